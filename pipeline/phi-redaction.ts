@@ -1,0 +1,37 @@
+/**
+ * Policy tier 3 (PHI redaction) on a rendered reply: phone numbers, e-mail addresses, Aadhaar-
+ * and PAN-like numbers are masked before anything leaves. Claim references the templates put in
+ * are already masked (XXXX + last four), which these patterns leave alone.
+ */
+interface Rule {
+  kind: string;
+  pattern: RegExp;
+  mask: string;
+}
+
+const rules: Rule[] = [
+  { kind: 'email', pattern: /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu, mask: '[email removed]' },
+  // Aadhaar: 12 digits, optionally grouped 4-4-4, not starting with 0 or 1.
+  { kind: 'aadhaar', pattern: /\b[2-9]\d{3}[\s-]?\d{4}[\s-]?\d{4}\b/g, mask: '[id removed]' },
+  { kind: 'pan', pattern: /\b[A-Z]{5}\d{4}[A-Z]\b/g, mask: '[id removed]' },
+  // Phone numbers: +country code or 10-digit Indian mobiles, with optional separators.
+  { kind: 'phone', pattern: /(?:\+\d{1,3}[\s-]?)?\b[6-9]\d{4}[\s-]?\d{5}\b|\+\d{10,14}\b/g, mask: '[phone removed]' },
+];
+
+export interface Redaction {
+  text: string;
+  /** How many values of each kind were masked. */
+  counts: Record<string, number>;
+}
+
+export function redactPhi(text: string): Redaction {
+  const counts: Record<string, number> = {};
+  let out = text;
+  for (const rule of rules) {
+    out = out.replace(rule.pattern, () => {
+      counts[rule.kind] = (counts[rule.kind] ?? 0) + 1;
+      return rule.mask;
+    });
+  }
+  return { text: out, counts };
+}

@@ -1,0 +1,19 @@
+/**
+ * gateway: the first stage after the API took the message in (signature checked, tenant found,
+ * redeliveries dropped). It normalises what the channel sent and notes the language hint.
+ */
+import { detectLanguage } from '../language';
+import type { Stage } from '../types';
+
+export const gateway: Stage = {
+  name: 'gateway',
+  async handle(envelope) {
+    const payload = { ...envelope.payload, text: envelope.payload.text.trim().slice(0, 4096) };
+    return {
+      kind: 'forward',
+      to: 'consent',
+      payload,
+      audit: { type: 'message.received', detail: { channel: payload.channel, length: payload.text.length, language_hint: detectLanguage(payload.text) } },
+    };
+  },
+};

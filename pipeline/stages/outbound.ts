@@ -1,0 +1,20 @@
+/**
+ * outbound: sends the gated reply on the claimant's channel, with the idempotency key
+ * `<workflow_id>:<seq>` so a redelivered entry cannot make the provider send twice, and records
+ * the provider's message id. What the workflow becomes next was decided upstream (`afterSend`).
+ */
+import type { Decision, Stage } from '../types';
+
+export const outbound: Stage = {
+  name: 'outbound',
+  async handle(envelope, ctx): Promise<Decision> {
+    const { payload, tenantId, workflowId, seq } = envelope;
+    if (!payload.rendered) throw new Error('outbound reached without a rendered reply');
+    const sent = await ctx.channel.send(tenantId, payload, payload.rendered, `${workflowId}:${seq}`);
+    const audit = { type: 'reply.sent', detail: { kind: sent.kind, template: payload.rendered.template, provider_message_id: sent.providerMessageId } };
+    const patch = { outbound_message_id: sent.providerMessageId };
+    const after = payload.afterSend ?? 'completed';
+    if (after === 'awaiting_consent') return { kind: 'wait', status: 'awaiting_consent', patch, audit };
+    return { kind: 'finish', status: after, patch, audit };
+  },
+};

@@ -1,0 +1,46 @@
+/**
+ * truth: live claim data from the partner's CMS (read-only). The identity gate is the sender's
+ * own number: only claims whose claimant_phone is that number are used. A CMS that is down or
+ * refusing gives the claimant the "temporarily unavailable" reply, never silence.
+ */
+import { AppError } from '../../src/errors';
+import { maskClaimId, phiHash } from '../../src/phi';
+import type { Claim, Decision, Stage } from '../types';
+
+/** Claims shown in one reply, newest status first. */
+const maxClaimsShown = 3;
+
+export const truth: Stage = {
+  name: 'truth',
+  async handle(envelope, ctx): Promise<Decision> {
+    const { payload, tenantId } = envelope;
+    let claims: Claim[];
+    try {
+      claims = await ctx.cms.claimsByPhone(tenantId, payload.from);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return {
+        kind: 'forward', to: 'policy', payload: { ...payload, reply: { template: 'cms_unavailable', vars: {} } },
+        patch: { outcome: 'cms_unavailable' },
+        audit: { type: 'cms.unavailable', detail: { error_code: err.code } },
+      };
+    }
+    const own = claims
+      .filter((c) => c.claimant_phone === payload.from)
+      .sort((a, b) => b.status_updated_at.localeCompare(a.status_updated_at));
+    if (own.length === 0) {
+      return {
+        kind: 'forward', to: 'policy', payload: { ...payload, reply: { template: 'no_claim_found', vars: {} } },
+        patch: { outcome: 'identity_not_matched' },
+        audit: { type: 'identity.not_matched' },
+      };
+    }
+    const shown = own.slice(0, maxClaimsShown);
+    const items = shown.map((c) => ({ claim_ref: maskClaimId(c.claim_id), status: c.status, updated: c.status_updated_at.slice(0, 10) }));
+    return {
+      kind: 'forward', to: 'policy', payload: { ...payload, reply: { template: 'claim_status', vars: {}, items } },
+      patch: { claim_id_hash: phiHash(shown[0]!.claim_id), outcome: 'status_found' },
+      audit: { type: 'claim.status_fetched', detail: { claims_found: own.length, claims_shown: shown.length } },
+    };
+  },
+};

@@ -1,0 +1,23 @@
+/**
+ * The workflow state machine: which status may follow which. Stages consult it before they
+ * decide, and docs/workflows.md documents the same table (a test compares the two).
+ */
+import type { WorkflowStatus } from '../types';
+
+export const transitions: Readonly<Record<WorkflowStatus, readonly WorkflowStatus[]>> = {
+  // Resumed after consent, or simply moving through the stages.
+  started: ['started', 'awaiting_consent', 'awaiting_documents', 'completed', 'policy_blocked', 'cancelled'],
+  // Consent given (back to started), declined or superseded (cancelled), or still waiting.
+  awaiting_consent: ['awaiting_consent', 'started', 'cancelled'],
+  awaiting_documents: ['awaiting_documents', 'completed', 'timed_out', 'cancelled'],
+  completed: [],
+  policy_blocked: [],
+  timed_out: ['started'],
+  cancelled: ['started'],
+};
+
+export const terminalStatuses: readonly WorkflowStatus[] = ['completed', 'policy_blocked', 'timed_out', 'cancelled'];
+
+export function canTransition(from: WorkflowStatus, to: WorkflowStatus): boolean {
+  return transitions[from].includes(to);
+}

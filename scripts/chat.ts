@@ -1,0 +1,162 @@
+/**
+ * `npm run chat`: play the claimant in the terminal. Lines you type are posted
+ * to the service through the fake WhatsApp provider's control endpoint, and
+ * the service's replies are long-polled from it and printed as `bot> ...`.
+ *
+ * Needs `npm start` running (it writes .data/demo.json). Env overrides:
+ * FAKE_PROVIDER_URL, CHAT_PHONE.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as readline from 'node:readline';
+
+interface DemoInfo {
+  providerUrl?: string;
+  demoPhones?: string[];
+}
+
+interface SentView {
+  seq: number;
+  type: 'text' | 'template';
+  text?: string;
+  template?: { name: string; language: string; params: string[] };
+}
+
+const DEMO_FILE = path.resolve(__dirname, '..', '.data', 'demo.json');
+const E164 = /^\+[1-9]\d{6,14}$/;
+const POLL_WAIT_MS = 20_000;
+
+function loadDemoInfo(): DemoInfo {
+  if (!existsSync(DEMO_FILE)) return {};
+  return JSON.parse(readFileSync(DEMO_FILE, 'utf8')) as DemoInfo;
+}
+
+function formatReply(m: SentView): string {
+  if (m.type === 'template' && m.template) {
+    const params = m.template.params.length > 0 ? `: ${m.template.params.join(' | ')}` : '';
+    return `[template ${m.template.name} (${m.template.language})]${params}`;
+  }
+  // Indent continuation lines so multi-line replies stay readable under the `bot> ` prefix.
+  return (m.text ?? '').split('\n').join('\n     ');
+}
+
+/** Highest seq the provider has sent so far, so only new replies are shown. */
+async function currentSeq(providerUrl: string): Promise<number> {
+  try {
+    const res = await fetch(`${providerUrl}/_control/sent?after=0&wait=0`);
+    return ((await res.json()) as { lastSeq?: number }).lastSeq ?? 0;
+  } catch {
+    return 0; // Provider not up yet: the poll loop reports it.
+  }
+}
+
+async function main(): Promise<void> {
+  const demo = loadDemoInfo();
+  const providerUrl = (process.env.FAKE_PROVIDER_URL ?? demo.providerUrl)?.replace(/\/+$/, '');
+  if (!providerUrl) {
+    console.error(`No service found (${path.relative(process.cwd(), DEMO_FILE)} is missing).\nStart the service first with \`npm start\`, then run \`npm run chat\` in another terminal.`);
+    process.exit(1);
+  }
+  let phone = process.env.CHAT_PHONE ?? demo.demoPhones?.[0] ?? '+919800000001';
+  // Fetch before the interface exists: readline drops lines that arrive before a 'line' listener.
+  let lastSeq = await currentSeq(providerUrl);
+  let poll = new AbortController();
+  let stopped = false;
+
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, prompt: 'you> ' });
+  /** Prints above the prompt without mangling what the user is typing. */
+  const say = (line: string): void => {
+    readline.clearLine(process.stdout, 0);
+    readline.cursorTo(process.stdout, 0);
+    console.log(line);
+    rl.prompt(true);
+  };
+
+  const showBanner = (): void => {
+    console.log(`chatting as ${phone} via ${providerUrl}`);
+    if (demo.demoPhones?.length) console.log(`demo phones: ${demo.demoPhones.join(', ')}`);
+    console.log('try: claim status / mera claim status kya hai / मेरे क्लेम की स्थिति');
+    console.log('the first message from a new number asks for consent: answer YES. /phone +91... switches number, /quit exits.');
+  };
+
+  /** Background loop: long-polls replies for the current phone until stopped or the phone changes. */
+  const pollLoop = async (signal: AbortSignal, forPhone: string): Promise<void> => {
+    let warned = false;
+    while (!stopped && !signal.aborted) {
+      try {
+        const q = new URLSearchParams({ to: forPhone, after: String(lastSeq), wait: String(POLL_WAIT_MS) });
+        const res = await fetch(`${providerUrl}/_control/sent?${q.toString()}`, { signal });
+        const body = (await res.json()) as { messages: SentView[]; lastSeq?: number };
+        for (const m of body.messages) {
+          say(`bot> ${formatReply(m)}`);
+          lastSeq = Math.max(lastSeq, m.seq);
+        }
+        warned = false;
+      } catch {
+        if (signal.aborted || stopped) return;
+        if (!warned) say('(provider unreachable, retrying... is `npm start` still running?)');
+        warned = true;
+        // Back off so a dead provider is not hammered; this is an interactive script, not a test.
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  };
+
+  const startPolling = (): void => {
+    poll.abort();
+    poll = new AbortController();
+    void pollLoop(poll.signal, phone);
+  };
+
+  const send = async (text: string): Promise<void> => {
+    try {
+      const res = await fetch(`${providerUrl}/_control/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ from: phone, text }),
+      });
+      const body = (await res.json()) as { status?: number; body?: unknown; error?: string; message?: string };
+      if (res.status !== 200) say(`(not delivered: ${body.error ?? res.status}${body.message ? ` - ${body.message}` : ''})`);
+      else if ((body.status ?? 0) >= 300) say(`(service answered ${body.status}: ${JSON.stringify(body.body)})`);
+    } catch (err) {
+      say(`(could not reach the provider at ${providerUrl}: ${(err as Error).message})`);
+    }
+  };
+
+  showBanner();
+  startPolling();
+  rl.prompt();
+
+  rl.on('line', (input) => {
+    const line = input.trim();
+    if (line === '/quit' || line === '/exit') return rl.close();
+    if (line.startsWith('/phone')) {
+      const next = line.slice('/phone'.length).trim();
+      if (!E164.test(next)) {
+        say('usage: /phone +919800000002 (E.164)');
+        return;
+      }
+      phone = next;
+      say(`now chatting as ${phone}`);
+      void currentSeq(providerUrl).then((seqNow) => {
+        lastSeq = seqNow;
+        startPolling();
+      });
+      return;
+    }
+    if (line.length === 0) return rl.prompt();
+    void send(line).then(() => rl.prompt());
+  });
+
+  rl.on('close', () => {
+    stopped = true;
+    poll.abort();
+    console.log('bye');
+    process.exit(0);
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,142 @@
+/**
+ * The one reader of `process.env`. Every setting is parsed and validated here with ajv,
+ * then frozen; the rest of the code receives a `Config` and never looks at the environment.
+ */
+import Ajv from 'ajv';
+
+export interface Config {
+  /** Redis the service keeps everything in. Default `redis://127.0.0.1:6379`. */
+  redisUrl: string;
+  /** Prefix of every key; tests give each file its own. Default `cw`. */
+  keyPrefix: string;
+  /** Number of work partitions `{pN}`. Fixed for the life of a deployment. Default 8. */
+  partitions: number;
+  /** HTTP listen address of the `api` role. */
+  host: string;
+  port: number;
+  /** Public base address, used in `iss` and the OAuth metadata. */
+  publicUrl: string;
+  /** JWT issuer (`iss`) and audience (`aud`). */
+  jwtIssuer: string;
+  jwtAudience: string;
+  /** Machine token lifetime in seconds (spec: 3600). */
+  machineTokenTtlSeconds: number;
+  /** Entries read per XREADGROUP call, which is also the bound on in-flight entries per worker. */
+  batchSize: number;
+  /** How long a blocking read waits before looping (ms). */
+  blockMs: number;
+  /** An entry idle this long in another consumer's pending list is reclaimed (ms). */
+  reclaimIdleMs: number;
+  /** Deliveries after which an entry goes to the dead-letter stream. */
+  maxDeliveries: number;
+  /** First retry delay (ms); doubles per attempt up to `retryMaxMs`. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** How often the scheduler looks for due timers (ms). */
+  schedulerIntervalMs: number;
+  /** Grace time for in-flight work on SIGTERM, then the force timer exits (ms). */
+  shutdownGraceMs: number;
+  /** Outbound HTTP timeout for the CMS (ms). */
+  cmsTimeoutMs: number;
+  /** Circuit breaker: error percentage that opens it, and how long it stays open (ms). */
+  breakerErrorPercent: number;
+  breakerResetMs: number;
+  breakerVolumeThreshold: number;
+  /** Outbound HTTP timeout for channel providers (ms). */
+  channelTimeoutMs: number;
+  /** How long inbound message ids are remembered for deduplication (s). Meta retries for days. */
+  inboundDedupeSeconds: number;
+  logLevel: string;
+  /** `production` refuses development conveniences. */
+  environment: 'production' | 'development' | 'test';
+  /** Port for `/metrics` in roles without the API (0 = none). */
+  metricsPort: number;
+}
+
+const schema = {
+  type: 'object',
+  properties: {
+    REDIS_URL: { type: 'string', pattern: '^rediss?://' },
+    KEY_PREFIX: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,30}$' },
+    PARTITIONS: { type: 'integer', minimum: 1, maximum: 1024 },
+    HOST: { type: 'string' },
+    PORT: { type: 'integer', minimum: 0, maximum: 65535 },
+    PUBLIC_URL: { type: 'string', pattern: '^https?://' },
+    JWT_ISSUER: { type: 'string', minLength: 1 },
+    JWT_AUDIENCE: { type: 'string', minLength: 1 },
+    MACHINE_TOKEN_TTL_SECONDS: { type: 'integer', minimum: 60, maximum: 86400 },
+    BATCH_SIZE: { type: 'integer', minimum: 1, maximum: 1000 },
+    BLOCK_MS: { type: 'integer', minimum: 1, maximum: 60000 },
+    RECLAIM_IDLE_MS: { type: 'integer', minimum: 100 },
+    MAX_DELIVERIES: { type: 'integer', minimum: 1, maximum: 100 },
+    RETRY_BASE_MS: { type: 'integer', minimum: 1 },
+    RETRY_MAX_MS: { type: 'integer', minimum: 1 },
+    SCHEDULER_INTERVAL_MS: { type: 'integer', minimum: 5 },
+    SHUTDOWN_GRACE_MS: { type: 'integer', minimum: 0 },
+    CMS_TIMEOUT_MS: { type: 'integer', minimum: 10 },
+    BREAKER_ERROR_PERCENT: { type: 'integer', minimum: 1, maximum: 100 },
+    BREAKER_RESET_MS: { type: 'integer', minimum: 10 },
+    BREAKER_VOLUME_THRESHOLD: { type: 'integer', minimum: 0 },
+    CHANNEL_TIMEOUT_MS: { type: 'integer', minimum: 10 },
+    INBOUND_DEDUPE_SECONDS: { type: 'integer', minimum: 60 },
+    LOG_LEVEL: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
+    NODE_ENV: { enum: ['production', 'development', 'test'] },
+    METRICS_PORT: { type: 'integer', minimum: 0, maximum: 65535 },
+  },
+} as const;
+
+const integerVars = Object.entries(schema.properties)
+  .filter(([, s]) => (s as { type?: string }).type === 'integer')
+  .map(([k]) => k);
+
+export class ConfigError extends Error {}
+
+/**
+ * Builds the configuration from an environment-like map (default: `process.env`), merging
+ * `overrides` (used by tests and the demo) over it. Throws `ConfigError` naming every bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.properties)) {
+    const value = env[key];
+    if (value === undefined || value === '') continue;
+    raw[key] = integerVars.includes(key) && /^-?\d+$/.test(value) ? Number(value) : value;
+  }
+  const ajv = new Ajv({ allErrors: true });
+  if (!ajv.validate(schema, raw)) {
+    const problems = (ajv.errors ?? []).map((e) => `${e.instancePath.slice(1)} ${e.message}`).join('; ');
+    throw new ConfigError(`invalid configuration: ${problems}`);
+  }
+  const port = (raw.PORT as number | undefined) ?? 8080;
+  const publicUrl = (raw.PUBLIC_URL as string | undefined) ?? `http://127.0.0.1:${port}`;
+  const config: Config = {
+    redisUrl: (raw.REDIS_URL as string | undefined) ?? 'redis://127.0.0.1:6379',
+    keyPrefix: (raw.KEY_PREFIX as string | undefined) ?? 'cw',
+    partitions: (raw.PARTITIONS as number | undefined) ?? 8,
+    host: (raw.HOST as string | undefined) ?? '127.0.0.1',
+    port,
+    publicUrl,
+    jwtIssuer: (raw.JWT_ISSUER as string | undefined) ?? publicUrl,
+    jwtAudience: (raw.JWT_AUDIENCE as string | undefined) ?? 'claims-api',
+    machineTokenTtlSeconds: (raw.MACHINE_TOKEN_TTL_SECONDS as number | undefined) ?? 3600,
+    batchSize: (raw.BATCH_SIZE as number | undefined) ?? 50,
+    blockMs: (raw.BLOCK_MS as number | undefined) ?? 1000,
+    reclaimIdleMs: (raw.RECLAIM_IDLE_MS as number | undefined) ?? 30000,
+    maxDeliveries: (raw.MAX_DELIVERIES as number | undefined) ?? 5,
+    retryBaseMs: (raw.RETRY_BASE_MS as number | undefined) ?? 500,
+    retryMaxMs: (raw.RETRY_MAX_MS as number | undefined) ?? 60000,
+    schedulerIntervalMs: (raw.SCHEDULER_INTERVAL_MS as number | undefined) ?? 250,
+    shutdownGraceMs: (raw.SHUTDOWN_GRACE_MS as number | undefined) ?? 10000,
+    cmsTimeoutMs: (raw.CMS_TIMEOUT_MS as number | undefined) ?? 2000,
+    breakerErrorPercent: (raw.BREAKER_ERROR_PERCENT as number | undefined) ?? 50,
+    breakerResetMs: (raw.BREAKER_RESET_MS as number | undefined) ?? 10000,
+    breakerVolumeThreshold: (raw.BREAKER_VOLUME_THRESHOLD as number | undefined) ?? 5,
+    channelTimeoutMs: (raw.CHANNEL_TIMEOUT_MS as number | undefined) ?? 5000,
+    inboundDedupeSeconds: (raw.INBOUND_DEDUPE_SECONDS as number | undefined) ?? 7 * 24 * 3600,
+    logLevel: (raw.LOG_LEVEL as string | undefined) ?? 'info',
+    environment: (raw.NODE_ENV as Config['environment'] | undefined) ?? 'development',
+    metricsPort: (raw.METRICS_PORT as number | undefined) ?? 0,
+    ...overrides,
+  };
+  return Object.freeze(config);
+}

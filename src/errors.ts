@@ -1,0 +1,64 @@
+/**
+ * One error type with a stable string code. The API answers it as RFC 7807 problem+json with
+ * `error_code`; workers read `retryable` to choose between backoff and the dead-letter stream.
+ * Every code here is documented in docs/errors.md (a test enforces it).
+ */
+export const errorCatalogue = {
+  // API: request and auth
+  invalid_request: { status: 400, title: 'Invalid request', retryable: false },
+  malformed_json: { status: 400, title: 'Malformed JSON body', retryable: false },
+  unsupported_media_type: { status: 415, title: 'Unsupported media type', retryable: false },
+  payload_too_large: { status: 413, title: 'Payload too large', retryable: false },
+  invalid_token: { status: 401, title: 'Invalid or missing bearer token', retryable: false },
+  invalid_client: { status: 401, title: 'Client authentication failed', retryable: false },
+  invalid_signature: { status: 401, title: 'Webhook signature missing or wrong', retryable: false },
+  unsupported_grant_type: { status: 400, title: 'Unsupported grant type', retryable: false },
+  invalid_scope: { status: 400, title: 'Requested scope is not allowed', retryable: false },
+  insufficient_scope: { status: 403, title: 'Token lacks the required scope', retryable: false },
+  forbidden: { status: 403, title: 'Forbidden', retryable: false },
+  not_found: { status: 404, title: 'Not found', retryable: false },
+  workflow_not_found: { status: 404, title: 'Workflow not found', retryable: false },
+  unknown_channel_number: { status: 404, title: 'No tenant owns this channel number', retryable: false },
+  method_not_allowed: { status: 405, title: 'Method not allowed', retryable: false },
+  conflict: { status: 409, title: 'Conflict', retryable: false },
+  rate_limited: { status: 429, title: 'Too many requests', retryable: true },
+  internal_error: { status: 500, title: 'Internal Server Error', retryable: true },
+  service_unavailable: { status: 503, title: 'Service Unavailable', retryable: true },
+  // Pipeline: adapters and stages
+  cms_unavailable: { status: 503, title: 'The CMS did not answer', retryable: true },
+  cms_rejected: { status: 502, title: 'The CMS refused the request', retryable: false },
+  channel_send_failed: { status: 502, title: 'The channel provider refused the message', retryable: true },
+  channel_rejected: { status: 502, title: 'The channel provider rejected the message permanently', retryable: false },
+  tenant_not_found: { status: 404, title: 'Tenant not found', retryable: false },
+  invalid_envelope: { status: 500, title: 'A stream entry could not be decoded', retryable: false },
+  template_missing: { status: 500, title: 'No template for this tenant, channel and language', retryable: false },
+} as const;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly retryable: boolean;
+  /** Extra members for the problem document (never PHI or secrets). */
+  readonly extra: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message?: string, options: { retryable?: boolean; extra?: Record<string, unknown>; cause?: unknown } = {}) {
+    const entry = errorCatalogue[code];
+    super(message ?? entry.title, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.status = entry.status;
+    this.retryable = options.retryable ?? entry.retryable;
+    this.extra = options.extra ?? {};
+  }
+}
+
+/** Whether an unknown thrown value should be retried by a worker: unknown errors are. */
+export function isRetryable(err: unknown): boolean {
+  return err instanceof AppError ? err.retryable : true;
+}
+
+export function errorCode(err: unknown): string {
+  return err instanceof AppError ? err.code : 'internal_error';
+}

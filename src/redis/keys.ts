@@ -1,0 +1,130 @@
+/**
+ * Every Redis key the service uses is built here, and nowhere else.
+ *
+ * Partitions: a claimant's whole conversation (their workflows, consent record, message dedupe,
+ * the stage streams those workflows pass and their audit events) lives in one partition `{pN}`,
+ * chosen by a hash of tenant + claimant phone. So every hand-off Lua script touches keys of one
+ * hash slot, and the design runs unchanged on Redis Cluster. The partition is written into the
+ * workflow id (`wf-<p>-<random>`) so a lookup by id finds its slot without an index.
+ *
+ * Tenant-wide data (config, credentials, templates, channel status log) shares `{t:TENANT}`;
+ * the few cross-tenant lookups (receiving number → tenant, client_id → tenant, signing keys)
+ * share `{g}`. Names are readable so an operator can use `redis-cli` directly.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+
+export type StageName = 'gateway' | 'consent' | 'router' | 'truth' | 'knowledge' | 'policy' | 'outbound';
+
+export const stageNames: readonly StageName[] = ['gateway', 'consent', 'router', 'truth', 'knowledge', 'policy', 'outbound'];
+
+export function isStageName(value: string): value is StageName {
+  return (stageNames as readonly string[]).includes(value);
+}
+
+const workflowIdPattern = /^wf-(\d{1,4})-([a-z0-9]{16,32})$/;
+
+export class Keys {
+  constructor(readonly prefix: string, readonly partitions: number) {}
+
+  /** The partition of a claimant: stable for a tenant + phone pair. */
+  partitionOf(tenantId: string, phone: string): number {
+    const digest = createHash('sha256').update(`${tenantId}\u0000${phone}`).digest();
+    return digest.readUInt32BE(0) % this.partitions;
+  }
+
+  newWorkflowId(partition: number): string {
+    return `wf-${partition}-${randomBytes(10).toString('hex')}`;
+  }
+
+  /** The partition encoded in a workflow id, or null when the id is not one of ours. */
+  partitionOfWorkflow(workflowId: string): number | null {
+    const match = workflowIdPattern.exec(workflowId);
+    if (!match) return null;
+    const partition = Number(match[1]);
+    return partition < this.partitions ? partition : null;
+  }
+
+  private p(partition: number): string {
+    return `${this.prefix}:{p${partition}}`;
+  }
+
+  private t(tenantId: string): string {
+    return `${this.prefix}:{t:${tenantId}}`;
+  }
+
+  private g(): string {
+    return `${this.prefix}:{g}`;
+  }
+
+  // --- partition-scoped -------------------------------------------------------------------
+  /** Stream a stage consumes; one per stage per partition. */
+  stream(partition: number, stage: StageName): string {
+    return `${this.p(partition)}:stream:${stage}`;
+  }
+  /** Entries that failed for good at a stage, with their reason. */
+  deadLetters(partition: number, stage: StageName): string {
+    return `${this.p(partition)}:dlq:${stage}`;
+  }
+  /** Workflow record (hash). */
+  workflow(partition: number, workflowId: string): string {
+    return `${this.p(partition)}:wf:${workflowId}`;
+  }
+  /** A tenant's workflows in this partition, scored by start time (ms). */
+  workflowIndex(partition: number, tenantId: string): string {
+    return `${this.p(partition)}:idx:${tenantId}`;
+  }
+  /** Marker that a channel message id was already taken in (Meta redelivers). */
+  seenMessage(partition: number, tenantId: string, messageId: string): string {
+    return `${this.p(partition)}:seen:${tenantId}:${messageId}`;
+  }
+  /** Consent record of one claimant (hash), keyed by a hash of the phone, never the phone. */
+  consent(partition: number, tenantId: string, phoneHashHex: string): string {
+    return `${this.p(partition)}:consent:${tenantId}:${phoneHashHex}`;
+  }
+  /** Audit events written by hand-offs in this partition (stream). */
+  audit(partition: number): string {
+    return `${this.p(partition)}:audit`;
+  }
+  /** Durable timers (sorted set, score = due time in ms). */
+  timers(partition: number): string {
+    return `${this.p(partition)}:timers`;
+  }
+
+  // --- tenant-scoped ----------------------------------------------------------------------
+  tenant(tenantId: string): string {
+    return `${this.t(tenantId)}:tenant`;
+  }
+  /** client_id → JSON credential record (slow hash of the secret, scopes). */
+  clients(tenantId: string): string {
+    return `${this.t(tenantId)}:clients`;
+  }
+  /** Channel delivery statuses reported by providers (capped stream). */
+  channelStatuses(tenantId: string): string {
+    return `${this.t(tenantId)}:channel-status`;
+  }
+
+  // --- global -----------------------------------------------------------------------------
+  tenantSet(): string {
+    return `${this.g()}:tenants`;
+  }
+  /** WhatsApp phone_number_id → tenant id. */
+  whatsappRoutes(): string {
+    return `${this.g()}:route:whatsapp`;
+  }
+  /** sha256(verify token) → tenant id, for Meta's GET verification challenge. */
+  whatsappVerifyTokens(): string {
+    return `${this.g()}:route:whatsapp-verify`;
+  }
+  /** client_id → tenant id. */
+  clientIndex(): string {
+    return `${this.g()}:client-index`;
+  }
+  /** kid → JSON signing key; field `active` names the signing kid. */
+  signingKeys(): string {
+    return `${this.g()}:signing-keys`;
+  }
+  /** Consumer group name shared by every worker of a stage. */
+  group(stage: StageName): string {
+    return `${stage}-workers`;
+  }
+}

@@ -1,0 +1,117 @@
+--[[
+  handoff: applies the decisions of one read batch of one stage in one partition. For each entry,
+  in one atomic step: append to the next stream, ack (and delete) the current entry, update the
+  workflow record, append the audit event, apply consent effects. Guarded by the workflow's step
+  sequence: an entry whose seq no longer matches the record was already handed off (a
+  redelivery) and is only acked.
+
+  KEYS[1]  source stream of this stage and partition
+  KEYS[2]  audit stream of the partition
+  KEYS[3+] every other key the ops name (declared so the call routes to the right slot; all
+           share the partition's hash tag)
+  ARGV[1]  consumer group
+  ARGV[2]  now (ms)
+  ARGV[3]  partition number (audit ids are ae-<partition>-<stream id>)
+  ARGV[4]  JSON array of ops:
+           { entry, kind = forward|wait|finish|retry|dead, wf, wf_id, seq, tenant, stage,
+             audit_type, audit_detail (JSON string), status?, set? {field=value}, done?,
+             next?, payload? (JSON string), timers?, due?, timer?, dlq?, dlq_fields?,
+             consent?, consent_state?, park_payload?, resume? { expect, stream, payload, status },
+             wf_prefix, idx? }
+  Returns: one value per op: the audit event id, 'retry', or 'stale'.
+]]
+local src, auditKey = KEYS[1], KEYS[2]
+local group, now, part = ARGV[1], ARGV[2], ARGV[3]
+local ops = cjson.decode(ARGV[4])
+local out = {}
+
+local function ack(id)
+  redis.call('XACK', src, group, id)
+  redis.call('XDEL', src, id)
+end
+
+local function appendAudit(wfKey, auditId)
+  local list = redis.call('HGET', wfKey, 'audit')
+  if list and list ~= '' then list = list .. ',' .. auditId else list = auditId end
+  redis.call('HSET', wfKey, 'audit', list)
+end
+
+local function writeAudit(op, wfId, auditType, detail)
+  local id = redis.call('XADD', auditKey, '*', 'tenant', op.tenant, 'workflow_id', wfId,
+    'stage', op.stage, 'type', auditType, 'seq', op.seq, 'at', now, 'detail', detail)
+  return 'ae-' .. part .. '-' .. id
+end
+
+for i, op in ipairs(ops) do
+  local current = op.wf ~= '' and redis.call('HGET', op.wf, 'seq') or false
+  if op.wf ~= '' and ((not current) or tonumber(current) ~= op.seq) then
+    ack(op.entry)
+    out[i] = 'stale'
+  elseif op.kind == 'retry' then
+    redis.call('ZADD', op.timers, op.due, op.timer)
+    ack(op.entry)
+    out[i] = 'retry'
+  elseif op.kind == 'dead' then
+    redis.call('XADD', op.dlq, '*', unpack(op.dlq_fields))
+    ack(op.entry)
+    if op.wf ~= '' then
+      local auditId = writeAudit(op, op.wf_id, 'stage.dead_lettered', op.audit_detail)
+      appendAudit(op.wf, auditId)
+      redis.call('HSET', op.wf, 'error', op.audit_type, 'updated_at', now)
+      out[i] = auditId
+    else
+      out[i] = 'dead'
+    end
+  else
+    local auditId = writeAudit(op, op.wf_id, op.audit_type, op.audit_detail)
+    if op.consent then
+      if op.consent_state then
+        redis.call('HSET', op.consent, 'state', op.consent_state, 'updated_at', now)
+      end
+      if op.park_payload then
+        -- A newer question replaces a held one: the older workflow is closed, not left hanging.
+        local older = redis.call('HGET', op.consent, 'parked')
+        if older and older ~= op.wf_id then
+          local olderKey = op.wf_prefix .. older
+          if redis.call('HGET', olderKey, 'status') == 'awaiting_consent' then
+            redis.call('HINCRBY', olderKey, 'seq', 1)
+            redis.call('HSET', olderKey, 'status', 'cancelled', 'outcome', 'superseded', 'completed_at', now, 'updated_at', now)
+          end
+        end
+        redis.call('HSET', op.consent, 'parked', op.wf_id, 'parked_payload', op.park_payload)
+      end
+    end
+    local absorbed = false
+    if op.resume and redis.call('HGET', op.consent, 'parked') == op.resume.expect then
+      -- This message (a consent answer) is folded into the held workflow, which continues.
+      local heldKey = op.wf_prefix .. op.resume.expect
+      local heldSeq = redis.call('HINCRBY', heldKey, 'seq', 1)
+      local mine = redis.call('HGET', op.wf, 'audit')
+      if mine and mine ~= '' then appendAudit(heldKey, mine) end
+      appendAudit(heldKey, auditId)
+      redis.call('HSET', heldKey, 'status', op.resume.status, 'updated_at', now)
+      redis.call('XADD', op.resume.stream, '*', 'wf', op.resume.expect, 'tenant', op.tenant,
+        'seq', heldSeq, 'attempt', 0, 'payload', op.resume.payload)
+      redis.call('HDEL', op.consent, 'parked', 'parked_payload')
+      redis.call('DEL', op.wf)
+      redis.call('ZREM', op.idx, op.wf_id)
+      absorbed = true
+    end
+    if not absorbed then
+      local nextSeq = redis.call('HINCRBY', op.wf, 'seq', 1)
+      appendAudit(op.wf, auditId)
+      redis.call('HSET', op.wf, 'status', op.status, 'updated_at', now)
+      if op.set then
+        for field, value in pairs(op.set) do redis.call('HSET', op.wf, field, value) end
+      end
+      if op.done then redis.call('HSET', op.wf, 'completed_at', now) end
+      if op.kind == 'forward' then
+        redis.call('XADD', op.next, '*', 'wf', op.wf_id, 'tenant', op.tenant, 'seq', nextSeq,
+          'attempt', 0, 'payload', op.payload)
+      end
+    end
+    ack(op.entry)
+    out[i] = auditId
+  end
+end
+return out

@@ -1,0 +1,29 @@
+--[[
+  ingestInbound: takes one channel message in, exactly once.
+  Meta redelivers webhooks; the seen-marker and the new workflow are written in one step so a
+  crash can neither lose the message nor take it twice.
+
+  KEYS[1] seen marker      cw:{pN}:seen:<tenant>:<message id>
+  KEYS[2] workflow record  cw:{pN}:wf:<workflow id>
+  KEYS[3] tenant index     cw:{pN}:idx:<tenant>
+  KEYS[4] gateway stream   cw:{pN}:stream:gateway
+  ARGV[1] now (ms)
+  ARGV[2] dedupe window (s)
+  ARGV[3] workflow id
+  ARGV[4] tenant id
+  ARGV[5] channel
+  ARGV[6] phone hash (sha256:...)
+  ARGV[7] payload (JSON)
+  Returns: the workflow id, or the id of the workflow that already took this message.
+]]
+local existing = redis.call('GET', KEYS[1])
+if existing then
+  return existing
+end
+redis.call('SET', KEYS[1], ARGV[3], 'EX', ARGV[2])
+redis.call('HSET', KEYS[2],
+  'workflow_id', ARGV[3], 'tenant_id', ARGV[4], 'status', 'started', 'seq', 0,
+  'started_at', ARGV[1], 'updated_at', ARGV[1], 'channel', ARGV[5], 'phone_hash', ARGV[6], 'audit', '')
+redis.call('ZADD', KEYS[3], ARGV[1], ARGV[3])
+redis.call('XADD', KEYS[4], '*', 'wf', ARGV[3], 'tenant', ARGV[4], 'seq', 0, 'attempt', 0, 'payload', ARGV[7])
+return ARGV[3]

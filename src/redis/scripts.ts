@@ -1,0 +1,36 @@
+/**
+ * Registers every Lua script in ./lua with ioredis `defineCommand` (EVALSHA with a fallback to
+ * EVAL) and types them through module augmentation. A file named `name-N.lua` takes N keys; a
+ * file without a number takes a variable count, passed first.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Redis, Result } from 'ioredis';
+
+const luaDir = join(__dirname, 'lua');
+
+const scripts = [
+  { name: 'ingestInbound', file: 'ingestInbound-4.lua', keys: 4 },
+  { name: 'handoff', file: 'handoff.lua' },
+  { name: 'fireTimers', file: 'fireTimers.lua' },
+  { name: 'redriveDeadLetter', file: 'redriveDeadLetter-2.lua', keys: 2 },
+] as const;
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    ingestInbound(
+      seenKey: string, workflowKey: string, indexKey: string, gatewayStream: string,
+      now: number, dedupeSeconds: number, workflowId: string, tenantId: string, channel: string, phoneHash: string, payload: string,
+    ): Result<string, Context>;
+    handoff(numKeys: number, ...keysThenArgs: (string | number)[]): Result<string[], Context>;
+    fireTimers(numKeys: number, ...keysThenArgs: (string | number)[]): Result<number, Context>;
+    redriveDeadLetter(deadLetterKey: string, streamKey: string, entryId: string): Result<string | null, Context>;
+  }
+}
+
+export function registerScripts(redis: Redis): void {
+  for (const script of scripts) {
+    const lua = readFileSync(join(luaDir, script.file), 'utf8');
+    redis.defineCommand(script.name, 'keys' in script ? { lua, numberOfKeys: script.keys } : { lua });
+  }
+}

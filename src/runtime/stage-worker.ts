@@ -1,0 +1,214 @@
+/**
+ * One stage actor: a member of the stage's consumer group, reading every partition's stream.
+ *
+ * Loop: read a batch (the bound on in-flight work), run the stage on each entry concurrently,
+ * then hand the whole batch off with one Lua call per partition. Entries left pending by a dead
+ * consumer are reclaimed with XAUTOCLAIM once idle long enough. A retryable failure goes back
+ * through the durable timers with backoff; a non-retryable one, or one past `maxDeliveries`,
+ * goes to the stage's dead-letter stream with its reason.
+ */
+import { hostname } from 'node:os';
+import type { Envelope, Stage, StageContext } from '../../pipeline/types';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import { AppError, errorCode, isRetryable } from '../errors';
+import type { Logger } from '../logger';
+import type { Metrics } from '../metrics';
+import { sha256Hex } from '../phi';
+import type { Redis } from '../redis/connection';
+import type { Keys } from '../redis/keys';
+import { decodeEnvelope, entryTime, type StreamEntry } from './envelope-codec';
+import { buildHandoff, retryDelay, type HeldWorkflow, type Outcome } from './handoff-ops';
+
+/** Worker lifecycle, in order. */
+export type WorkerState = 'created' | 'running' | 'draining' | 'stopped';
+
+export interface StageWorkerOptions {
+  stage: Stage;
+  ctx: StageContext;
+  redis: Redis;
+  /** A dedicated connection for the blocking read. */
+  blocking: Redis;
+  keys: Keys;
+  config: Config;
+  clock: Clock;
+  log: Logger;
+  metrics: Metrics;
+  /** Consumer name; default `host:pid:stage`. */
+  consumer?: string;
+}
+
+interface Delivered {
+  partition: number;
+  id: string;
+  fields: string[];
+  deliveries: number;
+}
+
+export class StageWorker {
+  state: WorkerState = 'created';
+  private readonly o: StageWorkerOptions;
+  private readonly consumer: string;
+  private readonly group: string;
+  private readonly streams: string[];
+  private loop: Promise<void> | null = null;
+  private closing: Promise<void> | null = null;
+  private lastReclaim = 0;
+
+  constructor(options: StageWorkerOptions) {
+    this.o = options;
+    this.consumer = options.consumer ?? `${hostname()}:${process.pid}:${options.stage.name}`;
+    this.group = options.keys.group(options.stage.name);
+    this.streams = Array.from({ length: options.config.partitions }, (_, p) => options.keys.stream(p, options.stage.name));
+  }
+
+  get name(): string {
+    return this.o.stage.name;
+  }
+
+  async start(): Promise<void> {
+    await ensureGroups(this.o.redis, this.streams, this.group);
+    this.state = 'running';
+    this.loop = this.run();
+  }
+
+  private async run(): Promise<void> {
+    const log = this.o.log.child({ stage: this.name });
+    while (this.state === 'running') {
+      try {
+        if (Date.now() - this.lastReclaim >= this.o.config.reclaimIdleMs / 2) {
+          this.lastReclaim = Date.now();
+          await this.reclaim();
+        }
+        const batch = await this.read();
+        if (batch.length > 0) await this.process(batch);
+      } catch (err) {
+        if (this.state !== 'running') break;
+        log.error({ err: describe(err) }, 'stage loop error; continuing after a pause');
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  }
+
+  private async read(): Promise<Delivered[]> {
+    const { config } = this.o;
+    const reply = (await this.o.blocking.xreadgroup(
+      'GROUP', this.group, this.consumer, 'COUNT', config.batchSize, 'BLOCK', config.blockMs,
+      'STREAMS', ...this.streams, ...this.streams.map(() => '>'),
+    )) as [string, StreamEntry[]][] | null;
+    if (!reply) return [];
+    return reply.flatMap(([stream, entries]) => {
+      const partition = this.streams.indexOf(stream);
+      return entries.map(([id, fields]) => ({ partition, id, fields, deliveries: 1 }));
+    });
+  }
+
+  /** Takes over entries another consumer left pending for longer than `reclaimIdleMs`. */
+  private async reclaim(): Promise<void> {
+    const { redis, config } = this.o;
+    for (let partition = 0; partition < this.streams.length; partition++) {
+      const stream = this.streams[partition]!;
+      const [, claimed] = (await redis.xautoclaim(stream, this.group, this.consumer, config.reclaimIdleMs, '0-0', 'COUNT', config.batchSize)) as [string, StreamEntry[], string[]];
+      const live = claimed.filter((e) => e && e[1]);
+      if (live.length === 0) continue;
+      const pending = (await redis.xpending(stream, this.group, live[0]![0], live[live.length - 1]![0], live.length * 2, this.consumer)) as [string, string, number, number][];
+      const counts = new Map(pending.map(([id, , , n]) => [id, n]));
+      this.o.log.warn({ stage: this.name, partition, reclaimed: live.length }, 'reclaimed entries of a consumer that stopped');
+      await this.process(live.map(([id, fields]) => ({ partition, id, fields, deliveries: counts.get(id) ?? 2 })));
+    }
+  }
+
+  private async process(batch: Delivered[]): Promise<void> {
+    const outcomes = await Promise.all(batch.map((d) => this.runOne(d)));
+    const byPartition = new Map<number, Outcome[]>();
+    batch.forEach((d, i) => {
+      const list = byPartition.get(d.partition) ?? [];
+      list.push(outcomes[i]!);
+      byPartition.set(d.partition, list);
+    });
+    for (const [partition, list] of byPartition) await this.handOff(partition, list);
+  }
+
+  private async runOne(d: Delivered): Promise<Outcome> {
+    const { stage, ctx, config, clock, metrics } = this.o;
+    let envelope: Envelope | null = null;
+    try {
+      envelope = decodeEnvelope(stage.name, d.fields);
+      if (envelope.attempt + d.deliveries > config.maxDeliveries) {
+        return { kind: 'dead', entryId: d.id, envelope, fields: d.fields, errorCode: 'max_deliveries', reason: `delivered ${envelope.attempt + d.deliveries} times without a hand-off`, deliveries: envelope.attempt + d.deliveries };
+      }
+      const decision = await stage.handle(envelope, ctx);
+      return { kind: 'decided', entryId: d.id, envelope, decision };
+    } catch (err) {
+      const code = errorCode(err);
+      metrics.failed.inc({ stage: stage.name, error_code: code });
+      const tries = (envelope?.attempt ?? 0) + d.deliveries;
+      const log = this.o.log.child({ stage: stage.name, workflow_id: envelope?.workflowId, entry: d.id });
+      if (envelope && isRetryable(err) && tries < config.maxDeliveries) {
+        const due = clock.now() + retryDelay(envelope.attempt, config.retryBaseMs, config.retryMaxMs);
+        log.warn({ error_code: code, err: describe(err), attempt: envelope.attempt + 1 }, 'stage failed; retrying with backoff');
+        return { kind: 'retry', entryId: d.id, envelope, due, errorCode: code };
+      }
+      log.error({ error_code: code, err: describe(err), tries }, 'stage failed for good; entry dead-lettered');
+      return { kind: 'dead', entryId: d.id, envelope, fields: d.fields, errorCode: code, reason: describe(err), deliveries: tries };
+    }
+  }
+
+  private async handOff(partition: number, outcomes: Outcome[]): Promise<void> {
+    const { redis, keys, clock, metrics, stage } = this.o;
+    const held = await this.heldWorkflows(partition, outcomes);
+    const now = clock.now();
+    const call = buildHandoff(keys, partition, stage.name, outcomes, now, held);
+    const results = await redis.handoff(call.keys.length, ...call.keys, this.group, now, partition, JSON.stringify(call.ops));
+    const wallNow = Date.now();
+    outcomes.forEach((outcome, i) => {
+      const result = results[i];
+      const label = result === 'stale' ? 'stale' : outcome.kind === 'decided' ? outcome.decision.kind : outcome.kind;
+      metrics.handled.inc({ stage: stage.name, outcome: label });
+      metrics.latency.observe({ stage: stage.name }, Math.max(0, wallNow - entryTime(outcome.entryId)) / 1000);
+    });
+  }
+
+  /** For consent answers that resume a held workflow: which one, with its held payload. */
+  private async heldWorkflows(partition: number, outcomes: Outcome[]): Promise<Map<string, HeldWorkflow | null>> {
+    const held = new Map<string, HeldWorkflow | null>();
+    for (const outcome of outcomes) {
+      if (outcome.kind !== 'decided' || !outcome.decision.effects?.some((e) => e.type === 'consent.resume')) continue;
+      const env = outcome.envelope;
+      const key = this.o.keys.consent(partition, env.tenantId, sha256Hex(env.payload.from));
+      const [parked, payload] = await this.o.redis.hmget(key, 'parked', 'parked_payload');
+      held.set(env.workflowId, parked && payload ? { workflowId: parked, payload: JSON.parse(payload) } : null);
+    }
+    return held;
+  }
+
+  /**
+   * Stops reading, lets the batch in hand finish and hand off, then returns. Idempotent: the
+   * first call's promise is returned to every later caller.
+   */
+  close(): Promise<void> {
+    if (!this.closing) {
+      this.closing = (async () => {
+        if (this.state === 'running') this.state = 'draining';
+        await this.loop;
+        this.state = 'stopped';
+      })();
+    }
+    return this.closing;
+  }
+}
+
+export async function ensureGroups(redis: Redis, streams: string[], group: string): Promise<void> {
+  for (const stream of streams) {
+    try {
+      await redis.xgroup('CREATE', stream, group, '0', 'MKSTREAM');
+    } catch (err) {
+      if (!String((err as Error).message).includes('BUSYGROUP')) throw err;
+    }
+  }
+}
+
+function describe(err: unknown): string {
+  if (err instanceof AppError) return `${err.code}: ${err.message}`;
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,270 @@
+import { expect } from 'chai';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type FakeWhatsApp, startFakeWhatsApp } from '../../scripts/fakes/fake-whatsapp';
+
+const TOKEN = 'test-access-token';
+const SECRET = 'test-app-secret';
+const PNID = '109876543210';
+
+interface Captured {
+  raw: Buffer;
+  signature?: string;
+  contentType?: string;
+}
+
+/** A stand-in for the service webhook that keeps the exact bytes it received. */
+async function startWebhookSink(): Promise<{ url: string; received: Captured[]; close(): Promise<void> }> {
+  const received: Captured[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const sig = req.headers['x-hub-signature-256'];
+      received.push({ raw: Buffer.concat(chunks), signature: typeof sig === 'string' ? sig : undefined, contentType: req.headers['content-type'] });
+      const ok = req.url === '/channels/whatsapp/webhook';
+      res.writeHead(ok ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ok }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function verify(c: Captured, secret: string): boolean {
+  if (!c.signature?.startsWith('sha256=')) return false;
+  const expected = createHmac('sha256', secret).update(c.raw).digest();
+  const given = Buffer.from(c.signature.slice('sha256='.length), 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+interface Reply {
+  status: number;
+  body: any;
+}
+
+async function call(url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<Reply> {
+  const res = await fetch(url, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+const textBody = (to: string, body: string): unknown => ({
+  messaging_product: 'whatsapp',
+  recipient_type: 'individual',
+  to,
+  type: 'text',
+  text: { body },
+});
+
+describe('fake WhatsApp provider', () => {
+  let wa: FakeWhatsApp;
+  let sink: Awaited<ReturnType<typeof startWebhookSink>>;
+  const send = (body: unknown, headers: Record<string, string> = {}, prefix = '/v20.0'): Promise<Reply> =>
+    call(`${wa.url}${prefix}/${PNID}/messages`, { headers: { authorization: `Bearer ${TOKEN}`, ...headers }, body });
+
+  before(async () => {
+    sink = await startWebhookSink();
+    wa = await startFakeWhatsApp({ accessToken: TOKEN, phoneNumberId: PNID });
+    // Configured after start, as when the service comes up after the fake.
+    wa.configure({ serviceUrl: sink.url, appSecret: SECRET });
+  });
+
+  beforeEach(() => {
+    wa.reset();
+    sink.received.length = 0;
+  });
+
+  after(async () => {
+    await wa.close();
+    await sink.close();
+  });
+
+  describe('outbound messages', () => {
+    it('accepts a text message, with or without a version prefix, and records it', async () => {
+      const seen: unknown[] = [];
+      const onMessage = (m: unknown): void => {
+        seen.push(m);
+      };
+      wa.events.on('message', onMessage);
+      const res = await send(textBody('919800000001', 'Your claim is approved.'));
+      const res2 = await send(textBody('+919800000002', 'Hello'), {}, '');
+      wa.events.off('message', onMessage);
+
+      expect(res.status).to.equal(200);
+      expect(res.body.messaging_product).to.equal('whatsapp');
+      expect(res.body.contacts).to.deep.equal([{ input: '919800000001', wa_id: '919800000001' }]);
+      expect(res.body.messages[0].id).to.match(/^wamid\./);
+      expect(res2.status).to.equal(200);
+      expect(wa.sent).to.have.length(2);
+      expect(wa.sent[0]).to.include({ phoneNumberId: PNID, to: '+919800000001', type: 'text', text: 'Your claim is approved.', wamid: res.body.messages[0].id });
+      expect(wa.sent[1].seq).to.be.greaterThan(wa.sent[0].seq);
+      expect(seen).to.have.length(2);
+    });
+
+    it('records template name, language and body params', async () => {
+      const res = await send({
+        messaging_product: 'whatsapp',
+        to: '919800000001',
+        type: 'template',
+        template: {
+          name: 'consent_request',
+          language: { code: 'en' },
+          components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ravi' }, { type: 'text', text: 'Acme Health' }] }],
+        },
+      });
+      expect(res.status).to.equal(200);
+      expect(wa.sent[0].template).to.deep.equal({ name: 'consent_request', language: 'en', params: ['Ravi', 'Acme Health'] });
+    });
+
+    it('rejects a bad token with the Meta OAuth error and invalid bodies with 400', async () => {
+      const bad = await call(`${wa.url}/v20.0/${PNID}/messages`, { headers: { authorization: 'Bearer nope' }, body: textBody('919800000001', 'x') });
+      expect(bad.status).to.equal(401);
+      expect(bad.body.error).to.include({ message: 'Invalid OAuth access token', type: 'OAuthException', code: 190 });
+      expect((await call(`${wa.url}/v20.0/${PNID}/messages`, { body: textBody('919800000001', 'x') })).status).to.equal(401);
+
+      expect((await send({ ...(textBody('919800000001', 'x') as object), messaging_product: 'sms' })).status).to.equal(400);
+      expect((await send(textBody('not-a-phone', 'x'))).status).to.equal(400);
+      const badType = await send({ messaging_product: 'whatsapp', to: '919800000001', type: 'sticker' });
+      expect(badType.status).to.equal(400);
+      expect(badType.body.error.code).to.equal(100);
+      expect(wa.sent).to.have.length(0);
+    });
+
+    it('dedupes by Idempotency-Key: same response, recorded once', async () => {
+      const first = await send(textBody('919800000001', 'once'), { 'idempotency-key': 'reply-abc' });
+      const second = await send(textBody('919800000001', 'once'), { 'idempotency-key': 'reply-abc' });
+      expect(second).to.deep.equal(first);
+      expect(wa.sent).to.have.length(1);
+      expect(wa.sent[0].idempotencyKey).to.equal('reply-abc');
+      expect(wa.duplicates).to.equal(1);
+    });
+
+    it('failNext answers errors without recording; a retry with the same key is then accepted', async () => {
+      wa.failNext(1);
+      const failed = await send(textBody('919800000001', 'retry me'), { 'idempotency-key': 'k-retry' });
+      expect(failed.status).to.equal(500);
+      expect(failed.body.error).to.have.property('code');
+      const ok = await send(textBody('919800000001', 'retry me'), { 'idempotency-key': 'k-retry' });
+      expect(ok.status).to.equal(200);
+      expect(wa.sent).to.have.length(1);
+      expect(wa.duplicates).to.equal(0);
+    });
+
+    it('waitFor resolves on a later message and rejects with a listing at the deadline', async () => {
+      const waiting = wa.waitFor((m) => m.some((x) => x.text === 'later'), 5000);
+      await send(textBody('919800000001', 'first'));
+      await send(textBody('919800000001', 'later'));
+      expect((await waiting).map((m) => m.text)).to.deep.equal(['first', 'later']);
+
+      const err = await wa.waitFor((m) => m.length > 5, 50).then(() => undefined, (e: Error) => e);
+      expect(err?.message).to.contain('not met within 50ms').and.contain('later');
+    });
+  });
+
+  describe('inbound webhooks', () => {
+    it('postInbound sends a Meta-shaped payload signed over the exact bytes', async () => {
+      const { status, body, messageId } = await wa.postInbound({ from: '+919800000001', text: 'mera claim status kya hai', name: 'Ravi' });
+      expect(status).to.equal(200);
+      expect(body).to.deep.equal({ ok: true });
+      expect(sink.received).to.have.length(1);
+      const got = sink.received[0];
+      expect(got.contentType).to.equal('application/json');
+      expect(verify(got, SECRET)).to.equal(true);
+
+      const payload = JSON.parse(got.raw.toString('utf8'));
+      expect(payload.object).to.equal('whatsapp_business_account');
+      const value = payload.entry[0].changes[0].value;
+      expect(payload.entry[0].changes[0].field).to.equal('messages');
+      expect(value.messaging_product).to.equal('whatsapp');
+      expect(value.metadata.phone_number_id).to.equal(PNID);
+      expect(value.contacts).to.deep.equal([{ profile: { name: 'Ravi' }, wa_id: '919800000001' }]);
+      const msg = value.messages[0];
+      expect(msg).to.include({ from: '919800000001', id: messageId, type: 'text' });
+      expect(msg.timestamp).to.match(/^\d{10}$/);
+      expect(msg.text).to.deep.equal({ body: 'mera claim status kya hai' });
+    });
+
+    it('signs Unicode text correctly, honours signWith, and omits the header for signWith ""', async () => {
+      await wa.postInbound({ from: '+919800000002', text: 'मेरे क्लेम की स्थिति', messageId: 'wamid.FIXED1' });
+      await wa.postInbound({ from: '+919800000002', text: 'x', signWith: 'wrong-secret' });
+      await wa.postInbound({ from: '+919800000002', text: 'x', signWith: '' });
+      expect(verify(sink.received[0], SECRET)).to.equal(true);
+      expect(JSON.parse(sink.received[0].raw.toString('utf8')).entry[0].changes[0].value.messages[0].id).to.equal('wamid.FIXED1');
+      expect(verify(sink.received[1], SECRET)).to.equal(false);
+      expect(verify(sink.received[1], 'wrong-secret')).to.equal(true);
+      expect(sink.received[2].signature).to.equal(undefined);
+    });
+
+    it('builds document messages and status callbacks', async () => {
+      await wa.postInbound({
+        from: '+919800000002',
+        type: 'document',
+        media: { id: 'media-1', mime_type: 'application/pdf', filename: 'discharge.pdf', caption: 'discharge summary' },
+      });
+      await wa.postStatus({ wamid: 'wamid.ABC', status: 'delivered', recipient: '+919800000002' });
+      const doc = JSON.parse(sink.received[0].raw.toString('utf8')).entry[0].changes[0].value.messages[0];
+      expect(doc.type).to.equal('document');
+      expect(doc.document).to.include({ id: 'media-1', mime_type: 'application/pdf', filename: 'discharge.pdf', caption: 'discharge summary' });
+      const status = JSON.parse(sink.received[1].raw.toString('utf8')).entry[0].changes[0].value.statuses[0];
+      expect(status).to.include({ id: 'wamid.ABC', status: 'delivered', recipient_id: '919800000002' });
+      expect(verify(sink.received[1], SECRET)).to.equal(true);
+    });
+
+    it('postRaw sends the body untouched', async () => {
+      const res = await wa.postRaw('{not json', { 'content-type': 'application/json' });
+      expect(res.status).to.equal(200);
+      expect(sink.received[0].raw.toString('utf8')).to.equal('{not json');
+      expect(sink.received[0].signature).to.equal(undefined);
+    });
+  });
+
+  describe('control endpoints', () => {
+    it('POST /_control/inbound relays a signed inbound message', async () => {
+      const res = await call(`${wa.url}/_control/inbound`, { body: { from: '+919800000001', text: 'claim status' } });
+      expect(res.status).to.equal(200);
+      expect(res.body.status).to.equal(200);
+      expect(res.body.messageId).to.match(/^wamid\./);
+      expect(verify(sink.received[0], SECRET)).to.equal(true);
+    });
+
+    it('GET /_control/sent long-polls until a reply for that recipient arrives', async () => {
+      await send(textBody('919800000002', 'for someone else'));
+      const after = wa.sent[wa.sent.length - 1].seq;
+      const polling = call(`${wa.url}/_control/sent?to=${encodeURIComponent('+919800000001')}&after=${after}&wait=10000`);
+      // Only send once the poll is parked server-side, so we test the wake-up path, not the immediate path.
+      await waitUntil(() => wa.events.listenerCount('message') > 0, 2000);
+      const started = Date.now();
+      await send(textBody('919800000001', 'your reply'));
+      const res = await polling;
+      expect(Date.now() - started).to.be.below(2000);
+      expect(res.body.messages.map((m: any) => m.text)).to.deep.equal(['your reply']);
+      expect(res.body.messages[0].seq).to.be.greaterThan(after);
+    });
+
+    it('GET /_control/sent returns an empty list at the deadline', async () => {
+      const res = await call(`${wa.url}/_control/sent?to=919800000009&after=0&wait=100`);
+      expect(res).to.deep.equal({ status: 200, body: { messages: [], lastSeq: res.body.lastSeq } });
+    });
+  });
+});
+
+/** Waits for a condition by re-checking on each event-loop turn, with a deadline. */
+async function waitUntil(cond: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!cond()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs}ms`);
+    await new Promise((r) => setImmediate(r));
+  }
+}
