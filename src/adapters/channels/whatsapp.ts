@@ -1,0 +1,116 @@
+/**
+ * WhatsApp Cloud API: verifying and reading Meta's webhooks, and sending replies.
+ * Inbound: `X-Hub-Signature-256` is an HMAC-SHA256 of the raw body with the app secret.
+ * Outbound: `POST {graph_base}/{phone_number_id}/messages`; free text inside the 24-hour
+ * customer-service window, a pre-approved template outside it.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { RenderedReply, WorkflowPayload } from '../../../pipeline/types';
+import type { Config } from '../../config';
+import { AppError } from '../../errors';
+import type { TenantStore } from '../../tenants/tenant-store';
+
+/** Meta's customer-service window: free-form replies are allowed this long after the claimant wrote. */
+export const replyWindowMs = 24 * 3600 * 1000;
+
+export function verifySignature(rawBody: Buffer, header: string | undefined, appSecret: string): boolean {
+  if (!header || !header.startsWith('sha256=')) return false;
+  const given = Buffer.from(header.slice(7), 'hex');
+  const expected = createHmac('sha256', appSecret).update(rawBody).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export interface InboundMessage {
+  phoneNumberId: string;
+  /** E.164 with the leading + (Meta sends digits only). */
+  from: string;
+  id: string;
+  timestamp: number;
+  type: string;
+  text: string;
+}
+
+export interface InboundStatus {
+  phoneNumberId: string;
+  id: string;
+  status: string;
+  timestamp: number;
+  recipient: string;
+}
+
+export interface ParsedWebhook {
+  phoneNumberIds: string[];
+  messages: InboundMessage[];
+  statuses: InboundStatus[];
+}
+
+type Json = Record<string, unknown>;
+const asArray = (v: unknown): Json[] => (Array.isArray(v) ? (v.filter((x) => x && typeof x === 'object') as Json[]) : []);
+const asString = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/** Reads a webhook body; throws `invalid_request` when it is not a WhatsApp business webhook. */
+export function parseWebhook(body: unknown): ParsedWebhook {
+  const root = body as Json;
+  if (!root || typeof root !== 'object' || root.object !== 'whatsapp_business_account' || !Array.isArray(root.entry)) {
+    throw new AppError('invalid_request', 'not a WhatsApp Business Account webhook');
+  }
+  const parsed: ParsedWebhook = { phoneNumberIds: [], messages: [], statuses: [] };
+  for (const entry of asArray(root.entry)) {
+    for (const change of asArray(entry.changes)) {
+      const value = (change.value ?? {}) as Json;
+      const phoneNumberId = asString((value.metadata as Json | undefined)?.phone_number_id);
+      if (!phoneNumberId) continue;
+      if (!parsed.phoneNumberIds.includes(phoneNumberId)) parsed.phoneNumberIds.push(phoneNumberId);
+      for (const m of asArray(value.messages)) {
+        const type = asString(m.type);
+        const media = (m[type] ?? {}) as Json;
+        const text = type === 'text' ? asString((m.text as Json | undefined)?.body) : asString(media.caption);
+        const from = asString(m.from).replace(/^\+/, '');
+        if (!from || !asString(m.id)) continue;
+        parsed.messages.push({ phoneNumberId, from: `+${from}`, id: asString(m.id), timestamp: Number(asString(m.timestamp)) * 1000 || 0, type, text });
+      }
+      for (const s of asArray(value.statuses)) {
+        parsed.statuses.push({ phoneNumberId, id: asString(s.id), status: asString(s.status), timestamp: Number(asString(s.timestamp)) * 1000 || 0, recipient: asString(s.recipient_id) });
+      }
+    }
+  }
+  return parsed;
+}
+
+export class WhatsAppSender {
+  constructor(private readonly tenants: TenantStore, private readonly config: Config) {}
+
+  async send(tenantId: string, payload: WorkflowPayload, reply: RenderedReply, idempotencyKey: string, now: number): Promise<{ providerMessageId: string; kind: 'text' | 'template' }> {
+    const wa = (await this.tenants.get(tenantId)).channels.whatsapp;
+    const inWindow = now - payload.receivedAt < replyWindowMs;
+    const kind: 'text' | 'template' = inWindow || !reply.providerTemplate ? 'text' : 'template';
+    const message = kind === 'text'
+      ? { type: 'text', text: { preview_url: false, body: reply.text } }
+      : {
+          type: 'template',
+          template: {
+            name: reply.providerTemplate!.name,
+            language: { code: reply.providerTemplate!.language },
+            components: [{ type: 'body', parameters: reply.providerTemplate!.params.map((text) => ({ type: 'text', text })) }],
+          },
+        };
+    const url = `${wa.graph_base.replace(/\/$/, '')}/${encodeURIComponent(payload.businessNumberId)}/messages`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${wa.access_token}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+        body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to: payload.from.replace(/^\+/, ''), ...message }),
+        signal: AbortSignal.timeout(this.config.channelTimeoutMs),
+      });
+    } catch (err) {
+      throw new AppError('channel_send_failed', `provider unreachable: ${(err as Error).name}`, { cause: err });
+    }
+    const body = (await response.json().catch(() => ({}))) as { messages?: { id?: string }[] };
+    if (response.status === 429 || response.status >= 500) throw new AppError('channel_send_failed', `provider answered ${response.status}`);
+    if (!response.ok) throw new AppError('channel_rejected', `provider answered ${response.status}`);
+    const id = body.messages?.[0]?.id;
+    if (!id) throw new AppError('channel_send_failed', 'provider answered without a message id');
+    return { providerMessageId: id, kind };
+  }
+}

@@ -1,0 +1,26 @@
+/** The Koa application of the `api` role. */
+import Koa from 'koa';
+import type { Services } from '../services';
+import { authenticate } from './authenticate';
+import { problems } from './problem';
+import { authRoutes } from './routes/auth';
+import { infrastructureRoutes } from './routes/infrastructure';
+import { whatsappRoutes } from './routes/whatsapp-webhook';
+import { workflowRoutes } from './routes/workflows';
+
+export function createApp(s: Services): Koa {
+  const app = new Koa({ proxy: false });
+  app.use(problems(s.log));
+  app.use(async (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Cache-Control', 'no-store');
+    await next();
+  });
+  for (const router of [infrastructureRoutes(s), authRoutes(s), whatsappRoutes(s)]) app.use(router.routes()).use(router.allowedMethods());
+  // Everything else under /v1 needs a verified bearer token.
+  const verify = authenticate(s.config, s.signing);
+  app.use(async (ctx, next) => (ctx.path.startsWith('/v1/') ? verify(ctx, next) : next()));
+  const workflows = workflowRoutes(s);
+  app.use(workflows.routes()).use(workflows.allowedMethods());
+  return app;
+}

@@ -1,0 +1,45 @@
+/**
+ * Every API error is RFC 7807 `application/problem+json` with a stable `error_code`.
+ * Koa's rule holds: a 4xx shows its message, a 5xx only its status text.
+ */
+import type { Context, Next } from 'koa';
+import { AppError, errorCatalogue, type ErrorCode } from '../errors';
+import type { Logger } from '../logger';
+
+export function problemBody(ctx: Context, code: ErrorCode, detail: string, extra: Record<string, unknown> = {}) {
+  const entry = errorCatalogue[code];
+  return {
+    type: `https://docs.claims-workflow.example/errors#${code}`,
+    title: entry.title,
+    status: entry.status,
+    detail: entry.status >= 500 ? entry.title : detail,
+    instance: ctx.path,
+    error_code: code,
+    ...extra,
+  };
+}
+
+export function sendProblem(ctx: Context, err: AppError): void {
+  ctx.status = err.status;
+  ctx.type = 'application/problem+json';
+  ctx.body = problemBody(ctx, err.code, err.message, err.extra);
+  if (err.code === 'invalid_token') ctx.set('WWW-Authenticate', 'Bearer error="invalid_token"');
+  if (err.code === 'insufficient_scope') ctx.set('WWW-Authenticate', 'Bearer error="insufficient_scope"');
+}
+
+/** Maps anything thrown below it to a problem document, and unknown routes to 404. */
+export function problems(log: Logger) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) sendProblem(ctx, new AppError('not_found', `no route ${ctx.method} ${ctx.path}`));
+    } catch (err) {
+      if (err instanceof AppError) return sendProblem(ctx, err);
+      const status = (err as { status?: number }).status;
+      if (status === 401) return sendProblem(ctx, new AppError('invalid_token', 'bearer token missing or not accepted'));
+      if (status === 405) return sendProblem(ctx, new AppError('method_not_allowed'));
+      log.error({ err: { message: (err as Error).message, stack: (err as Error).stack }, path: ctx.path }, 'unhandled API error');
+      sendProblem(ctx, new AppError('internal_error'));
+    }
+  };
+}

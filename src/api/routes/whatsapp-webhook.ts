@@ -1,0 +1,59 @@
+/**
+ * WhatsApp Cloud API webhook. GET answers Meta's verification challenge; POST checks
+ * `X-Hub-Signature-256` against the app secret of the tenant that owns the receiving number,
+ * then takes each message in (redeliveries dropped) and records delivery statuses. Nothing is
+ * enqueued unless the signature holds.
+ */
+import Router from '@koa/router';
+import { parseWebhook, verifySignature } from '../../adapters/channels/whatsapp';
+import { AppError } from '../../errors';
+import { ref } from '../../phi';
+import type { Services } from '../../services';
+import { parseJson, readRaw } from '../body';
+
+const maxWebhookBytes = 1024 * 1024;
+
+export function whatsappRoutes(s: Services): Router {
+  const router = new Router();
+  router.get('/channels/whatsapp/webhook', async (ctx) => {
+    const mode = ctx.query['hub.mode'];
+    const token = ctx.query['hub.verify_token'];
+    const challenge = ctx.query['hub.challenge'];
+    if (mode !== 'subscribe' || typeof token !== 'string' || typeof challenge !== 'string') {
+      throw new AppError('invalid_request', 'expected hub.mode=subscribe, hub.verify_token and hub.challenge');
+    }
+    if (!(await s.tenants.tenantForVerifyToken(token))) throw new AppError('forbidden', 'verify token not recognised');
+    ctx.type = 'text/plain';
+    ctx.body = challenge;
+  });
+
+  router.post('/channels/whatsapp/webhook', async (ctx) => {
+    const raw = await readRaw(ctx, maxWebhookBytes);
+    const parsed = parseWebhook(parseJson(raw));
+    const signature = ctx.get('x-hub-signature-256') || undefined;
+    // One webhook carries one business number; every number in it must verify with its owner's secret.
+    const owners = new Map<string, string>();
+    for (const id of parsed.phoneNumberIds) {
+      const tenantId = await s.tenants.tenantForWhatsAppNumber(id);
+      if (!tenantId) throw new AppError('unknown_channel_number', 'no tenant owns this WhatsApp number');
+      const secret = (await s.tenants.get(tenantId)).channels.whatsapp.app_secret;
+      if (!verifySignature(raw, signature, secret)) {
+        s.log.warn({ tenant_id: tenantId, signed: Boolean(signature) }, 'WhatsApp webhook refused: signature missing or wrong');
+        throw new AppError('invalid_signature', 'X-Hub-Signature-256 missing or does not match');
+      }
+      owners.set(id, tenantId);
+    }
+    const now = s.clock.now();
+    const accepted: string[] = [];
+    for (const message of parsed.messages) {
+      const tenantId = owners.get(message.phoneNumberId)!;
+      const { workflowId, duplicate } = await s.intake.whatsappMessage(tenantId, message, now);
+      s.metrics.inbound.inc({ channel: 'whatsapp', result: duplicate ? 'duplicate' : 'accepted' });
+      s.log.info({ tenant_id: tenantId, workflow_id: workflowId, from_ref: ref(message.from), duplicate }, duplicate ? 'inbound message was a redelivery' : 'inbound message accepted');
+      if (!duplicate) accepted.push(workflowId);
+    }
+    for (const status of parsed.statuses) await s.intake.whatsappStatus(owners.get(status.phoneNumberId)!, status);
+    ctx.body = { received: parsed.messages.length, accepted: accepted.length, workflow_ids: accepted, statuses: parsed.statuses.length };
+  });
+  return router;
+}

@@ -1,0 +1,68 @@
+/** `GET /v1/workflows/{id}` and `GET /v1/workflows` (scope `workflow:read`). */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { AppError } from '../../errors';
+import type { Services } from '../../services';
+import type { ListCursor, ListFilter } from '../../workflows/workflow-store';
+import { principal, requireScope } from '../authenticate';
+
+const types = ['claim-status', 'pending-documents', 'query-reason'];
+const statuses = ['started', 'awaiting_consent', 'awaiting_documents', 'completed', 'policy_blocked', 'timed_out', 'cancelled'];
+const maxLimit = 100;
+
+export function workflowRoutes(s: Services): Router {
+  const router = new Router();
+  router.get('/v1/workflows/:workflowId', requireScope('workflow:read'), async (ctx) => {
+    const workflow = await s.workflows.get(principal(ctx).tenant_id, ctx.params.workflowId!);
+    if (!workflow) throw new AppError('workflow_not_found', 'no such workflow');
+    ctx.body = workflow;
+  });
+  router.get('/v1/workflows', requireScope('workflow:read'), async (ctx) => {
+    const { filter, limit, cursor } = listQuery(ctx);
+    const page = await s.workflows.list(principal(ctx).tenant_id, filter, limit, cursor);
+    ctx.body = { items: page.items, next_cursor: page.next ? encodeCursor(page.next) : null };
+  });
+  return router;
+}
+
+function one(ctx: Context, name: string): string | undefined {
+  const value = ctx.query[name];
+  if (Array.isArray(value)) throw new AppError('invalid_request', `${name} given more than once`);
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function time(ctx: Context, name: string): number | undefined {
+  const value = one(ctx, name);
+  if (value === undefined) return undefined;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw new AppError('invalid_request', `${name} must be an ISO 8601 date-time`);
+  return ms;
+}
+
+function listQuery(ctx: Context): { filter: ListFilter; limit: number; cursor: ListCursor | null } {
+  const type = one(ctx, 'workflow_type');
+  const status = one(ctx, 'status');
+  const claimIdHash = one(ctx, 'claim_id_hash');
+  if (type && !types.includes(type)) throw new AppError('invalid_request', `workflow_type must be one of ${types.join(', ')}`);
+  if (status && !statuses.includes(status)) throw new AppError('invalid_request', `status must be one of ${statuses.join(', ')}`);
+  if (claimIdHash && !/^(sha256:)?[0-9a-fA-F]{64}$/.test(claimIdHash)) throw new AppError('invalid_request', 'claim_id_hash must be a SHA-256 hex digest, optionally prefixed sha256:');
+  const limitRaw = one(ctx, 'limit');
+  const limit = limitRaw === undefined ? 20 : Number(limitRaw);
+  if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) throw new AppError('invalid_request', `limit must be an integer from 1 to ${maxLimit}`);
+  const cursorRaw = one(ctx, 'cursor');
+  return {
+    filter: { workflowType: type, status, claimIdHash, startedAfter: time(ctx, 'started_after'), startedBefore: time(ctx, 'started_before') },
+    limit,
+    cursor: cursorRaw === undefined ? null : decodeCursor(cursorRaw),
+  };
+}
+
+function encodeCursor(cursor: ListCursor): string {
+  return Buffer.from(`${cursor.startedAt}:${cursor.workflowId}`).toString('base64url');
+}
+
+function decodeCursor(value: string): ListCursor {
+  const [time, id] = Buffer.from(value, 'base64url').toString('utf8').split(':');
+  if (!time || !id || !/^\d+$/.test(time)) throw new AppError('invalid_request', 'cursor is not one this API returned');
+  return { startedAt: Number(time), workflowId: id };
+}

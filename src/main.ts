@@ -1,0 +1,24 @@
+/**
+ * Process entry: `node dist/src/main.js [all | api | stage NAME[,NAME] | scheduler]`.
+ * Configuration comes from the environment (src/config.ts).
+ */
+import { loadConfig } from './config';
+import { waitReady } from './redis/connection';
+import { parseRoles, startRoles } from './roles';
+import { onShutdown } from './runtime/shutdown';
+import { createServices } from './services';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const selection = parseRoles(process.argv.slice(2));
+  const services = createServices(config);
+  await waitReady(services.redis, 10000);
+  const roles = await startRoles(services, selection);
+  services.log.info({ roles: selection, api: roles.apiUrl }, 'claims workflow service started');
+  onShutdown(async () => { await roles.close(); await services.close(); }, config.shutdownGraceMs, services.log);
+}
+
+main().catch((err: Error) => {
+  process.stderr.write(`claims workflow service failed to start: ${err.message}\n`);
+  process.exit(1);
+});

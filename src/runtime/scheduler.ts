@@ -1,0 +1,55 @@
+/**
+ * The scheduler role: moves due durable timers (retries now; reminders and timeouts later) into
+ * their streams. Each move is one atomic Lua call, so any number of schedulers can run.
+ */
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import type { Metrics } from '../metrics';
+import type { Redis } from '../redis/connection';
+import { stageNames, type Keys } from '../redis/keys';
+
+const perCall = 500;
+
+export class Scheduler {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(private readonly o: { redis: Redis; keys: Keys; config: Config; clock: Clock; log: Logger; metrics: Metrics }) {}
+
+  start(): void {
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.fireDue().then(() => undefined)
+        .catch((err: Error) => this.o.log.error({ err: err.message }, 'scheduler tick failed; trying again next tick'))
+        .finally(() => this.schedule());
+    }, this.o.config.schedulerIntervalMs);
+  }
+
+  /** Fires every timer due now, in every partition. Returns how many fired. */
+  async fireDue(): Promise<number> {
+    const { redis, keys, config, clock, metrics } = this.o;
+    let total = 0;
+    for (let p = 0; p < config.partitions; p++) {
+      const keyList = [keys.timers(p), ...stageNames.map((s) => keys.stream(p, s))];
+      for (;;) {
+        const fired = await redis.fireTimers(keyList.length, ...keyList, clock.now(), perCall);
+        total += fired;
+        if (fired < perCall) break;
+      }
+    }
+    if (total > 0) metrics.timersFired.inc(total);
+    return total;
+  }
+
+  async close(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+}

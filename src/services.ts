@@ -1,0 +1,89 @@
+/**
+ * Builds the shared services one process needs from its Config: Redis connections, the stores,
+ * the adapters, and the ports stages receive. Roles (src/roles.ts) pick what to run from it.
+ */
+import type { StageContext } from '../pipeline/types';
+import { HttpCms } from './adapters/cms/http-cms';
+import { WhatsAppSender } from './adapters/channels/whatsapp';
+import { SigningKeys } from './auth/signing-keys';
+import { TokenIssuer } from './auth/token-issuer';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import { ConsentStore } from './consent/consent-store';
+import { InboundIntake } from './intake/inbound-intake';
+import { createLogger, type Logger } from './logger';
+import { Metrics } from './metrics';
+import { createRedis, type Redis } from './redis/connection';
+import { Keys } from './redis/keys';
+import { TemplateRegistry } from './templates/template-registry';
+import { TenantStore } from './tenants/tenant-store';
+import { WorkflowStore } from './workflows/workflow-store';
+
+export interface Services {
+  config: Config;
+  clock: Clock;
+  log: Logger;
+  metrics: Metrics;
+  redis: Redis;
+  keys: Keys;
+  tenants: TenantStore;
+  consent: ConsentStore;
+  cms: HttpCms;
+  templates: TemplateRegistry;
+  sender: WhatsAppSender;
+  signing: SigningKeys;
+  tokens: TokenIssuer;
+  workflows: WorkflowStore;
+  intake: InboundIntake;
+  /** The ports handed to every stage. */
+  stageContext: StageContext;
+  /** A new dedicated connection for a blocking reader; closed with the services. */
+  blockingConnection(name: string): Redis;
+  close(): Promise<void>;
+}
+
+export function createServices(config: Config, options: { clock?: Clock; log?: Logger; metrics?: Metrics } = {}): Services {
+  const clock = options.clock ?? systemClock;
+  const log = options.log ?? createLogger(config.logLevel);
+  const metrics = options.metrics ?? new Metrics();
+  const redis = createRedis(config.redisUrl, { name: 'cw-main' });
+  const keys = new Keys(config.keyPrefix, config.partitions);
+  const tenants = new TenantStore(redis, keys);
+  const consent = new ConsentStore(redis, keys);
+  const cms = new HttpCms(tenants, config, log, metrics);
+  const templates = new TemplateRegistry(tenants);
+  const sender = new WhatsAppSender(tenants, config);
+  const signing = new SigningKeys(redis, keys);
+  const blocking: Redis[] = [];
+  let closing: Promise<void> | null = null;
+
+  const stageContext: StageContext = {
+    now: () => clock.now(),
+    consent,
+    cms,
+    templates,
+    denyList: { phrases: async (tenantId) => (await tenants.get(tenantId)).deny_list ?? [] },
+    channel: { send: (tenantId, payload, reply, key) => sender.send(tenantId, payload, reply, key, clock.now()) },
+  };
+
+  return {
+    config, clock, log, metrics, redis, keys, tenants, consent, cms, templates, sender, signing,
+    tokens: new TokenIssuer(config, tenants, signing),
+    workflows: new WorkflowStore(redis, keys),
+    intake: new InboundIntake(redis, keys, config),
+    stageContext,
+    blockingConnection(name) {
+      const connection = createRedis(config.redisUrl, { blocking: true, name });
+      blocking.push(connection);
+      return connection;
+    },
+    close() {
+      closing ??= (async () => {
+        cms.shutdown();
+        // Every step runs even when one fails.
+        await Promise.allSettled([...blocking, redis].map((c) => c.quit().catch(() => c.disconnect())));
+      })();
+      return closing;
+    },
+  };
+}

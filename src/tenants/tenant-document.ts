@@ -1,0 +1,71 @@
+/**
+ * The tenant document an operator onboards a partner with (`npm run ops -- tenant create FILE`).
+ * Validated with ajv; the TypeScript type is derived from the same schema.
+ */
+import Ajv, { type JSONSchemaType } from 'ajv';
+
+export interface TenantDocument {
+  tenant_id: string;
+  name: string;
+  cms: { base_url: string; api_key: string };
+  channels: {
+    whatsapp: {
+      phone_number_id: string;
+      app_secret: string;
+      access_token: string;
+      graph_base: string;
+      verify_token?: string;
+    };
+  };
+  /** Scopes granted to the first API client. */
+  scopes?: string[];
+  /** Tenant additions to the global deny list (policy tier 1). */
+  deny_list?: string[];
+  /** Template overrides: templates.<channel>.<language>.<name> = text. */
+  templates?: Record<string, Record<string, Record<string, string>>>;
+}
+
+export const allScopes = ['workflow:read', 'workflow:write', 'audit:read', 'tenant:admin', 'kb:read', 'kb:write', 'cms:events', 'webhook:admin'] as const;
+
+const schema: JSONSchemaType<TenantDocument> = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['tenant_id', 'name', 'cms', 'channels'],
+  properties: {
+    tenant_id: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{1,39}$' },
+    name: { type: 'string', minLength: 1, maxLength: 200 },
+    cms: {
+      type: 'object', additionalProperties: false, required: ['base_url', 'api_key'],
+      properties: { base_url: { type: 'string', pattern: '^https?://' }, api_key: { type: 'string', minLength: 8 } },
+    },
+    channels: {
+      type: 'object', additionalProperties: false, required: ['whatsapp'],
+      properties: {
+        whatsapp: {
+          type: 'object', additionalProperties: false, required: ['phone_number_id', 'app_secret', 'access_token', 'graph_base'],
+          properties: {
+            phone_number_id: { type: 'string', pattern: '^[0-9A-Za-z_-]{1,64}$' },
+            app_secret: { type: 'string', minLength: 8 },
+            access_token: { type: 'string', minLength: 8 },
+            graph_base: { type: 'string', pattern: '^https?://' },
+            verify_token: { type: 'string', minLength: 8, nullable: true },
+          },
+        },
+      },
+    },
+    scopes: { type: 'array', items: { type: 'string', enum: [...allScopes] }, nullable: true },
+    deny_list: { type: 'array', items: { type: 'string', minLength: 1 }, nullable: true },
+    templates: {
+      type: 'object', nullable: true, required: [],
+      additionalProperties: { type: 'object', required: [], additionalProperties: { type: 'object', required: [], additionalProperties: { type: 'string' } } },
+    },
+  },
+};
+
+const validate = new Ajv({ allErrors: true }).compile(schema);
+
+/** The document, or a list of what is wrong with it. */
+export function checkTenantDocument(value: unknown): { ok: true; doc: TenantDocument } | { ok: false; errors: string[] } {
+  if (validate(value)) return { ok: true, doc: value };
+  return { ok: false, errors: (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`) };
+}

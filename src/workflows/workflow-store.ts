@@ -1,0 +1,132 @@
+/**
+ * Workflow records as the partner API shows them. A record lives in its partition
+ * (`cw:{pN}:wf:<id>`); a tenant's workflows are listed by merging the per-partition indexes
+ * (`cw:{pN}:idx:<tenant>`, scored by start time), newest first.
+ */
+import type { WorkflowStatus, WorkflowType } from '../../pipeline/types';
+import type { Redis } from '../redis/connection';
+import type { Keys } from '../redis/keys';
+
+/** The Workflow resource of the spec, plus fields a partner's support team needs. */
+export interface WorkflowResource {
+  workflow_id: string;
+  workflow_type: WorkflowType | null;
+  tenant_id: string;
+  claim_id_hash: string | null;
+  status: WorkflowStatus;
+  started_at: string;
+  completed_at: string | null;
+  updated_at: string;
+  audit_event_ids: string[];
+  language: string | null;
+  outcome: string | null;
+  channel: string;
+  /** Stable code of the last failure, while the workflow sits in a dead-letter stream. */
+  error_code: string | null;
+}
+
+export interface ListFilter {
+  workflowType?: string;
+  status?: string;
+  claimIdHash?: string;
+  startedAfter?: number;
+  startedBefore?: number;
+}
+
+export interface ListCursor {
+  startedAt: number;
+  workflowId: string;
+}
+
+const iso = (ms: string | undefined) => (ms ? new Date(Number(ms)).toISOString() : null);
+
+export function toResource(h: Record<string, string>): WorkflowResource {
+  return {
+    workflow_id: h.workflow_id!,
+    workflow_type: (h.workflow_type as WorkflowType | undefined) ?? null,
+    tenant_id: h.tenant_id!,
+    claim_id_hash: h.claim_id_hash ?? null,
+    status: h.status as WorkflowStatus,
+    started_at: iso(h.started_at)!,
+    completed_at: iso(h.completed_at),
+    updated_at: iso(h.updated_at)!,
+    audit_event_ids: h.audit ? h.audit.split(',') : [],
+    language: h.language ?? null,
+    outcome: h.outcome ?? null,
+    channel: h.channel ?? 'whatsapp',
+    error_code: h.error ?? null,
+  };
+}
+
+/** `sha256:<hex>` and bare hex are the same hash (spec: either form may be written). */
+export function normaliseHash(value: string): string {
+  return value.toLowerCase().startsWith('sha256:') ? `sha256:${value.slice(7).toLowerCase()}` : `sha256:${value.toLowerCase()}`;
+}
+
+export class WorkflowStore {
+  constructor(private readonly redis: Redis, private readonly keys: Keys) {}
+
+  /** One workflow of this tenant; null when it does not exist or belongs to another tenant. */
+  async get(tenantId: string, workflowId: string): Promise<WorkflowResource | null> {
+    const partition = this.keys.partitionOfWorkflow(workflowId);
+    if (partition === null) return null;
+    const record = await this.redis.hgetall(this.keys.workflow(partition, workflowId));
+    if (!record.workflow_id || record.tenant_id !== tenantId) return null;
+    return toResource(record);
+  }
+
+  async list(tenantId: string, filter: ListFilter, limit: number, after: ListCursor | null): Promise<{ items: WorkflowResource[]; next: ListCursor | null }> {
+    const perPartition = await Promise.all(
+      Array.from({ length: this.keys.partitions }, (_, p) => this.listPartition(p, tenantId, filter, limit, after)),
+    );
+    const merged = perPartition.flat().sort(newestFirst).slice(0, limit + 1);
+    const items = merged.slice(0, limit);
+    const last = items[items.length - 1];
+    const next = merged.length > limit && last ? { startedAt: Date.parse(last.started_at), workflowId: last.workflow_id } : null;
+    return { items, next };
+  }
+
+  /** Up to limit+1 matching workflows of one partition, newest first, after the cursor. */
+  private async listPartition(partition: number, tenantId: string, filter: ListFilter, limit: number, after: ListCursor | null): Promise<WorkflowResource[]> {
+    const index = this.keys.workflowIndex(partition, tenantId);
+    const found: WorkflowResource[] = [];
+    const max = after ? String(after.startedAt) : filter.startedBefore !== undefined ? `(${filter.startedBefore}` : '+inf';
+    const min = filter.startedAfter !== undefined ? `(${filter.startedAfter}` : '-inf';
+    const chunk = Math.max(50, limit * 2);
+    let offset = 0;
+    const claimHash = filter.claimIdHash ? normaliseHash(filter.claimIdHash) : undefined;
+    for (;;) {
+      const ids = await this.redis.zrevrangebyscore(index, max, min, 'WITHSCORES', 'LIMIT', offset, chunk);
+      if (ids.length === 0) break;
+      const pipeline = this.redis.pipeline();
+      for (let i = 0; i < ids.length; i += 2) pipeline.hgetall(this.keys.workflow(partition, ids[i]!));
+      const records = (await pipeline.exec()) ?? [];
+      for (const [, value] of records) {
+        const h = value as Record<string, string>;
+        if (!h.workflow_id) continue;
+        const w = toResource(h);
+        if (after && !isAfter(w, after)) continue;
+        if (filter.startedBefore !== undefined && Number(h.started_at) >= filter.startedBefore) continue;
+        if (filter.workflowType && w.workflow_type !== filter.workflowType) continue;
+        if (filter.status && w.status !== filter.status) continue;
+        if (claimHash && w.claim_id_hash !== claimHash) continue;
+        found.push(w);
+        if (found.length > limit) return found;
+      }
+      offset += ids.length / 2;
+      if (ids.length / 2 < chunk) break;
+    }
+    return found;
+  }
+}
+
+function newestFirst(a: WorkflowResource, b: WorkflowResource): number {
+  const byTime = Date.parse(b.started_at) - Date.parse(a.started_at);
+  return byTime !== 0 ? byTime : b.workflow_id < a.workflow_id ? -1 : b.workflow_id > a.workflow_id ? 1 : 0;
+}
+
+/** Whether w comes strictly after the cursor in newest-first order. */
+function isAfter(w: WorkflowResource, cursor: ListCursor): boolean {
+  const t = Date.parse(w.started_at);
+  return t < cursor.startedAt || (t === cursor.startedAt && w.workflow_id < cursor.workflowId);
+}

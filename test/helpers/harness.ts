@@ -1,0 +1,80 @@
+/**
+ * An in-process service for tests: its own key prefix on the test Redis, the fake CMS and fake
+ * WhatsApp provider, a tenant onboarded through the real path, and chosen roles running.
+ */
+import { randomBytes } from 'node:crypto';
+import { loadConfig, type Config } from '../../src/config';
+import { createLogger } from '../../src/logger';
+import { waitReady } from '../../src/redis/connection';
+import { parseRoles, startRoles, type RoleSelection, type RunningRoles } from '../../src/roles';
+import { createServices, type Services } from '../../src/services';
+import { onboardFakeTenant, type FakeTenant } from '../../scripts/fakes/demo-tenant';
+import { startFakeCms, type FakeCms } from '../../scripts/fakes/fake-cms';
+import { startFakeWhatsApp, type FakeWhatsApp } from '../../scripts/fakes/fake-whatsapp';
+import { testRedisUrl } from './redis';
+
+export interface Harness {
+  config: Config;
+  services: Services;
+  roles: RunningRoles;
+  cms: FakeCms;
+  wa: FakeWhatsApp;
+  tenant: FakeTenant;
+  apiUrl: string;
+  /** A machine token for the harness tenant. */
+  token(scope?: string): Promise<string>;
+  /** GET/POST against the API with a bearer token. */
+  api(path: string, init?: RequestInit & { token?: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export const testConfigOverrides: Partial<Config> = {
+  port: 0, partitions: 4, blockMs: 50, reclaimIdleMs: 1000, schedulerIntervalMs: 20, retryBaseMs: 20, retryMaxMs: 200,
+  breakerResetMs: 300, breakerVolumeThreshold: 3, cmsTimeoutMs: 500, channelTimeoutMs: 1000, logLevel: 'silent', environment: 'test',
+};
+
+export async function startHarness(options: { roles?: RoleSelection | string[]; config?: Partial<Config>; redisUrl?: string } = {}): Promise<Harness> {
+  const keyPrefix = `t${randomBytes(4).toString('hex')}`;
+  const config = loadConfig({}, { ...testConfigOverrides, redisUrl: options.redisUrl ?? testRedisUrl(), keyPrefix, ...options.config });
+  const cms = await startFakeCms();
+  const wa = await startFakeWhatsApp();
+  const services = createServices(config, { log: createLogger(config.logLevel) });
+  await waitReady(services.redis);
+  const tenant = await onboardFakeTenant(services, cms, wa, { tenantId: 'acme', phoneNumberId: '100200300' });
+  const selection = Array.isArray(options.roles) ? parseRoles(options.roles) : options.roles ?? parseRoles(['all']);
+  const roles = await startRoles(services, selection);
+  const apiUrl = roles.apiUrl ?? '';
+  wa.configure({ serviceUrl: apiUrl, appSecret: tenant.doc.channels.whatsapp.app_secret, phoneNumberId: tenant.doc.channels.whatsapp.phone_number_id });
+
+  const token = async (scope?: string) => {
+    const res = await fetch(`${apiUrl}/v1/auth/token`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: tenant.credentials.client_id, client_secret: tenant.credentials.client_secret, scope }),
+    });
+    if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { access_token: string }).access_token;
+  };
+  let cached: string | null = null;
+  return {
+    config, services, roles, cms, wa, tenant, apiUrl, token,
+    async api(path, init = {}) {
+      const bearer = init.token ?? (cached ??= await token());
+      return fetch(`${apiUrl}${path}`, { ...init, headers: { authorization: `Bearer ${bearer}`, ...(init.headers ?? {}) } });
+    },
+    async close() {
+      await roles.close();
+      await deleteKeys(services, keyPrefix).catch(() => undefined);
+      await services.close();
+      await Promise.allSettled([cms.close(), wa.close()]);
+    },
+  };
+}
+
+async function deleteKeys(services: Services, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await services.redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    if (keys.length > 0) await services.redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}

@@ -1,0 +1,62 @@
+/**
+ * Redis for tests. Most tests share the machine's Redis (each with its own key prefix); tests
+ * that kill or restart Redis start a private `redis-server` on a free port.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { waitFor } from './wait';
+
+/** The shared test Redis: TEST_REDIS_URL, else the machine's default. */
+export function testRedisUrl(): string {
+  return process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface PrivateRedis {
+  url: string;
+  port: number;
+  dir: string;
+  /** Stops the server (SHUTDOWN, or SIGKILL when `hard`). */
+  stop(hard?: boolean): Promise<void>;
+  /** Starts it again on the same port and data directory. */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startPrivateRedis(options: { appendonly?: boolean } = {}): Promise<PrivateRedis> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'cw-redis-'));
+  let child: ChildProcess | null = null;
+  const url = `redis://127.0.0.1:${port}`;
+  const start = async () => {
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '',
+      '--appendonly', options.appendonly ? 'yes' : 'no', '--appendfsync', 'always'], { stdio: 'ignore' });
+    await waitFor(async () => {
+      const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      try { await probe.connect(); return (await probe.ping()) === 'PONG'; } catch { return false; } finally { probe.disconnect(); }
+    }, { timeoutMs: 10000, what: `redis-server on port ${port}` });
+  };
+  const stop = async (hard = false) => {
+    const c = child;
+    if (!c || c.exitCode !== null) return;
+    const exited = new Promise((resolve) => c.once('exit', resolve));
+    c.kill(hard ? 'SIGKILL' : 'SIGTERM');
+    await exited;
+  };
+  await start();
+  return { url, port, dir, start, stop, async close() { await stop(true); rmSync(dir, { recursive: true, force: true }); } };
+}
