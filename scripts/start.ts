@@ -1,0 +1,78 @@
+/**
+ * `npm start`: the whole service in one process (API, every stage, the scheduler) with a demo
+ * tenant wired to the fake CMS and the fake WhatsApp provider, and instructions to talk to it.
+ * Production runs `node dist/src/main.js ROLE` instead (see the Dockerfile).
+ */
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { loadConfig } from '../src/config';
+import { waitReady } from '../src/redis/connection';
+import { parseRoles, startRoles } from '../src/roles';
+import { onShutdown } from '../src/runtime/shutdown';
+import { createServices } from '../src/services';
+import { onboardFakeTenant } from './fakes/demo-tenant';
+import { DEMO_PHONES, seedDemoData, startFakeCms } from './fakes/fake-cms';
+import { startFakeWhatsApp } from './fakes/fake-whatsapp';
+import { redisAnswers, redisServerInstalled, startPrivateRedis } from './local-redis';
+
+const dataDir = join(__dirname, '..', '.data');
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let privateRedis: ChildProcess | null = null;
+  if (!(await redisAnswers(config.redisUrl))) {
+    if (!redisServerInstalled()) {
+      process.stderr.write(
+        `No Redis answers at ${config.redisUrl}, and redis-server is not installed.\n` +
+        'Install Redis 7 (Debian/Ubuntu: sudo apt-get install redis-server; macOS: brew install redis),\n' +
+        'or point REDIS_URL at a running Redis 7, then run npm start again.\n',
+      );
+      process.exit(1);
+    }
+    privateRedis = await startPrivateRedis(config.redisUrl, dataDir);
+    process.stdout.write(`No Redis answered at ${config.redisUrl}: started a private redis-server there (data in .data/redis, AOF on).\n`);
+  }
+
+  const cms = await startFakeCms();
+  const wa = await startFakeWhatsApp();
+  const services = createServices(config);
+  await waitReady(services.redis);
+  const demo = await onboardFakeTenant(services, cms, wa, { tenantId: 'demo', phoneNumberId: '100000000000001', name: 'Demo TPA' });
+  seedDemoData(cms, demo.doc.cms.api_key);
+  const roles = await startRoles(services, parseRoles(['all']));
+  const apiUrl = roles.apiUrl!;
+  wa.configure({ serviceUrl: apiUrl, appSecret: demo.doc.channels.whatsapp.app_secret, phoneNumberId: demo.doc.channels.whatsapp.phone_number_id });
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(join(dataDir, 'demo.json'), JSON.stringify({ serviceUrl: apiUrl, providerUrl: wa.url, cmsUrl: cms.url, demoPhones: DEMO_PHONES }, null, 2));
+
+  const { client_id: clientId, client_secret: clientSecret } = demo.credentials;
+  process.stdout.write([
+    '',
+    `Claims Workflow Service running at ${apiUrl} (all roles in one process)`,
+    `  fake CMS            ${cms.url}   demo claimants: ${DEMO_PHONES.join(', ')}`,
+    `  fake WhatsApp       ${wa.url}`,
+    '',
+    'Play the claimant in another terminal:   npm run chat',
+    '',
+    'Call the partner API as the demo tenant (these credentials are shown once):',
+    `  TOKEN=$(curl -s ${apiUrl}/v1/auth/token -H 'content-type: application/json' \\`,
+    `    -d '{"grant_type":"client_credentials","client_id":"${clientId}","client_secret":"${clientSecret}"}' | sed 's/.*"access_token":"\\([^"]*\\)".*/\\1/')`,
+    `  curl -s ${apiUrl}/v1/workflows -H "authorization: Bearer $TOKEN"`,
+    '',
+    `Metrics: ${apiUrl}/metrics   Health: ${apiUrl}/health   Stop: Ctrl-C`,
+    '',
+  ].join('\n'));
+
+  onShutdown(async () => {
+    await roles.close();
+    await services.close();
+    await Promise.allSettled([cms.close(), wa.close()]);
+    privateRedis?.kill('SIGTERM');
+  }, config.shutdownGraceMs, services.log);
+}
+
+main().catch((err: Error) => {
+  process.stderr.write(`npm start failed: ${err.message}\n`);
+  process.exit(1);
+});
