@@ -63,7 +63,9 @@ export async function startRoles(s: Services, selection: RoleSelection): Promise
     await s.signing.ensure(s.clock.now());
     server = createApp(s).listen(s.config.port, s.config.host);
   } else if (s.config.metricsPort > 0) {
+    // Workers without the API still answer /health (container health checks) and /metrics.
     server = createServer(async (req, res) => {
+      if (req.url === '/health') { res.setHeader('content-type', 'application/json'); res.end('{"status":"ok"}'); return; }
       if (req.url !== '/metrics') { res.statusCode = 404; res.end(); return; }
       res.setHeader('content-type', s.metrics.registry.contentType);
       res.end(await s.metrics.registry.metrics());

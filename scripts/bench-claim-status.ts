@@ -1,0 +1,136 @@
+/**
+ * `npm run bench:claim-status`: drives claim-status workflows through the whole service and
+ * prints throughput and end-to-end latency (webhook accepted → reply received at the provider).
+ *
+ * The service runs as child processes (`src/main.ts ROLE`, as in production); this process runs
+ * the fake CMS, the fake WhatsApp provider and the load. Two phases:
+ *   1. throughput: N messages offered as fast as `--concurrency` webhook posts allow;
+ *   2. steady: `--rate` messages per second for `--seconds`, with p50/p99 latency.
+ * Options: --messages 5000 --concurrency 64 --rate 300 --seconds 10 --processes all|split
+ * Uses REDIS_URL (default the local Redis) under a fresh key prefix, removed at the end.
+ */
+import { randomBytes } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { loadConfig } from '../src/config';
+import { createLogger } from '../src/logger';
+import { waitReady } from '../src/redis/connection';
+import { createServices } from '../src/services';
+import { onboardFakeTenant } from './fakes/demo-tenant';
+import { startFakeCms } from './fakes/fake-cms';
+import { startFakeWhatsApp, type SentMessage } from './fakes/fake-whatsapp';
+
+function option(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+
+const messages = Number(option('messages', '5000'));
+const concurrency = Number(option('concurrency', '64'));
+const rate = Number(option('rate', '300'));
+const seconds = Number(option('seconds', '10'));
+const layout = option('processes', 'split');
+const phonesCount = 500;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function main(): Promise<void> {
+  const keyPrefix = `bench${randomBytes(3).toString('hex')}`;
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  const config = loadConfig(process.env, { keyPrefix, port, logLevel: 'warn' });
+  const cms = await startFakeCms();
+  const wa = await startFakeWhatsApp();
+  const services = createServices(config, { log: createLogger('warn') });
+  await waitReady(services.redis);
+  const tenant = await onboardFakeTenant(services, cms, wa, { tenantId: 'bench', phoneNumberId: '555000111' });
+  const phones = Array.from({ length: phonesCount }, (_, i) => `+91970${String(i).padStart(7, '0')}`);
+  phones.forEach((phone, i) => cms.upsertClaim(tenant.doc.cms.api_key, {
+    claim_id: `CLM-B-${i}`, policy_number: 'POL-B', member_name: 'Bench Claimant', claimant_phone: phone, status: 'UNDER_REVIEW',
+    status_updated_at: '2026-11-20T10:00:00Z', amount_claimed: 1000, amount_approved: null, reason_codes: [],
+  }));
+
+  const env = { ...process.env, KEY_PREFIX: keyPrefix, PORT: String(port), LOG_LEVEL: 'warn', REDIS_URL: config.redisUrl, JWT_ISSUER: config.jwtIssuer };
+  const roleSets = layout === 'all' ? [['all']] : [['api'], ['scheduler'], ['stage', 'gateway,consent,router'], ['stage', 'truth,policy,outbound']];
+  const children: ChildProcess[] = roleSets.map((args) =>
+    spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'src', 'main.ts'), ...args], { env, stdio: ['ignore', 'ignore', 'inherit'] }));
+  const serviceUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try { if ((await fetch(`${serviceUrl}/ready`)).ok) break; } catch { /* not up yet */ }
+    if (i > 200) throw new Error('service did not become ready');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  wa.configure({ serviceUrl, appSecret: tenant.doc.channels.whatsapp.app_secret, phoneNumberId: tenant.doc.channels.whatsapp.phone_number_id });
+
+  const accepted = new Map<string, number>();
+  const latencies: number[] = [];
+  let replies = 0;
+  wa.events.on('message', (m: SentMessage) => {
+    replies += 1;
+    const workflowId = m.idempotencyKey?.split(':')[0];
+    const at = workflowId ? accepted.get(workflowId) : undefined;
+    if (at !== undefined) latencies.push(performance.now() - at);
+  });
+  const post = async (i: number) => {
+    const res = await wa.postInbound({ from: phones[i % phones.length]!, text: i < phones.length ? 'YES' : 'claim status' });
+    const t = performance.now();
+    for (const id of (res.body as { workflow_ids?: string[] }).workflow_ids ?? []) accepted.set(id, t);
+  };
+  const waitReplies = async (n: number, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (replies < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    if (replies < n) throw new Error(`only ${replies} of ${n} replies arrived`);
+  };
+
+  // Warm-up: every bench phone gives consent (not measured).
+  for (let i = 0; i < phones.length; i += concurrency) await Promise.all(phones.slice(i, i + concurrency).map((_, k) => post(i + k)));
+  await waitReplies(phones.length, 60000);
+  replies = 0; latencies.length = 0; accepted.clear();
+
+  // Phase 1: throughput.
+  let next = phones.length;
+  const last = phones.length + messages;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => { while (next < last) await post(next++); }));
+  await waitReplies(messages, 120000);
+  const elapsed = (performance.now() - started) / 1000;
+  const burst = [...latencies].sort((a, b) => a - b);
+  console.log(`throughput: ${messages} workflows in ${elapsed.toFixed(2)} s = ${(messages / elapsed).toFixed(0)} workflows/s ` +
+    `(latency under saturation p50 ${percentile(burst, 50).toFixed(1)} ms, p99 ${percentile(burst, 99).toFixed(1)} ms)`);
+
+  // Phase 2: steady rate.
+  replies = 0; latencies.length = 0; accepted.clear();
+  const total = rate * seconds;
+  const t0 = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = t0 + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    inFlight.push(post(last + i));
+  }
+  await Promise.all(inFlight);
+  await waitReplies(total, 60000);
+  const steady = [...latencies].sort((a, b) => a - b);
+  console.log(`steady ${rate}/s for ${seconds} s: ${total} workflows, end-to-end p50 ${percentile(steady, 50).toFixed(1)} ms, ` +
+    `p99 ${percentile(steady, 99).toFixed(1)} ms, max ${steady[steady.length - 1]!.toFixed(1)} ms`);
+  console.log(`layout: ${layout} (${roleSets.map((r) => r.join(' ')).join(' | ')}), partitions ${config.partitions}, batch ${config.batchSize}`);
+
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(children.map((c) => new Promise((r) => c.once('exit', r))));
+  let cursor = '0';
+  do {
+    const [nextCursor, keys] = await services.redis.scan(cursor, 'MATCH', `${keyPrefix}:*`, 'COUNT', 1000);
+    if (keys.length) await services.redis.del(...keys);
+    cursor = nextCursor;
+  } while (cursor !== '0');
+  await services.close();
+  await cms.close();
+  await wa.close();
+}
+
+main().catch((err: Error) => {
+  console.error(`benchmark failed: ${err.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Compiles the service into dist/ (what the Docker image runs): TypeScript, then the Lua scripts
+# the compiler does not copy. The tests run this same script and start the result.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rm -rf dist
+npx tsc -p tsconfig.build.json
+mkdir -p dist/src/redis/lua
+cp src/redis/lua/*.lua dist/src/redis/lua/

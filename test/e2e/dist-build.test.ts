@@ -1,0 +1,43 @@
+/**
+ * The production path, as the Dockerfile runs it: scripts/build.sh, then `node dist/src/main.js`.
+ * The built service answers /health and /ready, publishes its keys, and shuts down cleanly on
+ * SIGTERM (exit code 0).
+ */
+import { expect } from 'chai';
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { freePort, testRedisUrl } from '../helpers/redis';
+import { waitFor } from '../helpers/wait';
+
+const root = join(__dirname, '..', '..');
+
+describe('built service (dist/, as in the Docker image)', function () {
+  this.timeout(120000);
+
+  it('builds, starts from dist/, serves /health and /ready, and exits 0 on SIGTERM', async () => {
+    const build = spawnSync('bash', ['scripts/build.sh'], { cwd: root, encoding: 'utf8' });
+    expect(build.status, build.stderr + build.stdout).to.equal(0);
+    const port = await freePort();
+    const child = spawn(process.execPath, ['dist/src/main.js', 'all'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, REDIS_URL: testRedisUrl(), KEY_PREFIX: `dist${port}`, PORT: String(port), LOG_LEVEL: 'info', NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (d: Buffer) => { output += d.toString(); });
+    child.stderr!.on('data', (d: Buffer) => { output += d.toString(); });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      await waitFor(async () => (await fetch(`${base}/ready`)).status === 200, { timeoutMs: 20000, what: 'the built service to be ready' });
+      expect(await (await fetch(`${base}/health`)).json()).to.deep.equal({ status: 'ok' });
+      const jwks = (await (await fetch(`${base}/.well-known/jwks.json`)).json()) as { keys: { alg: string; kid: string }[] };
+      expect(jwks.keys[0]).to.include({ alg: 'RS256' });
+      child.kill('SIGTERM');
+      expect(await exited, output).to.equal(0);
+      expect(output).to.contain('shutdown complete');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});
