@@ -11,11 +11,11 @@ interface Rule {
 
 const rules: Rule[] = [
   { kind: 'email', pattern: /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu, mask: '[email removed]' },
-  // Aadhaar: 12 digits, optionally grouped 4-4-4, not starting with 0 or 1.
-  { kind: 'aadhaar', pattern: /\b[2-9]\d{3}[\s-]?\d{4}[\s-]?\d{4}\b/g, mask: '[id removed]' },
-  { kind: 'pan', pattern: /\b[A-Z]{5}\d{4}[A-Z]\b/g, mask: '[id removed]' },
   // Phone numbers: +country code or 10-digit Indian mobiles, with optional separators.
   { kind: 'phone', pattern: /(?:\+\d{1,3}[\s-]?)?\b[6-9]\d{4}[\s-]?\d{5}\b|\+\d{10,14}\b/g, mask: '[phone removed]' },
+  // Aadhaar: 12 digits, optionally grouped 4-4-4, not starting with 0 or 1.
+  { kind: 'aadhaar', pattern: /\b[2-9]\d{3}[\s-]?\d{4}[\s-]?\d{4}\b/g, mask: '[id removed]' },
+  { kind: 'pan', pattern: /\b[A-Z]{5}\d{4}[A-Z]\b/gi, mask: '[id removed]' },
 ];
 
 export interface Redaction {

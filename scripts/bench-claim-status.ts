@@ -6,7 +6,7 @@
  * the fake CMS, the fake WhatsApp provider and the load. Two phases:
  *   1. throughput: N messages offered as fast as `--concurrency` webhook posts allow;
  *   2. steady: `--rate` messages per second for `--seconds`, with p50/p99 latency.
- * Options: --messages 5000 --concurrency 64 --rate 300 --seconds 10 --processes all|split
+ * Options: --messages 5000 --concurrency 64 --rate 300 --seconds 10 --processes all|split --profile DIR
  * Uses REDIS_URL (default the local Redis) under a fresh key prefix, removed at the end.
  */
 import { randomBytes } from 'node:crypto';
@@ -30,6 +30,8 @@ const concurrency = Number(option('concurrency', '64'));
 const rate = Number(option('rate', '300'));
 const seconds = Number(option('seconds', '10'));
 const layout = option('processes', 'split');
+/** Writes a V8 CPU profile of each service process into this folder (for finding hot spots). */
+const profileDir = option('profile', '');
 const phonesCount = 500;
 
 function percentile(sorted: number[], p: number): number {
@@ -54,7 +56,7 @@ async function main(): Promise<void> {
   const env = { ...process.env, KEY_PREFIX: keyPrefix, PORT: String(port), LOG_LEVEL: 'warn', REDIS_URL: config.redisUrl, JWT_ISSUER: config.jwtIssuer };
   const roleSets = layout === 'all' ? [['all']] : [['api'], ['scheduler'], ['stage', 'gateway,consent,router'], ['stage', 'truth,policy,outbound']];
   const children: ChildProcess[] = roleSets.map((args) =>
-    spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'src', 'main.ts'), ...args], { env, stdio: ['ignore', 'ignore', 'inherit'] }));
+    spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', join(__dirname, '..', 'src', 'main.ts'), ...args], { env, stdio: ['ignore', 'ignore', 'inherit'] }));
   const serviceUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try { if ((await fetch(`${serviceUrl}/ready`)).ok) break; } catch { /* not up yet */ }

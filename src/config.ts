@@ -23,6 +23,8 @@ export interface Config {
   machineTokenTtlSeconds: number;
   /** Entries read per XREADGROUP call, which is also the bound on in-flight entries per worker. */
   batchSize: number;
+  /** Read lanes per stage worker, each with its own blocking connection. Default 2. */
+  lanes: number;
   /** How long a blocking read waits before looping (ms). */
   blockMs: number;
   /** An entry idle this long in another consumer's pending list is reclaimed (ms). */
@@ -67,6 +69,7 @@ const schema = {
     MACHINE_TOKEN_TTL_SECONDS: { type: 'integer', minimum: 60, maximum: 86400 },
     BATCH_SIZE: { type: 'integer', minimum: 1, maximum: 1000 },
     BLOCK_MS: { type: 'integer', minimum: 1, maximum: 60000 },
+    LANES: { type: 'integer', minimum: 1, maximum: 64 },
     RECLAIM_IDLE_MS: { type: 'integer', minimum: 100 },
     MAX_DELIVERIES: { type: 'integer', minimum: 1, maximum: 100 },
     RETRY_BASE_MS: { type: 'integer', minimum: 1 },
@@ -120,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtAudience: (raw.JWT_AUDIENCE as string | undefined) ?? 'claims-api',
     machineTokenTtlSeconds: (raw.MACHINE_TOKEN_TTL_SECONDS as number | undefined) ?? 3600,
     batchSize: (raw.BATCH_SIZE as number | undefined) ?? 50,
+    lanes: (raw.LANES as number | undefined) ?? 2,
     blockMs: (raw.BLOCK_MS as number | undefined) ?? 1000,
     reclaimIdleMs: (raw.RECLAIM_IDLE_MS as number | undefined) ?? 30000,
     maxDeliveries: (raw.MAX_DELIVERIES as number | undefined) ?? 5,

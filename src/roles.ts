@@ -48,7 +48,8 @@ export async function startRoles(s: Services, selection: RoleSelection): Promise
     const stage = stages[name];
     if (!stage) throw new Error(`stage ${name} is not available in this release`);
     const worker = new StageWorker({
-      stage, ctx: s.stageContext, redis: s.redis, blocking: s.blockingConnection(`cw-stage-${name}`),
+      stage, ctx: s.stageContext, redis: s.redis,
+      blocking: Array.from({ length: s.config.lanes }, (_, i) => s.blockingConnection(`cw-stage-${name}-${i}`)),
       keys: s.keys, config: s.config, clock: s.clock, log: s.log, metrics: s.metrics,
     });
     await worker.start();

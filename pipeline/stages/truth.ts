@@ -27,7 +27,7 @@ export const truth: Stage = {
     }
     const own = claims
       .filter((c) => c.claimant_phone === payload.from)
-      .sort((a, b) => b.status_updated_at.localeCompare(a.status_updated_at));
+      .sort((a, b) => (Date.parse(b.status_updated_at) || 0) - (Date.parse(a.status_updated_at) || 0));
     if (own.length === 0) {
       return {
         kind: 'forward', to: 'policy', payload: { ...payload, reply: { template: 'no_claim_found', vars: {} } },

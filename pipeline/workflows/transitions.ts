@@ -1,6 +1,7 @@
 /**
- * The workflow state machine: which status may follow which. Stages consult it before they
- * decide, and docs/workflows.md documents the same table (a test compares the two).
+ * The workflow state machine: which status may follow which. The hand-off script enforces it
+ * (a decision that would break it is dropped and logged), and docs/workflows.md documents the
+ * same table (a test compares the two).
  */
 import type { WorkflowStatus } from '../types';
 

@@ -19,7 +19,7 @@ export function createApp(s: Services): Koa {
   for (const router of [infrastructureRoutes(s), authRoutes(s), whatsappRoutes(s)]) app.use(router.routes()).use(router.allowedMethods());
   // Everything else under /v1 needs a verified bearer token.
   const verify = authenticate(s.config, s.signing);
-  app.use(async (ctx, next) => (ctx.path.startsWith('/v1/') ? verify(ctx, next) : next()));
+  app.use(async (ctx, next) => (ctx.path.startsWith('/v1/') && ctx.path !== '/v1/auth/token' ? verify(ctx, next) : next()));
   const workflows = workflowRoutes(s);
   app.use(workflows.routes()).use(workflows.allowedMethods());
   return app;

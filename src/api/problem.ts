@@ -33,6 +33,7 @@ export function problems(log: Logger) {
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) sendProblem(ctx, new AppError('not_found', `no route ${ctx.method} ${ctx.path}`));
+      else if (ctx.status === 405) sendProblem(ctx, new AppError('method_not_allowed', `${ctx.method} is not allowed here; allowed: ${ctx.response.get('Allow')}`));
     } catch (err) {
       if (err instanceof AppError) return sendProblem(ctx, err);
       const status = (err as { status?: number }).status;

@@ -12,7 +12,7 @@ export type Outcome =
   | { kind: 'retry'; entryId: string; envelope: Envelope; due: number; errorCode: string }
   | { kind: 'dead'; entryId: string; envelope: Envelope | null; fields: string[]; errorCode: string; reason: string; deliveries: number };
 
-/** The held workflow a consent answer resumes, read just before the hand-off. */
+/** The held workflow a consent answer resumes (or a new question supersedes), read just before the hand-off. */
 export interface HeldWorkflow {
   workflowId: string;
   payload: WorkflowPayload;
@@ -51,9 +51,10 @@ export function buildHandoff(
     const d = outcome.decision;
     const op: Record<string, unknown> = {
       ...base, kind: d.kind, audit_type: d.audit.type, audit_detail: JSON.stringify(d.audit.detail ?? {}),
-      status: d.kind === 'forward' ? d.status ?? 'started' : d.status, done: d.kind === 'finish',
+      done: d.kind === 'finish',
       set: { ...(d.patch ?? {}) },
     };
+    if (d.kind !== 'forward' || d.status) op.status = d.status;
     if (d.kind === 'forward') {
       op.next = use(keys.stream(partition, d.to));
       op.payload = JSON.stringify(d.payload);
@@ -61,7 +62,12 @@ export function buildHandoff(
     for (const effect of d.effects ?? []) {
       op.consent = use(keys.consent(partition, env.tenantId, sha256Hex(env.payload.from)));
       if (effect.type === 'consent.set') op.consent_state = effect.state;
-      if (effect.type === 'consent.park') op.park_payload = JSON.stringify(effect.payload);
+      if (effect.type === 'consent.park') {
+        op.park_payload = JSON.stringify(effect.payload);
+        // The question this one supersedes, if any: its record is closed in the same step.
+        const older = held.get(env.workflowId);
+        if (older) use(keys.workflow(partition, older.workflowId));
+      }
       if (effect.type === 'consent.resume') {
         const target = held.get(env.workflowId);
         if (!target) continue;
@@ -81,5 +87,5 @@ export function buildHandoff(
 /** Exponential backoff with jitter, for the attempt about to be made. */
 export function retryDelay(attempt: number, baseMs: number, maxMs: number, random = Math.random): number {
   const exponential = Math.min(maxMs, baseMs * 2 ** attempt);
-  return Math.round(exponential * (0.8 + 0.4 * random()));
+  return Math.min(maxMs, Math.round(exponential * (0.8 + 0.4 * random())));
 }

@@ -8,7 +8,8 @@
  * goes to the stage's dead-letter stream with its reason.
  */
 import { hostname } from 'node:os';
-import type { Envelope, Stage, StageContext } from '../../pipeline/types';
+import type { Envelope, Stage, StageContext, WorkflowPayload } from '../../pipeline/types';
+import { transitions } from '../../pipeline/workflows/transitions';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import { AppError, errorCode, isRetryable } from '../errors';
@@ -27,8 +28,8 @@ export interface StageWorkerOptions {
   stage: Stage;
   ctx: StageContext;
   redis: Redis;
-  /** A dedicated connection for the blocking read. */
-  blocking: Redis;
+  /** Dedicated connections for the blocking reads, one per lane (`config.lanes` of them). */
+  blocking: Redis[];
   keys: Keys;
   config: Config;
   clock: Clock;
@@ -51,7 +52,7 @@ export class StageWorker {
   private readonly consumer: string;
   private readonly group: string;
   private readonly streams: string[];
-  private loop: Promise<void> | null = null;
+  private loops: Promise<void>[] = [];
   private closing: Promise<void> | null = null;
   private lastReclaim = 0;
 
@@ -69,10 +70,12 @@ export class StageWorker {
   async start(): Promise<void> {
     await ensureGroups(this.o.redis, this.streams, this.group);
     this.state = 'running';
-    this.loop = this.run();
+    // Each lane reads and hands off its own batch, so one lane's wait on the CMS or the channel
+    // overlaps another's work. In flight per worker: lanes x batchSize entries at most.
+    this.loops = this.o.blocking.map((connection) => this.run(connection));
   }
 
-  private async run(): Promise<void> {
+  private async run(connection: Redis): Promise<void> {
     const log = this.o.log.child({ stage: this.name });
     while (this.state === 'running') {
       try {
@@ -80,7 +83,7 @@ export class StageWorker {
           this.lastReclaim = Date.now();
           await this.reclaim();
         }
-        const batch = await this.read();
+        const batch = await this.read(connection);
         if (batch.length > 0) await this.process(batch);
       } catch (err) {
         if (this.state !== 'running') break;
@@ -90,9 +93,9 @@ export class StageWorker {
     }
   }
 
-  private async read(): Promise<Delivered[]> {
+  private async read(connection: Redis): Promise<Delivered[]> {
     const { config } = this.o;
-    const reply = (await this.o.blocking.xreadgroup(
+    const reply = (await connection.xreadgroup(
       'GROUP', this.group, this.consumer, 'COUNT', config.batchSize, 'BLOCK', config.blockMs,
       'STREAMS', ...this.streams, ...this.streams.map(() => '>'),
     )) as [string, StreamEntry[]][] | null;
@@ -126,7 +129,7 @@ export class StageWorker {
       list.push(outcomes[i]!);
       byPartition.set(d.partition, list);
     });
-    for (const [partition, list] of byPartition) await this.handOff(partition, list);
+    await Promise.all([...byPartition].map(([partition, list]) => this.handOff(partition, list)));
   }
 
   private async runOne(d: Delivered): Promise<Outcome> {
@@ -159,11 +162,15 @@ export class StageWorker {
     const held = await this.heldWorkflows(partition, outcomes);
     const now = clock.now();
     const call = buildHandoff(keys, partition, stage.name, outcomes, now, held);
-    const results = await redis.handoff(call.keys.length, ...call.keys, this.group, now, partition, JSON.stringify(call.ops));
+    const results = await redis.handoff(call.keys.length, ...call.keys, this.group, now, partition, JSON.stringify(call.ops), allowedTransitions);
     const wallNow = Date.now();
     outcomes.forEach((outcome, i) => {
       const result = results[i];
-      const label = result === 'stale' ? 'stale' : outcome.kind === 'decided' ? outcome.decision.kind : outcome.kind;
+      if (result?.startsWith('illegal:')) {
+        const [, from, to] = result.split(':');
+        this.o.log.error({ stage: stage.name, workflow_id: outcome.envelope?.workflowId, from, to }, 'decision refused: illegal status transition; entry dropped');
+      }
+      const label = result === 'stale' ? 'stale' : result?.startsWith('illegal:') ? 'illegal' : outcome.kind === 'decided' ? outcome.decision.kind : outcome.kind;
       metrics.handled.inc({ stage: stage.name, outcome: label });
       metrics.latency.observe({ stage: stage.name }, Math.max(0, wallNow - entryTime(outcome.entryId)) / 1000);
     });
@@ -173,11 +180,11 @@ export class StageWorker {
   private async heldWorkflows(partition: number, outcomes: Outcome[]): Promise<Map<string, HeldWorkflow | null>> {
     const held = new Map<string, HeldWorkflow | null>();
     for (const outcome of outcomes) {
-      if (outcome.kind !== 'decided' || !outcome.decision.effects?.some((e) => e.type === 'consent.resume')) continue;
+      if (outcome.kind !== 'decided' || !outcome.decision.effects?.some((e) => e.type === 'consent.resume' || e.type === 'consent.park')) continue;
       const env = outcome.envelope;
       const key = this.o.keys.consent(partition, env.tenantId, sha256Hex(env.payload.from));
       const [parked, payload] = await this.o.redis.hmget(key, 'parked', 'parked_payload');
-      held.set(env.workflowId, parked && payload ? { workflowId: parked, payload: JSON.parse(payload) } : null);
+      held.set(env.workflowId, parked && payload ? { workflowId: parked, payload: JSON.parse(payload) as WorkflowPayload } : null);
     }
     return held;
   }
@@ -190,7 +197,7 @@ export class StageWorker {
     if (!this.closing) {
       this.closing = (async () => {
         if (this.state === 'running') this.state = 'draining';
-        await this.loop;
+        await Promise.all(this.loops);
         this.state = 'stopped';
       })();
     }
@@ -207,6 +214,11 @@ export async function ensureGroups(redis: Redis, streams: string[], group: strin
     }
   }
 }
+
+/** The transition table as the hand-off script reads it: { from: { to: true } }. */
+const allowedTransitions = JSON.stringify(Object.fromEntries(
+  Object.entries(transitions).map(([from, tos]) => [from, Object.fromEntries(tos.map((to) => [to, true]))]),
+));
 
 function describe(err: unknown): string {
   if (err instanceof AppError) return `${err.code}: ${err.message}`;

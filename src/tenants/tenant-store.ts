@@ -30,6 +30,7 @@ const cacheMs = 5000;
 
 export class TenantStore {
   private readonly cache = new Map<string, { doc: TenantDocument; at: number }>();
+  private readonly routes = new Map<string, { tenantId: string | null; at: number }>();
 
   constructor(private readonly redis: Redis, private readonly keys: Keys) {}
 
@@ -45,6 +46,7 @@ export class TenantStore {
     await this.redis.hset(this.keys.whatsappRoutes(), wa.phone_number_id, doc.tenant_id);
     if (wa.verify_token) await this.redis.hset(this.keys.whatsappVerifyTokens(), sha256Hex(wa.verify_token), doc.tenant_id);
     this.cache.delete(doc.tenant_id);
+    this.routes.delete(wa.phone_number_id);
   }
 
   async get(tenantId: string): Promise<TenantDocument> {
@@ -61,8 +63,13 @@ export class TenantStore {
     return (await this.redis.smembers(this.keys.tenantSet())).sort();
   }
 
+  /** Which tenant owns a receiving number; cached like tenant documents (every webhook asks). */
   async tenantForWhatsAppNumber(phoneNumberId: string): Promise<string | null> {
-    return this.redis.hget(this.keys.whatsappRoutes(), phoneNumberId);
+    const hit = this.routes.get(phoneNumberId);
+    if (hit && Date.now() - hit.at < cacheMs) return hit.tenantId;
+    const tenantId = await this.redis.hget(this.keys.whatsappRoutes(), phoneNumberId);
+    this.routes.set(phoneNumberId, { tenantId, at: Date.now() });
+    return tenantId;
   }
 
   async tenantForVerifyToken(token: string): Promise<string | null> {

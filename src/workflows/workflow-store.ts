@@ -21,7 +21,7 @@ export interface WorkflowResource {
   language: string | null;
   outcome: string | null;
   channel: string;
-  /** Stable code of the last failure, while the workflow sits in a dead-letter stream. */
+  /** Stable code of the last failure, from its dead-lettering until a later hand-off succeeds. */
   error_code: string | null;
 }
 

@@ -8,7 +8,11 @@ import { readForm } from '../body';
 export function authRoutes(s: Services): Router {
   const router = new Router();
   router.post('/v1/auth/token', async (ctx) => {
-    const body = await readForm(ctx);
+    const body = await readForm(ctx).catch((err: unknown) => {
+      // Stock OAuth2 clients read `error`: give it to body errors too.
+      if (err instanceof AppError) throw new AppError(err.code, err.message, { extra: { error: 'invalid_request' } });
+      throw err;
+    });
     const grant = body.grant_type;
     if (grant !== 'client_credentials') {
       throw new AppError(grant === undefined ? 'invalid_request' : 'unsupported_grant_type', 'grant_type must be client_credentials',

@@ -12,17 +12,23 @@
   ARGV[1]  consumer group
   ARGV[2]  now (ms)
   ARGV[3]  partition number (audit ids are ae-<partition>-<stream id>)
-  ARGV[4]  JSON array of ops:
+  ARGV[4]  JSON array of ops (below)
+  ARGV[5]  JSON of the allowed status transitions { from = { to = true } }
+           (pipeline/workflows/transitions.ts); a decision that would break it is refused.
+  Ops:
            { entry, kind = forward|wait|finish|retry|dead, wf, wf_id, seq, tenant, stage,
              audit_type, audit_detail (JSON string), status?, set? {field=value}, done?,
              next?, payload? (JSON string), timers?, due?, timer?, dlq?, dlq_fields?,
              consent?, consent_state?, park_payload?, resume? { expect, stream, payload, status },
              wf_prefix, idx? }
-  Returns: one value per op: the audit event id, 'retry', or 'stale'.
+  A forward without `status` leaves the workflow's status as it is.
+  Returns: one value per op: the audit event id, 'retry', 'stale', or 'illegal:<from>:<to>'
+  (the entry is acked and dropped; the worker logs it as an error).
 ]]
 local src, auditKey = KEYS[1], KEYS[2]
 local group, now, part = ARGV[1], ARGV[2], ARGV[3]
 local ops = cjson.decode(ARGV[4])
+local allowed = cjson.decode(ARGV[5])
 local out = {}
 
 local function ack(id)
@@ -47,6 +53,9 @@ for i, op in ipairs(ops) do
   if op.wf ~= '' and ((not current) or tonumber(current) ~= op.seq) then
     ack(op.entry)
     out[i] = 'stale'
+  elseif op.status and op.wf ~= '' and not (allowed[redis.call('HGET', op.wf, 'status')] or {})[op.status] then
+    ack(op.entry)
+    out[i] = 'illegal:' .. tostring(redis.call('HGET', op.wf, 'status')) .. ':' .. op.status
   elseif op.kind == 'retry' then
     redis.call('ZADD', op.timers, op.due, op.timer)
     ack(op.entry)
@@ -100,7 +109,10 @@ for i, op in ipairs(ops) do
     if not absorbed then
       local nextSeq = redis.call('HINCRBY', op.wf, 'seq', 1)
       appendAudit(op.wf, auditId)
-      redis.call('HSET', op.wf, 'status', op.status, 'updated_at', now)
+      redis.call('HSET', op.wf, 'updated_at', now)
+      if op.status then redis.call('HSET', op.wf, 'status', op.status) end
+      -- A hand-off that goes through clears the error a dead-lettered attempt left.
+      redis.call('HDEL', op.wf, 'error')
       if op.set then
         for field, value in pairs(op.set) do redis.call('HSET', op.wf, field, value) end
       end

@@ -1,0 +1,295 @@
+/**
+ * Operator CLI: `npm run ops -- <command>`. Configuration comes from the environment like the
+ * service's (REDIS_URL, KEY_PREFIX, PARTITIONS; src/config.ts). This file only parses argv,
+ * calls src/ops/*, formats what they return and closes the connections.
+ *
+ * Exit codes: 0 done, 1 failed (message on stderr), 2 bad usage or invalid tenant document.
+ */
+import { readFileSync } from 'node:fs';
+import { ConfigError, loadConfig } from '../src/config';
+import { AppError } from '../src/errors';
+import { createLogger } from '../src/logger';
+import { Metrics } from '../src/metrics';
+import { listDeadLetters, redriveAllDeadLetters, redriveDeadLetter, type DeadLetter, type Redriven } from '../src/ops/dead-letters';
+import { stageStats, type StageStats } from '../src/ops/stage-stats';
+import { listTenants, onboardTenant } from '../src/ops/tenant-onboarding';
+import { waitReady } from '../src/redis/connection';
+import { isStageName, stageNames, type StageName } from '../src/redis/keys';
+import { createServices, type Services } from '../src/services';
+
+const usage = `usage: npm run ops -- <command>
+
+  tenant create FILE.json          validate and store a tenant, issue its first API client
+                                   (the client secret is printed once, as JSON)
+  tenant list [--json]             tenant ids
+  stages [--json]                  backlog, pending, lag, consumers and dead letters per stage
+  dlq list STAGE [--limit N] [--json]
+                                   dead letters of a stage, oldest first (default limit 100)
+  dlq redrive STAGE (ID | --all) [--json]
+                                   put dead letters back on the stage stream; ID is
+                                   <partition>/<entry id> as printed by dlq list
+
+  STAGE is one of: ${stageNames.join(', ')}
+  Environment: REDIS_URL, KEY_PREFIX, PARTITIONS (as for the service).
+  Exit codes: 0 done, 1 failed, 2 bad usage or invalid tenant document.`;
+
+/** Bad arguments: the message and the usage text, exit 2. */
+class UsageError extends Error {}
+/** A tenant document that does not validate: each problem, exit 2. */
+class InvalidDocument extends Error {
+  constructor(readonly problems: string[]) { super('invalid tenant document'); }
+}
+
+interface Args {
+  positional: string[];
+  json: boolean;
+  all: boolean;
+  limit: number | undefined;
+  help: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { positional: [], json: false, all: false, limit: undefined, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--json') args.json = true;
+    else if (arg === '--all') args.all = true;
+    else if (arg === '-h' || arg === '--help') args.help = true;
+    else if (arg === '--limit' || arg.startsWith('--limit=')) {
+      const raw = arg === '--limit' ? argv[++i] : arg.slice('--limit='.length);
+      if (raw === undefined || !/^\d{1,6}$/.test(raw) || Number(raw) < 1) throw new UsageError('--limit needs a whole number of at least 1');
+      args.limit = Number(raw);
+    } else if (arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
+    else args.positional.push(arg);
+  }
+  return args;
+}
+
+/** What to do once connected; built before connecting so usage errors never wait on Redis. */
+type Action = (s: Services) => Promise<void>;
+
+function plan(args: Args): Action | null {
+  const [command, sub, ...rest] = args.positional;
+  const allow = (flags: { json?: boolean; all?: boolean; limit?: boolean }) => {
+    if (args.json && !flags.json) throw new UsageError('--json does not apply here');
+    if (args.all && !flags.all) throw new UsageError('--all does not apply here');
+    if (args.limit !== undefined && !flags.limit) throw new UsageError('--limit does not apply here');
+  };
+  const noMore = (extra: string[]) => {
+    if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`);
+  };
+  const stageArg = (name: string | undefined): StageName => {
+    if (!name) throw new UsageError('a stage name is needed');
+    if (!isStageName(name)) throw new UsageError(`unknown stage ${name}`);
+    return name;
+  };
+
+  if (args.help || command === undefined || command === 'help') return null;
+  if (command === 'tenant' && sub === 'create') {
+    allow({});
+    const [file, ...extra] = rest;
+    if (!file) throw new UsageError('tenant create needs a FILE.json');
+    noMore(extra);
+    const document = readDocument(file);
+    return async (s) => {
+      const result = await onboardTenant(s, document);
+      if (!result.ok) throw new InvalidDocument(result.errors);
+      out(JSON.stringify(result.credentials, null, 2));
+      err(`tenant ${result.credentials.tenant_id} created. These client credentials are not shown again: store the client_secret now.`);
+    };
+  }
+  if (command === 'tenant' && sub === 'list') {
+    allow({ json: true });
+    noMore(rest);
+    return async (s) => {
+      const ids = await listTenants(s);
+      if (args.json) out(JSON.stringify(ids));
+      else if (ids.length === 0) err('no tenants');
+      else out(ids.join('\n'));
+    };
+  }
+  if (command === 'stages') {
+    allow({ json: true });
+    noMore(sub === undefined ? [] : [sub, ...rest]);
+    return async (s) => {
+      const stats = await stageStats(s);
+      out(args.json ? JSON.stringify(stats, null, 2) : stagesTable(stats));
+    };
+  }
+  if (command === 'dlq' && sub === 'list') {
+    allow({ json: true, limit: true });
+    const [name, ...extra] = rest;
+    const stage = stageArg(name);
+    noMore(extra);
+    return async (s) => {
+      const list = await listDeadLetters(s, stage, { limit: args.limit });
+      if (args.json) out(JSON.stringify(list.entries, null, 2));
+      else if (list.total === 0) err(`no dead letters for stage ${stage}`);
+      else {
+        out(deadLetterTable(list.entries));
+        err(`${list.entries.length} of ${list.total} dead letter(s) of stage ${stage}, oldest first`);
+      }
+    };
+  }
+  if (command === 'dlq' && sub === 'redrive') {
+    allow({ json: true, all: true });
+    const [name, id, ...extra] = rest;
+    const stage = stageArg(name);
+    if (args.all === (id !== undefined)) throw new UsageError('dlq redrive needs either a dead-letter ID or --all');
+    noMore(extra);
+    return async (s) => {
+      const done = id !== undefined ? [await redriveDeadLetter(s, stage, id)] : await redriveAllDeadLetters(s, stage);
+      if (args.json) out(JSON.stringify(done, null, 2));
+      else if (done.length === 0) err(`no dead letters for stage ${stage}`);
+      else {
+        out(done.map((r) => redrivenLine(stage, r)).join('\n'));
+        err(`${done.length} dead letter(s) of stage ${stage} redriven`);
+      }
+    };
+  }
+  throw new UsageError(`unknown command ${[command, sub].filter(Boolean).join(' ')}`);
+}
+
+function readDocument(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new AppError('invalid_request', `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new InvalidDocument([`${file} is not JSON: ${(e as Error).message}`]);
+  }
+}
+
+// --- formatting -------------------------------------------------------------------------
+
+function stagesTable(stats: StageStats[]): string {
+  const rows = stats.map((st) => [
+    st.stage, String(st.backlog), String(st.pending), duration(st.lag_ms), String(st.consumers),
+    st.max_idle_ms === null ? '-' : duration(st.max_idle_ms), String(st.dead_letters), st.runnable ? '' : 'not in this release',
+  ]);
+  return table(['STAGE', 'BACKLOG', 'PENDING', 'LAG', 'CONSUMERS', 'MOST IDLE', 'DEAD LETTERS', ''], rows, [1, 2, 3, 4, 5, 6]);
+}
+
+function deadLetterTable(entries: DeadLetter[]): string {
+  const rows = entries.map((d) => [
+    d.id, d.workflow_id ?? '-', d.tenant ?? '-', d.error_code ?? '-', d.deliveries === null ? '-' : String(d.deliveries), d.failed_at,
+    truncate(d.reason ?? '-', 100),
+  ]);
+  return table(['ID', 'WORKFLOW', 'TENANT', 'ERROR CODE', 'DELIVERIES', 'FAILED AT', 'REASON'], rows, [4]);
+}
+
+function redrivenLine(stage: StageName, r: Redriven): string {
+  return `redriven ${r.id} -> ${stage} stream entry ${r.stream_id} (workflow ${clean(r.workflow_id ?? '-')}, tenant ${clean(r.tenant ?? '-')})`;
+}
+
+function table(header: string[], rows: string[][], rightAligned: number[]): string {
+  const cells = [header, ...rows.map((row) => row.map(clean))];
+  const widths = header.map((_, c) => Math.max(...cells.map((row) => row[c]!.length)));
+  return cells
+    .map((row) => row.map((cell, c) => (rightAligned.includes(c) ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  ').trimEnd())
+    .join('\n');
+}
+
+/** Stored text is printed on a terminal: no control characters from it. */
+function clean(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function duration(ms: number): string {
+  if (ms < 1000) return `${ms}ms`;
+  const s = Math.floor(ms / 1000);
+  if (s < 60) return `${(ms / 1000).toFixed(1)}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  if (s < 86400) return `${Math.floor(s / 3600)}h${String(Math.floor(s / 60) % 60).padStart(2, '0')}m`;
+  return `${Math.floor(s / 86400)}d${String(Math.floor(s / 3600) % 24).padStart(2, '0')}h`;
+}
+
+function out(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+
+function err(text: string): void {
+  process.stderr.write(`${text}\n`);
+}
+
+// --- main -------------------------------------------------------------------------------
+
+/** Runs one command; returns the exit code. Connections it opened are left in `opened`. */
+async function main(argv: string[], opened: { services: Services | null }): Promise<number> {
+  try {
+    const action = plan(parseArgs(argv));
+    if (!action) {
+      if (argv.length === 0) {
+        err(usage);
+        return 2;
+      }
+      out(usage);
+      return 0;
+    }
+    const config = loadConfig();
+    const services = createServices(config, { log: createLogger(config.logLevel, process.stderr), metrics: new Metrics({ defaultMetrics: false }) });
+    opened.services = services;
+    // Reported once below, instead of ioredis printing every reconnect attempt.
+    services.redis.on('error', () => undefined);
+    await waitReady(services.redis, 5000).catch(() => {
+      throw new AppError('service_unavailable', `cannot reach Redis at ${redisHost(config.redisUrl)}`);
+    });
+    await action(services);
+    return 0;
+  } catch (e) {
+    return report(e);
+  }
+}
+
+/** Prints an error the way an operator should see it; returns the exit code. */
+function report(e: unknown): number {
+  if (e instanceof UsageError) {
+    err(`${e.message}\n\n${usage}`);
+    return 2;
+  }
+  if (e instanceof InvalidDocument) {
+    err('invalid tenant document:');
+    for (const problem of e.problems) err(`  ${problem}`);
+    return 2;
+  }
+  if (e instanceof AppError || e instanceof ConfigError) {
+    err(e.message);
+    return 1;
+  }
+  err(`ops failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+  return 1;
+}
+
+/** host:port only: the URL may carry a password. */
+function redisHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'the configured REDIS_URL';
+  }
+}
+
+async function run(argv: string[]): Promise<void> {
+  const opened: { services: Services | null } = { services: null };
+  const code = await main(argv, opened);
+  process.exitCode = code;
+  if (opened.services) {
+    // A connection that never came up would keep quit() waiting: drop it, and never let
+    // closing hold the exit for long.
+    if (opened.services.redis.status !== 'ready') opened.services.redis.disconnect();
+    setTimeout(() => process.exit(code), 3000).unref();
+    await opened.services.close();
+    // Everything is closed; an ioredis reconnect timer may still be armed for a while.
+    setTimeout(() => process.exit(code), 200).unref();
+  }
+}
+
+void run(process.argv.slice(2));

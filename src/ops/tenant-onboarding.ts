@@ -1,0 +1,40 @@
+/**
+ * Onboarding a partner (`npm run ops -- tenant create FILE.json`): the tenant document is
+ * validated, stored, and a first API client is issued. Its secret exists only in the returned
+ * credentials (Redis keeps a slow hash), so the caller shows it once.
+ */
+import type { Clock } from '../clock';
+import { AppError } from '../errors';
+import { allScopes, checkTenantDocument } from '../tenants/tenant-document';
+import type { IssuedCredentials, TenantStore } from '../tenants/tenant-store';
+
+export interface OnboardingDeps {
+  tenants: TenantStore;
+  clock: Clock;
+}
+
+export type OnboardingResult =
+  | { ok: true; credentials: IssuedCredentials }
+  | { ok: false; errors: string[] };
+
+/**
+ * Creates a tenant from its document and issues its first API client: all scopes unless the
+ * document's `scopes` lists some. An invalid document gives its errors and changes nothing; an
+ * existing tenant id is a `conflict` (replacing a live tenant is not what "create" should do).
+ */
+export async function onboardTenant({ tenants, clock }: OnboardingDeps, document: unknown): Promise<OnboardingResult> {
+  const checked = checkTenantDocument(document);
+  if (!checked.ok) return { ok: false, errors: checked.errors };
+  const doc = checked.doc;
+  if ((await tenants.list()).includes(doc.tenant_id)) {
+    throw new AppError('conflict', `tenant ${doc.tenant_id} already exists`);
+  }
+  await tenants.put(doc, clock.now());
+  const scopes = doc.scopes && doc.scopes.length > 0 ? [...new Set(doc.scopes)] : allScopes;
+  const credentials = await tenants.createClient(doc.tenant_id, scopes, clock.now());
+  return { ok: true, credentials };
+}
+
+export async function listTenants({ tenants }: Pick<OnboardingDeps, 'tenants'>): Promise<string[]> {
+  return tenants.list();
+}

@@ -1,0 +1,98 @@
+/**
+ * Bad input: unsigned or wrongly signed webhooks are refused and enqueue nothing; malformed
+ * JSON is a 400 problem; a poison entry goes to the dead-letter stream with its reason while
+ * the rest keep flowing, and the operator redrives it with `ops`.
+ */
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { envFor } from '../helpers/child-service';
+import { startHarness, type Harness } from '../helpers/harness';
+import { waitFor } from '../helpers/wait';
+
+const root = join(__dirname, '..', '..');
+
+describe('bad input', function () {
+  this.timeout(30000);
+  let h: Harness;
+  const phone = '+919844400001';
+
+  before(async () => {
+    h = await startHarness();
+    h.cms.upsertClaim(h.tenant.doc.cms.api_key, {
+      claim_id: 'CLM-BAD-7001', policy_number: 'POL-3', member_name: 'S Khan', claimant_phone: phone, status: 'SETTLED',
+      status_updated_at: '2026-11-18T08:00:00Z', amount_claimed: 5000, amount_approved: 5000, reason_codes: [],
+    });
+  });
+  after(async () => { await h?.close(); });
+
+  const workflowCount = async () => ((await (await h.api('/v1/workflows?limit=100')).json()) as { items: unknown[] }).items.length;
+
+  it('refuses an unsigned webhook with 401 problem+json and enqueues nothing', async () => {
+    const res = await h.wa.postInbound({ from: phone, text: 'claim status', signWith: '' });
+    expect(res.status).to.equal(401);
+    expect(res.body).to.include({ error_code: 'invalid_signature', status: 401 });
+    expect(await workflowCount()).to.equal(0);
+  });
+
+  it('refuses a webhook signed with the wrong secret with 401 and enqueues nothing', async () => {
+    const res = await h.wa.postInbound({ from: phone, text: 'claim status', signWith: 'not-the-app-secret' });
+    expect(res.status).to.equal(401);
+    expect(await workflowCount()).to.equal(0);
+    expect(h.wa.sent).to.have.length(0);
+  });
+
+  it('answers malformed JSON with 400 problem+json', async () => {
+    const res = await fetch(`${h.apiUrl}/channels/whatsapp/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': 'sha256=00' }, body: '{"object": "whatsapp_business_account", "entry": [' });
+    expect(res.status).to.equal(400);
+    expect(res.headers.get('content-type')).to.match(/^application\/problem\+json/);
+    expect(await res.json()).to.include({ error_code: 'malformed_json', status: 400 });
+  });
+
+  it('drops Meta redeliveries of the same message id', async () => {
+    await h.wa.postInbound({ from: phone, text: 'yes', messageId: 'wamid.consent-1' });
+    const again = await h.wa.postInbound({ from: phone, text: 'yes', messageId: 'wamid.consent-1' });
+    expect(again.status).to.equal(200);
+    expect(again.body).to.include({ received: 1, accepted: 0 });
+    await h.wa.waitFor((sent) => sent.length >= 1);
+    expect(await workflowCount()).to.equal(1);
+  });
+
+  it('dead-letters a poison entry with its reason while the rest flow, and ops redrives it', async () => {
+    // The provider refuses the next message for good (a 400), which is not retryable.
+    h.wa.failNext(1, 400);
+    const poisoned = await h.wa.postInbound({ from: phone, text: 'claim status' });
+    const [poisonedId] = (poisoned.body as { workflow_ids: string[] }).workflow_ids;
+    const dlq = () => {
+      const out = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', 'dlq', 'list', 'outbound', '--json'], { cwd: root, env: envFor(h.config), encoding: 'utf8' });
+      expect(out.status, out.stderr).to.equal(0);
+      return JSON.parse(out.stdout) as { workflow_id: string; error_code: string; reason: string }[];
+    };
+    const [dead] = await waitFor(() => { const list = dlq(); return list.length > 0 ? list : null; }, { what: 'the poison entry in the dead-letter stream' });
+    expect(dead).to.include({ workflow_id: poisonedId, error_code: 'channel_rejected' });
+    expect(dead!.reason).to.match(/provider answered 400/);
+    const stuck = (await (await h.api(`/v1/workflows/${poisonedId}`)).json()) as { status: string; error_code: string };
+    expect(stuck).to.include({ status: 'started', error_code: 'channel_rejected' });
+
+    // The rest keep flowing.
+    const other = await h.wa.postInbound({ from: phone, text: 'status' });
+    const [otherId] = (other.body as { workflow_ids: string[] }).workflow_ids;
+    await h.wa.waitFor((sent) => sent.some((m) => m.idempotencyKey?.startsWith(`${otherId}:`)));
+
+    // The operator redrives it; the claimant gets the reply and the workflow completes.
+    const redrive = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', 'dlq', 'redrive', 'outbound', '--all'], { cwd: root, env: envFor(h.config), encoding: 'utf8' });
+    expect(redrive.status, redrive.stderr).to.equal(0);
+    await h.wa.waitFor((sent) => sent.some((m) => m.idempotencyKey?.startsWith(`${poisonedId}:`)));
+    await waitFor(async () => ((await (await h.api(`/v1/workflows/${poisonedId}`)).json()) as { status: string }).status === 'completed', { what: 'redriven workflow completed' });
+    expect(dlq()).to.have.length(0);
+  });
+
+  it('dead-letters an undecodable stream entry as invalid_envelope', async () => {
+    const { redis, keys } = h.services;
+    await redis.xadd(keys.stream(0, 'router'), '*', 'wf', 'wf-0-zzzzzzzzzzzzzzzz', 'tenant', 'acme', 'seq', 'x', 'payload', '{}');
+    await waitFor(async () => (await redis.xlen(keys.deadLetters(0, 'router'))) === 1, { what: 'dead letter' });
+    const [[, fields]] = (await redis.xrange(keys.deadLetters(0, 'router'), '-', '+')) as [string, string[]][];
+    const record = Object.fromEntries(fields!.reduce<string[][]>((acc, v, i) => (i % 2 ? acc[acc.length - 1]!.push(v) : acc.push([v]), acc), []));
+    expect(record).to.include({ error_code: 'invalid_envelope', stage: 'router' });
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Configuration: defaults a fresh deployment runs with, environment values parsed, overrides for
+ * tests, and a bad value stops the start with the variable named. docs/configuration.md lists
+ * every variable.
+ */
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '../../src/config';
+
+const root = join(__dirname, '..', '..');
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error('loadConfig accepted a bad configuration');
+}
+
+describe('loadConfig', () => {
+  it('runs with the documented defaults when nothing is set', () => {
+    const c = loadConfig({});
+    expect(c).to.include({
+      redisUrl: 'redis://127.0.0.1:6379', keyPrefix: 'cw', partitions: 8, host: '127.0.0.1', port: 8080,
+      publicUrl: 'http://127.0.0.1:8080', jwtIssuer: 'http://127.0.0.1:8080', jwtAudience: 'claims-api',
+      machineTokenTtlSeconds: 3600, maxDeliveries: 5, cmsTimeoutMs: 2000, inboundDedupeSeconds: 604800, environment: 'development',
+    });
+  });
+
+  it('reads the environment, treating an empty value as unset', () => {
+    const c = loadConfig({ PORT: '9000', PARTITIONS: '16', REDIS_URL: 'rediss://redis.internal:6380', LOG_LEVEL: 'warn', BATCH_SIZE: '' });
+    expect(c).to.include({ port: 9000, partitions: 16, redisUrl: 'rediss://redis.internal:6380', logLevel: 'warn', batchSize: 50 });
+    expect(c.publicUrl, 'PUBLIC_URL follows PORT').to.equal('http://127.0.0.1:9000');
+  });
+
+  it('lets overrides win over the environment', () => {
+    const c = loadConfig({ PARTITIONS: '16', JWT_ISSUER: 'https://env.example' }, { partitions: 2, jwtIssuer: 'https://override.example' });
+    expect(c.partitions).to.equal(2);
+    expect(c.jwtIssuer).to.equal('https://override.example');
+  });
+
+  it('returns a frozen object', () => {
+    expect(Object.isFrozen(loadConfig({}))).to.equal(true);
+  });
+
+  const bad: Array<[string, string]> = [
+    ['PORT', '70000'], ['PORT', '80a'], ['PARTITIONS', '0'], ['PARTITIONS', '2.5'], ['REDIS_URL', 'localhost:6379'],
+    ['KEY_PREFIX', 'CW'], ['LOG_LEVEL', 'verbose'], ['NODE_ENV', 'staging'], ['MAX_DELIVERIES', '-1'], ['PUBLIC_URL', 'example.com'],
+  ];
+  for (const [name, value] of bad) {
+    it(`refuses ${name}=${value} with a ConfigError naming ${name}`, () => {
+      expect(configError({ [name]: value }).message).to.contain(name);
+    });
+  }
+
+  it('names every bad variable at once', () => {
+    const message = configError({ PORT: '-1', LOG_LEVEL: 'loud', BLOCK_MS: '0' }).message;
+    for (const name of ['PORT', 'LOG_LEVEL', 'BLOCK_MS']) expect(message).to.contain(name);
+  });
+
+  it('has every variable it reads documented in docs/configuration.md', () => {
+    const source = readFileSync(join(root, 'src', 'config.ts'), 'utf8');
+    const read = [...source.matchAll(/^\s+([A-Z][A-Z0-9_]+): \{/gm)].map((m) => m[1]!);
+    expect(read.length).to.be.greaterThan(20);
+    const doc = readFileSync(join(root, 'docs', 'configuration.md'), 'utf8');
+    const documented = [...doc.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|/gm)].map((m) => m[1]!);
+    expect([...documented].sort()).to.deep.equal([...read].sort());
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Intent by template match: a claimant asking for their claim status in English, Hindi or
+ * Hinglish starts claim-status; anything else gets the help reply.
+ */
+import { expect } from 'chai';
+import { matchIntent } from '../../pipeline/intents';
+
+describe('matchIntent', () => {
+  const statusQuestions: Record<string, string[]> = {
+    EN: ['What is my claim status?', 'claim status', 'Where is my claim', 'Track my claim please', 'STATUS'],
+    HI: ['मेरे क्लेम की स्थिति क्या है', 'क्लेम स्टेटस', 'दावे की स्थिति बताइए'],
+    HI_EN: ['mera claim ka status kya hai', 'Claim kahan hai?', 'status batao'],
+  };
+
+  for (const [language, questions] of Object.entries(statusQuestions)) {
+    for (const text of questions) {
+      it(`starts claim-status for ${language} "${text}"`, () => {
+        expect(matchIntent(text)).to.equal('claim_status');
+      });
+    }
+  }
+
+  it('ignores case and punctuation: "Claim-Status!!" is "claim status"', () => {
+    expect(matchIntent('Claim-Status!!')).to.equal('claim_status');
+  });
+
+  for (const text of ['hello', 'thanks', 'I want to claim my prize', 'statuses', 'क्या हाल है', '', '   ']) {
+    it(`does not start a workflow for "${text}"`, () => {
+      expect(matchIntent(text)).to.equal(null);
+    });
+  }
+});

@@ -1,0 +1,26 @@
+/** The reply follows the claimant's language: Hindi script, Hinglish, or English. */
+import { expect } from 'chai';
+import { detectLanguage } from '../../pipeline/language';
+
+describe('detectLanguage', () => {
+  it('reads Devanagari as Hindi, even with English words mixed in', () => {
+    expect(detectLanguage('मेरे क्लेम की स्थिति क्या है')).to.equal('HI');
+    expect(detectLanguage('claim की स्थिति')).to.equal('HI');
+  });
+
+  it('reads Latin script with romanised Hindi words as Hinglish', () => {
+    expect(detectLanguage('mera claim ka status kya hai')).to.equal('HI_EN');
+    expect(detectLanguage('Status batao')).to.equal('HI_EN');
+  });
+
+  it('reads everything else as English', () => {
+    expect(detectLanguage('What is my claim status?')).to.equal('EN');
+    expect(detectLanguage('12345')).to.equal('EN');
+    expect(detectLanguage('')).to.equal('EN');
+  });
+
+  it('matches Hinglish markers as whole words only', () => {
+    // "kahani" and "karma" contain no marker as a word.
+    expect(detectLanguage('karma kahani')).to.equal('EN');
+  });
+});
