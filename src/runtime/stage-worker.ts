@@ -170,10 +170,20 @@ export class StageWorker {
         const [, from, to] = result.split(':');
         this.o.log.error({ stage: stage.name, workflow_id: outcome.envelope?.workflowId, from, to }, 'decision refused: illegal status transition; entry dropped');
       }
+      if (outcome.kind === 'decided' && result && !result.startsWith('illegal:') && result !== 'stale') this.logHandOff(outcome, result);
       const label = result === 'stale' ? 'stale' : result?.startsWith('illegal:') ? 'illegal' : outcome.kind === 'decided' ? outcome.decision.kind : outcome.kind;
       metrics.handled.inc({ stage: stage.name, outcome: label });
       metrics.latency.observe({ stage: stage.name }, Math.max(0, wallNow - entryTime(outcome.entryId)) / 1000);
     });
+  }
+
+  /** One debug line per hand-off, one info line per finished workflow: ids and event types, never PHI. */
+  private logHandOff(outcome: Extract<Outcome, { kind: 'decided' }>, auditId: string): void {
+    const { log, stage } = this.o;
+    const d = outcome.decision;
+    const fields = { stage: stage.name, workflow_id: outcome.envelope.workflowId, tenant_id: outcome.envelope.tenantId, event: d.audit.type, audit_event_id: auditId };
+    if (d.kind === 'finish') log.info({ ...fields, status: d.status }, 'workflow finished');
+    else if (log.isLevelEnabled('debug')) log.debug({ ...fields, decision: d.kind, to: d.kind === 'forward' ? d.to : undefined, status: d.status }, 'handed off');
   }
 
   /** For consent answers that resume a held workflow: which one, with its held payload. */

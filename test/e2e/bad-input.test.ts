@@ -83,7 +83,11 @@ describe('bad input', function () {
     const redrive = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', 'dlq', 'redrive', 'outbound', '--all'], { cwd: root, env: envFor(h.config), encoding: 'utf8' });
     expect(redrive.status, redrive.stderr).to.equal(0);
     await h.wa.waitFor((sent) => sent.some((m) => m.idempotencyKey?.startsWith(`${poisonedId}:`)));
-    await waitFor(async () => ((await (await h.api(`/v1/workflows/${poisonedId}`)).json()) as { status: string }).status === 'completed', { what: 'redriven workflow completed' });
+    const done = await waitFor(async () => {
+      const w = (await (await h.api(`/v1/workflows/${poisonedId}`)).json()) as { status: string; error_code: string | null };
+      return w.status === 'completed' ? w : null;
+    }, { what: 'redriven workflow completed' });
+    expect(done.error_code).to.equal(null);
     expect(dlq()).to.have.length(0);
   });
 

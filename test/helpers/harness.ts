@@ -33,12 +33,19 @@ export const testConfigOverrides: Partial<Config> = {
   breakerResetMs: 300, breakerVolumeThreshold: 3, cmsTimeoutMs: 500, channelTimeoutMs: 1000, logLevel: 'silent', environment: 'test',
 };
 
-export async function startHarness(options: { roles?: RoleSelection | string[]; config?: Partial<Config>; redisUrl?: string } = {}): Promise<Harness> {
+export async function startHarness(options: {
+  roles?: RoleSelection | string[]; config?: Partial<Config>; redisUrl?: string;
+  /** Collects every log line (JSON, at debug level) the service writes. */
+  logLines?: string[];
+} = {}): Promise<Harness> {
   const keyPrefix = `t${randomBytes(4).toString('hex')}`;
   const config = loadConfig({}, { ...testConfigOverrides, redisUrl: options.redisUrl ?? testRedisUrl(), keyPrefix, ...options.config });
   const cms = await startFakeCms();
   const wa = await startFakeWhatsApp();
-  const services = createServices(config, { log: createLogger(config.logLevel) });
+  const log = options.logLines
+    ? createLogger('debug', { write: (line: string) => { options.logLines!.push(line); } })
+    : createLogger(config.logLevel);
+  const services = createServices(config, { log });
   await waitReady(services.redis);
   const tenant = await onboardFakeTenant(services, cms, wa, { tenantId: 'acme', phoneNumberId: '100200300' });
   const selection = Array.isArray(options.roles) ? parseRoles(options.roles) : options.roles ?? parseRoles(['all']);

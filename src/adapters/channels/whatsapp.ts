@@ -70,7 +70,8 @@ export function parseWebhook(body: unknown): ParsedWebhook {
         parsed.messages.push({ phoneNumberId, from: `+${from}`, id: asString(m.id), timestamp: Number(asString(m.timestamp)) * 1000 || 0, type, text });
       }
       for (const s of asArray(value.statuses)) {
-        parsed.statuses.push({ phoneNumberId, id: asString(s.id), status: asString(s.status), timestamp: Number(asString(s.timestamp)) * 1000 || 0, recipient: asString(s.recipient_id) });
+        const recipient = asString(s.recipient_id).replace(/^\+/, '');
+        parsed.statuses.push({ phoneNumberId, id: asString(s.id), status: asString(s.status), timestamp: Number(asString(s.timestamp)) * 1000 || 0, recipient: recipient ? `+${recipient}` : '' });
       }
     }
   }

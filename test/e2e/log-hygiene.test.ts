@@ -1,0 +1,52 @@
+/**
+ * Logs never hold secrets or PHI: the service's whole log output over a token request, a consent
+ * conversation, a status answer and a refused webhook contains no client secret, token, app
+ * secret, CMS key, phone number, member name or claim id, yet does hold the hash references an
+ * operator uses to correlate.
+ */
+import { expect } from 'chai';
+import { ref } from '../../src/phi';
+import { startHarness, type Harness } from '../helpers/harness';
+
+describe('log hygiene', function () {
+  this.timeout(30000);
+  const lines: string[] = [];
+  let h: Harness;
+  const phone = '+919877700001';
+  const claimId = 'CLM-SECRET-55501';
+  const memberName = 'Meenakshi Sundaram';
+
+  before(async () => {
+    h = await startHarness({ logLines: lines });
+    h.cms.upsertClaim(h.tenant.doc.cms.api_key, {
+      claim_id: claimId, policy_number: 'POL-LOG-1', member_name: memberName, claimant_phone: phone, status: 'APPROVED',
+      status_updated_at: '2026-11-20T10:00:00Z', amount_claimed: 100, amount_approved: 100, reason_codes: [],
+    });
+  });
+  after(async () => { await h?.close(); });
+
+  it('writes no secret and no PHI, only hash references', async () => {
+    const token = await h.token();
+    await fetch(`${h.apiUrl}/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: h.tenant.credentials.client_id, client_secret: 'cs_wrong-secret-value' }) });
+    await h.wa.postInbound({ from: phone, text: 'claim status' });
+    await h.wa.waitFor((sent) => sent.length >= 1);
+    await h.wa.postInbound({ from: phone, text: 'YES' });
+    await h.wa.waitFor((sent) => sent.length >= 2);
+    await h.wa.postInbound({ from: phone, text: 'claim status', signWith: 'wrong' });
+    h.cms.failNext(5, 503);
+    await h.wa.postInbound({ from: phone, text: 'claim status' });
+    await h.wa.waitFor((sent) => sent.length >= 3);
+
+    const log = lines.join('');
+    expect(lines.length, 'the flow wrote log lines').to.be.greaterThan(15);
+    expect(log).to.contain('workflow finished');
+    expect(log).to.contain(ref(phone));
+    const forbidden = {
+      client_secret: h.tenant.credentials.client_secret, wrong_secret: 'cs_wrong-secret-value', access_token: token,
+      token_signature: token.split('.')[2]!, app_secret: h.tenant.doc.channels.whatsapp.app_secret,
+      whatsapp_token: h.tenant.doc.channels.whatsapp.access_token, cms_key: h.tenant.doc.cms.api_key,
+      phone: phone, phone_digits: phone.slice(1), claim_id: claimId, member_name: memberName,
+    };
+    for (const [what, value] of Object.entries(forbidden)) expect(log.includes(value), `${what} appeared in the logs`).to.equal(false);
+  });
+});
