@@ -85,6 +85,10 @@ export class Keys {
   audit(partition: number): string {
     return `${this.p(partition)}:audit`;
   }
+  /** Timers that could not be fired, with the error (stream, for operators). */
+  deadTimers(partition: number): string {
+    return `${this.p(partition)}:dead-timers`;
+  }
   /** Durable timers (sorted set, score = due time in ms). */
   timers(partition: number): string {
     return `${this.p(partition)}:timers`;

@@ -36,7 +36,7 @@ export class Scheduler {
     const { redis, keys, config, clock, metrics } = this.o;
     let total = 0;
     for (let p = 0; p < config.partitions; p++) {
-      const keyList = [keys.timers(p), ...stageNames.map((s) => keys.stream(p, s))];
+      const keyList = [keys.timers(p), keys.deadTimers(p), ...stageNames.map((s) => keys.stream(p, s))];
       for (;;) {
         const fired = await redis.fireTimers(keyList.length, ...keyList, clock.now(), perCall);
         total += fired;

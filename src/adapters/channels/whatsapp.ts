@@ -9,6 +9,7 @@ import type { RenderedReply, WorkflowPayload } from '../../../pipeline/types';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import type { TenantStore } from '../../tenants/tenant-store';
+import { httpJson, type HttpAnswer } from '../http-client';
 
 /** Meta's customer-service window: free-form replies are allowed this long after the claimant wrote. */
 export const replyWindowMs = 24 * 3600 * 1000;
@@ -96,21 +97,20 @@ export class WhatsAppSender {
           },
         };
     const url = `${wa.graph_base.replace(/\/$/, '')}/${encodeURIComponent(payload.businessNumberId)}/messages`;
-    let response: Response;
+    let answer: HttpAnswer;
     try {
-      response = await fetch(url, {
+      answer = await httpJson(url, {
         method: 'POST',
         headers: { authorization: `Bearer ${wa.access_token}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
         body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to: payload.from.replace(/^\+/, ''), ...message }),
-        signal: AbortSignal.timeout(this.config.channelTimeoutMs),
+        timeoutMs: this.config.channelTimeoutMs,
       });
     } catch (err) {
-      throw new AppError('channel_send_failed', `provider unreachable: ${(err as Error).name}`, { cause: err });
+      throw new AppError('channel_send_failed', `provider ${(err as Error).message}`, { cause: err });
     }
-    const body = (await response.json().catch(() => ({}))) as { messages?: { id?: string }[] };
-    if (response.status === 429 || response.status >= 500) throw new AppError('channel_send_failed', `provider answered ${response.status}`);
-    if (!response.ok) throw new AppError('channel_rejected', `provider answered ${response.status}`);
-    const id = body.messages?.[0]?.id;
+    if (answer.status === 429 || answer.status >= 500) throw new AppError('channel_send_failed', `provider answered ${answer.status}`);
+    if (answer.status >= 300) throw new AppError('channel_rejected', `provider answered ${answer.status}`);
+    const id = (answer.json as { messages?: { id?: string }[] } | undefined)?.messages?.[0]?.id;
     if (!id) throw new AppError('channel_send_failed', 'provider answered without a message id');
     return { providerMessageId: id, kind };
   }

@@ -10,6 +10,7 @@ import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
 import type { Metrics } from '../../metrics';
 import type { TenantStore } from '../../tenants/tenant-store';
+import { httpJson, type HttpAnswer } from '../http-client';
 
 type CmsCall = (tenantId: string, path: string) => Promise<unknown>;
 
@@ -79,24 +80,16 @@ export class HttpCms {
   private async request(tenantId: string, path: string): Promise<unknown> {
     const tenant = await this.tenants.get(tenantId);
     const url = `${tenant.cms.base_url.replace(/\/$/, '')}${path}`;
-    let response: Response;
+    let answer: HttpAnswer;
     try {
-      response = await fetch(url, {
-        headers: { authorization: `Bearer ${tenant.cms.api_key}`, accept: 'application/json' },
-        signal: AbortSignal.timeout(this.config.cmsTimeoutMs),
-      });
+      answer = await httpJson(url, { headers: { authorization: `Bearer ${tenant.cms.api_key}`, accept: 'application/json' }, timeoutMs: this.config.cmsTimeoutMs });
     } catch (err) {
-      throw new AppError('cms_unavailable', `CMS unreachable: ${(err as Error).name}`, { cause: err });
+      throw new AppError('cms_unavailable', `CMS ${(err as Error).message}`, { cause: err });
     }
-    if (response.status >= 500) {
-      await response.body?.cancel();
-      throw new AppError('cms_unavailable', `CMS answered ${response.status}`, { extra: { status: response.status } });
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new AppError('cms_rejected', `CMS answered ${response.status}`, { extra: { status: response.status } });
-    }
-    return response.json();
+    if (answer.status >= 500) throw new AppError('cms_unavailable', `CMS answered ${answer.status}`, { extra: { status: answer.status } });
+    if (answer.status >= 300) throw new AppError('cms_rejected', `CMS answered ${answer.status}`, { extra: { status: answer.status } });
+    if (answer.json === undefined) throw new AppError('cms_rejected', 'CMS answered without a JSON body');
+    return answer.json;
   }
 
   shutdown(): void {

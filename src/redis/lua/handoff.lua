@@ -22,6 +22,8 @@
              consent?, consent_state?, park_payload?, resume? { expect, stream, payload, status },
              wf_prefix, idx? }
   A forward without `status` leaves the workflow's status as it is.
+  A resume applies only while the held workflow is still `awaiting_consent`; otherwise this
+  message's own decision stands.
   Returns: one value per op: the audit event id, 'retry', 'stale', or 'illegal:<from>:<to>'
   (the entry is acked and dropped; the worker logs it as an error).
 ]]
@@ -46,6 +48,31 @@ local function writeAudit(op, wfId, auditType, detail)
   local id = redis.call('XADD', auditKey, '*', 'tenant', op.tenant, 'workflow_id', wfId,
     'stage', op.stage, 'type', auditType, 'seq', op.seq, 'at', now, 'detail', detail)
   return 'ae-' .. part .. '-' .. id
+end
+
+-- Redis does not undo a script's earlier writes when a later command fails, so every op is
+-- checked before anything is written: a malformed batch fails whole, and its entries stay
+-- pending to be reclaimed, instead of half-applied.
+local needs = {
+  forward = { 'entry', 'wf', 'wf_id', 'tenant', 'stage', 'audit_type', 'audit_detail', 'next', 'payload' },
+  wait = { 'entry', 'wf', 'wf_id', 'tenant', 'stage', 'audit_type', 'audit_detail', 'status' },
+  finish = { 'entry', 'wf', 'wf_id', 'tenant', 'stage', 'audit_type', 'audit_detail', 'status' },
+  retry = { 'entry', 'wf', 'timers', 'due', 'timer' },
+  dead = { 'entry', 'wf', 'dlq', 'dlq_fields', 'audit_type', 'audit_detail' },
+}
+for i, op in ipairs(ops) do
+  local fields = needs[op.kind]
+  if not fields then return redis.error_reply('ERR handoff op ' .. i .. ': unknown kind ' .. tostring(op.kind)) end
+  for _, field in ipairs(fields) do
+    if op[field] == nil then return redis.error_reply('ERR handoff op ' .. i .. ' (' .. op.kind .. '): missing ' .. field) end
+  end
+  if type(op.seq) ~= 'number' then return redis.error_reply('ERR handoff op ' .. i .. ': seq must be a number') end
+  if (op.park_payload or op.consent_state or op.resume) and not op.consent then
+    return redis.error_reply('ERR handoff op ' .. i .. ': consent effect without a consent key')
+  end
+  if op.resume and not (op.resume.expect and op.resume.stream and op.resume.payload and op.resume.status and op.idx) then
+    return redis.error_reply('ERR handoff op ' .. i .. ': incomplete resume')
+  end
 end
 
 for i, op in ipairs(ops) do
@@ -85,15 +112,19 @@ for i, op in ipairs(ops) do
           if redis.call('HGET', olderKey, 'status') == 'awaiting_consent' then
             redis.call('HINCRBY', olderKey, 'seq', 1)
             redis.call('HSET', olderKey, 'status', 'cancelled', 'outcome', 'superseded', 'completed_at', now, 'updated_at', now)
+            appendAudit(olderKey, writeAudit(op, older, 'workflow.superseded', cjson.encode({ superseded_by = op.wf_id })))
           end
         end
         redis.call('HSET', op.consent, 'parked', op.wf_id, 'parked_payload', op.park_payload)
       end
     end
     local absorbed = false
-    if op.resume and redis.call('HGET', op.consent, 'parked') == op.resume.expect then
+    local heldKey = op.resume and (op.wf_prefix .. op.resume.expect)
+    if op.resume and redis.call('HGET', op.consent, 'parked') == op.resume.expect
+        and redis.call('HGET', heldKey, 'status') == 'awaiting_consent'
+        and (allowed['awaiting_consent'] or {})[op.resume.status] then
       -- This message (a consent answer) is folded into the held workflow, which continues.
-      local heldKey = op.wf_prefix .. op.resume.expect
+      -- Only a workflow still waiting for consent is resumed: one that ended is never reopened.
       local heldSeq = redis.call('HINCRBY', heldKey, 'seq', 1)
       local mine = redis.call('HGET', op.wf, 'audit')
       if mine and mine ~= '' then appendAudit(heldKey, mine) end

@@ -1,0 +1,676 @@
+/**
+ * The four Lua scripts (src/redis/lua) against a real Redis, through the same call shapes the
+ * runtime uses: ingestInbound as the intake calls it, handoff with ops from buildHandoff and the
+ * transition table the stage worker passes, fireTimers as the scheduler calls it, and
+ * redriveDeadLetter as the ops CLI does. Each test starts from an empty key prefix.
+ */
+import { randomBytes } from 'node:crypto';
+import { expect } from 'chai';
+import type { Decision, Envelope, WorkflowPayload } from '../../pipeline/types';
+import { transitions } from '../../pipeline/workflows/transitions';
+import { phiHash, sha256Hex } from '../../src/phi';
+import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
+import { Keys, stageNames, type StageName } from '../../src/redis/keys';
+import { decodeEnvelope, encodeFields, fieldsToRecord, type StreamEntry } from '../../src/runtime/envelope-codec';
+import { buildHandoff, type HeldWorkflow, type Outcome } from '../../src/runtime/handoff-ops';
+import { testRedisUrl } from '../helpers/redis';
+
+const prefix = `lua-test-${randomBytes(6).toString('hex')}`;
+const keys = new Keys(prefix, 4);
+const tenant = 'acme';
+const consumer = 'lua-test-consumer';
+const dedupeSeconds = 600;
+
+/** The transition table as the stage worker hands it to the script: { from: { to: true } }. */
+const allowedTransitions = JSON.stringify(Object.fromEntries(
+  Object.entries(transitions).map(([from, tos]) => [from, Object.fromEntries(tos.map((to) => [to, true]))]),
+));
+
+interface Delivered {
+  entryId: string;
+  fields: string[];
+  envelope: Envelope;
+}
+
+describe('Lua scripts against Redis', function () {
+  this.timeout(20000);
+  let redis: Redis;
+  let other: Redis;
+  let clock = Date.now();
+  /** A fresh, strictly increasing "now" for each step. */
+  const tick = () => (clock += 1000);
+
+  async function wipe(): Promise<void> {
+    let cursor = '0';
+    do {
+      const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (found.length > 0) await redis.del(...found);
+    } while (cursor !== '0');
+  }
+
+  before(async () => {
+    redis = createRedis(testRedisUrl(), { name: 'lua-test' });
+    other = createRedis(testRedisUrl(), { name: 'lua-test-2' });
+    await Promise.all([waitReady(redis), waitReady(other)]);
+  });
+
+  beforeEach(wipe);
+
+  after(async () => {
+    if (redis) {
+      await wipe();
+      await redis.quit();
+    }
+    if (other) await other.quit();
+  });
+
+  // --- helpers ----------------------------------------------------------------------------
+
+  function phoneFor(partition: number): string {
+    // A claimant phone that lands in the wanted partition, so tests can pick one deliberately.
+    for (let n = 0; ; n++) {
+      const phone = `+9198${String(10000000 + n).padStart(8, '0')}`;
+      if (keys.partitionOf(tenant, phone) === partition) return phone;
+    }
+  }
+
+  function messagePayload(phone: string, messageId: string, text: string, receivedAt: number): WorkflowPayload {
+    return { channel: 'whatsapp', businessNumberId: '555000111', from: phone, messageId, text, receivedAt };
+  }
+
+  /** Takes a message in the way InboundIntake.whatsappMessage does. */
+  async function ingest(phone: string, messageId: string, text: string, now = tick()) {
+    const p = keys.partitionOf(tenant, phone);
+    const proposed = keys.newWorkflowId(p);
+    const payload = messagePayload(phone, messageId, text, now);
+    const workflowId = await redis.ingestInbound(
+      keys.seenMessage(p, tenant, messageId), keys.workflow(p, proposed), keys.workflowIndex(p, tenant), keys.stream(p, 'gateway'),
+      now, dedupeSeconds, proposed, tenant, 'whatsapp', phiHash(phone), JSON.stringify(payload),
+    );
+    return { p, proposed, workflowId, payload, now };
+  }
+
+  async function ensureGroup(p: number, stage: StageName): Promise<void> {
+    try {
+      await redis.xgroup('CREATE', keys.stream(p, stage), keys.group(stage), '0', 'MKSTREAM');
+    } catch (err) {
+      if (!String((err as Error).message).includes('BUSYGROUP')) throw err;
+    }
+  }
+
+  /** Reads every new entry of a stage stream as a member of the stage's consumer group. */
+  async function deliver(p: number, stage: StageName): Promise<Delivered[]> {
+    await ensureGroup(p, stage);
+    const reply = (await redis.xreadgroup('GROUP', keys.group(stage), consumer, 'COUNT', 100, 'STREAMS', keys.stream(p, stage), '>')) as [string, StreamEntry[]][] | null;
+    const entries = reply?.[0]?.[1] ?? [];
+    return entries.map(([entryId, fields]) => ({ entryId, fields, envelope: decodeEnvelope(stage, fields) }));
+  }
+
+  async function deliverOne(p: number, stage: StageName): Promise<Delivered> {
+    const entries = await deliver(p, stage);
+    expect(entries, `new entries on ${stage}`).to.have.length(1);
+    return entries[0]!;
+  }
+
+  /** The held workflow per consent answer or question, read as the stage worker reads it. */
+  async function heldFor(p: number, outcomes: Outcome[]): Promise<Map<string, HeldWorkflow | null>> {
+    const held = new Map<string, HeldWorkflow | null>();
+    for (const outcome of outcomes) {
+      if (outcome.kind !== 'decided' || !outcome.decision.effects?.some((e) => e.type === 'consent.resume' || e.type === 'consent.park')) continue;
+      const env = outcome.envelope;
+      const [parked, payload] = await redis.hmget(consentKey(p, env.payload.from), 'parked', 'parked_payload');
+      held.set(env.workflowId, parked && payload ? { workflowId: parked, payload: JSON.parse(payload) as WorkflowPayload } : null);
+    }
+    return held;
+  }
+
+  /** One hand-off call, exactly as StageWorker.handOff makes it. */
+  async function handOff(p: number, stage: StageName, outcomes: Outcome[], now = tick()): Promise<string[]> {
+    const held = await heldFor(p, outcomes);
+    const call = buildHandoff(keys, p, stage, outcomes, now, held);
+    return redis.handoff(call.keys.length, ...call.keys, keys.group(stage), now, p, JSON.stringify(call.ops), allowedTransitions);
+  }
+
+  function decided(d: Delivered, decision: Decision): Outcome {
+    return { kind: 'decided', entryId: d.entryId, envelope: d.envelope, decision };
+  }
+
+  function consentKey(p: number, phone: string): string {
+    return keys.consent(p, tenant, sha256Hex(phone));
+  }
+
+  async function wf(p: number, workflowId: string): Promise<Record<string, string>> {
+    return redis.hgetall(keys.workflow(p, workflowId));
+  }
+
+  async function entries(key: string): Promise<{ id: string; f: Record<string, string> }[]> {
+    const list = (await redis.xrange(key, '-', '+')) as StreamEntry[];
+    return list.map(([id, fields]) => ({ id, f: fieldsToRecord(fields) }));
+  }
+
+  async function pendingCount(p: number, stage: StageName): Promise<number> {
+    const summary = (await redis.xpending(keys.stream(p, stage), keys.group(stage))) as [number, ...unknown[]];
+    return Number(summary[0]);
+  }
+
+  /** The source entry was acked and deleted: nothing left on the stream nor pending. */
+  async function expectConsumed(p: number, stage: StageName): Promise<void> {
+    expect(await redis.xlen(keys.stream(p, stage)), `${stage} stream length`).to.equal(0);
+    expect(await pendingCount(p, stage), `${stage} pending`).to.equal(0);
+  }
+
+  function auditIdOf(p: number, streamId: string): string {
+    return `ae-${p}-${streamId}`;
+  }
+
+  /** A message through the gateway into the consent stream, delivered to a consent worker. */
+  async function atConsent(phone: string, messageId: string, text: string) {
+    const ingested = await ingest(phone, messageId, text);
+    const { p } = ingested;
+    const g = await deliverOne(p, 'gateway');
+    const [gatewayAudit] = await handOff(p, 'gateway', [decided(g, { kind: 'forward', to: 'consent', payload: g.envelope.payload, audit: { type: 'message.received' } })]);
+    const c = await deliverOne(p, 'consent');
+    return { ...ingested, c, gatewayAudit: gatewayAudit! };
+  }
+
+  /** The consent stage's decision for a question from a number without consent on file. */
+  function parkDecision(payload: WorkflowPayload): Decision {
+    return {
+      kind: 'forward', to: 'policy', status: 'awaiting_consent',
+      payload: { ...payload, language: 'EN', reply: { template: 'consent_request', vars: {} }, afterSend: 'awaiting_consent' },
+      patch: { language: 'EN' }, audit: { type: 'consent.requested' },
+      effects: [{ type: 'consent.park', payload }],
+    };
+  }
+
+  // --- ingestInbound ----------------------------------------------------------------------
+
+  describe('ingestInbound', () => {
+    it('takes a new message in: workflow record, tenant index entry and one gateway entry', async () => {
+      const phone = phoneFor(1);
+      const { p, proposed, workflowId, payload, now } = await ingest(phone, 'wamid.first', 'status of my claim');
+      expect(workflowId).to.equal(proposed);
+
+      const record = await wf(p, workflowId);
+      expect(record).to.include({
+        workflow_id: workflowId, tenant_id: tenant, status: 'started', seq: '0', started_at: String(now),
+        updated_at: String(now), channel: 'whatsapp', phone_hash: phiHash(phone), audit: '',
+      });
+      expect(JSON.stringify(record)).not.to.include(phone);
+
+      expect(await redis.zrange(keys.workflowIndex(p, tenant), 0, -1, 'WITHSCORES')).to.deep.equal([workflowId, String(now)]);
+
+      const gateway = await entries(keys.stream(p, 'gateway'));
+      expect(gateway).to.have.length(1);
+      expect(gateway[0]!.f).to.deep.equal({ wf: workflowId, tenant, seq: '0', attempt: '0', payload: JSON.stringify(payload) });
+    });
+
+    it('a redelivered webhook (same message id) returns the first workflow and adds nothing', async () => {
+      const phone = phoneFor(2);
+      const first = await ingest(phone, 'wamid.dup', 'status of my claim');
+      const again = await ingest(phone, 'wamid.dup', 'status of my claim');
+      expect(again.proposed).not.to.equal(first.workflowId);
+      expect(again.workflowId).to.equal(first.workflowId);
+
+      const { p } = first;
+      expect(await redis.xlen(keys.stream(p, 'gateway'))).to.equal(1);
+      expect(await redis.zcard(keys.workflowIndex(p, tenant))).to.equal(1);
+      expect(await redis.exists(keys.workflow(p, again.proposed))).to.equal(0);
+      expect((await wf(p, first.workflowId)).started_at).to.equal(String(first.now));
+
+      // A different message id from the same claimant is a new workflow.
+      const next = await ingest(phone, 'wamid.other', 'and my other claim');
+      expect(next.workflowId).to.equal(next.proposed);
+      expect(await redis.xlen(keys.stream(p, 'gateway'))).to.equal(2);
+    });
+
+    it('remembers a message id for the dedupe window', async () => {
+      const phone = phoneFor(0);
+      const { p } = await ingest(phone, 'wamid.ttl', 'hello');
+      const ttl = await redis.ttl(keys.seenMessage(p, tenant, 'wamid.ttl'));
+      expect(ttl).to.be.within(dedupeSeconds - 5, dedupeSeconds);
+    });
+  });
+
+  // --- handoff ----------------------------------------------------------------------------
+
+  describe('handoff', () => {
+    it('forward: one next entry at seq+1, source acked and deleted, record and audit updated', async () => {
+      const phone = phoneFor(3);
+      const { p, workflowId } = await ingest(phone, 'wamid.fwd', 'claim status please');
+      const g = await deliverOne(p, 'gateway');
+      expect(await pendingCount(p, 'gateway')).to.equal(1);
+
+      const now = tick();
+      const payload = { ...g.envelope.payload, language: 'EN' as const };
+      const [auditId] = await handOff(p, 'gateway', [decided(g, {
+        kind: 'forward', to: 'consent', payload, patch: { language: 'EN' }, audit: { type: 'message.received', detail: { channel: 'whatsapp', length: 19 } },
+      })], now);
+
+      const next = await entries(keys.stream(p, 'consent'));
+      expect(next).to.have.length(1);
+      expect(next[0]!.f).to.deep.equal({ wf: workflowId, tenant, seq: '1', attempt: '0', payload: JSON.stringify(payload) });
+
+      await expectConsumed(p, 'gateway');
+
+      const audit = await entries(keys.audit(p));
+      expect(audit).to.have.length(1);
+      expect(auditId).to.equal(auditIdOf(p, audit[0]!.id));
+      expect(audit[0]!.f).to.deep.equal({
+        tenant, workflow_id: workflowId, stage: 'gateway', type: 'message.received', seq: '0', at: String(now),
+        detail: JSON.stringify({ channel: 'whatsapp', length: 19 }),
+      });
+
+      const record = await wf(p, workflowId);
+      expect(record).to.include({ seq: '1', audit: auditId, status: 'started', language: 'EN', updated_at: String(now) });
+      expect(record).not.to.have.property('completed_at');
+
+      // The next step appends its audit id to the list.
+      const c = await deliverOne(p, 'consent');
+      const [second] = await handOff(p, 'consent', [decided(c, { kind: 'forward', to: 'router', payload, audit: { type: 'consent.on_file' } })]);
+      expect((await wf(p, workflowId)).audit).to.equal(`${auditId},${second}`);
+    });
+
+    it('forward with a status sets it; a forward without one keeps it', async () => {
+      const { p, workflowId, c } = await atConsent(phoneFor(1), 'wamid.status', 'claim status');
+      await handOff(p, 'consent', [decided(c, { kind: 'forward', to: 'policy', status: 'awaiting_consent', payload: c.envelope.payload, audit: { type: 'consent.requested' } })]);
+      expect((await wf(p, workflowId)).status).to.equal('awaiting_consent');
+
+      const policy = await deliverOne(p, 'policy');
+      const [result] = await handOff(p, 'policy', [decided(policy, { kind: 'forward', to: 'outbound', payload: policy.envelope.payload, audit: { type: 'policy.passed' } })]);
+      expect(result).to.match(/^ae-/);
+      const record = await wf(p, workflowId);
+      expect(record.status).to.equal('awaiting_consent');
+      expect(record.seq).to.equal('3');
+      expect((await entries(keys.stream(p, 'outbound')))[0]!.f.seq).to.equal('3');
+    });
+
+    it('a redelivered entry never acts twice', async () => {
+      const { p, workflowId } = await ingest(phoneFor(2), 'wamid.redeliver', 'claim status');
+      const g = await deliverOne(p, 'gateway');
+      const decision: Decision = { kind: 'forward', to: 'consent', payload: g.envelope.payload, audit: { type: 'message.received' } };
+      const outcome = decided(g, decision);
+      const [first] = await handOff(p, 'gateway', [outcome]);
+      const before = await wf(p, workflowId);
+
+      // Another consumer that reclaimed the same entry hands it off too.
+      expect(await handOff(p, 'gateway', [outcome])).to.deep.equal(['stale']);
+      // And a copy of the entry (same seq) arriving again is dropped as well, acked and deleted.
+      await redis.xadd(keys.stream(p, 'gateway'), '*', ...g.fields);
+      const copy = await deliverOne(p, 'gateway');
+      expect(await handOff(p, 'gateway', [decided(copy, decision)])).to.deep.equal(['stale']);
+
+      expect(await redis.xlen(keys.stream(p, 'consent'))).to.equal(1);
+      expect(await redis.xlen(keys.audit(p))).to.equal(1);
+      await expectConsumed(p, 'gateway');
+      const after = await wf(p, workflowId);
+      expect(after.seq).to.equal('1');
+      expect(after.audit).to.equal(first);
+      expect(after.updated_at).to.equal(before.updated_at);
+    });
+
+    it('finish: sets the final status and completed_at, appends nothing to any stream', async () => {
+      const { p, workflowId, c } = await atConsent(phoneFor(0), 'wamid.finish', 'claim status');
+      const now = tick();
+      const [auditId] = await handOff(p, 'consent', [decided(c, { kind: 'finish', status: 'completed', patch: { outcome: 'answered' }, audit: { type: 'reply.sent' } })], now);
+      const record = await wf(p, workflowId);
+      expect(record).to.include({ status: 'completed', completed_at: String(now), updated_at: String(now), outcome: 'answered', seq: '2' });
+      expect(record.audit!.split(',')).to.have.length(2).and.include(auditId!);
+      await expectConsumed(p, 'consent');
+      for (const stage of stageNames) expect(await redis.xlen(keys.stream(p, stage)), stage).to.equal(0);
+    });
+
+    it('an illegal status transition is refused: nothing changes, the entry is acked', async () => {
+      const { p, workflowId, c } = await atConsent(phoneFor(3), 'wamid.illegal', 'claim status');
+      await redis.hset(keys.workflow(p, workflowId), 'status', 'cancelled');
+      const before = await wf(p, workflowId);
+      const auditLen = await redis.xlen(keys.audit(p));
+
+      const result = await handOff(p, 'consent', [decided(c, { kind: 'finish', status: 'completed', audit: { type: 'reply.sent' } })]);
+      expect(result).to.deep.equal(['illegal:cancelled:completed']);
+
+      expect(await wf(p, workflowId)).to.deep.equal(before);
+      expect(await redis.xlen(keys.audit(p))).to.equal(auditLen);
+      await expectConsumed(p, 'consent');
+    });
+
+    it('retry: one durable timer with the next attempt, the source acked, the record untouched', async () => {
+      const { p, workflowId, c } = await atConsent(phoneFor(1), 'wamid.retry', 'claim status');
+      const before = await wf(p, workflowId);
+      const auditLen = await redis.xlen(keys.audit(p));
+      const due = clock + 5000;
+
+      const result = await handOff(p, 'consent', [{ kind: 'retry', entryId: c.entryId, envelope: c.envelope, due, errorCode: 'cms_unavailable' }]);
+      expect(result).to.deep.equal(['retry']);
+
+      const timers = await redis.zrange(keys.timers(p), 0, -1, 'WITHSCORES');
+      expect(timers).to.have.length(2);
+      expect(Number(timers[1])).to.equal(due);
+      const timer = JSON.parse(timers[0]!) as { id: string; stream: string; fields: string[] };
+      expect(timer.stream).to.equal(keys.stream(p, 'consent'));
+      expect(fieldsToRecord(timer.fields)).to.deep.equal({ wf: workflowId, tenant, seq: '1', attempt: '1', payload: JSON.stringify(c.envelope.payload) });
+
+      await expectConsumed(p, 'consent');
+      expect(await wf(p, workflowId)).to.deep.equal(before);
+      expect(await redis.xlen(keys.audit(p))).to.equal(auditLen);
+
+      // When the timer fires, the retried entry still hands off (its seq still matches).
+      const keyList = [keys.timers(p), keys.deadTimers(p), ...stageNames.map((s) => keys.stream(p, s))];
+      expect(await redis.fireTimers(keyList.length, ...keyList, due, 10)).to.equal(1);
+      const retried = await deliverOne(p, 'consent');
+      expect(retried.envelope.attempt).to.equal(1);
+      const [auditId] = await handOff(p, 'consent', [decided(retried, { kind: 'forward', to: 'router', payload: retried.envelope.payload, audit: { type: 'consent.on_file' } })]);
+      expect(auditId).to.match(/^ae-/);
+      expect((await wf(p, workflowId)).seq).to.equal('2');
+    });
+
+    it('dead: dead-letter entry with its reason, error on the record, seq kept; a later forward clears the error', async () => {
+      const { p, workflowId, c } = await atConsent(phoneFor(2), 'wamid.dead', 'claim status');
+      const now = tick();
+      const [auditId] = await handOff(p, 'consent', [{
+        kind: 'dead', entryId: c.entryId, envelope: c.envelope, fields: c.fields, errorCode: 'max_deliveries', reason: 'delivered 6 times without a hand-off', deliveries: 6,
+      }], now);
+
+      const dead = await entries(keys.deadLetters(p, 'consent'));
+      expect(dead).to.have.length(1);
+      expect(dead[0]!.f).to.deep.equal({
+        ...fieldsToRecord(c.fields), reason: 'delivered 6 times without a hand-off', error_code: 'max_deliveries', stage: 'consent',
+        failed_at: String(now), deliveries: '6', source_id: c.entryId,
+      });
+      await expectConsumed(p, 'consent');
+
+      const record = await wf(p, workflowId);
+      expect(record).to.include({ error: 'max_deliveries', seq: '1', status: 'started' });
+      expect(record.audit!.split(',').pop()).to.equal(auditId);
+      const audit = await entries(keys.audit(p));
+      expect(audit.at(-1)!.f).to.include({ type: 'stage.dead_lettered', stage: 'consent', workflow_id: workflowId, tenant });
+      expect(auditId).to.equal(auditIdOf(p, audit.at(-1)!.id));
+
+      // The entry comes back (as a redrive puts it) and this time goes through.
+      await redis.xadd(keys.stream(p, 'consent'), '*', ...c.fields);
+      const again = await deliverOne(p, 'consent');
+      await handOff(p, 'consent', [decided(again, { kind: 'forward', to: 'router', payload: again.envelope.payload, audit: { type: 'consent.on_file' } })]);
+      const healed = await wf(p, workflowId);
+      expect(healed).not.to.have.property('error');
+      expect(healed.seq).to.equal('2');
+    });
+
+    it('dead: an entry that cannot be read is dead-lettered without touching any workflow', async () => {
+      const p = 1;
+      await ensureGroup(p, 'router');
+      await redis.xadd(keys.stream(p, 'router'), '*', 'garbage', 'yes');
+      const reply = (await redis.xreadgroup('GROUP', keys.group('router'), consumer, 'COUNT', 10, 'STREAMS', keys.stream(p, 'router'), '>')) as [string, StreamEntry[]][];
+      const [entryId, fields] = reply[0]![1][0]!;
+      const result = await handOff(p, 'router', [{ kind: 'dead', entryId, envelope: null, fields, errorCode: 'invalid_envelope', reason: 'entry lacks wf', deliveries: 1 }]);
+      expect(result).to.deep.equal(['dead']);
+      expect(await entries(keys.deadLetters(p, 'router'))).to.have.length(1);
+      expect(await redis.xlen(keys.audit(p))).to.equal(0);
+      await expectConsumed(p, 'router');
+    });
+
+    it('consent park + supersede: a newer question closes the held one and is held instead', async () => {
+      const phone = phoneFor(0);
+      const a = await atConsent(phone, 'wamid.qa', 'status of claim one');
+      const { p } = a;
+      await handOff(p, 'consent', [decided(a.c, parkDecision(a.c.envelope.payload))]);
+      expect(await redis.hgetall(consentKey(p, phone))).to.deep.equal({ parked: a.workflowId, parked_payload: JSON.stringify(a.c.envelope.payload) });
+      const aParked = await wf(p, a.workflowId);
+      expect(aParked).to.include({ status: 'awaiting_consent', seq: '2' });
+
+      const b = await atConsent(phone, 'wamid.qb', 'status of claim two');
+      expect(b.p).to.equal(p);
+      const now = tick();
+      const [bAudit] = await handOff(p, 'consent', [decided(b.c, parkDecision(b.c.envelope.payload))], now);
+      expect(bAudit).to.match(/^ae-/);
+
+      const superseded = await wf(p, a.workflowId);
+      expect(superseded).to.include({ status: 'cancelled', outcome: 'superseded', completed_at: String(now), seq: '3' });
+      // The trail says why: A's last audit event is its supersession, naming B.
+      const lastAudit = superseded.audit!.split(',').pop()!;
+      const event = (await entries(keys.audit(p))).find((e) => auditIdOf(p, e.id) === lastAudit)!;
+      expect(event.f).to.include({ workflow_id: a.workflowId, type: 'workflow.superseded' });
+      expect(JSON.parse(event.f.detail!)).to.deep.equal({ superseded_by: b.workflowId });
+      expect(await wf(p, b.workflowId)).to.include({ status: 'awaiting_consent', seq: '2' });
+      expect(await redis.hgetall(consentKey(p, phone))).to.deep.equal({ parked: b.workflowId, parked_payload: JSON.stringify(b.c.envelope.payload) });
+
+      // A's consent request still on its way is dropped: the claimant is asked once, for B.
+      const policy = await deliver(p, 'policy');
+      expect(policy.map((d) => d.envelope.workflowId)).to.deep.equal([a.workflowId, b.workflowId]);
+      const results = await handOff(p, 'policy', policy.map((d) => decided(d, { kind: 'forward', to: 'outbound', payload: d.envelope.payload, audit: { type: 'policy.passed' } })));
+      expect(results[0]).to.equal('stale');
+      expect(results[1]).to.match(/^ae-/);
+      expect((await entries(keys.stream(p, 'outbound'))).map((e) => e.f.wf)).to.deep.equal([b.workflowId]);
+    });
+
+    /** A question parked and waiting (its consent request sent), and a consent answer at the consent stage. */
+    async function parkedAndAnswer(answer: string) {
+      const phone = phoneFor(3);
+      const a = await atConsent(phone, 'wamid.question', 'status of my claim');
+      const { p } = a;
+      await handOff(p, 'consent', [decided(a.c, parkDecision(a.c.envelope.payload))]);
+      const policy = await deliverOne(p, 'policy');
+      await handOff(p, 'policy', [decided(policy, { kind: 'forward', to: 'outbound', payload: policy.envelope.payload, audit: { type: 'policy.passed' } })]);
+      const outbound = await deliverOne(p, 'outbound');
+      await handOff(p, 'outbound', [decided(outbound, { kind: 'wait', status: 'awaiting_consent', audit: { type: 'reply.sent' } })]);
+      const held = await wf(p, a.workflowId);
+      expect(held.status).to.equal('awaiting_consent');
+      const y = await atConsent(phone, 'wamid.answer', answer);
+      return { p, phone, a, held, y };
+    }
+
+    it('consent resume: the answer is folded into the held workflow, which continues with its payload', async () => {
+      const { p, phone, a, held, y } = await parkedAndAnswer('YES');
+      const yBefore = await wf(p, y.workflowId);
+      expect(yBefore.audit).to.equal(y.gatewayAudit);
+
+      const now = tick();
+      const outcome = decided(y.c, {
+        kind: 'finish', status: 'completed', audit: { type: 'consent.granted' },
+        effects: [{ type: 'consent.set', state: 'granted' }, { type: 'consent.resume', to: 'router', status: 'started' }],
+      });
+      const [auditId] = await handOff(p, 'consent', [outcome], now);
+      expect(auditId).to.match(/^ae-/);
+
+      const consent = await redis.hgetall(consentKey(p, phone));
+      expect(consent).to.deep.equal({ state: 'granted', updated_at: String(now) });
+
+      expect(await redis.exists(keys.workflow(p, y.workflowId))).to.equal(0);
+      expect(await redis.zscore(keys.workflowIndex(p, tenant), y.workflowId)).to.equal(null);
+      expect(await redis.zscore(keys.workflowIndex(p, tenant), a.workflowId)).not.to.equal(null);
+
+      const resumed = await wf(p, a.workflowId);
+      const newSeq = Number(held.seq) + 1;
+      expect(resumed).to.include({ status: 'started', seq: String(newSeq), updated_at: String(now) });
+      expect(resumed.audit).to.equal(`${held.audit},${yBefore.audit},${auditId}`);
+
+      const router = await entries(keys.stream(p, 'router'));
+      expect(router).to.have.length(1);
+      expect(router[0]!.f).to.deep.equal({ wf: a.workflowId, tenant, seq: String(newSeq), attempt: '0', payload: JSON.stringify(a.c.envelope.payload) });
+      await expectConsumed(p, 'consent');
+
+      // The YES delivered again acts no more: its workflow is gone.
+      expect(await handOff(p, 'consent', [outcome])).to.deep.equal(['stale']);
+      expect(await redis.xlen(keys.stream(p, 'router'))).to.equal(1);
+      expect(await redis.hgetall(consentKey(p, phone))).to.deep.equal({ state: 'granted', updated_at: String(now) });
+    });
+
+    it('consent resume never reopens a held workflow that has ended: the answer stands on its own', async () => {
+      const { p, phone, a, y } = await parkedAndAnswer('YES');
+      await redis.hset(keys.workflow(p, a.workflowId), 'status', 'completed');
+      const [auditId] = await handOff(p, 'consent', [decided(y.c, {
+        kind: 'finish', status: 'completed', audit: { type: 'consent.granted' },
+        effects: [{ type: 'consent.set', state: 'granted' }, { type: 'consent.resume', to: 'router', status: 'started' }],
+      })]);
+      expect(auditId).to.match(/^ae-/);
+      expect(await wf(p, a.workflowId)).to.include({ status: 'completed' });
+      expect(await redis.xlen(keys.stream(p, 'router'))).to.equal(0);
+      expect(await wf(p, y.workflowId)).to.include({ status: 'completed' });
+      expect(await redis.hget(consentKey(p, phone), 'state')).to.equal('granted');
+    });
+
+    it('a malformed op fails the whole call before anything is written', async () => {
+      const phone = phoneFor(1);
+      const a = await atConsent(phone, 'wamid.malformed', 'claim status');
+      const { p } = a;
+      const before = await wf(p, a.workflowId);
+      const auditBefore = await redis.xlen(keys.audit(p));
+      const call = buildHandoff(keys, p, 'consent', [decided(a.c, { kind: 'forward', to: 'router', payload: a.c.envelope.payload, audit: { type: 'consent.on_file' } })], tick(), new Map());
+      delete call.ops[0]!.payload;
+      const failure = await redis.handoff(call.keys.length, ...call.keys, keys.group('consent'), tick(), p, JSON.stringify(call.ops), allowedTransitions).catch((e: Error) => e);
+      expect(failure).to.be.instanceOf(Error);
+      expect((failure as Error).message).to.match(/missing payload/);
+      expect(await wf(p, a.workflowId)).to.deep.equal(before);
+      expect(await redis.xlen(keys.audit(p))).to.equal(auditBefore);
+      expect(await pendingCount(p, 'consent')).to.equal(1);
+      // The entry is still there to be handed off properly.
+      expect(await handOff(p, 'consent', [decided(a.c, { kind: 'forward', to: 'router', payload: a.c.envelope.payload, audit: { type: 'consent.on_file' } })])).to.have.length(1);
+      expect(await redis.xlen(keys.stream(p, 'router'))).to.equal(1);
+    });
+
+    it('consent resume with a patch: the held payload continues with the patch merged', async () => {
+      const { p, phone, a, y } = await parkedAndAnswer('NO');
+      const patch: Partial<WorkflowPayload> = { language: 'EN', reply: { template: 'consent_declined', vars: {} }, afterSend: 'cancelled' };
+      await handOff(p, 'consent', [decided(y.c, {
+        kind: 'finish', status: 'completed', audit: { type: 'consent.declined' },
+        effects: [{ type: 'consent.set', state: 'declined' }, { type: 'consent.resume', to: 'policy', status: 'started', patch }],
+      })]);
+      expect(await redis.hget(consentKey(p, phone), 'state')).to.equal('declined');
+      const policy = await entries(keys.stream(p, 'policy'));
+      expect(policy).to.have.length(1);
+      expect(policy[0]!.f.wf).to.equal(a.workflowId);
+      expect(JSON.parse(policy[0]!.f.payload!)).to.deep.equal({ ...a.c.envelope.payload, ...patch });
+    });
+  });
+
+  // --- fireTimers -------------------------------------------------------------------------
+
+  describe('fireTimers', () => {
+    function timerKeys(p: number): string[] {
+      return [keys.timers(p), keys.deadTimers(p), ...stageNames.map((s) => keys.stream(p, s))];
+    }
+
+    function timer(p: number, stage: StageName, workflowId: string, attempt = 1): { member: string; fields: string[] } {
+      const fields = encodeFields(workflowId, tenant, 1, attempt, JSON.stringify(messagePayload(phoneFor(p), `wamid.${workflowId}`, 'hi', clock)));
+      return { member: JSON.stringify({ id: `retry:${workflowId}:${attempt}`, stream: keys.stream(p, stage), fields }), fields };
+    }
+
+    it('moves timers due at or before now into their streams; a later one stays', async () => {
+      const p = 2;
+      const now = tick();
+      const early = timer(p, 'consent', keys.newWorkflowId(p));
+      const exact = timer(p, 'router', keys.newWorkflowId(p));
+      const later = timer(p, 'truth', keys.newWorkflowId(p));
+      await redis.zadd(keys.timers(p), now - 1000, early.member, now, exact.member, now + 60000, later.member);
+
+      const list = timerKeys(p);
+      expect(await redis.fireTimers(list.length, ...list, now, 500)).to.equal(2);
+      expect((await entries(keys.stream(p, 'consent'))).map((e) => e.f)).to.deep.equal([fieldsToRecord(early.fields)]);
+      expect((await entries(keys.stream(p, 'router'))).map((e) => e.f)).to.deep.equal([fieldsToRecord(exact.fields)]);
+      expect(await redis.xlen(keys.stream(p, 'truth'))).to.equal(0);
+      expect(await redis.zrange(keys.timers(p), 0, -1)).to.deep.equal([later.member]);
+
+      // Nothing fires twice; the later timer fires when its time comes.
+      expect(await redis.fireTimers(list.length, ...list, now, 500)).to.equal(0);
+      expect(await redis.fireTimers(list.length, ...list, now + 60000, 500)).to.equal(1);
+      expect((await entries(keys.stream(p, 'truth'))).map((e) => e.f)).to.deep.equal([fieldsToRecord(later.fields)]);
+      expect(await redis.zcard(keys.timers(p))).to.equal(0);
+      expect(await redis.xlen(keys.stream(p, 'consent'))).to.equal(1);
+    });
+
+    it('sets a timer that cannot fire aside with its error, and the timers behind it still fire', async () => {
+      const p = 1;
+      const now = tick();
+      const good = timer(p, 'router', keys.newWorkflowId(p));
+      await redis.zadd(keys.timers(p), now - 2000, 'not json at all', now - 1000, good.member);
+      const list = timerKeys(p);
+      expect(await redis.fireTimers(list.length, ...list, now, 500)).to.equal(2);
+      expect((await entries(keys.stream(p, 'router'))).map((e) => e.f)).to.deep.equal([fieldsToRecord(good.fields)]);
+      expect(await redis.zcard(keys.timers(p))).to.equal(0);
+      const [dead] = await entries(keys.deadTimers(p));
+      expect(dead!.f).to.include({ timer: 'not json at all' });
+      expect(dead!.f.error).to.be.a('string').and.not.equal('');
+    });
+
+    it('two schedulers firing the same due timers at once fire each exactly once', async () => {
+      const p = 3;
+      const now = tick();
+      const count = 150;
+      const ids = Array.from({ length: count }, () => keys.newWorkflowId(p));
+      const args: (string | number)[] = [];
+      ids.forEach((id, i) => args.push(now - i, timer(p, 'truth', id).member));
+      await redis.zadd(keys.timers(p), ...args);
+
+      const list = timerKeys(p);
+      // As Scheduler.fireDue loops, with a small batch so the two interleave.
+      const scheduler = async (connection: Redis) => {
+        let total = 0;
+        for (;;) {
+          const fired = await connection.fireTimers(list.length, ...list, now, 7);
+          total += fired;
+          if (fired < 7) return total;
+        }
+      };
+      const totals = await Promise.all([scheduler(redis), scheduler(other), scheduler(redis), scheduler(other)]);
+      expect(totals.reduce((a, b) => a + b, 0)).to.equal(count);
+
+      const fired = await entries(keys.stream(p, 'truth'));
+      expect(fired).to.have.length(count);
+      const perWorkflow = new Map<string, number>();
+      for (const e of fired) perWorkflow.set(e.f.wf!, (perWorkflow.get(e.f.wf!) ?? 0) + 1);
+      expect([...perWorkflow.keys()].sort()).to.deep.equal([...ids].sort());
+      expect([...perWorkflow.values()].every((n) => n === 1)).to.equal(true);
+      expect(await redis.zcard(keys.timers(p))).to.equal(0);
+    });
+  });
+
+  // --- redriveDeadLetter ------------------------------------------------------------------
+
+  describe('redriveDeadLetter', () => {
+    it('puts a dead letter back on its stage stream without the dead-letter fields, at attempt 0', async () => {
+      const p = 1;
+      const workflowId = keys.newWorkflowId(p);
+      const payload = JSON.stringify(messagePayload(phoneFor(p), 'wamid.redrive', 'claim status', clock));
+      const original = encodeFields(workflowId, tenant, 4, 3, payload);
+      // As the hand-off writes it (buildHandoff's dlq_fields).
+      const deadId = await redis.xadd(keys.deadLetters(p, 'truth'), '*', ...original, 'reason', 'cms down', 'error_code', 'cms_unavailable',
+        'stage', 'truth', 'failed_at', String(clock), 'deliveries', '6', 'source_id', '1-0');
+      const keep = await redis.xadd(keys.deadLetters(p, 'truth'), '*', ...encodeFields(keys.newWorkflowId(p), tenant, 0, 0, payload), 'reason', 'x');
+
+      const newId = await redis.redriveDeadLetter(keys.deadLetters(p, 'truth'), keys.stream(p, 'truth'), deadId!);
+      expect(newId).to.be.a('string');
+
+      const stream = (await redis.xrange(keys.stream(p, 'truth'), '-', '+')) as StreamEntry[];
+      expect(stream).to.have.length(1);
+      expect(stream[0]![0]).to.equal(newId);
+      expect(stream[0]![1]).to.deep.equal(['wf', workflowId, 'tenant', tenant, 'seq', '4', 'payload', payload, 'attempt', '0']);
+      expect(decodeEnvelope('truth', stream[0]![1])).to.include({ workflowId, seq: 4, attempt: 0 });
+
+      expect((await entries(keys.deadLetters(p, 'truth'))).map((e) => e.id)).to.deep.equal([keep]);
+    });
+
+    it('an unknown id returns null and changes nothing', async () => {
+      const p = 0;
+      const existing = await redis.xadd(keys.deadLetters(p, 'outbound'), '*', ...encodeFields(keys.newWorkflowId(p), tenant, 0, 0, '{}'), 'reason', 'x');
+      expect(await redis.redriveDeadLetter(keys.deadLetters(p, 'outbound'), keys.stream(p, 'outbound'), '1-1')).to.equal(null);
+      expect(await redis.exists(keys.stream(p, 'outbound'))).to.equal(0);
+      expect((await entries(keys.deadLetters(p, 'outbound'))).map((e) => e.id)).to.deep.equal([existing]);
+    });
+
+    it('a workflow dead-lettered by the hand-off and redriven goes through and loses its error', async () => {
+      const { p, workflowId, c } = await atConsent(phoneFor(2), 'wamid.roundtrip', 'claim status');
+      await handOff(p, 'consent', [{ kind: 'dead', entryId: c.entryId, envelope: c.envelope, fields: c.fields, errorCode: 'cms_rejected', reason: 'cms said no', deliveries: 1 }]);
+      const [dead] = await entries(keys.deadLetters(p, 'consent'));
+      expect(await redis.redriveDeadLetter(keys.deadLetters(p, 'consent'), keys.stream(p, 'consent'), dead!.id)).to.be.a('string');
+
+      const again = await deliverOne(p, 'consent');
+      expect(again.envelope).to.deep.include({ workflowId, seq: c.envelope.seq, attempt: 0 });
+      const [auditId] = await handOff(p, 'consent', [decided(again, { kind: 'forward', to: 'router', payload: again.envelope.payload, audit: { type: 'consent.on_file' } })]);
+      expect(auditId).to.match(/^ae-/);
+      const record = await wf(p, workflowId);
+      expect(record).not.to.have.property('error');
+      expect(record.seq).to.equal(String(c.envelope.seq + 1));
+      expect(await redis.xlen(keys.deadLetters(p, 'consent'))).to.equal(0);
+    });
+  });
+});
