@@ -17,6 +17,7 @@ export class Metrics {
   });
   readonly backlog = new Gauge({ name: 'cw_stage_backlog', help: 'Entries in a stage stream not yet handed off (all partitions).', labelNames: ['stage'], registers: [this.registry] });
   readonly pending = new Gauge({ name: 'cw_stage_pending', help: 'Entries delivered to a consumer and not yet acknowledged.', labelNames: ['stage'], registers: [this.registry] });
+  readonly lag = new Gauge({ name: 'cw_stage_lag_seconds', help: 'Age of the oldest entry still waiting in a stage stream (any partition); 0 when none.', labelNames: ['stage'], registers: [this.registry] });
   readonly deadLetters = new Gauge({ name: 'cw_stage_dead_letters', help: 'Entries in a stage dead-letter stream.', labelNames: ['stage'], registers: [this.registry] });
   readonly breaker = new Gauge({ name: 'cw_cms_breaker_state', help: 'CMS circuit breaker per tenant: 0 closed, 1 half-open, 2 open.', labelNames: ['tenant'], registers: [this.registry] });
   readonly timersFired = new Counter({ name: 'cw_timers_fired_total', help: 'Durable timers moved into their streams.', registers: [this.registry] });

@@ -1,7 +1,7 @@
 /** `/health`, `/ready`, `/metrics`: infrastructure, outside the partner contract. */
 import Router from '@koa/router';
 import type { Services } from '../../services';
-import { stageNames } from '../../redis/keys';
+import { stageStats } from '../../ops/stage-stats';
 
 export function infrastructureRoutes(s: Services): Router {
   const router = new Router();
@@ -25,25 +25,12 @@ export function infrastructureRoutes(s: Services): Router {
   return router;
 }
 
-/** Backlog, pending and dead letters per stage, summed over partitions. */
+/** Queue gauges per stage from the same numbers `ops stages` shows (src/ops/stage-stats.ts). */
 export async function refreshQueueGauges(s: Services): Promise<void> {
-  for (const stage of stageNames) {
-    const pipeline = s.redis.pipeline();
-    for (let p = 0; p < s.config.partitions; p++) {
-      pipeline.xlen(s.keys.stream(p, stage));
-      pipeline.xlen(s.keys.deadLetters(p, stage));
-      pipeline.xpending(s.keys.stream(p, stage), s.keys.group(stage));
-    }
-    const results = (await pipeline.exec()) ?? [];
-    let backlog = 0, dead = 0, pending = 0;
-    for (let i = 0; i < results.length; i += 3) {
-      backlog += Number(results[i]![1] ?? 0);
-      dead += Number(results[i + 1]![1] ?? 0);
-      const summary = results[i + 2]![1] as [number] | null;
-      if (!results[i + 2]![0] && summary) pending += Number(summary[0] ?? 0);
-    }
-    s.metrics.backlog.set({ stage }, backlog);
-    s.metrics.deadLetters.set({ stage }, dead);
-    s.metrics.pending.set({ stage }, pending);
+  for (const stats of await stageStats(s)) {
+    s.metrics.backlog.set({ stage: stats.stage }, stats.backlog);
+    s.metrics.pending.set({ stage: stats.stage }, stats.pending);
+    s.metrics.deadLetters.set({ stage: stats.stage }, stats.dead_letters);
+    s.metrics.lag.set({ stage: stats.stage }, stats.lag_ms / 1000);
   }
 }
