@@ -13,6 +13,8 @@ import { Metrics } from '../src/metrics';
 import { listDeadLetters, redriveAllDeadLetters, redriveDeadLetter, type DeadLetter, type Redriven } from '../src/ops/dead-letters';
 import { stageStats, type StageStats } from '../src/ops/stage-stats';
 import { listTenants, onboardTenant } from '../src/ops/tenant-onboarding';
+import { createTenantUser, listTenantUsers } from '../src/ops/users';
+import { isRole, roles } from '../src/auth/users';
 import { waitReady } from '../src/redis/connection';
 import { isStageName, stageNames, type StageName } from '../src/redis/keys';
 import { createServices, type Services } from '../src/services';
@@ -22,6 +24,10 @@ const usage = `usage: npm run ops -- <command>
   tenant create FILE.json          validate and store a tenant, issue its first API client
                                    (the client secret is printed once, as JSON)
   tenant list [--json]             tenant ids
+  user create TENANT USERNAME ROLE create a web-app user (USERNAME an e-mail address, ROLE one of
+                                   ${roles.join(', ')}); with --password-stdin the password is read
+                                   from standard input, else generated and printed once (as JSON)
+  user list TENANT [--json]        a tenant's users (never their password hashes)
   stages [--json]                  backlog, pending, lag, consumers and dead letters per stage
   dlq list STAGE [--limit N] [--json]
                                    dead letters of a stage, oldest first (default limit 100)
@@ -46,14 +52,23 @@ interface Args {
   all: boolean;
   limit: number | undefined;
   help: boolean;
+  passwordStdin: boolean;
+}
+
+/** Everything on standard input (a password piped in: `printf %s "$PW" | npm run ops -- user create ...`). */
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { positional: [], json: false, all: false, limit: undefined, help: false };
+  const args: Args = { positional: [], json: false, all: false, limit: undefined, help: false, passwordStdin: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--json') args.json = true;
     else if (arg === '--all') args.all = true;
+    else if (arg === '--password-stdin') args.passwordStdin = true;
     else if (arg === '-h' || arg === '--help') args.help = true;
     else if (arg === '--limit' || arg.startsWith('--limit=')) {
       const raw = arg === '--limit' ? argv[++i] : arg.slice('--limit='.length);
@@ -106,6 +121,34 @@ function plan(args: Args): Action | null {
       if (args.json) out(JSON.stringify(ids));
       else if (ids.length === 0) err('no tenants');
       else out(ids.join('\n'));
+    };
+  }
+  if (command === 'user' && sub === 'create') {
+    allow({});
+    const [tenantId, username, role, ...extra] = rest;
+    if (!tenantId || !username || !role) throw new UsageError('user create needs TENANT USERNAME ROLE');
+    if (!isRole(role)) throw new UsageError(`unknown role ${role}; one of: ${roles.join(', ')}`);
+    noMore(extra);
+    const fromStdin = args.passwordStdin;
+    return async (s) => {
+      // Read from standard input, never from an argument or the environment.
+      const password = fromStdin ? (await readStdin()).replace(/\r?\n$/, '') : undefined;
+      const user = await createTenantUser(s, tenantId, username, role, password);
+      out(JSON.stringify(user, null, 2));
+      err(user.password === undefined ? `user ${user.user_id} created.`
+        : `user ${user.user_id} created. The generated password is not shown again: hand it over now.`);
+    };
+  }
+  if (command === 'user' && sub === 'list') {
+    allow({ json: true });
+    const [tenantId, ...extra] = rest;
+    if (!tenantId) throw new UsageError('user list needs a TENANT');
+    noMore(extra);
+    return async (s) => {
+      const users = await listTenantUsers(s, tenantId);
+      if (args.json) out(JSON.stringify(users, null, 2));
+      else if (users.length === 0) err(`no users in tenant ${tenantId}`);
+      else out(table(['USER ID', 'USERNAME', 'ROLE', 'CREATED'], users.map((u) => [u.user_id, u.username, u.role, new Date(u.created_at).toISOString()]), []));
     };
   }
   if (command === 'stages') {

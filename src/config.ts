@@ -19,6 +19,10 @@ export interface Config {
   /** JWT issuer (`iss`) and audience (`aud`). */
   jwtIssuer: string;
   jwtAudience: string;
+  /** AES-256 key (32 bytes) for signing keys at rest; required in production. */
+  signingKeyEncryptionKey: Buffer | null;
+  /** How long a rotated-in signing key is published before it signs (s). Default 900. */
+  keyPublishLeadSeconds: number;
   /** Machine token lifetime in seconds (spec: 3600). */
   machineTokenTtlSeconds: number;
   /** Entries read per XREADGROUP call, which is also the bound on in-flight entries per worker. */
@@ -67,6 +71,8 @@ const schema = {
     JWT_ISSUER: { type: 'string', minLength: 1 },
     JWT_AUDIENCE: { type: 'string', minLength: 1 },
     MACHINE_TOKEN_TTL_SECONDS: { type: 'integer', minimum: 60, maximum: 86400 },
+    SIGNING_KEY_ENCRYPTION_KEY: { type: 'string', pattern: '^[A-Za-z0-9+/]{43}=$' },
+    KEY_PUBLISH_LEAD_SECONDS: { type: 'integer', minimum: 0, maximum: 86400 },
     BATCH_SIZE: { type: 'integer', minimum: 1, maximum: 1000 },
     BLOCK_MS: { type: 'integer', minimum: 1, maximum: 60000 },
     LANES: { type: 'integer', minimum: 1, maximum: 64 },
@@ -110,6 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const problems = (ajv.errors ?? []).map((e) => `${e.instancePath.slice(1)} ${e.message}`).join('; ');
     throw new ConfigError(`invalid configuration: ${problems}`);
   }
+  if (raw.NODE_ENV === 'production' && raw.SIGNING_KEY_ENCRYPTION_KEY === undefined) {
+    throw new ConfigError('invalid configuration: SIGNING_KEY_ENCRYPTION_KEY is required in production (32 random bytes, base64: openssl rand -base64 32)');
+  }
   const port = (raw.PORT as number | undefined) ?? 8080;
   const publicUrl = (raw.PUBLIC_URL as string | undefined) ?? `http://127.0.0.1:${port}`;
   const config: Config = {
@@ -121,6 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl,
     jwtIssuer: (raw.JWT_ISSUER as string | undefined) ?? publicUrl,
     jwtAudience: (raw.JWT_AUDIENCE as string | undefined) ?? 'claims-api',
+    signingKeyEncryptionKey: raw.SIGNING_KEY_ENCRYPTION_KEY ? Buffer.from(raw.SIGNING_KEY_ENCRYPTION_KEY as string, 'base64') : null,
+    keyPublishLeadSeconds: (raw.KEY_PUBLISH_LEAD_SECONDS as number | undefined) ?? 900,
     machineTokenTtlSeconds: (raw.MACHINE_TOKEN_TTL_SECONDS as number | undefined) ?? 3600,
     batchSize: (raw.BATCH_SIZE as number | undefined) ?? 50,
     lanes: (raw.LANES as number | undefined) ?? 2,

@@ -11,7 +11,9 @@ import { createServices } from './services';
 async function main(): Promise<void> {
   const config = loadConfig();
   const selection = parseRoles(process.argv.slice(2));
-  const services = createServices(config);
+  // Only an API-only process pipelines automatically (see src/redis/connection.ts).
+  const apiOnly = selection.api && !selection.scheduler && selection.stages.length === 0;
+  const services = createServices(config, { autoPipelining: apiOnly });
   await waitReady(services.redis, 10000);
   const roles = await startRoles(services, selection);
   services.log.info({ roles: selection, api: roles.apiUrl }, 'claims workflow service started');

@@ -5,8 +5,12 @@
 import type { StageContext } from '../pipeline/types';
 import { HttpCms } from './adapters/cms/http-cms';
 import { WhatsAppSender } from './adapters/channels/whatsapp';
+import { ClientCredentials } from './auth/client-credentials';
+import { RevocationStore } from './auth/revocation';
+import { TokenVerifier } from './auth/token-verifier';
+import { VerifiedTokens } from './auth/verified-tokens';
 import { SigningKeys } from './auth/signing-keys';
-import { TokenIssuer } from './auth/token-issuer';
+import { humanTokenTtlSeconds, TokenIssuer } from './auth/token-issuer';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { ConsentStore } from './consent/consent-store';
@@ -32,7 +36,12 @@ export interface Services {
   templates: TemplateRegistry;
   sender: WhatsAppSender;
   signing: SigningKeys;
+  clients: ClientCredentials;
   tokens: TokenIssuer;
+  revocation: RevocationStore;
+  verifier: TokenVerifier;
+  /** Tokens whose signature this process already verified (shared by every verifier). */
+  verifiedTokens: VerifiedTokens;
   workflows: WorkflowStore;
   intake: InboundIntake;
   /** The ports handed to every stage. */
@@ -42,18 +51,25 @@ export interface Services {
   close(): Promise<void>;
 }
 
-export function createServices(config: Config, options: { clock?: Clock; log?: Logger; metrics?: Metrics } = {}): Services {
+export function createServices(config: Config, options: { clock?: Clock; log?: Logger; metrics?: Metrics; autoPipelining?: boolean } = {}): Services {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger(config.logLevel);
   const metrics = options.metrics ?? new Metrics();
-  const redis = createRedis(config.redisUrl, { name: 'cw-main' });
+  const redis = createRedis(config.redisUrl, { name: 'cw-main', autoPipelining: options.autoPipelining });
   const keys = new Keys(config.keyPrefix, config.partitions);
   const tenants = new TenantStore(redis, keys);
   const consent = new ConsentStore(redis, keys);
   const cms = new HttpCms(tenants, config, log, metrics);
   const templates = new TemplateRegistry(tenants);
   const sender = new WhatsAppSender(tenants, config);
-  const signing = new SigningKeys(redis, keys);
+  const clients = new ClientCredentials(redis, keys);
+  const revocation = new RevocationStore(redis, keys);
+  const verifiedTokens = new VerifiedTokens();
+  const signing = new SigningKeys(redis, keys, {
+    encryptionKey: config.signingKeyEncryptionKey,
+    publishLeadMs: config.keyPublishLeadSeconds * 1000,
+    maxTokenTtlMs: Math.max(config.machineTokenTtlSeconds, humanTokenTtlSeconds) * 1000,
+  });
   const blocking: Redis[] = [];
   let closing: Promise<void> | null = null;
 
@@ -68,7 +84,11 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
 
   return {
     config, clock, log, metrics, redis, keys, tenants, consent, cms, templates, sender, signing,
-    tokens: new TokenIssuer(config, tenants, signing),
+    clients,
+    tokens: new TokenIssuer(config, clients, signing),
+    revocation,
+    verifier: new TokenVerifier(config, signing, revocation, clock, verifiedTokens),
+    verifiedTokens,
     workflows: new WorkflowStore(redis, keys),
     intake: new InboundIntake(redis, keys, config),
     stageContext,

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Services } from '../../src/services';
 import { allScopes, type TenantDocument } from '../../src/tenants/tenant-document';
-import type { IssuedCredentials } from '../../src/tenants/tenant-store';
+import type { IssuedCredentials } from '../../src/auth/client-credentials';
 import type { FakeCms } from './fake-cms';
 import type { FakeWhatsApp } from './fake-whatsapp';
 
@@ -33,6 +33,6 @@ export async function onboardFakeTenant(
   };
   cms.addTenant(doc.cms.api_key);
   await services.tenants.put(doc, services.clock.now());
-  const credentials = await services.tenants.createClient(doc.tenant_id, allScopes, services.clock.now());
+  const credentials = await services.clients.create(doc.tenant_id, allScopes, services.clock.now());
   return { doc, credentials };
 }

@@ -4,9 +4,12 @@ import type { Services } from '../services';
 import { authenticate } from './authenticate';
 import { problems } from './problem';
 import { authRoutes } from './routes/auth';
+import { humanAuthRoutes } from './routes/human-auth';
 import { infrastructureRoutes } from './routes/infrastructure';
 import { whatsappRoutes } from './routes/whatsapp-webhook';
 import { workflowRoutes } from './routes/workflows';
+
+const selfAuthenticated = new Set(['/v1/auth/token', '/v1/auth/login', '/v1/auth/refresh', '/v1/auth/introspect', '/v1/auth/revoke']);
 
 export function createApp(s: Services): Koa {
   const app = new Koa({ proxy: false });
@@ -16,10 +19,11 @@ export function createApp(s: Services): Koa {
     ctx.set('Cache-Control', 'no-store');
     await next();
   });
-  for (const router of [infrastructureRoutes(s), authRoutes(s), whatsappRoutes(s)]) app.use(router.routes()).use(router.allowedMethods());
-  // Everything else under /v1 needs a verified bearer token.
-  const verify = authenticate(s.config, s.signing);
-  app.use(async (ctx, next) => (ctx.path.startsWith('/v1/') && ctx.path !== '/v1/auth/token' ? verify(ctx, next) : next()));
+  for (const router of [infrastructureRoutes(s), authRoutes(s), humanAuthRoutes(s), whatsappRoutes(s)]) app.use(router.routes()).use(router.allowedMethods());
+  // Everything else under /v1 needs a verified bearer token; these endpoints authenticate the
+  // caller themselves (client credentials, a password, a refresh token, or either for RFC 7662/7009).
+  const verify = authenticate(s.config, s.signing, s.revocation, s.clock, s.verifiedTokens);
+  app.use(async (ctx, next) => (ctx.path.startsWith('/v1/') && !selfAuthenticated.has(ctx.path) ? verify(ctx, next) : next()));
   const workflows = workflowRoutes(s);
   app.use(workflows.routes()).use(workflows.allowedMethods());
   return app;

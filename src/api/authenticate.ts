@@ -5,7 +5,10 @@
  */
 import type { Context, Middleware, Next } from 'koa';
 import koaJwt from 'koa-jwt';
+import type { RevocationStore, VerifiedClaims } from '../auth/revocation';
 import type { SigningKeys } from '../auth/signing-keys';
+import { VerifiedTokens, type RememberedClaims } from '../auth/verified-tokens';
+import type { Clock } from '../clock';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 
@@ -16,10 +19,10 @@ export interface Principal {
   jti?: string;
 }
 
-export function authenticate(config: Config, signing: SigningKeys): Middleware {
-  return koaJwt({
+export function authenticate(config: Config, signing: SigningKeys, revocation: RevocationStore, clock: Clock, verified: VerifiedTokens = new VerifiedTokens()): Middleware {
+  const options = {
     secret: async (header: { kid?: string; alg?: string }) => {
-      const key = header.kid && header.alg === 'RS256' ? await signing.publicKey(header.kid) : null;
+      const key = header.kid && header.alg === 'RS256' ? await signing.publicKey(header.kid, clock.now()) : null;
       if (!key) throw new AppError('invalid_token', 'unknown signing key');
       return key as unknown as string;
     },
@@ -27,7 +30,30 @@ export function authenticate(config: Config, signing: SigningKeys): Middleware {
     audience: config.jwtAudience,
     issuer: config.jwtIssuer,
     key: 'principal',
-  }) as unknown as Middleware;
+    // After the signature, aud, iss, exp and nbf hold: refuse a revoked token, or one whose
+    // client or user no longer exists.
+    isRevoked: async (_ctx: unknown, claims: object) => revocation.refused(claims as VerifiedClaims),
+  };
+  // exp and nbf are judged by the injected clock, as everywhere else: koa-jwt hands these
+  // options to jsonwebtoken, which reads clockTimestamp at each verification.
+  Object.defineProperty(options, 'clockTimestamp', { enumerable: true, get: () => Math.floor(clock.now() / 1000) });
+  const verifyWithKoaJwt = koaJwt(options as Parameters<typeof koaJwt>[0]) as unknown as Middleware;
+  return async (ctx, next) => {
+    const token = /^Bearer (.+)$/.exec(ctx.get('authorization'))?.[1];
+    const known = token ? verified.get(token, clock.now()) : null;
+    if (!token || !known) {
+      // First sight of this token: full verification, then remember the result.
+      return verifyWithKoaJwt(ctx, async () => {
+        const claims = ctx.state.principal as RememberedClaims;
+        if (token && claims && typeof claims.exp === 'number') verified.remember(token, claims);
+        await next();
+      });
+    }
+    if (await revocation.refused(known)) throw new AppError('invalid_token', 'bearer token missing or not accepted');
+    ctx.state.principal = known;
+    await next();
+  };
+
 }
 
 export function principal(ctx: Context): Principal {

@@ -1,14 +1,17 @@
 /**
- * Machine tokens (OAuth2 client_credentials): RS256 JWTs with the spec's claims plus `aud`,
- * `iss`, `jti` and a `kid` header.
+ * Issues RS256 JWTs: machine tokens (OAuth2 client_credentials) and, through `sign`, human
+ * tokens. Claims: `sub`, `tenant_id`, `scope`, `iat`, `exp`, `aud`, `iss`, `jti`, plus
+ * `token_type` (`machine` or `human`) and `client_id` for machine tokens; header `kid`.
  */
 import { SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config';
 import { AppError } from '../errors';
-import type { TenantStore } from '../tenants/tenant-store';
-import { verifySecret } from './secret-hash';
+import type { ClientCredentials } from './client-credentials';
 import type { SigningKeys } from './signing-keys';
+
+/** Human (login) access tokens live 15 minutes (spec). */
+export const humanTokenTtlSeconds = 900;
 
 export interface TokenResponse {
   access_token: string;
@@ -17,14 +20,47 @@ export interface TokenResponse {
   scope: string;
 }
 
+export interface TokenSubject {
+  sub: string;
+  tenant_id: string;
+  scope: string;
+  token_type: 'machine' | 'human';
+  client_id?: string;
+}
+
+export interface SignedToken {
+  token: string;
+  jti: string;
+  /** Expiry, UNIX seconds. */
+  exp: number;
+}
+
 export class TokenIssuer {
-  constructor(private readonly config: Config, private readonly tenants: TenantStore, private readonly signing: SigningKeys) {}
+  constructor(private readonly config: Config, private readonly clients: ClientCredentials, private readonly signing: SigningKeys) {}
+
+  /** Signs a token for `subject`, valid `ttlSeconds` from `nowMs`, with the current signing key. */
+  async sign(subject: TokenSubject, ttlSeconds: number, nowMs: number): Promise<SignedToken> {
+    const { kid, key } = await this.signing.signingKey(nowMs);
+    const iat = Math.floor(nowMs / 1000);
+    const exp = iat + ttlSeconds;
+    const jti = randomUUID();
+    const { sub, ...claims } = subject;
+    const token = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
+      .setSubject(sub)
+      .setIssuer(this.config.jwtIssuer)
+      .setAudience(this.config.jwtAudience)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .setJti(jti)
+      .sign(key);
+    return { token, jti, exp };
+  }
 
   async clientCredentials(clientId: string, clientSecret: string, requestedScope: string | undefined, nowMs: number): Promise<TokenResponse> {
-    const client = await this.tenants.client(clientId);
     // Same answer, and a hash computed either way, whether the client exists or not.
-    const ok = client ? await verifySecret(clientSecret, client.secret_hash) : (await verifySecret(clientSecret, dummyHash), false);
-    if (!client || !ok) throw new AppError('invalid_client', 'client authentication failed', { extra: { error: 'invalid_client' } });
+    const client = await this.clients.authenticate(clientId, clientSecret, nowMs);
+    if (!client) throw new AppError('invalid_client', 'client authentication failed', { extra: { error: 'invalid_client' } });
     let scopes = client.scopes;
     if (requestedScope !== undefined && requestedScope.trim() !== '') {
       const asked = requestedScope.trim().split(/\s+/);
@@ -32,21 +68,9 @@ export class TokenIssuer {
       if (refused.length > 0) throw new AppError('invalid_scope', `scope not granted to this client: ${refused.join(' ')}`, { extra: { error: 'invalid_scope' } });
       scopes = asked;
     }
-    const { kid, key } = await this.signing.signingKey();
-    const iat = Math.floor(nowMs / 1000);
     const scope = scopes.join(' ');
-    const token = await new SignJWT({ tenant_id: client.tenant_id, scope, client_id: client.client_id, token_type: 'machine' })
-      .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
-      .setSubject(client.client_id)
-      .setIssuer(this.config.jwtIssuer)
-      .setAudience(this.config.jwtAudience)
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + this.config.machineTokenTtlSeconds)
-      .setJti(randomUUID())
-      .sign(key);
-    return { access_token: token, token_type: 'Bearer', expires_in: this.config.machineTokenTtlSeconds, scope };
+    const ttl = this.config.machineTokenTtlSeconds;
+    const { token } = await this.sign({ sub: client.client_id, tenant_id: client.tenant_id, scope, token_type: 'machine', client_id: client.client_id }, ttl, nowMs);
+    return { access_token: token, token_type: 'Bearer', expires_in: ttl, scope };
   }
 }
-
-/** A valid hash of a random value, so unknown client ids cost the same time as wrong secrets. */
-const dummyHash = 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0c2FsdA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';

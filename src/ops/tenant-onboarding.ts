@@ -6,10 +6,12 @@
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
 import { allScopes, checkTenantDocument } from '../tenants/tenant-document';
-import type { IssuedCredentials, TenantStore } from '../tenants/tenant-store';
+import type { TenantStore } from '../tenants/tenant-store';
+import type { ClientCredentials, IssuedCredentials } from '../auth/client-credentials';
 
 export interface OnboardingDeps {
   tenants: TenantStore;
+  clients: ClientCredentials;
   clock: Clock;
 }
 
@@ -22,7 +24,7 @@ export type OnboardingResult =
  * document's `scopes` lists some. An invalid document gives its errors and changes nothing; an
  * existing tenant id is a `conflict` (replacing a live tenant is not what "create" should do).
  */
-export async function onboardTenant({ tenants, clock }: OnboardingDeps, document: unknown): Promise<OnboardingResult> {
+export async function onboardTenant({ tenants, clients, clock }: OnboardingDeps, document: unknown): Promise<OnboardingResult> {
   const checked = checkTenantDocument(document);
   if (!checked.ok) return { ok: false, errors: checked.errors };
   const doc = checked.doc;
@@ -31,7 +33,7 @@ export async function onboardTenant({ tenants, clock }: OnboardingDeps, document
   }
   await tenants.put(doc, clock.now());
   const scopes = doc.scopes && doc.scopes.length > 0 ? [...new Set(doc.scopes)] : allScopes;
-  const credentials = await tenants.createClient(doc.tenant_id, scopes, clock.now());
+  const credentials = await clients.create(doc.tenant_id, scopes, clock.now());
   return { ok: true, credentials };
 }
 

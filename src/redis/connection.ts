@@ -1,18 +1,20 @@
 /**
  * Redis connections. Writers share one connection with the scripts registered; every blocking
  * reader gets its own (`maxRetriesPerRequest: null`, so a blocked XREADGROUP is never failed by
- * the retry limit). Auto-pipelining stays off: it halved EVALSHA throughput (ARCHITECTURE.md).
+ * the retry limit). Auto-pipelining stays off where stages hand off (it halved EVALSHA throughput,
+ * ARCHITECTURE.md); a process that only serves the API turns it on: its many small concurrent
+ * reads then share socket writes (docs/benchmarks.md).
  */
 import { Redis } from 'ioredis';
 import { registerScripts } from './scripts';
 
 export type { Redis };
 
-export function createRedis(url: string, options: { blocking?: boolean; name?: string } = {}): Redis {
+export function createRedis(url: string, options: { blocking?: boolean; name?: string; autoPipelining?: boolean } = {}): Redis {
   const redis = new Redis(url, {
     connectionName: options.name,
     maxRetriesPerRequest: options.blocking ? null : 20,
-    enableAutoPipelining: false,
+    enableAutoPipelining: options.autoPipelining ?? false,
     lazyConnect: false,
   });
   registerScripts(redis);

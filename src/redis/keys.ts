@@ -102,6 +102,26 @@ export class Keys {
   clients(tenantId: string): string {
     return `${this.t(tenantId)}:clients`;
   }
+  /** Marker that a token (by its jti) was revoked; expires when the token would have. */
+  revokedToken(tenantId: string, jti: string): string {
+    return `${this.t(tenantId)}:revoked:${jti}`;
+  }
+  /** Tenant users (TPA admins, claim handlers): user_id → JSON record with a password hash. */
+  users(tenantId: string): string {
+    return `${this.t(tenantId)}:users`;
+  }
+  /** A refresh-token family: its current token hash, state and owner (hash). */
+  refreshFamily(tenantId: string, familyId: string): string {
+    return `${this.t(tenantId)}:refresh:${familyId}`;
+  }
+  /** Failed logins of one username, for lockout. */
+  loginFailures(tenantId: string, userId: string): string {
+    return `${this.t(tenantId)}:login-failures:${userId}`;
+  }
+  /** Lockout marker of one user: the time (ms) the lock ends; expires with it. */
+  loginLock(tenantId: string, userId: string): string {
+    return `${this.t(tenantId)}:login-lock:${userId}`;
+  }
   /** Channel delivery statuses reported by providers (capped stream). */
   channelStatuses(tenantId: string): string {
     return `${this.t(tenantId)}:channel-status`;
@@ -126,6 +146,22 @@ export class Keys {
   /** kid → JSON signing key; field `active` names the signing kid. */
   signingKeys(): string {
     return `${this.g()}:signing-keys`;
+  }
+  /** username (e-mail, lower case) → `<tenant>:<user_id>`: logins name no tenant. */
+  userIndex(): string {
+    return `${this.g()}:user-index`;
+  }
+  /** Failed logins naming no known user, by sha256 of the username: unknown names lock out too. */
+  unknownLoginFailures(usernameHashHex: string): string {
+    return `${this.g()}:login-failures:${usernameHashHex}`;
+  }
+  /** Lockout marker of an unknown username (see unknownLoginFailures). */
+  unknownLoginLock(usernameHashHex: string): string {
+    return `${this.g()}:login-lock:${usernameHashHex}`;
+  }
+  /** Prefix of the rate-limit counters of one limit (rate-limiter-flexible adds the subject). */
+  rateLimitPrefix(limit: string): string {
+    return `${this.prefix}:rl:${limit}`;
   }
   /** Consumer group name shared by every worker of a stage. */
   group(stage: StageName): string {

@@ -14,6 +14,9 @@ const scripts = [
   { name: 'handoff', file: 'handoff.lua' },
   { name: 'fireTimers', file: 'fireTimers.lua' },
   { name: 'redriveDeadLetter', file: 'redriveDeadLetter-2.lua', keys: 2 },
+  { name: 'rotateRefreshToken', file: 'rotateRefreshToken-1.lua', keys: 1 },
+  { name: 'revokeRefreshFamily', file: 'revokeRefreshFamily-1.lua', keys: 1 },
+  { name: 'loginAttempt', file: 'loginAttempt-2.lua', keys: 2 },
 ] as const;
 
 declare module 'ioredis' {
@@ -25,6 +28,11 @@ declare module 'ioredis' {
     handoff(numKeys: number, ...keysThenArgs: (string | number)[]): Result<string[], Context>;
     fireTimers(numKeys: number, ...keysThenArgs: (string | number)[]): Result<number, Context>;
     redriveDeadLetter(deadLetterKey: string, streamKey: string, entryId: string): Result<string | null, Context>;
+    rotateRefreshToken(
+      familyKey: string, presentedHash: string, newHash: string, now: number, accessJti: string, accessExp: number,
+    ): Result<[outcome: string, access: string], Context>;
+    revokeRefreshFamily(familyKey: string, presentedHash: string, now: number, reason: string, userId: string): Result<[outcome: string, access: string], Context>;
+    loginAttempt(attemptsKey: string, lockKey: string, now: number, windowMs: number, max: number, lockMs: number, attemptId: string): Result<number, Context>;
   }
 }
 

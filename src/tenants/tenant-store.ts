@@ -1,30 +1,13 @@
 /**
  * Tenants in Redis: the tenant document (JSON in `cw:{t:ID}:tenant`), the routes from a channel
- * number to its tenant, and API clients (`cw:{t:ID}:clients`, secrets as scrypt hashes only).
+ * number to its tenant. API clients are in src/auth/client-credentials.ts.
  * Reads are cached for a few seconds: stages read the tenant on every message.
  */
-import { hashSecret, newSecret } from '../auth/secret-hash';
 import { AppError } from '../errors';
 import { sha256Hex } from '../phi';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
-import { allScopes, type TenantDocument } from './tenant-document';
-import { randomBytes } from 'node:crypto';
-
-export interface ClientRecord {
-  client_id: string;
-  tenant_id: string;
-  secret_hash: string;
-  scopes: string[];
-  created_at: number;
-}
-
-export interface IssuedCredentials {
-  tenant_id: string;
-  client_id: string;
-  client_secret: string;
-  scopes: string[];
-}
+import type { TenantDocument } from './tenant-document';
 
 const cacheMs = 5000;
 
@@ -74,22 +57,5 @@ export class TenantStore {
 
   async tenantForVerifyToken(token: string): Promise<string | null> {
     return this.redis.hget(this.keys.whatsappVerifyTokens(), sha256Hex(token));
-  }
-
-  /** Creates an API client; the secret is returned once and stored only as a slow hash. */
-  async createClient(tenantId: string, scopes: readonly string[] = allScopes, now: number): Promise<IssuedCredentials> {
-    const clientId = `cli_${randomBytes(12).toString('hex')}`;
-    const clientSecret = newSecret('cs_');
-    const record: ClientRecord = { client_id: clientId, tenant_id: tenantId, secret_hash: await hashSecret(clientSecret), scopes: [...scopes], created_at: now };
-    await this.redis.hset(this.keys.clients(tenantId), clientId, JSON.stringify(record));
-    await this.redis.hset(this.keys.clientIndex(), clientId, tenantId);
-    return { tenant_id: tenantId, client_id: clientId, client_secret: clientSecret, scopes: [...scopes] };
-  }
-
-  async client(clientId: string): Promise<ClientRecord | null> {
-    const tenantId = await this.redis.hget(this.keys.clientIndex(), clientId);
-    if (!tenantId) return null;
-    const raw = await this.redis.hget(this.keys.clients(tenantId), clientId);
-    return raw ? (JSON.parse(raw) as ClientRecord) : null;
   }
 }

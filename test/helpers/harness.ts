@@ -3,6 +3,7 @@
  * WhatsApp provider, a tenant onboarded through the real path, and chosen roles running.
  */
 import { randomBytes } from 'node:crypto';
+import type { Clock } from '../../src/clock';
 import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { waitReady } from '../../src/redis/connection';
@@ -37,6 +38,8 @@ export async function startHarness(options: {
   roles?: RoleSelection | string[]; config?: Partial<Config>; redisUrl?: string;
   /** Collects every log line (JSON, at debug level) the service writes. */
   logLines?: string[];
+  /** The clock every part of the service reads (default: the system clock). */
+  clock?: Clock;
 } = {}): Promise<Harness> {
   const keyPrefix = `t${randomBytes(4).toString('hex')}`;
   const config = loadConfig({}, { ...testConfigOverrides, redisUrl: options.redisUrl ?? testRedisUrl(), keyPrefix, ...options.config });
@@ -45,7 +48,7 @@ export async function startHarness(options: {
   const log = options.logLines
     ? createLogger('debug', { write: (line: string) => { options.logLines!.push(line); } })
     : createLogger(config.logLevel);
-  const services = createServices(config, { log });
+  const services = createServices(config, { log, clock: options.clock });
   await waitReady(services.redis);
   const tenant = await onboardFakeTenant(services, cms, wa, { tenantId: 'acme', phoneNumberId: '100200300' });
   const selection = Array.isArray(options.roles) ? parseRoles(options.roles) : options.roles ?? parseRoles(['all']);

@@ -4,7 +4,7 @@
  * problem documents for every error.
  */
 import { expect } from 'chai';
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { onboardFakeTenant } from '../../scripts/fakes/demo-tenant';
 import { phiHash } from '../../src/phi';
@@ -70,7 +70,7 @@ describe('partner API', function () {
   });
 
   describe('bearer verification', () => {
-    const claims = () => ({ tenant_id: 'acme', scope: 'workflow:read', sub: h.tenant.credentials.client_id });
+    const claims = () => ({ tenant_id: 'acme', scope: 'workflow:read', sub: h.tenant.credentials.client_id, token_type: 'machine', jti: randomUUID() });
 
     it('is 401 invalid_token with WWW-Authenticate when the token is missing', async () => {
       const res = await fetch(`${h.apiUrl}/v1/workflows`);
@@ -80,7 +80,7 @@ describe('partner API', function () {
     });
 
     it('refuses alg none, a foreign key under our kid, and a wrong aud or iss', async () => {
-      const { kid, key } = await h.services.signing.signingKey();
+      const { kid, key } = await h.services.signing.signingKey(Date.now());
       const now = Math.floor(Date.now() / 1000);
       const sign = (k: Parameters<SignJWT['sign']>[0], aud: string, iss: string) =>
         new SignJWT(claims()).setProtectedHeader({ alg: 'RS256', kid }).setIssuedAt(now).setExpirationTime(now + 600).setAudience(aud).setIssuer(iss).sign(k);

@@ -1,28 +1,89 @@
-/** `POST /v1/auth/token` (client_credentials) and the public keys at `/.well-known/jwks.json`. */
+/**
+ * The authorization server: `POST /v1/auth/token` (client_credentials), RFC 7662 introspection,
+ * RFC 7009 revocation (access and refresh tokens), the public keys at `/.well-known/jwks.json` and RFC 8414 metadata.
+ */
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { AppError } from '../../errors';
 import { ref } from '../../phi';
 import type { Services } from '../../services';
 import { readForm } from '../body';
+import { rateLimitsFor } from '../rate-limits';
+import { revokeRefreshToken } from '../../auth/refresh-tokens';
+import { allScopes } from '../../tenants/tenant-document';
+
+/** Who calls introspection or revocation: a tenant's API client, by its credentials or a token. */
+interface Caller {
+  tenant_id: string;
+  client_id: string;
+}
+
+/** RFC 6749 2.3.1: `Authorization: Basic base64(urlencode(id):urlencode(secret))`. */
+function basicCredentials(ctx: Context): { id: string; secret: string } | null {
+  const header = ctx.get('authorization');
+  if (!/^basic /i.test(header)) return null;
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 1) throw new AppError('invalid_client', 'malformed Basic credentials', { extra: { error: 'invalid_client' } });
+  try {
+    return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+  } catch {
+    throw new AppError('invalid_client', 'malformed Basic credentials', { extra: { error: 'invalid_client' } });
+  }
+}
+
+async function readBody(ctx: Context): Promise<Record<string, unknown>> {
+  return readForm(ctx).catch((err: unknown) => {
+    // Stock OAuth2 clients read `error`: give it to body errors too.
+    if (err instanceof AppError) throw new AppError(err.code, err.message, { extra: { error: 'invalid_request' } });
+    throw err;
+  });
+}
+
+function invalidRequest(message: string): AppError {
+  return new AppError('invalid_request', message, { extra: { error: 'invalid_request' } });
+}
 
 export function authRoutes(s: Services): Router {
   const router = new Router();
+
+  /** Authenticates the caller of introspection or revocation: Basic client credentials or a bearer token. */
+  async function caller(ctx: Context): Promise<Caller> {
+    const basic = basicCredentials(ctx);
+    if (basic) {
+      const client = await s.clients.authenticate(basic.id, basic.secret, s.clock.now());
+      if (!client) {
+        ctx.set('WWW-Authenticate', 'Basic realm="claims-api"');
+        throw new AppError('invalid_client', 'client authentication failed', { extra: { error: 'invalid_client' } });
+      }
+      return { tenant_id: client.tenant_id, client_id: client.client_id };
+    }
+    const bearer = /^bearer (.+)$/i.exec(ctx.get('authorization'))?.[1];
+    const claims = bearer ? await s.verifier.verify(bearer.trim()) : null;
+    if (!claims) throw new AppError('invalid_token', 'send a valid bearer token or Basic client credentials');
+    return { tenant_id: claims.tenant_id, client_id: claims.client_id ?? claims.sub };
+  }
+
   router.post('/v1/auth/token', async (ctx) => {
-    const body = await readForm(ctx).catch((err: unknown) => {
-      // Stock OAuth2 clients read `error`: give it to body errors too.
-      if (err instanceof AppError) throw new AppError(err.code, err.message, { extra: { error: 'invalid_request' } });
-      throw err;
-    });
+    const body = await readBody(ctx);
     const grant = body.grant_type;
     if (grant !== 'client_credentials') {
-      throw new AppError(grant === undefined ? 'invalid_request' : 'unsupported_grant_type', 'grant_type must be client_credentials',
-        { extra: { error: grant === undefined ? 'invalid_request' : 'unsupported_grant_type' } });
+      if (grant === undefined) throw invalidRequest('grant_type is required');
+      throw new AppError('unsupported_grant_type', 'grant_type must be client_credentials', { extra: { error: 'unsupported_grant_type' } });
     }
-    const { client_id: clientId, client_secret: clientSecret, scope } = body;
+    const basic = basicCredentials(ctx);
+    if (basic && (body.client_id !== undefined || body.client_secret !== undefined)) {
+      throw invalidRequest('send client credentials either in the Authorization header or in the body, not both');
+    }
+    const clientId = basic?.id ?? body.client_id;
+    const clientSecret = basic?.secret ?? body.client_secret;
+    const { scope } = body;
     if (typeof clientId !== 'string' || typeof clientSecret !== 'string' || clientId === '' || clientSecret === '') {
-      throw new AppError('invalid_request', 'client_id and client_secret are required', { extra: { error: 'invalid_request' } });
+      throw invalidRequest('client_id and client_secret are required');
     }
-    if (scope !== undefined && typeof scope !== 'string') throw new AppError('invalid_request', 'scope must be a string', { extra: { error: 'invalid_request' } });
+    if (scope !== undefined && typeof scope !== 'string') throw invalidRequest('scope must be a string');
+    // Counted before the slow secret check, so failed attempts count and stop early.
+    await rateLimitsFor(s).check(ctx, 'token', clientId);
     try {
       ctx.body = await s.tokens.clientCredentials(clientId, clientSecret, scope, s.clock.now());
     } catch (err) {
@@ -31,9 +92,68 @@ export function authRoutes(s: Services): Router {
     }
     ctx.set('Cache-Control', 'no-store');
   });
+
+  router.post('/v1/auth/introspect', async (ctx) => {
+    const who = await caller(ctx);
+    await rateLimitsFor(s).check(ctx, 'introspect', who.client_id);
+    const { token } = await readBody(ctx);
+    if (typeof token !== 'string' || token === '') throw invalidRequest('token is required');
+    const claims = await s.verifier.verify(token);
+    ctx.set('Cache-Control', 'no-store');
+    // Expired, revoked, malformed, foreign: all look the same to the caller.
+    if (!claims || claims.tenant_id !== who.tenant_id) {
+      ctx.body = { active: false };
+      return;
+    }
+    ctx.body = {
+      active: true, tenant_id: claims.tenant_id, scope: claims.scope, exp: claims.exp, iat: claims.iat, sub: claims.sub,
+      client_id: claims.client_id ?? null, jti: claims.jti, token_type: 'Bearer', token_use: claims.token_type,
+      aud: s.config.jwtAudience, iss: s.config.jwtIssuer,
+    };
+  });
+
+  router.post('/v1/auth/revoke', async (ctx) => {
+    const who = await caller(ctx);
+    const { token } = await readBody(ctx);
+    if (typeof token !== 'string' || token === '') throw invalidRequest('token is required');
+    // RFC 7009: the answer is 200 whether or not the token was valid, known or ours.
+    if (token.startsWith('rt_')) {
+      if (await revokeRefreshToken(s, token, s.clock.now(), { tenantId: who.tenant_id })) {
+        s.log.info({ tenant_id: who.tenant_id, by: ref(who.client_id) }, 'refresh token family revoked');
+      }
+      ctx.body = {};
+      return;
+    }
+    const claims = await s.verifier.verify(token, { allowExpired: true });
+    if (claims && claims.tenant_id === who.tenant_id) {
+      await s.revocation.revoke(claims.tenant_id, claims.jti, claims.exp, s.clock.now());
+      s.log.info({ tenant_id: claims.tenant_id, jti: claims.jti, by: ref(who.client_id) }, 'token revoked');
+    }
+    ctx.status = 200;
+    ctx.body = {};
+  });
+
   router.get('/.well-known/jwks.json', async (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=300');
-    ctx.body = await s.signing.jwks();
+    ctx.body = await s.signing.jwks(s.clock.now());
+  });
+
+  router.get('/.well-known/oauth-authorization-server', (ctx) => {
+    const base = s.config.publicUrl.replace(/\/$/, '');
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = {
+      issuer: s.config.jwtIssuer,
+      token_endpoint: `${base}/v1/auth/token`,
+      jwks_uri: `${base}/.well-known/jwks.json`,
+      introspection_endpoint: `${base}/v1/auth/introspect`,
+      revocation_endpoint: `${base}/v1/auth/revoke`,
+      grant_types_supported: ['client_credentials'],
+      response_types_supported: [],
+      token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
+      introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'bearer'],
+      revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'bearer'],
+      scopes_supported: [...allScopes],
+    };
   });
   return router;
 }

@@ -1,6 +1,7 @@
 /** `/health`, `/ready`, `/metrics`: infrastructure, outside the partner contract. */
 import Router from '@koa/router';
 import type { Services } from '../../services';
+import { ClientCredentials, secretMaxAgeMs } from '../../auth/client-credentials';
 import { stageStats } from '../../ops/stage-stats';
 
 export function infrastructureRoutes(s: Services): Router {
@@ -18,7 +19,7 @@ export function infrastructureRoutes(s: Services): Router {
     }
   });
   router.get('/metrics', async (ctx) => {
-    await refreshQueueGauges(s).catch(() => undefined);
+    await Promise.all([refreshQueueGauges(s), refreshSecretAges(s)]).catch(() => undefined);
     ctx.type = s.metrics.registry.contentType;
     ctx.body = await s.metrics.registry.metrics();
   });
@@ -32,5 +33,14 @@ export async function refreshQueueGauges(s: Services): Promise<void> {
     s.metrics.pending.set({ stage: stats.stage }, stats.pending);
     s.metrics.deadLetters.set({ stage: stats.stage }, stats.dead_letters);
     s.metrics.lag.set({ stage: stats.stage }, stats.lag_ms / 1000);
+  }
+}
+
+/** Per tenant, how many API clients hold a current secret older than 90 days. */
+export async function refreshSecretAges(s: Services): Promise<void> {
+  const now = s.clock.now();
+  for (const tenantId of await s.tenants.list()) {
+    const stale = (await s.clients.list(tenantId)).filter((c) => ClientCredentials.secretAge(c, now) > secretMaxAgeMs).length;
+    s.metrics.oldSecrets.set({ tenant: tenantId }, stale);
   }
 }

@@ -1,10 +1,14 @@
-/** `GET /v1/workflows/{id}` and `GET /v1/workflows` (scope `workflow:read`). */
+/**
+ * `GET /v1/workflows/{id}` and `GET /v1/workflows` (scope `workflow:read`), both counted against
+ * the tenant's `workflows` rate limit after the scope check (docs/rate-limits.md).
+ */
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import type { ListCursor, ListFilter } from '../../workflows/workflow-store';
 import { principal, requireScope } from '../authenticate';
+import { rateLimit } from '../rate-limits';
 
 const types = ['claim-status', 'pending-documents', 'query-reason'];
 const statuses = ['started', 'awaiting_consent', 'awaiting_documents', 'completed', 'policy_blocked', 'timed_out', 'cancelled'];
@@ -12,12 +16,13 @@ const maxLimit = 100;
 
 export function workflowRoutes(s: Services): Router {
   const router = new Router();
-  router.get('/v1/workflows/:workflowId', requireScope('workflow:read'), async (ctx) => {
+  const limited = rateLimit(s, 'workflows', (ctx) => principal(ctx).tenant_id);
+  router.get('/v1/workflows/:workflowId', requireScope('workflow:read'), limited, async (ctx) => {
     const workflow = await s.workflows.get(principal(ctx).tenant_id, ctx.params.workflowId!);
     if (!workflow) throw new AppError('workflow_not_found', 'no such workflow');
     ctx.body = workflow;
   });
-  router.get('/v1/workflows', requireScope('workflow:read'), async (ctx) => {
+  router.get('/v1/workflows', requireScope('workflow:read'), limited, async (ctx) => {
     const { filter, limit, cursor } = listQuery(ctx);
     const page = await s.workflows.list(principal(ctx).tenant_id, filter, limit, cursor);
     ctx.body = { items: page.items, next_cursor: page.next ? encodeCursor(page.next) : null };

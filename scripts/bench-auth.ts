@@ -1,0 +1,133 @@
+/**
+ * `npm run bench:auth`: tokens issued per second, introspections per second and authenticated
+ * `GET /v1/workflows/{id}` reads per second, against API processes started as in production.
+ *
+ * The spec's rate limits stay on (60 tokens/min per client, 600 introspections/min per client,
+ * 600 workflow reads/min per tenant), so the load is spread over `--tenants` tenants, each with
+ * one API client and one workflow, and each phase is short enough to stay under them.
+ * Options: --tenants 60 --api-processes 2 --concurrency 64 --seconds 2 --profile DIR
+ * Uses REDIS_URL (default the local Redis) under a fresh key prefix, removed at the end.
+ */
+import { randomBytes } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { Agent, request } from 'undici';
+import { loadConfig } from '../src/config';
+import { createLogger } from '../src/logger';
+import { waitReady } from '../src/redis/connection';
+import { createServices } from '../src/services';
+import { allScopes } from '../src/tenants/tenant-document';
+
+function option(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+const tenantsCount = Number(option('tenants', '60'));
+const apiProcesses = Number(option('api-processes', '2'));
+const concurrency = Number(option('concurrency', '64'));
+const seconds = Number(option('seconds', '2'));
+/** Writes a V8 CPU profile of each API process into this folder. */
+const profileDir = option('profile', '');
+
+const agent = new Agent({ connections: concurrency, keepAliveTimeout: 10_000 });
+
+/** Runs `call` from `concurrency` loops for `ms`, or until `budget` calls; returns calls/s and failures. */
+async function drive(ms: number, budget: number, call: (i: number) => Promise<number>): Promise<{ perSecond: number; calls: number; failures: Record<number, number> }> {
+  let issued = 0;
+  let done = 0;
+  const failures: Record<number, number> = {};
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (performance.now() - started < ms && issued < budget) {
+      const status = await call(issued++);
+      done += 1;
+      if (status !== 200) failures[status] = (failures[status] ?? 0) + 1;
+    }
+  }));
+  return { perSecond: done / ((performance.now() - started) / 1000), calls: done, failures };
+}
+
+async function main(): Promise<void> {
+  const keyPrefix = `benchauth${randomBytes(3).toString('hex')}`;
+  const basePort = 19000 + Math.floor(Math.random() * 500);
+  const config = loadConfig(process.env, { keyPrefix, port: basePort, logLevel: 'warn' });
+  const services = createServices(config, { log: createLogger('warn') });
+  await waitReady(services.redis);
+
+  // One tenant, API client and workflow per tenant; the workflow record comes in as a message would.
+  process.stdout.write(`setting up ${tenantsCount} tenants (scrypt per client secret)...\n`);
+  const tenants = await Promise.all(Array.from({ length: tenantsCount }, async (_, i) => {
+    const tenantId = `bench-${i}`;
+    await services.tenants.put({
+      tenant_id: tenantId, name: `Bench ${i}`, cms: { base_url: 'http://127.0.0.1:9', api_key: 'bench-cms-key' },
+      channels: { whatsapp: { phone_number_id: `9${String(i).padStart(8, '0')}`, app_secret: 'bench-app-secret', access_token: 'bench-access-token', graph_base: 'http://127.0.0.1:9' } },
+    }, Date.now());
+    const credentials = await services.clients.create(tenantId, allScopes, Date.now());
+    const { workflowId } = await services.intake.whatsappMessage(tenantId, { phoneNumberId: `9${i}`, from: `+9199${String(i).padStart(8, '0')}`, id: `wamid.bench-${i}`, timestamp: Date.now(), type: 'text', text: 'claim status' }, Date.now());
+    return { tenantId, credentials, workflowId };
+  }));
+
+  const env = { ...process.env, KEY_PREFIX: keyPrefix, LOG_LEVEL: 'warn', REDIS_URL: config.redisUrl, JWT_ISSUER: config.jwtIssuer };
+  const children: ChildProcess[] = Array.from({ length: apiProcesses }, (_, i) =>
+    spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', join(__dirname, '..', 'src', 'main.ts'), 'api'], { env: { ...env, PORT: String(basePort + i) }, stdio: ['ignore', 'ignore', 'inherit'] }));
+  const urls = children.map((_, i) => `http://127.0.0.1:${basePort + i}`);
+  for (const url of urls) {
+    for (let tries = 0; ; tries++) {
+      try { if ((await fetch(`${url}/ready`)).ok) break; } catch { /* not up yet */ }
+      if (tries > 200) throw new Error(`${url} did not become ready`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const post = async (url: string, path: string, body: string, headers: Record<string, string> = {}) => {
+    const res = await request(`${url}${path}`, { method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/json', ...headers }, body });
+    const text = await res.body.text();
+    return { status: res.statusCode, text };
+  };
+  const tokenBody = (t: (typeof tenants)[number]) => JSON.stringify({ grant_type: 'client_credentials', client_id: t.credentials.client_id, client_secret: t.credentials.client_secret });
+
+  // Warm-up: one token per tenant (each process learns every client's secret once, as in
+  // production after the first token of a client), also used as the callers' tokens below.
+  const tokens: string[] = [];
+  for (const [i, t] of tenants.entries()) {
+    for (const url of urls) await post(url, '/v1/auth/token', tokenBody(t));
+    tokens[i] = (JSON.parse((await post(urls[i % urls.length]!, '/v1/auth/token', tokenBody(t))).text) as { access_token: string }).access_token;
+  }
+
+  // Tokens: at most 50 per client in this phase (limit 60/min, warm-up used up to 3).
+  const issue = await drive(seconds * 1000, tenantsCount * 50, async (i) => (await post(urls[i % urls.length]!, '/v1/auth/token', tokenBody(tenants[i % tenantsCount]!))).status);
+  // Introspection: each tenant's client introspects its own token (limit 600/min per client).
+  const inspect = await drive(seconds * 1000, tenantsCount * 550, async (i) => {
+    const k = i % tenantsCount;
+    return (await post(urls[i % urls.length]!, '/v1/auth/introspect', JSON.stringify({ token: tokens[k] }), { authorization: `Bearer ${tokens[k]}` })).status;
+  });
+  // Authenticated reads (limit 600/min per tenant).
+  const read = await drive(seconds * 1000, tenantsCount * 550, async (i) => {
+    const k = i % tenantsCount;
+    const res = await request(`${urls[i % urls.length]}/v1/workflows/${tenants[k]!.workflowId}`, { dispatcher: agent, headers: { authorization: `Bearer ${tokens[k]}` } });
+    await res.body.dump();
+    return res.statusCode;
+  });
+
+  const line = (what: string, r: Awaited<ReturnType<typeof drive>>) =>
+    `${what}: ${r.perSecond.toFixed(0)}/s (${r.calls} calls${Object.keys(r.failures).length ? `, non-200: ${JSON.stringify(r.failures)}` : ''})`;
+  console.log(line('tokens issued', issue));
+  console.log(line('introspections', inspect));
+  console.log(line('authenticated GET /v1/workflows/{id}', read));
+  console.log(`layout: ${apiProcesses} api process(es), ${tenantsCount} tenants, concurrency ${concurrency}, ${seconds} s per phase`);
+
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(children.map((c) => new Promise((r) => c.once('exit', r))));
+  let cursor = '0';
+  do {
+    const [next, keys] = await services.redis.scan(cursor, 'MATCH', `${keyPrefix}:*`, 'COUNT', 1000);
+    if (keys.length) await services.redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  await services.close();
+  await agent.close();
+}
+
+main().catch((err: Error) => {
+  console.error(`benchmark failed: ${err.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+/**
+ * Lockout for password logins: after `maxFailures` failed logins of one user within `windowMs`,
+ * the user is locked for `lockMs`; every login then answers 429 `login_locked` with
+ * `Retry-After`, even with the right password. A success clears the count.
+ *
+ * An attempt is counted before its password is checked (loginAttempt-2.lua) and stays counted
+ * unless it succeeds, so parallel guesses cannot all pass before the first failure is written.
+ * Usernames that name no user are counted and locked the same way (by a hash of the name), so
+ * the lockout does not tell which usernames exist.
+ */
+import { randomBytes } from 'node:crypto';
+import { AppError } from '../errors';
+import { sha256Hex } from '../phi';
+import type { Redis } from '../redis/connection';
+import type { Keys } from '../redis/keys';
+import { normalizeUsername } from './users';
+
+export interface LoginGuardOptions {
+  /** Failed logins allowed inside the window; the next attempt finds the user locked. Default 5. */
+  maxFailures: number;
+  /** Sliding window failures are counted in, ms. Default 15 minutes. */
+  windowMs: number;
+  /** How long a lock lasts from the last counted failure, ms. Default 15 minutes. */
+  lockMs: number;
+}
+
+export const loginGuardDefaults: Readonly<LoginGuardOptions> = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+
+/** Whose attempts are counted: a user, or a username that names no user. */
+export type LoginSubject = { tenantId: string; userId: string } | { unknownUsername: string };
+
+export class LoginGuard {
+  private readonly options: LoginGuardOptions;
+
+  constructor(private readonly redis: Redis, private readonly keys: Keys, options: Partial<LoginGuardOptions> = {}) {
+    this.options = { ...loginGuardDefaults, ...options };
+    const { maxFailures, windowMs, lockMs } = this.options;
+    if (!Number.isInteger(maxFailures) || maxFailures < 1) throw new Error('LoginGuard: maxFailures must be a whole number of at least 1');
+    if (!(windowMs > 0) || !(lockMs > 0)) throw new Error('LoginGuard: windowMs and lockMs must be positive');
+  }
+
+  /**
+   * Counts one attempt. Throws 429 `login_locked` (with `retry_after`, seconds) while the
+   * subject is locked; the caller sets `Retry-After` from it.
+   */
+  async begin(subject: LoginSubject, nowMs: number): Promise<void> {
+    const [attempts, lock] = this.keysOf(subject);
+    const { windowMs, maxFailures, lockMs } = this.options;
+    const lockedUntil = await this.redis.loginAttempt(attempts, lock, nowMs, windowMs, maxFailures, lockMs, `${nowMs}-${randomBytes(6).toString('hex')}`);
+    if (lockedUntil > nowMs) {
+      const retryAfter = Math.max(1, Math.ceil((lockedUntil - nowMs) / 1000));
+      throw new AppError('login_locked', `too many failed logins; try again in ${retryAfter} s`, { extra: { retry_after: retryAfter } });
+    }
+  }
+
+  /** A successful login: the failures counted so far are forgotten. */
+  async succeeded(subject: LoginSubject): Promise<void> {
+    await this.redis.del(...this.keysOf(subject));
+  }
+
+  private keysOf(subject: LoginSubject): [attempts: string, lock: string] {
+    if ('unknownUsername' in subject) {
+      const hash = sha256Hex(normalizeUsername(subject.unknownUsername));
+      return [this.keys.unknownLoginFailures(hash), this.keys.unknownLoginLock(hash)];
+    }
+    return [this.keys.loginFailures(subject.tenantId, subject.userId), this.keys.loginLock(subject.tenantId, subject.userId)];
+  }
+}

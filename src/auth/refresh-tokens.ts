@@ -1,0 +1,174 @@
+/**
+ * Human sessions: a 15-minute access token (JWT, `token_type: human`) plus an opaque, single-use
+ * refresh token. Every login starts a refresh-token *family*; each refresh rotates it (the old
+ * token dies, a new one is returned with a new access token). A rotated-away token coming back
+ * is reuse: someone holds a copy, so the whole family is revoked, with every access token it
+ * issued, and the answer is 400 `invalid_grant` (RFC 9700 4.14.2). Two refreshes of one token
+ * at the same moment count as reuse too: clients refresh one at a time.
+ *
+ * Token format: `rt_<tenant_id>.<family id>.<secret>` (family id 32 hex digits, secret 32
+ * random bytes base64url). The tenant rides in the token so a refresh or a revocation finds the
+ * family without a global index and every key it touches is in the tenant's `{t:...}` slot; the
+ * tenant id is no secret (every access token carries it). Redis keeps only SHA-256 hashes of
+ * refresh tokens, in `refreshFamily(tenant, family)`; the family expires 30 days after the
+ * login, however often it is refreshed.
+ */
+import { randomBytes } from 'node:crypto';
+import { AppError } from '../errors';
+import { sha256Hex } from '../phi';
+import type { Services } from '../services';
+import type { SignedToken } from './token-issuer';
+import type { User } from './users';
+
+/** Lifetime of a human access token, seconds (the spec's 15 minutes). */
+export const humanAccessTtlSeconds = 900;
+/** Absolute lifetime of a refresh-token family from its login, ms: 30 days. */
+export const refreshFamilyTtlMs = 30 * 24 * 3600 * 1000;
+
+export interface RefreshTokenOptions {
+  /** Access token lifetime, seconds. Default `humanAccessTtlSeconds` (900). */
+  accessTtlSeconds: number;
+  /** Absolute family lifetime from the login, ms. Default `refreshFamilyTtlMs` (30 days). */
+  familyTtlMs: number;
+}
+
+/** What login and refresh answer (RFC 6749 5.1). */
+export interface HumanTokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  refresh_token: string;
+  scope: string;
+}
+
+/** What ending a family found: revoked now, revoked before, or no family of this token. */
+export type RevokeOutcome = 'revoked' | 'already' | 'unknown';
+
+type Deps = Pick<Services, 'redis' | 'keys' | 'tokens' | 'revocation' | 'log'>;
+
+const tokenPattern = /^rt_([a-z0-9][a-z0-9-]{1,39})\.([0-9a-f]{32})\.([A-Za-z0-9_-]{43})$/;
+
+/** The tenant and family a refresh token names; null when it is not one of ours. */
+export function parseRefreshToken(token: string): { tenantId: string; familyId: string } | null {
+  const match = tokenPattern.exec(token);
+  return match ? { tenantId: match[1]!, familyId: match[2]! } : null;
+}
+
+function invalidGrant(detail = 'the refresh token is invalid, expired or revoked'): AppError {
+  return new AppError('invalid_grant', detail, { extra: { error: 'invalid_grant' } });
+}
+
+export class RefreshTokens {
+  private readonly options: RefreshTokenOptions;
+
+  constructor(private readonly s: Deps, options: Partial<RefreshTokenOptions> = {}) {
+    this.options = { accessTtlSeconds: humanAccessTtlSeconds, familyTtlMs: refreshFamilyTtlMs, ...options };
+    if (!(this.options.accessTtlSeconds > 0) || !(this.options.familyTtlMs > 0)) throw new Error('RefreshTokens: lifetimes must be positive');
+  }
+
+  /** After a login: a new family for the user, its first refresh token and an access token. */
+  async start(user: User, scope: string, nowMs: number): Promise<HumanTokenResponse> {
+    const familyId = randomBytes(16).toString('hex');
+    const refreshToken = newRefreshToken(user.tenant_id, familyId);
+    const access = await this.sign(user.tenant_id, user.user_id, scope, nowMs);
+    const key = this.s.keys.refreshFamily(user.tenant_id, familyId);
+    await this.s.redis.multi()
+      .hset(key, {
+        user_id: user.user_id, scope, created_at: nowMs, expires_at: nowMs + this.options.familyTtlMs, state: 'active',
+        current: sha256Hex(refreshToken), rotations: 0, access: JSON.stringify([{ jti: access.jti, exp: access.exp }]),
+      })
+      .pexpire(key, this.options.familyTtlMs)
+      .exec();
+    return this.response(access, refreshToken, scope);
+  }
+
+  /**
+   * Exchanges the family's current refresh token for a new one and a new access token. Any
+   * other token: 400 `invalid_grant`; a rotated-away one also revokes the family first.
+   */
+  async refresh(token: string, nowMs: number): Promise<HumanTokenResponse> {
+    const parsed = parseRefreshToken(token);
+    if (!parsed) throw invalidGrant();
+    const { tenantId, familyId } = parsed;
+    const key = this.s.keys.refreshFamily(tenantId, familyId);
+    const presented = sha256Hex(token);
+    const [state, current, userId, scope, expiresAt] = await this.s.redis.hmget(key, 'state', 'current', 'user_id', 'scope', 'expires_at');
+    if (!state || !userId || scope === null) throw invalidGrant();
+
+    // Sign only for the current token of a live family; the script still decides, atomically.
+    let access: SignedToken | null = null;
+    let next = '';
+    if (state === 'active' && current === presented && Number(expiresAt) > nowMs) {
+      if ((await this.s.redis.hexists(this.s.keys.users(tenantId), userId)) === 0) {
+        await this.revokeFamily(token, nowMs, { reason: 'user_removed' });
+        throw invalidGrant();
+      }
+      access = await this.sign(tenantId, userId, scope, nowMs);
+      next = newRefreshToken(tenantId, familyId);
+    }
+    const [outcome, issued] = await this.s.redis.rotateRefreshToken(key, presented, next === '' ? '' : sha256Hex(next), nowMs, access?.jti ?? '', access?.exp ?? 0);
+    if (outcome === 'rotated' && access) return this.response(access, next, scope);
+    if (outcome === 'reused') {
+      const revoked = await this.revokeAccess(tenantId, issued, nowMs);
+      this.s.log.warn({ tenant_id: tenantId, user_id: userId, family_id: familyId, access_tokens_revoked: revoked },
+        'refresh token reused: family revoked');
+      throw invalidGrant('the refresh token was already used; the session is ended, log in again');
+    }
+    // Revoked before: revoke its access tokens again, in case the first pass was cut short.
+    if (outcome === 'revoked') await this.revokeAccess(tenantId, issued, nowMs);
+    throw invalidGrant();
+  }
+
+  /**
+   * Ends the family of `token` (current or rotated away): no refresh of it succeeds again and
+   * every access token it issued is revoked until its expiry. With `owner`, only a family of
+   * that tenant (and user) is touched; another's is 'unknown'.
+   */
+  async revokeFamily(token: string, nowMs: number, options: { owner?: { tenantId: string; userId?: string }; reason?: string } = {}): Promise<RevokeOutcome> {
+    const parsed = parseRefreshToken(token);
+    if (!parsed || (options.owner && options.owner.tenantId !== parsed.tenantId)) return 'unknown';
+    const key = this.s.keys.refreshFamily(parsed.tenantId, parsed.familyId);
+    const [outcome, issued] = await this.s.redis.revokeRefreshFamily(key, sha256Hex(token), nowMs, options.reason ?? 'revoked', options.owner?.userId ?? '');
+    if (outcome === 'unknown') return 'unknown';
+    await this.revokeAccess(parsed.tenantId, issued, nowMs);
+    return outcome === 'revoked' ? 'revoked' : 'already';
+  }
+
+  private sign(tenantId: string, userId: string, scope: string, nowMs: number): Promise<SignedToken> {
+    return this.s.tokens.sign({ sub: userId, tenant_id: tenantId, scope, token_type: 'human' }, this.options.accessTtlSeconds, nowMs);
+  }
+
+  /** Revokes the access tokens listed on a family (JSON [{jti, exp}]); returns how many. */
+  private async revokeAccess(tenantId: string, issued: string, nowMs: number): Promise<number> {
+    let list: unknown;
+    try {
+      list = JSON.parse(issued);
+    } catch {
+      list = [];
+    }
+    // cjson writes an empty list as {}.
+    const tokens = Array.isArray(list) ? (list as { jti?: unknown; exp?: unknown }[]) : [];
+    const live = tokens.filter((t): t is { jti: string; exp: number } => typeof t.jti === 'string' && typeof t.exp === 'number');
+    await Promise.all(live.map((t) => this.s.revocation.revoke(tenantId, t.jti, t.exp, nowMs)));
+    return live.length;
+  }
+
+  private response(access: SignedToken, refreshToken: string, scope: string): HumanTokenResponse {
+    return { access_token: access.token, token_type: 'Bearer', expires_in: this.options.accessTtlSeconds, refresh_token: refreshToken, scope };
+  }
+}
+
+function newRefreshToken(tenantId: string, familyId: string): string {
+  return `rt_${tenantId}.${familyId}.${randomBytes(32).toString('base64url')}`;
+}
+
+/**
+ * RFC 7009 revocation of a refresh token (and logout): ends its family and revokes the access
+ * tokens issued from it. True when the token belonged to a family (now or already revoked);
+ * false for anything else, which RFC 7009 answers with 200 all the same. `tenantId` limits it to
+ * one tenant's families (the caller's).
+ */
+export async function revokeRefreshToken(s: Deps, token: string, nowMs: number, options: { tenantId?: string } = {}): Promise<boolean> {
+  const owner = options.tenantId === undefined ? undefined : { tenantId: options.tenantId };
+  return (await new RefreshTokens(s).revokeFamily(token, nowMs, { owner })) !== 'unknown';
+}
