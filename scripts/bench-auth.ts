@@ -5,7 +5,7 @@
  * The spec's rate limits stay on (60 tokens/min per client, 600 introspections/min per client,
  * 600 workflow reads/min per tenant), so the load is spread over `--tenants` tenants, each with
  * one API client and one workflow, and each phase is short enough to stay under them.
- * Options: --tenants 60 --api-processes 2 --concurrency 64 --seconds 2 --profile DIR
+ * Options: --tenants 60 --api-processes 2 --concurrency 64 --seconds 6 --profile DIR
  * Uses REDIS_URL (default the local Redis) under a fresh key prefix, removed at the end.
  */
 import { randomBytes } from 'node:crypto';
@@ -25,7 +25,7 @@ function option(name: string, fallback: string): string {
 const tenantsCount = Number(option('tenants', '60'));
 const apiProcesses = Number(option('api-processes', '2'));
 const concurrency = Number(option('concurrency', '64'));
-const seconds = Number(option('seconds', '2'));
+const seconds = Number(option('seconds', '6'));
 /** Writes a V8 CPU profile of each API process into this folder. */
 const profileDir = option('profile', '');
 

@@ -44,6 +44,7 @@ export class ClientCredentials {
   /** HMAC(pepper, client_id, secret) → the hash of the stored secret it matched. */
   private readonly verified = new Map<string, string>();
   private readonly pepper = randomBytes(32);
+  private readonly tenantOf = new Map<string, string>();
 
   constructor(private readonly redis: Redis, private readonly keys: Keys) {}
 
@@ -58,8 +59,15 @@ export class ClientCredentials {
   }
 
   async get(clientId: string): Promise<ClientRecord | null> {
-    const tenantId = await this.redis.hget(this.keys.clientIndex(), clientId);
-    if (!tenantId) return null;
+    // A client never changes tenant, so its index entry is remembered; a deleted client is still
+    // caught below, where its record is read every time.
+    let tenantId = this.tenantOf.get(clientId) ?? null;
+    if (!tenantId) {
+      tenantId = await this.redis.hget(this.keys.clientIndex(), clientId);
+      if (!tenantId) return null;
+      if (this.tenantOf.size > 100_000) this.tenantOf.clear();
+      this.tenantOf.set(clientId, tenantId);
+    }
     const raw = await this.redis.hget(this.keys.clients(tenantId), clientId);
     return raw ? (JSON.parse(raw) as ClientRecord) : null;
   }
