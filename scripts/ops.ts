@@ -5,6 +5,8 @@
  *
  * Exit codes: 0 done, 1 failed (message on stderr), 2 bad usage or invalid tenant document.
  */
+import { deleteClient, listClients, listSigningKeys, rotateClientSecret, rotateSigningKey } from '../src/ops/credentials';
+import type { KeyInfo } from '../src/auth/signing-keys';
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../src/config';
 import { AppError } from '../src/errors';
@@ -28,6 +30,14 @@ const usage = `usage: npm run ops -- <command>
                                    ${roles.join(', ')}); with --password-stdin the password is read
                                    from standard input, else generated and printed once (as JSON)
   user list TENANT [--json]        a tenant's users (never their password hashes)
+  keys rotate                      publish the next token signing key; it signs after
+                                   KEY_PUBLISH_LEAD_SECONDS, the old one retires when its tokens expire
+  keys list [--json]               signing keys with their state and times
+  client list TENANT [--json]      API clients with the age of their secret (rotate over 90 days)
+  client rotate-secret CLIENT_ID (--overlap-hours N | --immediate)
+                                   a new secret, printed once; the old one works N more hours,
+                                   or stops at once (--immediate, for a leaked secret)
+  client delete CLIENT_ID          remove a client; its tokens are refused from the next request
   stages [--json]                  backlog, pending, lag, consumers and dead letters per stage
   dlq list STAGE [--limit N] [--json]
                                    dead letters of a stage, oldest first (default limit 100)
@@ -53,6 +63,8 @@ interface Args {
   limit: number | undefined;
   help: boolean;
   passwordStdin: boolean;
+  overlapHours: number | undefined;
+  immediate: boolean;
 }
 
 /** Everything on standard input (a password piped in: `printf %s "$PW" | npm run ops -- user create ...`). */
@@ -63,12 +75,18 @@ async function readStdin(): Promise<string> {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { positional: [], json: false, all: false, limit: undefined, help: false, passwordStdin: false };
+  const args: Args = { positional: [], json: false, all: false, limit: undefined, help: false, passwordStdin: false, overlapHours: undefined, immediate: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--json') args.json = true;
     else if (arg === '--all') args.all = true;
     else if (arg === '--password-stdin') args.passwordStdin = true;
+    else if (arg === '--immediate') args.immediate = true;
+    else if (arg === '--overlap-hours' || arg.startsWith('--overlap-hours=')) {
+      const raw = arg === '--overlap-hours' ? argv[++i] : arg.slice('--overlap-hours='.length);
+      if (raw === undefined || !/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > 720) throw new UsageError('--overlap-hours needs a whole number from 1 to 720');
+      args.overlapHours = Number(raw);
+    }
     else if (arg === '-h' || arg === '--help') args.help = true;
     else if (arg === '--limit' || arg.startsWith('--limit=')) {
       const raw = arg === '--limit' ? argv[++i] : arg.slice('--limit='.length);
@@ -190,6 +208,64 @@ function plan(args: Args): Action | null {
       }
     };
   }
+  if (command === 'keys' && sub === 'rotate') {
+    allow({});
+    noMore(rest);
+    return async (s) => {
+      const key = await rotateSigningKey(s);
+      out(JSON.stringify(keyView(key), null, 2));
+      err(key.state === 'next'
+        ? `key ${key.kid} is published now and signs from ${new Date(key.activate_at).toISOString()}; the current key retires once its tokens have expired.`
+        : `key ${key.kid} created and signing (there was no key before).`);
+    };
+  }
+  if (command === 'keys' && sub === 'list') {
+    allow({ json: true });
+    noMore(rest);
+    return async (s) => {
+      const keys = (await listSigningKeys(s)).map(keyView);
+      if (args.json) out(JSON.stringify(keys));
+      else out(table(['KID', 'STATE', 'CREATED', 'SIGNS FROM', 'RETIRES'], keys.map((k) => [k.kid, k.state, k.created_at, k.activate_at, k.retire_at ?? '-']), []));
+    };
+  }
+  if (command === 'client' && sub === 'list') {
+    allow({ json: true });
+    const [tenantId, ...extra] = rest;
+    if (!tenantId) throw new UsageError('client list needs a TENANT');
+    noMore(extra);
+    return async (s) => {
+      const clients = await listClients(s, tenantId);
+      if (args.json) out(JSON.stringify(clients));
+      else out(table(['CLIENT', 'SCOPES', 'SECRET AGE', 'ROTATE', 'PREVIOUS SECRET UNTIL'], clients.map((c) => [
+        c.client_id, c.scopes.join(' '), `${c.secret_age_days}d`, c.rotate_now ? 'OVER 90 DAYS' : '', c.previous_secret_until ?? '-',
+      ]), [2]));
+    };
+  }
+  if (command === 'client' && sub === 'rotate-secret') {
+    allow({});
+    const [clientId, ...extra] = rest;
+    if (!clientId) throw new UsageError('client rotate-secret needs a CLIENT_ID');
+    noMore(extra);
+    if ((args.overlapHours === undefined) === !args.immediate) throw new UsageError('client rotate-secret needs exactly one of --overlap-hours N or --immediate');
+    const overlapMs = args.immediate ? 0 : args.overlapHours! * 3_600_000;
+    return async (s) => {
+      const rotated = await rotateClientSecret(s, clientId, overlapMs);
+      out(JSON.stringify(rotated, null, 2));
+      err(args.immediate
+        ? 'the previous secret stopped working now. The new secret is not shown again: store it now.'
+        : `the previous secret works until ${rotated.previous_secret_until}. The new secret is not shown again: store it now.`);
+    };
+  }
+  if (command === 'client' && sub === 'delete') {
+    allow({});
+    const [clientId, ...extra] = rest;
+    if (!clientId) throw new UsageError('client delete needs a CLIENT_ID');
+    noMore(extra);
+    return async (s) => {
+      await deleteClient(s, clientId);
+      err(`client ${clientId} deleted; its tokens are refused from the next request on.`);
+    };
+  }
   throw new UsageError(`unknown command ${[command, sub].filter(Boolean).join(' ')}`);
 }
 
@@ -208,6 +284,11 @@ function readDocument(file: string): unknown {
 }
 
 // --- formatting -------------------------------------------------------------------------
+
+function keyView(k: KeyInfo) {
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  return { kid: k.kid, state: k.state, created_at: iso(k.created_at)!, activate_at: iso(k.activate_at)!, retire_at: iso(k.retire_at) };
+}
 
 function stagesTable(stats: StageStats[]): string {
   const rows = stats.map((st) => [

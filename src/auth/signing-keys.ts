@@ -70,6 +70,11 @@ export class SigningKeys {
 
   /** Publishes the next key; it signs from `activate_at`. Retired keys are deleted. */
   async rotate(now: number): Promise<KeyInfo> {
+    if ((await this.load(true)).length === 0) {
+      // Nothing signs yet: the first key signs at once.
+      await this.ensure(now);
+      return (await this.list(now))[0]!;
+    }
     const key = this.generate(now, now + this.options.publishLeadMs);
     await this.redis.hset(this.keys.signingKeys(), key.kid, JSON.stringify(key));
     await this.prune(now);
@@ -115,9 +120,9 @@ export class SigningKeys {
     return key;
   }
 
-  /** The JSON Web Key Set: every key not retired (the next key included). */
+  /** The JSON Web Key Set: every key not retired (the next key included), read fresh (clients cache it). */
   async jwks(now: number): Promise<{ keys: JsonWebKey[] }> {
-    const all = await this.load();
+    const all = await this.load(true);
     return {
       keys: all.filter((k) => this.isPublished(all, k.kid, now)).map((k) => ({ ...k.public_jwk, kid: k.kid, alg: 'RS256', use: 'sig' })),
     };
