@@ -9,19 +9,15 @@
  * Uses REDIS_URL (default the local Redis) under a fresh key prefix, removed at the end.
  */
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { Agent, request } from 'undici';
 import { loadConfig } from '../src/config';
+import { deleteKeys, option, startServiceProcess, waitUntilReady } from './bench-support';
 import { createLogger } from '../src/logger';
 import { waitReady } from '../src/redis/connection';
 import { createServices } from '../src/services';
 import { allScopes } from '../src/tenants/tenant-document';
 
-function option(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-}
 const tenantsCount = Number(option('tenants', '60'));
 const apiProcesses = Number(option('api-processes', '2'));
 const concurrency = Number(option('concurrency', '64'));
@@ -69,15 +65,9 @@ async function main(): Promise<void> {
 
   const env = { ...process.env, KEY_PREFIX: keyPrefix, LOG_LEVEL: 'warn', REDIS_URL: config.redisUrl, JWT_ISSUER: config.jwtIssuer };
   const children: ChildProcess[] = Array.from({ length: apiProcesses }, (_, i) =>
-    spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', join(__dirname, '..', 'src', 'main.ts'), 'api'], { env: { ...env, PORT: String(basePort + i) }, stdio: ['ignore', 'ignore', 'inherit'] }));
+    startServiceProcess(['api'], { ...env, PORT: String(basePort + i) }, profileDir));
   const urls = children.map((_, i) => `http://127.0.0.1:${basePort + i}`);
-  for (const url of urls) {
-    for (let tries = 0; ; tries++) {
-      try { if ((await fetch(`${url}/ready`)).ok) break; } catch { /* not up yet */ }
-      if (tries > 200) throw new Error(`${url} did not become ready`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  for (const url of urls) await waitUntilReady(url);
   const post = async (url: string, path: string, body: string, headers: Record<string, string> = {}) => {
     const res = await request(`${url}${path}`, { method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/json', ...headers }, body });
     const text = await res.body.text();
@@ -117,12 +107,7 @@ async function main(): Promise<void> {
 
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(children.map((c) => new Promise((r) => c.once('exit', r))));
-  let cursor = '0';
-  do {
-    const [next, keys] = await services.redis.scan(cursor, 'MATCH', `${keyPrefix}:*`, 'COUNT', 1000);
-    if (keys.length) await services.redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
+  await deleteKeys(services.redis, keyPrefix);
   await services.close();
   await agent.close();
 }

@@ -10,9 +10,9 @@
  * Uses REDIS_URL (default the local Redis) under a fresh key prefix, removed at the end.
  */
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { loadConfig } from '../src/config';
+import { deleteKeys, option, startServiceProcess, waitUntilReady } from './bench-support';
 import { createLogger } from '../src/logger';
 import { waitReady } from '../src/redis/connection';
 import { createServices } from '../src/services';
@@ -20,10 +20,6 @@ import { onboardFakeTenant } from './fakes/demo-tenant';
 import { startFakeCms } from './fakes/fake-cms';
 import { startFakeWhatsApp, type SentMessage } from './fakes/fake-whatsapp';
 
-function option(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-}
 
 const messages = Number(option('messages', '5000'));
 const concurrency = Number(option('concurrency', '64'));
@@ -56,13 +52,9 @@ async function main(): Promise<void> {
   const env = { ...process.env, KEY_PREFIX: keyPrefix, PORT: String(port), LOG_LEVEL: 'warn', REDIS_URL: config.redisUrl, JWT_ISSUER: config.jwtIssuer };
   const roleSets = layout === 'all' ? [['all']] : [['api'], ['scheduler'], ['stage', 'gateway,consent,router'], ['stage', 'truth,policy,outbound']];
   const children: ChildProcess[] = roleSets.map((args) =>
-    spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', join(__dirname, '..', 'src', 'main.ts'), ...args], { env, stdio: ['ignore', 'ignore', 'inherit'] }));
+    startServiceProcess(args, env, profileDir));
   const serviceUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try { if ((await fetch(`${serviceUrl}/ready`)).ok) break; } catch { /* not up yet */ }
-    if (i > 200) throw new Error('service did not become ready');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitUntilReady(serviceUrl);
   wa.configure({ serviceUrl, appSecret: tenant.doc.channels.whatsapp.app_secret, phoneNumberId: tenant.doc.channels.whatsapp.phone_number_id });
 
   const accepted = new Map<string, number>();
@@ -121,12 +113,7 @@ async function main(): Promise<void> {
 
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(children.map((c) => new Promise((r) => c.once('exit', r))));
-  let cursor = '0';
-  do {
-    const [nextCursor, keys] = await services.redis.scan(cursor, 'MATCH', `${keyPrefix}:*`, 'COUNT', 1000);
-    if (keys.length) await services.redis.del(...keys);
-    cursor = nextCursor;
-  } while (cursor !== '0');
+  await deleteKeys(services.redis, keyPrefix);
   await services.close();
   await cms.close();
   await wa.close();

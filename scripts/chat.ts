@@ -3,12 +3,13 @@
  * to the service through the fake WhatsApp provider's control endpoint, and
  * the service's replies are long-polled from it and printed as `bot> ...`.
  *
- * Needs `npm start` running (it writes .data/demo.json). Env overrides:
- * FAKE_PROVIDER_URL, CHAT_PHONE.
+ * Needs `npm start` running (it writes .data/demo.json). Options:
+ * `--provider URL` (the fake provider's address) and `--phone +91...` (who you are).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as readline from 'node:readline';
+import { parseArgs } from 'node:util';
 
 interface DemoInfo {
   providerUrl?: string;
@@ -52,12 +53,13 @@ async function currentSeq(providerUrl: string): Promise<number> {
 
 async function main(): Promise<void> {
   const demo = loadDemoInfo();
-  const providerUrl = (process.env.FAKE_PROVIDER_URL ?? demo.providerUrl)?.replace(/\/+$/, '');
+  const { values: options } = parseArgs({ options: { provider: { type: 'string' }, phone: { type: 'string' } } });
+  const providerUrl = (options.provider ?? demo.providerUrl)?.replace(/\/+$/, '');
   if (!providerUrl) {
     console.error(`No service found (${path.relative(process.cwd(), DEMO_FILE)} is missing).\nStart the service first with \`npm start\`, then run \`npm run chat\` in another terminal.`);
     process.exit(1);
   }
-  let phone = process.env.CHAT_PHONE ?? demo.demoPhones?.[0] ?? '+919800000001';
+  let phone = options.phone ?? demo.demoPhones?.[0] ?? '+919800000001';
   // Fetch before the interface exists: readline drops lines that arrive before a 'line' listener.
   let lastSeq = await currentSeq(providerUrl);
   let poll = new AbortController();

@@ -8,23 +8,10 @@
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { parseArgs } from 'node:util';
+import type { Claim } from '../../pipeline/types';
 
-/** One claim exactly as the CMS returns it. */
-export interface FakeClaim {
-  claim_id: string;
-  policy_number: string;
-  member_name: string;
-  /** E.164, e.g. +919800000001. */
-  claimant_phone: string;
-  status: string;
-  /** ISO-8601 timestamp. */
-  status_updated_at: string;
-  /** INR. */
-  amount_claimed: number;
-  /** INR; null until adjudicated. */
-  amount_approved: number | null;
-  reason_codes: string[];
-}
+/** One claim exactly as the CMS contract defines it (docs/cms-contract.md). */
+export type FakeClaim = Claim;
 
 /** A document the CMS still needs from the claimant. */
 export interface PendingDocument {

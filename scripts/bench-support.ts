@@ -1,0 +1,35 @@
+/** What the benchmark scripts share: their options, waiting for a service, and cleaning up. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import type { Redis } from '../src/redis/connection';
+
+/** The value after `--name` on the command line, or the fallback. */
+export function option(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+
+/** Resolves when `url/ready` answers 200; fails after about 20 s. */
+export async function waitUntilReady(url: string): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    try { if ((await fetch(`${url}/ready`)).ok) return; } catch { /* not up yet */ }
+    if (tries > 200) throw new Error(`${url} did not become ready`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Deletes every key under `prefix:`. */
+export async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    if (keys.length > 0) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}
+
+/** Starts `src/main.ts ROLE...` as production does; with `profileDir`, it writes a V8 CPU profile there. */
+export function startServiceProcess(roleArgs: string[], env: NodeJS.ProcessEnv, profileDir: string): ChildProcess {
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  return spawn(process.execPath, [...profile, '--import', 'tsx', join(__dirname, '..', 'src', 'main.ts'), ...roleArgs], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
