@@ -38,6 +38,10 @@ const usage = `usage: npm run ops -- <command>
                                    a new secret, printed once; the old one works N more hours,
                                    or stops at once (--immediate, for a leaked secret)
   client delete CLIENT_ID          remove a client; its tokens are refused from the next request
+  audit verify TENANT [CHECKPOINT_FILE] [--json]
+                                   recompute the tenant's audit hash chain and name the first broken
+                                   link; with a file holding a checkpoint (the compact JWS), also
+                                   check that the ledger still holds what it signed; exit 1 if not
   stages [--json]                  backlog, pending, lag, consumers and dead letters per stage
   dlq list STAGE [--limit N] [--json]
                                    dead letters of a stage, oldest first (default limit 100)
@@ -99,7 +103,8 @@ function parseArgs(argv: string[]): Args {
 }
 
 /** What to do once connected; built before connecting so usage errors never wait on Redis. */
-type Action = (s: Services) => Promise<void>;
+/** Runs a command; a number it returns is the exit code (default 0). */
+type Action = (s: Services) => Promise<number | void>;
 
 function plan(args: Args): Action | null {
   const [command, sub, ...rest] = args.positional;
@@ -266,6 +271,23 @@ function plan(args: Args): Action | null {
       err(`client ${clientId} deleted; its tokens are refused from the next request on.`);
     };
   }
+  if (command === 'audit' && sub === 'verify') {
+    allow({ json: true });
+    const [tenantId, checkpointFile, ...extra] = rest;
+    if (!tenantId) throw new UsageError('audit verify needs a TENANT');
+    noMore(extra);
+    const checkpoint = checkpointFile === undefined ? undefined : readFileSync(checkpointFile, 'utf8').trim();
+    return async (s) => {
+      const result = await s.checkpoints.verify(tenantId, await s.ledger.all(tenantId), checkpoint, s.clock.now());
+      if (args.json) out(JSON.stringify(result));
+      else {
+        out(result.valid ? `chain intact: ${result.count} events, head ${result.head_hash}`
+          : `chain BROKEN at event ${result.first_broken!.n} (${result.first_broken!.event_id}): ${result.first_broken!.problem}`);
+        if (result.checkpoint) out(result.checkpoint.valid ? `checkpoint holds: the first ${result.checkpoint.count} events are as signed` : `checkpoint FAILS: ${result.checkpoint.problem}`);
+      }
+      return !result.valid || result.checkpoint?.valid === false ? 1 : 0;
+    };
+  }
   throw new UsageError(`unknown command ${[command, sub].filter(Boolean).join(' ')}`);
 }
 
@@ -366,8 +388,7 @@ async function main(argv: string[], opened: { services: Services | null }): Prom
     await waitReady(services.redis, 5000).catch(() => {
       throw new AppError('service_unavailable', `cannot reach Redis at ${redisHost(config.redisUrl)}`);
     });
-    await action(services);
-    return 0;
+    return (await action(services)) ?? 0;
   } catch (e) {
     return report(e);
   }

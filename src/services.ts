@@ -4,6 +4,8 @@
  */
 import type { StageContext } from '../pipeline/types';
 import { HttpCms } from './adapters/cms/http-cms';
+import { AuditLedger } from './audit/audit-ledger';
+import { Checkpoints } from './audit/checkpoints';
 import { WhatsAppSender } from './adapters/channels/whatsapp';
 import { ClientCredentials } from './auth/client-credentials';
 import { RevocationStore } from './auth/revocation';
@@ -43,6 +45,8 @@ export interface Services {
   /** Tokens whose signature this process already verified (shared by every verifier). */
   verifiedTokens: VerifiedTokens;
   workflows: WorkflowStore;
+  ledger: AuditLedger;
+  checkpoints: Checkpoints;
   intake: InboundIntake;
   /** The ports handed to every stage. */
   stageContext: StageContext;
@@ -90,6 +94,8 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     verifier: new TokenVerifier(config, signing, revocation, clock, verifiedTokens),
     verifiedTokens,
     workflows: new WorkflowStore(redis, keys),
+    ledger: new AuditLedger(redis, keys, config.partitions, log),
+    checkpoints: new Checkpoints(config, signing),
     intake: new InboundIntake(redis, keys, config),
     stageContext,
     blockingConnection(name) {

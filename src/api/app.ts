@@ -3,6 +3,7 @@ import Koa from 'koa';
 import type { Services } from '../services';
 import { authenticate } from './authenticate';
 import { problems } from './problem';
+import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import { humanAuthRoutes } from './routes/human-auth';
 import { infrastructureRoutes } from './routes/infrastructure';
@@ -24,7 +25,6 @@ export function createApp(s: Services): Koa {
   // caller themselves (client credentials, a password, a refresh token, or either for RFC 7662/7009).
   const verify = authenticate(s.config, s.signing, s.revocation, s.clock, s.verifiedTokens);
   app.use(async (ctx, next) => (ctx.path.startsWith('/v1/') && !selfAuthenticated.has(ctx.path) ? verify(ctx, next) : next()));
-  const workflows = workflowRoutes(s);
-  app.use(workflows.routes()).use(workflows.allowedMethods());
+  for (const router of [workflowRoutes(s), auditRoutes(s)]) app.use(router.routes()).use(router.allowedMethods());
   return app;
 }

@@ -122,6 +122,14 @@ export class Keys {
   loginLock(tenantId: string, userId: string): string {
     return `${this.t(tenantId)}:login-lock:${userId}`;
   }
+  /** The tenant's audit ledger: append-only stream, each event chained to the one before by SHA-256. */
+  ledger(tenantId: string): string {
+    return `${this.t(tenantId)}:ledger`;
+  }
+  /** Head of the ledger (hash): `hash`, `count`, and per partition `p<N>` the last audit entry moved in. */
+  ledgerHead(tenantId: string): string {
+    return `${this.t(tenantId)}:ledger-head`;
+  }
   /** Channel delivery statuses reported by providers (capped stream). */
   channelStatuses(tenantId: string): string {
     return `${this.t(tenantId)}:channel-status`;
@@ -162,6 +170,10 @@ export class Keys {
   /** Prefix of the rate-limit counters of one limit (rate-limiter-flexible adds the subject). */
   rateLimitPrefix(limit: string): string {
     return `${this.prefix}:rl:${limit}`;
+  }
+  /** Consumer group of the processes that move partition audit events into tenant ledgers. */
+  ledgerGroup(): string {
+    return 'ledger-movers';
   }
   /** Consumer group name shared by every worker of a stage. */
   group(stage: StageName): string {

@@ -17,6 +17,7 @@ const scripts = [
   { name: 'rotateRefreshToken', file: 'rotateRefreshToken-1.lua', keys: 1 },
   { name: 'revokeRefreshFamily', file: 'revokeRefreshFamily-1.lua', keys: 1 },
   { name: 'loginAttempt', file: 'loginAttempt-2.lua', keys: 2 },
+  { name: 'appendLedger', file: 'appendLedger-2.lua', keys: 2 },
 ] as const;
 
 declare module 'ioredis' {
@@ -28,6 +29,9 @@ declare module 'ioredis' {
     handoff(numKeys: number, ...keysThenArgs: (string | number)[]): Result<string[], Context>;
     fireTimers(numKeys: number, ...keysThenArgs: (string | number)[]): Result<number, Context>;
     redriveDeadLetter(deadLetterKey: string, streamKey: string, entryId: string): Result<string | null, Context>;
+    appendLedger(
+      ledgerKey: string, headKey: string, expectedHead: string, cursorField: string, cursor: string, newHead: string, count: number, entries: string,
+    ): Result<'ok' | 'conflict', Context>;
     rotateRefreshToken(
       familyKey: string, presentedHash: string, newHash: string, now: number, accessJti: string, accessExp: number,
     ): Result<[outcome: string, access: string], Context>;

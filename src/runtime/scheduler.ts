@@ -1,7 +1,9 @@
 /**
  * The scheduler role: moves due durable timers (retries now; reminders and timeouts later) into
- * their streams. Each move is one atomic Lua call, so any number of schedulers can run.
+ * their streams, and moves audit events from the partitions into the tenants' hash-chained
+ * ledgers. Each move is atomic, so any number of schedulers can run.
  */
+import type { AuditLedger } from '../audit/audit-ledger';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
@@ -16,7 +18,7 @@ export class Scheduler {
   private running: Promise<void> | null = null;
   private stopped = false;
 
-  constructor(private readonly o: { redis: Redis; keys: Keys; config: Config; clock: Clock; log: Logger; metrics: Metrics }) {}
+  constructor(private readonly o: { redis: Redis; keys: Keys; config: Config; clock: Clock; log: Logger; metrics: Metrics; ledger: AuditLedger }) {}
 
   start(): void {
     this.schedule();
@@ -25,7 +27,7 @@ export class Scheduler {
   private schedule(): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.running = this.fireDue().then(() => undefined)
+      this.running = Promise.all([this.fireDue(), this.o.ledger.moveOnce()]).then(() => undefined)
         .catch((err: Error) => this.o.log.error({ err: err.message }, 'scheduler tick failed; trying again next tick'))
         .finally(() => this.schedule());
     }, this.o.config.schedulerIntervalMs);

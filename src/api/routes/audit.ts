@@ -1,0 +1,74 @@
+/**
+ * The audit ledger, read-only for partners (scope `audit:read`): events with filters and cursor
+ * pagination, signed checkpoints, and verification of the chain (docs/audit-ledger.md).
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { AppError } from '../../errors';
+import type { Services } from '../../services';
+import { principal, requireScope } from '../authenticate';
+import { readForm } from '../body';
+import { rateLimit } from '../rate-limits';
+
+const maxLimit = 200;
+
+function one(ctx: Context, name: string): string | undefined {
+  const value = ctx.query[name];
+  if (Array.isArray(value)) throw new AppError('invalid_request', `${name} given more than once`);
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function time(ctx: Context, name: string): number | undefined {
+  const value = one(ctx, name);
+  if (value === undefined) return undefined;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw new AppError('invalid_request', `${name} must be an ISO 8601 date-time`);
+  return ms;
+}
+
+export function auditRoutes(s: Services): Router {
+  const router = new Router();
+  const limited = rateLimit(s, 'audit', (ctx) => principal(ctx).tenant_id);
+
+  router.get('/v1/audit/events', requireScope('audit:read'), limited, async (ctx) => {
+    const limitRaw = one(ctx, 'limit');
+    const limit = limitRaw === undefined ? 50 : Number(limitRaw);
+    if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) throw new AppError('invalid_request', `limit must be an integer from 1 to ${maxLimit}`);
+    const cursorRaw = one(ctx, 'cursor');
+    const afterId = cursorRaw === undefined ? undefined : Buffer.from(cursorRaw, 'base64url').toString('utf8');
+    if (afterId !== undefined && !/^\d+-\d+$/.test(afterId)) throw new AppError('invalid_request', 'cursor is not one this API returned');
+    const tenantId = principal(ctx).tenant_id;
+    const workflowId = one(ctx, 'workflow_id');
+    let workflow: { id: string; eventIds: Set<string> } | undefined;
+    if (workflowId !== undefined) {
+      const record = await s.workflows.get(tenantId, workflowId);
+      if (!record) throw new AppError('workflow_not_found', 'no such workflow');
+      workflow = { id: workflowId, eventIds: new Set(record.audit_event_ids) };
+    }
+    const page = await s.ledger.read(tenantId, {
+      workflow, type: one(ctx, 'type'), stage: one(ctx, 'stage'),
+      from: time(ctx, 'from'), to: time(ctx, 'to'), limit, after: afterId,
+    });
+    ctx.body = {
+      items: page.events.map((e) => ({
+        event_id: e.event_id, n: e.n, workflow_id: e.workflow_id, stage: e.stage, type: e.type, at: new Date(e.at).toISOString(),
+        detail: JSON.parse(e.detail) as unknown, prev_hash: e.prev_hash, hash: e.hash,
+      })),
+      next_cursor: page.next ? Buffer.from(page.next).toString('base64url') : null,
+    };
+  });
+
+  router.get('/v1/audit/checkpoint', requireScope('audit:read'), async (ctx) => {
+    const tenantId = principal(ctx).tenant_id;
+    const head = await s.ledger.head(tenantId);
+    ctx.body = await s.checkpoints.issue(tenantId, head.count, head.hash, s.clock.now());
+  });
+
+  router.post('/v1/audit/verify', requireScope('audit:read'), async (ctx) => {
+    const body = await readForm(ctx);
+    if (body.checkpoint !== undefined && typeof body.checkpoint !== 'string') throw new AppError('invalid_request', 'checkpoint must be the compact JWS the checkpoint endpoint returned');
+    const tenantId = principal(ctx).tenant_id;
+    ctx.body = await s.checkpoints.verify(tenantId, await s.ledger.all(tenantId), body.checkpoint as string | undefined, s.clock.now());
+  });
+  return router;
+}

@@ -1,0 +1,80 @@
+/**
+ * The hash chain of a tenant's audit ledger. Each event's hash is the SHA-256 of its position,
+ * its fields and the previous event's hash, in one canonical form, so an event edited, removed
+ * or reordered breaks every hash after it; and a rewrite that recomputes the whole chain is
+ * caught by a signed checkpoint taken earlier (docs/audit-ledger.md).
+ */
+import { createHash } from 'node:crypto';
+
+/** The hash before the first event. */
+export const genesisHash = '0'.repeat(64);
+
+/** An audit event as the ledger keeps it. `detail` is JSON text and never holds PHI. */
+export interface LedgerEvent {
+  /** Position in the tenant's ledger, from 1. */
+  n: number;
+  event_id: string;
+  tenant_id: string;
+  workflow_id: string;
+  stage: string;
+  type: string;
+  /** When the step happened (ms). */
+  at: number;
+  detail: string;
+  prev_hash: string;
+  hash: string;
+}
+
+export type UnchainedEvent = Omit<LedgerEvent, 'n' | 'prev_hash' | 'hash'>;
+
+export function eventHash(e: Omit<LedgerEvent, 'hash'>): string {
+  const canonical = JSON.stringify([e.n, e.event_id, e.tenant_id, e.workflow_id, e.stage, e.type, e.at, e.detail, e.prev_hash]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** Chains `events` after a head of `count` events ending in `headHash`. */
+export function chain(events: UnchainedEvent[], headHash: string, count: number): LedgerEvent[] {
+  let prev = headHash;
+  return events.map((e, i) => {
+    const unhashed = { ...e, n: count + i + 1, prev_hash: prev };
+    prev = eventHash(unhashed);
+    return { ...unhashed, hash: prev };
+  });
+}
+
+export function toFields(e: LedgerEvent): string[] {
+  return ['n', String(e.n), 'event_id', e.event_id, 'tenant_id', e.tenant_id, 'workflow_id', e.workflow_id, 'stage', e.stage,
+    'type', e.type, 'at', String(e.at), 'detail', e.detail, 'prev_hash', e.prev_hash, 'hash', e.hash];
+}
+
+export function fromFields(fields: string[]): LedgerEvent {
+  const f: Record<string, string> = {};
+  for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
+  return {
+    n: Number(f.n), event_id: f.event_id ?? '', tenant_id: f.tenant_id ?? '', workflow_id: f.workflow_id ?? '', stage: f.stage ?? '',
+    type: f.type ?? '', at: Number(f.at), detail: f.detail ?? '{}', prev_hash: f.prev_hash ?? '', hash: f.hash ?? '',
+  };
+}
+
+export interface ChainCheck {
+  valid: boolean;
+  count: number;
+  head_hash: string;
+  /** The first event whose link is broken, and how. */
+  first_broken: { n: number; event_id: string; problem: string } | null;
+}
+
+/** Walks a ledger from the start and names the first broken link. */
+export function checkChain(events: LedgerEvent[]): ChainCheck {
+  let prev = genesisHash;
+  for (const [i, e] of events.entries()) {
+    const expectedN = i + 1;
+    const problem = e.n !== expectedN ? `position ${e.n} where ${expectedN} was expected (an event is missing or out of order)`
+      : e.prev_hash !== prev ? 'prev_hash does not match the event before it'
+      : eventHash(e) !== e.hash ? 'the event was changed after it was written (its hash does not match its content)'
+      : null;
+    if (problem) return { valid: false, count: events.length, head_hash: events[events.length - 1]?.hash ?? genesisHash, first_broken: { n: expectedN, event_id: e.event_id, problem } };
+    prev = e.hash;
+  }
+  return { valid: true, count: events.length, head_hash: prev, first_broken: null };
+}
