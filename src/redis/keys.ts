@@ -89,6 +89,10 @@ export class Keys {
   deadTimers(partition: number): string {
     return `${this.p(partition)}:dead-timers`;
   }
+  /** Replies held back while the tenant is SUSPENDED, in order (stream), released when it returns. */
+  heldReplies(partition: number, tenantId: string): string {
+    return `${this.p(partition)}:held:${tenantId}`;
+  }
   /** Durable timers (sorted set, score = due time in ms). */
   timers(partition: number): string {
     return `${this.p(partition)}:timers`;
@@ -121,6 +125,10 @@ export class Keys {
   /** Lockout marker of one user: the time (ms) the lock ends; expires with it. */
   loginLock(tenantId: string, userId: string): string {
     return `${this.t(tenantId)}:login-lock:${userId}`;
+  }
+  /** The tenant's operational mode (hash: mode, reason, changed_at, changed_by). */
+  operationalMode(tenantId: string): string {
+    return `${this.t(tenantId)}:mode`;
   }
   /** The tenant's audit ledger: append-only stream, each event chained to the one before by SHA-256. */
   ledger(tenantId: string): string {
