@@ -97,7 +97,9 @@ export type Effect =
 export type Decision =
   | { kind: 'forward'; to: StageName; payload: WorkflowPayload; status?: WorkflowStatus; patch?: WorkflowPatch; audit: AuditNote; effects?: Effect[] }
   | { kind: 'wait'; status: WorkflowStatus; patch?: WorkflowPatch; audit: AuditNote; effects?: Effect[] }
-  | { kind: 'finish'; status: WorkflowStatus; patch?: WorkflowPatch; audit: AuditNote; effects?: Effect[] };
+  | { kind: 'finish'; status: WorkflowStatus; patch?: WorkflowPatch; audit: AuditNote; effects?: Effect[] }
+  /** Keep this entry back, unchanged, until the tenant's operational mode lets it go on. */
+  | { kind: 'hold'; audit: AuditNote; status?: never; effects?: never };
 
 /** A claim as the CMS contract defines it (docs/cms-contract.md). */
 export interface Claim {
@@ -127,6 +129,7 @@ export interface StageContext {
     render(tenantId: string, channel: Channel, language: Language, reply: ReplyRequest): Promise<RenderedReply>;
   };
   denyList: { phrases(tenantId: string): Promise<string[]> };
+  modes: { current(tenantId: string): Promise<'OPERATIONAL' | 'RESTRICTED' | 'SUSPENDED'> };
   channel: {
     send(tenantId: string, payload: WorkflowPayload, reply: RenderedReply, idempotencyKey: string): Promise<{ providerMessageId: string; kind: 'text' | 'template' }>;
   };

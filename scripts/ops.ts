@@ -8,6 +8,7 @@
 import { deleteClient, listClients, listSigningKeys, rotateClientSecret, rotateSigningKey } from '../src/ops/credentials';
 import type { KeyInfo } from '../src/auth/signing-keys';
 import { readFileSync } from 'node:fs';
+import { isOperationalMode, operationalModes } from '../src/tenants/operational-modes';
 import { ConfigError, loadConfig } from '../src/config';
 import { AppError } from '../src/errors';
 import { createLogger } from '../src/logger';
@@ -26,6 +27,10 @@ const usage = `usage: npm run ops -- <command>
   tenant create FILE.json          validate and store a tenant, issue its first API client
                                    (the client secret is printed once, as JSON)
   tenant list [--json]             tenant ids
+  tenant mode TENANT [MODE --reason TEXT]
+                                   show the operational mode, or change it (OPERATIONAL, RESTRICTED,
+                                   SUSPENDED); the change is audited; replies held while SUSPENDED
+                                   are released when the mode allows them
   user create TENANT USERNAME ROLE create a web-app user (USERNAME an e-mail address, ROLE one of
                                    ${roles.join(', ')}); with --password-stdin the password is read
                                    from standard input, else generated and printed once (as JSON)
@@ -68,6 +73,7 @@ interface Args {
   help: boolean;
   passwordStdin: boolean;
   overlapHours: number | undefined;
+  reason: string | undefined;
   immediate: boolean;
 }
 
@@ -79,13 +85,18 @@ async function readStdin(): Promise<string> {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { positional: [], json: false, all: false, limit: undefined, help: false, passwordStdin: false, overlapHours: undefined, immediate: false };
+  const args: Args = { positional: [], json: false, all: false, limit: undefined, help: false, passwordStdin: false, overlapHours: undefined, immediate: false, reason: undefined };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--json') args.json = true;
     else if (arg === '--all') args.all = true;
     else if (arg === '--password-stdin') args.passwordStdin = true;
     else if (arg === '--immediate') args.immediate = true;
+    else if (arg === '--reason' || arg.startsWith('--reason=')) {
+      const raw = arg === '--reason' ? argv[++i] : arg.slice('--reason='.length);
+      if (raw === undefined || raw.trim() === '') throw new UsageError('--reason needs a text');
+      args.reason = raw;
+    }
     else if (arg === '--overlap-hours' || arg.startsWith('--overlap-hours=')) {
       const raw = arg === '--overlap-hours' ? argv[++i] : arg.slice('--overlap-hours='.length);
       if (raw === undefined || !/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > 720) throw new UsageError('--overlap-hours needs a whole number from 1 to 720');
@@ -211,6 +222,18 @@ function plan(args: Args): Action | null {
         out(done.map((r) => redrivenLine(stage, r)).join('\n'));
         err(`${done.length} dead letter(s) of stage ${stage} redriven`);
       }
+    };
+  }
+  if (command === 'tenant' && sub === 'mode') {
+    allow({ json: true });
+    const [tenantId, mode, ...extra] = rest;
+    if (!tenantId) throw new UsageError('tenant mode needs a TENANT');
+    noMore(extra);
+    if (mode !== undefined && !isOperationalMode(mode)) throw new UsageError(`unknown mode ${mode}; one of: ${operationalModes.join(', ')}`);
+    if (mode !== undefined && args.reason === undefined) throw new UsageError('changing the mode needs --reason TEXT');
+    return async (s) => {
+      const state = mode === undefined ? await s.modes.get(tenantId) : (await s.modes.change(tenantId, mode, args.reason!, 'ops', s.clock.now())).state;
+      out(args.json ? JSON.stringify(state) : `${tenantId}: ${state.mode}${state.reason ? ` (${state.reason}, ${state.changed_at} by ${state.changed_by})` : ''}`);
     };
   }
   if (command === 'keys' && sub === 'rotate') {

@@ -22,6 +22,7 @@ import { Metrics } from './metrics';
 import { createRedis, type Redis } from './redis/connection';
 import { Keys } from './redis/keys';
 import { TemplateRegistry } from './templates/template-registry';
+import { OperationalModes } from './tenants/operational-modes';
 import { TenantStore } from './tenants/tenant-store';
 import { WorkflowStore } from './workflows/workflow-store';
 
@@ -46,6 +47,7 @@ export interface Services {
   verifiedTokens: VerifiedTokens;
   workflows: WorkflowStore;
   ledger: AuditLedger;
+  modes: OperationalModes;
   checkpoints: Checkpoints;
   intake: InboundIntake;
   /** The ports handed to every stage. */
@@ -67,6 +69,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
   const templates = new TemplateRegistry(tenants);
   const sender = new WhatsAppSender(tenants, config);
   const clients = new ClientCredentials(redis, keys);
+  const modes = new OperationalModes(redis, keys, config.partitions, log);
   const revocation = new RevocationStore(redis, keys);
   const verifiedTokens = new VerifiedTokens();
   const signing = new SigningKeys(redis, keys, {
@@ -83,6 +86,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     cms,
     templates,
     denyList: { phrases: async (tenantId) => (await tenants.get(tenantId)).deny_list ?? [] },
+    modes,
     channel: { send: (tenantId, payload, reply, key) => sender.send(tenantId, payload, reply, key, clock.now()) },
   };
 
@@ -95,6 +99,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     verifiedTokens,
     workflows: new WorkflowStore(redis, keys),
     ledger: new AuditLedger(redis, keys, config.partitions, log),
+    modes,
     checkpoints: new Checkpoints(config, signing),
     intake: new InboundIntake(redis, keys, config),
     stageContext,

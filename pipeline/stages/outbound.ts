@@ -2,6 +2,7 @@
  * outbound: sends the gated reply on the claimant's channel, with the idempotency key
  * `<workflow_id>:<seq>` so a redelivered entry cannot make the provider send twice, and records
  * the provider's message id. What the workflow becomes next was decided upstream (`afterSend`).
+ * While the tenant is SUSPENDED nothing is sent: the entry is held (src/tenants/operational-modes.ts).
  */
 import type { Decision, Stage } from '../types';
 
@@ -10,6 +11,8 @@ export const outbound: Stage = {
   async handle(envelope, ctx): Promise<Decision> {
     const { payload, tenantId, workflowId, seq } = envelope;
     if (!payload.rendered) throw new Error('outbound reached without a rendered reply');
+    // A SUSPENDED tenant sends nothing to claimants: the reply waits, in order, for the mode to return.
+    if ((await ctx.modes.current(tenantId)) === 'SUSPENDED') return { kind: 'hold', audit: { type: 'reply.held', detail: { mode: 'SUSPENDED' } } };
     const sent = await ctx.channel.send(tenantId, payload, payload.rendered, `${workflowId}:${seq}`);
     const audit = { type: 'reply.sent', detail: { kind: sent.kind, template: payload.rendered.template, provider_message_id: sent.providerMessageId } };
     const patch = { outbound_message_id: sent.providerMessageId };

@@ -93,6 +93,10 @@ export class Keys {
   heldReplies(partition: number, tenantId: string): string {
     return `${this.p(partition)}:held:${tenantId}`;
   }
+  /** Tenants that have replies held in this partition (set), for the scheduler's release pass. */
+  heldTenants(partition: number): string {
+    return `${this.p(partition)}:held-tenants`;
+  }
   /** Durable timers (sorted set, score = due time in ms). */
   timers(partition: number): string {
     return `${this.p(partition)}:timers`;

@@ -18,6 +18,8 @@ const scripts = [
   { name: 'revokeRefreshFamily', file: 'revokeRefreshFamily-1.lua', keys: 1 },
   { name: 'loginAttempt', file: 'loginAttempt-2.lua', keys: 2 },
   { name: 'appendLedger', file: 'appendLedger-2.lua', keys: 2 },
+  { name: 'changeMode', file: 'changeMode-3.lua', keys: 3 },
+  { name: 'releaseHeld', file: 'releaseHeld-3.lua', keys: 3 },
 ] as const;
 
 declare module 'ioredis' {
@@ -29,6 +31,8 @@ declare module 'ioredis' {
     handoff(numKeys: number, ...keysThenArgs: (string | number)[]): Result<string[], Context>;
     fireTimers(numKeys: number, ...keysThenArgs: (string | number)[]): Result<number, Context>;
     redriveDeadLetter(deadLetterKey: string, streamKey: string, entryId: string): Result<string | null, Context>;
+    changeMode(modeKey: string, ledgerKey: string, headKey: string, expectedHead: string, newHead: string, count: number, event: string, mode: string): Result<'ok' | 'conflict', Context>;
+    releaseHeld(heldKey: string, outboundKey: string, heldTenantsKey: string, tenantId: string, max: number): Result<number, Context>;
     appendLedger(
       ledgerKey: string, headKey: string, expectedHead: string, cursorField: string, cursor: string, newHead: string, count: number, entries: string,
     ): Result<'ok' | 'conflict', Context>;

@@ -49,6 +49,13 @@ export function buildHandoff(
       return { ...base, kind: 'retry', timers: use(keys.timers(partition)), due: outcome.due, timer };
     }
     const d = outcome.decision;
+    if (d.kind === 'hold') {
+      return {
+        ...base, kind: 'hold', audit_type: d.audit.type, audit_detail: JSON.stringify(d.audit.detail ?? {}),
+        held: use(keys.heldReplies(partition, env.tenantId)), held_tenants: use(keys.heldTenants(partition)),
+        held_fields: encodeFields(env.workflowId, env.tenantId, env.seq, 0, JSON.stringify(env.payload)),
+      };
+    }
     const op: Record<string, unknown> = {
       ...base, kind: d.kind, audit_type: d.audit.type, audit_detail: JSON.stringify(d.audit.detail ?? {}),
       done: d.kind === 'finish',

@@ -5,6 +5,7 @@
  */
 import type { AuditLedger } from '../audit/audit-ledger';
 import type { Clock } from '../clock';
+import type { OperationalModes } from '../tenants/operational-modes';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
@@ -18,7 +19,7 @@ export class Scheduler {
   private running: Promise<void> | null = null;
   private stopped = false;
 
-  constructor(private readonly o: { redis: Redis; keys: Keys; config: Config; clock: Clock; log: Logger; metrics: Metrics; ledger: AuditLedger }) {}
+  constructor(private readonly o: { redis: Redis; keys: Keys; config: Config; clock: Clock; log: Logger; metrics: Metrics; ledger: AuditLedger; modes: OperationalModes }) {}
 
   start(): void {
     this.schedule();
@@ -27,7 +28,7 @@ export class Scheduler {
   private schedule(): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.running = Promise.all([this.fireDue(), this.o.ledger.moveOnce()]).then(() => undefined)
+      this.running = Promise.all([this.fireDue(), this.o.ledger.moveOnce(), this.o.modes.releaseAllowed()]).then(() => undefined)
         .catch((err: Error) => this.o.log.error({ err: err.message }, 'scheduler tick failed; trying again next tick'))
         .finally(() => this.schedule());
     }, this.o.config.schedulerIntervalMs);

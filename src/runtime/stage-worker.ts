@@ -18,7 +18,7 @@ import type { Metrics } from '../metrics';
 import { sha256Hex } from '../phi';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
-import { decodeEnvelope, entryTime, type StreamEntry } from './envelope-codec';
+import { decodeEnvelope, entryTime, fieldsToRecord, type StreamEntry } from './envelope-codec';
 import { buildHandoff, retryDelay, type HeldWorkflow, type Outcome } from './handoff-ops';
 
 /** Worker lifecycle, in order. */
@@ -122,7 +122,19 @@ export class StageWorker {
   }
 
   private async process(batch: Delivered[]): Promise<void> {
-    const outcomes = await Promise.all(batch.map((d) => this.runOne(d)));
+    // One claimant's entries run one after another, in stream order (their replies keep their
+    // order); different claimants run concurrently.
+    const outcomes: Outcome[] = new Array(batch.length);
+    const conversations = new Map<string, number[]>();
+    batch.forEach((d, i) => {
+      const key = conversationOf(d.fields);
+      const list = conversations.get(key) ?? [];
+      list.push(i);
+      conversations.set(key, list);
+    });
+    await Promise.all([...conversations.values()].map(async (indexes) => {
+      for (const i of indexes) outcomes[i] = await this.runOne(batch[i]!);
+    }));
     const byPartition = new Map<number, Outcome[]>();
     batch.forEach((d, i) => {
       const list = byPartition.get(d.partition) ?? [];
@@ -222,6 +234,16 @@ export async function ensureGroups(redis: Redis, streams: string[], group: strin
     } catch (err) {
       if (!String((err as Error).message).includes('BUSYGROUP')) throw err;
     }
+  }
+}
+
+/** Tenant and claimant of an entry, for ordering; an entry that cannot be read is its own. */
+function conversationOf(fields: string[]): string {
+  const f = fieldsToRecord(fields);
+  try {
+    return `${f.tenant}\u0000${(JSON.parse(f.payload ?? '') as { from?: string }).from ?? f.wf}`;
+  } catch {
+    return `\u0001${f.wf ?? Math.random()}`;
   }
 }
 

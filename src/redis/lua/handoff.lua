@@ -16,9 +16,10 @@
   ARGV[5]  JSON of the allowed status transitions { from = { to = true } }
            (pipeline/workflows/transitions.ts); a decision that would break it is refused.
   Ops:
-           { entry, kind = forward|wait|finish|retry|dead, wf, wf_id, seq, tenant, stage,
+           { entry, kind = forward|wait|finish|retry|dead|hold, wf, wf_id, seq, tenant, stage,
              audit_type, audit_detail (JSON string), status?, set? {field=value}, done?,
              next?, payload? (JSON string), timers?, due?, timer?, dlq?, dlq_fields?,
+             held?, held_tenants?, held_fields?,
              consent?, consent_state?, park_payload?, resume? { expect, stream, payload, status },
              wf_prefix, idx? }
   A forward without `status` leaves the workflow's status as it is.
@@ -59,6 +60,7 @@ local needs = {
   finish = { 'entry', 'wf', 'wf_id', 'tenant', 'stage', 'audit_type', 'audit_detail', 'status' },
   retry = { 'entry', 'wf', 'timers', 'due', 'timer' },
   dead = { 'entry', 'wf', 'dlq', 'dlq_fields', 'audit_type', 'audit_detail' },
+  hold = { 'entry', 'wf', 'wf_id', 'tenant', 'stage', 'audit_type', 'audit_detail', 'held', 'held_tenants', 'held_fields' },
 }
 for i, op in ipairs(ops) do
   local fields = needs[op.kind]
@@ -87,6 +89,15 @@ for i, op in ipairs(ops) do
     redis.call('ZADD', op.timers, op.due, op.timer)
     ack(op.entry)
     out[i] = 'retry'
+  elseif op.kind == 'hold' then
+    -- Kept back unchanged (same seq) until the operational mode lets it go on.
+    local auditId = writeAudit(op, op.wf_id, op.audit_type, op.audit_detail)
+    appendAudit(op.wf, auditId)
+    redis.call('XADD', op.held, '*', unpack(op.held_fields))
+    redis.call('SADD', op.held_tenants, op.tenant)
+    redis.call('HSET', op.wf, 'held', now, 'updated_at', now)
+    ack(op.entry)
+    out[i] = auditId
   elseif op.kind == 'dead' then
     redis.call('XADD', op.dlq, '*', unpack(op.dlq_fields))
     ack(op.entry)
@@ -142,8 +153,8 @@ for i, op in ipairs(ops) do
       appendAudit(op.wf, auditId)
       redis.call('HSET', op.wf, 'updated_at', now)
       if op.status then redis.call('HSET', op.wf, 'status', op.status) end
-      -- A hand-off that goes through clears the error a dead-lettered attempt left.
-      redis.call('HDEL', op.wf, 'error')
+      -- A hand-off that goes through clears the error a dead-lettered attempt left, and a hold.
+      redis.call('HDEL', op.wf, 'error', 'held')
       if op.set then
         for field, value in pairs(op.set) do redis.call('HSET', op.wf, field, value) end
       end

@@ -1,0 +1,26 @@
+/**
+ * The tenant's operational mode: any token of the tenant reads it; changing it needs
+ * `tenant:admin` and a reason, and is written to the audit ledger in the same step.
+ */
+import Router from '@koa/router';
+import { AppError } from '../../errors';
+import type { Services } from '../../services';
+import { isOperationalMode, operationalModes } from '../../tenants/operational-modes';
+import { principal, requireScope } from '../authenticate';
+import { readForm } from '../body';
+
+export function tenantRoutes(s: Services): Router {
+  const router = new Router();
+  router.get('/v1/tenant/operational-mode', async (ctx) => {
+    ctx.body = await s.modes.get(principal(ctx).tenant_id);
+  });
+  router.put('/v1/tenant/operational-mode', requireScope('tenant:admin'), async (ctx) => {
+    const { mode, reason } = await readForm(ctx);
+    if (!isOperationalMode(mode)) throw new AppError('invalid_request', `mode must be one of ${operationalModes.join(', ')}`);
+    if (typeof reason !== 'string' || reason.trim() === '' || reason.length > 500) throw new AppError('invalid_request', 'reason is required (1-500 characters)');
+    const who = principal(ctx);
+    const { state } = await s.modes.change(who.tenant_id, mode, reason.trim(), who.sub, s.clock.now());
+    ctx.body = state;
+  });
+  return router;
+}

@@ -1,0 +1,94 @@
+/**
+ * Operational modes per tenant (spec: OPERATIONAL, RESTRICTED, SUSPENDED). A change is written
+ * together with its audit-ledger event in one compare-and-set step. While a tenant is SUSPENDED
+ * the outbound stage holds every reply (in its partition's held stream, in order); when the mode
+ * allows messages again they are released to the outbound stream, by the process that made the
+ * change at once, and by the scheduler on every tick in case that release was interrupted.
+ */
+import { randomBytes } from 'node:crypto';
+import { chain, genesisHash, toFields } from '../audit/audit-chain';
+import { AppError } from '../errors';
+import type { Logger } from '../logger';
+import type { Redis } from '../redis/connection';
+import type { Keys } from '../redis/keys';
+
+export const operationalModes = ['OPERATIONAL', 'RESTRICTED', 'SUSPENDED'] as const;
+export type OperationalMode = (typeof operationalModes)[number];
+
+export function isOperationalMode(value: unknown): value is OperationalMode {
+  return typeof value === 'string' && (operationalModes as readonly string[]).includes(value);
+}
+
+export interface ModeState {
+  mode: OperationalMode;
+  reason: string | null;
+  changed_at: string | null;
+  changed_by: string | null;
+}
+
+const releaseBatch = 500;
+
+export class OperationalModes {
+  constructor(private readonly redis: Redis, private readonly keys: Keys, private readonly partitions: number, private readonly log: Logger) {}
+
+  async get(tenantId: string): Promise<ModeState> {
+    const h = await this.redis.hgetall(this.keys.operationalMode(tenantId));
+    return {
+      mode: isOperationalMode(h.mode) ? h.mode : 'OPERATIONAL', reason: h.reason ?? null,
+      changed_at: h.changed_at ? new Date(Number(h.changed_at)).toISOString() : null, changed_by: h.changed_by ?? null,
+    };
+  }
+
+  /** The mode as a stage needs it: read live, so a change holds replies from the next message on. */
+  async current(tenantId: string): Promise<OperationalMode> {
+    const mode = await this.redis.hget(this.keys.operationalMode(tenantId), 'mode');
+    return isOperationalMode(mode) ? mode : 'OPERATIONAL';
+  }
+
+  /** Changes the mode (audited in the same step) and releases held replies when it allows them. */
+  async change(tenantId: string, to: OperationalMode, reason: string, by: string, nowMs: number): Promise<{ from: OperationalMode; state: ModeState }> {
+    if (reason.trim() === '') throw new AppError('invalid_request', 'a reason is required');
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const from = await this.current(tenantId);
+      const head = await this.redis.hgetall(this.keys.ledgerHead(tenantId));
+      const [event] = chain([{
+        event_id: `ae-c-${nowMs}-${randomBytes(4).toString('hex')}`, tenant_id: tenantId, workflow_id: '', stage: 'control',
+        type: 'operational_mode.changed', at: nowMs, detail: JSON.stringify({ from, to, reason, by }),
+      }], head.hash ?? genesisHash, Number(head.count ?? 0));
+      const mode = ['mode', to, 'reason', reason, 'changed_at', String(nowMs), 'changed_by', by];
+      const result = await this.redis.changeMode(this.keys.operationalMode(tenantId), this.keys.ledger(tenantId), this.keys.ledgerHead(tenantId),
+        head.hash ?? '', event!.hash, event!.n, JSON.stringify(toFields(event!)), JSON.stringify(mode));
+      if (result === 'ok') {
+        this.log.warn({ tenant_id: tenantId, from, to, by }, 'operational mode changed');
+        if (to !== 'SUSPENDED') await this.release(tenantId);
+        return { from, state: await this.get(tenantId) };
+      }
+    }
+    throw new AppError('conflict', 'the audit ledger kept changing; try again');
+  }
+
+  /** Sends a tenant's held replies back to the outbound stage, in order, partition by partition. */
+  async release(tenantId: string): Promise<number> {
+    let released = 0;
+    for (let p = 0; p < this.partitions; p++) {
+      for (;;) {
+        const n = await this.redis.releaseHeld(this.keys.heldReplies(p, tenantId), this.keys.stream(p, 'outbound'), this.keys.heldTenants(p), tenantId, releaseBatch);
+        released += n;
+        if (n < releaseBatch) break;
+      }
+    }
+    if (released > 0) this.log.info({ tenant_id: tenantId, released }, 'held replies released');
+    return released;
+  }
+
+  /** The scheduler's pass: releases held replies of every tenant whose mode allows them now. */
+  async releaseAllowed(): Promise<number> {
+    let released = 0;
+    for (let p = 0; p < this.partitions; p++) {
+      for (const tenantId of await this.redis.smembers(this.keys.heldTenants(p))) {
+        if ((await this.current(tenantId)) !== 'SUSPENDED') released += await this.release(tenantId);
+      }
+    }
+    return released;
+  }
+}
