@@ -22,7 +22,9 @@
              held?, held_tenants?, held_fields?,
              consent?, consent_state?, park_payload?, resume? { expect, stream, payload, status },
              wf_prefix, idx? }
-  A forward without `status` leaves the workflow's status as it is.
+  A forward without `status` leaves the workflow's status as it is. An audit event whose step
+  changed a workflow's status carries `transition` (JSON: workflow_id, from, to, seq,
+  workflow_type, claim_id_hash) for the partner webhooks.
   A resume applies only while the held workflow is still `awaiting_consent`; otherwise this
   message's own decision stands.
   Returns: one value per op: the audit event id, 'retry', 'stale', or 'illegal:<from>:<to>'
@@ -45,9 +47,21 @@ local function appendAudit(wfKey, auditId)
   redis.call('HSET', wfKey, 'audit', list)
 end
 
-local function writeAudit(op, wfId, auditType, detail)
-  local id = redis.call('XADD', auditKey, '*', 'tenant', op.tenant, 'workflow_id', wfId,
-    'stage', op.stage, 'type', auditType, 'seq', op.seq, 'at', now, 'detail', detail)
+-- A status change a step makes, for the partner webhooks: which workflow, from, to, at which step.
+local function transitionOf(wfKey, wfId, from, to, seq)
+  local h = redis.call('HMGET', wfKey, 'workflow_type', 'claim_id_hash')
+  return cjson.encode({ workflow_id = wfId, from = from, to = to, seq = seq, workflow_type = h[1] or '', claim_id_hash = h[2] or '' })
+end
+
+local function writeAudit(op, wfId, auditType, detail, transition)
+  local id
+  if transition then
+    id = redis.call('XADD', auditKey, '*', 'tenant', op.tenant, 'workflow_id', wfId, 'stage', op.stage,
+      'type', auditType, 'seq', op.seq, 'at', now, 'detail', detail, 'transition', transition)
+  else
+    id = redis.call('XADD', auditKey, '*', 'tenant', op.tenant, 'workflow_id', wfId,
+      'stage', op.stage, 'type', auditType, 'seq', op.seq, 'at', now, 'detail', detail)
+  end
   return 'ae-' .. part .. '-' .. id
 end
 
@@ -110,7 +124,21 @@ for i, op in ipairs(ops) do
       out[i] = 'dead'
     end
   else
-    local auditId = writeAudit(op, op.wf_id, op.audit_type, op.audit_detail)
+    -- Decide first (reads only) whether a consent answer folds into a held workflow, and which
+    -- status change this step makes, so the audit event can carry it.
+    local heldKey = op.resume and (op.wf_prefix .. op.resume.expect)
+    local absorb = op.resume and redis.call('HGET', op.consent, 'parked') == op.resume.expect
+        and redis.call('HGET', heldKey, 'status') == 'awaiting_consent'
+        and (allowed['awaiting_consent'] or {})[op.resume.status] or false
+    local transition = nil
+    if absorb then
+      local heldSeq = tonumber(redis.call('HGET', heldKey, 'seq') or '0') + 1
+      transition = transitionOf(heldKey, op.resume.expect, 'awaiting_consent', op.resume.status, heldSeq)
+    elseif op.status then
+      local before = redis.call('HGET', op.wf, 'status')
+      if before ~= op.status then transition = transitionOf(op.wf, op.wf_id, before, op.status, op.seq + 1) end
+    end
+    local auditId = writeAudit(op, op.wf_id, op.audit_type, op.audit_detail, transition)
     if op.consent then
       if op.consent_state then
         redis.call('HSET', op.consent, 'state', op.consent_state, 'updated_at', now)
@@ -121,19 +149,17 @@ for i, op in ipairs(ops) do
         if older and older ~= op.wf_id then
           local olderKey = op.wf_prefix .. older
           if redis.call('HGET', olderKey, 'status') == 'awaiting_consent' then
-            redis.call('HINCRBY', olderKey, 'seq', 1)
+            local olderSeq = redis.call('HINCRBY', olderKey, 'seq', 1)
             redis.call('HSET', olderKey, 'status', 'cancelled', 'outcome', 'superseded', 'completed_at', now, 'updated_at', now)
-            appendAudit(olderKey, writeAudit(op, older, 'workflow.superseded', cjson.encode({ superseded_by = op.wf_id })))
+            appendAudit(olderKey, writeAudit(op, older, 'workflow.superseded', cjson.encode({ superseded_by = op.wf_id }),
+              transitionOf(olderKey, older, 'awaiting_consent', 'cancelled', olderSeq)))
           end
         end
         redis.call('HSET', op.consent, 'parked', op.wf_id, 'parked_payload', op.park_payload)
       end
     end
     local absorbed = false
-    local heldKey = op.resume and (op.wf_prefix .. op.resume.expect)
-    if op.resume and redis.call('HGET', op.consent, 'parked') == op.resume.expect
-        and redis.call('HGET', heldKey, 'status') == 'awaiting_consent'
-        and (allowed['awaiting_consent'] or {})[op.resume.status] then
+    if absorb then
       -- This message (a consent answer) is folded into the held workflow, which continues.
       -- Only a workflow still waiting for consent is resumed: one that ended is never reopened.
       local heldSeq = redis.call('HINCRBY', heldKey, 'seq', 1)
