@@ -57,6 +57,12 @@ export interface Config {
   environment: 'production' | 'development' | 'test';
   /** Port for `/metrics` in roles without the API (0 = none). */
   metricsPort: number;
+  /** Timeout of one webhook delivery attempt, body included (ms). Default 5000. */
+  webhookTimeoutMs: number;
+  /** Webhook deliveries one scheduler sends at once per tenant (and claims per round). Default 64. */
+  webhookConcurrency: number;
+  /** How long delivered and dead-lettered webhook messages are kept, for listing, retry and replay (s). Default 7 days. */
+  webhookRetentionSeconds: number;
 }
 
 const schema = {
@@ -91,6 +97,9 @@ const schema = {
     LOG_LEVEL: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
     NODE_ENV: { enum: ['production', 'development', 'test'] },
     METRICS_PORT: { type: 'integer', minimum: 0, maximum: 65535 },
+    WEBHOOK_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60000 },
+    WEBHOOK_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 1000 },
+    WEBHOOK_RETENTION_SECONDS: { type: 'integer', minimum: 3600 },
   },
 } as const;
 
@@ -151,6 +160,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: (raw.LOG_LEVEL as string | undefined) ?? 'info',
     environment: (raw.NODE_ENV as Config['environment'] | undefined) ?? 'development',
     metricsPort: (raw.METRICS_PORT as number | undefined) ?? 0,
+    webhookTimeoutMs: (raw.WEBHOOK_TIMEOUT_MS as number | undefined) ?? 5000,
+    webhookConcurrency: (raw.WEBHOOK_CONCURRENCY as number | undefined) ?? 64,
+    webhookRetentionSeconds: (raw.WEBHOOK_RETENTION_SECONDS as number | undefined) ?? 7 * 24 * 3600,
     ...overrides,
   };
   return Object.freeze(config);

@@ -25,6 +25,7 @@ import { TemplateRegistry } from './templates/template-registry';
 import { OperationalModes } from './tenants/operational-modes';
 import { TenantStore } from './tenants/tenant-store';
 import { WorkflowStore } from './workflows/workflow-store';
+import { PartnerWebhooks } from './webhooks/partner-webhooks';
 
 export interface Services {
   config: Config;
@@ -50,6 +51,8 @@ export interface Services {
   modes: OperationalModes;
   checkpoints: Checkpoints;
   intake: InboundIntake;
+  /** Partner webhooks: endpoint, outbox (`webhooks.enqueue`), deliveries (docs/webhooks.md). */
+  webhooks: PartnerWebhooks;
   /** The ports handed to every stage. */
   stageContext: StageContext;
   /** A new dedicated connection for a blocking reader; closed with the services. */
@@ -69,6 +72,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
   const templates = new TemplateRegistry(tenants);
   const sender = new WhatsAppSender(tenants, config);
   const clients = new ClientCredentials(redis, keys);
+  const webhooks = new PartnerWebhooks({ redis, keys, config, clock, log, metrics });
   const modes = new OperationalModes(redis, keys, config.partitions, log);
   const revocation = new RevocationStore(redis, keys);
   const verifiedTokens = new VerifiedTokens();
@@ -102,6 +106,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     modes,
     checkpoints: new Checkpoints(config, signing),
     intake: new InboundIntake(redis, keys, config),
+    webhooks,
     stageContext,
     blockingConnection(name) {
       const connection = createRedis(config.redisUrl, { blocking: true, name });
@@ -112,6 +117,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
       closing ??= (async () => {
         cms.shutdown();
         // Every step runs even when one fails.
+        await Promise.allSettled([webhooks.close()]);
         await Promise.allSettled([...blocking, redis].map((c) => c.quit().catch(() => c.disconnect())));
       })();
       return closing;

@@ -4,12 +4,14 @@
  * by a timeout. Network failures and timeouts come back as `HttpFailure`, answers of any status
  * as `HttpAnswer`; the adapter decides what each means.
  */
-import { Agent, request } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 
 export interface HttpAnswer {
   status: number;
   /** The parsed JSON body, or undefined when the body was not JSON. */
   json: unknown;
+  /** Response headers, lower-case names (e.g. `retry-after`). */
+  headers: Record<string, string | string[] | undefined>;
 }
 
 export class HttpFailure extends Error {
@@ -21,11 +23,12 @@ export class HttpFailure extends Error {
 
 const agent = new Agent({ keepAliveTimeout: 10_000, connections: 128 });
 
-export async function httpJson(url: string, options: { method?: 'GET' | 'POST'; headers: Record<string, string>; body?: string; timeoutMs: number }): Promise<HttpAnswer> {
+/** `dispatcher` replaces the shared keep-alive agent (webhooks bring one that guards addresses). */
+export async function httpJson(url: string, options: { method?: 'GET' | 'POST'; headers: Record<string, string>; body?: string; timeoutMs: number; dispatcher?: Dispatcher }): Promise<HttpAnswer> {
   let response;
   try {
     response = await request(url, {
-      method: options.method ?? 'GET', headers: options.headers, body: options.body, dispatcher: agent,
+      method: options.method ?? 'GET', headers: options.headers, body: options.body, dispatcher: options.dispatcher ?? agent,
       headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, signal: AbortSignal.timeout(options.timeoutMs),
     });
   } catch (err) {
@@ -40,5 +43,5 @@ export async function httpJson(url: string, options: { method?: 'GET' | 'POST'; 
   } catch {
     json = undefined;
   }
-  return { status: response.statusCode, json };
+  return { status: response.statusCode, json, headers: response.headers };
 }

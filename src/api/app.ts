@@ -6,6 +6,7 @@ import { problems } from './problem';
 import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import { tenantRoutes } from './routes/tenant';
+import { webhookRoutes } from './routes/webhooks';
 import { humanAuthRoutes } from './routes/human-auth';
 import { infrastructureRoutes } from './routes/infrastructure';
 import { whatsappRoutes } from './routes/whatsapp-webhook';
@@ -26,6 +27,6 @@ export function createApp(s: Services): Koa {
   // caller themselves (client credentials, a password, a refresh token, or either for RFC 7662/7009).
   const verify = authenticate(s.config, s.signing, s.revocation, s.clock, s.verifiedTokens);
   app.use(async (ctx, next) => (ctx.path.startsWith('/v1/') && !selfAuthenticated.has(ctx.path) ? verify(ctx, next) : next()));
-  for (const router of [workflowRoutes(s), auditRoutes(s), tenantRoutes(s)]) app.use(router.routes()).use(router.allowedMethods());
+  for (const router of [workflowRoutes(s), auditRoutes(s), tenantRoutes(s), webhookRoutes(s)]) app.use(router.routes()).use(router.allowedMethods());
   return app;
 }

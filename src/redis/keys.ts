@@ -146,10 +146,42 @@ export class Keys {
   channelStatuses(tenantId: string): string {
     return `${this.t(tenantId)}:channel-status`;
   }
+  /** The tenant's webhook endpoint (hash): url, enabled, epoch, sealed signing secrets (docs/webhooks.md). */
+  webhookEndpoint(tenantId: string): string {
+    return `${this.t(tenantId)}:webhook:endpoint`;
+  }
+  /** One webhook message and its delivery state (hash); expires after the retention once delivered or failed. */
+  webhookMessage(tenantId: string, messageId: string): string {
+    return `${this.t(tenantId)}:webhook:msg:${messageId}`;
+  }
+  /** Pending webhook deliveries (sorted set, score = next attempt in ms, or lease end while being sent). */
+  webhookDue(tenantId: string): string {
+    return `${this.t(tenantId)}:webhook:due`;
+  }
+  /** Delivered webhook messages (sorted set, score = delivered at, ms), trimmed to the retention. */
+  webhookDelivered(tenantId: string): string {
+    return `${this.t(tenantId)}:webhook:delivered`;
+  }
+  /** Dead-lettered webhook messages (sorted set, score = failed at, ms), trimmed to the retention. */
+  webhookFailed(tenantId: string): string {
+    return `${this.t(tenantId)}:webhook:failed`;
+  }
+  /** Every kept webhook message by event time (sorted set, ms), for replay; trimmed to the retention. */
+  webhookEvents(tenantId: string): string {
+    return `${this.t(tenantId)}:webhook:events`;
+  }
+  /** workflow id → last webhook sequence number given to its events (hash). */
+  webhookSequences(tenantId: string): string {
+    return `${this.t(tenantId)}:webhook:seq`;
+  }
 
   // --- global -----------------------------------------------------------------------------
   tenantSet(): string {
     return `${this.g()}:tenants`;
+  }
+  /** Tenants with webhook deliveries to look at (sorted set, score = at or before the earliest due one, ms). */
+  webhookTenants(): string {
+    return `${this.g()}:webhook:tenants`;
   }
   /** WhatsApp phone_number_id → tenant id. */
   whatsappRoutes(): string {

@@ -20,6 +20,13 @@ const scripts = [
   { name: 'appendLedger', file: 'appendLedger-2.lua', keys: 2 },
   { name: 'changeMode', file: 'changeMode-3.lua', keys: 3 },
   { name: 'releaseHeld', file: 'releaseHeld-3.lua', keys: 3 },
+  { name: 'putWebhookEndpoint', file: 'putWebhookEndpoint-1.lua', keys: 1 },
+  { name: 'rotateWebhookSecret', file: 'rotateWebhookSecret-1.lua', keys: 1 },
+  { name: 'disableWebhookEndpoint', file: 'disableWebhookEndpoint-1.lua', keys: 1 },
+  { name: 'enqueueWebhook', file: 'enqueueWebhook-5.lua', keys: 5 },
+  { name: 'claimWebhooks', file: 'claimWebhooks-1.lua', keys: 1 },
+  { name: 'settleWebhook', file: 'settleWebhook-5.lua', keys: 5 },
+  { name: 'requeueWebhook', file: 'requeueWebhook-4.lua', keys: 4 },
 ] as const;
 
 declare module 'ioredis' {
@@ -41,6 +48,20 @@ declare module 'ioredis' {
     ): Result<[outcome: string, access: string], Context>;
     revokeRefreshFamily(familyKey: string, presentedHash: string, now: number, reason: string, userId: string): Result<[outcome: string, access: string], Context>;
     loginAttempt(attemptsKey: string, lockKey: string, now: number, windowMs: number, max: number, lockMs: number, attemptId: string): Result<number, Context>;
+    putWebhookEndpoint(endpointKey: string, url: string, now: number, sealedSecret: string, fingerprint: string): Result<number, Context>;
+    rotateWebhookSecret(endpointKey: string, sealedSecret: string, fingerprint: string, now: number, previousExpiresAt: number): Result<number, Context>;
+    disableWebhookEndpoint(endpointKey: string, epoch: string, reason: string, now: number): Result<number, Context>;
+    enqueueWebhook(
+      endpointKey: string, messageKey: string, dueKey: string, eventsKey: string, sequencesKey: string,
+      messageId: string, now: number, bodyHead: string, bodyTail: string, sequence: string, type: string, workflowId: string,
+    ): Result<[queued: number, sequence: string], Context>;
+    claimWebhooks(dueKey: string, now: number, leaseEnd: number, max: number): Result<string[], Context>;
+    settleWebhook(
+      messageKey: string, dueKey: string, deliveredKey: string, failedKey: string, eventsKey: string,
+      messageId: string, leaseEnd: number, now: number, outcome: 'delivered' | 'failed' | 'retry' | 'held', nextAt: number,
+      httpStatus: string, error: string, retentionMs: number, counts: '0' | '1',
+    ): Result<'ok' | 'stale', Context>;
+    requeueWebhook(messageKey: string, dueKey: string, deliveredKey: string, failedKey: string, messageId: string, now: number, statuses: string): Result<string, Context>;
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * The scheduler role: moves due durable timers (retries now; reminders and timeouts later) into
  * their streams, and moves audit events from the partitions into the tenants' hash-chained
- * ledgers. Each move is atomic, so any number of schedulers can run.
+ * ledgers, and delivers partner webhooks (in a loop of their own). Each move is atomic, so any
+ * number of schedulers can run.
  */
 import type { AuditLedger } from '../audit/audit-ledger';
 import type { Clock } from '../clock';
@@ -11,18 +12,26 @@ import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
 import type { Redis } from '../redis/connection';
 import { stageNames, type Keys } from '../redis/keys';
+import type { PartnerWebhooks } from '../webhooks/partner-webhooks';
 
 const perCall = 500;
 
 export class Scheduler {
   private timer: NodeJS.Timeout | null = null;
+  private deliveryTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private delivering: Promise<void> | null = null;
   private stopped = false;
 
-  constructor(private readonly o: { redis: Redis; keys: Keys; config: Config; clock: Clock; log: Logger; metrics: Metrics; ledger: AuditLedger; modes: OperationalModes }) {}
+  constructor(private readonly o: {
+    redis: Redis; keys: Keys; config: Config; clock: Clock; log: Logger; metrics: Metrics; ledger: AuditLedger; modes: OperationalModes;
+    /** Partner webhook deliveries (docs/webhooks.md). */
+    webhooks: PartnerWebhooks;
+  }) {}
 
   start(): void {
     this.schedule();
+    this.scheduleDeliveries();
   }
 
   private schedule(): void {
@@ -34,6 +43,15 @@ export class Scheduler {
     }, this.o.config.schedulerIntervalMs);
   }
 
+  /** Webhook sends wait on partners' endpoints: their own loop, so a slow partner never delays timers. */
+  private scheduleDeliveries(): void {
+    if (this.stopped) return;
+    this.deliveryTimer = setTimeout(() => {
+      this.delivering = this.o.webhooks.deliverDue().then(() => undefined)
+        .catch((err: Error) => this.o.log.error({ err: err.message }, 'webhook delivery pass failed; trying again next tick'))
+        .finally(() => this.scheduleDeliveries());
+    }, this.o.config.schedulerIntervalMs);
+  }
   /** Fires every timer due now, in every partition. Returns how many fired. */
   async fireDue(): Promise<number> {
     const { redis, keys, config, clock, metrics } = this.o;
@@ -53,6 +71,7 @@ export class Scheduler {
   async close(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    if (this.deliveryTimer) clearTimeout(this.deliveryTimer);
+    await Promise.allSettled([this.running, this.delivering]);
   }
 }

@@ -1,0 +1,92 @@
+/**
+ * Partner webhooks, managed by the partner (scope `webhook:admin`, docs/webhooks.md): the
+ * endpoint and its signing secret, the deliveries by status, retry of a dead-lettered delivery,
+ * and replay of kept events. Everything is the token's tenant's; another tenant's delivery is 404.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { AppError } from '../../errors';
+import type { Services } from '../../services';
+import { maxOverlapHours } from '../../webhooks/endpoint-store';
+import { deliveryStatuses, type DeliveryCursor, type DeliveryStatus } from '../../webhooks/outbox';
+import { principal, requireScope } from '../authenticate';
+import { readForm } from '../body';
+
+const maxLimit = 100;
+const defaultOverlapHours = 24;
+
+function one(ctx: Context, name: string): string | undefined {
+  const value = ctx.query[name];
+  if (Array.isArray(value)) throw new AppError('invalid_request', `${name} given more than once`);
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function encodeCursor(cursor: DeliveryCursor): string {
+  return Buffer.from(`${cursor.score}:${cursor.id}`).toString('base64url');
+}
+
+function decodeCursor(value: string): DeliveryCursor {
+  const match = /^(\d{1,16}):(msg_[0-9a-f]{24})$/.exec(Buffer.from(value, 'base64url').toString('utf8'));
+  if (!match) throw new AppError('invalid_request', 'cursor is not one this API returned');
+  return { score: Number(match[1]), id: match[2]! };
+}
+
+export function webhookRoutes(s: Services): Router {
+  const router = new Router();
+
+  router.put('/v1/webhooks/endpoint', requireScope('webhook:admin'), async (ctx) => {
+    const body = await readForm(ctx);
+    if (body.url === undefined) throw new AppError('invalid_request', 'url is required');
+    const result = await s.webhooks.endpoints.put(principal(ctx).tenant_id, body.url, s.clock.now());
+    ctx.status = result.created ? 201 : 200;
+    ctx.body = result.secret === null ? result.view : { ...result.view, signing_secret: result.secret };
+  });
+
+  router.get('/v1/webhooks/endpoint', requireScope('webhook:admin'), async (ctx) => {
+    const view = await s.webhooks.endpoints.get(principal(ctx).tenant_id, s.clock.now());
+    if (!view) throw new AppError('webhook_endpoint_not_found', 'no webhook endpoint is configured; PUT one first');
+    ctx.body = view;
+  });
+
+  router.post('/v1/webhooks/secret/rotate', requireScope('webhook:admin'), async (ctx) => {
+    const body = await readForm(ctx);
+    const raw = body.overlap_hours;
+    const overlap = raw === undefined ? defaultOverlapHours
+      : typeof raw === 'number' ? raw
+        : typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!(overlap >= 0 && overlap <= maxOverlapHours)) throw new AppError('invalid_request', `overlap_hours must be a number from 0 to ${maxOverlapHours}`);
+    const result = await s.webhooks.endpoints.rotate(principal(ctx).tenant_id, overlap, s.clock.now());
+    if (!result) throw new AppError('webhook_endpoint_not_found', 'no webhook endpoint is configured; PUT one first');
+    ctx.body = { ...result.view, signing_secret: result.secret };
+  });
+
+  router.get('/v1/webhooks/deliveries', requireScope('webhook:admin'), async (ctx) => {
+    const status = one(ctx, 'status');
+    if (!status || !(deliveryStatuses as readonly string[]).includes(status)) throw new AppError('invalid_request', `status must be one of ${deliveryStatuses.join(', ')}`);
+    const limitRaw = one(ctx, 'limit');
+    const limit = limitRaw === undefined ? 20 : Number(limitRaw);
+    if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) throw new AppError('invalid_request', `limit must be an integer from 1 to ${maxLimit}`);
+    const cursorRaw = one(ctx, 'cursor');
+    const page = await s.webhooks.outbox.list(principal(ctx).tenant_id, status as DeliveryStatus, limit, cursorRaw === undefined ? null : decodeCursor(cursorRaw));
+    ctx.body = { items: page.items, next_cursor: page.next ? encodeCursor(page.next) : null };
+  });
+
+  router.post('/v1/webhooks/deliveries/:id/retry', requireScope('webhook:admin'), async (ctx) => {
+    const id = ctx.params.id!;
+    const was = await s.webhooks.outbox.retry(principal(ctx).tenant_id, id, s.clock.now());
+    if (was === 'missing') throw new AppError('delivery_not_found', 'no such delivery');
+    if (was !== 'failed') throw new AppError('conflict', `the delivery is ${was}; only a failed delivery can be retried (replay sends delivered events again)`);
+    ctx.status = 202;
+    ctx.body = { id, status: 'pending' };
+  });
+
+  router.post('/v1/webhooks/replay', requireScope('webhook:admin'), async (ctx) => {
+    const body = await readForm(ctx);
+    const since = typeof body.since === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(body.since) ? Date.parse(body.since) : Number.NaN;
+    if (Number.isNaN(since)) throw new AppError('invalid_request', 'since must be an ISO 8601 date-time');
+    const result = await s.webhooks.outbox.replay(principal(ctx).tenant_id, since, s.clock.now());
+    ctx.status = 202;
+    ctx.body = { since: new Date(since).toISOString(), ...result };
+  });
+  return router;
+}

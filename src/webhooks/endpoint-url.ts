@@ -1,0 +1,122 @@
+/**
+ * Rules for a partner's webhook URL, and the SSRF guard (docs/webhooks.md):
+ *
+ * - production: `https://` only, and every address the host name resolves to must be public
+ *   (no private, loopback, link-local, CGNAT, "this network", multicast or reserved address,
+ *   IPv4 or IPv6, IPv4-mapped included);
+ * - development and test: `https://` anywhere, plain `http://` only to loopback
+ *   (`localhost`, 127.0.0.0/8, `::1`).
+ *
+ * The URL is checked when the partner sets it and again before each delivery pass (DNS may have
+ * changed), and in production the connection itself resolves through `guardedLookup`, so a host
+ * name that re-resolves to a private address between the check and the connect is refused too.
+ */
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import type { Config } from '../config';
+import { AppError } from '../errors';
+
+export type Environment = Config['environment'];
+/** Every address a host name resolves to (A and AAAA). */
+export type Resolve = (hostname: string) => Promise<string[]>;
+
+export const maxUrlLength = 2048;
+
+const refusedV4: [string, number][] = [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
+  ['172.16.0.0', 12], ['192.168.0.0', 16], ['192.0.0.0', 24], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
+];
+const refusedV6: [string, number][] = [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]];
+const blocked = new BlockList();
+for (const [net, bits] of refusedV4) blocked.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of refusedV6) blocked.addSubnet(net, bits, 'ipv6');
+
+/** The IPv4 address inside an IPv4-mapped (`::ffff:a.b.c.d`) or NAT64 (`64:ff9b::a.b.c.d`) IPv6 address. */
+function embeddedV4(address: string): string | null {
+  const match = /^(?:::ffff:|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
+  if (!match) return null;
+  if (match[1]) return match[1];
+  const hi = parseInt(match[2]!, 16);
+  const lo = parseInt(match[3]!, 16);
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+}
+
+/** Whether production refuses to send to this IP address. */
+export function isRefusedAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return blocked.check(address, 'ipv4');
+  if (family !== 6) return true;
+  const v4 = embeddedV4(address);
+  if (v4 !== null) return blocked.check(v4, 'ipv4');
+  return blocked.check(address, 'ipv6');
+}
+
+function isLoopback(host: string): boolean {
+  if (host === 'localhost') return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  if (isIP(host) === 6) return host === '::1' || embeddedV4(host)?.startsWith('127.') === true;
+  return false;
+}
+
+const refuse = (detail: string) => new AppError('invalid_webhook_url', detail);
+
+export const systemResolve: Resolve = (hostname) => new Promise((resolve, reject) => {
+  dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses.map((a) => a.address))));
+});
+
+/**
+ * Checks a webhook URL against the rules of `environment`; resolves the host name in production.
+ * Returns the parsed URL, or throws AppError `invalid_webhook_url` saying which rule failed.
+ */
+export async function checkEndpointUrl(raw: unknown, options: { environment: Environment; resolve?: Resolve }): Promise<URL> {
+  if (typeof raw !== 'string' || raw === '') throw refuse('url must be a non-empty string');
+  if (raw.length > maxUrlLength) throw refuse(`url must be at most ${maxUrlLength} characters`);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw refuse('url is not an absolute URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refuse('url must be https://');
+  if (url.username || url.password) throw refuse('url must not carry credentials');
+  if (url.hash) throw refuse('url must not have a fragment');
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+  if (host === '') throw refuse('url has no host');
+
+  if (options.environment !== 'production') {
+    if (url.protocol === 'http:' && !isLoopback(host)) throw refuse('plain http:// is allowed only to loopback (localhost, 127.0.0.0/8, ::1) outside production; use https://');
+    return url;
+  }
+  if (url.protocol !== 'https:') throw refuse('url must be https:// in production');
+  if (host === 'localhost' || host.endsWith('.localhost')) throw refuse('url host is a loopback name');
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    try {
+      addresses = await (options.resolve ?? systemResolve)(host);
+    } catch {
+      throw refuse('url host name does not resolve');
+    }
+    if (addresses.length === 0) throw refuse('url host name does not resolve');
+  }
+  const bad = addresses.find(isRefusedAddress);
+  if (bad !== undefined) throw refuse(`url host ${isIP(host) ? 'is' : 'resolves to'} a private, loopback, link-local or reserved address (${bad})`);
+  return url;
+}
+
+/**
+ * A `lookup` for outgoing connections that refuses (in production) any host name resolving to an
+ * address `isRefusedAddress` refuses: the check and the connect use the same resolution.
+ */
+export function guardedLookup(environment: Environment): LookupFunction | undefined {
+  if (environment !== 'production') return undefined;
+  return ((hostname: string, options: LookupOptions, callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '');
+      const bad = addresses.find((a) => isRefusedAddress(a.address));
+      if (bad || addresses.length === 0) return callback(Object.assign(new Error(`webhook host ${hostname} resolves to a refused address`), { code: 'EWEBHOOKADDRESS' }), '');
+      if (options.all) return callback(null, addresses);
+      return callback(null, addresses[0]!.address, addresses[0]!.family);
+    });
+  }) as LookupFunction;
+}

@@ -1,0 +1,86 @@
+/**
+ * A partner's webhook receiver for tests: a real HTTP server on loopback that records every
+ * request and answers as told, and verifies with the stock `standardwebhooks` library as a
+ * partner would. Its clock is the test's clock: verification checks `webhook-timestamp` against
+ * it (the library reads `Date.now()`, so that is pointed at the clock for the synchronous call).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import type { Clock } from '../../src/clock';
+
+export interface ReceivedWebhook {
+  id: string;
+  timestamp: string;
+  signature: string;
+  contentType: string;
+  body: string;
+  /** The status this receiver answered. */
+  answered: number;
+  /** Per secret in `receiver.secrets`, whether the request verified with it when it arrived. */
+  verified: boolean[];
+}
+
+export interface Answer {
+  status: number;
+  headers?: Record<string, string>;
+}
+
+export interface WebhookReceiver {
+  url: string;
+  received: ReceivedWebhook[];
+  /** How to answer the n-th request (0-based); default 204. */
+  respond: (n: number) => Answer;
+  /** Delays every answer by this many ms (real time). */
+  delayMs: number;
+  /** Secrets each request is verified with on arrival, at `clock`'s time (see `verified`). */
+  secrets: string[];
+  clock: Clock | null;
+  close(): Promise<void>;
+}
+
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const receiver: WebhookReceiver = {
+    url: '', received: [], respond: () => ({ status: 204 }), delayMs: 0, secrets: [], clock: null,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const answer = receiver.respond(receiver.received.length);
+      const received: ReceivedWebhook = {
+        id: String(req.headers['webhook-id'] ?? ''), timestamp: String(req.headers['webhook-timestamp'] ?? ''),
+        signature: String(req.headers['webhook-signature'] ?? ''), contentType: String(req.headers['content-type'] ?? ''),
+        body: Buffer.concat(chunks).toString('utf8'), answered: answer.status, verified: [],
+      };
+      received.verified = receiver.secrets.map((secret) => {
+        try { verifyWebhook(secret, received, receiver.clock!); return true; } catch { return false; }
+      });
+      receiver.received.push(received);
+      const reply = () => { res.writeHead(answer.status, answer.headers ?? {}); res.end(); };
+      if (receiver.delayMs > 0) setTimeout(reply, receiver.delayMs);
+      else reply();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  return receiver;
+}
+
+/**
+ * `Webhook.verify` with one secret, at the clock's time. Returns the parsed body; throws
+ * WebhookVerificationError when no signature matches or the timestamp is off by over 5 minutes.
+ */
+export function verifyWebhook(secret: string, received: ReceivedWebhook, clock: Clock): unknown {
+  const at = clock.now();
+  const realNow = Date.now;
+  Date.now = () => at;
+  try {
+    return new Webhook(secret).verify(received.body, {
+      'webhook-id': received.id, 'webhook-timestamp': received.timestamp, 'webhook-signature': received.signature,
+    });
+  } finally {
+    Date.now = realNow;
+  }
+}
