@@ -56,7 +56,7 @@ export async function startRoles(s: Services, selection: RoleSelection): Promise
     workers.push(worker);
   }
   if (selection.scheduler) {
-    scheduler = new Scheduler({ redis: s.redis, keys: s.keys, config: s.config, clock: s.clock, log: s.log, metrics: s.metrics, ledger: s.ledger, modes: s.modes, webhooks: s.webhooks });
+    scheduler = new Scheduler({ redis: s.redis, keys: s.keys, config: s.config, clock: s.clock, log: s.log, metrics: s.metrics, ledger: s.ledger, modes: s.modes, webhooks: s.webhooks, ledgerWebhooks: s.ledgerWebhooks });
     scheduler.start();
   }
   if (selection.api) {

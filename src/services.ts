@@ -25,6 +25,7 @@ import { TemplateRegistry } from './templates/template-registry';
 import { OperationalModes } from './tenants/operational-modes';
 import { TenantStore } from './tenants/tenant-store';
 import { WorkflowStore } from './workflows/workflow-store';
+import { LedgerWebhooks } from './webhooks/ledger-webhooks';
 import { PartnerWebhooks } from './webhooks/partner-webhooks';
 
 export interface Services {
@@ -53,6 +54,8 @@ export interface Services {
   intake: InboundIntake;
   /** Partner webhooks: endpoint, outbox (`webhooks.enqueue`), deliveries (docs/webhooks.md). */
   webhooks: PartnerWebhooks;
+  /** Publishes workflow transitions and mode changes from the audit ledger as webhooks. */
+  ledgerWebhooks: LedgerWebhooks;
   /** The ports handed to every stage. */
   stageContext: StageContext;
   /** A new dedicated connection for a blocking reader; closed with the services. */
@@ -107,6 +110,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     checkpoints: new Checkpoints(config, signing),
     intake: new InboundIntake(redis, keys, config),
     webhooks,
+    ledgerWebhooks: new LedgerWebhooks({ redis, keys, tenants, webhooks, log }),
     stageContext,
     blockingConnection(name) {
       const connection = createRedis(config.redisUrl, { blocking: true, name });

@@ -1,6 +1,6 @@
 /**
  * The hash chain of a tenant's audit ledger. Each event's hash is the SHA-256 of its position,
- * its fields and the previous event's hash, in one canonical form, so an event edited, removed
+ * its fields (the status change it made included) and the previous event's hash, in one canonical form, so an event edited, removed
  * or reordered breaks every hash after it; and a rewrite that recomputes the whole chain is
  * caught by a signed checkpoint taken earlier (docs/audit-ledger.md).
  */
@@ -21,14 +21,16 @@ export interface LedgerEvent {
   /** When the step happened (ms). */
   at: number;
   detail: string;
+  /** The status change the step made, JSON (workflow_id, from, to, seq, …), or '' for none. */
+  transition: string;
   prev_hash: string;
   hash: string;
 }
 
-export type UnchainedEvent = Omit<LedgerEvent, 'n' | 'prev_hash' | 'hash'>;
+export type UnchainedEvent = Omit<LedgerEvent, 'n' | 'prev_hash' | 'hash' | 'transition'> & { transition?: string };
 
 export function eventHash(e: Omit<LedgerEvent, 'hash'>): string {
-  const canonical = JSON.stringify([e.n, e.event_id, e.tenant_id, e.workflow_id, e.stage, e.type, e.at, e.detail, e.prev_hash]);
+  const canonical = JSON.stringify([e.n, e.event_id, e.tenant_id, e.workflow_id, e.stage, e.type, e.at, e.detail, e.transition, e.prev_hash]);
   return createHash('sha256').update(canonical).digest('hex');
 }
 
@@ -36,7 +38,7 @@ export function eventHash(e: Omit<LedgerEvent, 'hash'>): string {
 export function chain(events: UnchainedEvent[], headHash: string, count: number): LedgerEvent[] {
   let prev = headHash;
   return events.map((e, i) => {
-    const unhashed = { ...e, n: count + i + 1, prev_hash: prev };
+    const unhashed = { ...e, transition: e.transition ?? '', n: count + i + 1, prev_hash: prev };
     prev = eventHash(unhashed);
     return { ...unhashed, hash: prev };
   });
@@ -44,7 +46,7 @@ export function chain(events: UnchainedEvent[], headHash: string, count: number)
 
 export function toFields(e: LedgerEvent): string[] {
   return ['n', String(e.n), 'event_id', e.event_id, 'tenant_id', e.tenant_id, 'workflow_id', e.workflow_id, 'stage', e.stage,
-    'type', e.type, 'at', String(e.at), 'detail', e.detail, 'prev_hash', e.prev_hash, 'hash', e.hash];
+    'type', e.type, 'at', String(e.at), 'detail', e.detail, 'transition', e.transition, 'prev_hash', e.prev_hash, 'hash', e.hash];
 }
 
 export function fromFields(fields: string[]): LedgerEvent {
@@ -52,7 +54,7 @@ export function fromFields(fields: string[]): LedgerEvent {
   for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
   return {
     n: Number(f.n), event_id: f.event_id ?? '', tenant_id: f.tenant_id ?? '', workflow_id: f.workflow_id ?? '', stage: f.stage ?? '',
-    type: f.type ?? '', at: Number(f.at), detail: f.detail ?? '{}', prev_hash: f.prev_hash ?? '', hash: f.hash ?? '',
+    type: f.type ?? '', at: Number(f.at), detail: f.detail ?? '{}', transition: f.transition ?? '', prev_hash: f.prev_hash ?? '', hash: f.hash ?? '',
   };
 }
 

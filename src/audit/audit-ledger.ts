@@ -70,7 +70,7 @@ export class AuditLedger {
         for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
         const tenant = f.tenant ?? '';
         const list = byTenant.get(tenant) ?? [];
-        list.push({ id, event: { event_id: `ae-${p}-${id}`, tenant_id: tenant, workflow_id: f.workflow_id ?? '', stage: f.stage ?? '', type: f.type ?? '', at: Number(f.at ?? 0), detail: f.detail ?? '{}' } });
+        list.push({ id, event: { event_id: `ae-${p}-${id}`, tenant_id: tenant, workflow_id: f.workflow_id ?? '', stage: f.stage ?? '', type: f.type ?? '', at: Number(f.at ?? 0), detail: f.detail ?? '{}', transition: f.transition ?? '' } });
         byTenant.set(tenant, list);
       }
       for (const [tenant, list] of byTenant) moved += await this.append(tenant, p, list);

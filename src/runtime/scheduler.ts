@@ -12,6 +12,7 @@ import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
 import type { Redis } from '../redis/connection';
 import { stageNames, type Keys } from '../redis/keys';
+import type { LedgerWebhooks } from '../webhooks/ledger-webhooks';
 import type { PartnerWebhooks } from '../webhooks/partner-webhooks';
 
 const perCall = 500;
@@ -27,6 +28,8 @@ export class Scheduler {
     redis: Redis; keys: Keys; config: Config; clock: Clock; log: Logger; metrics: Metrics; ledger: AuditLedger; modes: OperationalModes;
     /** Partner webhook deliveries (docs/webhooks.md). */
     webhooks: PartnerWebhooks;
+    /** Webhooks made from the audit ledger (docs/events.md). */
+    ledgerWebhooks: LedgerWebhooks;
   }) {}
 
   start(): void {
@@ -37,7 +40,9 @@ export class Scheduler {
   private schedule(): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.running = Promise.all([this.fireDue(), this.o.ledger.moveOnce(), this.o.modes.releaseAllowed()]).then(() => undefined)
+      // Audit events first reach the ledger, then the webhooks made from it are queued.
+      const ledgerThenWebhooks = async () => { await this.o.ledger.moveOnce(); await this.o.ledgerWebhooks.publish(this.o.clock.now()); };
+      this.running = Promise.all([this.fireDue(), ledgerThenWebhooks(), this.o.modes.releaseAllowed()]).then(() => undefined)
         .catch((err: Error) => this.o.log.error({ err: err.message }, 'scheduler tick failed; trying again next tick'))
         .finally(() => this.schedule());
     }, this.o.config.schedulerIntervalMs);

@@ -3,7 +3,7 @@
  * `webhook-id` header: the same on every attempt and every resend of one event, so receivers can
  * deduplicate on it.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** What a caller hands to `enqueue`. `data` must hold PHI only as `sha256:` hashes. */
 export interface WebhookEvent {
@@ -13,6 +13,13 @@ export interface WebhookEvent {
   /** Position of this event in its workflow's events; assigned when absent and `workflow_id` is given. */
   sequence?: number;
   data: Record<string, unknown>;
+  /**
+   * A message id chosen by the caller (`msg_` + 24 hex), making the enqueue idempotent: an event
+   * whose id was already queued is not queued again. Default: a fresh random id.
+   */
+  id?: string;
+  /** When the event happened (ms); default the enqueue time. */
+  at?: number;
 }
 
 /** The JSON body POSTed to the partner. */
@@ -36,6 +43,11 @@ export const maxBodyBytes = 64 * 1024;
 
 export function newMessageId(): string {
   return `msg_${randomBytes(12).toString('hex')}`;
+}
+
+/** The message id of the webhook for one audit event: the same every time it is derived. */
+export function messageIdFor(auditEventId: string): string {
+  return `msg_${createHash('sha256').update(auditEventId).digest('hex').slice(0, 24)}`;
 }
 
 /**

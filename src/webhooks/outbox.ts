@@ -50,13 +50,15 @@ export class WebhookOutbox {
    * Throws (a programming error) when the event is malformed or its body is over 64 KiB.
    */
   async enqueue(tenantId: string, event: WebhookEvent, nowMs: number): Promise<WebhookEnvelope | null> {
-    const id = newMessageId();
-    const { head, tail } = envelopeParts(id, tenantId, event, nowMs);
+    if (event.id !== undefined && !messageIdPattern.test(event.id)) throw new Error('event id must be msg_ and 24 hex characters');
+    const id = event.id ?? newMessageId();
+    const { head, tail } = envelopeParts(id, tenantId, event, event.at ?? nowMs);
     const { keys } = this.o;
     const [queued, sequence] = await this.o.redis.enqueueWebhook(
       keys.webhookEndpoint(tenantId), keys.webhookMessage(tenantId, id), keys.webhookDue(tenantId), keys.webhookEvents(tenantId), keys.webhookSequences(tenantId),
       id, nowMs, head, tail, event.sequence === undefined ? '' : String(event.sequence), event.type, event.workflow_id ?? '',
     );
+    // 0: the tenant has no endpoint; 2: this id was queued before (an idempotent repeat).
     if (queued !== 1) return null;
     await this.o.due.mark(tenantId, nowMs);
     return JSON.parse(`${head}${sequence === '' ? 'null' : sequence}${tail}`) as WebhookEnvelope;

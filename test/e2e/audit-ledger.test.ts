@@ -127,7 +127,7 @@ describe('audit ledger', function () {
     expect(JSON.parse(broken.stdout)).to.deep.include({ valid: false, first_broken: { n: 2, event_id: original[1]!.event_id, problem: 'the event was changed after it was written (its hash does not match its content)' } });
 
     // A careful forger recomputes every hash: the chain holds, the earlier checkpoint does not.
-    const recomputed = chain(edited.map(({ event_id, tenant_id, workflow_id, stage, type, at, detail }) => ({ event_id, tenant_id, workflow_id, stage, type, at, detail })), genesisHash, 0);
+    const recomputed = chain(edited.map(({ event_id, tenant_id, workflow_id, stage, type, at, detail, transition }) => ({ event_id, tenant_id, workflow_id, stage, type, at, detail, transition })), genesisHash, 0);
     await rewrite(recomputed);
     await redis.hset(keys.ledgerHead('acme'), 'hash', recomputed[recomputed.length - 1]!.hash);
     const forged = verify(join(dir, 'checkpoint.jws'));

@@ -52,7 +52,8 @@ export function auditRoutes(s: Services): Router {
     ctx.body = {
       items: page.events.map((e) => ({
         event_id: e.event_id, n: e.n, workflow_id: e.workflow_id, stage: e.stage, type: e.type, at: new Date(e.at).toISOString(),
-        detail: JSON.parse(e.detail) as unknown, prev_hash: e.prev_hash, hash: e.hash,
+        detail: JSON.parse(e.detail) as unknown, transition: e.transition ? (JSON.parse(e.transition) as unknown) : null,
+        prev_hash: e.prev_hash, hash: e.hash,
       })),
       next_cursor: page.next ? Buffer.from(page.next).toString('base64url') : null,
     };

@@ -15,9 +15,12 @@
   ARGV[5] sequence given by the caller ('' = assign one when ARGV[7] is set, else null)
   ARGV[6] event type
   ARGV[7] workflow id ('' = none)
-  Returns: {1, sequence or ''} when queued, {0, ''} when the tenant has no endpoint.
+  Returns: {1, sequence or ''} when queued, {0, ''} when the tenant has no endpoint, {2, sequence}
+  when a message with this id exists already (nothing changed).
 ]]
 if redis.call('EXISTS', KEYS[1]) == 0 then return {0, ''} end
+-- Queued before under this id (a caller-chosen id makes the enqueue idempotent): nothing to do.
+if redis.call('EXISTS', KEYS[2]) == 1 then return {2, redis.call('HGET', KEYS[2], 'sequence') or ''} end
 local seq = ARGV[5]
 if ARGV[7] ~= '' then
   if seq == '' then

@@ -1,0 +1,73 @@
+/**
+ * Partner webhooks made from the audit ledger (docs/events.md): every workflow status change a
+ * step made (the ledger event's `transition`) becomes `workflow.<new status>`, and every
+ * `operational_mode.changed` event becomes that webhook.
+ *
+ * The ledger is the source of truth, so nothing is published that did not happen. A cursor per
+ * tenant (`webhooked` in the ledger head) records how far it was published. Each webhook's id
+ * derives from its audit event id, so when a crash falls between an enqueue and the cursor's
+ * move, the repeated enqueue is a no-op: one webhook per transition.
+ */
+import type { LedgerEvent } from '../audit/audit-chain';
+import { fromFields } from '../audit/audit-chain';
+import type { Logger } from '../logger';
+import type { Redis } from '../redis/connection';
+import type { Keys } from '../redis/keys';
+import type { TenantStore } from '../tenants/tenant-store';
+import { messageIdFor, type WebhookEvent } from './envelope';
+import type { PartnerWebhooks } from './partner-webhooks';
+
+interface Transition {
+  workflow_id: string;
+  from: string | false;
+  to: string;
+  seq: number;
+  workflow_type: string;
+  claim_id_hash: string;
+}
+
+/** The webhook an audit-ledger event makes, or null for a step that changed no status. */
+export function webhookFor(e: LedgerEvent): WebhookEvent | null {
+  const at = new Date(e.at).toISOString();
+  if (e.transition) {
+    const t = JSON.parse(e.transition) as Transition;
+    return {
+      id: messageIdFor(e.event_id), at: e.at, type: `workflow.${t.to}`, workflow_id: t.workflow_id, sequence: t.seq,
+      data: {
+        workflow_id: t.workflow_id, workflow_type: t.workflow_type || null, status: t.to, previous_status: t.from || null,
+        claim_id_hash: t.claim_id_hash || null, at, audit_event_id: e.event_id, ledger_position: e.n,
+      },
+    };
+  }
+  if (e.type === 'operational_mode.changed') {
+    const d = JSON.parse(e.detail) as { from: string; to: string; reason: string; by: string };
+    return { id: messageIdFor(e.event_id), at: e.at, type: 'operational_mode.changed', data: { from: d.from, to: d.to, reason: d.reason, changed_by: d.by, at, audit_event_id: e.event_id, ledger_position: e.n } };
+  }
+  return null;
+}
+
+const pageSize = 500;
+
+export class LedgerWebhooks {
+  constructor(private readonly o: { redis: Redis; keys: Keys; tenants: TenantStore; webhooks: PartnerWebhooks; log: Logger }) {}
+
+  /** Publishes every ledger event not yet published, for every tenant. Returns webhooks queued. */
+  async publish(nowMs: number): Promise<number> {
+    const { redis, keys, webhooks } = this.o;
+    let queued = 0;
+    for (const tenantId of await this.o.tenants.list()) {
+      for (;;) {
+        const cursor = await redis.hget(keys.ledgerHead(tenantId), 'webhooked');
+        const page = (await redis.xrange(keys.ledger(tenantId), cursor ? `(${cursor}` : '-', '+', 'COUNT', pageSize)) as [string, string[]][];
+        if (page.length === 0) break;
+        for (const [, fields] of page) {
+          const event = webhookFor(fromFields(fields));
+          if (event && (await webhooks.enqueue(tenantId, event, nowMs))) queued += 1;
+        }
+        await redis.hset(keys.ledgerHead(tenantId), 'webhooked', page[page.length - 1]![0]);
+        if (page.length < pageSize) break;
+      }
+    }
+    return queued;
+  }
+}
