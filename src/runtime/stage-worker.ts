@@ -18,7 +18,7 @@ import type { Metrics } from '../metrics';
 import { sha256Hex } from '../phi';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
-import { decodeEnvelope, entryTime, fieldsToRecord, type StreamEntry } from './envelope-codec';
+import { decodeEnvelope, entryTime, type StreamEntry } from './envelope-codec';
 import { buildHandoff, retryDelay, type HeldWorkflow, type Outcome } from './handoff-ops';
 
 /** Worker lifecycle, in order. */
@@ -126,14 +126,24 @@ export class StageWorker {
     // order); different claimants run concurrently.
     const outcomes: Outcome[] = new Array(batch.length);
     const conversations = new Map<string, number[]>();
+    // Decoded once: the envelope serves the grouping and the stage; an entry that cannot be
+    // decoded is its own group and fails in runOne with the decoding error.
+    const decoded = batch.map((d) => {
+      try {
+        return decodeEnvelope(this.o.stage.name, d.fields);
+      } catch (err) {
+        return err as Error;
+      }
+    });
     batch.forEach((d, i) => {
-      const key = conversationOf(d.fields);
+      const envelope = decoded[i]!;
+      const key = envelope instanceof Error ? `\u0001${d.id}` : `${envelope.tenantId}\u0000${envelope.payload.from}`;
       const list = conversations.get(key) ?? [];
       list.push(i);
       conversations.set(key, list);
     });
     await Promise.all([...conversations.values()].map(async (indexes) => {
-      for (const i of indexes) outcomes[i] = await this.runOne(batch[i]!);
+      for (const i of indexes) outcomes[i] = await this.runOne(batch[i]!, decoded[i]!);
     }));
     const byPartition = new Map<number, Outcome[]>();
     batch.forEach((d, i) => {
@@ -144,11 +154,12 @@ export class StageWorker {
     await Promise.all([...byPartition].map(([partition, list]) => this.handOff(partition, list)));
   }
 
-  private async runOne(d: Delivered): Promise<Outcome> {
+  private async runOne(d: Delivered, decoded: Envelope | Error): Promise<Outcome> {
     const { stage, ctx, config, clock, metrics } = this.o;
     let envelope: Envelope | null = null;
     try {
-      envelope = decodeEnvelope(stage.name, d.fields);
+      if (decoded instanceof Error) throw decoded;
+      envelope = decoded;
       if (envelope.attempt + d.deliveries > config.maxDeliveries) {
         return { kind: 'dead', entryId: d.id, envelope, fields: d.fields, errorCode: 'max_deliveries', reason: `delivered ${envelope.attempt + d.deliveries} times without a hand-off`, deliveries: envelope.attempt + d.deliveries };
       }
@@ -234,16 +245,6 @@ export async function ensureGroups(redis: Redis, streams: string[], group: strin
     } catch (err) {
       if (!String((err as Error).message).includes('BUSYGROUP')) throw err;
     }
-  }
-}
-
-/** Tenant and claimant of an entry, for ordering; an entry that cannot be read is its own. */
-function conversationOf(fields: string[]): string {
-  const f = fieldsToRecord(fields);
-  try {
-    return `${f.tenant}\u0000${(JSON.parse(f.payload ?? '') as { from?: string }).from ?? f.wf}`;
-  } catch {
-    return `\u0001${f.wf ?? Math.random()}`;
   }
 }
 

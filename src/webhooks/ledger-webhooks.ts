@@ -56,6 +56,12 @@ export class LedgerWebhooks {
     const { redis, keys, webhooks } = this.o;
     let queued = 0;
     for (const tenantId of await this.o.tenants.list()) {
+      // No endpoint: nothing would be kept (webhooks.md), so skip to the ledger's end at once.
+      if (!(await redis.exists(keys.webhookEndpoint(tenantId)))) {
+        const [last] = (await redis.xrevrange(keys.ledger(tenantId), '+', '-', 'COUNT', 1)) as [string, string[]][];
+        if (last) await redis.hset(keys.ledgerHead(tenantId), 'webhooked', last[0]);
+        continue;
+      }
       for (;;) {
         const cursor = await redis.hget(keys.ledgerHead(tenantId), 'webhooked');
         const page = (await redis.xrange(keys.ledger(tenantId), cursor ? `(${cursor}` : '-', '+', 'COUNT', pageSize)) as [string, string[]][];
