@@ -3,42 +3,28 @@
  * pagination, signed checkpoints, and verification of the chain (docs/audit-ledger.md).
  */
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import { principal, requireScope } from '../authenticate';
+import { queryParam, queryTime } from '../query';
 import { readForm } from '../body';
 import { rateLimit } from '../rate-limits';
 
 const maxLimit = 200;
-
-function one(ctx: Context, name: string): string | undefined {
-  const value = ctx.query[name];
-  if (Array.isArray(value)) throw new AppError('invalid_request', `${name} given more than once`);
-  return value === undefined || value === '' ? undefined : value;
-}
-
-function time(ctx: Context, name: string): number | undefined {
-  const value = one(ctx, name);
-  if (value === undefined) return undefined;
-  const ms = Date.parse(value);
-  if (Number.isNaN(ms)) throw new AppError('invalid_request', `${name} must be an ISO 8601 date-time`);
-  return ms;
-}
 
 export function auditRoutes(s: Services): Router {
   const router = new Router();
   const limited = rateLimit(s, 'audit', (ctx) => principal(ctx).tenant_id);
 
   router.get('/v1/audit/events', requireScope('audit:read'), limited, async (ctx) => {
-    const limitRaw = one(ctx, 'limit');
+    const limitRaw = queryParam(ctx, 'limit');
     const limit = limitRaw === undefined ? 50 : Number(limitRaw);
     if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) throw new AppError('invalid_request', `limit must be an integer from 1 to ${maxLimit}`);
-    const cursorRaw = one(ctx, 'cursor');
+    const cursorRaw = queryParam(ctx, 'cursor');
     const afterId = cursorRaw === undefined ? undefined : Buffer.from(cursorRaw, 'base64url').toString('utf8');
     if (afterId !== undefined && !/^\d+-\d+$/.test(afterId)) throw new AppError('invalid_request', 'cursor is not one this API returned');
     const tenantId = principal(ctx).tenant_id;
-    const workflowId = one(ctx, 'workflow_id');
+    const workflowId = queryParam(ctx, 'workflow_id');
     let workflow: { id: string; eventIds: Set<string> } | undefined;
     if (workflowId !== undefined) {
       const record = await s.workflows.get(tenantId, workflowId);
@@ -46,8 +32,8 @@ export function auditRoutes(s: Services): Router {
       workflow = { id: workflowId, eventIds: new Set(record.audit_event_ids) };
     }
     const page = await s.ledger.read(tenantId, {
-      workflow, type: one(ctx, 'type'), stage: one(ctx, 'stage'),
-      from: time(ctx, 'from'), to: time(ctx, 'to'), limit, after: afterId,
+      workflow, type: queryParam(ctx, 'type'), stage: queryParam(ctx, 'stage'),
+      from: queryTime(ctx, 'from'), to: queryTime(ctx, 'to'), limit, after: afterId,
     });
     ctx.body = {
       items: page.events.map((e) => ({

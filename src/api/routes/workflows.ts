@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import type { ListCursor, ListFilter } from '../../workflows/workflow-store';
 import { principal, requireScope } from '../authenticate';
+import { queryParam, queryTime } from '../query';
 import { rateLimit } from '../rate-limits';
 
 const types = ['claim-status', 'pending-documents', 'query-reason'];
@@ -30,33 +31,19 @@ export function workflowRoutes(s: Services): Router {
   return router;
 }
 
-function one(ctx: Context, name: string): string | undefined {
-  const value = ctx.query[name];
-  if (Array.isArray(value)) throw new AppError('invalid_request', `${name} given more than once`);
-  return value === undefined || value === '' ? undefined : value;
-}
-
-function time(ctx: Context, name: string): number | undefined {
-  const value = one(ctx, name);
-  if (value === undefined) return undefined;
-  const ms = Date.parse(value);
-  if (Number.isNaN(ms)) throw new AppError('invalid_request', `${name} must be an ISO 8601 date-time`);
-  return ms;
-}
-
 function listQuery(ctx: Context): { filter: ListFilter; limit: number; cursor: ListCursor | null } {
-  const type = one(ctx, 'workflow_type');
-  const status = one(ctx, 'status');
-  const claimIdHash = one(ctx, 'claim_id_hash');
+  const type = queryParam(ctx, 'workflow_type');
+  const status = queryParam(ctx, 'status');
+  const claimIdHash = queryParam(ctx, 'claim_id_hash');
   if (type && !types.includes(type)) throw new AppError('invalid_request', `workflow_type must be one of ${types.join(', ')}`);
   if (status && !statuses.includes(status)) throw new AppError('invalid_request', `status must be one of ${statuses.join(', ')}`);
   if (claimIdHash && !/^(sha256:)?[0-9a-fA-F]{64}$/.test(claimIdHash)) throw new AppError('invalid_request', 'claim_id_hash must be a SHA-256 hex digest, optionally prefixed sha256:');
-  const limitRaw = one(ctx, 'limit');
+  const limitRaw = queryParam(ctx, 'limit');
   const limit = limitRaw === undefined ? 20 : Number(limitRaw);
   if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) throw new AppError('invalid_request', `limit must be an integer from 1 to ${maxLimit}`);
-  const cursorRaw = one(ctx, 'cursor');
+  const cursorRaw = queryParam(ctx, 'cursor');
   return {
-    filter: { workflowType: type, status, claimIdHash, startedAfter: time(ctx, 'started_after'), startedBefore: time(ctx, 'started_before') },
+    filter: { workflowType: type, status, claimIdHash, startedAfter: queryTime(ctx, 'started_after'), startedBefore: queryTime(ctx, 'started_before') },
     limit,
     cursor: cursorRaw === undefined ? null : decodeCursor(cursorRaw),
   };
