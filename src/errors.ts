@@ -27,6 +27,8 @@ export const errorCatalogue = {
   unknown_channel_number: { status: 404, title: 'No tenant owns this channel number', retryable: false },
   method_not_allowed: { status: 405, title: 'Method not allowed', retryable: false },
   conflict: { status: 409, title: 'Conflict', retryable: false },
+  idempotency_in_progress: { status: 409, title: 'A request with this Idempotency-Key is still in progress', retryable: true },
+  idempotency_key_reused: { status: 422, title: 'This Idempotency-Key was used for a different request', retryable: false },
   rate_limited: { status: 429, title: 'Too many requests', retryable: true },
   internal_error: { status: 500, title: 'Internal Server Error', retryable: true },
   service_unavailable: { status: 503, title: 'Service Unavailable', retryable: true },

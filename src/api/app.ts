@@ -2,6 +2,7 @@
 import Koa from 'koa';
 import type { Services } from '../services';
 import { authenticate } from './authenticate';
+import { idempotency } from './idempotency';
 import { problems } from './problem';
 import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
@@ -27,6 +28,8 @@ export function createApp(s: Services): Koa {
   // caller themselves (client credentials, a password, a refresh token, or either for RFC 7662/7009).
   const verify = authenticate(s.config, s.signing, s.revocation, s.clock, s.verifiedTokens);
   app.use(async (ctx, next) => (ctx.path.startsWith('/v1/') && !selfAuthenticated.has(ctx.path) ? verify(ctx, next) : next()));
+  const idempotent = idempotency(s);
+  app.use(async (ctx, next) => (ctx.path.startsWith('/v1/') && !selfAuthenticated.has(ctx.path) ? idempotent(ctx, next) : next()));
   for (const router of [workflowRoutes(s), auditRoutes(s), tenantRoutes(s), webhookRoutes(s)]) app.use(router.routes()).use(router.allowedMethods());
   return app;
 }

@@ -6,6 +6,12 @@ import type { Context } from 'koa';
 import { AppError } from '../errors';
 
 export async function readRaw(ctx: Context, limitBytes: number): Promise<Buffer> {
+  // Already read (by the idempotency check, which fingerprints the body): the same bytes again.
+  const early = ctx.state.rawBody as Buffer | undefined;
+  if (early) {
+    if (early.length > limitBytes) throw new AppError('payload_too_large', `body over ${limitBytes} bytes`);
+    return early;
+  }
   const declared = Number(ctx.get('content-length') || '0');
   if (declared > limitBytes) throw new AppError('payload_too_large', `body over ${limitBytes} bytes`);
   const chunks: Buffer[] = [];

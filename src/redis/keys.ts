@@ -142,6 +142,10 @@ export class Keys {
   ledgerHead(tenantId: string): string {
     return `${this.t(tenantId)}:ledger-head`;
   }
+  /** A mutating request's outcome under its Idempotency-Key (by SHA-256 of the key), kept 24 h. */
+  idempotency(tenantId: string, keyHashHex: string): string {
+    return `${this.t(tenantId)}:idem:${keyHashHex}`;
+  }
   /** Channel delivery statuses reported by providers (capped stream). */
   channelStatuses(tenantId: string): string {
     return `${this.t(tenantId)}:channel-status`;

@@ -1,0 +1,83 @@
+/**
+ * `Idempotency-Key` on mutating partner requests (POST, PUT, PATCH, DELETE under /v1, once the
+ * bearer token is verified). The spec leaves retention and conflicts open; decided here and in
+ * docs/idempotency.md:
+ *
+ *  - The outcome (status, body) is kept for 24 hours per tenant and key. The same key with the
+ *    same request (method, path, body) gets the stored outcome again, with
+ *    `Idempotent-Replayed: true`, and the operation does not run again.
+ *  - The same key with a different request is 422 `idempotency_key_reused`.
+ *  - While the first request with the key is still running, another is 409
+ *    `idempotency_in_progress` with `Retry-After: 1`.
+ *  - A request that fails with a server error (5xx) keeps nothing, so it can be retried with
+ *    the same key; client errors (4xx) are kept like successes.
+ */
+import { createHash } from 'node:crypto';
+import type { Context, Middleware, Next } from 'koa';
+import { AppError } from '../errors';
+import type { Services } from '../services';
+import { principal } from './authenticate';
+import { readRaw } from './body';
+import { sendProblem } from './problem';
+
+const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const keyPattern = /^[\x21-\x7e]{1,255}$/;
+const retentionMs = 24 * 3600 * 1000;
+const maxBodyBytes = 1024 * 1024;
+
+interface Stored {
+  state: 'in_progress' | 'done';
+  fingerprint: string;
+  status?: number;
+  type?: string;
+  body?: string;
+}
+
+export function idempotency(s: Services): Middleware {
+  return async (ctx: Context, next: Next) => {
+    const key = ctx.get('idempotency-key');
+    if (!key || !mutating.has(ctx.method)) return next();
+    if (!keyPattern.test(key)) throw new AppError('invalid_request', 'Idempotency-Key must be 1-255 printable ASCII characters');
+    const tenantId = principal(ctx).tenant_id;
+    const raw = await readRaw(ctx, maxBodyBytes);
+    ctx.state.rawBody = raw;
+    const fingerprint = createHash('sha256').update(`${ctx.method} ${ctx.path}\n`).update(raw).digest('hex');
+    const redisKey = s.keys.idempotency(tenantId, createHash('sha256').update(key).digest('hex'));
+
+    const claimed = await s.redis.set(redisKey, JSON.stringify({ state: 'in_progress', fingerprint } satisfies Stored), 'PX', retentionMs, 'NX');
+    if (claimed !== 'OK') {
+      const stored = JSON.parse((await s.redis.get(redisKey)) ?? '{}') as Partial<Stored>;
+      if (stored.fingerprint !== fingerprint) throw new AppError('idempotency_key_reused', 'this Idempotency-Key was used for a different request');
+      if (stored.state !== 'done') {
+        ctx.set('Retry-After', '1');
+        throw new AppError('idempotency_in_progress', 'the first request with this Idempotency-Key has not finished');
+      }
+      ctx.status = stored.status ?? 200;
+      if (stored.type) ctx.type = stored.type;
+      ctx.body = stored.body ?? '';
+      ctx.set('Idempotent-Replayed', 'true');
+      return;
+    }
+    try {
+      await next();
+    } catch (err) {
+      // A client error is the answer to this request: render it here and keep it, so a replay
+      // returns the very same problem document. Anything else may be retried with the key.
+      if (!(err instanceof AppError) || err.status >= 500) {
+        await s.redis.del(redisKey);
+        throw err;
+      }
+      sendProblem(ctx, err);
+    }
+    if (ctx.status >= 500) {
+      await s.redis.del(redisKey);
+      return;
+    }
+    const body = ctx.body === undefined || ctx.body === null ? '' : typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
+    await keep(s, redisKey, fingerprint, ctx.status, ctx.response.get('Content-Type') || 'application/json', body);
+  };
+}
+
+async function keep(s: Services, redisKey: string, fingerprint: string, status: number, type: string, body: string): Promise<void> {
+  await s.redis.set(redisKey, JSON.stringify({ state: 'done', fingerprint, status, type, body } satisfies Stored), 'PX', retentionMs);
+}
