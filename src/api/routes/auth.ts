@@ -95,9 +95,23 @@ export function authRoutes(s: Services): Router {
 
   router.post('/v1/auth/introspect', async (ctx) => {
     const { token } = await readBody(ctx);
-    // The caller's check and the token's are independent: run them together (one round trip).
-    const [who, claims] = await Promise.all([caller(ctx), typeof token === 'string' && token !== '' ? s.verifier.verify(token) : null]);
-    await rateLimitsFor(s).check(ctx, 'introspect', who.client_id);
+    const target = typeof token === 'string' && token !== '' ? s.verifier.verify(token) : Promise.resolve(null);
+    // A caller whose token signature this process already verified is known before its
+    // liveness check, so its rate limit is counted in the same round trip as both checks.
+    const bearer = /^bearer (.+)$/i.exec(ctx.get('authorization'))?.[1]?.trim();
+    const known = bearer ? s.verifiedTokens.get(bearer, s.clock.now()) : null;
+    let who: Caller;
+    let claims: Awaited<typeof target>;
+    if (known) {
+      const clientId = known.client_id ?? known.sub;
+      const [refused, verified] = await Promise.all([s.revocation.refused(known), target, rateLimitsFor(s).check(ctx, 'introspect', clientId)]);
+      if (refused) throw new AppError('invalid_token', 'send a valid bearer token or Basic client credentials');
+      who = { tenant_id: known.tenant_id, client_id: clientId };
+      claims = verified;
+    } else {
+      [who, claims] = await Promise.all([caller(ctx), target]);
+      await rateLimitsFor(s).check(ctx, 'introspect', who.client_id);
+    }
     if (typeof token !== 'string' || token === '') throw invalidRequest('token is required');
     ctx.set('Cache-Control', 'no-store');
     // Expired, revoked, malformed, foreign: all look the same to the caller.
