@@ -9,7 +9,6 @@ import type { StageName } from '../src/redis/keys';
 export type { StageName };
 
 export type Language = 'EN' | 'HI' | 'HI_EN';
-export const languages: readonly Language[] = ['EN', 'HI', 'HI_EN'];
 
 export type WorkflowType = 'claim-status' | 'pending-documents' | 'query-reason';
 

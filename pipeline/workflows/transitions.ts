@@ -16,9 +16,3 @@ export const transitions: Readonly<Record<WorkflowStatus, readonly WorkflowStatu
   timed_out: ['started'],
   cancelled: ['started'],
 };
-
-export const terminalStatuses: readonly WorkflowStatus[] = ['completed', 'policy_blocked', 'timed_out', 'cancelled'];
-
-export function canTransition(from: WorkflowStatus, to: WorkflowStatus): boolean {
-  return transitions[from].includes(to);
-}

@@ -27,9 +27,9 @@ export function createApp(s: Services): Koa {
   // Everything else under /v1 needs a verified bearer token; these endpoints authenticate the
   // caller themselves (client credentials, a password, a refresh token, or either for RFC 7662/7009).
   const verify = authenticate(s.config, s.signing, s.revocation, s.clock, s.verifiedTokens);
-  app.use(async (ctx, next) => (ctx.path.startsWith('/v1/') && !selfAuthenticated.has(ctx.path) ? verify(ctx, next) : next()));
+  // Verified requests may carry an Idempotency-Key (docs/idempotency.md).
   const idempotent = idempotency(s);
-  app.use(async (ctx, next) => (ctx.path.startsWith('/v1/') && !selfAuthenticated.has(ctx.path) ? idempotent(ctx, next) : next()));
+  app.use(async (ctx, next) => (ctx.path.startsWith('/v1/') && !selfAuthenticated.has(ctx.path) ? verify(ctx, () => idempotent(ctx, next)) : next()));
   for (const router of [workflowRoutes(s), auditRoutes(s), tenantRoutes(s), webhookRoutes(s)]) app.use(router.routes()).use(router.allowedMethods());
   return app;
 }

@@ -4,7 +4,8 @@
  * `operational_mode.changed` event becomes that webhook.
  *
  * The ledger is the source of truth, so nothing is published that did not happen. A cursor per
- * tenant (`webhooked` in the ledger head) records how far it was published. Each webhook's id
+ * tenant (`webhooked`, and the position `webhooked_n`, in the ledger head) records how far it was
+ * published; a tenant whose ledger count still equals `webhooked_n` costs one read per tick. Each webhook's id
  * derives from its audit event id, so when a crash falls between an enqueue and the cursor's
  * move, the repeated enqueue is a no-op: one webhook per transition.
  */
@@ -56,21 +57,27 @@ export class LedgerWebhooks {
     const { redis, keys, webhooks } = this.o;
     let queued = 0;
     for (const tenantId of await this.o.tenants.list()) {
+      // Most ticks nothing new reached a tenant's ledger: one read tells.
+      const [count, published] = await redis.hmget(keys.ledgerHead(tenantId), 'count', 'webhooked_n');
+      if ((count ?? '0') === (published ?? '0')) continue;
       // No endpoint: nothing would be kept (webhooks.md), so skip to the ledger's end at once.
       if (!(await redis.exists(keys.webhookEndpoint(tenantId)))) {
         const [last] = (await redis.xrevrange(keys.ledger(tenantId), '+', '-', 'COUNT', 1)) as [string, string[]][];
-        if (last) await redis.hset(keys.ledgerHead(tenantId), 'webhooked', last[0]);
+        if (last) await redis.hset(keys.ledgerHead(tenantId), 'webhooked', last[0], 'webhooked_n', String(fromFields(last[1]).n));
         continue;
       }
       for (;;) {
         const cursor = await redis.hget(keys.ledgerHead(tenantId), 'webhooked');
         const page = (await redis.xrange(keys.ledger(tenantId), cursor ? `(${cursor}` : '-', '+', 'COUNT', pageSize)) as [string, string[]][];
         if (page.length === 0) break;
+        let lastN = 0;
         for (const [, fields] of page) {
-          const event = webhookFor(fromFields(fields));
+          const ledgerEvent = fromFields(fields);
+          lastN = ledgerEvent.n;
+          const event = webhookFor(ledgerEvent);
           if (event && (await webhooks.enqueue(tenantId, event, nowMs))) queued += 1;
         }
-        await redis.hset(keys.ledgerHead(tenantId), 'webhooked', page[page.length - 1]![0]);
+        await redis.hset(keys.ledgerHead(tenantId), 'webhooked', page[page.length - 1]![0], 'webhooked_n', String(lastN));
         if (page.length < pageSize) break;
       }
     }

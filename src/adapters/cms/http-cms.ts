@@ -30,22 +30,6 @@ export class HttpCms {
     return body.claims as Claim[];
   }
 
-  async claim(tenantId: string, claimId: string): Promise<Claim | null> {
-    try {
-      return (await this.call(tenantId, `/claims/${encodeURIComponent(claimId)}`)) as Claim;
-    } catch (err) {
-      if (err instanceof AppError && err.extra.status === 404) return null;
-      throw err;
-    }
-  }
-
-  /** The breaker state of a tenant's CMS. */
-  breakerState(tenantId: string): 'closed' | 'half_open' | 'open' {
-    const breaker = this.breakers.get(tenantId);
-    if (!breaker) return 'closed';
-    return breaker.opened ? 'open' : breaker.halfOpen ? 'half_open' : 'closed';
-  }
-
   private call(tenantId: string, path: string): Promise<unknown> {
     return this.breaker(tenantId).fire(tenantId, path).catch((err: unknown) => {
       if (err instanceof AppError) throw err;
