@@ -212,13 +212,14 @@ export class StageWorker {
   /** For consent answers that resume a held workflow: which one, with its held payload. */
   private async heldWorkflows(partition: number, outcomes: Outcome[]): Promise<Map<string, HeldWorkflow | null>> {
     const held = new Map<string, HeldWorkflow | null>();
-    for (const outcome of outcomes) {
-      if (outcome.kind !== 'decided' || !outcome.decision.effects?.some((e) => e.type === 'consent.resume' || e.type === 'consent.park')) continue;
+    // Independent reads: all in flight together, one round trip for the batch.
+    await Promise.all(outcomes.map(async (outcome) => {
+      if (outcome.kind !== 'decided' || !outcome.decision.effects?.some((e) => e.type === 'consent.resume' || e.type === 'consent.park')) return;
       const env = outcome.envelope;
       const key = this.o.keys.consent(partition, env.tenantId, sha256Hex(env.payload.from));
       const [parked, payload] = await this.o.redis.hmget(key, 'parked', 'parked_payload');
       held.set(env.workflowId, parked && payload ? { workflowId: parked, payload: JSON.parse(payload) as WorkflowPayload } : null);
-    }
+    }));
     return held;
   }
 
