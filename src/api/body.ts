@@ -14,14 +14,25 @@ export async function readRaw(ctx: Context, limitBytes: number): Promise<Buffer>
   }
   const declared = Number(ctx.get('content-length') || '0');
   if (declared > limitBytes) throw new AppError('payload_too_large', `body over ${limitBytes} bytes`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    size += (chunk as Buffer).length;
-    if (size > limitBytes) throw new AppError('payload_too_large', `body over ${limitBytes} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+  // Plain stream events: `for await` over the request costs a promise per chunk on every POST.
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const req = ctx.req;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limitBytes) {
+        req.off('data', onData);
+        req.resume(); // drain the rest so the connection can answer
+        reject(new AppError('payload_too_large', `body over ${limitBytes} bytes`));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    req.once('error', reject);
+  });
 }
 
 export function parseJson(raw: Buffer): unknown {
