@@ -164,6 +164,7 @@ function report(): boolean {
   const highest = offTopic.reduce((a, x) => (a === null || x.t2!.score! > a.t2!.score! ? x : a), null as (typeof scored)[number] | null);
   out(`Tier-2 scores: lowest on-topic answer ${lowest?.t2?.score ?? '—'} (${lowest?.r.c.id ?? '—'}), ` +
     `highest off-topic answer ${highest?.t2?.score ?? '—'} (${highest?.r.c.id ?? '—'}), threshold ${semanticThreshold}.`);
+  out();
 
   const reps = 200;
   const inputs = cases.map(gateInput);
