@@ -18,7 +18,9 @@ const start = '(?<![\\p{L}\\p{N}])';
 const end = '(?![\\p{L}\\p{N}])';
 
 const rules: Rule[] = [
-  { kind: 'email', pattern: /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu, mask: '[email removed]' },
+  // The look-behind lets a match start only where a run of address characters starts; without
+  // it a long run with no "@" is rescanned from every position (seconds on an article-sized text).
+  { kind: 'email', pattern: /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu, mask: '[email removed]' },
   // Phone numbers: +country code or 10-digit Indian mobiles, with optional separators.
   {
     kind: 'phone',
