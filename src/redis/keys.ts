@@ -178,6 +178,22 @@ export class Keys {
   webhookSequences(tenantId: string): string {
     return `${this.t(tenantId)}:webhook:seq`;
   }
+  /** Knowledge-base articles (hash): article id → article JSON (docs/knowledge-base.md). */
+  knowledgeArticles(tenantId: string): string {
+    return `${this.t(tenantId)}:kb:articles`;
+  }
+  /** Knowledge-base article ids (sorted set, all scores 0), for listing in id order. */
+  knowledgeIds(tenantId: string): string {
+    return `${this.t(tenantId)}:kb:ids`;
+  }
+  /** Knowledge-base change log (capped stream): `op` put|delete, `id`, `n` (the change number). */
+  knowledgeChanges(tenantId: string): string {
+    return `${this.t(tenantId)}:kb:changes`;
+  }
+  /** Knowledge-base change counter (string): the `n` of the last change. */
+  knowledgeVersion(tenantId: string): string {
+    return `${this.t(tenantId)}:kb:version`;
+  }
 
   // --- global -----------------------------------------------------------------------------
   tenantSet(): string {

@@ -27,6 +27,8 @@ const scripts = [
   { name: 'claimWebhooks', file: 'claimWebhooks-1.lua', keys: 1 },
   { name: 'settleWebhook', file: 'settleWebhook-5.lua', keys: 5 },
   { name: 'requeueWebhook', file: 'requeueWebhook-4.lua', keys: 4 },
+  { name: 'putArticle', file: 'putArticle-4.lua', keys: 4 },
+  { name: 'deleteArticle', file: 'deleteArticle-4.lua', keys: 4 },
 ] as const;
 
 declare module 'ioredis' {
@@ -62,6 +64,11 @@ declare module 'ioredis' {
       httpStatus: string, error: string, retentionMs: number, counts: '0' | '1',
     ): Result<'ok' | 'stale', Context>;
     requeueWebhook(messageKey: string, dueKey: string, deliveredKey: string, failedKey: string, messageId: string, now: number, statuses: string): Result<string, Context>;
+    putArticle(
+      articlesKey: string, idsKey: string, changesKey: string, counterKey: string,
+      id: string, jsonHead: string, jsonTail: string, changeLogCap: number,
+    ): Result<[created: number, version: number, change: number], Context>;
+    deleteArticle(articlesKey: string, idsKey: string, changesKey: string, counterKey: string, id: string, changeLogCap: number): Result<number, Context>;
   }
 }
 
