@@ -18,6 +18,8 @@ import type { Config } from './config';
 import { ConsentStore } from './consent/consent-store';
 import { InboundIntake } from './intake/inbound-intake';
 import { createLogger, type Logger } from './logger';
+import { ArticleStore } from './knowledge/article-store';
+import { KnowledgeIndex } from './knowledge/knowledge-index';
 import { Metrics } from './metrics';
 import { createRedis, type Redis } from './redis/connection';
 import { Keys } from './redis/keys';
@@ -56,6 +58,8 @@ export interface Services {
   webhooks: PartnerWebhooks;
   /** Publishes workflow transitions and mode changes from the audit ledger as webhooks. */
   ledgerWebhooks: LedgerWebhooks;
+  /** The tenants' knowledge bases: articles in Redis, and this process's search index over them (docs/knowledge-base.md). */
+  knowledge: { articles: ArticleStore; index: KnowledgeIndex };
   /** The ports handed to every stage. */
   stageContext: StageContext;
   /** A new dedicated connection for a blocking reader; closed with the services. */
@@ -76,6 +80,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
   const sender = new WhatsAppSender(tenants, config);
   const clients = new ClientCredentials(redis, keys);
   const webhooks = new PartnerWebhooks({ redis, keys, config, clock, log, metrics });
+  const articles = new ArticleStore({ redis, keys });
   const modes = new OperationalModes(redis, keys, config.partitions, log);
   const revocation = new RevocationStore(redis, keys);
   const verifiedTokens = new VerifiedTokens();
@@ -111,6 +116,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     intake: new InboundIntake(redis, keys, config),
     webhooks,
     ledgerWebhooks: new LedgerWebhooks({ redis, keys, tenants, webhooks, log }),
+    knowledge: { articles, index: new KnowledgeIndex({ store: articles, log }) },
     stageContext,
     blockingConnection(name) {
       const connection = createRedis(config.redisUrl, { blocking: true, name });
