@@ -23,6 +23,7 @@ export const errorCatalogue = {
   workflow_not_found: { status: 404, title: 'Workflow not found', retryable: false },
   webhook_endpoint_not_found: { status: 404, title: 'No webhook endpoint is configured', retryable: false },
   delivery_not_found: { status: 404, title: 'Webhook delivery not found', retryable: false },
+  article_not_found: { status: 404, title: 'Knowledge-base article not found', retryable: false },
   invalid_webhook_url: { status: 400, title: 'The webhook URL is not allowed', retryable: false },
   unknown_channel_number: { status: 404, title: 'No tenant owns this channel number', retryable: false },
   method_not_allowed: { status: 405, title: 'Method not allowed', retryable: false },
