@@ -5,7 +5,7 @@
 import phrases from './data/intents.json';
 import { containsPhrase, normalise } from './text';
 
-export type Intent = 'claim_status';
+export type Intent = 'claim_status' | 'pending_documents' | 'query_reason';
 
 interface PhraseEntry {
   intent: Intent;

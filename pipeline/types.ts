@@ -55,7 +55,75 @@ export interface WorkflowPayload {
   reply?: ReplyRequest;
   rendered?: RenderedReply;
   /** What the workflow becomes once the reply is sent. Default `completed`. */
-  afterSend?: 'completed' | 'awaiting_consent' | 'cancelled' | 'policy_blocked';
+  afterSend?: 'completed' | 'awaiting_consent' | 'awaiting_documents' | 'cancelled' | 'policy_blocked';
+  /** A document or image the claimant sent (WhatsApp media message); `text` holds its caption. */
+  media?: MediaRef;
+  /** pending-documents: the claim this workflow follows up. PHI: never logged or returned. */
+  claimId?: string;
+  /** pending-documents: what brought this entry to the truth stage (docs/pending-documents.md). */
+  pdStep?: PendingDocsStep;
+  /** pending-documents: which reminder (1, 2, ...) a reminder entry is. */
+  reminder?: number;
+  /** query-reason: the claim the question is about, as the truth stage read it. PHI inside
+   *  (claim ids, names): used by the policy gate to remove or mask them, never logged. */
+  query?: QueryContext;
+  /** query-reason: the answer the knowledge stage composed, for the policy gate. */
+  answer?: ComposedAnswer;
+}
+
+export interface QueryContext {
+  claimId: string;
+  status: string;
+  reasonCodes: string[];
+  /** Names the CMS knows for this claim (member name): never sent to a claimant. */
+  names: string[];
+  /** The claimant's other claims' ids: an answer must not speak about them. */
+  otherClaimIds: string[];
+}
+
+export interface ComposedAnswer {
+  /** Answer-cache key: the normalised question, language and reason codes (knowledge stage). */
+  cacheKey: string;
+  /** Taken from the answer cache: approved before, so only tiers 1 and 3 run again. */
+  cached: boolean;
+  /** The article cited; null when the search found none (the gate then blocks: no source). */
+  article: { id: string; version: number; trusted: boolean; reasonCodes: string[]; title: string; body: string } | null;
+}
+
+/** A knowledge-base article as the knowledge stage reads it (docs/knowledge-base.md). */
+export interface KbArticle {
+  id: string;
+  version: number;
+  title: Partial<Record<Language, string>>;
+  body: Partial<Record<Language, string>>;
+  reason_codes: string[];
+  source: { document: string; section: string; version: string };
+  trusted: boolean;
+}
+
+/** An approved answer kept in the answer cache: the reply to render again, and the article it cites. */
+export interface CachedAnswer {
+  reply: ReplyRequest;
+  articleId: string;
+  articleVersion: number;
+}
+
+/** A media message's reference at the provider: the partner fetches the file with it. */
+export interface MediaRef {
+  id: string;
+  kind: string;
+  mime?: string;
+  filename?: string;
+}
+
+/** start: first fetch (trigger or resume); reminder: a reminder timer fired; received: a document
+ *  was recorded; recheck: the CMS said documents arrived by other means. */
+export type PendingDocsStep = 'start' | 'reminder' | 'received' | 'recheck';
+
+/** A document the CMS still needs (docs/cms-contract.md). */
+export interface PendingDocument {
+  code: string;
+  name: string;
 }
 
 export interface Envelope {
@@ -82,6 +150,9 @@ export interface WorkflowPatch {
   language?: Language;
   outcome?: string;
   outbound_message_id?: string;
+  /** pending-documents: the workflow to cancel or resume (its own id, or the open one a question joined). */
+  pending_docs_workflow_id?: string;
+  reminders_sent?: number;
 }
 
 /** Writes outside the workflow record, applied atomically with the hand-off. */
@@ -91,14 +162,26 @@ export type Effect =
   | { type: 'consent.park'; payload: WorkflowPayload }
   /** Continue the held workflow at `to`, with `patch` merged into its payload; this
    *  message's own workflow is folded into it (its record removed, its audit ids moved). */
-  | { type: 'consent.resume'; to: StageName; patch?: Partial<WorkflowPayload>; status: WorkflowStatus };
+  | { type: 'consent.resume'; to: StageName; patch?: Partial<WorkflowPayload>; status: WorkflowStatus }
+  /** Start (or restart) the durable wait: record what is pending, schedule the reminders and the
+   *  deadline, and register this workflow as its claim's open one (or join the open one). */
+  | { type: 'documents.await'; claimIdHash: string; pending: PendingDocument[]; deadlineAt: number; reminderDue: number[] }
+  /** A document reached `target` (an open pending-documents workflow): it is recorded there and
+   *  this message is folded into it, which continues at the truth stage with `payload`. When the
+   *  target is no longer waiting, this message's own decision stands. */
+  | { type: 'documents.arrived'; target: string; media: MediaRef; hint: string | null; payload: WorkflowPayload }
+  /** The wait is over (everything arrived): its timers are dropped. */
+  | { type: 'documents.done' }
+  /** Keep this approved answer for the same question (best effort, after the hand-off). */
+  | { type: 'answer.cache'; key: string; value: CachedAnswer };
 
 export type Decision =
   | { kind: 'forward'; to: StageName; payload: WorkflowPayload; status?: WorkflowStatus; patch?: WorkflowPatch; audit: AuditNote; effects?: Effect[] }
   | { kind: 'wait'; status: WorkflowStatus; patch?: WorkflowPatch; audit: AuditNote; effects?: Effect[] }
   | { kind: 'finish'; status: WorkflowStatus; patch?: WorkflowPatch; audit: AuditNote; effects?: Effect[] }
-  /** Keep this entry back, unchanged, until the tenant's operational mode lets it go on. */
-  | { kind: 'hold'; audit: AuditNote; status?: never; effects?: never };
+  /** Keep this entry back, unchanged, until the tenant's operational mode lets it go on:
+   *  SUSPENDED holds replies at outbound; RESTRICTED holds pending-documents and query-reason work. */
+  | { kind: 'hold'; mode: 'SUSPENDED' | 'RESTRICTED'; audit: AuditNote; status?: never; effects?: never };
 
 /** A claim as the CMS contract defines it (docs/cms-contract.md). */
 export interface Claim {
@@ -123,15 +206,51 @@ export interface ConsentRecord {
 export interface StageContext {
   now(): number;
   consent: { lookup(tenantId: string, phone: string): Promise<ConsentRecord> };
-  cms: { claimsByPhone(tenantId: string, phone: string): Promise<Claim[]> };
+  cms: {
+    claimsByPhone(tenantId: string, phone: string): Promise<Claim[]>;
+    /** One claim, or null when the CMS has no such claim. */
+    claim(tenantId: string, claimId: string): Promise<Claim | null>;
+    /** The claim's pending documents, or null when the CMS has no such claim. */
+    pendingDocuments(tenantId: string, claimId: string): Promise<PendingDocument[] | null>;
+  };
+  pendingDocs: {
+    /** The claimant's open pending-documents workflows, newest first. */
+    open(tenantId: string, phone: string): Promise<PendingDocsState[]>;
+    /** One pending-documents workflow's wait state; null when there is no such workflow. */
+    get(tenantId: string, workflowId: string): Promise<PendingDocsState | null>;
+    /** How long a wait lasts and when reminders go out (ms after the wait starts). */
+    waitMs: number;
+    reminderOffsetsMs: readonly number[];
+  };
   templates: {
     render(tenantId: string, channel: Channel, language: Language, reply: ReplyRequest): Promise<RenderedReply>;
   };
   denyList: { phrases(tenantId: string): Promise<string[]> };
   modes: { current(tenantId: string): Promise<'OPERATIONAL' | 'RESTRICTED' | 'SUSPENDED'> };
+  knowledge: {
+    /** The tenant's best articles for a question, best first; those explaining the reason codes first. */
+    search(tenantId: string, text: string, reasonCodes: readonly string[], language: Language, limit: number): Promise<Array<{ article: KbArticle; score: number }>>;
+  };
+  answers: {
+    /** An approved answer for this cache key, if one is kept and its article is unchanged. */
+    lookup(tenantId: string, key: string): Promise<CachedAnswer | null>;
+  };
   channel: {
     send(tenantId: string, payload: WorkflowPayload, reply: RenderedReply, idempotencyKey: string): Promise<{ providerMessageId: string; kind: 'text' | 'template' }>;
   };
+}
+
+/** A pending-documents workflow's wait, as a stage reads it. */
+export interface PendingDocsState {
+  workflowId: string;
+  status: WorkflowStatus;
+  claimIdHash: string | null;
+  pending: PendingDocument[];
+  /** Document code → the media id that satisfied it. */
+  received: Record<string, string>;
+  deadlineAt: number | null;
+  remindersSent: number;
+  language: Language | null;
 }
 
 export interface Stage {

@@ -63,6 +63,12 @@ export interface Config {
   webhookConcurrency: number;
   /** How long delivered and dead-lettered webhook messages are kept, for listing, retry and replay (s). Default 7 days. */
   webhookRetentionSeconds: number;
+  /** How long a pending-documents workflow waits for documents (h). Default 72 (spec). */
+  pendingDocsWaitHours: number;
+  /** When reminders go out, hours after the wait starts. Default [24, 48]. */
+  pendingDocsReminderHours: number[];
+  /** Test deployments only: every process reads time from a shared offset in Redis (src/shared-test-clock.ts). */
+  sharedTestClock: boolean;
 }
 
 const schema = {
@@ -100,6 +106,9 @@ const schema = {
     WEBHOOK_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60000 },
     WEBHOOK_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 1000 },
     WEBHOOK_RETENTION_SECONDS: { type: 'integer', minimum: 3600 },
+    SHARED_TEST_CLOCK: { enum: ['0', '1'] },
+    PENDING_DOCS_WAIT_HOURS: { type: 'integer', minimum: 1, maximum: 720 },
+    PENDING_DOCS_REMINDER_HOURS: { type: 'string', pattern: '^(\\d{1,3}(,\\d{1,3}){0,9})?$' },
   },
 } as const;
 
@@ -127,6 +136,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (raw.NODE_ENV === 'production' && raw.SIGNING_KEY_ENCRYPTION_KEY === undefined) {
     throw new ConfigError('invalid configuration: SIGNING_KEY_ENCRYPTION_KEY is required in production (32 random bytes, base64: openssl rand -base64 32)');
+  }
+  if (raw.SHARED_TEST_CLOCK === '1' && raw.NODE_ENV !== 'test') {
+    throw new ConfigError('invalid configuration: SHARED_TEST_CLOCK is for test deployments only (NODE_ENV=test)');
   }
   const port = (raw.PORT as number | undefined) ?? 8080;
   const publicUrl = (raw.PUBLIC_URL as string | undefined) ?? `http://127.0.0.1:${port}`;
@@ -163,6 +175,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookTimeoutMs: (raw.WEBHOOK_TIMEOUT_MS as number | undefined) ?? 5000,
     webhookConcurrency: (raw.WEBHOOK_CONCURRENCY as number | undefined) ?? 64,
     webhookRetentionSeconds: (raw.WEBHOOK_RETENTION_SECONDS as number | undefined) ?? 7 * 24 * 3600,
+    pendingDocsWaitHours: (raw.PENDING_DOCS_WAIT_HOURS as number | undefined) ?? 72,
+    pendingDocsReminderHours: raw.PENDING_DOCS_REMINDER_HOURS !== undefined
+      ? (raw.PENDING_DOCS_REMINDER_HOURS as string).split(',').filter(Boolean).map(Number)
+      : [24, 48],
+    sharedTestClock: raw.SHARED_TEST_CLOCK === '1',
     ...overrides,
   };
   return Object.freeze(config);

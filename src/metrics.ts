@@ -21,6 +21,7 @@ export class Metrics {
   readonly deadLetters = new Gauge({ name: 'cw_stage_dead_letters', help: 'Entries in a stage dead-letter stream.', labelNames: ['stage'], registers: [this.registry] });
   readonly breaker = new Gauge({ name: 'cw_cms_breaker_state', help: 'CMS circuit breaker per tenant: 0 closed, 1 half-open, 2 open.', labelNames: ['tenant'], registers: [this.registry] });
   readonly oldSecrets = new Gauge({ name: 'cw_client_secrets_over_90_days', help: 'API clients whose current secret is older than 90 days (rotate them).', labelNames: ['tenant'], registers: [this.registry] });
+  readonly answerCache = new Counter({ name: 'cw_answer_cache_total', help: 'query-reason answer-cache lookups, by result (hit, miss).', labelNames: ['result'], registers: [this.registry] });
   readonly timersFired = new Counter({ name: 'cw_timers_fired_total', help: 'Durable timers moved into their streams.', registers: [this.registry] });
   readonly inbound = new Counter({ name: 'cw_inbound_messages_total', help: 'Channel messages received, by result (accepted, duplicate).', labelNames: ['channel', 'result'], registers: [this.registry] });
 

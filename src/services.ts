@@ -14,18 +14,21 @@ import { VerifiedTokens } from './auth/verified-tokens';
 import { SigningKeys } from './auth/signing-keys';
 import { humanTokenTtlSeconds, TokenIssuer } from './auth/token-issuer';
 import { systemClock, type Clock } from './clock';
+import { SharedTestClock } from './shared-test-clock';
 import type { Config } from './config';
 import { ConsentStore } from './consent/consent-store';
 import { InboundIntake } from './intake/inbound-intake';
 import { createLogger, type Logger } from './logger';
 import { ArticleStore } from './knowledge/article-store';
 import { KnowledgeIndex } from './knowledge/knowledge-index';
+import { AnswerCache } from './templates/answer-cache';
 import { Metrics } from './metrics';
 import { createRedis, type Redis } from './redis/connection';
 import { Keys } from './redis/keys';
 import { TemplateRegistry } from './templates/template-registry';
 import { OperationalModes } from './tenants/operational-modes';
 import { TenantStore } from './tenants/tenant-store';
+import { PendingDocuments } from './workflows/pending-documents';
 import { WorkflowStore } from './workflows/workflow-store';
 import { LedgerWebhooks } from './webhooks/ledger-webhooks';
 import { PartnerWebhooks } from './webhooks/partner-webhooks';
@@ -60,19 +63,24 @@ export interface Services {
   ledgerWebhooks: LedgerWebhooks;
   /** The tenants' knowledge bases: articles in Redis, and this process's search index over them (docs/knowledge-base.md). */
   knowledge: { articles: ArticleStore; index: KnowledgeIndex };
+  /** Approved query-reason answers (docs/query-reason.md). */
+  answerCache: AnswerCache;
   /** The ports handed to every stage. */
   stageContext: StageContext;
+  /** pending-documents control and reads (docs/pending-documents.md). */
+  pendingDocs: PendingDocuments;
   /** A new dedicated connection for a blocking reader; closed with the services. */
   blockingConnection(name: string): Redis;
   close(): Promise<void>;
 }
 
 export function createServices(config: Config, options: { clock?: Clock; log?: Logger; metrics?: Metrics; autoPipelining?: boolean } = {}): Services {
-  const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger(config.logLevel);
   const metrics = options.metrics ?? new Metrics();
   const redis = createRedis(config.redisUrl, { name: 'cw-main', autoPipelining: options.autoPipelining });
   const keys = new Keys(config.keyPrefix, config.partitions);
+  const sharedClock = !options.clock && config.sharedTestClock ? new SharedTestClock(redis, keys.testClockOffset()) : null;
+  const clock = options.clock ?? sharedClock ?? systemClock;
   const tenants = new TenantStore(redis, keys);
   const consent = new ConsentStore(redis, keys);
   const cms = new HttpCms(tenants, config, log, metrics);
@@ -92,6 +100,9 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
   const blocking: Redis[] = [];
   let closing: Promise<void> | null = null;
 
+  const pendingDocs = new PendingDocuments(redis, keys, config);
+  const knowledgeIndex = new KnowledgeIndex({ store: articles, log });
+  const answerCache = new AnswerCache(redis, keys, articles, metrics);
   const stageContext: StageContext = {
     now: () => clock.now(),
     consent,
@@ -99,6 +110,9 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     templates,
     denyList: { phrases: async (tenantId) => (await tenants.get(tenantId)).deny_list ?? [] },
     modes,
+    pendingDocs,
+    knowledge: knowledgeIndex,
+    answers: answerCache,
     channel: { send: (tenantId, payload, reply, key) => sender.send(tenantId, payload, reply, key, clock.now()) },
   };
 
@@ -110,13 +124,15 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     verifier: new TokenVerifier(config, signing, revocation, clock, verifiedTokens),
     verifiedTokens,
     workflows: new WorkflowStore(redis, keys),
+    pendingDocs,
     ledger: new AuditLedger(redis, keys, config.partitions, log),
     modes,
     checkpoints: new Checkpoints(config, signing),
     intake: new InboundIntake(redis, keys, config),
     webhooks,
     ledgerWebhooks: new LedgerWebhooks({ redis, keys, tenants, webhooks, log }),
-    knowledge: { articles, index: new KnowledgeIndex({ store: articles, log }) },
+    knowledge: { articles, index: knowledgeIndex },
+    answerCache,
     stageContext,
     blockingConnection(name) {
       const connection = createRedis(config.redisUrl, { blocking: true, name });
@@ -126,6 +142,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     close() {
       closing ??= (async () => {
         cms.shutdown();
+        sharedClock?.close();
         // Every step runs even when one fails.
         await Promise.allSettled([webhooks.close()]);
         await Promise.allSettled([...blocking, redis].map((c) => c.quit().catch(() => c.disconnect())));

@@ -12,12 +12,12 @@ export const outbound: Stage = {
     const { payload, tenantId, workflowId, seq } = envelope;
     if (!payload.rendered) throw new Error('outbound reached without a rendered reply');
     // A SUSPENDED tenant sends nothing to claimants: the reply waits, in order, for the mode to return.
-    if ((await ctx.modes.current(tenantId)) === 'SUSPENDED') return { kind: 'hold', audit: { type: 'reply.held', detail: { mode: 'SUSPENDED' } } };
+    if ((await ctx.modes.current(tenantId)) === 'SUSPENDED') return { kind: 'hold', mode: 'SUSPENDED', audit: { type: 'reply.held', detail: { mode: 'SUSPENDED' } } };
     const sent = await ctx.channel.send(tenantId, payload, payload.rendered, `${workflowId}:${seq}`);
     const audit = { type: 'reply.sent', detail: { kind: sent.kind, template: payload.rendered.template, provider_message_id: sent.providerMessageId } };
     const patch = { outbound_message_id: sent.providerMessageId };
     const after = payload.afterSend ?? 'completed';
-    if (after === 'awaiting_consent') return { kind: 'wait', status: 'awaiting_consent', patch, audit };
+    if (after === 'awaiting_consent' || after === 'awaiting_documents') return { kind: 'wait', status: after, patch, audit };
     return { kind: 'finish', status: after, patch, audit };
   },
 };

@@ -1,12 +1,13 @@
 /**
- * policy: renders the reply from the tenant's template registry and gates it before it can
- * leave. Every reply passes tier 1 (deny list) and tier 3 (PHI redaction); query-reason's
- * tiers 2 and 4 arrive with that workflow. A blocked reply becomes the "a person will follow
- * up" message and the workflow ends `policy_blocked`.
+ * policy: renders the reply from the tenant's template registry and gates it before it can leave
+ * (pipeline/policy-gate, docs/policy-gate.md). Every reply passes tier 1 (deny list) and tier 3
+ * (PHI redaction); a new query-reason answer passes all four tiers, and once approved it is kept
+ * in the answer cache. A blocked reply becomes the "a person will follow up" message and the
+ * workflow ends `policy_blocked`. One audit event records the decision, tier by tier.
  */
-import { deniedPhrase } from '../deny-list';
 import { redactPhi } from '../phi-redaction';
-import type { Decision, RenderedReply, Stage } from '../types';
+import { runPolicyGate, type GateResult, type TierOutcome } from '../policy-gate';
+import type { AuditNote, Decision, Effect, RenderedReply, Stage } from '../types';
 
 export const policy: Stage = {
   name: 'policy',
@@ -15,26 +16,63 @@ export const policy: Stage = {
     const language = payload.language ?? 'EN';
     const reply = payload.reply ?? { template: 'help', vars: {} };
     const rendered = await ctx.templates.render(tenantId, payload.channel, language, reply);
+    const answer = payload.answer;
+    const fresh = answer !== undefined && !answer.cached;
+    const query = payload.query;
 
-    const denied = deniedPhrase(rendered.text, await ctx.denyList.phrases(tenantId));
-    if (denied !== null) {
+    const result: GateResult = fresh && answer.article === null
+      // The search found nothing: there is no source to back any answer.
+      ? { decision: 'block', text: '', tier: 4, reason: 'no_source', tiers: [{ tier: 1, outcome: 'pass', reason: 'not_listed' }, { tier: 4, outcome: 'block', reason: 'no_source' }], redactions: {} }
+      : runPolicyGate({
+        tiers: fresh ? 'answer' : 'reply',
+        language,
+        question: payload.text,
+        reasonCodes: query?.reasonCodes ?? [],
+        text: rendered.text,
+        ownClaimId: query?.claimId ?? null,
+        otherClaimIds: query?.otherClaimIds ?? [],
+        names: query?.names ?? [],
+        source: answer?.article ? { articleId: answer.article.id, trusted: answer.article.trusted, reasonCodes: answer.article.reasonCodes, title: answer.article.title, body: answer.article.body } : null,
+        tenantDenyList: await ctx.denyList.phrases(tenantId),
+      });
+
+    if (result.decision === 'block') {
       const followUp = await ctx.templates.render(tenantId, payload.channel, language, { template: 'human_follow_up', vars: {} });
       return {
         kind: 'forward', to: 'outbound', payload: { ...payload, rendered: followUp, afterSend: 'policy_blocked' },
         patch: { outcome: 'policy_blocked' },
-        audit: { type: 'policy.blocked', detail: { tier: 1, reason: 'deny_list', template: reply.template } },
+        audit: auditOf('policy.blocked', result, reply.template),
       };
     }
 
-    const redacted = redactPhi(rendered.text);
-    const safe: RenderedReply = { ...rendered, text: redacted.text };
+    const safe: RenderedReply = { ...rendered, text: result.text };
     if (rendered.providerTemplate) {
       safe.providerTemplate = { ...rendered.providerTemplate, params: rendered.providerTemplate.params.map((p) => redactPhi(p).text) };
     }
-    const redactions = Object.values(redacted.counts).reduce((a, b) => a + b, 0);
+    const effects: Effect[] = [];
+    if (fresh && answer.article) {
+      effects.push({ type: 'answer.cache', key: answer.cacheKey, value: { reply, articleId: answer.article.id, articleVersion: answer.article.version } });
+    }
     return {
       kind: 'forward', to: 'outbound', payload: { ...payload, rendered: safe },
-      audit: { type: 'policy.passed', detail: { tiers: '1,3', redactions, template: reply.template } },
+      ...(answer ? { patch: { outcome: answer.cached ? 'answered_from_cache' : 'answered' } } : {}),
+      audit: auditOf('policy.passed', result, reply.template),
+      ...(effects.length > 0 ? { effects } : {}),
     };
   },
 };
+
+/** The decision, flat (no PHI: codes, numbers and tier lists only). */
+function auditOf(type: 'policy.passed' | 'policy.blocked', result: GateResult, template: string): AuditNote {
+  const scoreOf = (tier: number) => result.tiers.find((t: TierOutcome) => t.tier === tier)?.score ?? null;
+  const detail: AuditNote['detail'] = {
+    tiers: result.tiers.map((t) => t.tier).join(','),
+    outcomes: result.tiers.map((t) => `${t.tier}:${t.outcome}`).join(','),
+    score: scoreOf(2),
+    coverage: scoreOf(4),
+    template,
+  };
+  if (type === 'policy.blocked') return { type, detail: { ...detail, tier: result.tier, reason: result.reason } };
+  const kinds = Object.keys(result.redactions).sort();
+  return { type, detail: { ...detail, redactions: kinds.reduce((n, k) => n + (result.redactions[k] ?? 0), 0), redacted_kinds: kinds.join(',') } };
+}

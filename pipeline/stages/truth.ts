@@ -2,10 +2,14 @@
  * truth: live claim data from the partner's CMS (read-only). The identity gate is the sender's
  * own number: only claims whose claimant_phone is that number are used. A CMS that is down or
  * refusing gives the claimant the "temporarily unavailable" reply, never silence.
+ * pending-documents and query-reason steps run here too (pipeline/workflows/).
  */
 import { AppError } from '../../src/errors';
 import { maskClaimId, phiHash } from '../../src/phi';
-import type { Claim, Decision, Stage } from '../types';
+import type { Claim, Decision, Envelope, Stage, StageContext } from '../types';
+import { claimStatus } from '../workflows/claim-status';
+import { pendingDocumentsStep } from '../workflows/pending-documents';
+import { queryReason, queryReasonTruth } from '../workflows/query-reason';
 
 /** Claims shown in one reply, newest status first. */
 const maxClaimsShown = 3;
@@ -13,6 +17,19 @@ const maxClaimsShown = 3;
 export const truth: Stage = {
   name: 'truth',
   async handle(envelope, ctx): Promise<Decision> {
+    if (envelope.payload.intent === queryReason.intent) return queryReasonTruth(envelope, ctx);
+    if (envelope.payload.intent !== claimStatus.intent) {
+      // Reminders, resumes and documents reach this stage without the router: held here too.
+      if ((await ctx.modes.current(envelope.tenantId)) === 'RESTRICTED') {
+        return { kind: 'hold', mode: 'RESTRICTED', audit: { type: 'work.held', detail: { mode: 'RESTRICTED', step: envelope.payload.pdStep ?? null } } };
+      }
+      return pendingDocumentsStep(envelope, ctx);
+    }
+    return claimStatusStep(envelope, ctx);
+  },
+};
+
+async function claimStatusStep(envelope: Envelope, ctx: StageContext): Promise<Decision> {
     const { payload, tenantId } = envelope;
     let claims: Claim[];
     try {
@@ -42,5 +59,4 @@ export const truth: Stage = {
       patch: { claim_id_hash: phiHash(shown[0]!.claim_id), outcome: 'status_found' },
       audit: { type: 'claim.status_fetched', detail: { claims_found: own.length, claims_shown: shown.length } },
     };
-  },
-};
+}

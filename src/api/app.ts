@@ -5,6 +5,7 @@ import { authenticate } from './authenticate';
 import { idempotency } from './idempotency';
 import { problems } from './problem';
 import { auditRoutes } from './routes/audit';
+import { cmsEventRoutes } from './routes/cms-events';
 import { authRoutes } from './routes/auth';
 import { knowledgeRoutes } from './routes/knowledge';
 import { tenantRoutes } from './routes/tenant';
@@ -31,6 +32,6 @@ export function createApp(s: Services): Koa {
   // Verified requests may carry an Idempotency-Key (docs/idempotency.md).
   const idempotent = idempotency(s);
   app.use(async (ctx, next) => (ctx.path.startsWith('/v1/') && !selfAuthenticated.has(ctx.path) ? verify(ctx, () => idempotent(ctx, next)) : next()));
-  for (const router of [workflowRoutes(s), auditRoutes(s), tenantRoutes(s), webhookRoutes(s), knowledgeRoutes(s)]) app.use(router.routes()).use(router.allowedMethods());
+  for (const router of [workflowRoutes(s), cmsEventRoutes(s), auditRoutes(s), tenantRoutes(s), webhookRoutes(s), knowledgeRoutes(s)]) app.use(router.routes()).use(router.allowedMethods());
   return app;
 }

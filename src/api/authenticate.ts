@@ -17,6 +17,8 @@ export interface Principal {
   sub: string;
   scope: string;
   jti?: string;
+  /** `human` for a user's token; machine tokens may leave it out. */
+  token_type?: string;
 }
 
 export function authenticate(config: Config, signing: SigningKeys, revocation: RevocationStore, clock: Clock, verified: VerifiedTokens = new VerifiedTokens()): Middleware {

@@ -18,7 +18,7 @@ export class InboundIntake {
     const proposed = this.keys.newWorkflowId(partition);
     const payload: WorkflowPayload = {
       channel: 'whatsapp', businessNumberId: message.phoneNumberId, from: message.from, messageId: message.id,
-      text: message.text, receivedAt: now,
+      text: message.text, receivedAt: now, ...(message.media ? { media: message.media } : {}),
     };
     const workflowId = await this.redis.ingestInbound(
       this.keys.seenMessage(partition, tenantId, message.id), this.keys.workflow(partition, proposed),

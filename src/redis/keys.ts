@@ -101,6 +101,32 @@ export class Keys {
   timers(partition: number): string {
     return `${this.p(partition)}:timers`;
   }
+  /** Reminder and deadline timers of waiting workflows (sorted set, score = due time in ms;
+   *  member `pd|<tenant>|<workflow id>|<wait generation>|r|<n>` or `...|t|0`, docs/pending-documents.md). */
+  workflowTimers(partition: number): string {
+    return `${this.p(partition)}:wf-timers`;
+  }
+  /** Workflow timers that fell due while the tenant was RESTRICTED (sorted set, same members and scores). */
+  pausedTimers(partition: number, tenantId: string): string {
+    return `${this.p(partition)}:paused-timers:${tenantId}`;
+  }
+  /** pending-documents and query-reason work held while the tenant is RESTRICTED, in order (stream). */
+  heldWork(partition: number, tenantId: string): string {
+    return `${this.p(partition)}:held-work:${tenantId}`;
+  }
+  /** Tenants with held work or paused timers in this partition (set), for the release pass. */
+  restrictedTenants(partition: number): string {
+    return `${this.p(partition)}:restricted-tenants`;
+  }
+  /** The open pending-documents workflow of one claim (string: workflow id), by the claim id's hash. */
+  pendingDocsByClaim(partition: number, tenantId: string, claimHashHex: string): string {
+    return `${this.p(partition)}:pd-claim:${tenantId}:${claimHashHex}`;
+  }
+  /** A claimant's pending-documents workflows (sorted set by start, ms), by the phone's hash; open
+   *  ones are found by reading their status. */
+  pendingDocsByClaimant(partition: number, tenantId: string, phoneHashHex: string): string {
+    return `${this.p(partition)}:pd-claimant:${tenantId}:${phoneHashHex}`;
+  }
 
   // --- tenant-scoped ----------------------------------------------------------------------
   tenant(tenantId: string): string {
@@ -149,6 +175,11 @@ export class Keys {
   /** Channel delivery statuses reported by providers (capped stream). */
   channelStatuses(tenantId: string): string {
     return `${this.t(tenantId)}:channel-status`;
+  }
+  /** An approved query-reason answer (string, JSON, with TTL), by a hash of the normalised question,
+   *  language and reason codes (docs/query-reason.md). */
+  answerCache(tenantId: string, keyHex: string): string {
+    return `${this.t(tenantId)}:answer:${keyHex}`;
   }
   /** The tenant's webhook endpoint (hash): url, enabled, epoch, sealed signing secrets (docs/webhooks.md). */
   webhookEndpoint(tenantId: string): string {
@@ -234,6 +265,10 @@ export class Keys {
   /** Prefix of the rate-limit counters of one limit (rate-limiter-flexible adds the subject). */
   rateLimitPrefix(limit: string): string {
     return `${this.prefix}:rl:${limit}`;
+  }
+  /** Test deployments only (SHARED_TEST_CLOCK=1): milliseconds every process adds to the system time. */
+  testClockOffset(): string {
+    return `${this.g()}:test-clock-offset`;
   }
   /** Consumer group of the processes that move partition audit events into tenant ledgers. */
   ledgerGroup(): string {

@@ -2,7 +2,7 @@
  * Turns what a stage decided about each entry of a batch into the ops of one `handoff` Lua call
  * (src/redis/lua/handoff.lua), plus the list of keys that call touches.
  */
-import type { Decision, Envelope, WorkflowPayload } from '../../pipeline/types';
+import type { Decision, Effect, Envelope, WorkflowPayload } from '../../pipeline/types';
 import { sha256Hex } from '../phi';
 import type { Keys, StageName } from '../redis/keys';
 import { encodeFields } from './envelope-codec';
@@ -50,10 +50,15 @@ export function buildHandoff(
     }
     const d = outcome.decision;
     if (d.kind === 'hold') {
+      const fields = encodeFields(env.workflowId, env.tenantId, env.seq, 0, JSON.stringify(env.payload));
+      // SUSPENDED holds replies (released to outbound); RESTRICTED holds work at any stage
+      // (released to the stage it was held at, which the entry names).
+      const restricted = d.mode === 'RESTRICTED';
       return {
         ...base, kind: 'hold', audit_type: d.audit.type, audit_detail: JSON.stringify(d.audit.detail ?? {}),
-        held: use(keys.heldReplies(partition, env.tenantId)), held_tenants: use(keys.heldTenants(partition)),
-        held_fields: encodeFields(env.workflowId, env.tenantId, env.seq, 0, JSON.stringify(env.payload)),
+        held: use(restricted ? keys.heldWork(partition, env.tenantId) : keys.heldReplies(partition, env.tenantId)),
+        held_tenants: use(restricted ? keys.restrictedTenants(partition) : keys.heldTenants(partition)),
+        held_fields: restricted ? [...fields, 'held_stage', stage] : fields,
       };
     }
     const op: Record<string, unknown> = {
@@ -67,6 +72,12 @@ export function buildHandoff(
       op.payload = JSON.stringify(d.payload);
     }
     for (const effect of d.effects ?? []) {
+      // Applied by the worker after the hand-off (a cache write, best effort): nothing to do here.
+      if (effect.type === 'answer.cache') continue;
+      if (effect.type.startsWith('documents.')) {
+        addDocumentEffect(op, effect as DocumentEffect, { keys, partition, env, use, payload: d.kind === 'forward' ? d.payload : env.payload });
+        continue;
+      }
       op.consent = use(keys.consent(partition, env.tenantId, sha256Hex(env.payload.from)));
       if (effect.type === 'consent.set') op.consent_state = effect.state;
       if (effect.type === 'consent.park') {
@@ -89,6 +100,40 @@ export function buildHandoff(
     return op;
   });
   return { keys: [...keySet], ops };
+}
+
+type DocumentEffect = Extract<Effect, { type: `documents.${string}` }>;
+
+/** The pending-documents effects of a decision, as hand-off op fields (docs/pending-documents.md). */
+function addDocumentEffect(
+  op: Record<string, unknown>, effect: DocumentEffect,
+  at: { keys: Keys; partition: number; env: Envelope; use: (key: string) => string; payload: WorkflowPayload },
+): void {
+  const { keys, partition, env, use } = at;
+  const timers = use(keys.workflowTimers(partition));
+  if (effect.type === 'documents.await') {
+    // What a timer or a resume continues with: the conversation's addressing, not this step's reply.
+    const { reply: _r, rendered: _d, media: _m, afterSend: _a, pdStep: _s, reminder: _n, ...base } = at.payload;
+    op.pd_await = {
+      timers, deadline: effect.deadlineAt, reminders: effect.reminderDue, pending: JSON.stringify(effect.pending),
+      payload: JSON.stringify(base),
+      claim_key: use(keys.pendingDocsByClaim(partition, env.tenantId, bareHash(effect.claimIdHash))),
+      claimant_key: use(keys.pendingDocsByClaimant(partition, env.tenantId, sha256Hex(env.payload.from))),
+    };
+  } else if (effect.type === 'documents.arrived') {
+    op.idx = use(keys.workflowIndex(partition, env.tenantId));
+    op.pd_arrive = {
+      target: effect.target, target_key: use(keys.workflow(partition, effect.target)), media_id: effect.media.id,
+      hint: effect.hint ?? '', stream: use(keys.stream(partition, 'truth')), payload: JSON.stringify(effect.payload), timers,
+    };
+  } else {
+    op.pd_done = { timers };
+  }
+}
+
+/** `sha256:<hex>` → `<hex>`, for key names. */
+function bareHash(hash: string): string {
+  return hash.startsWith('sha256:') ? hash.slice(7) : hash;
 }
 
 /** Exponential backoff with jitter, for the attempt about to be made. */

@@ -1,5 +1,5 @@
 /**
- * The scheduler role: moves due durable timers (retries now; reminders and timeouts later) into
+ * The scheduler role: moves due durable timers (retries, reminders and deadlines) into
  * their streams, and moves audit events from the partitions into the tenants' hash-chained
  * ledgers, and delivers partner webhooks (in a loop of their own). Each move is atomic, so any
  * number of schedulers can run.
@@ -16,6 +16,12 @@ import type { LedgerWebhooks } from '../webhooks/ledger-webhooks';
 import type { PartnerWebhooks } from '../webhooks/partner-webhooks';
 
 const perCall = 500;
+
+/** `pd|<tenant>|<workflow id>|<generation>|r|<n>` or `...|t|0` (src/redis/keys.ts, workflowTimers). */
+function parseWorkflowTimer(member: string): { tenantId: string; workflowId: string } | null {
+  const parts = member.split('|');
+  return parts.length === 6 && parts[0] === 'pd' ? { tenantId: parts[1]!, workflowId: parts[2]! } : null;
+}
 
 export class Scheduler {
   private timer: NodeJS.Timeout | null = null;
@@ -69,8 +75,44 @@ export class Scheduler {
         if (fired < perCall) break;
       }
     }
+    total += await this.fireWorkflowTimers();
     if (total > 0) metrics.timersFired.inc(total);
     return total;
+  }
+
+  /**
+   * Fires due reminder and deadline timers of waiting workflows (docs/pending-documents.md). The
+   * due members are read first so the Lua step can declare every key it touches; timers of a
+   * tenant that is RESTRICTED move to its paused set instead, until the mode allows them.
+   */
+  private async fireWorkflowTimers(): Promise<number> {
+    const { redis, keys, config, clock } = this.o;
+    let fired = 0;
+    const modes = new Map<string, Promise<string>>();
+    const modeOf = (tenantId: string) => {
+      let mode = modes.get(tenantId);
+      if (!mode) modes.set(tenantId, (mode = this.o.modes.current(tenantId)));
+      return mode;
+    };
+    for (let p = 0; p < config.partitions; p++) {
+      for (;;) {
+        const now = clock.now();
+        const due = await redis.zrangebyscore(keys.workflowTimers(p), '-inf', now, 'LIMIT', 0, perCall);
+        if (due.length === 0) break;
+        const items = await Promise.all(due.map(async (member) => {
+          const timer = parseWorkflowTimer(member);
+          if (!timer) return { m: member, wf: keys.workflow(p, 'unparsable') };
+          const paused = (await modeOf(timer.tenantId)) === 'RESTRICTED' ? keys.pausedTimers(p, timer.tenantId) : undefined;
+          return { m: member, wf: keys.workflow(p, timer.workflowId), ...(paused ? { paused } : {}) };
+        }));
+        const keyList = [keys.workflowTimers(p), keys.audit(p), keys.stream(p, 'truth'), keys.restrictedTenants(p),
+          ...new Set(items.flatMap((i) => ('paused' in i && i.paused ? [i.wf, i.paused] : [i.wf])))];
+        const [n] = await redis.fireWorkflowTimers(keyList.length, ...keyList, now, JSON.stringify(items));
+        fired += n;
+        if (due.length < perCall) break;
+      }
+    }
+    return fired;
   }
 
   async close(): Promise<void> {

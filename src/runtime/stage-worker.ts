@@ -8,7 +8,7 @@
  * goes to the stage's dead-letter stream with its reason.
  */
 import { hostname } from 'node:os';
-import type { Envelope, Stage, StageContext, WorkflowPayload } from '../../pipeline/types';
+import type { CachedAnswer, Envelope, Stage, StageContext, WorkflowPayload } from '../../pipeline/types';
 import { transitions } from '../../pipeline/workflows/transitions';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
@@ -35,6 +35,8 @@ export interface StageWorkerOptions {
   clock: Clock;
   log: Logger;
   metrics: Metrics;
+  /** Where approved query-reason answers are kept (the policy stage's `answer.cache` effect). */
+  answers?: { store(tenantId: string, key: string, value: CachedAnswer): Promise<void> };
   /** Consumer name; default `host:pid:stage`. */
   consumer?: string;
 }
@@ -193,11 +195,24 @@ export class StageWorker {
         const [, from, to] = result.split(':');
         this.o.log.error({ stage: stage.name, workflow_id: outcome.envelope?.workflowId, from, to }, 'decision refused: illegal status transition; entry dropped');
       }
-      if (outcome.kind === 'decided' && result && !result.startsWith('illegal:') && result !== 'stale') this.logHandOff(outcome, result);
+      if (outcome.kind === 'decided' && result && !result.startsWith('illegal:') && result !== 'stale') {
+        this.logHandOff(outcome, result);
+        this.afterHandOff(outcome);
+      }
       const label = result === 'stale' ? 'stale' : result?.startsWith('illegal:') ? 'illegal' : outcome.kind === 'decided' ? outcome.decision.kind : outcome.kind;
       metrics.handled.inc({ stage: stage.name, outcome: label });
       metrics.latency.observe({ stage: stage.name }, Math.max(0, wallNow - entryTime(outcome.entryId)) / 1000);
     });
+  }
+
+  /** Effects outside the hand-off's atomic step, once it went through: the answer cache (best effort). */
+  private afterHandOff(outcome: Extract<Outcome, { kind: 'decided' }>): void {
+    for (const effect of outcome.decision.effects ?? []) {
+      if (effect.type !== 'answer.cache' || !this.o.answers) continue;
+      this.o.answers.store(outcome.envelope.tenantId, effect.key, effect.value).catch((err: Error) => {
+        this.o.log.warn({ stage: this.name, workflow_id: outcome.envelope.workflowId, err: err.message }, 'answer cache write failed; the next identical question searches again');
+      });
+    }
   }
 
   /** One debug line per hand-off, one info line per finished workflow: ids and event types, never PHI. */

@@ -61,6 +61,7 @@ export class OperationalModes {
       if (result === 'ok') {
         this.log.warn({ tenant_id: tenantId, from, to, by }, 'operational mode changed');
         if (to !== 'SUSPENDED') await this.release(tenantId);
+        if (to === 'OPERATIONAL') await this.releaseRestricted(tenantId);
         return { from, state: await this.get(tenantId) };
       }
     }
@@ -81,12 +82,36 @@ export class OperationalModes {
     return released;
   }
 
-  /** The scheduler's pass: releases held replies of every tenant whose mode allows them now. */
+  /**
+   * Puts a tenant's work held while RESTRICTED back on the stages it was held at, in order, and
+   * its paused workflow timers back in the timer set (they fire on the scheduler's next pass).
+   */
+  async releaseRestricted(tenantId: string): Promise<number> {
+    let released = 0;
+    const stages = ['router', 'truth', 'knowledge'] as const;
+    for (let p = 0; p < this.partitions; p++) {
+      const keyList = [this.keys.heldWork(p, tenantId), this.keys.pausedTimers(p, tenantId), this.keys.workflowTimers(p), this.keys.restrictedTenants(p),
+        ...stages.map((stage) => this.keys.stream(p, stage))];
+      const index = JSON.stringify(Object.fromEntries(stages.map((stage, i) => [stage, i + 5])));
+      for (;;) {
+        const [entries, timers] = await this.redis.releaseRestricted(keyList.length, ...keyList, tenantId, releaseBatch, index);
+        released += entries + timers;
+        if (entries < releaseBatch) break;
+      }
+    }
+    if (released > 0) this.log.info({ tenant_id: tenantId, released }, 'work held while RESTRICTED released');
+    return released;
+  }
+
+  /** The scheduler's pass: releases what every tenant's mode allows now. */
   async releaseAllowed(): Promise<number> {
     let released = 0;
     for (let p = 0; p < this.partitions; p++) {
       for (const tenantId of await this.redis.smembers(this.keys.heldTenants(p))) {
         if ((await this.current(tenantId)) !== 'SUSPENDED') released += await this.release(tenantId);
+      }
+      for (const tenantId of await this.redis.smembers(this.keys.restrictedTenants(p))) {
+        if ((await this.current(tenantId)) === 'OPERATIONAL') released += await this.releaseRestricted(tenantId);
       }
     }
     return released;

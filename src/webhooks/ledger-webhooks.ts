@@ -27,17 +27,34 @@ interface Transition {
   claim_id_hash: string;
 }
 
+/** Audit event types of pending-documents that the partner hears about, and their webhook names. */
+const documentEvents: Record<string, string> = {
+  'documents.received': 'pending_documents.document_received',
+  'documents.escalated': 'pending_documents.escalated',
+};
+
 /** The webhook an audit-ledger event makes, or null for a step that changed no status. */
 export function webhookFor(e: LedgerEvent): WebhookEvent | null {
   const at = new Date(e.at).toISOString();
   if (e.transition) {
     const t = JSON.parse(e.transition) as Transition;
     return {
-      id: messageIdFor(e.event_id), at: e.at, type: `workflow.${t.to}`, workflow_id: t.workflow_id, sequence: t.seq,
+      // The ledger position orders every event of a workflow (transitions and document notices
+      // alike): its events reach the ledger in step order, and positions only grow.
+      id: messageIdFor(e.event_id), at: e.at, type: `workflow.${t.to}`, workflow_id: t.workflow_id, sequence: e.n,
       data: {
         workflow_id: t.workflow_id, workflow_type: t.workflow_type || null, status: t.to, previous_status: t.from || null,
         claim_id_hash: t.claim_id_hash || null, at, audit_event_id: e.event_id, ledger_position: e.n,
       },
+    };
+  }
+  const documentEvent = documentEvents[e.type];
+  if (documentEvent) {
+    const d = JSON.parse(e.detail) as Record<string, unknown>;
+    // The document-arrival and escalation notices of pending-documents (docs/events.md).
+    return {
+      id: messageIdFor(e.event_id), at: e.at, type: documentEvent, workflow_id: String(d.pending_docs_workflow_id ?? e.workflow_id), sequence: e.n,
+      data: { ...d, pending_docs_workflow_id: d.pending_docs_workflow_id ?? e.workflow_id, at, audit_event_id: e.event_id, ledger_position: e.n },
     };
   }
   if (e.type === 'operational_mode.changed') {

@@ -23,6 +23,13 @@ export interface WorkflowResource {
   channel: string;
   /** Stable code of the last failure, from its dead-lettering until a later hand-off succeeds. */
   error_code: string | null;
+  /** pending-documents (null for other types): the id to cancel or resume with (its own id, or
+   *  the open workflow a claimant's question joined) and the state of its wait. */
+  pending_docs_workflow_id: string | null;
+  deadline_at: string | null;
+  next_reminder_at: string | null;
+  reminders_sent: number | null;
+  documents: Array<{ code: string; name: string; received: boolean }> | null;
 }
 
 export interface ListFilter {
@@ -55,6 +62,22 @@ export function toResource(h: Record<string, string>): WorkflowResource {
     outcome: h.outcome ?? null,
     channel: h.channel ?? 'whatsapp',
     error_code: h.error ?? null,
+    ...waitFields(h),
+  };
+}
+
+function waitFields(h: Record<string, string>): Pick<WorkflowResource, 'pending_docs_workflow_id' | 'deadline_at' | 'next_reminder_at' | 'reminders_sent' | 'documents'> {
+  if (h.workflow_type !== 'pending-documents') {
+    return { pending_docs_workflow_id: null, deadline_at: null, next_reminder_at: null, reminders_sent: null, documents: null };
+  }
+  const received = h.pd_received ? (JSON.parse(h.pd_received) as Record<string, string>) : {};
+  const pending = h.pd_pending ? (JSON.parse(h.pd_pending) as Array<{ code: string; name: string }>) : null;
+  return {
+    pending_docs_workflow_id: h.pending_docs_workflow_id ?? h.workflow_id!,
+    deadline_at: h.deadline_at ? iso(h.deadline_at) : null,
+    next_reminder_at: h.next_reminder_at ? iso(h.next_reminder_at) : null,
+    reminders_sent: Number(h.reminders_sent ?? 0),
+    documents: pending ? pending.map((d) => ({ code: d.code, name: d.name, received: Boolean(received[d.code]) })) : null,
   };
 }
 

@@ -5,7 +5,7 @@
  * customer-service window, a pre-approved template outside it.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { RenderedReply, WorkflowPayload } from '../../../pipeline/types';
+import type { MediaRef, RenderedReply, WorkflowPayload } from '../../../pipeline/types';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import type { TenantStore } from '../../tenants/tenant-store';
@@ -29,7 +29,12 @@ export interface InboundMessage {
   timestamp: number;
   type: string;
   text: string;
+  /** A document or image message's media reference. */
+  media?: MediaRef;
 }
+
+/** Message types that carry a file the claimant may be sending as a claim document. */
+const mediaTypes = new Set(['document', 'image']);
 
 export interface InboundStatus {
   phoneNumberId: string;
@@ -68,7 +73,12 @@ export function parseWebhook(body: unknown): ParsedWebhook {
         const text = type === 'text' ? asString((m.text as Json | undefined)?.body) : asString(media.caption);
         const from = asString(m.from).replace(/^\+/, '');
         if (!from || !asString(m.id)) continue;
-        parsed.messages.push({ phoneNumberId, from: `+${from}`, id: asString(m.id), timestamp: Number(asString(m.timestamp)) * 1000 || 0, type, text });
+        const message: InboundMessage = { phoneNumberId, from: `+${from}`, id: asString(m.id), timestamp: Number(asString(m.timestamp)) * 1000 || 0, type, text };
+        // Documents and images the claimant sends: the provider's media id is what the partner fetches.
+        if (mediaTypes.has(type) && asString(media.id)) {
+          message.media = { id: asString(media.id), kind: type, ...(asString(media.mime_type) ? { mime: asString(media.mime_type) } : {}), ...(asString(media.filename) ? { filename: asString(media.filename) } : {}) };
+        }
+        parsed.messages.push(message);
       }
       for (const s of asArray(value.statuses)) {
         const recipient = asString(s.recipient_id).replace(/^\+/, '');

@@ -4,7 +4,7 @@
  * CMS that is down is not hammered and claimants get the "temporarily unavailable" reply at once.
  */
 import CircuitBreaker from 'opossum';
-import type { Claim } from '../../../pipeline/types';
+import type { Claim, PendingDocument } from '../../../pipeline/types';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
@@ -28,6 +28,33 @@ export class HttpCms {
     const body = (await this.call(tenantId, `/claims?phone=${encodeURIComponent(phone)}`)) as { claims?: unknown };
     if (!body || !Array.isArray(body.claims)) throw new AppError('cms_rejected', 'CMS answered without a claims list');
     return body.claims as Claim[];
+  }
+
+  async claim(tenantId: string, claimId: string): Promise<Claim | null> {
+    const body = await this.orNullOn404(this.call(tenantId, `/claims/${encodeURIComponent(claimId)}`));
+    if (body === null) return null;
+    if (typeof body !== 'object' || typeof (body as Claim).claim_id !== 'string') throw new AppError('cms_rejected', 'CMS answered without a claim object');
+    return body as Claim;
+  }
+
+  async pendingDocuments(tenantId: string, claimId: string): Promise<PendingDocument[] | null> {
+    const body = (await this.orNullOn404(this.call(tenantId, `/claims/${encodeURIComponent(claimId)}/pending-documents`))) as { documents?: unknown } | null;
+    if (body === null) return null;
+    if (!Array.isArray(body.documents)) throw new AppError('cms_rejected', 'CMS answered without a documents list');
+    // Only well-formed entries: a document without a code cannot be matched or reported.
+    return body.documents
+      .filter((d): d is PendingDocument => !!d && typeof (d as PendingDocument).code === 'string')
+      .map((d) => ({ code: d.code, name: typeof d.name === 'string' ? d.name : d.code }));
+  }
+
+  /** A 404 on a single-claim path means "no such claim", an answer rather than a failure. */
+  private async orNullOn404(call: Promise<unknown>): Promise<unknown> {
+    try {
+      return await call;
+    } catch (err) {
+      if (err instanceof AppError && err.extra.status === 404) return null;
+      throw err;
+    }
   }
 
   private call(tenantId: string, path: string): Promise<unknown> {

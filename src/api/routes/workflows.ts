@@ -1,13 +1,18 @@
 /**
- * `GET /v1/workflows/{id}` and `GET /v1/workflows` (scope `workflow:read`), both counted against
- * the tenant's `workflows` rate limit after the scope check (docs/rate-limits.md).
+ * `GET /v1/workflows/{id}` and `GET /v1/workflows` (scope `workflow:read`); cancel (`DELETE`),
+ * `POST .../resume` and a new deadline (`PATCH`) of pending-documents workflows (scope
+ * `workflow:write`). All are counted against the tenant's `workflows` rate limit after the scope
+ * check (docs/rate-limits.md).
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import type { ListCursor, ListFilter } from '../../workflows/workflow-store';
+import type { ControlAction } from '../../workflows/pending-documents';
 import { principal, requireScope } from '../authenticate';
+import { readForm } from '../body';
+import { actorOf } from './cms-events';
 import { queryParam, queryTime } from '../query';
 import { rateLimit } from '../rate-limits';
 
@@ -23,12 +28,39 @@ export function workflowRoutes(s: Services): Router {
     if (!workflow) throw new AppError('workflow_not_found', 'no such workflow');
     ctx.body = workflow;
   });
+  // Control of pending-documents workflows (docs/pending-documents.md): each answers the workflow as it is after the action.
+  const control = (action: ControlAction) => async (ctx: Context) => {
+    const who = principal(ctx);
+    const id = ctx.params.workflowId!;
+    let deadlineAt: number | undefined;
+    if (action === 'reschedule') deadlineAt = await readDeadline(ctx, s.clock.now(), s.pendingDocs.waitMs);
+    await s.pendingDocs.control(who.tenant_id, id, action, actorOf(who), s.clock.now(), { deadlineAt });
+    ctx.body = await s.workflows.get(who.tenant_id, id);
+  };
+  router.delete('/v1/workflows/:workflowId', requireScope('workflow:write'), limited, control('cancel'));
+  router.post('/v1/workflows/:workflowId/resume', requireScope('workflow:write'), limited, control('resume'));
+  router.patch('/v1/workflows/:workflowId', requireScope('workflow:write'), limited, control('reschedule'));
   router.get('/v1/workflows', requireScope('workflow:read'), limited, async (ctx) => {
     const { filter, limit, cursor } = listQuery(ctx);
     const page = await s.workflows.list(principal(ctx).tenant_id, filter, limit, cursor);
     ctx.body = { items: page.items, next_cursor: page.next ? encodeCursor(page.next) : null };
   });
   return router;
+}
+
+/** How far a new deadline may be moved: ten times the configured wait. */
+const maxDeadlineFactor = 10;
+
+/** `PATCH` body `{ "deadline_at": "<ISO 8601>" }`: a time in the future, at most ten waits away. */
+async function readDeadline(ctx: Context, now: number, waitMs: number): Promise<number> {
+  const body = await readForm(ctx);
+  const keys = Object.keys(body);
+  if (keys.length !== 1 || typeof body.deadline_at !== 'string') throw new AppError('invalid_request', 'send exactly {"deadline_at": "<ISO 8601 date-time>"}');
+  const at = Date.parse(body.deadline_at);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(body.deadline_at) || Number.isNaN(at)) throw new AppError('invalid_request', 'deadline_at must be an ISO 8601 date-time');
+  if (at <= now) throw new AppError('invalid_request', 'deadline_at must be in the future');
+  if (at > now + maxDeadlineFactor * waitMs) throw new AppError('invalid_request', `deadline_at may be at most ${maxDeadlineFactor * waitMs / 3600_000} hours away`);
+  return at;
 }
 
 function listQuery(ctx: Context): { filter: ListFilter; limit: number; cursor: ListCursor | null } {

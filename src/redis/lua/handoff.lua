@@ -21,12 +21,28 @@
              next?, payload? (JSON string), timers?, due?, timer?, dlq?, dlq_fields?,
              held?, held_tenants?, held_fields?,
              consent?, consent_state?, park_payload?, resume? { expect, stream, payload, status },
+             pd_await? { tenant, claim_key, claimant_key, timers, deadline, reminders = [due...],
+                         pending (JSON), payload (JSON) },
+             pd_arrive? { target, target_key, media_id, hint, stream, payload, timers },
+             pd_done? { timers },
              wf_prefix, idx? }
   A forward without `status` leaves the workflow's status as it is. An audit event whose step
   changed a workflow's status carries `transition` (JSON: workflow_id, from, to, seq,
   workflow_type, claim_id_hash) for the partner webhooks.
   A resume applies only while the held workflow is still `awaiting_consent`; otherwise this
   message's own decision stands.
+  pending-documents (docs/pending-documents.md):
+  - pd_await starts a wait: a new wait generation (the old one's timers are removed), reminder
+    and deadline timers in the workflow-timer set, the claim's open-workflow pointer. When the
+    claim already has another open pending-documents workflow, this one joins it instead: no wait,
+    `outcome` joined, `pending_docs_workflow_id` names the open one, and its reply ends it.
+  - pd_arrive records a document on an open workflow still `awaiting_documents`, folds this
+    message into it (like a consent answer) and continues it at the truth stage; when every pending
+    document is in, its timers go in the same step, so a deadline can no longer fire. Otherwise
+    this message's own decision stands. The audit event says which (detail `accepted`).
+  - pd_done removes a finished wait's timers.
+  The open workflow a pd_await checks lives in the same partition (same hash tag) but is found
+  through the claim pointer, so its key is read without being declared.
   Returns: one value per op: the audit event id, 'retry', 'stale', or 'illegal:<from>:<to>'
   (the entry is acked and dropped; the worker logs it as an error).
 ]]
@@ -65,6 +81,74 @@ local function writeAudit(op, wfId, auditType, detail, transition)
   return 'ae-' .. part .. '-' .. id
 end
 
+local openStatus = { started = true, awaiting_consent = true, awaiting_documents = true }
+
+-- Ends a wait generation: its timers are removed and any still in flight elsewhere are ignored
+-- (the timer script compares generations).
+local function dropWaitTimers(wfKey, timersKey)
+  local list = redis.call('HGET', wfKey, 'pd_timers')
+  if list and list ~= '' then
+    for member in string.gmatch(list, '[^,]+') do redis.call('ZREM', timersKey, member) end
+  end
+  redis.call('HINCRBY', wfKey, 'pd_gen', 1)
+  redis.call('HSET', wfKey, 'pd_timers', '', 'next_reminder_at', '')
+end
+
+-- The claim's other open pending-documents workflow, if there is one.
+local function openForClaim(op, a)
+  local other = redis.call('GET', a.claim_key)
+  if other and other ~= op.wf_id then
+    local status = redis.call('HGET', op.wf_prefix .. other, 'status')
+    if status and openStatus[status] then return other end
+  end
+  return nil
+end
+
+local function startWait(op, a)
+  dropWaitTimers(op.wf, a.timers)
+  local base = 'pd|' .. op.tenant .. '|' .. op.wf_id .. '|' .. redis.call('HGET', op.wf, 'pd_gen') .. '|'
+  local members = {}
+  for i, due in ipairs(a.reminders) do
+    members[#members + 1] = base .. 'r|' .. i
+    redis.call('ZADD', a.timers, due, members[#members])
+  end
+  members[#members + 1] = base .. 't|0'
+  redis.call('ZADD', a.timers, a.deadline, members[#members])
+  redis.call('HSET', op.wf, 'pd_timers', table.concat(members, ','), 'deadline_at', a.deadline,
+    'next_reminder_at', a.reminders[1] or '', 'pd_pending', a.pending, 'pd_payload', a.payload, 'wait_started_at', now,
+    'pending_docs_workflow_id', op.wf_id)
+  redis.call('HSETNX', op.wf, 'pd_received', '{}')
+  redis.call('HSETNX', op.wf, 'reminders_sent', 0)
+  redis.call('SET', a.claim_key, op.wf_id)
+  redis.call('ZADD', a.claimant_key, now, op.wf_id)
+end
+
+-- Which pending document a received file satisfies: the hinted one when it is still missing,
+-- else the first missing one in the CMS's order. Returns the code ('' when nothing was missing)
+-- and whether every pending document is now in.
+local function recordDocument(targetKey, mediaId, hint)
+  local pending = cjson.decode(redis.call('HGET', targetKey, 'pd_pending') or '[]')
+  local received = cjson.decode(redis.call('HGET', targetKey, 'pd_received') or '{}')
+  local code = nil
+  if type(hint) == 'string' and hint ~= '' and not received[hint] then
+    for _, d in ipairs(pending) do if d.code == hint then code = hint end end
+  end
+  if not code then
+    for _, d in ipairs(pending) do
+      if not received[d.code] then code = d.code break end
+    end
+  end
+  if code then received[code] = mediaId end
+  local complete = true
+  for _, d in ipairs(pending) do
+    if not received[d.code] then complete = false end
+  end
+  local count = 0
+  for _ in pairs(received) do count = count + 1 end
+  redis.call('HSET', targetKey, 'pd_received', cjson.encode(received), 'documents_received', count)
+  return code or '', complete
+end
+
 -- Redis does not undo a script's earlier writes when a later command fails, so every op is
 -- checked before anything is written: a malformed batch fails whole, and its entries stay
 -- pending to be reclaimed, instead of half-applied.
@@ -85,6 +169,9 @@ for i, op in ipairs(ops) do
   if type(op.seq) ~= 'number' then return redis.error_reply('ERR handoff op ' .. i .. ': seq must be a number') end
   if (op.park_payload or op.consent_state or op.resume) and not op.consent then
     return redis.error_reply('ERR handoff op ' .. i .. ': consent effect without a consent key')
+  end
+  if op.pd_arrive and not op.idx then
+    return redis.error_reply('ERR handoff op ' .. i .. ': document arrival without the workflow index')
   end
   if op.resume and not (op.resume.expect and op.resume.stream and op.resume.payload and op.resume.status and op.idx) then
     return redis.error_reply('ERR handoff op ' .. i .. ': incomplete resume')
@@ -126,6 +213,36 @@ for i, op in ipairs(ops) do
   else
     -- Decide first (reads only) whether a consent answer folds into a held workflow, and which
     -- status change this step makes, so the audit event can carry it.
+    -- A pending-documents wait whose claim already has an open workflow joins that one.
+    local joined = op.pd_await and openForClaim(op, op.pd_await)
+    if joined then
+      op.set = op.set or {}
+      op.set.pending_docs_workflow_id = joined
+      op.set.outcome = 'joined'
+      if op.payload then
+        local p = cjson.decode(op.payload)
+        p.afterSend = 'completed'
+        op.payload = cjson.encode(p)
+      end
+    end
+    -- A received document goes to the workflow waiting for it, when it still waits.
+    local arrive = op.pd_arrive
+    local arriveTo = arrive and redis.call('HGET', arrive.target_key, 'status') == 'awaiting_documents'
+        and redis.call('HGET', arrive.target_key, 'workflow_type') == 'pending-documents'
+    local auditWf = op.wf_id
+    if arrive then
+      local detail = cjson.decode(op.audit_detail)
+      detail.pending_docs_workflow_id = arrive.target
+      detail.accepted = arriveTo and true or false
+      if arriveTo then
+        local code, complete = recordDocument(arrive.target_key, arrive.media_id, arrive.hint)
+        detail.document = code
+        detail.complete = complete
+        if complete then dropWaitTimers(arrive.target_key, arrive.timers) end
+        auditWf = arrive.target
+      end
+      op.audit_detail = cjson.encode(detail)
+    end
     local heldKey = op.resume and (op.wf_prefix .. op.resume.expect)
     local absorb = op.resume and redis.call('HGET', op.consent, 'parked') == op.resume.expect
         and redis.call('HGET', heldKey, 'status') == 'awaiting_consent'
@@ -138,7 +255,7 @@ for i, op in ipairs(ops) do
       local before = redis.call('HGET', op.wf, 'status')
       if before ~= op.status then transition = transitionOf(op.wf, op.wf_id, before, op.status, op.seq + 1) end
     end
-    local auditId = writeAudit(op, op.wf_id, op.audit_type, op.audit_detail, transition)
+    local auditId = writeAudit(op, auditWf, op.audit_type, op.audit_detail, transition)
     if op.consent then
       if op.consent_state then
         redis.call('HSET', op.consent, 'state', op.consent_state, 'updated_at', now)
@@ -159,6 +276,19 @@ for i, op in ipairs(ops) do
       end
     end
     local absorbed = false
+    if arriveTo then
+      -- This message (a document) is folded into the waiting workflow, which continues.
+      local targetSeq = redis.call('HINCRBY', arrive.target_key, 'seq', 1)
+      local mine = redis.call('HGET', op.wf, 'audit')
+      if mine and mine ~= '' then appendAudit(arrive.target_key, mine) end
+      appendAudit(arrive.target_key, auditId)
+      redis.call('HSET', arrive.target_key, 'updated_at', now)
+      redis.call('XADD', arrive.stream, '*', 'wf', arrive.target, 'tenant', op.tenant,
+        'seq', targetSeq, 'attempt', 0, 'payload', arrive.payload)
+      redis.call('DEL', op.wf)
+      redis.call('ZREM', op.idx, op.wf_id)
+      absorbed = true
+    end
     if absorb then
       -- This message (a consent answer) is folded into the held workflow, which continues.
       -- Only a workflow still waiting for consent is resumed: one that ended is never reopened.
@@ -185,6 +315,8 @@ for i, op in ipairs(ops) do
         for field, value in pairs(op.set) do redis.call('HSET', op.wf, field, value) end
       end
       if op.done then redis.call('HSET', op.wf, 'completed_at', now) end
+      if op.pd_await and not joined then startWait(op, op.pd_await) end
+      if op.pd_done then dropWaitTimers(op.wf, op.pd_done.timers) end
       if op.kind == 'forward' then
         redis.call('XADD', op.next, '*', 'wf', op.wf_id, 'tenant', op.tenant, 'seq', nextSeq,
           'attempt', 0, 'payload', op.payload)

@@ -1,0 +1,17 @@
+/**
+ * knowledge: looks the answer up in the tenant's knowledge base (query-reason only; other
+ * workflows skip this stage). The answer cache is checked first; on a miss the best article is
+ * composed into a reply that cites its source. While the tenant is RESTRICTED the work is held.
+ */
+import type { Decision, Stage } from '../types';
+import { queryReasonKnowledge } from '../workflows/query-reason';
+
+export const knowledge: Stage = {
+  name: 'knowledge',
+  async handle(envelope, ctx): Promise<Decision> {
+    if ((await ctx.modes.current(envelope.tenantId)) === 'RESTRICTED') {
+      return { kind: 'hold', mode: 'RESTRICTED', audit: { type: 'work.held', detail: { mode: 'RESTRICTED', workflow_type: 'query-reason' } } };
+    }
+    return queryReasonKnowledge(envelope, ctx);
+  },
+};

@@ -1,0 +1,178 @@
+/**
+ * pending-documents: a durable follow-up for a claim the CMS marked DOCUMENTS_PENDING. The truth
+ * stage runs each step of it (docs/pending-documents.md):
+ *   start     fetch the claim's pending list; remind the claimant and start the wait
+ *   reminder  a reminder timer fired: remind of what is still missing
+ *   received  a document was recorded: thank the claimant, or say what is still missing
+ *   recheck   the CMS reported documents received elsewhere: read its list again
+ * and a claimant's media message (intent `documents_upload`) is handed to their open workflow.
+ * Pure decisions over read-only ports; the waits, timers and folding are the hand-off's.
+ */
+import { AppError } from '../../src/errors';
+import { maskClaimId, phiHash } from '../../src/phi';
+import { normalise } from '../text';
+import type { Claim, Decision, Envelope, PendingDocsState, PendingDocument, StageContext, WorkflowPayload } from '../types';
+import type { WorkflowDefinition } from './claim-status';
+
+export const pendingDocuments: WorkflowDefinition = {
+  type: 'pending-documents',
+  intent: 'pending_documents',
+  stages: ['gateway', 'consent', 'router', 'truth', 'policy', 'outbound'],
+};
+
+/** The intent the router gives a claimant's document or image message. */
+export const documentsUploadIntent = 'documents_upload';
+
+/** Which pending document a file's caption or file name names, if any: the longest name found. */
+export function documentHint(payload: WorkflowPayload, pending: PendingDocument[]): string | null {
+  const words = normalise(`${payload.text} ${payload.media?.filename ?? ''}`.replace(/[._-]+/g, ' '));
+  if (words === '') return null;
+  let best: PendingDocument | null = null;
+  for (const doc of pending) {
+    const name = normalise(doc.name);
+    const code = normalise(doc.code.replace(/_/g, ' '));
+    if ((name !== '' && words.includes(name)) || (code !== '' && words.includes(code))) {
+      if (!best || doc.name.length > best.name.length) best = doc;
+    }
+  }
+  return best?.code ?? null;
+}
+
+/** Pending documents not yet received, in the CMS's order. */
+export function stillMissing(pending: PendingDocument[], received: Record<string, string>): PendingDocument[] {
+  return pending.filter((d) => !received[d.code]);
+}
+
+const items = (docs: PendingDocument[]) => docs.map((d) => ({ document: d.name }));
+
+export async function pendingDocumentsStep(envelope: Envelope, ctx: StageContext): Promise<Decision> {
+  const { payload } = envelope;
+  if (payload.intent === documentsUploadIntent) return documentArrived(envelope, ctx);
+  switch (payload.pdStep ?? 'start') {
+    case 'start':
+      return start(envelope, ctx);
+    case 'reminder':
+      return remind(envelope, ctx);
+    default:
+      return progress(envelope, ctx);
+  }
+}
+
+/** First fetch (CMS trigger, a claimant's question, or a resume): the reminder and the wait. */
+async function start(envelope: Envelope, ctx: StageContext): Promise<Decision> {
+  const { payload, tenantId, workflowId } = envelope;
+  const asked = payload.claimId === undefined; // the claimant asked: find their claim first
+  let claim: Claim | null;
+  if (asked) {
+    const claims = await ctx.cms.claimsByPhone(tenantId, payload.from);
+    claim = claims
+      .filter((c) => c.claimant_phone === payload.from && c.status === 'DOCUMENTS_PENDING')
+      .sort((a, b) => (Date.parse(b.status_updated_at) || 0) - (Date.parse(a.status_updated_at) || 0))[0] ?? null;
+  } else {
+    claim = await ctx.cms.claim(tenantId, payload.claimId!);
+    // Identity gate: the claim must still belong to the number the follow-up writes to.
+    if (claim && claim.claimant_phone !== payload.from) claim = null;
+  }
+  if (!claim) return nothingPending(envelope, asked, 'claim_not_found');
+  const pending = await ctx.cms.pendingDocuments(tenantId, claim.claim_id);
+  if (!pending) return nothingPending(envelope, asked, 'claim_not_found');
+  const state = await ctx.pendingDocs.get(tenantId, workflowId);
+  const missing = stillMissing(pending, state?.received ?? {});
+  const claimIdHash = phiHash(claim.claim_id);
+  if (missing.length === 0) return nothingPending(envelope, asked, 'nothing_pending', claimIdHash);
+
+  const now = ctx.now();
+  const deadlineAt = now + ctx.pendingDocs.waitMs;
+  const language = payload.language ?? 'EN';
+  const next: WorkflowPayload = { ...payload, claimId: claim.claim_id, language, reply: { template: 'documents_reminder', vars: { claim_ref: maskClaimId(claim.claim_id) }, items: items(missing) }, afterSend: 'awaiting_documents' };
+  return {
+    kind: 'forward', to: 'policy', payload: next,
+    patch: { workflow_type: 'pending-documents', claim_id_hash: claimIdHash, language, pending_docs_workflow_id: workflowId },
+    audit: { type: 'documents.requested', detail: { documents: missing.length, trigger: asked ? 'claimant' : 'cms_event', deadline_at: deadlineAt } },
+    effects: [{ type: 'documents.await', claimIdHash, pending, deadlineAt, reminderDue: ctx.pendingDocs.reminderOffsetsMs.map((o) => now + o) }],
+  };
+}
+
+function nothingPending(envelope: Envelope, asked: boolean, outcome: string, claimIdHash?: string): Decision {
+  const patch = { workflow_type: 'pending-documents' as const, outcome, ...(claimIdHash ? { claim_id_hash: claimIdHash } : {}) };
+  const audit = { type: 'documents.none_pending', detail: { reason: outcome } };
+  // A claimant who asked gets an answer; a CMS trigger with nothing to ask for ends quietly.
+  if (asked) return { kind: 'forward', to: 'policy', payload: { ...envelope.payload, reply: { template: 'documents_none_pending', vars: {} } }, patch, audit };
+  return { kind: 'finish', status: 'completed', patch, audit, effects: [{ type: 'documents.done' }] };
+}
+
+/** A reminder timer fired: the CMS's list (or, when it is down, the list kept) minus what arrived. */
+async function remind(envelope: Envelope, ctx: StageContext): Promise<Decision> {
+  const { payload, tenantId, workflowId } = envelope;
+  const state = await ctx.pendingDocs.get(tenantId, workflowId);
+  if (!state) throw new AppError('workflow_not_found', 'pending-documents workflow vanished');
+  let pending = state.pending;
+  try {
+    pending = (await ctx.cms.pendingDocuments(tenantId, payload.claimId!)) ?? state.pending;
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err; // CMS down: remind from the list kept at the start
+  }
+  const missing = stillMissing(pending, state.received);
+  if (missing.length === 0) {
+    return { kind: 'finish', status: 'completed', patch: { outcome: 'all_received' }, audit: { type: 'documents.all_received', detail: { via: 'cms' } }, effects: [{ type: 'documents.done' }] };
+  }
+  const n = payload.reminder ?? state.remindersSent + 1;
+  return {
+    kind: 'forward', to: 'policy',
+    payload: { ...payload, reply: { template: 'documents_reminder', vars: { claim_ref: maskClaimId(payload.claimId ?? '') }, items: items(missing) }, afterSend: 'awaiting_documents' },
+    patch: { reminders_sent: state.remindersSent + 1 },
+    audit: { type: 'documents.reminder', detail: { reminder: n, missing: missing.length } },
+  };
+}
+
+/** After a document was recorded (received) or the CMS reported some (recheck). */
+async function progress(envelope: Envelope, ctx: StageContext): Promise<Decision> {
+  const { payload, tenantId, workflowId } = envelope;
+  const state = await ctx.pendingDocs.get(tenantId, workflowId);
+  if (!state) throw new AppError('workflow_not_found', 'pending-documents workflow vanished');
+  let pending = state.pending;
+  if (payload.pdStep === 'recheck') pending = (await ctx.cms.pendingDocuments(tenantId, payload.claimId!)) ?? state.pending;
+  const missing = stillMissing(pending, state.received);
+  const via = payload.pdStep === 'recheck' ? 'cms' : 'claimant';
+  if (missing.length === 0) {
+    return {
+      kind: 'forward', to: 'policy', payload: { ...payload, reply: { template: 'documents_all_received', vars: {} }, afterSend: 'completed' },
+      patch: { outcome: 'all_received' }, audit: { type: 'documents.all_received', detail: { via } }, effects: [{ type: 'documents.done' }],
+    };
+  }
+  return {
+    kind: 'forward', to: 'policy',
+    payload: { ...payload, reply: { template: 'documents_still_missing', vars: {}, items: items(missing) }, afterSend: 'awaiting_documents' },
+    audit: { type: 'documents.still_missing', detail: { missing: missing.length, via } },
+  };
+}
+
+/** A claimant's document or image: handed to their newest open follow-up, if they have one. */
+async function documentArrived(envelope: Envelope, ctx: StageContext): Promise<Decision> {
+  const { payload, tenantId } = envelope;
+  const media = payload.media!;
+  const [open] = (await ctx.pendingDocs.open(tenantId, payload.from)).filter((s) => s.status === 'awaiting_documents');
+  if (!open) {
+    return {
+      kind: 'forward', to: 'policy', payload: { ...payload, reply: { template: 'documents_not_expected', vars: {} } },
+      patch: { outcome: 'documents_not_expected' },
+      audit: { type: 'documents.unexpected', detail: { media_kind: media.kind } },
+    };
+  }
+  return {
+    // What this message gets if the follow-up stopped waiting meanwhile: the file still reaches
+    // the partner (the audit event below becomes a webhook) and the claimant is thanked.
+    kind: 'forward', to: 'policy', payload: { ...payload, reply: { template: 'documents_received_late', vars: {} } },
+    patch: { outcome: 'documents_forwarded', pending_docs_workflow_id: open.workflowId },
+    audit: { type: 'documents.received', detail: { media_id: media.id, media_kind: media.kind, mime: media.mime ?? null } },
+    effects: [{ type: 'documents.arrived', target: open.workflowId, media, hint: documentHint(payload, open.pending), payload: continuation(payload, open) }],
+  };
+}
+
+/** The waiting workflow's next entry: its own addressing, this message's reply window. */
+function continuation(payload: WorkflowPayload, open: PendingDocsState): WorkflowPayload {
+  return {
+    channel: payload.channel, businessNumberId: payload.businessNumberId, from: payload.from, messageId: payload.messageId,
+    text: '', receivedAt: payload.receivedAt, language: open.language ?? payload.language ?? 'EN', intent: 'pending_documents', pdStep: 'received',
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * query-reason: why a claim was rejected, cut or delayed, answered from the partner's knowledge
+ * base with the source cited (docs/query-reason.md).
+ *   truth      reads the claimant's claims; the question is about their newest claim
+ *   knowledge  the answer cache first, else a search with the question and the claim's reason
+ *              codes; the top article is composed into the `kb_answer` reply
+ *   policy     all four tiers of the gate for a new answer, tiers 1 and 3 for a cached one
+ */
+import { createHash } from 'node:crypto';
+import { AppError } from '../../src/errors';
+import { phiHash } from '../../src/phi';
+import { plainText } from '../../src/knowledge/plain-text';
+import { normalise } from '../text';
+import type { Claim, Decision, Envelope, KbArticle, Language, StageContext } from '../types';
+import type { WorkflowDefinition } from './claim-status';
+
+export const queryReason: WorkflowDefinition = {
+  type: 'query-reason',
+  intent: 'query_reason',
+  stages: ['gateway', 'consent', 'router', 'truth', 'knowledge', 'policy', 'outbound'],
+};
+
+/** Longest article excerpt sent, in characters: a WhatsApp message should be read, not scrolled. */
+const maxExcerptChars = 600;
+
+/** Truth step: the claim the question is about (identity gate: the sender's own claims only). */
+export async function queryReasonTruth(envelope: Envelope, ctx: StageContext): Promise<Decision> {
+  const { payload, tenantId } = envelope;
+  let claims: Claim[];
+  try {
+    claims = await ctx.cms.claimsByPhone(tenantId, payload.from);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return {
+      kind: 'forward', to: 'policy', payload: { ...payload, reply: { template: 'cms_unavailable', vars: {} } },
+      patch: { outcome: 'cms_unavailable' }, audit: { type: 'cms.unavailable', detail: { error_code: err.code } },
+    };
+  }
+  const own = claims
+    .filter((c) => c.claimant_phone === payload.from)
+    .sort((a, b) => (Date.parse(b.status_updated_at) || 0) - (Date.parse(a.status_updated_at) || 0));
+  const claim = own[0];
+  if (!claim) {
+    return {
+      kind: 'forward', to: 'policy', payload: { ...payload, reply: { template: 'no_claim_found', vars: {} } },
+      patch: { outcome: 'identity_not_matched' }, audit: { type: 'identity.not_matched' },
+    };
+  }
+  const reasonCodes = Array.isArray(claim.reason_codes) ? claim.reason_codes.filter((c) => typeof c === 'string') : [];
+  return {
+    kind: 'forward', to: 'knowledge',
+    payload: {
+      ...payload,
+      query: {
+        claimId: claim.claim_id, status: claim.status, reasonCodes,
+        names: typeof claim.member_name === 'string' && claim.member_name.trim() !== '' ? [claim.member_name] : [],
+        otherClaimIds: own.slice(1).map((c) => c.claim_id),
+      },
+    },
+    patch: { claim_id_hash: phiHash(claim.claim_id) },
+    audit: { type: 'claim.reasons_fetched', detail: { claims_found: own.length, reason_codes: reasonCodes.length, status: claim.status } },
+  };
+}
+
+/** The answer-cache key: the same question (normalised), language and reason codes. */
+export function answerCacheKey(language: Language, question: string, reasonCodes: readonly string[]): string {
+  const codes = [...new Set(reasonCodes)].sort().join(',');
+  return createHash('sha256').update(`${language}\u0000${normalise(question)}\u0000${codes}`).digest('hex');
+}
+
+/** Knowledge step: a kept answer, or the best article composed into a reply. */
+export async function queryReasonKnowledge(envelope: Envelope, ctx: StageContext): Promise<Decision> {
+  const { payload, tenantId } = envelope;
+  const query = payload.query;
+  if (!query) throw new AppError('invalid_envelope', 'query-reason reached knowledge without its claim');
+  const language = payload.language ?? 'EN';
+  const cacheKey = answerCacheKey(language, payload.text, query.reasonCodes);
+  const cached = await ctx.answers.lookup(tenantId, cacheKey);
+  if (cached) {
+    return {
+      kind: 'forward', to: 'policy',
+      payload: { ...payload, reply: cached.reply, answer: { cacheKey, cached: true, article: null } },
+      audit: { type: 'knowledge.cache_hit', detail: { article_id: cached.articleId, article_version: cached.articleVersion } },
+    };
+  }
+  const hits = await ctx.knowledge.search(tenantId, payload.text, query.reasonCodes, language, 3);
+  const top = hits[0];
+  if (!top) {
+    return {
+      kind: 'forward', to: 'policy',
+      payload: { ...payload, reply: { template: 'kb_answer', vars: { answer: '', source: '' } }, answer: { cacheKey, cached: false, article: null } },
+      audit: { type: 'knowledge.searched', detail: { cache: 'miss', hits: 0, article_id: null } },
+    };
+  }
+  const article = top.article;
+  const excerpt = excerptOf(textIn(article.body, language));
+  return {
+    kind: 'forward', to: 'policy',
+    payload: {
+      ...payload,
+      reply: { template: 'kb_answer', vars: { answer: excerpt, source: sourceLine(article) } },
+      answer: {
+        cacheKey, cached: false,
+        article: { id: article.id, version: article.version, trusted: article.trusted, reasonCodes: article.reason_codes, title: plainText(textIn(article.title, language)), body: plainText(textIn(article.body, language)) },
+      },
+    },
+    audit: { type: 'knowledge.searched', detail: { cache: 'miss', hits: hits.length, article_id: article.id, article_version: article.version, score: Math.round(top.score * 1000) / 1000, trusted: article.trusted } },
+  };
+}
+
+/** The article's text in the claimant's language, else English, else whichever it has. */
+function textIn(text: KbArticle['body'], language: Language): string {
+  return text[language] ?? text.EN ?? text.HI_EN ?? text.HI ?? '';
+}
+
+/** Plain text (no markup reaches a channel), cut at a sentence end within the limit. */
+function excerptOf(body: string): string {
+  const plain = plainText(body).replace(/\s+/g, ' ').trim();
+  if (plain.length <= maxExcerptChars) return plain;
+  const cut = plain.slice(0, maxExcerptChars);
+  const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('। '), cut.lastIndexOf('? '), cut.lastIndexOf('! '));
+  return end > maxExcerptChars / 3 ? cut.slice(0, end + 1) : `${cut.slice(0, cut.lastIndexOf(' '))}…`;
+}
+
+function sourceLine(article: KbArticle): string {
+  const s = article.source;
+  return plainText(`${s.document}, ${s.section}, v${s.version}`);
+}

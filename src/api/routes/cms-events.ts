@@ -1,0 +1,82 @@
+/**
+ * `POST /v1/cms/events` (scope `cms:events`): the partner's CMS tells the service about a claim.
+ *   claim.documents_pending   start a pending-documents follow-up (or join the claim's open one)
+ *   claim.documents_received  documents reached the partner by other means: the open follow-up
+ *                             reads the CMS's pending list again
+ * The claim is read from the CMS (its `claimant_phone` is who the follow-up writes to), so an
+ * event for a claim the CMS does not serve is 404, and a CMS that does not answer is 503: send
+ * the event again with the same `Idempotency-Key`. docs/pending-documents.md.
+ */
+import Router from '@koa/router';
+import Ajv from 'ajv';
+import { AppError } from '../../errors';
+import { ref } from '../../phi';
+import type { Services } from '../../services';
+import type { Actor } from '../../workflows/pending-documents';
+import { principal, requireScope, type Principal } from '../authenticate';
+import { readForm } from '../body';
+
+export const cmsEventTypes = ['claim.documents_pending', 'claim.documents_received'] as const;
+
+interface CmsEvent {
+  type: (typeof cmsEventTypes)[number];
+  claim_id: string;
+  language?: 'EN' | 'HI' | 'HI_EN';
+  documents?: string[];
+}
+
+const validate = new Ajv({ allErrors: true }).compile<CmsEvent>({
+  type: 'object', additionalProperties: false, required: ['type', 'claim_id'],
+  properties: {
+    type: { enum: [...cmsEventTypes] },
+    claim_id: { type: 'string', minLength: 1, maxLength: 128 },
+    language: { enum: ['EN', 'HI', 'HI_EN'] },
+    documents: { type: 'array', maxItems: 50, items: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,64}$' } },
+  },
+});
+
+export function cmsEventRoutes(s: Services): Router {
+  const router = new Router();
+  router.post('/v1/cms/events', requireScope('cms:events'), async (ctx) => {
+    const body = await readForm(ctx);
+    if (!validate(body)) {
+      const problems = (validate.errors ?? []).map((e) => `${e.instancePath || 'body'} ${e.message}`).join('; ');
+      throw new AppError('invalid_request', problems);
+    }
+    const who = principal(ctx);
+    const tenantId = who.tenant_id;
+    const claim = await s.cms.claim(tenantId, body.claim_id);
+    if (!claim) throw new AppError('claim_not_found', 'the CMS has no such claim');
+    const now = s.clock.now();
+    if (body.type === 'claim.documents_pending') {
+      const tenant = await s.tenants.get(tenantId);
+      const { workflowId, joined } = await s.pendingDocs.startFromCms(tenantId, claim, tenant.channels.whatsapp.phone_number_id, now, body.language);
+      s.log.info({ tenant_id: tenantId, workflow_id: workflowId, claim_ref: ref(claim.claim_id), joined }, joined ? 'CMS event joined the open pending-documents workflow' : 'CMS event started a pending-documents workflow');
+      ctx.status = 202;
+      ctx.body = { event_type: body.type, workflow_id: workflowId, outcome: joined ? 'joined' : 'started' };
+      return;
+    }
+    const workflowId = await s.pendingDocs.openForClaim(tenantId, claim);
+    if (!workflowId) {
+      ctx.body = { event_type: body.type, workflow_id: null, outcome: 'no_open_workflow' };
+      return;
+    }
+    try {
+      await s.pendingDocs.control(tenantId, workflowId, 'recheck', actorOf(who), now, { documents: body.documents ?? [] });
+    } catch (err) {
+      // Open but not waiting yet (consent, or its first fetch in flight): that fetch reads the CMS's list anyway.
+      if (!(err instanceof AppError && err.code === 'workflow_state_conflict')) throw err;
+      ctx.status = 202;
+      ctx.body = { event_type: body.type, workflow_id: workflowId, outcome: 'not_waiting_yet' };
+      return;
+    }
+    ctx.status = 202;
+    ctx.body = { event_type: body.type, workflow_id: workflowId, outcome: 'rechecked' };
+  });
+  return router;
+}
+
+/** Who acted, as a control action's audit event records it. */
+export function actorOf(p: Principal): Actor {
+  return { sub: p.sub, token_type: p.token_type ?? 'machine' };
+}

@@ -1,0 +1,118 @@
+--[[
+  controlPendingDocs: a partner's control action on one pending-documents workflow, checked and
+  applied in one step with its audit event (docs/pending-documents.md):
+    cancel      any open status → cancelled; the wait's timers go, so no reminder follows.
+    resume      cancelled or timed_out → started; the workflow goes back through consent to a
+                fresh pending list, reminder and wait. Refused while the claim has another open one.
+    reschedule  awaiting_documents: a new deadline; reminders not yet sent that fall before it
+                are kept (re-armed), the rest dropped.
+    recheck     awaiting_documents: the CMS reported documents received by other means; the
+                truth stage reads the CMS's pending list again (an entry at the current step).
+  Every action ends the current wait generation, so a timer or entry of the old one already in
+  flight is ignored.
+
+  KEYS[1] workflow record            KEYS[2] workflow-timer set of the partition
+  KEYS[3] audit stream               KEYS[4] the stream the workflow re-enters: consent (resume)
+                                     or truth (recheck); unused otherwise
+  KEYS[5] the claim's open-workflow pointer
+  KEYS[6] the claimant's pending workflows (sorted set)
+  ARGV[1] now (ms)       ARGV[2] action        ARGV[3] tenant id     ARGV[4] workflow id
+  ARGV[5] audit detail (JSON: who asked)        ARGV[6] new deadline (ms; reschedule)
+  ARGV[7] JSON array of [reminder number, due] still to come (reschedule)
+  ARGV[8] key prefix of workflow records in this partition (the pointer's workflow)
+  Returns: { 'ok', status } or { 'refused', reason, current status } with reason
+  not_found | not_pending_documents | finished | not_resumable | claim_has_open_workflow | not_waiting.
+]]
+local wf, timers, auditKey = KEYS[1], KEYS[2], KEYS[3]
+local now, action, tenant, wfId = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+local h = redis.call('HMGET', wf, 'tenant_id', 'workflow_type', 'status', 'pd_timers', 'claim_id_hash', 'deadline_at')
+local status = h[3]
+if h[1] ~= tenant then return { 'refused', 'not_found', '' } end
+if h[2] ~= 'pending-documents' then return { 'refused', 'not_pending_documents', status } end
+
+local function appendAudit(auditType, detail, seq, from, to)
+  local fields = { 'tenant', tenant, 'workflow_id', wfId, 'stage', 'control', 'type', auditType, 'seq', seq, 'at', now, 'detail', detail }
+  if from ~= to then
+    local t = cjson.encode({ workflow_id = wfId, from = from, to = to, seq = seq, workflow_type = h[2], claim_id_hash = h[5] or '' })
+    fields[#fields + 1] = 'transition'
+    fields[#fields + 1] = t
+  end
+  local id = 'ae-' .. string.match(auditKey, '{p(%d+)}') .. '-' .. redis.call('XADD', auditKey, '*', unpack(fields))
+  local list = redis.call('HGET', wf, 'audit')
+  redis.call('HSET', wf, 'audit', (list and list ~= '') and (list .. ',' .. id) or id)
+end
+
+local function endWait()
+  if h[4] and h[4] ~= '' then
+    for member in string.gmatch(h[4], '[^,]+') do redis.call('ZREM', timers, member) end
+  end
+  return redis.call('HINCRBY', wf, 'pd_gen', 1)
+end
+
+if action == 'cancel' then
+  if status ~= 'started' and status ~= 'awaiting_consent' and status ~= 'awaiting_documents' then
+    return { 'refused', 'finished', status }
+  end
+  local seq = redis.call('HINCRBY', wf, 'seq', 1)
+  endWait()
+  redis.call('HSET', wf, 'status', 'cancelled', 'outcome', 'cancelled', 'completed_at', now, 'updated_at', now,
+    'pd_timers', '', 'next_reminder_at', '')
+  appendAudit('workflow.cancelled', ARGV[5], seq, status, 'cancelled')
+  return { 'ok', 'cancelled' }
+end
+
+if action == 'resume' then
+  if status ~= 'cancelled' and status ~= 'timed_out' then return { 'refused', 'not_resumable', status } end
+  local payload = redis.call('HGET', wf, 'pd_payload')
+  if not payload then return { 'refused', 'not_resumable', status } end
+  local other = redis.call('GET', KEYS[5])
+  if other and other ~= wfId then
+    local otherStatus = redis.call('HGET', ARGV[8] .. other, 'status')
+    if otherStatus == 'started' or otherStatus == 'awaiting_consent' or otherStatus == 'awaiting_documents' then
+      return { 'refused', 'claim_has_open_workflow', status }
+    end
+  end
+  local seq = redis.call('HINCRBY', wf, 'seq', 1)
+  endWait()
+  redis.call('HDEL', wf, 'completed_at', 'outcome', 'deadline_at', 'error', 'held')
+  redis.call('HSET', wf, 'status', 'started', 'updated_at', now, 'pd_timers', '', 'next_reminder_at', '')
+  appendAudit('workflow.resumed', ARGV[5], seq, status, 'started')
+  local p = cjson.decode(payload)
+  p.pdStep = 'start'
+  p.reminder = nil
+  redis.call('XADD', KEYS[4], '*', 'wf', wfId, 'tenant', tenant, 'seq', seq, 'attempt', 0, 'payload', cjson.encode(p))
+  redis.call('SET', KEYS[5], wfId)
+  redis.call('ZADD', KEYS[6], now, wfId)
+  return { 'ok', 'started' }
+end
+
+if action == 'reschedule' then
+  if status ~= 'awaiting_documents' then return { 'refused', 'not_waiting', status } end
+  local gen = endWait()
+  local base = 'pd|' .. tenant .. '|' .. wfId .. '|' .. gen .. '|'
+  local members, nextDue = {}, ''
+  for _, r in ipairs(cjson.decode(ARGV[7])) do
+    members[#members + 1] = base .. 'r|' .. r[1]
+    redis.call('ZADD', timers, r[2], members[#members])
+    if nextDue == '' then nextDue = r[2] end
+  end
+  members[#members + 1] = base .. 't|0'
+  redis.call('ZADD', timers, ARGV[6], members[#members])
+  redis.call('HSET', wf, 'deadline_at', ARGV[6], 'next_reminder_at', nextDue, 'pd_timers', table.concat(members, ','), 'updated_at', now)
+  local detail = cjson.decode(ARGV[5])
+  detail.previous_deadline_at = tonumber(h[6])
+  detail.deadline_at = tonumber(ARGV[6])
+  appendAudit('documents.deadline_changed', cjson.encode(detail), tonumber(redis.call('HGET', wf, 'seq')), status, status)
+  return { 'ok', status }
+end
+if action == 'recheck' then
+  if status ~= 'awaiting_documents' then return { 'refused', 'not_waiting', status } end
+  local seq = redis.call('HGET', wf, 'seq')
+  appendAudit('documents.reported', ARGV[5], tonumber(seq), status, status)
+  local p = cjson.decode(redis.call('HGET', wf, 'pd_payload'))
+  p.pdStep = 'recheck'
+  p.reminder = nil
+  redis.call('XADD', KEYS[4], '*', 'wf', wfId, 'tenant', tenant, 'seq', seq, 'attempt', 0, 'payload', cjson.encode(p))
+  return { 'ok', status }
+end
+return redis.error_reply('ERR controlPendingDocs: unknown action ' .. tostring(action))

@@ -1,0 +1,99 @@
+--[[
+  fireWorkflowTimers: fires due reminder and deadline timers of waiting pending-documents
+  workflows in one partition (docs/pending-documents.md). The scheduler read the due members
+  first (ZRANGEBYSCORE) so that every key touched here is declared; each member is fired only
+  if it is still in the set, and removed in the same step, so any number of schedulers can run
+  and a timer fires once.
+
+  KEYS[1]  workflow-timer set of the partition   cw:{pN}:wf-timers
+  KEYS[2]  audit stream of the partition          cw:{pN}:audit
+  KEYS[3]  truth stream of the partition          cw:{pN}:stream:truth
+  KEYS[4]  restricted-tenants set of the partition
+  KEYS[5+] the workflow records and paused-timer sets the items name
+  ARGV[1]  now (ms)
+  ARGV[2]  JSON array of { m = member, wf = workflow key, paused = paused-timer key or absent }
+           `paused` is given for tenants that are RESTRICTED now: their due timers wait there,
+           in due order, until the tenant is OPERATIONAL again.
+  Member:  pd|<tenant>|<workflow id>|<wait generation>|r|<n>   reminder n
+           pd|<tenant>|<workflow id>|<wait generation>|t|0     deadline
+  A timer of an older wait generation (the wait was cancelled, resumed, rescheduled or completed)
+  or of a workflow no longer awaiting_documents is dropped.
+  A reminder appends a truth-stage entry at the workflow's current step (the truth stage sends it;
+  a step that overtakes it makes it stale). A deadline ends the wait here, atomically: status
+  timed_out, events `documents.timed_out` (with the transition, for the partner webhook) and
+  `documents.escalated`, the remaining timers removed.
+  Returns: { fired, paused, dropped }.
+]]
+local timers, auditKey, truth, restricted = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local now = ARGV[1]
+local items = cjson.decode(ARGV[2])
+local fired, paused, dropped = 0, 0, 0
+
+local function audit(wfKey, tenant, wfId, seq, auditType, detail, transition)
+  local fields = { 'tenant', tenant, 'workflow_id', wfId, 'stage', 'timer', 'type', auditType, 'seq', seq,
+    'at', now, 'detail', detail }
+  if transition then
+    fields[#fields + 1] = 'transition'
+    fields[#fields + 1] = transition
+  end
+  local id = redis.call('XADD', auditKey, '*', unpack(fields))
+  local part = string.match(auditKey, '{p(%d+)}')
+  local auditId = 'ae-' .. part .. '-' .. id
+  local list = redis.call('HGET', wfKey, 'audit')
+  if list and list ~= '' then list = list .. ',' .. auditId else list = auditId end
+  redis.call('HSET', wfKey, 'audit', list)
+end
+
+-- What is still missing: pending codes without a received document.
+local function missingCount(wfKey)
+  local pending = cjson.decode(redis.call('HGET', wfKey, 'pd_pending') or '[]')
+  local received = cjson.decode(redis.call('HGET', wfKey, 'pd_received') or '{}')
+  local missing = 0
+  for _, d in ipairs(pending) do
+    if not received[d.code] then missing = missing + 1 end
+  end
+  return missing, #pending - missing
+end
+
+for _, item in ipairs(items) do
+  local score = redis.call('ZSCORE', timers, item.m)
+  if score then
+    redis.call('ZREM', timers, item.m)
+    local tenant, wfId, gen, kind, n = string.match(item.m, '^pd|([^|]+)|([^|]+)|(%d+)|(%a)|(%d+)$')
+    if item.paused then
+      redis.call('ZADD', item.paused, score, item.m)
+      redis.call('SADD', restricted, tenant)
+      paused = paused + 1
+    elseif not wfId or redis.call('HGET', item.wf, 'pd_gen') ~= gen
+        or redis.call('HGET', item.wf, 'status') ~= 'awaiting_documents' then
+      dropped = dropped + 1
+    elseif kind == 'r' then
+      local payload = cjson.decode(redis.call('HGET', item.wf, 'pd_payload'))
+      payload.pdStep = 'reminder'
+      payload.reminder = tonumber(n)
+      redis.call('XADD', truth, '*', 'wf', wfId, 'tenant', tenant, 'seq', redis.call('HGET', item.wf, 'seq'),
+        'attempt', 0, 'payload', cjson.encode(payload))
+      -- The next reminder of this wait, if any, for the API's `next_reminder_at`.
+      local nextDue = redis.call('ZSCORE', timers, 'pd|' .. tenant .. '|' .. wfId .. '|' .. gen .. '|r|' .. (tonumber(n) + 1))
+      redis.call('HSET', item.wf, 'next_reminder_at', nextDue or '')
+      fired = fired + 1
+    else
+      local seq = redis.call('HINCRBY', item.wf, 'seq', 1)
+      local h = redis.call('HMGET', item.wf, 'workflow_type', 'claim_id_hash', 'pd_timers')
+      local missing, received = missingCount(item.wf)
+      local transition = cjson.encode({ workflow_id = wfId, from = 'awaiting_documents', to = 'timed_out', seq = seq,
+        workflow_type = h[1] or '', claim_id_hash = h[2] or '' })
+      audit(item.wf, tenant, wfId, seq, 'documents.timed_out', cjson.encode({ missing = missing, received = received }), transition)
+      audit(item.wf, tenant, wfId, seq, 'documents.escalated',
+        cjson.encode({ pending_docs_workflow_id = wfId, missing = missing, received = received, reason = 'deadline' }), nil)
+      if h[3] and h[3] ~= '' then
+        for member in string.gmatch(h[3], '[^,]+') do redis.call('ZREM', timers, member) end
+      end
+      redis.call('HINCRBY', item.wf, 'pd_gen', 1)
+      redis.call('HSET', item.wf, 'status', 'timed_out', 'outcome', 'timed_out', 'pd_timers', '',
+        'next_reminder_at', '', 'updated_at', now)
+      fired = fired + 1
+    end
+  end
+end
+return { fired, paused, dropped }

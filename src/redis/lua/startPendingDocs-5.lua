@@ -1,0 +1,37 @@
+--[[
+  startPendingDocs: a CMS event (`claim.documents_pending`) starts a pending-documents workflow,
+  or joins the claim's open one: at most one open pending-documents workflow per claim. The new
+  record, its index entries and its gateway entry are written in one step with the check.
+
+  KEYS[1] the claim's open-workflow pointer   cw:{pN}:pd-claim:<tenant>:<claim hash>
+  KEYS[2] new workflow record                 cw:{pN}:wf:<workflow id>
+  KEYS[3] tenant's workflow index             cw:{pN}:idx:<tenant>
+  KEYS[4] gateway stream                      cw:{pN}:stream:gateway
+  KEYS[5] the claimant's pending workflows    cw:{pN}:pd-claimant:<tenant>:<phone hash>
+  ARGV[1] now (ms)
+  ARGV[2] workflow id
+  ARGV[3] tenant id
+  ARGV[4] channel
+  ARGV[5] phone hash (sha256:...)
+  ARGV[6] claim id hash (sha256:...)
+  ARGV[7] payload (JSON)
+  ARGV[8] key prefix of workflow records in this partition (the open workflow the pointer names
+          shares the partition's hash tag)
+  Returns: { workflow id, 'started' | 'joined' }.
+]]
+local open = { started = true, awaiting_consent = true, awaiting_documents = true }
+local existing = redis.call('GET', KEYS[1])
+if existing then
+  local status = redis.call('HGET', ARGV[8] .. existing, 'status')
+  if status and open[status] then return { existing, 'joined' } end
+end
+redis.call('HSET', KEYS[2],
+  'workflow_id', ARGV[2], 'tenant_id', ARGV[3], 'status', 'started', 'seq', 0,
+  'started_at', ARGV[1], 'updated_at', ARGV[1], 'channel', ARGV[4], 'phone_hash', ARGV[5], 'audit', '',
+  'workflow_type', 'pending-documents', 'claim_id_hash', ARGV[6], 'pending_docs_workflow_id', ARGV[2],
+  'pd_payload', ARGV[7])
+redis.call('ZADD', KEYS[3], ARGV[1], ARGV[2])
+redis.call('SET', KEYS[1], ARGV[2])
+redis.call('ZADD', KEYS[5], ARGV[1], ARGV[2])
+redis.call('XADD', KEYS[4], '*', 'wf', ARGV[2], 'tenant', ARGV[3], 'seq', 0, 'attempt', 0, 'payload', ARGV[7])
+return { ARGV[2], 'started' }

@@ -1,0 +1,135 @@
+/**
+ * pending-documents outside the stages: starting one from a CMS event, the partner's control
+ * actions (cancel, resume, new deadline, documents received elsewhere), and the read port the
+ * stages use. Every write is one Lua step with its audit event (docs/pending-documents.md).
+ */
+import type { Claim, PendingDocsState, PendingDocument, WorkflowPayload, WorkflowStatus } from '../../pipeline/types';
+import type { Config } from '../config';
+import { AppError } from '../errors';
+import { phiHash, sha256Hex } from '../phi';
+import type { Redis } from '../redis/connection';
+import type { Keys } from '../redis/keys';
+
+const openStatuses: ReadonlySet<string> = new Set(['started', 'awaiting_consent', 'awaiting_documents']);
+
+/** Who asked for a control action, as the audit event records it (no secrets, no PHI). */
+export interface Actor {
+  sub: string;
+  token_type: string;
+}
+
+export type ControlAction = 'cancel' | 'resume' | 'reschedule' | 'recheck';
+
+const refusals: Record<string, { code: 'workflow_not_found' | 'workflow_type_mismatch' | 'workflow_state_conflict' | 'claim_has_open_workflow'; message: string }> = {
+  not_found: { code: 'workflow_not_found', message: 'no such workflow' },
+  not_pending_documents: { code: 'workflow_type_mismatch', message: 'only a pending-documents workflow can be controlled this way' },
+  finished: { code: 'workflow_state_conflict', message: 'the workflow has already finished' },
+  not_resumable: { code: 'workflow_state_conflict', message: 'only a cancelled or timed-out pending-documents workflow that reached its wait can be resumed' },
+  not_waiting: { code: 'workflow_state_conflict', message: 'the workflow is not awaiting documents' },
+  claim_has_open_workflow: { code: 'claim_has_open_workflow', message: 'the claim has another open pending-documents workflow' },
+};
+
+export class PendingDocuments {
+  readonly waitMs: number;
+  readonly reminderOffsetsMs: readonly number[];
+
+  constructor(private readonly redis: Redis, private readonly keys: Keys, config: Config) {
+    this.waitMs = config.pendingDocsWaitHours * 3600_000;
+    this.reminderOffsetsMs = config.pendingDocsReminderHours.map((h) => h * 3600_000).filter((ms) => ms > 0 && ms < this.waitMs);
+  }
+
+  /**
+   * A CMS event starts a follow-up for a claim (or joins the claim's open one). The claim was
+   * read from the CMS by the caller: its `claimant_phone` is who gets the reminder.
+   */
+  async startFromCms(tenantId: string, claim: Claim, businessNumberId: string, now: number, language?: PendingDocsState['language']): Promise<{ workflowId: string; joined: boolean }> {
+    const phone = claim.claimant_phone;
+    const p = this.keys.partitionOf(tenantId, phone);
+    const proposed = this.keys.newWorkflowId(p);
+    const claimIdHash = phiHash(claim.claim_id);
+    const payload: WorkflowPayload = {
+      channel: 'whatsapp', businessNumberId, from: phone, messageId: `cms:${proposed}`, text: '',
+      // Business-initiated: no customer-service window is open, so WhatsApp needs a template.
+      receivedAt: 0, intent: 'pending_documents', claimId: claim.claim_id, pdStep: 'start',
+      ...(language ? { language } : {}),
+    };
+    const [workflowId, outcome] = await this.redis.startPendingDocs(
+      this.keys.pendingDocsByClaim(p, tenantId, sha256Hex(claim.claim_id)), this.keys.workflow(p, proposed),
+      this.keys.workflowIndex(p, tenantId), this.keys.stream(p, 'gateway'), this.keys.pendingDocsByClaimant(p, tenantId, sha256Hex(phone)),
+      now, proposed, tenantId, 'whatsapp', phiHash(phone), claimIdHash, JSON.stringify(payload), this.keys.workflow(p, ''),
+    );
+    return { workflowId, joined: outcome === 'joined' };
+  }
+
+  /** The open pending-documents workflow of a claim, if any (for `claim.documents_received`). */
+  async openForClaim(tenantId: string, claim: Claim): Promise<string | null> {
+    const p = this.keys.partitionOf(tenantId, claim.claimant_phone);
+    const id = await this.redis.get(this.keys.pendingDocsByClaim(p, tenantId, sha256Hex(claim.claim_id)));
+    if (!id) return null;
+    const status = await this.redis.hget(this.keys.workflow(p, id), 'status');
+    return status && openStatuses.has(status) ? id : null;
+  }
+
+  /** Applies a control action; throws the matching problem when the workflow's state refuses it. */
+  async control(tenantId: string, workflowId: string, action: ControlAction, actor: Actor, now: number, options: { deadlineAt?: number; documents?: string[] } = {}): Promise<void> {
+    const p = this.keys.partitionOfWorkflow(workflowId);
+    if (p === null) throw new AppError('workflow_not_found', 'no such workflow');
+    const wfKey = this.keys.workflow(p, workflowId);
+    const [owner, claimIdHash, phoneHash, waitStarted, remindersSent] = await this.redis.hmget(wfKey, 'tenant_id', 'claim_id_hash', 'phone_hash', 'wait_started_at', 'reminders_sent');
+    if (owner !== tenantId) throw new AppError('workflow_not_found', 'no such workflow');
+    let reminders: Array<[number, number]> = [];
+    if (action === 'reschedule') {
+      const deadline = options.deadlineAt!;
+      // Reminders not sent yet, at their offsets from the start of this wait, before the new deadline.
+      const start = Number(waitStarted ?? now);
+      const sent = Number(remindersSent ?? 0);
+      reminders = this.reminderOffsetsMs
+        .map((offset, i): [number, number] => [i + 1, start + offset])
+        .filter(([n, due]) => n > sent && due < deadline);
+    }
+    const detail: Record<string, unknown> = { by: actor.sub, token_type: actor.token_type };
+    if (options.documents) detail.documents = options.documents;
+    const [outcome, reason, current] = await this.redis.controlPendingDocs(
+      wfKey, this.keys.workflowTimers(p), this.keys.audit(p), this.keys.stream(p, action === 'recheck' ? 'truth' : 'consent'),
+      this.keys.pendingDocsByClaim(p, tenantId, bare(claimIdHash ?? '')), this.keys.pendingDocsByClaimant(p, tenantId, bare(phoneHash ?? '')),
+      now, action, tenantId, workflowId, JSON.stringify(detail), options.deadlineAt ?? 0, JSON.stringify(reminders), this.keys.workflow(p, ''),
+    );
+    if (outcome === 'ok') return;
+    const refusal = refusals[reason] ?? { code: 'workflow_state_conflict' as const, message: reason };
+    throw new AppError(refusal.code, refusal.message, { extra: current ? { workflow_status: current } : {} });
+  }
+
+  /** The read port of the stages: a claimant's open pending-documents workflows, newest first. */
+  async open(tenantId: string, phone: string): Promise<PendingDocsState[]> {
+    const p = this.keys.partitionOf(tenantId, phone);
+    const ids = await this.redis.zrevrange(this.keys.pendingDocsByClaimant(p, tenantId, sha256Hex(phone)), 0, 19);
+    const states = await Promise.all(ids.map((id) => this.read(p, id)));
+    return states.filter((s): s is PendingDocsState => s !== null && openStatuses.has(s.status));
+  }
+
+  async get(tenantId: string, workflowId: string): Promise<PendingDocsState | null> {
+    const p = this.keys.partitionOfWorkflow(workflowId);
+    if (p === null) return null;
+    const state = await this.read(p, workflowId, tenantId);
+    return state;
+  }
+
+  private async read(p: number, workflowId: string, tenantId?: string): Promise<PendingDocsState | null> {
+    const [status, owner, claimIdHash, pending, received, deadline, sent, language] = await this.redis.hmget(
+      this.keys.workflow(p, workflowId), 'status', 'tenant_id', 'claim_id_hash', 'pd_pending', 'pd_received', 'deadline_at', 'reminders_sent', 'language',
+    );
+    if (!status || (tenantId !== undefined && owner !== tenantId)) return null;
+    return {
+      workflowId, status: status as WorkflowStatus, claimIdHash,
+      pending: pending ? (JSON.parse(pending) as PendingDocument[]) : [],
+      received: received ? (JSON.parse(received) as Record<string, string>) : {},
+      deadlineAt: deadline ? Number(deadline) : null,
+      remindersSent: Number(sent ?? 0),
+      language: (language as PendingDocsState['language']) ?? null,
+    };
+  }
+}
+
+function bare(hash: string): string {
+  return hash.startsWith('sha256:') ? hash.slice(7) : hash;
+}
