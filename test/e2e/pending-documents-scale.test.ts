@@ -1,0 +1,514 @@
+/**
+ * pending-documents at scale, and its races, through the real pipeline in one process with an
+ * injected clock (docs/pending-documents.md):
+ * - 10,000 follow-ups started by CMS events wait while the clock crosses 72 hours: each claimant
+ *   gets exactly its first request and the reminders at 24 h and 48 h, each workflow times out
+ *   once with one escalation, and nothing fires early or twice;
+ * - the last document arriving as the deadline fires, and a cancel as a reminder fires, each
+ *   repeated until both orders happened, end in one consistent state.
+ * Counts are read where a user would see them: the fake WhatsApp provider, the tenant's audit
+ * ledger, the workflow records. Bulk reads go to Redis directly: the API's read limit (600 a
+ * minute) would take longer than the test.
+ */
+import { expect } from 'chai';
+import type { LedgerEvent } from '../../src/audit/audit-chain';
+import { ManualClock } from '../../src/clock';
+import { sha256Hex } from '../../src/phi';
+import { stageNames } from '../../src/redis/keys';
+import { startRoles, type RunningRoles } from '../../src/roles';
+import type { SentMessage } from '../../scripts/fakes/fake-whatsapp';
+import { startHarness, type Harness } from '../helpers/harness';
+import { waitFor } from '../helpers/wait';
+
+const hour = 3600_000;
+const tenantId = 'acme';
+
+/** Runs `task` over `items` with at most `limit` in flight. */
+async function inParallel<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await task(items[i]!, i);
+    }
+  }));
+  return out;
+}
+
+/** Drives one harness: claimants and starts, and bulk reads of records, timers and the ledger. */
+class Driver {
+  private token: { at: number; value: Promise<string> } | null = null;
+  private claims = 0;
+
+  constructor(readonly h: Harness, readonly clock: ManualClock, private readonly phonePrefix: string) {}
+
+  /**
+   * Claimants with consent on file and a claim in DOCUMENTS_PENDING. Consent is written straight
+   * into the record the consent stage reads (the test is about the wait, not the consent flow).
+   */
+  async claimants(n: number, documents: Array<{ code: string; name: string }>): Promise<Array<{ phone: string; claimId: string }>> {
+    const { cms, tenant, services } = this.h;
+    const out = Array.from({ length: n }, () => {
+      this.claims += 1;
+      return { phone: `${this.phonePrefix}${String(this.claims).padStart(6, '0')}`, claimId: `CLM-${this.phonePrefix.slice(-3)}-${this.claims}` };
+    });
+    const write = services.redis.pipeline();
+    for (const { phone, claimId } of out) {
+      cms.upsertClaim(tenant.doc.cms.api_key, {
+        claim_id: claimId, policy_number: 'POL-SCALE', member_name: 'Asha Rao', claimant_phone: phone, status: 'DOCUMENTS_PENDING',
+        status_updated_at: '2026-11-20T10:00:00Z', amount_claimed: 50000, amount_approved: null, reason_codes: [],
+      });
+      cms.setPendingDocuments(tenant.doc.cms.api_key, claimId, documents);
+      const p = services.keys.partitionOf(tenantId, phone);
+      write.hset(services.keys.consent(p, tenantId, sha256Hex(phone)), 'state', 'granted', 'updated_at', this.clock.now());
+    }
+    await write.exec();
+    return out;
+  }
+
+  async api(path: string, init: RequestInit = {}): Promise<Response> {
+    // Tokens live an hour of the injected clock: a fresh one after the clock moved, shared by
+    // the calls in flight (the token endpoint allows 60 a minute).
+    if (!this.token || Math.abs(this.clock.now() - this.token.at) > 30 * 60_000) this.token = { at: this.clock.now(), value: this.h.token() };
+    return this.h.api(path, { ...init, token: await this.token.value });
+  }
+
+  async start(claimId: string): Promise<string> {
+    const res = await this.api('/v1/cms/events', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'claim.documents_pending', claim_id: claimId }) });
+    const body = (await res.json()) as { workflow_id: string; outcome: string };
+    expect(res.status, JSON.stringify(body)).to.equal(202);
+    expect(body.outcome).to.equal('started');
+    return body.workflow_id;
+  }
+
+  /** Fields of many workflow records, read in one pipeline. */
+  async records(ids: readonly string[], ...fields: string[]): Promise<Array<Array<string | null>>> {
+    const { redis, keys } = this.h.services;
+    const read = redis.pipeline();
+    for (const id of ids) read.hmget(keys.workflow(keys.partitionOfWorkflow(id)!, id), ...fields);
+    const results = (await read.exec()) ?? [];
+    return results.map(([err, value]) => {
+      if (err) throw err;
+      return value as Array<string | null>;
+    });
+  }
+
+  async untilAll(ids: readonly string[], what: string, check: (fields: Array<string | null>) => boolean, fields: string[], timeoutMs: number): Promise<void> {
+    await waitFor(async () => {
+      const rows = await this.records(ids, ...fields);
+      return rows.every(check);
+    }, { what, timeoutMs, intervalMs: 100 });
+  }
+
+  /** Members of the workflow-timer sets, over every partition. */
+  async timerMembers(): Promise<string[]> {
+    const { redis, keys } = this.h.services;
+    const all = await Promise.all(Array.from({ length: this.h.config.partitions }, (_, p) => redis.zrange(keys.workflowTimers(p), 0, -1)));
+    return all.flat();
+  }
+
+  async dueTimers(at: number): Promise<number> {
+    const { redis, keys } = this.h.services;
+    const counts = await Promise.all(Array.from({ length: this.h.config.partitions }, (_, p) => redis.zcount(keys.workflowTimers(p), '-inf', at)));
+    return counts.reduce((a, b) => a + b, 0);
+  }
+
+  /** Moves the clock and waits until the scheduler has taken every timer due by then. */
+  async advance(ms: number, timeoutMs = 10000): Promise<void> {
+    this.clock.advance(ms);
+    const at = this.clock.now();
+    await waitFor(async () => (await this.dueTimers(at)) === 0, { what: 'due workflow timers fired', timeoutMs });
+  }
+
+  /**
+   * The tenant's whole ledger, once every audit event written so far has been moved into it:
+   * the partition streams are empty and the ledger holds every event the given workflows list.
+   */
+  async ledger(ids: readonly string[], timeoutMs = 60000): Promise<LedgerEvent[]> {
+    const { redis, keys, ledger } = this.h.services;
+    const listed = new Set((await this.records(ids, 'audit')).flatMap(([a]) => (a ? a.split(',') : [])));
+    return waitFor(async () => {
+      const backlog = await Promise.all(Array.from({ length: this.h.config.partitions }, (_, p) => redis.xlen(keys.audit(p))));
+      if (backlog.some((n) => n > 0)) return null;
+      const events = await ledger.all(tenantId);
+      const ids = new Set(events.map((e) => e.event_id));
+      return [...listed].every((id) => ids.has(id)) ? events : null;
+    }, { what: 'audit ledger caught up', timeoutMs, intervalMs: 100 });
+  }
+
+  sentTo(phones: Iterable<string>): Map<string, SentMessage[]> {
+    const wanted = new Set(phones);
+    const by = new Map<string, SentMessage[]>();
+    for (const m of this.h.wa.sent) {
+      if (!wanted.has(m.to)) continue;
+      const list = by.get(m.to) ?? [];
+      list.push(m);
+      by.set(m.to, list);
+    }
+    return by;
+  }
+}
+
+function byWorkflow(events: readonly LedgerEvent[]): Map<string, LedgerEvent[]> {
+  const by = new Map<string, LedgerEvent[]>();
+  for (const e of events) {
+    const list = by.get(e.workflow_id) ?? [];
+    list.push(e);
+    by.set(e.workflow_id, list);
+  }
+  return by;
+}
+
+/** Timeouts for a harness under load (see the scale test's `before`). */
+const loadTolerant = { cmsTimeoutMs: 15_000, channelTimeoutMs: 15_000 };
+
+const detailOf = (e: LedgerEvent): Record<string, unknown> => JSON.parse(e.detail) as Record<string, unknown>;
+const count = (events: readonly LedgerEvent[] | undefined, type: string) => (events ?? []).filter((e) => e.type === type).length;
+
+describe('pending-documents at scale (10,000 waiting workflows across 72 hours)', function () {
+  this.timeout(300_000);
+  const n = 10_000;
+  const t0 = Date.UTC(2026, 10, 22, 6, 0, 0);
+  const clock = new ManualClock(t0);
+  let h: Harness;
+  let d: Driver;
+  const documents = [{ code: 'DISCHARGE_SUMMARY', name: 'Discharge summary' }, { code: 'FINAL_BILL', name: 'Final bill' }];
+
+  before(async () => {
+    // One process runs the API, every stage, the scheduler and both fakes: under this load a
+    // call can take longer than the tests' usual short timeouts, and a retry would wait on the
+    // injected clock, which only the test moves. Generous timeouts keep this test about the wait.
+    h = await startHarness({ clock, config: loadTolerant });
+    d = new Driver(h, clock, '+91970');
+  });
+  after(async () => { await h?.close(); });
+
+  it('reminds each claimant at 24 h and 48 h and times each out once at 72 h: none missed, none twice, none early', async () => {
+    const people = await d.claimants(n, documents);
+    const phones = people.map((p) => p.phone);
+    const ids = await inParallel(people, 32, (p) => d.start(p.claimId));
+    expect(new Set(ids).size).to.equal(n);
+
+    // The first request reaches every claimant, and every workflow then waits.
+    await h.wa.waitFor((sent) => sent.length >= n, 240_000);
+    await d.untilAll(ids, 'all awaiting documents', ([s]) => s === 'awaiting_documents', ['status'], 30_000);
+    const members = await d.timerMembers();
+    expect(members).to.have.length(3 * n);
+    const timerRows = await d.records(ids, 'wait_started_at', 'deadline_at', 'next_reminder_at');
+    for (const [startedAt, deadline, nextReminder] of timerRows) {
+      expect([Number(startedAt), Number(deadline), Number(nextReminder)]).to.deep.equal([t0, t0 + 72 * hour, t0 + 24 * hour]);
+    }
+
+    // One millisecond before each due time nothing is due; at it, every timer of that offset is.
+    clock.set(t0 + 24 * hour - 1);
+    expect(await d.dueTimers(clock.now())).to.equal(0);
+    await d.advance(1, 30_000);
+    await h.wa.waitFor((sent) => sent.length >= 2 * n, 120_000);
+    await d.untilAll(ids, 'first reminder counted', ([s, r]) => s === 'awaiting_documents' && r === '1', ['status', 'reminders_sent'], 30_000);
+
+    clock.set(t0 + 48 * hour - 1);
+    expect(await d.dueTimers(clock.now())).to.equal(0);
+    await d.advance(1, 30_000);
+    await h.wa.waitFor((sent) => sent.length >= 3 * n, 120_000);
+    await d.untilAll(ids, 'second reminder counted', ([s, r]) => s === 'awaiting_documents' && r === '2', ['status', 'reminders_sent'], 30_000);
+
+    clock.set(t0 + 72 * hour - 1);
+    expect(await d.dueTimers(clock.now())).to.equal(0);
+    expect(await d.timerMembers()).to.have.length(n); // the deadlines are all that is left
+    await d.advance(1, 30_000);
+    await d.untilAll(ids, 'all timed out', ([s, o, r]) => s === 'timed_out' && o === 'timed_out' && r === '2', ['status', 'outcome', 'reminders_sent'], 30_000);
+    expect(await d.timerMembers()).to.deep.equal([]);
+
+    // Long after: nothing left to fire, nothing more sent.
+    await d.advance(100 * hour);
+    const events = await d.ledger(ids, 120_000);
+    expect(h.wa.sent).to.have.length(3 * n);
+
+    // Each claimant: exactly the request and two reminders, all as the reminder template.
+    const perPhone = d.sentTo(phones);
+    expect(perPhone.size).to.equal(n);
+    for (const phone of phones) {
+      const got = perPhone.get(phone) ?? [];
+      expect(got.map((m) => m.template?.name ?? m.type), phone).to.deep.equal(['documents_reminder', 'documents_reminder', 'documents_reminder']);
+    }
+
+    // Each workflow: exactly these audit events, the reminders at their offsets and the timeout at the deadline.
+    const perWorkflow = byWorkflow(events);
+    const records = await d.records(ids, 'audit');
+    ids.forEach((id, i) => {
+      const list = perWorkflow.get(id) ?? [];
+      expect(list.map((e) => e.event_id).sort(), id).to.deep.equal(records[i]![0]!.split(',').sort());
+      expect(count(list, 'documents.requested'), id).to.equal(1);
+      expect(count(list, 'reply.sent'), id).to.equal(3);
+      const reminders = list.filter((e) => e.type === 'documents.reminder');
+      expect(reminders.map((e) => [detailOf(e).reminder, e.at]), id).to.deep.equal([[1, t0 + 24 * hour], [2, t0 + 48 * hour]]);
+      const ends = list.filter((e) => e.type === 'documents.timed_out' || e.type === 'documents.escalated');
+      expect(ends.map((e) => [e.type, e.at]), id).to.deep.equal([['documents.timed_out', t0 + 72 * hour], ['documents.escalated', t0 + 72 * hour]]);
+      expect(detailOf(ends[1]!)).to.include({ missing: 2, received: 0, reason: 'deadline' });
+    });
+    // The same event types, in the same order, for every workflow; none in the ledger twice.
+    const shape = (perWorkflow.get(ids[0]!) ?? []).map((e) => e.type);
+    expect(shape.filter((t) => t.startsWith('documents.') || t === 'reply.sent')).to.deep.equal([
+      'documents.requested', 'reply.sent', 'documents.reminder', 'reply.sent', 'documents.reminder', 'reply.sent',
+      'documents.timed_out', 'documents.escalated',
+    ]);
+    for (const id of ids) expect((perWorkflow.get(id) ?? []).map((e) => e.type), id).to.deep.equal(shape);
+    expect(new Set(events.map((e) => e.event_id)).size).to.equal(events.length);
+  });
+});
+
+describe('pending-documents races, each repeated until both orders happened', function () {
+  this.timeout(180_000);
+  const clock = new ManualClock(Date.UTC(2026, 10, 22, 6, 0, 0));
+  let h: Harness;
+  let d: Driver;
+  // Where in each round of ten pairs the clock moves: after all ten actions, after seven, after
+  // three, before any. Early actions mostly win, late ones mostly lose, and the ones around the
+  // move race the scheduler's next tick.
+  const splits = [10, 7, 3, 0];
+  const perRound = 10;
+
+  let outboundAgain: RunningRoles | null = null;
+
+  before(async () => {
+    h = await startHarness({ clock, config: loadTolerant });
+    d = new Driver(h, clock, '+91971');
+  });
+  after(async () => {
+    await outboundAgain?.close();
+    await h?.close();
+  });
+
+  /** Starts follow-ups for fresh claimants and returns once each is waiting, its request sent. */
+  async function waiting(documents: Array<{ code: string; name: string }>, n = perRound): Promise<Array<{ phone: string; claimId: string; workflowId: string; startedAt: number }>> {
+    const people = await d.claimants(n, documents);
+    const startedAt = clock.now();
+    const ids = await inParallel(people, 8, (p) => d.start(p.claimId));
+    await d.untilAll(ids, 'awaiting documents', ([s]) => s === 'awaiting_documents', ['status'], 30_000);
+    return people.map((p, i) => ({ ...p, workflowId: ids[i]!, startedAt }));
+  }
+
+  /** Nothing in flight: every stage stream drained, no retry waiting, no workflow timer due. */
+  async function settled(): Promise<void> {
+    const { redis, keys } = h.services;
+    await waitFor(async () => {
+      const read = redis.pipeline();
+      for (let p = 0; p < h.config.partitions; p++) {
+        for (const s of stageNames) read.xlen(keys.stream(p, s));
+        read.zcard(keys.timers(p));
+        read.zcount(keys.workflowTimers(p), '-inf', clock.now());
+      }
+      const counts = ((await read.exec()) ?? []).map(([, v]) => Number(v));
+      return counts.every((c) => c === 0);
+    }, { what: 'pipeline idle', timeoutMs: 30_000, intervalMs: 20 });
+  }
+
+  async function timersFired(): Promise<number> {
+    return (await h.services.metrics.timersFired.get()).values[0]?.value ?? 0;
+  }
+
+  interface DocumentPair {
+    what: string;
+    workflowId: string;
+    status: string | null;
+    outcome: string | null;
+    /** The follow-up's own events. */
+    events: LedgerEvent[];
+    /** `documents.received` events naming this pair's file, wherever they were written. */
+    received: LedgerEvent[];
+    timersLeft: string[];
+    /** What the claimant was sent after sending the file. */
+    replies: SentMessage[];
+  }
+
+  /**
+   * Forty follow-ups, each waiting for one document; the claimant sends it as the deadline falls
+   * due (the clock moves to the deadline among the ten sends of a round).
+   */
+  async function documentsAgainstDeadlines(): Promise<DocumentPair[]> {
+    const out: DocumentPair[] = [];
+    for (const [round, split] of splits.entries()) {
+      const pairs = await waiting([{ code: 'DISCHARGE_SUMMARY', name: 'Discharge summary' }]);
+      // To one millisecond before the deadline: the reminders fire and are sent first.
+      clock.set(pairs[0]!.startedAt + 72 * hour - 1);
+      await settled();
+      const before = d.sentTo(pairs.map((p) => p.phone));
+      const media = pairs.map((p) => `media-${p.workflowId}`);
+      const post = (i: number) => h.wa.postInbound({ from: pairs[i]!.phone, type: 'document', media: { id: media[i]!, mime_type: 'application/pdf', filename: 'scan.pdf' } });
+      const posted: Array<Promise<unknown>> = [];
+      for (let i = 0; i < perRound; i++) {
+        if (i === split) clock.advance(1);
+        // Those before the move are each taken in (webhook answered) before the next is sent.
+        if (i < split) await post(i); else posted.push(post(i));
+      }
+      if (split === perRound) clock.advance(1);
+      await Promise.all(posted);
+      await settled();
+
+      const records = await d.records(pairs.map((p) => p.workflowId), 'status', 'outcome');
+      const events = await d.ledger(pairs.map((p) => p.workflowId));
+      const perWorkflow = byWorkflow(events);
+      const timers = await d.timerMembers();
+      const after = d.sentTo(pairs.map((p) => p.phone));
+      pairs.forEach((p, i) => {
+        const [status, outcome] = records[i]!;
+        out.push({
+          what: `round ${round} pair ${i} (${p.workflowId}, ${status})`, workflowId: p.workflowId, status, outcome,
+          events: perWorkflow.get(p.workflowId) ?? [],
+          received: events.filter((e) => e.type === 'documents.received' && detailOf(e).media_id === media[i]),
+          timersLeft: timers.filter((m) => m.includes(p.workflowId)),
+          replies: (after.get(p.phone) ?? []).slice((before.get(p.phone) ?? []).length),
+        });
+      });
+    }
+    return out;
+  }
+
+  it('the last document arriving as the deadline fires: completed without a timeout, or timed out with one escalation; never both, no timer left', async () => {
+    const pairs = await documentsAgainstDeadlines();
+    for (const p of pairs) {
+      expect(p.timersLeft, p.what).to.deep.equal([]);
+      expect(p.replies, p.what).to.have.length(1); // the answer to the file, nothing else
+      expect(p.received.length, p.what).to.be.at.most(1);
+      if (p.status === 'completed') {
+        expect(p.outcome, p.what).to.equal('all_received');
+        expect([count(p.events, 'documents.timed_out'), count(p.events, 'documents.escalated')], p.what).to.deep.equal([0, 0]);
+        expect(p.received, p.what).to.have.length(1);
+        expect(detailOf(p.received[0]!), p.what).to.include({ accepted: true, document: 'DISCHARGE_SUMMARY', complete: true });
+        expect(p.received[0]!.workflow_id, p.what).to.equal(p.workflowId);
+        expect(p.replies[0]!.text, p.what).to.match(/received all the documents/);
+      } else {
+        expect([p.status, p.outcome], p.what).to.deep.equal(['timed_out', 'timed_out']);
+        expect([count(p.events, 'documents.timed_out'), count(p.events, 'documents.escalated')], p.what).to.deep.equal([1, 1]);
+        expect(count(p.events, 'documents.all_received'), p.what).to.equal(0);
+      }
+    }
+    const completed = pairs.filter((p) => p.status === 'completed').length;
+    expect(completed, 'no pair had the document first').to.be.greaterThan(0);
+    expect(completed, 'no pair had the deadline first').to.be.lessThan(pairs.length);
+  });
+
+  // Skipped: bug "document just after the deadline is dropped" (report of the scale tests, and
+  // docs/pending-documents.md "Races"). When the deadline fires before the truth stage reads the
+  // claimant's open follow-ups, documentArrived (pipeline/workflows/pending-documents.ts) finds
+  // none waiting and records `documents.unexpected` (media kind only, no media id) and answers
+  // "we are not waiting for documents": no `documents.received` event, so the partner never
+  // learns of the file. The docs promise `documents.received` with `accepted: false`.
+  it.skip('the last document arriving as the deadline fires reaches the partner once, in either order', async () => {
+    const pairs = await documentsAgainstDeadlines();
+    for (const p of pairs) {
+      expect(p.received, `${p.what}: documents.received events of its file`).to.have.length(1);
+      if (p.status === 'timed_out') {
+        expect(detailOf(p.received[0]!), p.what).to.include({ accepted: false, pending_docs_workflow_id: p.workflowId });
+        expect(p.replies[0]!.text, p.what).to.match(/received your document and passed it to our team/);
+      }
+    }
+  });
+
+  interface CancelPair {
+    what: string;
+    record: Array<string | null>;
+    events: LedgerEvent[];
+    timersLeft: string[];
+    /** Everything the claimant was sent, and the Redis time (ms) of the step that cancelled. */
+    sent: SentMessage[];
+    cancelledAt: number;
+  }
+
+  /**
+   * Forty waiting follow-ups, each cancelled through the API as its first reminder falls due
+   * (the clock moves to the reminder among the ten cancels of a round). Also returns how many
+   * reminder timers fired before their cancel removed them.
+   */
+  async function cancelsAgainstReminders(): Promise<{ pairs: CancelPair[]; fired: number }> {
+    const out: CancelPair[] = [];
+    let fired = 0;
+    for (const [round, split] of splits.entries()) {
+      const pairs = await waiting([{ code: 'DISCHARGE_SUMMARY', name: 'Discharge summary' }, { code: 'FINAL_BILL', name: 'Final bill' }]);
+      clock.set(pairs[0]!.startedAt + 24 * hour - 1);
+      await settled();
+      const firedBefore = await timersFired();
+      const cancelledAt: number[] = [];
+      for (let i = 0; i < perRound; i++) {
+        if (i === split) clock.advance(1);
+        const res = await d.api(`/v1/workflows/${pairs[i]!.workflowId}`, { method: 'DELETE' });
+        const body = (await res.json()) as { status: string; audit_event_ids: string[] };
+        expect(res.status, JSON.stringify(body)).to.equal(200);
+        expect(body.status).to.equal('cancelled');
+        // The cancel's audit event id (ae-<partition>-<ms>-<n>) carries the Redis time of its step.
+        cancelledAt.push(Number(body.audit_event_ids.at(-1)!.split('-')[2]));
+      }
+      if (split === perRound) clock.advance(1);
+      await settled();
+      fired += (await timersFired()) - firedBefore;
+
+      const records = await d.records(pairs.map((p) => p.workflowId), 'status', 'pd_timers', 'next_reminder_at');
+      const perWorkflow = byWorkflow(await d.ledger(pairs.map((p) => p.workflowId)));
+      const timers = await d.timerMembers();
+      const sent = d.sentTo(pairs.map((p) => p.phone));
+      pairs.forEach((p, i) => {
+        out.push({
+          what: `round ${round} pair ${i} (${p.workflowId})`, record: records[i]!, events: perWorkflow.get(p.workflowId) ?? [],
+          timersLeft: timers.filter((m) => m.includes(p.workflowId)), sent: sent.get(p.phone) ?? [], cancelledAt: cancelledAt[i]!,
+        });
+      });
+    }
+    return { pairs: out, fired };
+  }
+
+  it('a cancel as a reminder fires: cancelled, once, with no timer left and at most the reminder that beat it', async () => {
+    const { pairs, fired } = await cancelsAgainstReminders();
+    for (const p of pairs) {
+      expect(p.record, p.what).to.deep.equal(['cancelled', '', '']);
+      const cancel = p.events.filter((e) => e.type === 'workflow.cancelled');
+      expect(cancel, p.what).to.have.length(1);
+      expect(cancel[0]!.event_id.split('-')[2], p.what).to.equal(String(p.cancelledAt));
+      expect(p.timersLeft, p.what).to.deep.equal([]);
+      expect(count(p.events, 'documents.reminder'), p.what).to.be.at.most(1);
+      expect(p.sent.length, p.what).to.be.within(1, 2); // the request, and at most one reminder
+    }
+    expect(fired, 'no reminder fired before its cancel').to.be.greaterThan(0);
+    expect(fired, 'no cancel came before its reminder').to.be.lessThan(pairs.length);
+  });
+
+  // Skipped: bug "reminder sent after the cancel" (report of the scale tests). The outbound
+  // stage (pipeline/stages/outbound.ts) sends before its hand-off checks the workflow's step, so
+  // a reminder that passed the policy stage just before the cancel is still sent, a few ms after
+  // the `workflow.cancelled` event; its hand-off is then stale, so no `reply.sent` records it.
+  it.skip('a cancel as a reminder fires: no reminder reaches the claimant after the cancel', async () => {
+    const { pairs } = await cancelsAgainstReminders();
+    for (const p of pairs) {
+      const late = p.sent.filter((m) => m.at > p.cancelledAt);
+      expect(late.map((m) => `${m.idempotencyKey} ${m.template?.name ?? m.text}`), `${p.what}: sent after the cancel at ${p.cancelledAt}`).to.deep.equal([]);
+    }
+  });
+
+  // Skipped: the same bug, "reminder sent after the cancel", made certain. The reminder waits in
+  // the outbound stream (the outbound worker is stopped, as when it is backlogged or the
+  // provider is down and the send is being retried); the partner cancels; when outbound runs
+  // again it sends every one of those reminders, after the cancel.
+  it.skip('a reminder queued for sending when the cancel lands is not sent', async () => {
+    const pairs = await waiting([{ code: 'FINAL_BILL', name: 'Final bill' }], 3);
+    await h.roles.workers.find((w) => w.name === 'outbound')!.close();
+    clock.set(pairs[0]!.startedAt + 24 * hour);
+    const { redis, keys } = h.services;
+    await waitFor(async () => {
+      const queued = await Promise.all(Array.from({ length: h.config.partitions }, (_, p) => redis.xlen(keys.stream(p, 'outbound'))));
+      return queued.reduce((a, b) => a + b, 0) === pairs.length;
+    }, { what: 'reminders queued at outbound' });
+    const cancelledAt: number[] = [];
+    for (const p of pairs) {
+      const res = await d.api(`/v1/workflows/${p.workflowId}`, { method: 'DELETE' });
+      expect(res.status).to.equal(200);
+      cancelledAt.push(Number(((await res.json()) as { audit_event_ids: string[] }).audit_event_ids.at(-1)!.split('-')[2]));
+    }
+    outboundAgain = await startRoles(h.services, { api: false, scheduler: false, stages: ['outbound'] });
+    await settled();
+    const sent = d.sentTo(pairs.map((p) => p.phone));
+    pairs.forEach((p, i) => {
+      const late = (sent.get(p.phone) ?? []).filter((m) => m.at > cancelledAt[i]!);
+      expect(late.map((m) => `${m.idempotencyKey} ${m.template?.name ?? m.text}`), `${p.workflowId}: sent after the cancel`).to.deep.equal([]);
+    });
+  });
+});
