@@ -179,6 +179,8 @@ export type Decision =
   | { kind: 'forward'; to: StageName; payload: WorkflowPayload; status?: WorkflowStatus; patch?: WorkflowPatch; audit: AuditNote; effects?: Effect[] }
   | { kind: 'wait'; status: WorkflowStatus; patch?: WorkflowPatch; audit: AuditNote; effects?: Effect[] }
   | { kind: 'finish'; status: WorkflowStatus; patch?: WorkflowPatch; audit: AuditNote; effects?: Effect[] }
+  /** Drop this entry: its workflow moved on (a partner's cancel, say) since it was written. */
+  | { kind: 'skip'; audit: AuditNote; status?: never; effects?: never }
   /** Keep this entry back, unchanged, until the tenant's operational mode lets it go on:
    *  SUSPENDED holds replies at outbound; RESTRICTED holds pending-documents and query-reason work. */
   | { kind: 'hold'; mode: 'SUSPENDED' | 'RESTRICTED'; audit: AuditNote; status?: never; effects?: never };
@@ -214,8 +216,8 @@ export interface StageContext {
     pendingDocuments(tenantId: string, claimId: string): Promise<PendingDocument[] | null>;
   };
   pendingDocs: {
-    /** The claimant's open pending-documents workflows, newest first. */
-    open(tenantId: string, phone: string): Promise<PendingDocsState[]>;
+    /** The claimant's pending-documents workflows (any status), newest first. */
+    recent(tenantId: string, phone: string): Promise<PendingDocsState[]>;
     /** One pending-documents workflow's wait state; null when there is no such workflow. */
     get(tenantId: string, workflowId: string): Promise<PendingDocsState | null>;
     /** How long a wait lasts and when reminders go out (ms after the wait starts). */
@@ -234,6 +236,11 @@ export interface StageContext {
   answers: {
     /** An approved answer for this cache key, if one is kept and its article is unchanged. */
     lookup(tenantId: string, key: string): Promise<CachedAnswer | null>;
+  };
+  steps: {
+    /** The workflow's step sequence now (null when it no longer exists): an entry whose `seq`
+     *  differs is stale, and a stage about to act outside Redis (a send) checks it first. */
+    current(workflowId: string): Promise<number | null>;
   };
   channel: {
     send(tenantId: string, payload: WorkflowPayload, reply: RenderedReply, idempotencyKey: string): Promise<{ providerMessageId: string; kind: 'text' | 'template' }>;

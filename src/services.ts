@@ -101,6 +101,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
   let closing: Promise<void> | null = null;
 
   const pendingDocs = new PendingDocuments(redis, keys, config);
+  const workflowStore = new WorkflowStore(redis, keys);
   const knowledgeIndex = new KnowledgeIndex({ store: articles, log });
   const answerCache = new AnswerCache(redis, keys, articles, metrics);
   const stageContext: StageContext = {
@@ -113,6 +114,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     pendingDocs,
     knowledge: knowledgeIndex,
     answers: answerCache,
+    steps: { current: (workflowId) => workflowStore.currentStep(workflowId) },
     channel: { send: (tenantId, payload, reply, key) => sender.send(tenantId, payload, reply, key, clock.now()) },
   };
 
@@ -123,7 +125,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     revocation,
     verifier: new TokenVerifier(config, signing, revocation, clock, verifiedTokens),
     verifiedTokens,
-    workflows: new WorkflowStore(redis, keys),
+    workflows: workflowStore,
     pendingDocs,
     ledger: new AuditLedger(redis, keys, config.partitions, log),
     modes,

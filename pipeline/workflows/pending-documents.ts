@@ -151,7 +151,18 @@ async function progress(envelope: Envelope, ctx: StageContext): Promise<Decision
 async function documentArrived(envelope: Envelope, ctx: StageContext): Promise<Decision> {
   const { payload, tenantId } = envelope;
   const media = payload.media!;
-  const [open] = (await ctx.pendingDocs.open(tenantId, payload.from)).filter((s) => s.status === 'awaiting_documents');
+  const recent = await ctx.pendingDocs.recent(tenantId, payload.from);
+  const open = recent.find((s) => s.status === 'awaiting_documents');
+  const ended = recent[0];
+  if (!open && ended && (ended.status === 'timed_out' || ended.status === 'cancelled')) {
+    // The follow-up stopped waiting (the deadline passed, or the partner cancelled it): the file
+    // still reaches the partner, on that follow-up, and the claimant is thanked.
+    return {
+      kind: 'forward', to: 'policy', payload: { ...payload, reply: { template: 'documents_received_late', vars: {} } },
+      patch: { outcome: 'documents_forwarded', pending_docs_workflow_id: ended.workflowId },
+      audit: { type: 'documents.received', detail: { media_id: media.id, media_kind: media.kind, mime: media.mime ?? null, pending_docs_workflow_id: ended.workflowId, accepted: false } },
+    };
+  }
   if (!open) {
     return {
       kind: 'forward', to: 'policy', payload: { ...payload, reply: { template: 'documents_not_expected', vars: {} } },

@@ -49,6 +49,7 @@ export function buildHandoff(
       return { ...base, kind: 'retry', timers: use(keys.timers(partition)), due: outcome.due, timer };
     }
     const d = outcome.decision;
+    if (d.kind === 'skip') return { ...base, kind: 'ack' };
     if (d.kind === 'hold') {
       const fields = encodeFields(env.workflowId, env.tenantId, env.seq, 0, JSON.stringify(env.payload));
       // SUSPENDED holds replies (released to outbound); RESTRICTED holds work at any stage

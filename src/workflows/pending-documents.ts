@@ -99,12 +99,12 @@ export class PendingDocuments {
     throw new AppError(refusal.code, refusal.message, { extra: current ? { workflow_status: current } : {} });
   }
 
-  /** The read port of the stages: a claimant's open pending-documents workflows, newest first. */
-  async open(tenantId: string, phone: string): Promise<PendingDocsState[]> {
+  /** The read port of the stages: a claimant's pending-documents workflows, newest first (at most 20). */
+  async recent(tenantId: string, phone: string): Promise<PendingDocsState[]> {
     const p = this.keys.partitionOf(tenantId, phone);
     const ids = await this.redis.zrevrange(this.keys.pendingDocsByClaimant(p, tenantId, sha256Hex(phone)), 0, 19);
     const states = await Promise.all(ids.map((id) => this.read(p, id)));
-    return states.filter((s): s is PendingDocsState => s !== null && openStatuses.has(s.status));
+    return states.filter((s): s is PendingDocsState => s !== null);
   }
 
   async get(tenantId: string, workflowId: string): Promise<PendingDocsState | null> {

@@ -16,7 +16,7 @@
   ARGV[5]  JSON of the allowed status transitions { from = { to = true } }
            (pipeline/workflows/transitions.ts); a decision that would break it is refused.
   Ops:
-           { entry, kind = forward|wait|finish|retry|dead|hold, wf, wf_id, seq, tenant, stage,
+           { entry, kind = forward|wait|finish|retry|dead|hold|ack, wf, wf_id, seq, tenant, stage,
              audit_type, audit_detail (JSON string), status?, set? {field=value}, done?,
              next?, payload? (JSON string), timers?, due?, timer?, dlq?, dlq_fields?,
              held?, held_tenants?, held_fields?,
@@ -159,6 +159,7 @@ local needs = {
   retry = { 'entry', 'wf', 'timers', 'due', 'timer' },
   dead = { 'entry', 'wf', 'dlq', 'dlq_fields', 'audit_type', 'audit_detail' },
   hold = { 'entry', 'wf', 'wf_id', 'tenant', 'stage', 'audit_type', 'audit_detail', 'held', 'held_tenants', 'held_fields' },
+  ack = { 'entry', 'wf' },
 }
 for i, op in ipairs(ops) do
   local fields = needs[op.kind]
@@ -186,6 +187,10 @@ for i, op in ipairs(ops) do
   elseif op.status and op.wf ~= '' and not (allowed[redis.call('HGET', op.wf, 'status')] or {})[op.status] then
     ack(op.entry)
     out[i] = 'illegal:' .. tostring(redis.call('HGET', op.wf, 'status')) .. ':' .. op.status
+  elseif op.kind == 'ack' then
+    -- The stage found the entry stale before acting (its workflow moved on): only acknowledged.
+    ack(op.entry)
+    out[i] = 'stale'
   elseif op.kind == 'retry' then
     redis.call('ZADD', op.timers, op.due, op.timer)
     ack(op.entry)
