@@ -5,11 +5,19 @@
  * The spec's rate limits stay on (60 tokens/min per client, 600 introspections/min per client,
  * 600 workflow reads/min per tenant), so the load is spread over `--tenants` tenants, each with
  * one API client and one workflow, and each phase is short enough to stay under them.
- * Options: --tenants 60 --api-processes 2 --concurrency 64 --seconds 6 --profile DIR
+ * Options: --tenants 60 --api-processes 2 --concurrency 64 --seconds 6 --profile DIR --driver node|wrk
+ * `--driver wrk` sends the introspection and read phases with wrk (Debian package `wrk`; one wrk
+ * process per API process, one thread each) instead of this Node process: the load generator
+ * then costs a fraction of a core instead of most of one, closer to partners calling from their
+ * own machines. Use it with more tenants (e.g. --tenants 150) so the per-client limits are not
+ * what stops the phase.
  * Uses REDIS_URL (default the local Redis) under a fresh key prefix, removed at the end.
  */
 import { randomBytes } from 'node:crypto';
-import type { ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { loadConfig } from '../src/config';
 import { deleteKeys, option, startServiceProcess, waitUntilReady } from './bench-support';
@@ -24,6 +32,38 @@ const concurrency = Number(option('concurrency', '64'));
 const seconds = Number(option('seconds', '6'));
 /** Writes a V8 CPU profile of each API process into this folder. */
 const profileDir = option('profile', '');
+const driver = option('driver', 'node');
+
+interface WrkRequest { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string }
+
+/**
+ * One wrk process per API process, all at once, each cycling through its requests for `ms`.
+ * Returns requests/s summed over them and the non-2xx count wrk reports.
+ */
+async function driveWrk(ms: number, urls: string[], requestsFor: (processIndex: number) => WrkRequest[]): Promise<{ perSecond: number; calls: number; failures: Record<number, number> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-auth-wrk-'));
+  try {
+    const runs = await Promise.all(urls.map((url, p) => {
+      const script = join(dir, `p${p}.lua`);
+      const list = requestsFor(p).map((r) => `  wrk.format(${JSON.stringify(r.method)}, ${JSON.stringify(r.path)}, { ${Object.entries({ ...r.headers, ...(r.body ? { 'content-type': 'application/json' } : {}) }).map(([k, v]) => `[${JSON.stringify(k)}] = ${JSON.stringify(v)}`).join(', ')} }${r.body ? `, ${JSON.stringify(r.body)}` : ''})`).join(',\n');
+      // Requests are formatted once per thread, then sent round-robin: no Lua work per request beyond an index.
+      writeFileSync(script, `local reqs\nlocal n = 0\ninit = function() reqs = {\n${list}\n} end\nrequest = function() n = n + 1; return reqs[(n % #reqs) + 1] end\n`);
+      const connections = Math.max(1, Math.floor(concurrency / urls.length));
+      return new Promise<string>((resolve, reject) => execFile('wrk', ['-t1', `-c${connections}`, `-d${Math.round(ms / 1000)}s`, '-s', script, url], (err, stdout) => (err ? reject(err) : resolve(stdout))));
+    }));
+    let perSecond = 0;
+    let calls = 0;
+    let non2xx = 0;
+    for (const out of runs) {
+      perSecond += Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
+      calls += Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+      non2xx += Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+    }
+    return { perSecond, calls, failures: non2xx > 0 ? { 0: non2xx } : {} };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 const agent = new Agent({ connections: concurrency, keepAliveTimeout: 10_000 });
 
@@ -85,25 +125,31 @@ async function main(): Promise<void> {
 
   // Tokens: at most 50 per client in this phase (limit 60/min, warm-up used up to 3).
   const issue = await drive(seconds * 1000, tenantsCount * 50, async (i) => (await post(urls[i % urls.length]!, '/v1/auth/token', tokenBody(tenants[i % tenantsCount]!))).status);
+  // Each API process gets its share of the tenants (round-robin), so a client's calls stay within its limits.
+  const tenantsOf = (p: number) => tenants.map((_, k) => k).filter((k) => k % urls.length === p);
   // Introspection: each tenant's client introspects its own token (limit 600/min per client).
-  const inspect = await drive(seconds * 1000, tenantsCount * 550, async (i) => {
-    const k = i % tenantsCount;
-    return (await post(urls[i % urls.length]!, '/v1/auth/introspect', JSON.stringify({ token: tokens[k] }), { authorization: `Bearer ${tokens[k]}` })).status;
-  });
+  const inspect = driver === 'wrk'
+    ? await driveWrk(seconds * 1000, urls, (p) => tenantsOf(p).map((k) => ({ method: 'POST', path: '/v1/auth/introspect', headers: { authorization: `Bearer ${tokens[k]}` }, body: JSON.stringify({ token: tokens[k] }) })))
+    : await drive(seconds * 1000, tenantsCount * 550, async (i) => {
+      const k = i % tenantsCount;
+      return (await post(urls[i % urls.length]!, '/v1/auth/introspect', JSON.stringify({ token: tokens[k] }), { authorization: `Bearer ${tokens[k]}` })).status;
+    });
   // Authenticated reads (limit 600/min per tenant).
-  const read = await drive(seconds * 1000, tenantsCount * 550, async (i) => {
-    const k = i % tenantsCount;
-    const res = await request(`${urls[i % urls.length]}/v1/workflows/${tenants[k]!.workflowId}`, { dispatcher: agent, headers: { authorization: `Bearer ${tokens[k]}` } });
-    await res.body.dump();
-    return res.statusCode;
-  });
+  const read = driver === 'wrk'
+    ? await driveWrk(seconds * 1000, urls, (p) => tenantsOf(p).map((k) => ({ method: 'GET', path: `/v1/workflows/${tenants[k]!.workflowId}`, headers: { authorization: `Bearer ${tokens[k]}` } })))
+    : await drive(seconds * 1000, tenantsCount * 550, async (i) => {
+      const k = i % tenantsCount;
+      const res = await request(`${urls[i % urls.length]}/v1/workflows/${tenants[k]!.workflowId}`, { dispatcher: agent, headers: { authorization: `Bearer ${tokens[k]}` } });
+      await res.body.dump();
+      return res.statusCode;
+    });
 
   const line = (what: string, r: Awaited<ReturnType<typeof drive>>) =>
     `${what}: ${r.perSecond.toFixed(0)}/s (${r.calls} calls${Object.keys(r.failures).length ? `, non-200: ${JSON.stringify(r.failures)}` : ''})`;
   console.log(line('tokens issued', issue));
   console.log(line('introspections', inspect));
   console.log(line('authenticated GET /v1/workflows/{id}', read));
-  console.log(`layout: ${apiProcesses} api process(es), ${tenantsCount} tenants, concurrency ${concurrency}, ${seconds} s per phase`);
+  console.log(`layout: ${apiProcesses} api process(es), ${tenantsCount} tenants, concurrency ${concurrency}, ${seconds} s per phase, load from ${driver === 'wrk' ? 'wrk (introspection and reads)' : 'this Node process'}`);
 
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(children.map((c) => new Promise((r) => c.once('exit', r))));

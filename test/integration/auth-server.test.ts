@@ -120,6 +120,14 @@ describe('authorization server', function () {
         expect(await introspect(token), what).to.deep.equal({ active: false });
       }
     });
+    it('lets a token describe itself, and refuses it (401) once it is revoked', async () => {
+      const token = await h.token('workflow:read');
+      expect(await introspect(token, token)).to.include({ active: true, scope: 'workflow:read' });
+      await h.api('/v1/auth/revoke', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+      const res = await h.api('/v1/auth/introspect', { method: 'POST', token, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+      expect(res.status).to.equal(401);
+      expect(await res.json()).to.include({ error_code: 'invalid_token' });
+    });
     it('refuses an unauthenticated caller with 401', async () => {
       const res = await fetch(`${h.apiUrl}/v1/auth/introspect`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: 'x' }) });
       expect(res.status).to.equal(401);
