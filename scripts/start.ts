@@ -13,6 +13,7 @@ import { onShutdown } from '../src/runtime/shutdown';
 import { createServices } from '../src/services';
 import { onboardFakeTenant } from './fakes/demo-tenant';
 import { DEMO_PHONES, seedDemoData, startFakeCms } from './fakes/fake-cms';
+import { demoArticles } from './fakes/knowledge-base';
 import { startFakeWhatsApp } from './fakes/fake-whatsapp';
 import { redisAnswers, redisServerInstalled, startPrivateRedis } from './local-redis';
 
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
   await waitReady(services.redis);
   const demo = await onboardFakeTenant(services, cms, wa, { tenantId: 'demo', phoneNumberId: '100000000000001', name: 'Demo TPA' });
   seedDemoData(cms, demo.doc.cms.api_key);
+  await services.knowledge.articles.putMany('demo', demoArticles, Date.now());
   const roles = await startRoles(services, parseRoles(['all']));
   const apiUrl = roles.apiUrl!;
   wa.configure({ serviceUrl: apiUrl, appSecret: demo.doc.channels.whatsapp.app_secret, phoneNumberId: demo.doc.channels.whatsapp.phone_number_id });

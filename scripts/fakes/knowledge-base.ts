@@ -34,3 +34,31 @@ export function benchArticle(i: number): ArticleInput {
   };
 }
 
+
+/** The demo tenant's articles (`npm start`): the reasons behind the demo claims' deductions. */
+export const demoArticles: readonly ArticleInput[] = [
+  {
+    id: 'room-rent-limit',
+    title: { EN: 'Room rent limit and proportionate deduction', HI: 'कमरे के किराये की सीमा और अनुपात में कटौती', HI_EN: 'Room rent limit aur proportion mein katauti' },
+    body: {
+      EN: 'Your policy pays room rent up to 1% of the sum insured per day (2% for ICU). If you stay in a room above this limit, the room rent beyond the limit is not paid, and the charges linked to the room, such as doctor visits and nursing, are reduced in the same proportion.',
+      HI: 'आपकी पॉलिसी कमरे का किराया बीमा राशि के 1% प्रतिदिन तक देती है (ICU के लिए 2%)। इस सीमा से ऊपर के कमरे में रहने पर सीमा से ऊपर का किराया नहीं मिलता, और कमरे से जुड़े खर्च, जैसे डॉक्टर विज़िट और नर्सिंग, उसी अनुपात में कम हो जाते हैं।',
+      HI_EN: 'Aapki policy room rent sum insured ke 1% per day tak deti hai (ICU ke liye 2%). Is limit se upar ke room mein rehne par limit se upar ka rent nahi milta, aur room se jude kharch, jaise doctor visit aur nursing, usi proportion mein kam ho jaate hain.',
+    },
+    reason_codes: ['ROOM_RENT_CAP'],
+    source: { document: 'Policy wording', section: 'section 4.2', version: '3' },
+    trusted: true,
+  },
+  {
+    id: 'non-payable-consumables',
+    title: { EN: 'Non-payable consumables', HI: 'भुगतान न होने वाली उपभोग्य वस्तुएँ', HI_EN: 'Non-payable consumables' },
+    body: {
+      EN: 'Consumables such as gloves, masks, syringes and registration or admission kit charges are non-payable items under the policy, so they are deducted from the hospital bill.',
+      HI: 'दस्ताने, मास्क, सिरिंज और रजिस्ट्रेशन या एडमिशन किट जैसे उपभोग्य सामान पॉलिसी में भुगतान योग्य नहीं हैं, इसलिए इन्हें अस्पताल के बिल से काट दिया जाता है।',
+      HI_EN: 'Gloves, mask, syringe aur registration ya admission kit jaise consumables policy mein non-payable items hain, isliye inhe hospital bill se kaat diya jaata hai.',
+    },
+    reason_codes: ['NON_PAYABLE_CONSUMABLES', 'NON_PAYABLE_ITEMS'],
+    source: { document: 'Policy wording', section: 'annexure II', version: '3' },
+    trusted: true,
+  },
+];
