@@ -47,6 +47,8 @@ export async function startPrivateRedis(options: { appendonly?: boolean } = {}):
       '--appendonly', options.appendonly ? 'yes' : 'no', '--appendfsync', 'always'], { stdio: 'ignore' });
     await waitFor(async () => {
       const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      // Refused until the server listens: expected, and the rejected connect() reports it.
+      probe.on('error', () => undefined);
       try { await probe.connect(); return (await probe.ping()) === 'PONG'; } catch { return false; } finally { probe.disconnect(); }
     }, { timeoutMs: 10000, what: `redis-server on port ${port}` });
   };
