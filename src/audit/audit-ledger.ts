@@ -4,16 +4,14 @@
  * A hand-off writes its audit event into its partition's stream (`cw:{pN}:audit`) in the same
  * atomic step as the hand-off, so no handed-off event is ever lost. The mover, run by the
  * scheduler role, then moves those events into each tenant's ledger (`cw:{t:ID}:ledger`):
- * it reads them through a consumer group, chains them, appends them with a compare-and-set on
- * the ledger head, and only then acknowledges and deletes them. A mover that dies mid-way leaves
- * its entries pending; another reclaims them, and the per-partition cursor in the head skips
- * whatever was already appended. The ledger is never trimmed.
+ * it reads them oldest first, chains them, appends them with a compare-and-set on the ledger
+ * head (which also moves the partition's cursor), and only then deletes them. A mover that dies
+ * mid-way leaves them in the stream for the next pass; the per-partition cursor in the head
+ * skips whatever was already appended. The ledger is never trimmed.
  */
-import { hostname } from 'node:os';
 import type { Logger } from '../logger';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
-import { ensureGroups } from '../runtime/stage-worker';
 import { chain, fromFields, genesisHash, toFields, type LedgerEvent, type UnchainedEvent } from './audit-chain';
 
 type StreamEntry = [id: string, fields: string[]];
@@ -42,27 +40,25 @@ export interface LedgerQuery {
 
 /** Entries a single page may scan before it answers with what it found and a cursor. */
 const scanBudget = 5000;
-const reclaimIdleMs = 30_000;
 
 export class AuditLedger {
-  private readonly consumer = `${hostname()}:${process.pid}:ledger`;
-  private groupsReady = false;
-
   constructor(private readonly redis: Redis, private readonly keys: Keys, private readonly partitions: number, private readonly log: Logger) {}
 
-  /** Moves every waiting audit event of every partition into its tenant's ledger. */
+  /**
+   * Moves every waiting audit event of every partition into its tenant's ledger.
+   *
+   * Each partition's stream is read from its oldest entry (no consumer group): what is still in
+   * the stream has not been both appended and deleted. Per tenant, the head's partition cursor
+   * says how far that partition was appended, so an entry at or before it is already in the
+   * ledger. Appending always starts from the oldest waiting entry, so the cursor never passes an
+   * entry that was not appended. Entries are deleted only once their tenant's append (by this
+   * mover or another) covers them: a mover that dies, or two that race, lose nothing.
+   */
   async moveOnce(): Promise<number> {
-    const streams = Array.from({ length: this.partitions }, (_, p) => this.keys.audit(p));
-    if (!this.groupsReady) {
-      await ensureGroups(this.redis, streams, this.keys.ledgerGroup());
-      this.groupsReady = true;
-    }
     let moved = 0;
     for (let p = 0; p < this.partitions; p++) {
-      const stream = streams[p]!;
-      const [, reclaimed] = (await this.redis.xautoclaim(stream, this.keys.ledgerGroup(), this.consumer, reclaimIdleMs, '0-0', 'COUNT', 500)) as [string, StreamEntry[]];
-      const fresh = (await this.redis.xreadgroup('GROUP', this.keys.ledgerGroup(), this.consumer, 'COUNT', 500, 'STREAMS', stream, '>')) as [string, StreamEntry[]][] | null;
-      const entries = [...reclaimed.filter((e) => e && e[1]), ...(fresh?.[0]?.[1] ?? [])];
+      const stream = this.keys.audit(p);
+      const entries = (await this.redis.xrange(stream, '-', '+', 'COUNT', 500)) as StreamEntry[];
       if (entries.length === 0) continue;
       const byTenant = new Map<string, { id: string; event: UnchainedEvent }[]>();
       for (const [id, fields] of entries) {
@@ -73,10 +69,17 @@ export class AuditLedger {
         list.push({ id, event: { event_id: `ae-${p}-${id}`, tenant_id: tenant, workflow_id: f.workflow_id ?? '', stage: f.stage ?? '', type: f.type ?? '', at: Number(f.at ?? 0), detail: f.detail ?? '{}', transition: f.transition ?? '' } });
         byTenant.set(tenant, list);
       }
-      for (const [tenant, list] of byTenant) moved += await this.append(tenant, p, list);
-      const ids = entries.map(([id]) => id);
-      await this.redis.xack(stream, this.keys.ledgerGroup(), ...ids);
-      await this.redis.xdel(stream, ...ids);
+      const done: string[] = [];
+      for (const [tenant, list] of byTenant) {
+        try {
+          moved += await this.append(tenant, p, list);
+          done.push(...list.map((e) => e.id));
+        } catch (err) {
+          // Kept in the stream: the next pass tries this tenant's events again, in order.
+          this.log.error({ tenant_id: tenant, partition: p, err: (err as Error).message }, 'audit events not moved this pass');
+        }
+      }
+      if (done.length > 0) await this.redis.xdel(stream, ...done);
     }
     return moved;
   }

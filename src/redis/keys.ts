@@ -270,10 +270,6 @@ export class Keys {
   testClockOffset(): string {
     return `${this.g()}:test-clock-offset`;
   }
-  /** Consumer group of the processes that move partition audit events into tenant ledgers. */
-  ledgerGroup(): string {
-    return 'ledger-movers';
-  }
   /** Consumer group name shared by every worker of a stage. */
   group(stage: StageName): string {
     return `${stage}-workers`;
