@@ -30,7 +30,7 @@ export async function startPrivateRedis(url: string, dataDir: string): Promise<C
   const dir = join(dataDir, 'redis');
   mkdirSync(dir, { recursive: true });
   const child = spawn('redis-server', ['--bind', hostname === 'localhost' ? '127.0.0.1' : hostname, '--port', port || '6379',
-    '--dir', dir, '--appendonly', 'yes', '--save', '', '--logfile', 'redis.log'], { stdio: 'ignore' });
+    '--dir', dir, '--appendonly', 'yes', '--save', '', '--hash-max-listpack-value', '256', '--logfile', 'redis.log'], { stdio: 'ignore' });
   const deadline = Date.now() + 10000;
   while (Date.now() < deadline) {
     if (await redisAnswers(url)) return child;

@@ -87,7 +87,7 @@ async function start(envelope: Envelope, ctx: StageContext): Promise<Decision> {
   const next: WorkflowPayload = { ...payload, claimId: claim.claim_id, language, reply: { template: 'documents_reminder', vars: { claim_ref: maskClaimId(claim.claim_id) }, items: items(missing) }, afterSend: 'awaiting_documents' };
   return {
     kind: 'forward', to: 'policy', payload: next,
-    patch: { workflow_type: 'pending-documents', claim_id_hash: claimIdHash, language, pending_docs_workflow_id: workflowId },
+    patch: { workflow_type: 'pending-documents', claim_id_hash: claimIdHash, language },
     audit: { type: 'documents.requested', detail: { documents: missing.length, trigger: asked ? 'claimant' : 'cms_event', deadline_at: deadlineAt } },
     effects: [{ type: 'documents.await', claimIdHash, pending, deadlineAt, reminderDue: ctx.pendingDocs.reminderOffsetsMs.map((o) => now + o) }],
   };

@@ -5,7 +5,8 @@
     resume      cancelled or timed_out → started; the workflow goes back through consent to a
                 fresh pending list, reminder and wait. Refused while the claim has another open one.
     reschedule  awaiting_documents: a new deadline; reminders not yet sent that fall before it
-                are kept (re-armed), the rest dropped.
+                are kept (the first re-armed as the wait's timer, the rest in `pd_rdue`), the
+                rest dropped.
     recheck     awaiting_documents: the CMS reported documents received by other means; the
                 truth stage reads the CMS's pending list again (an entry at the current step).
   Every action ends the current wait generation, so a timer or entry of the old one already in
@@ -25,7 +26,7 @@
 ]]
 local wf, timers, auditKey = KEYS[1], KEYS[2], KEYS[3]
 local now, action, tenant, wfId = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
-local h = redis.call('HMGET', wf, 'tenant_id', 'workflow_type', 'status', 'pd_timers', 'claim_id_hash', 'deadline_at')
+local h = redis.call('HMGET', wf, 'tenant_id', 'workflow_type', 'status', 'pd_next', 'claim_id_hash', 'deadline_at', 'pd_gen')
 local status = h[3]
 if h[1] ~= tenant then return { 'refused', 'not_found', '' } end
 if h[2] ~= 'pending-documents' then return { 'refused', 'not_pending_documents', status } end
@@ -42,10 +43,12 @@ local function appendAudit(auditType, detail, seq, from, to)
   redis.call('HSET', wf, 'audit', (list and list ~= '') and (list .. ',' .. id) or id)
 end
 
+-- Removes the wait's one timer (`pd_next`) and starts a new generation.
 local function endWait()
   if h[4] and h[4] ~= '' then
-    for member in string.gmatch(h[4], '[^,]+') do redis.call('ZREM', timers, member) end
+    redis.call('ZREM', timers, 'pd|' .. tenant .. '|' .. wfId .. '|' .. (h[7] or '0') .. '|' .. h[4])
   end
+  redis.call('HSET', wf, 'pd_next', '', 'pd_rdue', '')
   return redis.call('HINCRBY', wf, 'pd_gen', 1)
 end
 
@@ -56,7 +59,7 @@ if action == 'cancel' then
   local seq = redis.call('HINCRBY', wf, 'seq', 1)
   endWait()
   redis.call('HSET', wf, 'status', 'cancelled', 'outcome', 'cancelled', 'completed_at', now, 'updated_at', now,
-    'pd_timers', '', 'next_reminder_at', '')
+    'next_reminder_at', '')
   appendAudit('workflow.cancelled', ARGV[5], seq, status, 'cancelled')
   return { 'ok', 'cancelled' }
 end
@@ -75,7 +78,7 @@ if action == 'resume' then
   local seq = redis.call('HINCRBY', wf, 'seq', 1)
   endWait()
   redis.call('HDEL', wf, 'completed_at', 'outcome', 'deadline_at', 'error', 'held')
-  redis.call('HSET', wf, 'status', 'started', 'updated_at', now, 'pd_timers', '', 'next_reminder_at', '')
+  redis.call('HSET', wf, 'status', 'started', 'updated_at', now, 'next_reminder_at', '')
   appendAudit('workflow.resumed', ARGV[5], seq, status, 'started')
   local p = cjson.decode(payload)
   p.pdStep = 'start'
@@ -90,15 +93,14 @@ if action == 'reschedule' then
   if status ~= 'awaiting_documents' then return { 'refused', 'not_waiting', status } end
   local gen = endWait()
   local base = 'pd|' .. tenant .. '|' .. wfId .. '|' .. gen .. '|'
-  local members, nextDue = {}, ''
-  for _, r in ipairs(cjson.decode(ARGV[7])) do
-    members[#members + 1] = base .. 'r|' .. r[1]
-    redis.call('ZADD', timers, r[2], members[#members])
-    if nextDue == '' then nextDue = r[2] end
-  end
-  members[#members + 1] = base .. 't|0'
-  redis.call('ZADD', timers, ARGV[6], members[#members])
-  redis.call('HSET', wf, 'deadline_at', ARGV[6], 'next_reminder_at', nextDue, 'pd_timers', table.concat(members, ','), 'updated_at', now)
+  local reminders = cjson.decode(ARGV[7])
+  local rest = {}
+  for i = 2, #reminders do rest[#rest + 1] = reminders[i][1] .. ':' .. reminders[i][2] end
+  local suffix, due, nextDue = 't|0', ARGV[6], ''
+  if #reminders > 0 then suffix, due, nextDue = 'r|' .. reminders[1][1], reminders[1][2], reminders[1][2] end
+  redis.call('ZADD', timers, due, base .. suffix)
+  redis.call('HSET', wf, 'deadline_at', ARGV[6], 'next_reminder_at', nextDue, 'pd_next', suffix,
+    'pd_rdue', table.concat(rest, ','), 'updated_at', now)
   local detail = cjson.decode(ARGV[5])
   detail.previous_deadline_at = tonumber(h[6])
   detail.deadline_at = tonumber(ARGV[6])

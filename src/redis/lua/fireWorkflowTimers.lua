@@ -18,10 +18,12 @@
            pd|<tenant>|<workflow id>|<wait generation>|t|0     deadline
   A timer of an older wait generation (the wait was cancelled, resumed, rescheduled or completed)
   or of a workflow no longer awaiting_documents is dropped.
-  A reminder appends a truth-stage entry at the workflow's current step (the truth stage sends it;
-  a step that overtakes it makes it stale). A deadline ends the wait here, atomically: status
-  timed_out, events `documents.timed_out` (with the transition, for the partner webhook) and
-  `documents.escalated`, the remaining timers removed.
+  A wait keeps one timer in the set at a time (`pd_next` on the record names it). A reminder
+  appends a truth-stage entry at the workflow's current step (the truth stage sends it; a step
+  that overtakes it makes it stale) and puts the wait's next timer in: the next reminder from
+  `pd_rdue` (`<n>:<due>,...`), else the deadline. A deadline ends the wait here, atomically:
+  status timed_out, events `documents.timed_out` (with the transition, for the partner webhook)
+  and `documents.escalated`.
   Returns: { fired, paused, dropped }.
 ]]
 local timers, auditKey, truth, restricted = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
@@ -73,24 +75,29 @@ for _, item in ipairs(items) do
       payload.reminder = tonumber(n)
       redis.call('XADD', truth, '*', 'wf', wfId, 'tenant', tenant, 'seq', redis.call('HGET', item.wf, 'seq'),
         'attempt', 0, 'payload', cjson.encode(payload))
-      -- The next reminder of this wait, if any, for the API's `next_reminder_at`.
-      local nextDue = redis.call('ZSCORE', timers, 'pd|' .. tenant .. '|' .. wfId .. '|' .. gen .. '|r|' .. (tonumber(n) + 1))
-      redis.call('HSET', item.wf, 'next_reminder_at', nextDue or '')
+      -- The wait's next timer: the next reminder still to come, else the deadline.
+      local rdue = redis.call('HGET', item.wf, 'pd_rdue') or ''
+      local nextN, nextDue, rest = string.match(rdue, '^(%d+):(%d+),?(.*)$')
+      local base = 'pd|' .. tenant .. '|' .. wfId .. '|' .. gen .. '|'
+      if nextN then
+        redis.call('ZADD', timers, nextDue, base .. 'r|' .. nextN)
+        redis.call('HSET', item.wf, 'pd_next', 'r|' .. nextN, 'pd_rdue', rest, 'next_reminder_at', nextDue)
+      else
+        redis.call('ZADD', timers, redis.call('HGET', item.wf, 'deadline_at'), base .. 't|0')
+        redis.call('HSET', item.wf, 'pd_next', 't|0', 'next_reminder_at', '')
+      end
       fired = fired + 1
     else
       local seq = redis.call('HINCRBY', item.wf, 'seq', 1)
-      local h = redis.call('HMGET', item.wf, 'workflow_type', 'claim_id_hash', 'pd_timers')
+      local h = redis.call('HMGET', item.wf, 'workflow_type', 'claim_id_hash')
       local missing, received = missingCount(item.wf)
       local transition = cjson.encode({ workflow_id = wfId, from = 'awaiting_documents', to = 'timed_out', seq = seq,
         workflow_type = h[1] or '', claim_id_hash = h[2] or '' })
       audit(item.wf, tenant, wfId, seq, 'documents.timed_out', cjson.encode({ missing = missing, received = received }), transition)
       audit(item.wf, tenant, wfId, seq, 'documents.escalated',
         cjson.encode({ pending_docs_workflow_id = wfId, missing = missing, received = received, reason = 'deadline' }), nil)
-      if h[3] and h[3] ~= '' then
-        for member in string.gmatch(h[3], '[^,]+') do redis.call('ZREM', timers, member) end
-      end
       redis.call('HINCRBY', item.wf, 'pd_gen', 1)
-      redis.call('HSET', item.wf, 'status', 'timed_out', 'outcome', 'timed_out', 'pd_timers', '',
+      redis.call('HSET', item.wf, 'status', 'timed_out', 'outcome', 'timed_out', 'pd_next', '', 'pd_rdue', '',
         'next_reminder_at', '', 'updated_at', now)
       fired = fired + 1
     end

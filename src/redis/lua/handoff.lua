@@ -32,15 +32,16 @@
   A resume applies only while the held workflow is still `awaiting_consent`; otherwise this
   message's own decision stands.
   pending-documents (docs/pending-documents.md):
-  - pd_await starts a wait: a new wait generation (the old one's timers are removed), reminder
-    and deadline timers in the workflow-timer set, the claim's open-workflow pointer. When the
+  - pd_await starts a wait: a new wait generation (the old one's timer is removed), the first
+    reminder's timer (or the deadline's, with no reminders) in the workflow-timer set and the
+    later reminders in `pd_rdue`, the claim's open-workflow pointer. When the
     claim already has another open pending-documents workflow, this one joins it instead: no wait,
     `outcome` joined, `pending_docs_workflow_id` names the open one, and its reply ends it.
   - pd_arrive records a document on an open workflow still `awaiting_documents`, folds this
     message into it (like a consent answer) and continues it at the truth stage; when every pending
-    document is in, its timers go in the same step, so a deadline can no longer fire. Otherwise
+    document is in, its timer goes in the same step, so a deadline can no longer fire. Otherwise
     this message's own decision stands. The audit event says which (detail `accepted`).
-  - pd_done removes a finished wait's timers.
+  - pd_done removes a finished wait's timer.
   The open workflow a pd_await checks lives in the same partition (same hash tag) but is found
   through the claim pointer, so its key is read without being declared.
   Returns: one value per op: the audit event id, 'retry', 'stale', or 'illegal:<from>:<to>'
@@ -83,15 +84,19 @@ end
 
 local openStatus = { started = true, awaiting_consent = true, awaiting_documents = true }
 
--- Ends a wait generation: its timers are removed and any still in flight elsewhere are ignored
--- (the timer script compares generations).
+-- A wait keeps one timer in the set at a time: the next reminder, else the deadline. `pd_next`
+-- names it (`r|<n>` or `t|0`), `pd_rdue` lists the reminders still to come (`<n>:<due>,...`).
+local function timerMember(tenant, wfId, gen, suffix)
+  return 'pd|' .. tenant .. '|' .. wfId .. '|' .. gen .. '|' .. suffix
+end
+
+-- Ends a wait generation: its timer is removed and any timer or entry of it still in flight is
+-- ignored (the timer script compares generations).
 local function dropWaitTimers(wfKey, timersKey)
-  local list = redis.call('HGET', wfKey, 'pd_timers')
-  if list and list ~= '' then
-    for member in string.gmatch(list, '[^,]+') do redis.call('ZREM', timersKey, member) end
-  end
+  local h = redis.call('HMGET', wfKey, 'pd_next', 'pd_gen', 'tenant_id', 'workflow_id')
+  if h[1] and h[1] ~= '' then redis.call('ZREM', timersKey, timerMember(h[3], h[4], h[2] or '0', h[1])) end
   redis.call('HINCRBY', wfKey, 'pd_gen', 1)
-  redis.call('HSET', wfKey, 'pd_timers', '', 'next_reminder_at', '')
+  redis.call('HSET', wfKey, 'pd_next', '', 'pd_rdue', '', 'next_reminder_at', '')
 end
 
 -- The claim's other open pending-documents workflow, if there is one.
@@ -106,17 +111,14 @@ end
 
 local function startWait(op, a)
   dropWaitTimers(op.wf, a.timers)
-  local base = 'pd|' .. op.tenant .. '|' .. op.wf_id .. '|' .. redis.call('HGET', op.wf, 'pd_gen') .. '|'
-  local members = {}
-  for i, due in ipairs(a.reminders) do
-    members[#members + 1] = base .. 'r|' .. i
-    redis.call('ZADD', a.timers, due, members[#members])
-  end
-  members[#members + 1] = base .. 't|0'
-  redis.call('ZADD', a.timers, a.deadline, members[#members])
-  redis.call('HSET', op.wf, 'pd_timers', table.concat(members, ','), 'deadline_at', a.deadline,
-    'next_reminder_at', a.reminders[1] or '', 'pd_pending', a.pending, 'pd_payload', a.payload, 'wait_started_at', now,
-    'pending_docs_workflow_id', op.wf_id)
+  local gen = redis.call('HGET', op.wf, 'pd_gen')
+  local rest = {}
+  for i = 2, #a.reminders do rest[#rest + 1] = i .. ':' .. a.reminders[i] end
+  local suffix, due = 't|0', a.deadline
+  if #a.reminders > 0 then suffix, due = 'r|1', a.reminders[1] end
+  redis.call('ZADD', a.timers, due, timerMember(op.tenant, op.wf_id, gen, suffix))
+  redis.call('HSET', op.wf, 'pd_next', suffix, 'pd_rdue', table.concat(rest, ','), 'deadline_at', a.deadline,
+    'next_reminder_at', a.reminders[1] or '', 'pd_pending', a.pending, 'pd_payload', a.payload, 'wait_started_at', now)
   redis.call('HSETNX', op.wf, 'pd_received', '{}')
   redis.call('HSETNX', op.wf, 'reminders_sent', 0)
   redis.call('SET', a.claim_key, op.wf_id)

@@ -28,8 +28,7 @@ end
 redis.call('HSET', KEYS[2],
   'workflow_id', ARGV[2], 'tenant_id', ARGV[3], 'status', 'started', 'seq', 0,
   'started_at', ARGV[1], 'updated_at', ARGV[1], 'channel', ARGV[4], 'phone_hash', ARGV[5], 'audit', '',
-  'workflow_type', 'pending-documents', 'claim_id_hash', ARGV[6], 'pending_docs_workflow_id', ARGV[2],
-  'pd_payload', ARGV[7])
+  'workflow_type', 'pending-documents', 'claim_id_hash', ARGV[6], 'pd_payload', ARGV[7])
 redis.call('ZADD', KEYS[3], ARGV[1], ARGV[2])
 redis.call('SET', KEYS[1], ARGV[2])
 redis.call('ZADD', KEYS[5], ARGV[1], ARGV[2])
