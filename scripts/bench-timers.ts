@@ -174,7 +174,7 @@ async function main(): Promise<void> {
       + `${kib(ledgerBytes / workflows)} (${((await redis.xlen(keys.ledger(tenantId))) / workflows).toFixed(1)} events each, kept as history); `
       + `the waiting state ${kib(perWorkflow - ledgerBytes / workflows)}`);
     console.log(`  by key (MEMORY USAGE, mean of ${sample.length}): workflow record ${kib(recordBytes / sample.length)}, claim pointer ${kib(pointerBytes / sample.length)}, `
-      + `claimant's follow-up index ${kib(claimantBytes / sample.length)}; per workflow: three timers ${kib(timerBytes / workflows)}, tenant's workflow index ${kib(indexBytes / workflows)}`);
+      + `claimant's follow-up index ${kib(claimantBytes / sample.length)}; per workflow: its timer ${kib(timerBytes / workflows)}, tenant's workflow index ${kib(indexBytes / workflows)}`);
     console.log(`  the record: ${Object.keys(one).length} fields, encoding ${encoding}; largest values: ${largest}`);
 
     // 2. Firing: the service is stopped; only the fire step runs, on an injected clock.
