@@ -9,7 +9,7 @@
  * search, four-tier gate. `--repeat F` asks a fraction F of already-asked questions again.
  * The first questions warm each process's index (built from Redis on a tenant's first search)
  * and are not measured.
- * Options: --articles 5000 --rate 100 --seconds 30 --repeat 0 --processes split|all
+ * Options: --articles 5000 --rate 100 --seconds 30 --repeat 0 --processes split|stages|all --profile DIR
  * Uses REDIS_URL (default the local Redis) under a fresh key prefix, removed at the end.
  */
 import { randomBytes } from 'node:crypto';
@@ -29,6 +29,8 @@ const rate = Number(option('rate', '100'));
 const seconds = Number(option('seconds', '30'));
 const repeat = Number(option('repeat', '0'));
 const layout = option('processes', 'split');
+/** Writes a V8 CPU profile of each service process into this folder (for finding hot spots). */
+const profileDir = option('profile', '');
 const phonesCount = 300;
 
 function percentile(sorted: number[], p: number): number {
@@ -54,8 +56,10 @@ async function main(): Promise<void> {
   }));
 
   const env = { ...process.env, KEY_PREFIX: keyPrefix, PORT: String(port), LOG_LEVEL: 'warn', REDIS_URL: config.redisUrl, JWT_ISSUER: config.jwtIssuer };
-  const roleSets = layout === 'all' ? [['all']] : [['api'], ['scheduler'], ['stage', 'gateway,consent,router'], ['stage', 'truth,knowledge,policy,outbound']];
-  const children: ChildProcess[] = roleSets.map((args) => startServiceProcess(args, env, ''));
+  const roleSets = layout === 'all' ? [['all']]
+    : layout === 'stages' ? [['api'], ['scheduler'], ['stage', 'gateway,consent,router,truth,knowledge,policy,outbound']]
+      : [['api'], ['scheduler'], ['stage', 'gateway,consent,router'], ['stage', 'truth,knowledge,policy,outbound']];
+  const children: ChildProcess[] = roleSets.map((args) => startServiceProcess(args, env, profileDir));
   const serviceUrl = `http://127.0.0.1:${port}`;
   await waitUntilReady(serviceUrl);
   wa.configure({ serviceUrl, appSecret: tenant.doc.channels.whatsapp.app_secret, phoneNumberId: tenant.doc.channels.whatsapp.phone_number_id });
@@ -119,7 +123,14 @@ async function main(): Promise<void> {
   const sorted = [...latencies].sort((a, b) => a - b);
   console.log(`steady ${rate}/s offered for ${offeredFor.toFixed(1)} s: ${total} query-reason workflows answered in ${elapsed.toFixed(1)} s = ${(total / elapsed).toFixed(0)} workflows/s`);
   console.log(`end-to-end latency p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(1)} ms`);
-  console.log(`answers: ${total - blocked} sent, ${blocked} policy_blocked (the synthetic base marks 1 article in 10 untrusted; an answer citing one is blocked at tier 4)`);
+  // Why the blocked ones were blocked, from the audit ledger (the scheduler moves events there).
+  const reasons: Record<string, number> = {};
+  for (const e of await services.ledger.all('bench')) {
+    if (e.type !== 'policy.blocked') continue;
+    const d = JSON.parse(e.detail) as { tier: number; reason: string };
+    reasons[`tier ${d.tier} ${d.reason}`] = (reasons[`tier ${d.tier} ${d.reason}`] ?? 0) + 1;
+  }
+  console.log(`answers: ${total - blocked} sent, ${blocked} policy_blocked (the synthetic base marks 1 article in 10 untrusted); blocks on the ledger so far, warm-up included: ${JSON.stringify(reasons)}`);
   console.log(`layout: ${layout} (${roleSets.map((r) => r.join(' ')).join(' | ')}), ${articleCount} articles, repeat ${repeat}`);
 
   for (const child of children) child.kill('SIGTERM');

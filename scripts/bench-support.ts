@@ -31,5 +31,5 @@ export async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
 /** Starts `src/main.ts ROLE...` as production does; with `profileDir`, it writes a V8 CPU profile there. */
 export function startServiceProcess(roleArgs: string[], env: NodeJS.ProcessEnv, profileDir: string): ChildProcess {
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  return spawn(process.execPath, [...profile, '--import', 'tsx', join(__dirname, '..', 'src', 'main.ts'), ...roleArgs], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [...profile, '--import', 'tsx', join(__dirname, '..', 'src', 'main.ts'), ...roleArgs], { env, stdio: ['ignore', process.env.BENCH_SERVICE_LOGS ? 'inherit' : 'ignore', 'inherit'] });
 }
