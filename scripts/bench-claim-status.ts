@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { loadConfig } from '../src/config';
-import { deleteKeys, option, startServiceProcess, waitUntilReady } from './bench-support';
+import { deleteKeys, option, percentile, startServiceProcess, waitUntilReady } from './bench-support';
 import { createLogger } from '../src/logger';
 import { waitReady } from '../src/redis/connection';
 import { createServices } from '../src/services';
@@ -30,9 +30,6 @@ const layout = option('processes', 'split');
 const profileDir = option('profile', '');
 const phonesCount = 500;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 async function main(): Promise<void> {
   const keyPrefix = `bench${randomBytes(3).toString('hex')}`;

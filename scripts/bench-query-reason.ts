@@ -18,7 +18,7 @@ import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { waitReady } from '../src/redis/connection';
 import { createServices } from '../src/services';
-import { deleteKeys, option, startServiceProcess, waitUntilReady } from './bench-support';
+import { deleteKeys, option, percentile, startServiceProcess, waitUntilReady } from './bench-support';
 import { onboardFakeTenant } from './fakes/demo-tenant';
 import { benchArticle as article, benchCodes as codes, benchTopics as topics } from './fakes/knowledge-base';
 import { startFakeCms } from './fakes/fake-cms';
@@ -33,9 +33,6 @@ const layout = option('processes', 'split');
 const profileDir = option('profile', '');
 const phonesCount = 300;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 async function main(): Promise<void> {
   const keyPrefix = `bench${randomBytes(3).toString('hex')}`;

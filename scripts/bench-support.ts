@@ -33,3 +33,8 @@ export function startServiceProcess(roleArgs: string[], env: NodeJS.ProcessEnv, 
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   return spawn(process.execPath, [...profile, '--import', 'tsx', join(__dirname, '..', 'src', 'main.ts'), ...roleArgs], { env, stdio: ['ignore', process.env.BENCH_SERVICE_LOGS ? 'inherit' : 'ignore', 'inherit'] });
 }
+
+/** The p-th percentile of ascending `sorted` (nearest rank); NaN when empty. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}

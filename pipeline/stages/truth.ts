@@ -4,9 +4,9 @@
  * refusing gives the claimant the "temporarily unavailable" reply, never silence.
  * pending-documents and query-reason steps run here too (pipeline/workflows/).
  */
-import { AppError } from '../../src/errors';
 import { maskClaimId, phiHash } from '../../src/phi';
-import type { Claim, Decision, Envelope, Stage, StageContext } from '../types';
+import { ownClaims } from '../own-claims';
+import type { Decision, Envelope, Stage, StageContext } from '../types';
 import { claimStatus } from '../workflows/claim-status';
 import { pendingDocumentsStep } from '../workflows/pending-documents';
 import { queryReason, queryReasonTruth } from '../workflows/query-reason';
@@ -30,33 +30,14 @@ export const truth: Stage = {
 };
 
 async function claimStatusStep(envelope: Envelope, ctx: StageContext): Promise<Decision> {
-    const { payload, tenantId } = envelope;
-    let claims: Claim[];
-    try {
-      claims = await ctx.cms.claimsByPhone(tenantId, payload.from);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      return {
-        kind: 'forward', to: 'policy', payload: { ...payload, reply: { template: 'cms_unavailable', vars: {} } },
-        patch: { outcome: 'cms_unavailable' },
-        audit: { type: 'cms.unavailable', detail: { error_code: err.code } },
-      };
-    }
-    const own = claims
-      .filter((c) => c.claimant_phone === payload.from)
-      .sort((a, b) => (Date.parse(b.status_updated_at) || 0) - (Date.parse(a.status_updated_at) || 0));
-    if (own.length === 0) {
-      return {
-        kind: 'forward', to: 'policy', payload: { ...payload, reply: { template: 'no_claim_found', vars: {} } },
-        patch: { outcome: 'identity_not_matched' },
-        audit: { type: 'identity.not_matched' },
-      };
-    }
-    const shown = own.slice(0, maxClaimsShown);
-    const items = shown.map((c) => ({ claim_ref: maskClaimId(c.claim_id), status: c.status, updated: c.status_updated_at.slice(0, 10) }));
-    return {
-      kind: 'forward', to: 'policy', payload: { ...payload, reply: { template: 'claim_status', vars: {}, items } },
-      patch: { claim_id_hash: phiHash(shown[0]!.claim_id), outcome: 'status_found' },
-      audit: { type: 'claim.status_fetched', detail: { claims_found: own.length, claims_shown: shown.length } },
-    };
+  const found = await ownClaims(envelope, ctx);
+  if ('decision' in found) return found.decision;
+  const own = found.claims;
+  const shown = own.slice(0, maxClaimsShown);
+  const items = shown.map((c) => ({ claim_ref: maskClaimId(c.claim_id), status: c.status, updated: c.status_updated_at.slice(0, 10) }));
+  return {
+    kind: 'forward', to: 'policy', payload: { ...envelope.payload, reply: { template: 'claim_status', vars: {}, items } },
+    patch: { claim_id_hash: phiHash(shown[0]!.claim_id), outcome: 'status_found' },
+    audit: { type: 'claim.status_fetched', detail: { claims_found: own.length, claims_shown: shown.length } },
+  };
 }

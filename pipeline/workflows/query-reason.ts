@@ -11,7 +11,8 @@ import { AppError } from '../../src/errors';
 import { phiHash } from '../../src/phi';
 import { plainText } from '../../src/knowledge/plain-text';
 import { normalise } from '../text';
-import type { Claim, Decision, Envelope, KbArticle, Language, StageContext } from '../types';
+import { ownClaims } from '../own-claims';
+import type { Decision, Envelope, KbArticle, Language, StageContext } from '../types';
 import type { WorkflowDefinition } from './claim-status';
 
 export const queryReason: WorkflowDefinition = {
@@ -25,27 +26,12 @@ const maxExcerptChars = 600;
 
 /** Truth step: the claim the question is about (identity gate: the sender's own claims only). */
 export async function queryReasonTruth(envelope: Envelope, ctx: StageContext): Promise<Decision> {
-  const { payload, tenantId } = envelope;
-  let claims: Claim[];
-  try {
-    claims = await ctx.cms.claimsByPhone(tenantId, payload.from);
-  } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    return {
-      kind: 'forward', to: 'policy', payload: { ...payload, reply: { template: 'cms_unavailable', vars: {} } },
-      patch: { outcome: 'cms_unavailable' }, audit: { type: 'cms.unavailable', detail: { error_code: err.code } },
-    };
-  }
-  const own = claims
-    .filter((c) => c.claimant_phone === payload.from)
-    .sort((a, b) => (Date.parse(b.status_updated_at) || 0) - (Date.parse(a.status_updated_at) || 0));
-  const claim = own[0];
-  if (!claim) {
-    return {
-      kind: 'forward', to: 'policy', payload: { ...payload, reply: { template: 'no_claim_found', vars: {} } },
-      patch: { outcome: 'identity_not_matched' }, audit: { type: 'identity.not_matched' },
-    };
-  }
+  const { payload } = envelope;
+  const found = await ownClaims(envelope, ctx);
+  if ('decision' in found) return found.decision;
+  const own = found.claims;
+  // The question is about the claimant's newest claim.
+  const claim = own[0]!;
   const reasonCodes = Array.isArray(claim.reason_codes) ? claim.reason_codes.filter((c) => typeof c === 'string') : [];
   return {
     kind: 'forward', to: 'knowledge',
