@@ -131,16 +131,25 @@ export class TenantIndex {
       seen.add(article.id);
       hits.push({ article, score: result.score, matchedReasonCodes: matched(article) });
     }
-    // Articles explaining a code the claim has are answers even when the question shares no word.
-    for (const code of codes) {
-      for (const id of this.byReasonCode.get(code) ?? []) {
-        const article = this.articles.get(id);
-        if (seen.has(id) || !article || !wanted(article)) continue;
-        seen.add(id);
-        hits.push({ article, score: 0, matchedReasonCodes: matched(article) });
+    const best = topK(hits, q.limit, byRank);
+    // Articles explaining a code the claim has are answers even when the question shares no word:
+    // they rank after the scored ones that explain a code and before the rest, so they are only
+    // looked at when fewer than `limit` scored hits explain a code. Only the first few by id are
+    // kept (their order among themselves), never the whole list sorted.
+    const explained = best.filter((h) => h.matchedReasonCodes.length > 0).length;
+    if (explained < q.limit && codes.size > 0) {
+      const byCode: KnowledgeHit[] = [];
+      for (const code of codes) {
+        for (const id of this.byReasonCode.get(code) ?? []) {
+          const article = this.articles.get(id);
+          if (seen.has(id) || !article || !wanted(article)) continue;
+          seen.add(id);
+          byCode.push({ article, score: 0, matchedReasonCodes: matched(article) });
+        }
       }
+      return topK([...best, ...topK(byCode, q.limit, byRank)], q.limit, byRank);
     }
-    return hits.sort(byRank).slice(0, q.limit);
+    return best;
   }
 
   /**
@@ -191,6 +200,20 @@ export class TenantIndex {
       else this.vocabulary.delete(term);
     }
   }
+}
+
+/** The first `k` of `items` in `order`, without sorting them all (a search asks for a handful). */
+function topK<T>(items: readonly T[], k: number, order: (a: T, b: T) => number): T[] {
+  const top: T[] = [];
+  if (k <= 0) return top;
+  for (const item of items) {
+    if (top.length === k && order(item, top[k - 1]!) >= 0) continue;
+    let i = top.length === k ? k - 1 : top.length;
+    while (i > 0 && order(item, top[i - 1]!) < 0) i -= 1;
+    top.splice(i, 0, item);
+    if (top.length > k) top.pop();
+  }
+  return top;
 }
 
 function byRank(a: KnowledgeHit, b: KnowledgeHit): number {
