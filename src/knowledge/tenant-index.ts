@@ -113,8 +113,7 @@ export class TenantIndex {
     const codes = new Set(q.reasonCodes);
     const wanted = (a: Article) => !q.trustedOnly || a.trusted;
     const matched = (a: Article) => (codes.size === 0 ? [] : a.reason_codes.filter((c) => codes.has(c)));
-    const hits: KnowledgeHit[] = [];
-    const seen = new Set<string>();
+    const explains = (a: Article) => codes.size > 0 && a.reason_codes.some((c) => codes.has(c));
 
     const plan = this.plan(q.text);
     const inLanguage = this.byLanguage.get(q.language)!;
@@ -125,31 +124,34 @@ export class TenantIndex {
       prefix: (term) => term.length >= prefixFrom && !plan.exactOnly.has(term),
       fuzzy: (term) => (plan.exactOnly.has(term) || this.vocabulary.has(term) ? false : fuzzyDistance(term) || false),
     } satisfies SearchOptions);
+    // A question's words can reach thousands of articles; only the best `limit` become hits, so
+    // each result costs a lookup and a comparison, and no object unless it makes the top.
+    const top = new TopK<Candidate>(q.limit, byCandidateRank);
     for (const result of results) {
       const article = this.articles.get(result.id as string);
       if (!article || !wanted(article)) continue;
-      seen.add(article.id);
-      hits.push({ article, score: result.score, matchedReasonCodes: matched(article) });
+      top.offer({ article, score: result.score, explains: explains(article) });
     }
-    const best = topK(hits, q.limit, byRank);
+    let best = top.items();
     // Articles explaining a code the claim has are answers even when the question shares no word:
-    // they rank after the scored ones that explain a code and before the rest, so they are only
-    // looked at when fewer than `limit` scored hits explain a code. Only the first few by id are
-    // kept (their order among themselves), never the whole list sorted.
-    const explained = best.filter((h) => h.matchedReasonCodes.length > 0).length;
-    if (explained < q.limit && codes.size > 0) {
-      const byCode: KnowledgeHit[] = [];
+    // they rank after the scored ones that explain a code and before the rest. They can only make
+    // the top when fewer than `limit` scored hits explain a code, and then every scored article
+    // that explains one is already among those hits.
+    if (codes.size > 0 && best.filter((c) => c.explains).length < q.limit) {
+      const seen = new Set(best.map((c) => c.article.id));
+      const byCode = new TopK<Candidate>(q.limit, byCandidateRank);
+      for (const b of best) byCode.offer(b);
       for (const code of codes) {
         for (const id of this.byReasonCode.get(code) ?? []) {
           const article = this.articles.get(id);
           if (seen.has(id) || !article || !wanted(article)) continue;
           seen.add(id);
-          byCode.push({ article, score: 0, matchedReasonCodes: matched(article) });
+          byCode.offer({ article, score: 0, explains: true });
         }
       }
-      return topK([...best, ...topK(byCode, q.limit, byRank)], q.limit, byRank);
+      best = byCode.items();
     }
-    return best;
+    return best.map((c) => ({ article: c.article, score: c.score, matchedReasonCodes: matched(c.article) }));
   }
 
   /**
@@ -202,25 +204,39 @@ export class TenantIndex {
   }
 }
 
-/** The first `k` of `items` in `order`, without sorting them all (a search asks for a handful). */
-function topK<T>(items: readonly T[], k: number, order: (a: T, b: T) => number): T[] {
-  const top: T[] = [];
-  if (k <= 0) return top;
-  for (const item of items) {
-    if (top.length === k && order(item, top[k - 1]!) >= 0) continue;
+/** A search result before it is a hit: whether it explains one of the claim's codes decides its rank first. */
+interface Candidate {
+  article: Article;
+  score: number;
+  explains: boolean;
+}
+
+/** Keeps the first `k` of what it is offered, in `order`, without sorting everything offered. */
+class TopK<T> {
+  private readonly top: T[] = [];
+  constructor(private readonly k: number, private readonly order: (a: T, b: T) => number) {}
+
+  offer(item: T): void {
+    const { top, k, order } = this;
+    if (k <= 0 || (top.length === k && order(item, top[k - 1]!) >= 0)) return;
     let i = top.length === k ? k - 1 : top.length;
     while (i > 0 && order(item, top[i - 1]!) < 0) i -= 1;
     top.splice(i, 0, item);
     if (top.length > k) top.pop();
   }
-  return top;
+
+  items(): T[] {
+    return [...this.top];
+  }
 }
 
-function byRank(a: KnowledgeHit, b: KnowledgeHit): number {
-  return Number(b.matchedReasonCodes.length > 0) - Number(a.matchedReasonCodes.length > 0)
+/** Explaining one of the claim's codes first, then relevance, then id (a stable order). */
+function byCandidateRank(a: Candidate, b: Candidate): number {
+  return Number(b.explains) - Number(a.explains)
     || b.score - a.score
     || (a.article.id < b.article.id ? -1 : a.article.id > b.article.id ? 1 : 0);
 }
+
 
 /** What the index holds of an article. */
 function indexed(article: Article): IndexedArticle {
