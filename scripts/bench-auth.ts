@@ -14,7 +14,7 @@
  * Uses REDIS_URL (default the local Redis) under a fresh key prefix, removed at the end.
  */
 import { randomBytes } from 'node:crypto';
-import { execFile, type ChildProcess } from 'node:child_process';
+import { execFile, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,6 +84,10 @@ async function drive(ms: number, budget: number, call: (i: number) => Promise<nu
 }
 
 async function main(): Promise<void> {
+  if (driver === 'wrk' && spawnSync('wrk', ['--version']).error) {
+    console.error('--driver wrk needs wrk on the PATH: on Debian, apt-get install wrk');
+    process.exit(2);
+  }
   const keyPrefix = `benchauth${randomBytes(3).toString('hex')}`;
   const basePort = 19000 + Math.floor(Math.random() * 500);
   const config = loadConfig(process.env, { keyPrefix, port: basePort, logLevel: 'warn' });
