@@ -9,16 +9,9 @@
  * Options: --messages 5000 --concurrency 64 --rate 300 --seconds 10 --processes all|split --profile DIR
  * Uses REDIS_URL (default the local Redis) under a fresh key prefix, removed at the end.
  */
-import { randomBytes } from 'node:crypto';
-import type { ChildProcess } from 'node:child_process';
-import { loadConfig } from '../src/config';
-import { deleteKeys, option, percentile, startServiceProcess, waitUntilReady } from './bench-support';
-import { createLogger } from '../src/logger';
-import { waitReady } from '../src/redis/connection';
-import { createServices } from '../src/services';
-import { onboardFakeTenant } from './fakes/demo-tenant';
-import { startFakeCms } from './fakes/fake-cms';
-import { startFakeWhatsApp, type SentMessage } from './fakes/fake-whatsapp';
+import { option, percentile } from './bench-support';
+import { startBenchWorld } from './bench-world';
+import type { SentMessage } from './fakes/fake-whatsapp';
 
 
 const messages = Number(option('messages', '5000'));
@@ -32,27 +25,16 @@ const phonesCount = 500;
 
 
 async function main(): Promise<void> {
-  const keyPrefix = `bench${randomBytes(3).toString('hex')}`;
-  const port = 18000 + Math.floor(Math.random() * 1000);
-  const config = loadConfig(process.env, { keyPrefix, port, logLevel: 'warn' });
-  const cms = await startFakeCms();
-  const wa = await startFakeWhatsApp();
-  const services = createServices(config, { log: createLogger('warn') });
-  await waitReady(services.redis);
-  const tenant = await onboardFakeTenant(services, cms, wa, { tenantId: 'bench', phoneNumberId: '555000111' });
+  const world = await startBenchWorld('555000111');
+  const { config, cms, wa, tenant } = world;
   const phones = Array.from({ length: phonesCount }, (_, i) => `+91970${String(i).padStart(7, '0')}`);
   phones.forEach((phone, i) => cms.upsertClaim(tenant.doc.cms.api_key, {
     claim_id: `CLM-B-${i}`, policy_number: 'POL-B', member_name: 'Bench Claimant', claimant_phone: phone, status: 'UNDER_REVIEW',
     status_updated_at: '2026-11-20T10:00:00Z', amount_claimed: 1000, amount_approved: null, reason_codes: [],
   }));
 
-  const env = { ...process.env, KEY_PREFIX: keyPrefix, PORT: String(port), LOG_LEVEL: 'warn', REDIS_URL: config.redisUrl, JWT_ISSUER: config.jwtIssuer };
   const roleSets = layout === 'all' ? [['all']] : [['api'], ['scheduler'], ['stage', 'gateway,consent,router'], ['stage', 'truth,policy,outbound']];
-  const children: ChildProcess[] = roleSets.map((args) =>
-    startServiceProcess(args, env, profileDir));
-  const serviceUrl = `http://127.0.0.1:${port}`;
-  await waitUntilReady(serviceUrl);
-  wa.configure({ serviceUrl, appSecret: tenant.doc.channels.whatsapp.app_secret, phoneNumberId: tenant.doc.channels.whatsapp.phone_number_id });
+  await world.startService(roleSets, profileDir);
 
   const accepted = new Map<string, number>();
   const latencies: number[] = [];
@@ -108,12 +90,7 @@ async function main(): Promise<void> {
     `p99 ${percentile(steady, 99).toFixed(1)} ms, max ${steady[steady.length - 1]!.toFixed(1)} ms`);
   console.log(`layout: ${layout} (${roleSets.map((r) => r.join(' ')).join(' | ')}), partitions ${config.partitions}, batch ${config.batchSize}`);
 
-  for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((c) => new Promise((r) => c.once('exit', r))));
-  await deleteKeys(services.redis, keyPrefix);
-  await services.close();
-  await cms.close();
-  await wa.close();
+  await world.stop();
 }
 
 main().catch((err: Error) => {

@@ -12,17 +12,10 @@
  * Options: --articles 5000 --rate 100 --seconds 30 --repeat 0 --processes split|stages|all --profile DIR
  * Uses REDIS_URL (default the local Redis) under a fresh key prefix, removed at the end.
  */
-import { randomBytes } from 'node:crypto';
-import type { ChildProcess } from 'node:child_process';
-import { loadConfig } from '../src/config';
-import { createLogger } from '../src/logger';
-import { waitReady } from '../src/redis/connection';
-import { createServices } from '../src/services';
-import { deleteKeys, option, percentile, startServiceProcess, waitUntilReady } from './bench-support';
-import { onboardFakeTenant } from './fakes/demo-tenant';
+import { option, percentile } from './bench-support';
+import { startBenchWorld } from './bench-world';
 import { benchArticle as article, benchCodes as codes, benchTopics as topics } from './fakes/knowledge-base';
-import { startFakeCms } from './fakes/fake-cms';
-import { startFakeWhatsApp, type SentMessage } from './fakes/fake-whatsapp';
+import type { SentMessage } from './fakes/fake-whatsapp';
 
 const articleCount = Number(option('articles', '5000'));
 const rate = Number(option('rate', '100'));
@@ -35,14 +28,8 @@ const phonesCount = 300;
 
 
 async function main(): Promise<void> {
-  const keyPrefix = `bench${randomBytes(3).toString('hex')}`;
-  const port = 18000 + Math.floor(Math.random() * 1000);
-  const config = loadConfig(process.env, { keyPrefix, port, logLevel: 'warn' });
-  const cms = await startFakeCms();
-  const wa = await startFakeWhatsApp();
-  const services = createServices(config, { log: createLogger('warn') });
-  await waitReady(services.redis);
-  const tenant = await onboardFakeTenant(services, cms, wa, { tenantId: 'bench', phoneNumberId: '555000222' });
+  const world = await startBenchWorld('555000222');
+  const { services, cms, wa, tenant } = world;
   const seedStart = performance.now();
   await services.knowledge.articles.putMany('bench', Array.from({ length: articleCount }, (_, i) => article(i)), Date.now());
   console.log(`knowledge base: ${articleCount} articles stored in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
@@ -52,14 +39,10 @@ async function main(): Promise<void> {
     status_updated_at: '2026-11-20T10:00:00Z', amount_claimed: 1000, amount_approved: 800, reason_codes: [codes[i % codes.length]!],
   }));
 
-  const env = { ...process.env, KEY_PREFIX: keyPrefix, PORT: String(port), LOG_LEVEL: 'warn', REDIS_URL: config.redisUrl, JWT_ISSUER: config.jwtIssuer };
   const roleSets = layout === 'all' ? [['all']]
     : layout === 'stages' ? [['api'], ['scheduler'], ['stage', 'gateway,consent,router,truth,knowledge,policy,outbound']]
       : [['api'], ['scheduler'], ['stage', 'gateway,consent,router'], ['stage', 'truth,knowledge,policy,outbound']];
-  const children: ChildProcess[] = roleSets.map((args) => startServiceProcess(args, env, profileDir));
-  const serviceUrl = `http://127.0.0.1:${port}`;
-  await waitUntilReady(serviceUrl);
-  wa.configure({ serviceUrl, appSecret: tenant.doc.channels.whatsapp.app_secret, phoneNumberId: tenant.doc.channels.whatsapp.phone_number_id });
+  await world.startService(roleSets, profileDir);
 
   const accepted = new Map<string, number>();
   const latencies: number[] = [];
@@ -130,12 +113,7 @@ async function main(): Promise<void> {
   console.log(`answers: ${total - blocked} sent, ${blocked} policy_blocked (the synthetic base marks 1 article in 10 untrusted); blocks on the ledger so far, warm-up included: ${JSON.stringify(reasons)}`);
   console.log(`layout: ${layout} (${roleSets.map((r) => r.join(' ')).join(' | ')}), ${articleCount} articles, repeat ${repeat}`);
 
-  for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((c) => new Promise((r) => c.once('exit', r))));
-  await deleteKeys(services.redis, keyPrefix);
-  await services.close();
-  await cms.close();
-  await wa.close();
+  await world.stop();
 }
 
 main().catch((err: Error) => {

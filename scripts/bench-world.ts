@@ -1,0 +1,57 @@
+/**
+ * The world the end-to-end benchmarks run in: a fresh key prefix on REDIS_URL, the fake CMS and
+ * the fake WhatsApp provider in the bench process, one onboarded tenant, and the service started
+ * as child processes (`src/main.ts ROLE`, as in production). `stop()` ends the children and
+ * removes every key of the run.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
+import { loadConfig, type Config } from '../src/config';
+import { createLogger } from '../src/logger';
+import { waitReady } from '../src/redis/connection';
+import { createServices, type Services } from '../src/services';
+import { deleteKeys, startServiceProcess, waitUntilReady } from './bench-support';
+import { onboardFakeTenant, type FakeTenant } from './fakes/demo-tenant';
+import { startFakeCms, type FakeCms } from './fakes/fake-cms';
+import { startFakeWhatsApp, type FakeWhatsApp } from './fakes/fake-whatsapp';
+
+export interface BenchWorld {
+  config: Config;
+  services: Services;
+  cms: FakeCms;
+  wa: FakeWhatsApp;
+  tenant: FakeTenant;
+  /** Starts the service processes (one per role set) and points the fake provider at them. */
+  startService(roleSets: string[][], profileDir: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startBenchWorld(phoneNumberId: string): Promise<BenchWorld> {
+  const keyPrefix = `bench${randomBytes(3).toString('hex')}`;
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  const config = loadConfig(process.env, { keyPrefix, port, logLevel: 'warn' });
+  const cms = await startFakeCms();
+  const wa = await startFakeWhatsApp();
+  const services = createServices(config, { log: createLogger('warn') });
+  await waitReady(services.redis);
+  const tenant = await onboardFakeTenant(services, cms, wa, { tenantId: 'bench', phoneNumberId });
+  const children: ChildProcess[] = [];
+  return {
+    config, services, cms, wa, tenant,
+    async startService(roleSets, profileDir) {
+      const env = { ...process.env, KEY_PREFIX: keyPrefix, PORT: String(port), LOG_LEVEL: 'warn', REDIS_URL: config.redisUrl, JWT_ISSUER: config.jwtIssuer };
+      children.push(...roleSets.map((args) => startServiceProcess(args, env, profileDir)));
+      const serviceUrl = `http://127.0.0.1:${port}`;
+      await waitUntilReady(serviceUrl);
+      wa.configure({ serviceUrl, appSecret: tenant.doc.channels.whatsapp.app_secret, phoneNumberId: tenant.doc.channels.whatsapp.phone_number_id });
+    },
+    async stop() {
+      for (const child of children) child.kill('SIGTERM');
+      await Promise.all(children.map((c) => new Promise((r) => c.once('exit', r))));
+      await deleteKeys(services.redis, keyPrefix);
+      await services.close();
+      await cms.close();
+      await wa.close();
+    },
+  };
+}
