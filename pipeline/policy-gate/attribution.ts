@@ -11,7 +11,7 @@
  */
 import type { GateSource } from './types';
 import { answerBody, canonicalCode } from './semantic';
-import { contentWords } from './tokens';
+import { contentWords, remembered } from './tokens';
 
 /** Share of the answer's content words that must appear in the cited article. */
 export const coverageThreshold = 0.6;
@@ -28,14 +28,7 @@ const articleCache = new Map<string, Set<string>>();
 const articleCacheLimit = 1_000;
 
 function articleWords(source: GateSource): Set<string> {
-  const key = `${source.title}\n${source.body}`;
-  let words = articleCache.get(key);
-  if (words === undefined) {
-    words = contentWords(key);
-    if (articleCache.size >= articleCacheLimit) articleCache.clear();
-    articleCache.set(key, words);
-  }
-  return words;
+  return remembered(articleCache, articleCacheLimit, `${source.title}\n${source.body}`, contentWords);
 }
 
 export function coverage(text: string, source: GateSource): number {

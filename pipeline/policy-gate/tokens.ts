@@ -81,15 +81,21 @@ for (const group of vocabulary.variants) {
 const formCache = new Map<string, string | null>();
 const formCacheLimit = 50_000;
 
+/**
+ * `compute(key)`, remembered in `cache`; a cache that reaches `limit` entries is emptied first, so
+ * it stays bounded without bookkeeping (what it holds is cheap to compute again).
+ */
+export function remembered<T>(cache: Map<string, T>, limit: number, key: string, compute: (key: string) => T): T {
+  if (cache.has(key)) return cache.get(key)!;
+  const value = compute(key);
+  if (cache.size >= limit) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
 /** One word as similarity sees it: stemmed, folded, and mapped to its variant group's head. */
 function contentForm(word: string): string | null {
-  let form = formCache.get(word);
-  if (form === undefined) {
-    form = uncachedContentForm(word);
-    if (formCache.size >= formCacheLimit) formCache.clear();
-    formCache.set(word, form);
-  }
-  return form;
+  return remembered(formCache, formCacheLimit, word, uncachedContentForm);
 }
 
 function uncachedContentForm(word: string): string | null {

@@ -64,6 +64,11 @@ export function principal(ctx: Context): Principal {
   return p;
 }
 
+/** Who acted, as a control action's audit event records it: the token's subject and kind. */
+export function actorOf(p: Principal): { sub: string; token_type: string } {
+  return { sub: p.sub, token_type: p.token_type ?? 'machine' };
+}
+
 export function requireScope(scope: string): Middleware {
   return async (ctx: Context, next: Next) => {
     const scopes = principal(ctx).scope.split(' ');

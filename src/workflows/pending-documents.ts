@@ -110,8 +110,7 @@ export class PendingDocuments {
   async get(tenantId: string, workflowId: string): Promise<PendingDocsState | null> {
     const p = this.keys.partitionOfWorkflow(workflowId);
     if (p === null) return null;
-    const state = await this.read(p, workflowId, tenantId);
-    return state;
+    return this.read(p, workflowId, tenantId);
   }
 
   private async read(p: number, workflowId: string, tenantId?: string): Promise<PendingDocsState | null> {

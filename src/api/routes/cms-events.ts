@@ -12,8 +12,7 @@ import Ajv from 'ajv';
 import { AppError } from '../../errors';
 import { ref } from '../../phi';
 import type { Services } from '../../services';
-import type { Actor } from '../../workflows/pending-documents';
-import { principal, requireScope, type Principal } from '../authenticate';
+import { actorOf, principal, requireScope } from '../authenticate';
 import { readForm } from '../body';
 
 export const cmsEventTypes = ['claim.documents_pending', 'claim.documents_received'] as const;
@@ -74,9 +73,4 @@ export function cmsEventRoutes(s: Services): Router {
     ctx.body = { event_type: body.type, workflow_id: workflowId, outcome: 'rechecked' };
   });
   return router;
-}
-
-/** Who acted, as a control action's audit event records it. */
-export function actorOf(p: Principal): Actor {
-  return { sub: p.sub, token_type: p.token_type ?? 'machine' };
 }

@@ -10,9 +10,8 @@ import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import type { ListCursor, ListFilter } from '../../workflows/workflow-store';
 import type { ControlAction } from '../../workflows/pending-documents';
-import { principal, requireScope } from '../authenticate';
+import { actorOf, principal, requireScope } from '../authenticate';
 import { readForm } from '../body';
-import { actorOf } from './cms-events';
 import { queryParam, queryTime } from '../query';
 import { rateLimit } from '../rate-limits';
 
