@@ -1,10 +1,12 @@
 /**
- * Every API error is RFC 7807 `application/problem+json` with a stable `error_code`.
+ * Every API error is RFC 7807 `application/problem+json` with a stable `error_code`; the OAuth
+ * endpoints answer the same body in the form OAuth clients read too (oauth-errors.ts).
  * Koa's rule holds: a 4xx shows its message, a 5xx only its status text.
  */
 import type { Context, Next } from 'koa';
 import { AppError, errorCatalogue, type ErrorCode } from '../errors';
 import type { Logger } from '../logger';
+import { isOAuthEndpoint, sendOAuthError } from './oauth-errors';
 
 export function problemBody(ctx: Context, code: ErrorCode, detail: string, extra: Record<string, unknown> = {}) {
   const entry = errorCatalogue[code];
@@ -21,8 +23,12 @@ export function problemBody(ctx: Context, code: ErrorCode, detail: string, extra
 
 export function sendProblem(ctx: Context, err: AppError): void {
   ctx.status = err.status;
-  ctx.type = 'application/problem+json';
-  ctx.body = problemBody(ctx, err.code, err.message, err.extra);
+  const body = problemBody(ctx, err.code, err.message, err.extra);
+  if (isOAuthEndpoint(ctx.path)) sendOAuthError(ctx, err.code, body);
+  else {
+    ctx.type = 'application/problem+json';
+    ctx.body = body;
+  }
   if (err.code === 'invalid_token') ctx.set('WWW-Authenticate', 'Bearer error="invalid_token"');
   if (err.code === 'insufficient_scope') ctx.set('WWW-Authenticate', 'Bearer error="insufficient_scope"');
 }

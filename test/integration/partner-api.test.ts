@@ -48,7 +48,8 @@ describe('partner API', function () {
     it('refuses a wrong secret with 401 invalid_client, with the RFC 6749 error member', async () => {
       const res = await fetch(`${h.apiUrl}/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: h.tenant.credentials.client_id, client_secret: 'cs_wrong' }) });
       expect(res.status).to.equal(401);
-      expect(res.headers.get('content-type')).to.match(/application\/problem\+json/);
+      // fetch sends `accept: */*`: no preference, so the OAuth form's default (docs/errors.md).
+      expect(res.headers.get('content-type')).to.match(/^application\/json/);
       expect(await res.json()).to.include({ error_code: 'invalid_client', error: 'invalid_client' });
     });
 

@@ -6,7 +6,8 @@ import { expect } from 'chai';
 import { load } from 'js-yaml';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { errorCatalogue } from '../../src/errors';
+import { oauthErrorCode } from '../../src/api/oauth-errors';
+import { errorCatalogue, type ErrorCode } from '../../src/errors';
 import { toResource } from '../../src/workflows/workflow-store';
 
 const root = join(__dirname, '..', '..');
@@ -16,11 +17,21 @@ interface Operation {
   security?: Record<string, string[]>[];
   'x-internal'?: boolean;
   parameters?: { name: string; in: string }[];
+  responses?: Record<string, Response>;
+}
+interface Response {
+  $ref?: string;
+  content?: Record<string, { schema: { $ref?: string } }>;
+}
+interface Schema {
+  properties?: Record<string, { enum?: unknown[] }>;
+  required?: string[];
+  allOf?: Schema[];
 }
 type Spec = {
   openapi: string;
   paths: Record<string, Partial<Record<(typeof methods)[number], Operation>>>;
-  components: { schemas: Record<string, { properties?: Record<string, { enum?: unknown[] }>; required?: string[] }> };
+  components: { schemas: Record<string, Schema>; responses: Record<string, Response> };
 };
 
 
@@ -102,6 +113,36 @@ describe('docs/openapi.yaml', () => {
       return target === undefined;
     });
     expect(dangling).to.deep.equal([]);
+  });
+
+  it('documents the OAuth endpoints\' errors in both media types with the OAuthError schema, and every other partner error as problem+json only', () => {
+    const oauthPaths = ['/v1/auth/token', '/v1/auth/introspect', '/v1/auth/revoke'];
+    const resolve = (r: Response) => (r.$ref ? spec.components.responses[r.$ref.split('/').pop()!]! : r);
+    let checked = 0;
+    for (const [path, item] of Object.entries(spec.paths)) {
+      for (const method of methods) {
+        for (const [status, response] of Object.entries(item[method]?.responses ?? {})) {
+          if (Number(status) < 400) continue;
+          const content = resolve(response).content ?? {};
+          const where = `${method.toUpperCase()} ${path} ${status}`;
+          if (oauthPaths.includes(path)) {
+            checked += 1;
+            expect(Object.keys(content).sort(), where).to.deep.equal(['application/json', 'application/problem+json']);
+            for (const media of Object.values(content)) expect(media.schema.$ref, where).to.equal('#/components/schemas/OAuthError');
+          } else if (path.startsWith('/v1/')) {
+            expect(Object.keys(content), where).to.not.include('application/json');
+          }
+        }
+      }
+    }
+    expect(checked, 'error responses on the OAuth endpoints').to.be.greaterThan(6);
+  });
+
+  it('lists in OAuthError every RFC 6749 error the OAuth endpoints can answer', () => {
+    const produced = new Set(Object.entries(errorCatalogue).map(([code, entry]) => oauthErrorCode(code as ErrorCode, entry.status)));
+    const members = spec.components.schemas.OAuthError!.allOf![1]!;
+    expect([...(members.properties!.error!.enum as string[])].sort()).to.deep.equal([...produced].sort());
+    expect(members.required).to.have.members(['error', 'error_description']);
   });
 
   it('lists every error code of the catalogue in the Problem schema', () => {

@@ -1,6 +1,7 @@
 /**
  * The authorization server: `POST /v1/auth/token` (client_credentials), RFC 7662 introspection,
  * RFC 7009 revocation (access and refresh tokens), the public keys at `/.well-known/jwks.json` and RFC 8414 metadata.
+ * Errors of the first three carry the RFC 6749 `error` and follow `Accept` (../oauth-errors.ts).
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -24,24 +25,12 @@ function basicCredentials(ctx: Context): { id: string; secret: string } | null {
   if (!/^basic /i.test(header)) return null;
   const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon < 1) throw new AppError('invalid_client', 'malformed Basic credentials', { extra: { error: 'invalid_client' } });
+  if (colon < 1) throw new AppError('invalid_client', 'malformed Basic credentials');
   try {
     return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
   } catch {
-    throw new AppError('invalid_client', 'malformed Basic credentials', { extra: { error: 'invalid_client' } });
+    throw new AppError('invalid_client', 'malformed Basic credentials');
   }
-}
-
-async function readBody(ctx: Context): Promise<Record<string, unknown>> {
-  return readForm(ctx).catch((err: unknown) => {
-    // Stock OAuth2 clients read `error`: give it to body errors too.
-    if (err instanceof AppError) throw new AppError(err.code, err.message, { extra: { error: 'invalid_request' } });
-    throw err;
-  });
-}
-
-function invalidRequest(message: string): AppError {
-  return new AppError('invalid_request', message, { extra: { error: 'invalid_request' } });
 }
 
 export function authRoutes(s: Services): Router {
@@ -52,10 +41,7 @@ export function authRoutes(s: Services): Router {
     const basic = basicCredentials(ctx);
     if (basic) {
       const client = await s.clients.authenticate(basic.id, basic.secret, s.clock.now());
-      if (!client) {
-        ctx.set('WWW-Authenticate', 'Basic realm="claims-api"');
-        throw new AppError('invalid_client', 'client authentication failed', { extra: { error: 'invalid_client' } });
-      }
+      if (!client) throw new AppError('invalid_client', 'client authentication failed');
       return { tenant_id: client.tenant_id, client_id: client.client_id };
     }
     const bearer = /^bearer (.+)$/i.exec(ctx.get('authorization'))?.[1];
@@ -65,23 +51,23 @@ export function authRoutes(s: Services): Router {
   }
 
   router.post('/v1/auth/token', async (ctx) => {
-    const body = await readBody(ctx);
+    const body = await readForm(ctx);
     const grant = body.grant_type;
     if (grant !== 'client_credentials') {
-      if (grant === undefined) throw invalidRequest('grant_type is required');
-      throw new AppError('unsupported_grant_type', 'grant_type must be client_credentials', { extra: { error: 'unsupported_grant_type' } });
+      if (grant === undefined) throw new AppError('invalid_request', 'grant_type is required');
+      throw new AppError('unsupported_grant_type', 'grant_type must be client_credentials');
     }
     const basic = basicCredentials(ctx);
     if (basic && (body.client_id !== undefined || body.client_secret !== undefined)) {
-      throw invalidRequest('send client credentials either in the Authorization header or in the body, not both');
+      throw new AppError('invalid_request', 'send client credentials either in the Authorization header or in the body, not both');
     }
     const clientId = basic?.id ?? body.client_id;
     const clientSecret = basic?.secret ?? body.client_secret;
     const { scope } = body;
     if (typeof clientId !== 'string' || typeof clientSecret !== 'string' || clientId === '' || clientSecret === '') {
-      throw invalidRequest('client_id and client_secret are required');
+      throw new AppError('invalid_request', 'client_id and client_secret are required');
     }
-    if (scope !== undefined && typeof scope !== 'string') throw invalidRequest('scope must be a string');
+    if (scope !== undefined && typeof scope !== 'string') throw new AppError('invalid_request', 'scope must be a string');
     // Counted before the slow secret check, so failed attempts count and stop early.
     await rateLimitsFor(s).check(ctx, 'token', clientId);
     try {
@@ -94,7 +80,7 @@ export function authRoutes(s: Services): Router {
   });
 
   router.post('/v1/auth/introspect', async (ctx) => {
-    const { token } = await readBody(ctx);
+    const { token } = await readForm(ctx);
     const target = typeof token === 'string' && token !== '' ? s.verifier.verify(token) : Promise.resolve(null);
     // A caller whose token signature this process already verified is known before its
     // liveness check, so its rate limit is counted in the same round trip as both checks.
@@ -115,7 +101,7 @@ export function authRoutes(s: Services): Router {
       [who, claims] = await Promise.all([caller(ctx), target]);
       await rateLimitsFor(s).check(ctx, 'introspect', who.client_id);
     }
-    if (typeof token !== 'string' || token === '') throw invalidRequest('token is required');
+    if (typeof token !== 'string' || token === '') throw new AppError('invalid_request', 'token is required');
     ctx.set('Cache-Control', 'no-store');
     // Expired, revoked, malformed, foreign: all look the same to the caller.
     if (!claims || claims.tenant_id !== who.tenant_id) {
@@ -131,8 +117,8 @@ export function authRoutes(s: Services): Router {
 
   router.post('/v1/auth/revoke', async (ctx) => {
     const who = await caller(ctx);
-    const { token } = await readBody(ctx);
-    if (typeof token !== 'string' || token === '') throw invalidRequest('token is required');
+    const { token } = await readForm(ctx);
+    if (typeof token !== 'string' || token === '') throw new AppError('invalid_request', 'token is required');
     // RFC 7009: the answer is 200 whether or not the token was valid, known or ours.
     if (token.startsWith('rt_')) {
       if (await revokeRefreshToken(s, token, s.clock.now(), { tenantId: who.tenant_id })) {
