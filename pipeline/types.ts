@@ -21,7 +21,8 @@ export type WorkflowStatus =
   | 'timed_out'
   | 'cancelled';
 
-export type Channel = 'whatsapp';
+/** The channel a claimant wrote on; the reply goes back on the same one (pipeline/channels.ts). */
+export type Channel = 'whatsapp' | 'sms';
 
 /** A reply before rendering: a template name from the registry plus its variables. */
 export interface ReplyRequest {
@@ -42,7 +43,7 @@ export interface RenderedReply {
 /** The data a workflow carries from stage to stage (stored as JSON on the stream entry). */
 export interface WorkflowPayload {
   channel: Channel;
-  /** The business number the claimant wrote to (WhatsApp phone_number_id). */
+  /** The business number the claimant wrote to (WhatsApp phone_number_id; the SMS number, E.164). */
   businessNumberId: string;
   /** Claimant phone, E.164. PHI: never logged, never returned by the API. */
   from: string;
@@ -54,6 +55,9 @@ export interface WorkflowPayload {
   intent?: string;
   reply?: ReplyRequest;
   rendered?: RenderedReply;
+  /** The provider answered the claimant's message itself (an SMS opt-out or opt-in keyword):
+   *  outbound sends nothing and the workflow becomes `afterSend`. */
+  providerAnswered?: boolean;
   /** What the workflow becomes once the reply is sent. Default `completed`. */
   afterSend?: 'completed' | 'awaiting_consent' | 'awaiting_documents' | 'cancelled' | 'policy_blocked';
   /** A document or image the claimant sent (WhatsApp media message); `text` holds its caption. */

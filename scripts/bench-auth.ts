@@ -133,7 +133,7 @@ async function main(): Promise<void> {
       channels: { whatsapp: { phone_number_id: `9${String(i).padStart(8, '0')}`, app_secret: 'bench-app-secret', access_token: 'bench-access-token', graph_base: 'http://127.0.0.1:9' } },
     }, Date.now());
     const credentials = await services.clients.create(tenantId, allScopes, Date.now());
-    const { workflowId } = await services.intake.whatsappMessage(tenantId, { phoneNumberId: `9${i}`, from: `+9199${String(i).padStart(8, '0')}`, id: `wamid.bench-${i}`, timestamp: Date.now(), type: 'text', text: 'claim status' }, Date.now());
+    const { workflowId } = await services.intake.message(tenantId, 'whatsapp', { businessNumberId: `9${i}`, from: `+9199${String(i).padStart(8, '0')}`, id: `wamid.bench-${i}`, text: 'claim status' }, Date.now());
     return { tenantId, credentials, workflowId };
   }));
 

@@ -118,7 +118,7 @@ async function main(): Promise<void> {
     await Promise.all(Array.from({ length: concurrency }, async () => {
       while (next < workflows) {
         const i = next++;
-        const { workflowId } = await services.pendingDocs.startFromCms(tenantId, claims[i]!, tenant.doc.channels.whatsapp.phone_number_id, Date.now());
+        const { workflowId } = await services.pendingDocs.startFromCms(tenantId, claims[i]!, 'whatsapp', tenant.doc.channels.whatsapp!.phone_number_id, Date.now());
         ids[i] = workflowId;
       }
     }));

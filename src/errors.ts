@@ -42,6 +42,7 @@ export const errorCatalogue = {
   cms_rejected: { status: 502, title: 'The CMS refused the request', retryable: false },
   channel_send_failed: { status: 502, title: 'The channel provider refused the message', retryable: true },
   channel_rejected: { status: 502, title: 'The channel provider rejected the message permanently', retryable: false },
+  channel_opted_out: { status: 502, title: 'The recipient opted out of messages from this number (SMS STOP)', retryable: false },
   tenant_not_found: { status: 404, title: 'Tenant not found', retryable: false },
   max_deliveries: { status: 500, title: 'Delivered too many times without a hand-off', retryable: false },
   invalid_envelope: { status: 500, title: 'A stream entry could not be decoded', retryable: false },

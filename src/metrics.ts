@@ -23,6 +23,8 @@ export class Metrics {
   readonly oldSecrets = new Gauge({ name: 'cw_client_secrets_over_90_days', help: 'API clients whose current secret is older than 90 days (rotate them).', labelNames: ['tenant'], registers: [this.registry] });
   readonly answerCache = new Counter({ name: 'cw_answer_cache_total', help: 'query-reason answer-cache lookups, by result (hit, miss).', labelNames: ['result'], registers: [this.registry] });
   readonly timersFired = new Counter({ name: 'cw_timers_fired_total', help: 'Durable timers moved into their streams.', registers: [this.registry] });
+  readonly smsSegments = new Counter({ name: 'cw_sms_segments_total', help: 'SMS segments sent (what the provider bills), by encoding (gsm7, ucs2).', labelNames: ['encoding'], registers: [this.registry] });
+  readonly smsMessages = new Counter({ name: 'cw_sms_messages_total', help: 'SMS replies sent, by encoding (gsm7, ucs2).', labelNames: ['encoding'], registers: [this.registry] });
   readonly inbound = new Counter({ name: 'cw_inbound_messages_total', help: 'Channel messages received, by result (accepted, duplicate).', labelNames: ['channel', 'result'], registers: [this.registry] });
 
   constructor(options: { defaultMetrics?: boolean } = {}) {

@@ -6,6 +6,7 @@ import type { StageContext } from '../pipeline/types';
 import { HttpCms } from './adapters/cms/http-cms';
 import { AuditLedger } from './audit/audit-ledger';
 import { Checkpoints } from './audit/checkpoints';
+import { SmsSender } from './adapters/channels/sms';
 import { WhatsAppSender } from './adapters/channels/whatsapp';
 import { ClientCredentials } from './auth/client-credentials';
 import { RevocationStore } from './auth/revocation';
@@ -45,6 +46,7 @@ export interface Services {
   cms: HttpCms;
   templates: TemplateRegistry;
   sender: WhatsAppSender;
+  smsSender: SmsSender;
   signing: SigningKeys;
   clients: ClientCredentials;
   tokens: TokenIssuer;
@@ -86,6 +88,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
   const cms = new HttpCms(tenants, config, log, metrics);
   const templates = new TemplateRegistry(tenants);
   const sender = new WhatsAppSender(tenants, config);
+  const smsSender = new SmsSender(tenants, config, metrics);
   const clients = new ClientCredentials(redis, keys);
   const webhooks = new PartnerWebhooks({ redis, keys, config, clock, log, metrics });
   const articles = new ArticleStore({ redis, keys });
@@ -115,11 +118,14 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     knowledge: knowledgeIndex,
     answers: answerCache,
     steps: { current: (workflowId) => workflowStore.currentStep(workflowId) },
-    channel: { send: (tenantId, payload, reply, key) => sender.send(tenantId, payload, reply, key, clock.now()) },
+    // The reply goes back on the channel the claimant wrote on. SMS providers take no idempotency key.
+    channel: {
+      send: (tenantId, payload, reply, key) => (payload.channel === 'sms' ? smsSender.send(tenantId, payload, reply) : sender.send(tenantId, payload, reply, key, clock.now())),
+    },
   };
 
   return {
-    config, clock, log, metrics, redis, keys, tenants, consent, cms, templates, sender, signing,
+    config, clock, log, metrics, redis, keys, tenants, consent, cms, templates, sender, smsSender, signing,
     clients,
     tokens: new TokenIssuer(config, clients, signing),
     revocation,

@@ -2,17 +2,20 @@
  * consent: no claim data is read before the claimant agrees. A first message from a number
  * with no consent on file is held (`awaiting_consent`) and answered with the consent request;
  * "YES" records consent and resumes the held question at the router, "NO" ends it politely,
- * "STOP" withdraws consent at any time. Every answer is an audited effect.
+ * "STOP" withdraws consent and "START" restores it at any time. Every answer is an audited
+ * effect. An SMS provider's own opt-out and opt-in keywords change consent the same way, but the
+ * provider answers them, so the service sends nothing (pipeline/channels.ts).
  */
+import { providerKeywords } from '../channels';
 import words from '../data/consent-words.json';
 import { detectLanguage } from '../language';
 import { normalise } from '../text';
-import type { Decision, Stage } from '../types';
+import type { Channel, Decision, Stage } from '../types';
 
-type Answer = 'yes' | 'no' | 'stop';
+type Answer = 'yes' | 'no' | 'stop' | 'start';
 
 const answers = new Map<string, Answer>();
-for (const answer of ['yes', 'no', 'stop'] as const) {
+for (const answer of ['yes', 'no', 'stop', 'start'] as const) {
   for (const word of words[answer]) answers.set(normalise(word), answer);
 }
 
@@ -20,14 +23,34 @@ export function consentAnswer(text: string): Answer | null {
   return answers.get(normalise(text)) ?? null;
 }
 
+/** The consent change a provider keyword makes (the provider answered it), or null. */
+export function providerKeyword(channel: Channel, text: string): 'stop' | 'start' | null {
+  const word = normalise(text);
+  const { optOut, optIn } = providerKeywords[channel];
+  return optOut.includes(word) ? 'stop' : optIn.includes(word) ? 'start' : null;
+}
+
 export const consent: Stage = {
   name: 'consent',
   async handle(envelope, ctx): Promise<Decision> {
     const { payload, tenantId } = envelope;
     const record = await ctx.consent.lookup(tenantId, payload.from);
-    const answer = consentAnswer(payload.text);
+    const keyword = providerKeyword(payload.channel, payload.text);
+    const answer = keyword ?? consentAnswer(payload.text);
     const language = detectLanguage(payload.text);
     const parked = record.parkedWorkflowId;
+
+    // The provider already blocked or unblocked the number and told the claimant so.
+    if (keyword === 'stop') {
+      const audit = { type: 'consent.revoked', detail: { answered_by: 'provider' } };
+      const effects = [{ type: 'consent.set', state: 'revoked' } as const];
+      if (!parked) return { kind: 'finish', status: 'completed', audit, effects };
+      // The held question ends without a reply too: outbound sees `providerAnswered`.
+      return { kind: 'finish', status: 'completed', audit, effects: [...effects, { type: 'consent.resume', to: 'outbound', status: 'started', patch: { providerAnswered: true, afterSend: 'cancelled' } }] };
+    }
+    if (keyword === 'start' && !parked) {
+      return { kind: 'finish', status: 'completed', audit: { type: 'consent.granted', detail: { answered_by: 'provider' } }, effects: [{ type: 'consent.set', state: 'granted' }] };
+    }
 
     if (answer === 'stop' || (answer === 'no' && record.state !== 'granted')) {
       const state = answer === 'stop' ? 'revoked' : 'declined';
@@ -46,7 +69,8 @@ export const consent: Stage = {
       return { kind: 'forward', to: 'router', payload, audit: { type: 'consent.on_file' } };
     }
 
-    if (answer === 'yes') {
+    // START restores consent like YES; with a question held, it is answered now.
+    if (answer === 'yes' || answer === 'start') {
       const audit = { type: 'consent.granted' };
       if (parked) {
         return { kind: 'finish', status: 'completed', audit, effects: [{ type: 'consent.set', state: 'granted' }, { type: 'consent.resume', to: 'router', status: 'started' }] };

@@ -12,6 +12,7 @@ import { tenantRoutes } from './routes/tenant';
 import { webhookRoutes } from './routes/webhooks';
 import { humanAuthRoutes } from './routes/human-auth';
 import { infrastructureRoutes } from './routes/infrastructure';
+import { smsRoutes } from './routes/sms-webhook';
 import { whatsappRoutes } from './routes/whatsapp-webhook';
 import { workflowRoutes } from './routes/workflows';
 
@@ -25,7 +26,7 @@ export function createApp(s: Services): Koa {
     ctx.set('Cache-Control', 'no-store');
     await next();
   });
-  for (const router of [infrastructureRoutes(s), authRoutes(s), humanAuthRoutes(s), whatsappRoutes(s)]) app.use(router.routes()).use(router.allowedMethods());
+  for (const router of [infrastructureRoutes(s), authRoutes(s), humanAuthRoutes(s), whatsappRoutes(s), smsRoutes(s)]) app.use(router.routes()).use(router.allowedMethods());
   // Everything else under /v1 needs a verified bearer token; these endpoints authenticate the
   // caller themselves (client credentials, a password, a refresh token, or either for RFC 7662/7009).
   const verify = authenticate(s.config, s.signing, s.revocation, s.clock, s.verifiedTokens);

@@ -1,36 +1,58 @@
 /**
  * Takes channel messages in: each becomes a workflow record and a gateway stream entry, in one
- * atomic script that also drops redeliveries of a message id already taken.
+ * atomic script that also drops redeliveries of a message id already taken (WhatsApp's message
+ * id, SMS's `MessageSid`).
  */
-import type { WorkflowPayload } from '../../pipeline/types';
-import type { InboundMessage, InboundStatus } from '../adapters/channels/whatsapp';
+import type { Channel, MediaRef, WorkflowPayload } from '../../pipeline/types';
 import type { Config } from '../config';
 import { phiHash, ref } from '../phi';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 
+/** One claimant message, whichever channel it came on. */
+export interface ChannelMessage {
+  /** The business number it was sent to (WhatsApp phone_number_id; SMS number, E.164). */
+  businessNumberId: string;
+  /** Claimant, E.164. */
+  from: string;
+  /** The provider's message id: redeliveries carry the same one. */
+  id: string;
+  text: string;
+  media?: MediaRef;
+}
+
+/** A provider's delivery status of a reply we sent. */
+export interface ChannelStatus {
+  id: string;
+  status: string;
+  timestamp: number;
+  recipient: string;
+  errorCode?: string | null;
+}
+
 export class InboundIntake {
   constructor(private readonly redis: Redis, private readonly keys: Keys, private readonly config: Config) {}
 
   /** Returns the workflow id and whether this message id had been taken before. */
-  async whatsappMessage(tenantId: string, message: InboundMessage, now: number): Promise<{ workflowId: string; duplicate: boolean }> {
+  async message(tenantId: string, channel: Channel, message: ChannelMessage, now: number): Promise<{ workflowId: string; duplicate: boolean }> {
     const partition = this.keys.partitionOf(tenantId, message.from);
     const proposed = this.keys.newWorkflowId(partition);
     const payload: WorkflowPayload = {
-      channel: 'whatsapp', businessNumberId: message.phoneNumberId, from: message.from, messageId: message.id,
+      channel, businessNumberId: message.businessNumberId, from: message.from, messageId: message.id,
       text: message.text, receivedAt: now, ...(message.media ? { media: message.media } : {}),
     };
     const workflowId = await this.redis.ingestInbound(
       this.keys.seenMessage(partition, tenantId, message.id), this.keys.workflow(partition, proposed),
       this.keys.workflowIndex(partition, tenantId), this.keys.stream(partition, 'gateway'),
-      now, this.config.inboundDedupeSeconds, proposed, tenantId, 'whatsapp', phiHash(message.from), JSON.stringify(payload),
+      now, this.config.inboundDedupeSeconds, proposed, tenantId, channel, phiHash(message.from), JSON.stringify(payload),
     );
     return { workflowId, duplicate: workflowId !== proposed };
   }
 
-  /** Records a provider delivery status (sent, delivered, read, failed); the recipient only hashed. */
-  async whatsappStatus(tenantId: string, status: InboundStatus): Promise<void> {
+  /** Records a provider delivery status (sent, delivered, read, failed, ...); the recipient only hashed. */
+  async status(tenantId: string, channel: Channel, status: ChannelStatus): Promise<void> {
     await this.redis.xadd(this.keys.channelStatuses(tenantId), 'MAXLEN', '~', 100000, '*',
-      'provider_message_id', status.id, 'status', status.status, 'at', String(status.timestamp), 'recipient_ref', ref(status.recipient));
+      'channel', channel, 'provider_message_id', status.id, 'status', status.status, 'at', String(status.timestamp),
+      'recipient_ref', ref(status.recipient), ...(status.errorCode ? ['error_code', status.errorCode] : []));
   }
 }

@@ -238,6 +238,10 @@ export class Keys {
   whatsappRoutes(): string {
     return `${this.g()}:route:whatsapp`;
   }
+  /** SMS receiving number (E.164) → tenant id. */
+  smsRoutes(): string {
+    return `${this.g()}:route:sms`;
+  }
   /** sha256(verify token) → tenant id, for Meta's GET verification challenge. */
   whatsappVerifyTokens(): string {
     return `${this.g()}:route:whatsapp-verify`;

@@ -1,17 +1,24 @@
 /**
  * The reply template registry: per tenant, channel and language, the tenant's own templates
  * over the shipped defaults (default-templates.json). Rendering is plain substitution; markup in
- * a variable is inserted as text and never interpreted.
+ * a variable is inserted as text and never interpreted. An SMS reply is kept within the tenant's
+ * segment budget (docs/channels.md): the full form, else the short form, else the short form with
+ * its list cut ("+2 more"), else its longest variable shortened, else the text cut.
  */
 import type { Channel, Language, RenderedReply, ReplyRequest } from '../../pipeline/types';
+import { countSegments, fitToSegments } from '../adapters/channels/sms-segments';
 import { AppError } from '../errors';
 import type { TenantStore } from '../tenants/tenant-store';
 import defaults from './default-templates.json';
 
 type TemplateTable = Record<string, Record<string, Record<string, string>>>;
 
+/** Segments an SMS reply may take when the tenant sets no `segment_budget`. */
+export const defaultSegmentBudget = 3;
+
 const shipped = defaults as unknown as {
   whatsapp: Record<Language, Record<string, string>>;
+  sms: Record<Language, Record<string, string>>;
   labels: Record<Language, Record<string, string>>;
   provider_templates: Record<string, { name: string; params: string[] }>;
   provider_language_codes: Record<Language, string>;
@@ -44,6 +51,10 @@ export class TemplateRegistry {
       const line = table[`${reply.template}_line`] ?? '{{claim_ref}}';
       vars.lines = reply.items.map((item) => substitute(line, item, labels)).join('\n');
     }
+    if (channel === 'sms') {
+      const budget = tenant.channels.sms?.segment_budget ?? defaultSegmentBudget;
+      return { template: reply.template, text: withinBudget(table, reply, labels, budget) };
+    }
     const rendered: RenderedReply = { template: reply.template, text: substitute(text, vars, labels) };
     const provider = shipped.provider_templates[reply.template];
     if (provider) {
@@ -55,4 +66,52 @@ export class TemplateRegistry {
     }
     return rendered;
   }
+}
+
+/** The longest form of an SMS reply that takes at most `budget` segments (see the header). */
+function withinBudget(table: Record<string, string>, reply: ReplyRequest, labels: Record<string, string>, budget: number): string {
+  const fits = (text: string) => countSegments(text).segments <= budget;
+  const render = (short: boolean, items = reply.items, vars = reply.vars): string => {
+    const name = short && table[`${reply.template}_short`] !== undefined ? `${reply.template}_short` : reply.template;
+    const all = { ...vars };
+    if (items) {
+      const line = (short ? table[`${reply.template}_line_short`] : undefined) ?? table[`${reply.template}_line`] ?? '{{claim_ref}}';
+      const lines = items.map((item) => substitute(line, item, labels));
+      const cut = (reply.items?.length ?? 0) - items.length;
+      if (cut > 0 && table.more !== undefined) lines.push(substitute(table.more, { count: String(cut) }, labels));
+      all.lines = lines.join('\n');
+    }
+    return substitute(table[name]!, all, labels);
+  };
+  const full = render(false);
+  if (fits(full)) return full;
+  const short = render(true);
+  if (fits(short)) return short;
+  // A long list: keep as many items as fit, and say how many more there are.
+  if (reply.items && reply.items.length > 1) {
+    for (let keep = reply.items.length - 1; keep >= 1; keep--) {
+      const text = render(true, reply.items.slice(0, keep));
+      if (fits(text)) return text;
+    }
+  }
+  // A long variable (an answer's excerpt): shorten it, keeping the rest (its source) whole.
+  const longest = Object.entries(reply.vars).sort(([, a], [, b]) => b.length - a.length)[0];
+  if (longest && longest[1].length > 20) {
+    const chars = [...longest[1]];
+    let low = 0;
+    let high = chars.length;
+    const withPrefix = (n: number) => render(true, reply.items?.slice(0, 1), { ...reply.vars, [longest[0]]: `${chars.slice(0, n).join('').trimEnd()}...` });
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (fits(withPrefix(mid))) low = mid;
+      else high = mid - 1;
+    }
+    if (low > 0) {
+      const prefix = chars.slice(0, low).join('');
+      const space = prefix.lastIndexOf(' ');
+      const text = render(true, reply.items?.slice(0, 1), { ...reply.vars, [longest[0]]: `${(space > prefix.length * 0.7 ? prefix.slice(0, space) : prefix).trimEnd()}...` });
+      if (fits(text)) return text;
+    }
+  }
+  return fitToSegments(short, budget);
 }

@@ -8,14 +8,16 @@ export interface TenantDocument {
   tenant_id: string;
   name: string;
   cms: { base_url: string; api_key: string };
+  /** At least one channel; a claimant is answered on the channel they wrote on (docs/channels.md). */
   channels: {
-    whatsapp: {
+    whatsapp?: {
       phone_number_id: string;
       app_secret: string;
       access_token: string;
       graph_base: string;
       verify_token?: string;
     };
+    sms?: SmsChannel;
   };
   /** Scopes granted to the first API client. */
   scopes?: string[];
@@ -23,6 +25,24 @@ export interface TenantDocument {
   deny_list?: string[];
   /** Template overrides: templates.<channel>.<language>.<name> = text. */
   templates?: Record<string, Record<string, Record<string, string>>>;
+}
+
+export type WhatsAppChannel = NonNullable<TenantDocument['channels']['whatsapp']>;
+
+/** A Twilio-style SMS account (docs/channels.md). */
+export interface SmsChannel {
+  /** The receiving numbers, E.164: the tenant is found from the number a message was sent `To`. */
+  numbers: string[];
+  /** Account SID: the Basic-auth user and the `{AccountSid}` of the Messages resource. */
+  account_sid: string;
+  /** Auth token: the Basic-auth password, and the key of `X-Twilio-Signature`. */
+  auth_token: string;
+  /** Base of the provider's REST API, e.g. `https://api.twilio.com` (a fake stands in for tests). */
+  api_base: string;
+  /** Most segments one reply may take; longer replies use the template's short form. Default 3. */
+  segment_budget?: number;
+  /** Where the provider posts status callbacks. Default `PUBLIC_URL` + `/channels/sms/status`. */
+  status_callback_url?: string;
 }
 
 export const allScopes = ['workflow:read', 'workflow:write', 'audit:read', 'tenant:admin', 'kb:read', 'kb:write', 'cms:events', 'webhook:admin'] as const;
@@ -39,16 +59,27 @@ const schema: JSONSchemaType<TenantDocument> = {
       properties: { base_url: { type: 'string', pattern: '^https?://' }, api_key: { type: 'string', minLength: 8 } },
     },
     channels: {
-      type: 'object', additionalProperties: false, required: ['whatsapp'],
+      type: 'object', additionalProperties: false, required: [], minProperties: 1,
       properties: {
         whatsapp: {
-          type: 'object', additionalProperties: false, required: ['phone_number_id', 'app_secret', 'access_token', 'graph_base'],
+          type: 'object', nullable: true, additionalProperties: false, required: ['phone_number_id', 'app_secret', 'access_token', 'graph_base'],
           properties: {
             phone_number_id: { type: 'string', pattern: '^[0-9A-Za-z_-]{1,64}$' },
             app_secret: { type: 'string', minLength: 8 },
             access_token: { type: 'string', minLength: 8 },
             graph_base: { type: 'string', pattern: '^https?://' },
             verify_token: { type: 'string', minLength: 8, nullable: true },
+          },
+        },
+        sms: {
+          type: 'object', nullable: true, additionalProperties: false, required: ['numbers', 'account_sid', 'auth_token', 'api_base'],
+          properties: {
+            numbers: { type: 'array', minItems: 1, maxItems: 100, uniqueItems: true, items: { type: 'string', pattern: '^\\+[1-9][0-9]{6,14}$' } },
+            account_sid: { type: 'string', pattern: '^AC[0-9a-zA-Z]{8,64}$' },
+            auth_token: { type: 'string', minLength: 8 },
+            api_base: { type: 'string', pattern: '^https?://' },
+            segment_budget: { type: 'integer', minimum: 1, maximum: 10, nullable: true },
+            status_callback_url: { type: 'string', pattern: '^https?://', nullable: true },
           },
         },
       },

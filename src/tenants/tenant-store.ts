@@ -17,19 +17,24 @@ export class TenantStore {
 
   constructor(private readonly redis: Redis, private readonly keys: Keys) {}
 
-  /** Creates or replaces a tenant and routes its channel numbers to it. */
+  /** Creates or replaces a tenant and routes its channel numbers (WhatsApp, SMS or both) to it. */
   async put(doc: TenantDocument, now: number): Promise<void> {
     const wa = doc.channels.whatsapp;
-    const owner = await this.redis.hget(this.keys.whatsappRoutes(), wa.phone_number_id);
+    const smsNumbers = doc.channels.sms?.numbers ?? [];
+    const owner = wa ? await this.redis.hget(this.keys.whatsappRoutes(), wa.phone_number_id) : null;
     if (owner && owner !== doc.tenant_id) {
-      throw new AppError('conflict', `WhatsApp number ${wa.phone_number_id} already belongs to another tenant`);
+      throw new AppError('conflict', `WhatsApp number ${wa!.phone_number_id} already belongs to another tenant`);
     }
+    const smsOwners = smsNumbers.length > 0 ? await this.redis.hmget(this.keys.smsRoutes(), ...smsNumbers) : [];
+    if (smsOwners.some((o) => o && o !== doc.tenant_id)) throw new AppError('conflict', 'an SMS number already belongs to another tenant');
     await this.redis.hset(this.keys.tenant(doc.tenant_id), 'doc', JSON.stringify(doc), 'updated_at', String(now));
     await this.redis.sadd(this.keys.tenantSet(), doc.tenant_id);
-    await this.redis.hset(this.keys.whatsappRoutes(), wa.phone_number_id, doc.tenant_id);
-    if (wa.verify_token) await this.redis.hset(this.keys.whatsappVerifyTokens(), sha256Hex(wa.verify_token), doc.tenant_id);
+    if (wa) await this.redis.hset(this.keys.whatsappRoutes(), wa.phone_number_id, doc.tenant_id);
+    if (wa?.verify_token) await this.redis.hset(this.keys.whatsappVerifyTokens(), sha256Hex(wa.verify_token), doc.tenant_id);
+    for (const number of smsNumbers) await this.redis.hset(this.keys.smsRoutes(), number, doc.tenant_id);
     this.cache.delete(doc.tenant_id);
-    this.routes.delete(wa.phone_number_id);
+    if (wa) this.routes.delete(`whatsapp:${wa.phone_number_id}`);
+    for (const number of smsNumbers) this.routes.delete(`sms:${number}`);
   }
 
   async get(tenantId: string): Promise<TenantDocument> {
@@ -48,10 +53,19 @@ export class TenantStore {
 
   /** Which tenant owns a receiving number; cached like tenant documents (every webhook asks). */
   async tenantForWhatsAppNumber(phoneNumberId: string): Promise<string | null> {
-    const hit = this.routes.get(phoneNumberId);
+    return this.route('whatsapp', this.keys.whatsappRoutes(), phoneNumberId);
+  }
+
+  /** Which tenant owns an SMS receiving number (E.164). */
+  async tenantForSmsNumber(number: string): Promise<string | null> {
+    return this.route('sms', this.keys.smsRoutes(), number);
+  }
+
+  private async route(channel: string, key: string, number: string): Promise<string | null> {
+    const hit = this.routes.get(`${channel}:${number}`);
     if (hit && Date.now() - hit.at < cacheMs) return hit.tenantId;
-    const tenantId = await this.redis.hget(this.keys.whatsappRoutes(), phoneNumberId);
-    this.routes.set(phoneNumberId, { tenantId, at: Date.now() });
+    const tenantId = await this.redis.hget(key, number);
+    this.routes.set(`${channel}:${number}`, { tenantId, at: Date.now() });
     return tenantId;
   }
 

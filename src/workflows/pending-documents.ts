@@ -3,7 +3,7 @@
  * actions (cancel, resume, new deadline, documents received elsewhere), and the read port the
  * stages use. Every write is one Lua step with its audit event (docs/pending-documents.md).
  */
-import type { Claim, PendingDocsState, PendingDocument, WorkflowPayload, WorkflowStatus } from '../../pipeline/types';
+import type { Channel, Claim, PendingDocsState, PendingDocument, WorkflowPayload, WorkflowStatus } from '../../pipeline/types';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import { phiHash, sha256Hex } from '../phi';
@@ -42,13 +42,13 @@ export class PendingDocuments {
    * A CMS event starts a follow-up for a claim (or joins the claim's open one). The claim was
    * read from the CMS by the caller: its `claimant_phone` is who gets the reminder.
    */
-  async startFromCms(tenantId: string, claim: Claim, businessNumberId: string, now: number, language?: PendingDocsState['language']): Promise<{ workflowId: string; joined: boolean }> {
+  async startFromCms(tenantId: string, claim: Claim, channel: Channel, businessNumberId: string, now: number, language?: PendingDocsState['language']): Promise<{ workflowId: string; joined: boolean }> {
     const phone = claim.claimant_phone;
     const p = this.keys.partitionOf(tenantId, phone);
     const proposed = this.keys.newWorkflowId(p);
     const claimIdHash = phiHash(claim.claim_id);
     const payload: WorkflowPayload = {
-      channel: 'whatsapp', businessNumberId, from: phone, messageId: `cms:${proposed}`, text: '',
+      channel, businessNumberId, from: phone, messageId: `cms:${proposed}`, text: '',
       // Business-initiated: no customer-service window is open, so WhatsApp needs a template.
       receivedAt: 0, intent: 'pending_documents', claimId: claim.claim_id, pdStep: 'start',
       ...(language ? { language } : {}),
@@ -56,7 +56,7 @@ export class PendingDocuments {
     const [workflowId, outcome] = await this.redis.startPendingDocs(
       this.keys.pendingDocsByClaim(p, tenantId, sha256Hex(claim.claim_id)), this.keys.workflow(p, proposed),
       this.keys.workflowIndex(p, tenantId), this.keys.stream(p, 'gateway'), this.keys.pendingDocsByClaimant(p, tenantId, sha256Hex(phone)),
-      now, proposed, tenantId, 'whatsapp', phiHash(phone), claimIdHash, JSON.stringify(payload), this.keys.workflow(p, ''),
+      now, proposed, tenantId, channel, phiHash(phone), claimIdHash, JSON.stringify(payload), this.keys.workflow(p, ''),
     );
     return { workflowId, joined: outcome === 'joined' };
   }

@@ -11,6 +11,7 @@ import { parseRoles, startRoles, type RoleSelection, type RunningRoles } from '.
 import { createServices, type Services } from '../../src/services';
 import { onboardFakeTenant, type FakeTenant } from '../../scripts/fakes/demo-tenant';
 import { startFakeCms, type FakeCms } from '../../scripts/fakes/fake-cms';
+import { startFakeTwilio, type FakeTwilio } from '../../scripts/fakes/fake-twilio';
 import { startFakeWhatsApp, type FakeWhatsApp } from '../../scripts/fakes/fake-whatsapp';
 import { testRedisUrl } from './redis';
 
@@ -20,6 +21,8 @@ export interface Harness {
   roles: RunningRoles;
   cms: FakeCms;
   wa: FakeWhatsApp;
+  /** The fake SMS provider; the tenant's SMS number is `tenant.doc.channels.sms.numbers[0]`. */
+  sms: FakeTwilio;
   tenant: FakeTenant;
   apiUrl: string;
   /** A machine token for the harness tenant. */
@@ -45,16 +48,24 @@ export async function startHarness(options: {
   const config = loadConfig({}, { ...testConfigOverrides, redisUrl: options.redisUrl ?? testRedisUrl(), keyPrefix, ...options.config });
   const cms = await startFakeCms();
   const wa = await startFakeWhatsApp();
+  const sms = await startFakeTwilio();
   const log = options.logLines
     ? createLogger('debug', { write: (line: string) => { options.logLines!.push(line); } })
     : createLogger(config.logLevel);
   const services = createServices(config, { log, clock: options.clock });
   await waitReady(services.redis);
-  const tenant = await onboardFakeTenant(services, cms, wa, { tenantId: 'acme', phoneNumberId: '100200300' });
+  const tenant = await onboardFakeTenant(services, cms, wa, { tenantId: 'acme', phoneNumberId: '100200300', sms: { fake: sms, number: '+15550100300' } });
   const selection = Array.isArray(options.roles) ? parseRoles(options.roles) : options.roles ?? parseRoles(['all']);
   const roles = await startRoles(services, selection);
   const apiUrl = roles.apiUrl ?? '';
   wa.configure({ serviceUrl: apiUrl, appSecret: tenant.doc.channels.whatsapp.app_secret, phoneNumberId: tenant.doc.channels.whatsapp.phone_number_id });
+  sms.configure({ serviceUrl: apiUrl });
+  // The API listens on a port picked at start, so PUBLIC_URL cannot name it: status callbacks
+  // are pointed at it through the tenant's own setting.
+  if (apiUrl && tenant.doc.channels.sms) {
+    tenant.doc.channels.sms.status_callback_url = `${apiUrl}/channels/sms/status`;
+    await services.tenants.put(tenant.doc, services.clock.now());
+  }
 
   const token = async (scope?: string) => {
     const res = await fetch(`${apiUrl}/v1/auth/token`, {
@@ -66,7 +77,7 @@ export async function startHarness(options: {
   };
   let cached: string | null = null;
   return {
-    config, services, roles, cms, wa, tenant, apiUrl, token,
+    config, services, roles, cms, wa, sms, tenant, apiUrl, token,
     async api(path, init = {}) {
       const bearer = init.token ?? (cached ??= await token());
       return fetch(`${apiUrl}${path}`, { ...init, headers: { authorization: `Bearer ${bearer}`, ...(init.headers ?? {}) } });
@@ -75,7 +86,7 @@ export async function startHarness(options: {
       await roles.close();
       await deleteKeys(services, keyPrefix).catch(() => undefined);
       await services.close();
-      await Promise.allSettled([cms.close(), wa.close()]);
+      await Promise.allSettled([cms.close(), wa.close(), sms.close()]);
     },
   };
 }

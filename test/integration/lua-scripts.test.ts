@@ -79,7 +79,7 @@ describe('Lua scripts against Redis', function () {
     return { channel: 'whatsapp', businessNumberId: '555000111', from: phone, messageId, text, receivedAt };
   }
 
-  /** Takes a message in the way InboundIntake.whatsappMessage does. */
+  /** Takes a message in the way InboundIntake.message does. */
   async function ingest(phone: string, messageId: string, text: string, now = tick()) {
     const p = keys.partitionOf(tenant, phone);
     const proposed = keys.newWorkflowId(p);

@@ -94,6 +94,7 @@ export class WhatsAppSender {
 
   async send(tenantId: string, payload: WorkflowPayload, reply: RenderedReply, idempotencyKey: string, now: number): Promise<{ providerMessageId: string; kind: 'text' | 'template' }> {
     const wa = (await this.tenants.get(tenantId)).channels.whatsapp;
+    if (!wa) throw new AppError('channel_rejected', 'the tenant has no WhatsApp channel');
     const inWindow = now - payload.receivedAt < replyWindowMs;
     const kind: 'text' | 'template' = inWindow || !reply.providerTemplate ? 'text' : 'template';
     const message = kind === 'text'

@@ -48,8 +48,10 @@ export function cmsEventRoutes(s: Services): Router {
     if (!claim) throw new AppError('claim_not_found', 'the CMS has no such claim');
     const now = s.clock.now();
     if (body.type === 'claim.documents_pending') {
-      const tenant = await s.tenants.get(tenantId);
-      const { workflowId, joined } = await s.pendingDocs.startFromCms(tenantId, claim, tenant.channels.whatsapp.phone_number_id, now, body.language);
+      // Business-initiated: WhatsApp when the tenant has it, else its first SMS number (docs/channels.md).
+      const { whatsapp, sms } = (await s.tenants.get(tenantId)).channels;
+      const via = whatsapp ? { channel: 'whatsapp' as const, number: whatsapp.phone_number_id } : { channel: 'sms' as const, number: sms!.numbers[0]! };
+      const { workflowId, joined } = await s.pendingDocs.startFromCms(tenantId, claim, via.channel, via.number, now, body.language);
       s.log.info({ tenant_id: tenantId, workflow_id: workflowId, claim_ref: ref(claim.claim_id), joined }, joined ? 'CMS event joined the open pending-documents workflow' : 'CMS event started a pending-documents workflow');
       ctx.status = 202;
       ctx.body = { event_type: body.type, workflow_id: workflowId, outcome: joined ? 'joined' : 'started' };

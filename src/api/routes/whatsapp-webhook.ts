@@ -36,8 +36,8 @@ export function whatsappRoutes(s: Services): Router {
     for (const id of parsed.phoneNumberIds) {
       const tenantId = await s.tenants.tenantForWhatsAppNumber(id);
       if (!tenantId) throw new AppError('unknown_channel_number', 'no tenant owns this WhatsApp number');
-      const secret = (await s.tenants.get(tenantId)).channels.whatsapp.app_secret;
-      if (!verifySignature(raw, signature, secret)) {
+      const secret = (await s.tenants.get(tenantId)).channels.whatsapp?.app_secret;
+      if (!secret || !verifySignature(raw, signature, secret)) {
         s.log.warn({ tenant_id: tenantId, signed: Boolean(signature) }, 'WhatsApp webhook refused: signature missing or wrong');
         throw new AppError('invalid_signature', 'X-Hub-Signature-256 missing or does not match');
       }
@@ -47,12 +47,12 @@ export function whatsappRoutes(s: Services): Router {
     const accepted: string[] = [];
     for (const message of parsed.messages) {
       const tenantId = owners.get(message.phoneNumberId)!;
-      const { workflowId, duplicate } = await s.intake.whatsappMessage(tenantId, message, now);
+      const { workflowId, duplicate } = await s.intake.message(tenantId, 'whatsapp', { ...message, businessNumberId: message.phoneNumberId }, now);
       s.metrics.inbound.inc({ channel: 'whatsapp', result: duplicate ? 'duplicate' : 'accepted' });
       s.log.info({ tenant_id: tenantId, workflow_id: workflowId, from_ref: ref(message.from), duplicate }, duplicate ? 'inbound message was a redelivery' : 'inbound message accepted');
       if (!duplicate) accepted.push(workflowId);
     }
-    for (const status of parsed.statuses) await s.intake.whatsappStatus(owners.get(status.phoneNumberId)!, status);
+    for (const status of parsed.statuses) await s.intake.status(owners.get(status.phoneNumberId)!, 'whatsapp', { id: status.id, status: status.status, timestamp: status.timestamp, recipient: status.recipient });
     ctx.body = { received: parsed.messages.length, accepted: accepted.length, workflow_ids: accepted, statuses: parsed.statuses.length };
   });
   return router;

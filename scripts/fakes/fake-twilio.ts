@@ -1,0 +1,325 @@
+/**
+ * Fake Twilio-style SMS provider: a real HTTP server that does what Twilio's documentation says
+ * and nothing more (docs/channels.md lists each behaviour and the page it comes from):
+ * - `POST /2010-04-01/Accounts/{AccountSid}/Messages.json` with a form body and HTTP Basic auth
+ *   (account SID, auth token) creates a message: 201 with the Message resource (`sid`, `status`
+ *   `queued`, `num_segments`), or 400/401 with Twilio's error JSON (`code`, `message`, `more_info`,
+ *   `status`). There is no send deduplication: two identical requests are two messages.
+ * - After a message is created, status callbacks (`sent`, then `delivered`) are posted to its
+ *   `StatusCallback` URL, form-encoded and signed like every webhook; none for the initial status.
+ * - Inbound messages are posted form-encoded to the service's webhook, signed with
+ *   `X-Twilio-Signature` (HMAC-SHA1 of the URL and the sorted parameters, base64).
+ * - Opt-out keywords (STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT: the whole message) block
+ *   sends from that number to the sender (error 21610) and are answered by the provider itself;
+ *   START, YES and UNSTOP lift the block. Either way the message is still passed to the webhook.
+ * Control endpoints (`/_control/sent`, `/_control/inbound`) let the terminal chat drive it.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import * as http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/** A message the service created through the Messages API. */
+export interface SentSms {
+  /** 1-based, increasing across the fake's lifetime. */
+  seq: number;
+  sid: string;
+  accountSid: string;
+  from: string;
+  to: string;
+  /** `text` as well, so chat and tests read either fake's records alike. */
+  text: string;
+  type: 'text';
+  statusCallback?: string;
+  /** Date.now() when accepted. */
+  at: number;
+}
+
+/** A reply the provider itself sent (opt-out and opt-in confirmations). */
+export interface CarrierReply {
+  to: string;
+  from: string;
+  keyword: string;
+}
+
+export interface InboundSms {
+  /** Claimant, E.164. */
+  from: string;
+  /** Our number; default the configured one. */
+  to?: string;
+  text?: string;
+  /** Explicit MessageSid, to post a redelivery; random if omitted. */
+  messageSid?: string;
+  /** An MMS attachment. */
+  media?: { contentType: string };
+  /** Overrides the auth token used to sign; '' sends no signature header. */
+  signWith?: string;
+}
+
+export interface PostResult {
+  status: number;
+  body: string;
+}
+
+export interface TwilioConfig {
+  serviceUrl?: string;
+  accountSid?: string;
+  authToken?: string;
+  /** Our numbers (E.164); the first is the default `To` of inbound messages. */
+  numbers?: string[];
+}
+
+export interface FakeTwilio {
+  readonly url: string;
+  readonly sent: SentSms[];
+  readonly carrierReplies: CarrierReply[];
+  /** Status callbacks posted, and the HTTP status each got. */
+  readonly callbacks: Array<{ sid: string; status: string; answered: number }>;
+  /** Emits 'message' (SentSms) for every created message. */
+  readonly events: EventEmitter;
+  configure(cfg: TwilioConfig): void;
+  waitFor(predicate: (m: SentSms[]) => boolean, timeoutMs?: number): Promise<SentSms[]>;
+  /** The next `n` create requests answer `status` (500 or 429), and create nothing. */
+  failNext(n: number, status?: number): void;
+  /** Whether status callbacks are posted (default true). */
+  statusCallbacks(on: boolean): void;
+  postInbound(msg: InboundSms): Promise<PostResult & { messageSid: string }>;
+  /** Posts form `params` to `path` of the service, signed with the auth token (or `signWith`). */
+  postSigned(path: string, params: Record<string, string>, signWith?: string): Promise<PostResult>;
+  close(): Promise<void>;
+}
+
+const optOut = new Set(['stop', 'stopall', 'unsubscribe', 'cancel', 'end', 'quit']);
+const optIn = new Set(['start', 'yes', 'unstop']);
+const SEND_ROUTE = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/;
+const MAX_WAIT_MS = 25_000;
+
+/** Twilio's request signature: base64 HMAC-SHA1 of the URL and the sorted name/value pairs. */
+export function twilioSignature(url: string, params: Record<string, string>, authToken: string): string {
+  const data = Object.keys(params).sort().reduce((acc, key) => acc + key + params[key], url);
+  return createHmac('sha1', authToken).update(Buffer.from(data, 'utf8')).digest('base64');
+}
+
+const newSid = (prefix: string): string => `${prefix}${randomBytes(16).toString('hex')}`;
+
+/** GSM-7 or UCS-2 segments, as Twilio reports `num_segments` (a rough count is enough here). */
+function segmentsOf(text: string): number {
+  const ucs2 = /[^\n\r -~£¥èéùìòÇØøÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ¤¡ÄÖÑÜ§¿äöñüà€]/.test(text);
+  const [single, part] = ucs2 ? [70, 67] : [160, 153];
+  return text.length <= single ? 1 : Math.ceil(text.length / part);
+}
+
+function twilioError(res: http.ServerResponse, status: number, code: number, message: string): void {
+  send(res, status, 'application/json', JSON.stringify({ code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status }));
+}
+
+function send(res: http.ServerResponse, status: number, type: string, body: string): void {
+  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export async function startFakeTwilio(opts: TwilioConfig & { host?: string } = {}): Promise<FakeTwilio> {
+  const host = opts.host ?? '127.0.0.1';
+  const cfg: TwilioConfig = { ...opts };
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  const sent: SentSms[] = [];
+  const carrierReplies: CarrierReply[] = [];
+  const callbacks: FakeTwilio['callbacks'] = [];
+  /** `from|to` pairs blocked by an opt-out keyword. */
+  const blocked = new Set<string>();
+  const sockets = new Set<Socket>();
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  let seq = 0;
+  let failRemaining = 0;
+  let failStatus = 500;
+  let postCallbacks = true;
+
+  const post = (url: string, params: Record<string, string>, signWith?: string): Promise<PostResult> => {
+    const body = new URLSearchParams(params).toString();
+    const token = signWith ?? cfg.authToken;
+    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)) };
+    if (token) headers['x-twilio-signature'] = twilioSignature(url, params, token);
+    return new Promise((resolve, reject) => {
+      const req = http.request(url, { method: 'POST', agent, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  };
+
+  const sendCallbacks = async (m: SentSms): Promise<void> => {
+    if (!m.statusCallback || !postCallbacks) return;
+    for (const status of ['sent', 'delivered']) {
+      const params = { AccountSid: m.accountSid, ApiVersion: '2010-04-01', From: m.from, MessageSid: m.sid, MessageStatus: status, SmsSid: m.sid, SmsStatus: status, To: m.to };
+      const answered = await post(m.statusCallback, params).then((r) => r.status, () => 0);
+      callbacks.push({ sid: m.sid, status, answered });
+    }
+  };
+
+  const handleCreate = async (req: http.IncomingMessage, res: http.ServerResponse, accountSid: string): Promise<void> => {
+    const form = new URLSearchParams(await readBody(req));
+    const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const [user, pass] = basic ? Buffer.from(basic, 'base64').toString('utf8').split(':') : [];
+    if (!user || user !== accountSid || user !== cfg.accountSid || pass !== cfg.authToken) return twilioError(res, 401, 20003, 'Authenticate');
+    if (failRemaining > 0) {
+      failRemaining--;
+      return failStatus === 429 ? twilioError(res, 429, 20429, 'Too Many Requests') : twilioError(res, failStatus, 20500, 'Internal Server Error');
+    }
+    const to = form.get('To') ?? '';
+    const from = form.get('From') ?? '';
+    const body = form.get('Body') ?? '';
+    if (!to) return twilioError(res, 400, 21604, "A 'To' phone number is required.");
+    if (!/^\+[1-9]\d{6,14}$/.test(to)) return twilioError(res, 400, 21211, `The 'To' number ${to} is not a valid phone number.`);
+    if (!from) return twilioError(res, 400, 21603, "A 'From' phone number is required.");
+    if (!(cfg.numbers ?? []).includes(from)) return twilioError(res, 400, 21606, `The From phone number ${from} is not a valid, SMS-capable inbound phone number or short code for your account.`);
+    if (!body) return twilioError(res, 400, 21602, 'Message body is required.');
+    if (body.length > 1600) return twilioError(res, 400, 21617, 'The concatenated message body exceeds the 1600 character limit.');
+    if (blocked.has(`${to}|${from}`)) return twilioError(res, 400, 21610, "Attempt to send to unsubscribed recipient");
+    const callback = form.get('StatusCallback') ?? undefined;
+    const m: SentSms = { seq: ++seq, sid: newSid('SM'), accountSid, from, to, text: body, type: 'text', ...(callback ? { statusCallback: callback } : {}), at: Date.now() };
+    sent.push(m);
+    events.emit('message', m);
+    const now = new Date().toUTCString().replace('GMT', '+0000');
+    send(res, 201, 'application/json', JSON.stringify({
+      sid: m.sid, account_sid: accountSid, to, from, body, status: 'queued', num_segments: String(segmentsOf(body)), num_media: '0',
+      direction: 'outbound-api', api_version: '2010-04-01', date_created: now, date_updated: now, date_sent: null, price: null, price_unit: 'USD',
+      error_code: null, error_message: null, messaging_service_sid: null, uri: `/2010-04-01/Accounts/${accountSid}/Messages/${m.sid}.json`,
+    }));
+    // Callbacks come after the answer, as the message moves on; a late or failed one is normal.
+    setImmediate(() => void sendCallbacks(m));
+  };
+
+  /** Long-poll for the chat: messages with seq > after (to one phone), or [] at the deadline. */
+  const handleSentPoll = (url: URL, res: http.ServerResponse): void => {
+    const to = url.searchParams.get('to');
+    const after = Number(url.searchParams.get('after') ?? 0) || 0;
+    const wait = Math.min(MAX_WAIT_MS, Math.max(0, Number(url.searchParams.get('wait') ?? 0) || 0));
+    const matches = () => sent.filter((m) => m.seq > after && (!to || m.to === to));
+    const reply = () => send(res, 200, 'application/json', JSON.stringify({ messages: matches(), lastSeq: seq }));
+    if (matches().length > 0 || wait === 0) return reply();
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      events.off('message', onMessage);
+      if (!res.destroyed) reply();
+    };
+    const onMessage = (m: SentSms) => { if (m.seq > after && (!to || m.to === to)) finish(); };
+    const timer = setTimeout(finish, wait);
+    events.on('message', onMessage);
+    res.on('close', finish);
+  };
+
+  const handler = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    const url = new URL(req.url ?? '/', 'http://provider.invalid');
+    const run = async (): Promise<void> => {
+      if (url.pathname === '/_control/sent' && req.method === 'GET') return handleSentPoll(url, res);
+      if (url.pathname === '/_control/inbound' && req.method === 'POST') {
+        const msg = JSON.parse(await readBody(req)) as InboundSms;
+        const result = await fake.postInbound(msg);
+        return send(res, 200, 'application/json', JSON.stringify({ status: result.status, body: result.body }));
+      }
+      const m = SEND_ROUTE.exec(url.pathname);
+      if (m && req.method === 'POST') return handleCreate(req, res, decodeURIComponent(m[1]!));
+      req.resume();
+      twilioError(res, 404, 20404, 'The requested resource was not found');
+    };
+    run().catch((err: unknown) => { if (!res.headersSent) twilioError(res, 500, 20500, String((err as Error)?.message ?? err)); });
+  };
+
+  const server = http.createServer(handler);
+  server.on('connection', (sock: Socket) => {
+    sockets.add(sock);
+    sock.on('close', () => sockets.delete(sock));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, () => { server.off('error', reject); resolve(); });
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  const fake: FakeTwilio = {
+    url: `http://${host}:${port}`,
+    sent,
+    carrierReplies,
+    callbacks,
+    events,
+    configure(next) {
+      Object.assign(cfg, Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined)));
+    },
+    waitFor(predicate, timeoutMs = 10_000) {
+      if (predicate(sent)) return Promise.resolve(sent);
+      return new Promise((resolve, reject) => {
+        const onMessage = () => {
+          if (!predicate(sent)) return;
+          clearTimeout(timer);
+          events.off('message', onMessage);
+          resolve(sent);
+        };
+        const timer = setTimeout(() => {
+          events.off('message', onMessage);
+          const listing = sent.map((m) => `  #${m.seq} to ${m.to}: ${m.text}`).join('\n');
+          reject(new Error(`fake Twilio: condition not met within ${timeoutMs}ms; ${sent.length} sent:\n${listing || '  (nothing)'}`));
+        }, timeoutMs);
+        events.on('message', onMessage);
+      });
+    },
+    failNext(n, status = 500) {
+      failRemaining = n;
+      failStatus = status;
+    },
+    statusCallbacks(on) {
+      postCallbacks = on;
+    },
+    async postInbound(msg) {
+      const to = msg.to ?? cfg.numbers?.[0] ?? '';
+      const messageSid = msg.messageSid ?? newSid(msg.media ? 'MM' : 'SM');
+      const text = msg.text ?? '';
+      const keyword = text.trim().toLowerCase();
+      // The provider acts on the keyword before the webhook sees the message, and answers it itself.
+      if (optOut.has(keyword)) {
+        blocked.add(`${msg.from}|${to}`);
+        carrierReplies.push({ to: msg.from, from: to, keyword });
+      } else if (optIn.has(keyword) && blocked.delete(`${msg.from}|${to}`)) {
+        carrierReplies.push({ to: msg.from, from: to, keyword });
+      }
+      const params: Record<string, string> = {
+        AccountSid: cfg.accountSid ?? '', ApiVersion: '2010-04-01', Body: text, From: msg.from, FromCountry: 'IN', MessageSid: messageSid,
+        NumMedia: msg.media ? '1' : '0', NumSegments: String(segmentsOf(text)), SmsMessageSid: messageSid, SmsSid: messageSid, SmsStatus: 'received', To: to, ToCountry: 'IN',
+      };
+      if (msg.media) {
+        params.MediaContentType0 = msg.media.contentType;
+        params.MediaUrl0 = `${fake.url}/2010-04-01/Accounts/${cfg.accountSid}/Messages/${messageSid}/Media/${newSid('ME')}`;
+      }
+      if (!cfg.serviceUrl) throw new Error('fake Twilio: serviceUrl not configured (call configure())');
+      const result = await post(`${cfg.serviceUrl.replace(/\/+$/, '')}/channels/sms/webhook`, params, msg.signWith);
+      return { ...result, messageSid };
+    },
+    postSigned(path, params, signWith) {
+      if (!cfg.serviceUrl) return Promise.reject(new Error('fake Twilio: serviceUrl not configured'));
+      return post(`${cfg.serviceUrl.replace(/\/+$/, '')}${path}`, params, signWith);
+    },
+    async close() {
+      agent.destroy();
+      const done = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const sock of sockets) sock.destroy();
+      await done;
+    },
+  };
+  return fake;
+}

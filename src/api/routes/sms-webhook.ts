@@ -1,0 +1,64 @@
+/**
+ * SMS webhooks from a Twilio-style provider (docs/channels.md). Both are form-encoded and signed
+ * with `X-Twilio-Signature` under the auth token of the tenant that owns the number:
+ * - `POST /channels/sms/webhook`: a claimant's message; the tenant is found from `To`, the
+ *   provider's redeliveries are dropped by `MessageSid`, and the answer is empty TwiML (the
+ *   reply goes out later through the Messages API);
+ * - `POST /channels/sms/status`: a status callback for a reply we sent; the tenant is found from
+ *   `From` (our number), and the status is recorded.
+ * Nothing is enqueued or recorded unless the signature holds.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { parseSmsInbound, parseSmsStatus, verifySmsSignature } from '../../adapters/channels/sms';
+import { AppError } from '../../errors';
+import { ref } from '../../phi';
+import type { Services } from '../../services';
+import { readRaw } from '../body';
+
+/** Twilio's webhooks are small forms; the body of an SMS is at most 1,600 characters. */
+const maxWebhookBytes = 64 * 1024;
+const emptyTwiml = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+
+export function smsRoutes(s: Services): Router {
+  const router = new Router();
+
+  /** The form's parameters, and the tenant whose auth token signed them (401 otherwise). */
+  const verified = async (ctx: Context, numberOf: (params: URLSearchParams) => string): Promise<{ params: URLSearchParams; tenantId: string }> => {
+    if (!ctx.is('application/x-www-form-urlencoded')) throw new AppError('unsupported_media_type', 'send application/x-www-form-urlencoded');
+    const params = new URLSearchParams((await readRaw(ctx, maxWebhookBytes)).toString('utf8'));
+    const number = numberOf(params);
+    const tenantId = await s.tenants.tenantForSmsNumber(number);
+    if (!tenantId) throw new AppError('unknown_channel_number', 'no tenant owns this SMS number');
+    const token = (await s.tenants.get(tenantId)).channels.sms?.auth_token;
+    // The provider signs the URL it called: the public address partners configure, or, when the
+    // API is reached directly, the address this request came to.
+    const urls = [`${s.config.publicUrl.replace(/\/$/, '')}${ctx.originalUrl}`, `${ctx.origin}${ctx.originalUrl}`];
+    const signature = ctx.get('x-twilio-signature') || undefined;
+    if (!token || !verifySmsSignature(urls, [...params.entries()], signature, token)) {
+      s.log.warn({ tenant_id: tenantId, signed: Boolean(signature) }, 'SMS webhook refused: signature missing or wrong');
+      throw new AppError('invalid_signature', 'X-Twilio-Signature missing or does not match');
+    }
+    return { params, tenantId };
+  };
+
+  router.post('/channels/sms/webhook', async (ctx) => {
+    const { params, tenantId } = await verified(ctx, (p) => parseSmsInbound(p).to);
+    const message = parseSmsInbound(params);
+    const { workflowId, duplicate } = await s.intake.message(tenantId, 'sms', {
+      businessNumberId: message.to, from: message.from, id: message.messageSid, text: message.text, ...(message.media ? { media: message.media } : {}),
+    }, s.clock.now());
+    s.metrics.inbound.inc({ channel: 'sms', result: duplicate ? 'duplicate' : 'accepted' });
+    s.log.info({ tenant_id: tenantId, workflow_id: workflowId, from_ref: ref(message.from), duplicate }, duplicate ? 'inbound SMS was a redelivery' : 'inbound SMS accepted');
+    ctx.type = 'text/xml';
+    ctx.body = emptyTwiml;
+  });
+
+  router.post('/channels/sms/status', async (ctx) => {
+    const { params, tenantId } = await verified(ctx, (p) => parseSmsStatus(p).from);
+    const status = parseSmsStatus(params);
+    await s.intake.status(tenantId, 'sms', { id: status.messageSid, status: status.status, timestamp: s.clock.now(), recipient: status.to, errorCode: status.errorCode });
+    ctx.status = 204;
+  });
+  return router;
+}
