@@ -33,7 +33,7 @@ export function smsRoutes(s: Services): Router {
     const token = (await s.tenants.get(tenantId)).channels.sms?.auth_token;
     // The provider signs the URL it called: the public address partners configure, or, when the
     // API is reached directly, the address this request came to.
-    const urls = [`${s.config.publicUrl.replace(/\/$/, '')}${ctx.originalUrl}`, `${ctx.origin}${ctx.originalUrl}`];
+    const urls = [`${s.config.publicUrl.replace(/\/$/, '')}${ctx.originalUrl}`, `${ctx.protocol}://${ctx.host}${ctx.originalUrl}`];
     const signature = ctx.get('x-twilio-signature') || undefined;
     if (!token || !verifySmsSignature(urls, [...params.entries()], signature, token)) {
       s.log.warn({ tenant_id: tenantId, signed: Boolean(signature) }, 'SMS webhook refused: signature missing or wrong');
