@@ -11,7 +11,7 @@ const redactPaths = [
   'client_secret', '*.client_secret', 'password', '*.password', 'token', '*.token',
   'access_token', '*.access_token', 'refresh_token', '*.refresh_token', 'authorization',
   '*.authorization', 'req.headers.authorization', 'headers.authorization', 'app_secret', '*.app_secret',
-  'api_key', '*.api_key',
+  'api_key', '*.api_key', 'auth_token', '*.auth_token',
 ];
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
