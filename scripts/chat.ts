@@ -1,9 +1,9 @@
 /**
  * `npm run chat`: play the claimant in the terminal. Lines you type are posted
- * to the service through the fake WhatsApp provider's control endpoint, and
- * the service's replies are long-polled from it and printed as `bot> ...`.
+ * to the service through the fake provider's control endpoint (WhatsApp, or SMS with
+ * `--channel sms`), and the service's replies are long-polled from it and printed as `bot> ...`.
  *
- * Needs `npm start` running (it writes .data/demo.json). Options:
+ * Needs `npm start` running (it writes .data/demo.json). Options: `--channel whatsapp|sms`,
  * `--provider URL` (the fake provider's address) and `--phone +91...` (who you are).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 
 interface DemoInfo {
   providerUrl?: string;
+  smsProviderUrl?: string;
   demoPhones?: string[];
 }
 
@@ -53,8 +54,13 @@ async function currentSeq(providerUrl: string): Promise<number> {
 
 async function main(): Promise<void> {
   const demo = loadDemoInfo();
-  const { values: options } = parseArgs({ options: { provider: { type: 'string' }, phone: { type: 'string' } } });
-  const providerUrl = (options.provider ?? demo.providerUrl)?.replace(/\/+$/, '');
+  const { values: options } = parseArgs({ options: { provider: { type: 'string' }, phone: { type: 'string' }, channel: { type: 'string', default: 'whatsapp' } } });
+  if (options.channel !== 'whatsapp' && options.channel !== 'sms') {
+    console.error('--channel is whatsapp or sms');
+    process.exit(1);
+  }
+  // Both fake providers have the same control endpoints; SMS replies are plain text.
+  const providerUrl = (options.provider ?? (options.channel === 'sms' ? demo.smsProviderUrl : demo.providerUrl))?.replace(/\/+$/, '');
   if (!providerUrl) {
     console.error(`No service found (${path.relative(process.cwd(), DEMO_FILE)} is missing).\nStart the service first with \`npm start\`, then run \`npm run chat\` in another terminal.`);
     process.exit(1);
@@ -75,7 +81,7 @@ async function main(): Promise<void> {
   };
 
   const showBanner = (): void => {
-    console.log(`chatting as ${phone} via ${providerUrl}`);
+    console.log(`chatting as ${phone} by ${options.channel === 'sms' ? 'SMS' : 'WhatsApp'} via ${providerUrl}`);
     if (demo.demoPhones?.length) console.log(`demo phones: ${demo.demoPhones.join(', ')}`);
     console.log('try: claim status / mera claim status kya hai / मेरे क्लेम की स्थिति');
     console.log('the first message from a new number asks for consent: answer YES. /phone +91... switches number, /quit exits.');

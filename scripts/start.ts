@@ -1,6 +1,7 @@
 /**
  * `npm start`: the whole service in one process (API, every stage, the scheduler) with a demo
- * tenant wired to the fake CMS and the fake WhatsApp provider, and instructions to talk to it.
+ * tenant wired to the fake CMS, the fake WhatsApp provider and the fake SMS provider, and
+ * instructions to talk to it.
  * Production runs `node dist/src/main.js ROLE` instead (see the Dockerfile).
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { createServices } from '../src/services';
 import { onboardFakeTenant } from './fakes/demo-tenant';
 import { DEMO_PHONES, seedDemoData, startFakeCms } from './fakes/fake-cms';
 import { demoArticles } from './fakes/knowledge-base';
+import { startFakeTwilio } from './fakes/fake-twilio';
 import { startFakeWhatsApp } from './fakes/fake-whatsapp';
 import { redisAnswers, redisServerInstalled, startPrivateRedis } from './local-redis';
 
@@ -37,16 +39,18 @@ async function main(): Promise<void> {
 
   const cms = await startFakeCms();
   const wa = await startFakeWhatsApp();
+  const sms = await startFakeTwilio();
   const services = createServices(config);
   await waitReady(services.redis);
-  const demo = await onboardFakeTenant(services, cms, wa, { tenantId: 'demo', phoneNumberId: '100000000000001', name: 'Demo TPA' });
+  const demo = await onboardFakeTenant(services, cms, wa, { tenantId: 'demo', phoneNumberId: '100000000000001', name: 'Demo TPA', sms: { fake: sms, number: '+15550100001' } });
   seedDemoData(cms, demo.doc.cms.api_key);
   await services.knowledge.articles.putMany('demo', demoArticles, Date.now());
   const roles = await startRoles(services, parseRoles(['all']));
   const apiUrl = roles.apiUrl!;
   wa.configure({ serviceUrl: apiUrl, appSecret: demo.doc.channels.whatsapp.app_secret, phoneNumberId: demo.doc.channels.whatsapp.phone_number_id });
+  sms.configure({ serviceUrl: apiUrl });
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(join(dataDir, 'demo.json'), JSON.stringify({ serviceUrl: apiUrl, providerUrl: wa.url, cmsUrl: cms.url, demoPhones: DEMO_PHONES }, null, 2));
+  writeFileSync(join(dataDir, 'demo.json'), JSON.stringify({ serviceUrl: apiUrl, providerUrl: wa.url, smsProviderUrl: sms.url, cmsUrl: cms.url, demoPhones: DEMO_PHONES }, null, 2));
 
   const { client_id: clientId, client_secret: clientSecret } = demo.credentials;
   process.stdout.write([
@@ -54,8 +58,9 @@ async function main(): Promise<void> {
     `Claims Workflow Service running at ${apiUrl} (all roles in one process)`,
     `  fake CMS            ${cms.url}   demo claimants: ${DEMO_PHONES.join(', ')}`,
     `  fake WhatsApp       ${wa.url}`,
+    `  fake SMS (Twilio)   ${sms.url}   demo SMS number: ${demo.doc.channels.sms!.numbers[0]}`,
     '',
-    'Play the claimant in another terminal:   npm run chat',
+    'Play the claimant in another terminal:   npm run chat   (or: npm run chat -- --channel sms)',
     '',
     'Call the partner API as the demo tenant (these credentials are shown once):',
     `  TOKEN=$(curl -s ${apiUrl}/v1/auth/token -H 'content-type: application/json' \\`,
@@ -69,7 +74,7 @@ async function main(): Promise<void> {
   onShutdown(async () => {
     await roles.close();
     await services.close();
-    await Promise.allSettled([cms.close(), wa.close()]);
+    await Promise.allSettled([cms.close(), wa.close(), sms.close()]);
     privateRedis?.kill('SIGTERM');
   }, config.shutdownGraceMs, services.log);
 }
