@@ -7,10 +7,13 @@
  *   1. throughput: N messages offered as fast as `--concurrency` webhook posts allow;
  *   2. steady: `--rate` messages per second for `--seconds`, with p50/p99 latency.
  * Options: --messages 5000 --concurrency 64 --rate 300 --seconds 10 --processes all|split --profile DIR
+ * --channel whatsapp|sms (SMS: form webhooks signed with X-Twilio-Signature, replies through the
+ * fake provider's Messages API, and its two status callbacks per reply posted back to the API).
  * Uses REDIS_URL (default the local Redis) under a fresh key prefix, removed at the end.
  */
 import { option, percentile } from './bench-support';
 import { startBenchWorld } from './bench-world';
+import type { SentSms } from './fakes/fake-twilio';
 import type { SentMessage } from './fakes/fake-whatsapp';
 
 
@@ -21,6 +24,7 @@ const seconds = Number(option('seconds', '10'));
 const layout = option('processes', 'split');
 /** Writes a V8 CPU profile of each service process into this folder (for finding hot spots). */
 const profileDir = option('profile', '');
+const channel = option('channel', 'whatsapp');
 const phonesCount = 500;
 
 
@@ -45,8 +49,27 @@ async function main(): Promise<void> {
     const at = workflowId ? accepted.get(workflowId) : undefined;
     if (at !== undefined) latencies.push(performance.now() - at);
   });
+  // SMS carries no idempotency key to match a reply to its workflow: each phone's messages are
+  // answered in order, so a reply closes its phone's oldest open message.
+  const openByPhone = new Map<string, number[]>();
+  world.sms.events.on('message', (m: SentSms) => {
+    replies += 1;
+    const at = openByPhone.get(m.to)?.shift();
+    if (at !== undefined) latencies.push(performance.now() - at);
+  });
   const post = async (i: number) => {
-    const res = await wa.postInbound({ from: phones[i % phones.length]!, text: i < phones.length ? 'YES' : 'claim status' });
+    const from = phones[i % phones.length]!;
+    const text = i < phones.length ? 'YES' : 'claim status';
+    if (channel === 'sms') {
+      const sent = performance.now();
+      const res = await world.sms.postInbound({ from, text });
+      if (res.status !== 200) throw new Error(`SMS webhook answered ${res.status}: ${res.body}`);
+      const queue = openByPhone.get(from) ?? [];
+      queue.push(sent);
+      openByPhone.set(from, queue);
+      return;
+    }
+    const res = await wa.postInbound({ from, text });
     const t = performance.now();
     for (const id of (res.body as { workflow_ids?: string[] }).workflow_ids ?? []) accepted.set(id, t);
   };
@@ -59,7 +82,7 @@ async function main(): Promise<void> {
   // Warm-up: every bench phone gives consent (not measured).
   for (let i = 0; i < phones.length; i += concurrency) await Promise.all(phones.slice(i, i + concurrency).map((_, k) => post(i + k)));
   await waitReplies(phones.length, 60000);
-  replies = 0; latencies.length = 0; accepted.clear();
+  replies = 0; latencies.length = 0; accepted.clear(); openByPhone.clear();
 
   // Phase 1: throughput.
   let next = phones.length;
@@ -73,7 +96,7 @@ async function main(): Promise<void> {
     `(latency under saturation p50 ${percentile(burst, 50).toFixed(1)} ms, p99 ${percentile(burst, 99).toFixed(1)} ms)`);
 
   // Phase 2: steady rate.
-  replies = 0; latencies.length = 0; accepted.clear();
+  replies = 0; latencies.length = 0; accepted.clear(); openByPhone.clear();
   const total = rate * seconds;
   const t0 = performance.now();
   const inFlight: Promise<void>[] = [];
@@ -88,7 +111,7 @@ async function main(): Promise<void> {
   const steady = [...latencies].sort((a, b) => a - b);
   console.log(`steady ${rate}/s for ${seconds} s: ${total} workflows, end-to-end p50 ${percentile(steady, 50).toFixed(1)} ms, ` +
     `p99 ${percentile(steady, 99).toFixed(1)} ms, max ${steady[steady.length - 1]!.toFixed(1)} ms`);
-  console.log(`layout: ${layout} (${roleSets.map((r) => r.join(' ')).join(' | ')}), partitions ${config.partitions}, batch ${config.batchSize}`);
+  console.log(`channel: ${channel}; layout: ${layout} (${roleSets.map((r) => r.join(' ')).join(' | ')}), partitions ${config.partitions}, batch ${config.batchSize}`);
 
   await world.stop();
 }

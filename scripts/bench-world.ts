@@ -1,6 +1,7 @@
 /**
  * The world the end-to-end benchmarks run in: a fresh key prefix on REDIS_URL, the fake CMS and
- * the fake WhatsApp provider in the bench process, one onboarded tenant, and the service started
+ * the fake WhatsApp and SMS providers in the bench process, one onboarded tenant with both
+ * channels, and the service started
  * as child processes (`src/main.ts ROLE`, as in production). `stop()` ends the children and
  * removes every key of the run.
  */
@@ -13,6 +14,7 @@ import { createServices, type Services } from '../src/services';
 import { deleteKeys, startServiceProcess, waitUntilReady } from './bench-support';
 import { onboardFakeTenant, type FakeTenant } from './fakes/demo-tenant';
 import { startFakeCms, type FakeCms } from './fakes/fake-cms';
+import { startFakeTwilio, type FakeTwilio } from './fakes/fake-twilio';
 import { startFakeWhatsApp, type FakeWhatsApp } from './fakes/fake-whatsapp';
 
 export interface BenchWorld {
@@ -20,6 +22,7 @@ export interface BenchWorld {
   services: Services;
   cms: FakeCms;
   wa: FakeWhatsApp;
+  sms: FakeTwilio;
   tenant: FakeTenant;
   /** Starts the service processes (one per role set) and points the fake provider at them. */
   startService(roleSets: string[][], profileDir: string): Promise<void>;
@@ -32,18 +35,20 @@ export async function startBenchWorld(phoneNumberId: string): Promise<BenchWorld
   const config = loadConfig(process.env, { keyPrefix, port, logLevel: 'warn' });
   const cms = await startFakeCms();
   const wa = await startFakeWhatsApp();
+  const sms = await startFakeTwilio();
   const services = createServices(config, { log: createLogger('warn') });
   await waitReady(services.redis);
-  const tenant = await onboardFakeTenant(services, cms, wa, { tenantId: 'bench', phoneNumberId });
+  const tenant = await onboardFakeTenant(services, cms, wa, { tenantId: 'bench', phoneNumberId, sms: { fake: sms, number: '+15550199999' } });
   const children: ChildProcess[] = [];
   return {
-    config, services, cms, wa, tenant,
+    config, services, cms, wa, sms, tenant,
     async startService(roleSets, profileDir) {
       const env = { ...process.env, KEY_PREFIX: keyPrefix, PORT: String(port), LOG_LEVEL: 'warn', REDIS_URL: config.redisUrl, JWT_ISSUER: config.jwtIssuer };
       children.push(...roleSets.map((args) => startServiceProcess(args, env, profileDir)));
       const serviceUrl = `http://127.0.0.1:${port}`;
       await waitUntilReady(serviceUrl);
       wa.configure({ serviceUrl, appSecret: tenant.doc.channels.whatsapp.app_secret, phoneNumberId: tenant.doc.channels.whatsapp.phone_number_id });
+      sms.configure({ serviceUrl });
     },
     async stop() {
       for (const child of children) child.kill('SIGTERM');
@@ -52,6 +57,7 @@ export async function startBenchWorld(phoneNumberId: string): Promise<BenchWorld
       await services.close();
       await cms.close();
       await wa.close();
+      await sms.close();
     },
   };
 }

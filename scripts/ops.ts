@@ -15,7 +15,7 @@ import { createLogger } from '../src/logger';
 import { Metrics } from '../src/metrics';
 import { listDeadLetters, redriveAllDeadLetters, redriveDeadLetter, type DeadLetter, type Redriven } from '../src/ops/dead-letters';
 import { stageStats, type StageStats } from '../src/ops/stage-stats';
-import { listTenants, onboardTenant } from '../src/ops/tenant-onboarding';
+import { listTenants, onboardTenant, updateTenant } from '../src/ops/tenant-onboarding';
 import { createTenantUser, listTenantUsers } from '../src/ops/users';
 import { isRole, roles } from '../src/auth/users';
 import { waitReady } from '../src/redis/connection';
@@ -25,6 +25,7 @@ import { createServices, type Services } from '../src/services';
 const usage = `usage: npm run ops -- <command>
 
   tenant create FILE.json          validate and store a tenant, issue its first API client
+  tenant update FILE.json          replace an existing tenant's document (add a channel or number)
                                    (the client secret is printed once, as JSON)
   tenant list [--json]             tenant ids
   tenant mode TENANT [MODE --reason TEXT]
@@ -145,6 +146,18 @@ function plan(args: Args): Action | null {
       if (!result.ok) throw new InvalidDocument(result.errors);
       out(JSON.stringify(result.credentials, null, 2));
       err(`tenant ${result.credentials.tenant_id} created. These client credentials are not shown again: store the client_secret now.`);
+    };
+  }
+  if (command === 'tenant' && sub === 'update') {
+    allow({});
+    const [file, ...extra] = rest;
+    if (!file) throw new UsageError('tenant update needs a FILE.json');
+    noMore(extra);
+    const document = readDocument(file);
+    return async (s) => {
+      const result = await updateTenant(s, document);
+      if (!result.ok) throw new InvalidDocument(result.errors);
+      err(`tenant ${(document as { tenant_id: string }).tenant_id} updated.`);
     };
   }
   if (command === 'tenant' && sub === 'list') {

@@ -37,6 +37,19 @@ export async function onboardTenant({ tenants, clients, clock }: OnboardingDeps,
   return { ok: true, credentials };
 }
 
+/**
+ * Replaces an existing tenant's document (`npm run ops -- tenant update FILE`): how a partner
+ * connects another channel or number, or rotates a channel secret. Its API clients are kept.
+ * An unknown tenant id is `tenant_not_found`: create it instead.
+ */
+export async function updateTenant({ tenants, clock }: Pick<OnboardingDeps, 'tenants' | 'clock'>, document: unknown): Promise<{ ok: true } | { ok: false; errors: string[] }> {
+  const checked = checkTenantDocument(document);
+  if (!checked.ok) return { ok: false, errors: checked.errors };
+  if (!(await tenants.list()).includes(checked.doc.tenant_id)) throw new AppError('tenant_not_found', `tenant ${checked.doc.tenant_id} does not exist`);
+  await tenants.put(checked.doc, clock.now());
+  return { ok: true };
+}
+
 export async function listTenants({ tenants }: Pick<OnboardingDeps, 'tenants'>): Promise<string[]> {
   return tenants.list();
 }

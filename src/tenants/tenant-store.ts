@@ -27,6 +27,12 @@ export class TenantStore {
     }
     const smsOwners = smsNumbers.length > 0 ? await this.redis.hmget(this.keys.smsRoutes(), ...smsNumbers) : [];
     if (smsOwners.some((o) => o && o !== doc.tenant_id)) throw new AppError('conflict', 'an SMS number already belongs to another tenant');
+    // Numbers the previous document had and this one drops stop routing to the tenant.
+    const previousRaw = await this.redis.hget(this.keys.tenant(doc.tenant_id), 'doc');
+    const previous = previousRaw ? (JSON.parse(previousRaw) as TenantDocument).channels : {};
+    const droppedSms = (previous.sms?.numbers ?? []).filter((number) => !smsNumbers.includes(number));
+    if (droppedSms.length > 0) await this.redis.hdel(this.keys.smsRoutes(), ...droppedSms);
+    if (previous.whatsapp && previous.whatsapp.phone_number_id !== wa?.phone_number_id) await this.redis.hdel(this.keys.whatsappRoutes(), previous.whatsapp.phone_number_id);
     await this.redis.hset(this.keys.tenant(doc.tenant_id), 'doc', JSON.stringify(doc), 'updated_at', String(now));
     await this.redis.sadd(this.keys.tenantSet(), doc.tenant_id);
     if (wa) await this.redis.hset(this.keys.whatsappRoutes(), wa.phone_number_id, doc.tenant_id);
@@ -34,7 +40,8 @@ export class TenantStore {
     for (const number of smsNumbers) await this.redis.hset(this.keys.smsRoutes(), number, doc.tenant_id);
     this.cache.delete(doc.tenant_id);
     if (wa) this.routes.delete(`whatsapp:${wa.phone_number_id}`);
-    for (const number of smsNumbers) this.routes.delete(`sms:${number}`);
+    for (const number of [...smsNumbers, ...droppedSms]) this.routes.delete(`sms:${number}`);
+    if (previous.whatsapp) this.routes.delete(`whatsapp:${previous.whatsapp.phone_number_id}`);
   }
 
   async get(tenantId: string): Promise<TenantDocument> {

@@ -3,7 +3,7 @@
  * and key prefix. Only the API and the gateway stage run, so the other stages have no consumer.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect } from 'chai';
@@ -95,6 +95,27 @@ describe('ops CLI', function () {
       expect(run.stderr).to.include('/cms/base_url');
       expect(run.stderr).to.include('channels');
       expect(await h.services.tenants.list()).to.not.include('Bad Tenant!');
+    });
+    it('update connects an SMS number to an existing tenant, and a later update that drops it stops its routing', async () => {
+      const globex = JSON.parse(readFileSync(join(dir, 'globex.json'), 'utf8')) as Record<string, any>;
+      const sms = { numbers: ['+15550107777'], account_sid: 'AC0123456789abcdef0123456789abcdef', auth_token: 'auth-token-0123', api_base: 'https://api.twilio.com' };
+      const withSms = await ops('tenant', 'update', tenantFile('globex-sms.json', { ...globex, channels: { ...globex.channels, sms } }));
+      expect(withSms.code, withSms.stderr).to.equal(0);
+      expect(withSms.stderr.trim()).to.equal('tenant globex updated.');
+      expect(await h.services.redis.hget(h.services.keys.smsRoutes(), '+15550107777')).to.equal('globex');
+      expect((await h.services.tenants.get('globex')).channels.sms).to.deep.equal(sms);
+
+      // Another tenant cannot take the number; an unknown tenant cannot be updated.
+      const taken = await ops('tenant', 'update', tenantFile('acme-steals.json', { ...globex, tenant_id: 'acme', channels: { sms } }));
+      expect(taken.code).to.equal(1);
+      expect(taken.stderr).to.match(/already belongs to another tenant/);
+      const unknown = await ops('tenant', 'update', tenantFile('nobody.json', { ...globex, tenant_id: 'nobody' }));
+      expect(unknown.code).to.equal(1);
+      expect(unknown.stderr).to.match(/does not exist/);
+
+      const without = await ops('tenant', 'update', join(dir, 'globex.json'));
+      expect(without.code, without.stderr).to.equal(0);
+      expect(await h.services.redis.hget(h.services.keys.smsRoutes(), '+15550107777')).to.equal(null);
     });
   });
 
