@@ -6,7 +6,7 @@
  * its list cut ("+2 more"), else its longest variable shortened, else the text cut.
  */
 import type { Channel, Language, RenderedReply, ReplyRequest } from '../../pipeline/types';
-import { countSegments, fitToSegments } from '../adapters/channels/sms-segments';
+import { countSegments, cutToFit, fitToSegments } from '../adapters/channels/sms-segments';
 import { AppError } from '../errors';
 import type { TenantStore } from '../tenants/tenant-store';
 import defaults from './default-templates.json';
@@ -46,14 +46,14 @@ export class TemplateRegistry {
     const text = table[reply.template];
     if (text === undefined) throw new AppError('template_missing', `no template ${reply.template} for ${channel}/${language}`);
     const labels = shipped.labels[language];
+    if (channel === 'sms') {
+      const budget = tenant.channels.sms?.segment_budget ?? defaultSegmentBudget;
+      return { template: reply.template, text: withinBudget(table, reply, labels, budget) };
+    }
     const vars = { ...reply.vars };
     if (reply.items) {
       const line = table[`${reply.template}_line`] ?? '{{claim_ref}}';
       vars.lines = reply.items.map((item) => substitute(line, item, labels)).join('\n');
-    }
-    if (channel === 'sms') {
-      const budget = tenant.channels.sms?.segment_budget ?? defaultSegmentBudget;
-      return { template: reply.template, text: withinBudget(table, reply, labels, budget) };
     }
     const rendered: RenderedReply = { template: reply.template, text: substitute(text, vars, labels) };
     const provider = shipped.provider_templates[reply.template];
@@ -97,21 +97,9 @@ function withinBudget(table: Record<string, string>, reply: ReplyRequest, labels
   // A long variable (an answer's excerpt): shorten it, keeping the rest (its source) whole.
   const longest = Object.entries(reply.vars).sort(([, a], [, b]) => b.length - a.length)[0];
   if (longest && longest[1].length > 20) {
-    const chars = [...longest[1]];
-    let low = 0;
-    let high = chars.length;
-    const withPrefix = (n: number) => render(true, reply.items?.slice(0, 1), { ...reply.vars, [longest[0]]: `${chars.slice(0, n).join('').trimEnd()}...` });
-    while (low < high) {
-      const mid = Math.ceil((low + high) / 2);
-      if (fits(withPrefix(mid))) low = mid;
-      else high = mid - 1;
-    }
-    if (low > 0) {
-      const prefix = chars.slice(0, low).join('');
-      const space = prefix.lastIndexOf(' ');
-      const text = render(true, reply.items?.slice(0, 1), { ...reply.vars, [longest[0]]: `${(space > prefix.length * 0.7 ? prefix.slice(0, space) : prefix).trimEnd()}...` });
-      if (fits(text)) return text;
-    }
+    const withValue = (value: string) => render(true, reply.items?.slice(0, 1), { ...reply.vars, [longest[0]]: value });
+    const text = withValue(cutToFit(longest[1], (cut) => fits(withValue(cut))));
+    if (fits(text)) return text;
   }
   return fitToSegments(short, budget);
 }

@@ -261,7 +261,11 @@ describe('SMS channel', function () {
     // waits for consent instead of failing.
     const asked = await h.sms.postInbound({ from: phone, text: 'claim status' });
     const askedWorkflow = (await workflowOf(phone, asked.messageSid))!;
-    const waiting = await untilDone(askedWorkflow);
+    // (The consent stage already set `awaiting_consent`; the outcome is the outbound stage's.)
+    const waiting = await waitFor(async () => {
+      const w = await h.services.workflows.get('acme', askedWorkflow);
+      return w?.outcome ? w : null;
+    }, { what: 'the refused consent request' });
     expect(waiting).to.include({ status: 'awaiting_consent', outcome: 'not_sent_opted_out' });
     expect((await ledger(askedWorkflow)).find((e) => e.type === 'reply.not_sent')!.detail).to.include({ reason: 'opted_out' });
 

@@ -51,17 +51,24 @@ export function countSegments(text: string): SegmentCount {
  */
 export function fitToSegments(text: string, budget: number): string {
   if (countSegments(text).segments <= budget) return text;
+  return cutToFit(text, (cut) => countSegments(cut).segments <= budget);
+}
+
+/**
+ * The longest start of `text`, cut at a word where it can and ending `...`, that `fits`
+ * (`fits` must hold for every shorter cut when it holds for a longer one); `...` alone at worst.
+ */
+export function cutToFit(text: string, fits: (cut: string) => boolean): string {
   const chars = [...text];
+  const cut = (n: number) => `${chars.slice(0, n).join('').trimEnd()}...`;
   let low = 0;
   let high = chars.length;
-  // The longest prefix that fits with the marker: binary search over whole characters.
   while (low < high) {
     const mid = Math.ceil((low + high) / 2);
-    if (countSegments(`${chars.slice(0, mid).join('').trimEnd()}...`).segments <= budget) low = mid;
+    if (fits(cut(mid))) low = mid;
     else high = mid - 1;
   }
   const prefix = chars.slice(0, low).join('');
   const space = prefix.lastIndexOf(' ');
-  const cut = space > prefix.length * 0.7 ? prefix.slice(0, space) : prefix;
-  return `${cut.trimEnd()}...`;
+  return `${(space > prefix.length * 0.7 ? prefix.slice(0, space) : prefix).trimEnd()}...`;
 }
