@@ -8,7 +8,8 @@
  *   2. steady: `--rate` messages per second for `--seconds`, with p50/p99 latency.
  * Options: --messages 5000 --concurrency 64 --rate 300 --seconds 10 --processes all|split --profile DIR
  * --channel whatsapp|sms (SMS: form webhooks signed with X-Twilio-Signature, replies through the
- * fake provider's Messages API, and its two status callbacks per reply posted back to the API).
+ * fake provider's Messages API, and its two status callbacks per reply posted back to the API;
+ * `--callbacks off` leaves them out, to see what they cost).
  * Uses REDIS_URL (default the local Redis) under a fresh key prefix, removed at the end.
  */
 import { option, percentile } from './bench-support';
@@ -25,6 +26,7 @@ const layout = option('processes', 'split');
 /** Writes a V8 CPU profile of each service process into this folder (for finding hot spots). */
 const profileDir = option('profile', '');
 const channel = option('channel', 'whatsapp');
+const callbacks = option('callbacks', 'on');
 const phonesCount = 500;
 
 
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
     status_updated_at: '2026-11-20T10:00:00Z', amount_claimed: 1000, amount_approved: null, reason_codes: [],
   }));
 
+  world.sms.statusCallbacks(callbacks !== 'off');
   const roleSets = layout === 'all' ? [['all']] : [['api'], ['scheduler'], ['stage', 'gateway,consent,router'], ['stage', 'truth,policy,outbound']];
   await world.startService(roleSets, profileDir);
 
@@ -111,7 +114,7 @@ async function main(): Promise<void> {
   const steady = [...latencies].sort((a, b) => a - b);
   console.log(`steady ${rate}/s for ${seconds} s: ${total} workflows, end-to-end p50 ${percentile(steady, 50).toFixed(1)} ms, ` +
     `p99 ${percentile(steady, 99).toFixed(1)} ms, max ${steady[steady.length - 1]!.toFixed(1)} ms`);
-  console.log(`channel: ${channel}; layout: ${layout} (${roleSets.map((r) => r.join(' ')).join(' | ')}), partitions ${config.partitions}, batch ${config.batchSize}`);
+  console.log(`channel: ${channel}${channel === 'sms' ? ` (status callbacks ${callbacks})` : ''}; layout: ${layout} (${roleSets.map((r) => r.join(' ')).join(' | ')}), partitions ${config.partitions}, batch ${config.batchSize}`);
 
   await world.stop();
 }
