@@ -301,4 +301,38 @@ describe('SMS channel', function () {
     expect(waTo(phone)[1]!.text).to.match(/Approved/);
     expect(smsTo(phone)).to.have.length(1);
   });
+
+  it("a CMS-started follow-up of a tenant with only SMS goes out by SMS from the tenant's number", async () => {
+    const ours = h.tenant.doc.channels.sms!;
+    const doc = {
+      tenant_id: 'textonly', name: 'Text-only TPA', cms: { base_url: `${h.cms.url}/textonly`, api_key: 'cms-textonly-0123456' },
+      channels: { sms: { ...ours, numbers: ['+15550100999'] } },
+    };
+    h.cms.addTenant(doc.cms.api_key);
+    await h.services.tenants.put(doc, Date.now());
+    h.sms.configure({ numbers: [...ours.numbers, '+15550100999'] });
+    const phone = '+919866699999';
+    h.cms.upsertClaim(doc.cms.api_key, {
+      claim_id: 'CLM-TXT-1', policy_number: 'POL-TXT', member_name: 'Meera Joshi', claimant_phone: phone, status: 'DOCUMENTS_PENDING',
+      status_updated_at: '2026-11-20T10:00:00Z', amount_claimed: 1000, amount_approved: null, reason_codes: [],
+    });
+    h.cms.setPendingDocuments(doc.cms.api_key, 'CLM-TXT-1', [{ code: 'FINAL_BILL', name: 'Final bill' }]);
+    const client = await h.services.clients.create('textonly', ['cms:events'], Date.now());
+    const token = await fetch(`${h.apiUrl}/v1/auth/token`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret }),
+    }).then(async (r) => ((await r.json()) as { access_token: string }).access_token);
+    const res = await h.api('/v1/cms/events', { method: 'POST', token, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'claim.documents_pending', claim_id: 'CLM-TXT-1' }) });
+    expect(res.status).to.equal(202);
+    const { workflow_id: workflowId } = (await res.json()) as { workflow_id: string };
+    // No consent on file: the consent request first, by SMS from the tenant's number; after YES, the list.
+    await h.sms.waitFor(() => smsTo(phone).length >= 1);
+    expect(smsTo(phone)[0]).to.include({ from: '+15550100999' });
+    expect(smsTo(phone)[0]!.text).to.match(/Reply YES/);
+    await h.sms.postInbound({ from: phone, to: '+15550100999', text: 'YES' });
+    await h.sms.waitFor(() => smsTo(phone).length >= 2);
+    expect(smsTo(phone)[1]!.text).to.match(/still need these documents/).and.to.contain('Final bill');
+    expect(await h.services.workflows.get('textonly', workflowId)).to.include({ channel: 'sms', workflow_type: 'pending-documents' });
+    expect(waTo(phone)).to.have.length(0);
+  });
 });
