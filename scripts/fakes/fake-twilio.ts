@@ -15,9 +15,10 @@
  * Control endpoints (`/_control/sent`, `/_control/inbound`) let the terminal chat drive it.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { EventEmitter } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { SentLog } from './sent-log';
 
 /** A message the service created through the Messages API. */
 export interface SentSms {
@@ -92,7 +93,6 @@ export interface FakeTwilio {
 const optOut = new Set(['stop', 'stopall', 'unsubscribe', 'cancel', 'end', 'quit']);
 const optIn = new Set(['start', 'yes', 'unstop']);
 const SEND_ROUTE = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/;
-const MAX_WAIT_MS = 25_000;
 
 /** Twilio's request signature: base64 HMAC-SHA1 of the URL and the sorted name/value pairs. */
 export function twilioSignature(url: string, params: Record<string, string>, authToken: string): string {
@@ -130,16 +130,14 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 export async function startFakeTwilio(opts: TwilioConfig & { host?: string } = {}): Promise<FakeTwilio> {
   const host = opts.host ?? '127.0.0.1';
   const cfg: TwilioConfig = { ...opts };
-  const events = new EventEmitter();
-  events.setMaxListeners(0);
-  const sent: SentSms[] = [];
+  const log = new SentLog<SentSms>('fake Twilio', (m) => m.text, (a, b) => a === b);
+  const sent = log.items;
   const carrierReplies: CarrierReply[] = [];
   const callbacks: FakeTwilio['callbacks'] = [];
   /** `from|to` pairs blocked by an opt-out keyword. */
   const blocked = new Set<string>();
   const sockets = new Set<Socket>();
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  let seq = 0;
   let failRemaining = 0;
   let failStatus = 500;
   let postCallbacks = true;
@@ -190,9 +188,8 @@ export async function startFakeTwilio(opts: TwilioConfig & { host?: string } = {
     if (body.length > 1600) return twilioError(res, 400, 21617, 'The concatenated message body exceeds the 1600 character limit.');
     if (blocked.has(`${to}|${from}`)) return twilioError(res, 400, 21610, "Attempt to send to unsubscribed recipient");
     const callback = form.get('StatusCallback') ?? undefined;
-    const m: SentSms = { seq: ++seq, sid: newSid('SM'), accountSid, from, to, text: body, type: 'text', ...(callback ? { statusCallback: callback } : {}), at: Date.now() };
-    sent.push(m);
-    events.emit('message', m);
+    const m: SentSms = { seq: log.nextSeq(), sid: newSid('SM'), accountSid, from, to, text: body, type: 'text', ...(callback ? { statusCallback: callback } : {}), at: Date.now() };
+    log.record(m);
     const now = new Date().toUTCString().replace('GMT', '+0000');
     send(res, 201, 'application/json', JSON.stringify({
       sid: m.sid, account_sid: accountSid, to, from, body, status: 'queued', num_segments: String(segmentsOf(body)), num_media: '0',
@@ -203,32 +200,10 @@ export async function startFakeTwilio(opts: TwilioConfig & { host?: string } = {
     setImmediate(() => void sendCallbacks(m));
   };
 
-  /** Long-poll for the chat: messages with seq > after (to one phone), or [] at the deadline. */
-  const handleSentPoll = (url: URL, res: http.ServerResponse): void => {
-    const to = url.searchParams.get('to');
-    const after = Number(url.searchParams.get('after') ?? 0) || 0;
-    const wait = Math.min(MAX_WAIT_MS, Math.max(0, Number(url.searchParams.get('wait') ?? 0) || 0));
-    const matches = () => sent.filter((m) => m.seq > after && (!to || m.to === to));
-    const reply = () => send(res, 200, 'application/json', JSON.stringify({ messages: matches(), lastSeq: seq }));
-    if (matches().length > 0 || wait === 0) return reply();
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      events.off('message', onMessage);
-      if (!res.destroyed) reply();
-    };
-    const onMessage = (m: SentSms) => { if (m.seq > after && (!to || m.to === to)) finish(); };
-    const timer = setTimeout(finish, wait);
-    events.on('message', onMessage);
-    res.on('close', finish);
-  };
-
   const handler = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://provider.invalid');
     const run = async (): Promise<void> => {
-      if (url.pathname === '/_control/sent' && req.method === 'GET') return handleSentPoll(url, res);
+      if (url.pathname === '/_control/sent' && req.method === 'GET') return log.longPoll(url, res);
       if (url.pathname === '/_control/inbound' && req.method === 'POST') {
         const msg = JSON.parse(await readBody(req)) as InboundSms;
         const result = await fake.postInbound(msg);
@@ -258,26 +233,12 @@ export async function startFakeTwilio(opts: TwilioConfig & { host?: string } = {
     sent,
     carrierReplies,
     callbacks,
-    events,
+    events: log.events,
     configure(next) {
       Object.assign(cfg, Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined)));
     },
     waitFor(predicate, timeoutMs = 10_000) {
-      if (predicate(sent)) return Promise.resolve(sent);
-      return new Promise((resolve, reject) => {
-        const onMessage = () => {
-          if (!predicate(sent)) return;
-          clearTimeout(timer);
-          events.off('message', onMessage);
-          resolve(sent);
-        };
-        const timer = setTimeout(() => {
-          events.off('message', onMessage);
-          const listing = sent.map((m) => `  #${m.seq} to ${m.to}: ${m.text}`).join('\n');
-          reject(new Error(`fake Twilio: condition not met within ${timeoutMs}ms; ${sent.length} sent:\n${listing || '  (nothing)'}`));
-        }, timeoutMs);
-        events.on('message', onMessage);
-      });
+      return log.waitFor(predicate, timeoutMs);
     },
     failNext(n, status = 500) {
       failRemaining = n;

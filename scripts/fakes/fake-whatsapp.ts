@@ -5,9 +5,10 @@
  * service. Control endpoints let a terminal chat in another process drive it.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { EventEmitter } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { SentLog } from './sent-log';
 
 /** A message the service sent and the fake accepted (duplicates are not recorded). */
 export interface SentMessage {
@@ -94,7 +95,6 @@ export function signPayload(body: string | Buffer, secret: string): string {
 
 const SEND_ROUTE = /^(?:\/[^/]+)?\/([^/]+)\/messages\/?$/;
 const MAX_BODY = 1024 * 1024;
-const MAX_WAIT_MS = 25_000;
 const WABA_ID = '102290129340398';
 const DISPLAY_PHONE = '15550109999';
 
@@ -167,15 +167,12 @@ export async function startFakeWhatsApp(
     appSecret: opts.appSecret,
     phoneNumberId: opts.phoneNumberId ?? '100000000000001',
   };
-  const events = new EventEmitter();
-  // Every waitFor() and long-poll adds a listener; many at once is normal here.
-  events.setMaxListeners(0);
-  const sent: SentMessage[] = [];
+  const log = new SentLog<SentMessage>('fake WhatsApp', (m) => `${m.type}: ${m.text ?? JSON.stringify(m.template)}`, (a, b) => digitsOf(a) === digitsOf(b));
+  const sent = log.items;
   const idempotent = new Map<string, string>();
   const sockets = new Set<Socket>();
   // Inbound benchmarks post thousands of webhooks; reuse connections.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  let seq = 0;
   let duplicates = 0;
   let failRemaining = 0;
   let failStatus = 500;
@@ -214,41 +211,15 @@ export async function startFakeWhatsApp(
       return;
     }
     const { rawTo, ...fields } = parsed;
-    const msg: SentMessage = { seq: ++seq, phoneNumberId, ...fields, idempotencyKey, wamid: newWamid(), at: Date.now() };
+    const msg: SentMessage = { seq: log.nextSeq(), phoneNumberId, ...fields, idempotencyKey, wamid: newWamid(), at: Date.now() };
     const response = JSON.stringify({
       messaging_product: 'whatsapp',
       contacts: [{ input: rawTo, wa_id: digitsOf(rawTo) }],
       messages: [{ id: msg.wamid }],
     });
     if (idempotencyKey !== undefined) idempotent.set(idempotencyKey, response);
-    sent.push(msg);
-    events.emit('message', msg);
+    log.record(msg);
     sendJson(res, 200, response);
-  };
-
-  /** Long-poll: answers as soon as a matching message with seq > after exists, or [] at the deadline. */
-  const handleSentPoll = (url: URL, res: http.ServerResponse): void => {
-    const to = url.searchParams.get('to');
-    const want = to ? digitsOf(to) : undefined;
-    const after = Number(url.searchParams.get('after') ?? 0) || 0;
-    const wait = Math.min(MAX_WAIT_MS, Math.max(0, Number(url.searchParams.get('wait') ?? 0) || 0));
-    const matches = (): SentMessage[] => sent.filter((m) => m.seq > after && (!want || digitsOf(m.to) === want));
-    const reply = (): void => sendJson(res, 200, { messages: matches(), lastSeq: seq });
-    if (matches().length > 0 || wait === 0) return reply();
-    let done = false;
-    const finish = (): void => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      events.off('message', onMessage);
-      if (!res.destroyed) reply();
-    };
-    const onMessage = (m: SentMessage): void => {
-      if (m.seq > after && (!want || digitsOf(m.to) === want)) finish();
-    };
-    const timer = setTimeout(finish, wait);
-    events.on('message', onMessage);
-    res.on('close', finish);
   };
 
   const handleControlInbound = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
@@ -270,7 +241,7 @@ export async function startFakeWhatsApp(
   const handler = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://provider.invalid');
     const run = async (): Promise<void> => {
-      if (url.pathname === '/_control/sent' && req.method === 'GET') return handleSentPoll(url, res);
+      if (url.pathname === '/_control/sent' && req.method === 'GET') return log.longPoll(url, res);
       if (url.pathname === '/_control/inbound' && req.method === 'POST') return handleControlInbound(req, res);
       const m = SEND_ROUTE.exec(url.pathname);
       if (m && req.method === 'POST') return handleSend(req, res, decodeURIComponent(m[1]));
@@ -360,28 +331,14 @@ export async function startFakeWhatsApp(
     get duplicates() {
       return duplicates;
     },
-    events,
+    events: log.events,
     configure(next) {
       if (next.serviceUrl !== undefined) cfg.serviceUrl = next.serviceUrl;
       if (next.appSecret !== undefined) cfg.appSecret = next.appSecret;
       if (next.phoneNumberId !== undefined) cfg.phoneNumberId = next.phoneNumberId;
     },
     waitFor(predicate, timeoutMs = 10_000) {
-      if (predicate(sent)) return Promise.resolve(sent);
-      return new Promise((resolve, reject) => {
-        const onMessage = (): void => {
-          if (!predicate(sent)) return;
-          clearTimeout(timer);
-          events.off('message', onMessage);
-          resolve(sent);
-        };
-        const timer = setTimeout(() => {
-          events.off('message', onMessage);
-          const listing = sent.map((m) => `  #${m.seq} to ${m.to} ${m.type}: ${m.text ?? JSON.stringify(m.template)}`).join('\n');
-          reject(new Error(`fake WhatsApp: condition not met within ${timeoutMs}ms; ${sent.length} sent, ${duplicates} duplicates:\n${listing || '  (nothing)'}`));
-        }, timeoutMs);
-        events.on('message', onMessage);
-      });
+      return log.waitFor(predicate, timeoutMs, `, ${duplicates} duplicates`);
     },
     failNext(n, status = 500) {
       failRemaining = n;
