@@ -17,7 +17,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import * as http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenFake } from './fake-server';
 import { SentLog } from './sent-log';
 
 /** A message the service created through the Messages API. */
@@ -136,7 +136,6 @@ export async function startFakeTwilio(opts: TwilioConfig & { host?: string } = {
   const callbacks: FakeTwilio['callbacks'] = [];
   /** `from|to` pairs blocked by an opt-out keyword. */
   const blocked = new Set<string>();
-  const sockets = new Set<Socket>();
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   let failRemaining = 0;
   let failStatus = 500;
@@ -217,16 +216,8 @@ export async function startFakeTwilio(opts: TwilioConfig & { host?: string } = {
     run().catch((err: unknown) => { if (!res.headersSent) twilioError(res, 500, 20500, String((err as Error)?.message ?? err)); });
   };
 
-  const server = http.createServer(handler);
-  server.on('connection', (sock: Socket) => {
-    sockets.add(sock);
-    sock.on('close', () => sockets.delete(sock));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, host, () => { server.off('error', reject); resolve(); });
-  });
-  const port = (server.address() as AddressInfo).port;
+  const listening = await listenFake(handler, host, 0);
+  const port = listening.port;
 
   const fake: FakeTwilio = {
     url: `http://${host}:${port}`,
@@ -277,9 +268,7 @@ export async function startFakeTwilio(opts: TwilioConfig & { host?: string } = {
     },
     async close() {
       agent.destroy();
-      const done = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const sock of sockets) sock.destroy();
-      await done;
+      await listening.close();
     },
   };
   return fake;

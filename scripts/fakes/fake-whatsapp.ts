@@ -7,7 +7,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import * as http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenFake } from './fake-server';
 import { SentLog } from './sent-log';
 
 /** A message the service sent and the fake accepted (duplicates are not recorded). */
@@ -170,7 +170,6 @@ export async function startFakeWhatsApp(
   const log = new SentLog<SentMessage>('fake WhatsApp', (m) => `${m.type}: ${m.text ?? JSON.stringify(m.template)}`, (a, b) => digitsOf(a) === digitsOf(b));
   const sent = log.items;
   const idempotent = new Map<string, string>();
-  const sockets = new Set<Socket>();
   // Inbound benchmarks post thousands of webhooks; reuse connections.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   let duplicates = 0;
@@ -310,19 +309,8 @@ export async function startFakeWhatsApp(
     ],
   });
 
-  const server = http.createServer(handler);
-  server.on('connection', (sock: Socket) => {
-    sockets.add(sock);
-    sock.on('close', () => sockets.delete(sock));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
+  const listening = await listenFake(handler, host, opts.port ?? 0);
+  const port = listening.port;
 
   const fake: FakeWhatsApp = {
     url: `http://${host}:${port}`,
@@ -393,10 +381,7 @@ export async function startFakeWhatsApp(
     },
     async close() {
       agent.destroy();
-      const done = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Open long-polls and keep-alive connections would otherwise hold close() open.
-      for (const sock of sockets) sock.destroy();
-      await done;
+      await listening.close();
     },
   };
   return fake;
