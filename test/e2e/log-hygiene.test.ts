@@ -1,7 +1,7 @@
 /**
  * Logs never hold secrets or PHI: the service's whole log output over a token request, a consent
- * conversation, a status answer and a refused webhook contains no client secret, token, app
- * secret, CMS key, phone number, member name or claim id, yet does hold the hash references an
+ * conversation, a status answer and a refused webhook (WhatsApp and SMS) contains no client
+ * secret, token, app secret, SMS auth token, CMS key, phone number, member name or claim id, yet does hold the hash references an
  * operator uses to correlate.
  */
 import { expect } from 'chai';
@@ -36,15 +36,21 @@ describe('log hygiene', function () {
     h.cms.failNext(5, 503);
     await h.wa.postInbound({ from: phone, text: 'claim status' });
     await h.wa.waitFor((sent) => sent.length >= 3);
+    // The same claimant by SMS, and an SMS webhook with a wrong signature.
+    await h.sms.postInbound({ from: phone, text: 'claim status' });
+    await h.sms.waitFor((sent) => sent.length >= 1);
+    await h.sms.postInbound({ from: phone, text: 'claim status', signWith: 'wrong' });
 
     const log = lines.join('');
     expect(lines.length, 'the flow wrote log lines').to.be.greaterThan(15);
     expect(log).to.contain('workflow finished');
     expect(log).to.contain(ref(phone));
+    expect(log).to.contain('inbound SMS accepted').and.to.contain('SMS webhook refused');
     const forbidden = {
       client_secret: h.tenant.credentials.client_secret, wrong_secret: 'cs_wrong-secret-value', access_token: token,
       token_signature: token.split('.')[2]!, app_secret: h.tenant.doc.channels.whatsapp.app_secret,
       whatsapp_token: h.tenant.doc.channels.whatsapp.access_token, cms_key: h.tenant.doc.cms.api_key,
+      sms_auth_token: h.tenant.doc.channels.sms!.auth_token,
       phone: phone, phone_digits: phone.slice(1), claim_id: claimId, member_name: memberName,
     };
     for (const [what, value] of Object.entries(forbidden)) expect(log.includes(value), `${what} appeared in the logs`).to.equal(false);
