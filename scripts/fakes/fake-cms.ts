@@ -6,9 +6,9 @@
  * Standalone: `npx tsx scripts/fakes/fake-cms.ts --port 4100 --key demo-cms-key`
  */
 import * as http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { parseArgs } from 'node:util';
 import type { Claim } from '../../pipeline/types';
+import { listenFake } from './fake-server';
 
 /** One claim exactly as the CMS contract defines it (docs/cms-contract.md). */
 export type FakeClaim = Claim;
@@ -69,13 +69,12 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown): void
 export async function startFakeCms(opts: { port?: number; host?: string } = {}): Promise<FakeCms> {
   const host = opts.host ?? '127.0.0.1';
   const tenants = new Map<string, Tenant>();
-  const sockets = new Set<Socket>();
   let requests = 0;
   let latencyMs = 0;
   let failRemaining = 0;
   let failStatus = 503;
   let port = opts.port ?? 0;
-  let server: http.Server | undefined;
+  let server: { port: number; close(): Promise<void> } | undefined;
   let closed = false;
 
   const tenant = (apiKey: string): Tenant => {
@@ -142,32 +141,18 @@ export async function startFakeCms(opts: { port?: number; host?: string } = {}):
   };
 
   const listen = async (): Promise<void> => {
-    const s = http.createServer(handler);
-    s.on('connection', (sock: Socket) => {
-      sockets.add(sock);
-      sock.on('close', () => sockets.delete(sock));
-    });
-    await new Promise<void>((resolve, reject) => {
-      s.once('error', reject);
-      s.listen(port, host, () => {
-        s.off('error', reject);
-        resolve();
-      });
-    });
+    const s = await listenFake(handler, host, port);
     // Remember the actual port so start() after stop() rebinds the same one.
-    port = (s.address() as AddressInfo).port;
+    port = s.port;
     server = s;
   };
 
+  // Closing destroys keep-alive sockets too, so clients see the outage at once.
   const shutdown = async (): Promise<void> => {
     const s = server;
     if (!s) return;
     server = undefined;
-    const done = new Promise<void>((resolve) => s.close(() => resolve()));
-    // close() alone waits for keep-alive sockets; destroy them so clients see the outage at once.
-    for (const sock of sockets) sock.destroy();
-    sockets.clear();
-    await done;
+    await s.close();
   };
 
   await listen();

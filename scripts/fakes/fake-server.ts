@@ -1,5 +1,6 @@
 /**
- * The HTTP server under a fake provider: listens on a port (0 picks a free one), and closes at
+ * The HTTP server under a fake (the CMS, a channel provider): listens on a port (0 picks a free
+ * one; the CMS rebinds its own after a simulated outage), and closes at
  * once, open long-polls and keep-alive connections included.
  */
 import * as http from 'node:http';
