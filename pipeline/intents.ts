@@ -1,26 +1,19 @@
 /**
- * Intent by template match (no free-text model): the phrase lists in data/intents.json, matched
- * as whole words on normalised text; the longest matching phrase decides.
+ * Intent by template match (no free-text model): the word classes and templates of
+ * pipeline/understanding, scored for every intent (docs/understanding.md).
  */
-import phrases from './data/intents.json';
-import { containsPhrase, normalise } from './text';
+import { understand, type Intent, type Understanding } from './understanding/grammar';
+import { lexiconFor, type Vocabulary } from './understanding/lexicon';
 
-export type Intent = 'claim_status' | 'pending_documents' | 'query_reason';
+export type { Intent, Understanding };
+export { intents } from './understanding/grammar';
 
-interface PhraseEntry {
-  intent: Intent;
-  phrase: string;
+/** What a message asks, with the tenant's added words (tenant document `vocabulary`). */
+export function understandMessage(text: string, vocabulary?: Vocabulary): Understanding {
+  return understand(text, lexiconFor(vocabulary));
 }
 
-const table: PhraseEntry[] = Object.entries(phrases)
-  .filter(([intent]) => !intent.startsWith('_'))
-  .flatMap(([intent, byLanguage]) =>
-    Object.values(byLanguage as Record<string, string[]>).flat().map((p) => ({ intent: intent as Intent, phrase: normalise(p) })),
-  )
-  .sort((a, b) => b.phrase.length - a.phrase.length);
-
-/** The intent of a message, or null when nothing matches. */
-export function matchIntent(text: string): Intent | null {
-  const normalised = normalise(text);
-  return table.find((entry) => containsPhrase(normalised, entry.phrase))?.intent ?? null;
+/** The intent of a message when one is clear, else null (small talk, or unclear). */
+export function matchIntent(text: string, vocabulary?: Vocabulary): Intent | null {
+  return understandMessage(text, vocabulary).intent;
 }

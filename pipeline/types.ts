@@ -15,6 +15,7 @@ export type WorkflowType = 'claim-status' | 'pending-documents' | 'query-reason'
 export type WorkflowStatus =
   | 'started'
   | 'awaiting_consent'
+  | 'awaiting_choice'
   | 'awaiting_documents'
   | 'completed'
   | 'policy_blocked'
@@ -30,6 +31,9 @@ export interface ReplyRequest {
   vars: Record<string, string>;
   /** Rendered one by one with `<template>_line` and joined into `vars.lines`. */
   items?: Array<Record<string, string>>;
+  /** Offer the claimant the workflows to choose from: reply buttons where the channel has them,
+   *  else a numbered list (docs/understanding.md). */
+  choices?: boolean;
 }
 
 /** A reply after rendering and the policy gate: what the outbound stage sends. */
@@ -38,6 +42,8 @@ export interface RenderedReply {
   text: string;
   /** Provider template (business-initiated messages outside the 24-hour window). */
   providerTemplate?: { name: string; language: string; params: string[] };
+  /** Reply buttons (WhatsApp interactive `button`): the id comes back when the claimant taps. */
+  buttons?: Array<{ id: string; title: string }>;
 }
 
 /** The data a workflow carries from stage to stage (stored as JSON on the stream entry). */
@@ -59,7 +65,13 @@ export interface WorkflowPayload {
    *  outbound sends nothing and the workflow becomes `afterSend`. */
   providerAnswered?: boolean;
   /** What the workflow becomes once the reply is sent. Default `completed`. */
-  afterSend?: 'completed' | 'awaiting_consent' | 'awaiting_documents' | 'cancelled' | 'policy_blocked';
+  afterSend?: 'completed' | 'awaiting_consent' | 'awaiting_choice' | 'awaiting_documents' | 'cancelled' | 'policy_blocked';
+  /** The id of the reply button the claimant tapped (WhatsApp interactive `button_reply`). */
+  choiceId?: string;
+  /** A held question resumed with the workflow the claimant chose (router). */
+  choice?: string;
+  /** Set by the consent stage: this claimant has a question held for a choice (its workflow id). */
+  heldChoice?: string;
   /** A document or image the claimant sent (WhatsApp media message); `text` holds its caption. */
   media?: MediaRef;
   /** pending-documents: the claim this workflow follows up. PHI: never logged or returned. */
@@ -167,6 +179,12 @@ export type Effect =
   /** Continue the held workflow at `to`, with `patch` merged into its payload; this
    *  message's own workflow is folded into it (its record removed, its audit ids moved). */
   | { type: 'consent.resume'; to: StageName; patch?: Partial<WorkflowPayload>; status: WorkflowStatus }
+  /** Hold this workflow until the claimant says which workflow they meant (a newer held question
+   *  supersedes an older one). */
+  | { type: 'choice.park'; payload: WorkflowPayload }
+  /** Continue the held question at the router with `patch` (the choice) merged into its payload;
+   *  this message is folded into it. When nothing is held any more, this message's own decision stands. */
+  | { type: 'choice.resume'; patch: Partial<WorkflowPayload> }
   /** Start (or restart) the durable wait: record what is pending, schedule the reminders and the
    *  deadline, and register this workflow as its claim's open one (or join the open one). */
   | { type: 'documents.await'; claimIdHash: string; pending: PendingDocument[]; deadlineAt: number; reminderDue: number[] }
@@ -204,8 +222,10 @@ export interface Claim {
 
 export interface ConsentRecord {
   state: 'none' | 'granted' | 'declined' | 'revoked';
-  /** A workflow held until the claimant answers the consent request. */
+  /** A question held until the claimant answers: the consent request, or which workflow they meant. */
   parkedWorkflowId: string | null;
+  /** What the held question waits for: `awaiting_consent` or `awaiting_choice`. */
+  parkedStatus: WorkflowStatus | null;
 }
 
 /** Read-only ports the runtime gives a stage. Implementations live in src/. */
@@ -232,6 +252,8 @@ export interface StageContext {
     render(tenantId: string, channel: Channel, language: Language, reply: ReplyRequest): Promise<RenderedReply>;
   };
   denyList: { phrases(tenantId: string): Promise<string[]> };
+  /** The tenant's additions to the intent grammar's word classes (tenant document `vocabulary`). */
+  vocabulary: { words(tenantId: string): Promise<Record<string, string[]>> };
   modes: { current(tenantId: string): Promise<'OPERATIONAL' | 'RESTRICTED' | 'SUSPENDED'> };
   knowledge: {
     /** The tenant's best articles for a question, best first; those explaining the reason codes first. */
@@ -247,7 +269,7 @@ export interface StageContext {
     current(workflowId: string): Promise<number | null>;
   };
   channel: {
-    send(tenantId: string, payload: WorkflowPayload, reply: RenderedReply, idempotencyKey: string): Promise<{ providerMessageId: string; kind: 'text' | 'template' }>;
+    send(tenantId: string, payload: WorkflowPayload, reply: RenderedReply, idempotencyKey: string): Promise<{ providerMessageId: string; kind: 'text' | 'interactive' | 'template' }>;
   };
 }
 

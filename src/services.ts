@@ -113,6 +113,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     cms,
     templates,
     denyList: { phrases: async (tenantId) => (await tenants.get(tenantId)).deny_list ?? [] },
+    vocabulary: { words: async (tenantId) => (await tenants.get(tenantId)).vocabulary ?? {} },
     modes,
     pendingDocs,
     knowledge: knowledgeIndex,

@@ -66,7 +66,9 @@ export const consent: Stage = {
     }
 
     if (record.state === 'granted') {
-      return { kind: 'forward', to: 'router', payload, audit: { type: 'consent.on_file' } };
+      // A question held for a choice of workflow: the router decides whether this message answers it.
+      const heldChoice = record.parkedStatus === 'awaiting_choice' && parked ? { heldChoice: parked } : {};
+      return { kind: 'forward', to: 'router', payload: { ...payload, ...heldChoice }, audit: { type: 'consent.on_file' } };
     }
 
     // START restores consent like YES; with a question held, it is answered now.

@@ -15,7 +15,7 @@ export const outbound: Stage = {
     const { payload, tenantId, workflowId, seq } = envelope;
     const after = payload.afterSend ?? 'completed';
     const moveOn = (patch: WorkflowPatch, audit: { type: string; detail: Record<string, string> }): Decision =>
-      (after === 'awaiting_consent' || after === 'awaiting_documents' ? { kind: 'wait', status: after, patch, audit } : { kind: 'finish', status: after, patch, audit });
+      (after === 'awaiting_consent' || after === 'awaiting_choice' || after === 'awaiting_documents' ? { kind: 'wait', status: after, patch, audit } : { kind: 'finish', status: after, patch, audit });
     if (payload.providerAnswered) return moveOn({}, { type: 'reply.not_sent', detail: { reason: 'provider_answered' } });
     if (!payload.rendered) throw new Error('outbound reached without a rendered reply');
     // A SUSPENDED tenant sends nothing to claimants: the reply waits, in order, for the mode to return.

@@ -1,40 +1,95 @@
 /**
- * router: picks the workflow by template match on the claimant's words, and the reply language
- * from how they wrote. A document or image goes to the pending-documents follow-up; an entry a
- * CMS event or a resume started already names its workflow. Anything unrecognised gets the help
- * reply listing what can be asked. While the tenant is RESTRICTED only claim-status runs: other
- * work is held here, in order, until the mode allows it (docs/operational-modes.md).
+ * router: picks the workflow from the claimant's words with the intent grammar
+ * (pipeline/understanding, docs/understanding.md), and the reply language from how they wrote.
+ * When no intent is clear it asks instead of guessing: the question is held (`awaiting_choice`)
+ * and the claimant is offered the workflows (reply buttons, or a numbered list); their tap,
+ * number or clearer question continues the held one. Small talk gets a short answer with the
+ * same offer and starts nothing. A document or image goes to the pending-documents follow-up; an
+ * entry a CMS event or a resume started already names its workflow. While the tenant is
+ * RESTRICTED only claim-status runs: other work is held here, in order, until the mode allows it
+ * (docs/operational-modes.md).
  */
-import { matchIntent } from '../intents';
+import { understandMessage, type Intent } from '../intents';
 import { detectLanguage } from '../language';
 import type { Decision, Envelope, Stage, StageContext, WorkflowPayload, WorkflowType } from '../types';
+import { choiceOf } from '../understanding/choices';
 import { claimStatus } from '../workflows/claim-status';
 import { documentsUploadIntent, pendingDocuments } from '../workflows/pending-documents';
 import { queryReason } from '../workflows/query-reason';
 
+const workflowOf: Record<Intent, WorkflowType> = {
+  claim_status: claimStatus.type,
+  pending_documents: pendingDocuments.type,
+  query_reason: queryReason.type,
+};
+
 export const router: Stage = {
   name: 'router',
   async handle(envelope, ctx): Promise<Decision> {
-    const { payload } = envelope;
+    const { heldChoice, ...payload } = envelope.payload;
     // A follow-up the CMS (or a resume) started has no words to read: its language was given.
     if (payload.intent === pendingDocuments.intent && payload.pdStep) {
       return route(envelope, ctx, pendingDocuments.type, { ...payload, language: payload.language ?? 'EN' });
+    }
+    // A held question the claimant has now chosen for: its language is the one it was asked in.
+    if (payload.choice) {
+      const intent = payload.choice as Intent;
+      return routeIntent(envelope, ctx, intent, { ...payload, language: payload.language ?? detectLanguage(payload.text) }, 'choice');
     }
     const language = detectLanguage(payload.text);
     if (payload.media) {
       return route(envelope, ctx, pendingDocuments.type, { ...payload, language, intent: documentsUploadIntent });
     }
-    const intent = matchIntent(payload.text);
-    if (intent === claimStatus.intent) return route(envelope, ctx, claimStatus.type, { ...payload, language, intent });
-    if (intent === queryReason.intent) return route(envelope, ctx, queryReason.type, { ...payload, language, intent });
-    if (intent === pendingDocuments.intent) return route(envelope, ctx, pendingDocuments.type, { ...payload, language, intent, pdStep: 'start' });
+    const chosen = choiceOf(payload.text, payload.choiceId);
+    if (chosen) {
+      // A tap or a number: it continues the held question (keeping that question's words and
+      // language); with nothing held, or when the held one is gone by the hand-off, it runs itself.
+      const decision = await routeIntent(envelope, ctx, chosen.intent, { ...payload, language: chosen.language ?? language }, 'choice');
+      return heldChoice ? withResume(decision, { choice: chosen.intent }) : decision;
+    }
+    const understood = understandMessage(payload.text, await ctx.vocabulary.words(envelope.tenantId));
+    const detail = { language, confidence: understood.confidence };
+    if (understood.kind === 'intent') {
+      const decision = await routeIntent(envelope, ctx, understood.intent, { ...payload, language }, understood.template);
+      // A clearer question answers the held one: it continues with these words and this language.
+      return heldChoice ? withResume(decision, { choice: understood.intent, text: payload.text, language }) : decision;
+    }
+    if (understood.kind === 'small_talk') {
+      return {
+        kind: 'forward', to: 'policy', payload: { ...payload, language, reply: { template: 'small_talk', vars: {}, choices: true } },
+        patch: { language, outcome: 'small_talk' },
+        audit: { type: 'intent.small_talk', detail },
+      };
+    }
+    // Unclear: hold the question and ask which workflow the claimant means.
+    const held: WorkflowPayload = { ...payload, language };
     return {
-      kind: 'forward', to: 'policy', payload: { ...payload, language, reply: { template: 'help', vars: {} } },
-      patch: { language, outcome: 'unrecognised' },
-      audit: { type: 'intent.unrecognised', detail: { language } },
+      kind: 'forward', to: 'policy', status: 'awaiting_choice',
+      payload: { ...held, reply: { template: 'clarify', vars: {}, choices: true }, afterSend: 'awaiting_choice' },
+      patch: { language, outcome: 'clarification_requested' },
+      audit: { type: 'intent.unclear', detail: { ...detail, runner_up: runnerUp(understood.scores) } },
+      effects: [{ type: 'choice.park', payload: held }],
     };
   },
 };
+
+/** The two best intents' scores, for the ledger ("0.72,0.68"): why the router asked. */
+function runnerUp(scores: Record<Intent, number>): string {
+  return Object.values(scores).sort((a, b) => b - a).slice(0, 2).join(',');
+}
+
+function withResume(decision: Decision, patch: Partial<WorkflowPayload>): Decision {
+  if (decision.kind !== 'forward') return decision;
+  return { ...decision, effects: [...(decision.effects ?? []), { type: 'choice.resume', patch }] };
+}
+
+async function routeIntent(envelope: Envelope, ctx: StageContext, intent: Intent, payload: WorkflowPayload, matchedBy: string): Promise<Decision> {
+  const type = workflowOf[intent];
+  const next: WorkflowPayload = { ...payload, intent, ...(intent === 'pending_documents' ? { pdStep: 'start' as const } : {}) };
+  const decision = await route(envelope, ctx, type, next);
+  if (decision.kind === 'forward') decision.audit.detail = { ...decision.audit.detail, matched_by: matchedBy };
+  return decision;
+}
 
 async function route(envelope: Envelope, ctx: StageContext, type: WorkflowType, payload: WorkflowPayload): Promise<Decision> {
   if (type !== 'claim-status' && (await ctx.modes.current(envelope.tenantId)) === 'RESTRICTED') {

@@ -6,7 +6,7 @@ import type { StageName, WorkflowType } from '../types';
 
 export interface WorkflowDefinition {
   type: WorkflowType;
-  /** Intent (pipeline/data/intents.json) that starts it. */
+  /** Intent (pipeline/data/intent-templates.json) that starts it. */
   intent: string;
   stages: readonly StageName[];
 }

@@ -7,9 +7,11 @@ import type { WorkflowStatus } from '../types';
 
 export const transitions: Readonly<Record<WorkflowStatus, readonly WorkflowStatus[]>> = {
   // Resumed after consent, or simply moving through the stages.
-  started: ['started', 'awaiting_consent', 'awaiting_documents', 'completed', 'policy_blocked', 'cancelled'],
+  started: ['started', 'awaiting_consent', 'awaiting_choice', 'awaiting_documents', 'completed', 'policy_blocked', 'cancelled'],
   // Consent given (back to started), declined or superseded (cancelled), or still waiting.
   awaiting_consent: ['awaiting_consent', 'started', 'cancelled'],
+  // The claimant chose (back to started), or a newer question superseded it (cancelled).
+  awaiting_choice: ['awaiting_choice', 'started', 'cancelled'],
   awaiting_documents: ['awaiting_documents', 'completed', 'timed_out', 'cancelled'],
   completed: [],
   policy_blocked: [],

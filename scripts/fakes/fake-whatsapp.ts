@@ -17,8 +17,11 @@ export interface SentMessage {
   phoneNumberId: string;
   /** Recipient normalised to E.164 (`+` and digits), whatever form the service sent. */
   to: string;
-  type: 'text' | 'template';
+  type: 'text' | 'template' | 'interactive';
+  /** The text body (an interactive message's body text). */
   text?: string;
+  /** An interactive `button` message's reply buttons. */
+  buttons?: Array<{ id: string; title: string }>;
   template?: { name: string; language: string; params: string[] };
   idempotencyKey?: string;
   wamid: string;
@@ -33,8 +36,10 @@ export interface InboundMessage {
   text?: string;
   /** Explicit wamid for redelivery tests; random if omitted. */
   messageId?: string;
-  type?: 'text' | 'document' | 'image';
+  type?: 'text' | 'document' | 'image' | 'interactive';
   media?: { id: string; mime_type: string; filename?: string; caption?: string };
+  /** A tapped reply button (type `interactive`): Meta sends its id and title, and the message it answers. */
+  button?: { id: string; title: string; contextId?: string };
   /** Profile name in `contacts[]`. */
   name?: string;
   /** Overrides the app secret used to sign; '' sends no signature header. */
@@ -127,7 +132,7 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 }
 
 /** Validates a Meta send-message body; returns the fields to record or an error message. */
-function parseSend(body: unknown): { error: string } | Pick<SentMessage, 'to' | 'type' | 'text' | 'template'> & { rawTo: string } {
+function parseSend(body: unknown): { error: string } | Pick<SentMessage, 'to' | 'type' | 'text' | 'template' | 'buttons'> & { rawTo: string } {
   if (typeof body !== 'object' || body === null) return { error: '(#100) Invalid JSON body' };
   const b = body as Record<string, any>;
   if (b.messaging_product !== 'whatsapp') return { error: '(#100) The parameter messaging_product is required.' };
@@ -154,7 +159,36 @@ function parseSend(body: unknown): { error: string } | Pick<SentMessage, 'to' | 
     }
     return { ...base, type: 'template', template: { name: t.name, language: t.language.code, params } };
   }
+  if (b.type === 'interactive') return parseInteractive(b.interactive, base);
   return { error: `(#100) Unsupported message type: ${String(b.type)}` };
+}
+
+/**
+ * An interactive reply-buttons message, with the limits Meta documents ("Interactive reply
+ * buttons messages", WhatsApp Cloud API): body text required, at most 1024 characters; one to
+ * three buttons of type `reply`, each id unique and at most 256 characters, each title unique and
+ * at most 20 characters. Other interactive types are not used by the service and are refused.
+ */
+function parseInteractive(i: any, base: { rawTo: string; to: string }): { error: string } | Pick<SentMessage, 'to' | 'type' | 'text' | 'buttons'> & { rawTo: string } {
+  if (i?.type !== 'button') return { error: `(#100) Unsupported interactive type: ${String(i?.type)}` };
+  const text = i.body?.text;
+  if (typeof text !== 'string' || text.length === 0) return { error: '(#100) The parameter interactive[\'body\'][\'text\'] is required.' };
+  if (text.length > 1024) return { error: '(#100) Param interactive[\'body\'][\'text\'] must be at most 1024 characters long.' };
+  const raw = i.action?.buttons;
+  if (!Array.isArray(raw) || raw.length < 1 || raw.length > 3) return { error: '(#100) Param interactive[\'action\'][\'buttons\'] must have between 1 and 3 elements.' };
+  const buttons: Array<{ id: string; title: string }> = [];
+  for (const button of raw as any[]) {
+    const id = button?.reply?.id;
+    const title = button?.reply?.title;
+    if (button?.type !== 'reply' || typeof id !== 'string' || typeof title !== 'string' || id.length === 0 || title.length === 0) {
+      return { error: '(#100) Each button needs type reply, reply.id and reply.title.' };
+    }
+    if (id.length > 256) return { error: '(#100) Button id must be at most 256 characters long.' };
+    if ([...title].length > 20) return { error: '(#100) Button title length is too long. Max length is 20' };
+    if (buttons.some((b) => b.id === id || b.title === title)) return { error: '(#100) Button ids and titles must be unique.' };
+    buttons.push({ id, title });
+  }
+  return { ...base, type: 'interactive', text, buttons };
 }
 
 /** Starts the fake provider. `port: 0` (default) picks a free port; host defaults to 127.0.0.1. */
@@ -346,6 +380,10 @@ export async function startFakeWhatsApp(
       const message: Record<string, unknown> = { from: waId, id: messageId, timestamp: unixNow(), type };
       if (type === 'text') {
         message.text = { body: msg.text ?? '' };
+      } else if (type === 'interactive') {
+        const button = msg.button ?? { id: '', title: msg.text ?? '' };
+        message.interactive = { type: 'button_reply', button_reply: { id: button.id, title: button.title } };
+        if (button.contextId) message.context = { from: DISPLAY_PHONE, id: button.contextId };
       } else {
         const media = msg.media ?? { id: randomBytes(8).toString('hex'), mime_type: type === 'image' ? 'image/jpeg' : 'application/pdf' };
         const obj: Record<string, unknown> = {

@@ -1,4 +1,4 @@
-/** Reads a claimant's consent record (written only by the hand-off script). */
+/** Reads a claimant's consent record and held question (written only by the hand-off script). */
 import type { ConsentRecord } from '../../pipeline/types';
 import { sha256Hex } from '../phi';
 import type { Redis } from '../redis/connection';
@@ -9,7 +9,9 @@ export class ConsentStore {
 
   async lookup(tenantId: string, phone: string): Promise<ConsentRecord> {
     const partition = this.keys.partitionOf(tenantId, phone);
-    const [state, parked] = await this.redis.hmget(this.keys.consent(partition, tenantId, sha256Hex(phone)), 'state', 'parked');
-    return { state: (state as ConsentRecord['state'] | null) ?? 'none', parkedWorkflowId: parked ?? null };
+    const [state, parked, parkedStatus] = await this.redis.hmget(this.keys.consent(partition, tenantId, sha256Hex(phone)), 'state', 'parked', 'parked_status');
+    // A question parked before parked_status was recorded waited for consent: that was the only kind.
+    const status = parked ? ((parkedStatus as ConsentRecord['parkedStatus']) ?? 'awaiting_consent') : null;
+    return { state: (state as ConsentRecord['state'] | null) ?? 'none', parkedWorkflowId: parked ?? null, parkedStatus: status };
   }
 }

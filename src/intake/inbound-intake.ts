@@ -40,6 +40,7 @@ export class InboundIntake {
     const payload: WorkflowPayload = {
       channel, businessNumberId: message.businessNumberId, from: message.from, messageId: message.id,
       text: message.text, receivedAt: now, ...(message.media ? { media: message.media } : {}),
+      ...(message.choiceId ? { choiceId: message.choiceId.slice(0, 256) } : {}),
     };
     const workflowId = await this.redis.ingestInbound(
       this.keys.seenMessage(partition, tenantId, message.id), this.keys.workflow(partition, proposed),

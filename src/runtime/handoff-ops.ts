@@ -12,11 +12,14 @@ export type Outcome =
   | { kind: 'retry'; entryId: string; envelope: Envelope; due: number; errorCode: string }
   | { kind: 'dead'; entryId: string; envelope: Envelope | null; fields: string[]; errorCode: string; reason: string; deliveries: number };
 
-/** The held workflow a consent answer resumes (or a new question supersedes), read just before the hand-off. */
+/** The held workflow a consent answer or a choice resumes (or a new question supersedes), read just before the hand-off. */
 export interface HeldWorkflow {
   workflowId: string;
   payload: WorkflowPayload;
 }
+
+/** Effects that read or replace the claimant's held question: the worker reads it before the hand-off. */
+export const heldEffects: ReadonlySet<string> = new Set(['consent.park', 'consent.resume', 'choice.park', 'choice.resume']);
 
 export interface HandoffCall {
   keys: string[];
@@ -81,19 +84,20 @@ export function buildHandoff(
       }
       op.consent = use(keys.consent(partition, env.tenantId, sha256Hex(env.payload.from)));
       if (effect.type === 'consent.set') op.consent_state = effect.state;
-      if (effect.type === 'consent.park') {
+      if (effect.type === 'consent.park' || effect.type === 'choice.park') {
         op.park_payload = JSON.stringify(effect.payload);
         // The question this one supersedes, if any: its record is closed in the same step.
         const older = held.get(env.workflowId);
         if (older) use(keys.workflow(partition, older.workflowId));
       }
-      if (effect.type === 'consent.resume') {
+      if (effect.type === 'consent.resume' || effect.type === 'choice.resume') {
         const target = held.get(env.workflowId);
         if (!target) continue;
+        const [to, status] = effect.type === 'consent.resume' ? [effect.to, effect.status] : ['router' as const, 'started' as const];
         op.idx = use(keys.workflowIndex(partition, env.tenantId));
         use(keys.workflow(partition, target.workflowId));
         op.resume = {
-          expect: target.workflowId, stream: use(keys.stream(partition, effect.to)), status: effect.status,
+          expect: target.workflowId, stream: use(keys.stream(partition, to)), status,
           payload: JSON.stringify({ ...target.payload, ...(effect.patch ?? {}) }),
         };
       }

@@ -19,7 +19,7 @@ import { sha256Hex } from '../phi';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { decodeEnvelope, entryTime, type StreamEntry } from './envelope-codec';
-import { buildHandoff, retryDelay, type HeldWorkflow, type Outcome } from './handoff-ops';
+import { buildHandoff, heldEffects, retryDelay, type HeldWorkflow, type Outcome } from './handoff-ops';
 
 /** Worker lifecycle, in order. */
 export type WorkerState = 'created' | 'running' | 'draining' | 'stopped';
@@ -224,12 +224,12 @@ export class StageWorker {
     else if (log.isLevelEnabled('debug')) log.debug({ ...fields, decision: d.kind, to: d.kind === 'forward' ? d.to : undefined, status: d.status }, 'handed off');
   }
 
-  /** For consent answers that resume a held workflow: which one, with its held payload. */
+  /** For consent answers and choices that resume a held workflow: which one, with its held payload. */
   private async heldWorkflows(partition: number, outcomes: Outcome[]): Promise<Map<string, HeldWorkflow | null>> {
     const held = new Map<string, HeldWorkflow | null>();
     // Independent reads: all in flight together, one round trip for the batch.
     await Promise.all(outcomes.map(async (outcome) => {
-      if (outcome.kind !== 'decided' || !outcome.decision.effects?.some((e) => e.type === 'consent.resume' || e.type === 'consent.park')) return;
+      if (outcome.kind !== 'decided' || !outcome.decision.effects?.some((e) => heldEffects.has(e.type))) return;
       const env = outcome.envelope;
       const key = this.o.keys.consent(partition, env.tenantId, sha256Hex(env.payload.from));
       const [parked, payload] = await this.o.redis.hmget(key, 'parked', 'parked_payload');

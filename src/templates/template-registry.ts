@@ -5,7 +5,9 @@
  * segment budget (docs/channels.md): the full form, else the short form, else the short form with
  * its list cut ("+2 more"), else its longest variable shortened, else the text cut.
  */
+import { channelCapabilities } from '../../pipeline/channels';
 import type { Channel, Language, RenderedReply, ReplyRequest } from '../../pipeline/types';
+import { choiceButtonId, choiceOrder } from '../../pipeline/understanding/choices';
 import { countSegments, cutToFit, fitToSegments } from '../adapters/channels/sms-segments';
 import { AppError } from '../errors';
 import type { TenantStore } from '../tenants/tenant-store';
@@ -36,6 +38,21 @@ export function substitute(text: string, vars: Record<string, string>, labels: R
   });
 }
 
+/**
+ * "Which did you mean?": the workflows as reply buttons where the channel shows them, else as a
+ * numbered list under the text (docs/understanding.md). Titles come from `choice_<intent>`.
+ */
+function offerChoices(rendered: RenderedReply, table: Record<string, string>, channel: Channel, language: Language, labels: Record<string, string>): void {
+  const titled = choiceOrder.map((intent) => ({ intent, title: table[`choice_${intent}`] ?? intent }));
+  if (channelCapabilities[channel].buttons) {
+    rendered.buttons = titled.map(({ intent, title }) => ({ id: choiceButtonId(intent, language), title }));
+    return;
+  }
+  const line = table.choices_numbered_line ?? '{{n}}. {{title}}';
+  const lines = titled.map(({ title }, i) => substitute(line, { n: String(i + 1), title }, labels)).join('\n');
+  rendered.text = `${rendered.text}\n${substitute(table.choices_numbered ?? '{{lines}}', { lines }, labels)}`;
+}
+
 export class TemplateRegistry {
   constructor(private readonly tenants: TenantStore) {}
 
@@ -56,6 +73,7 @@ export class TemplateRegistry {
       vars.lines = reply.items.map((item) => substitute(line, item, labels)).join('\n');
     }
     const rendered: RenderedReply = { template: reply.template, text: substitute(text, vars, labels) };
+    if (reply.choices) offerChoices(rendered, table, channel, language, labels);
     const provider = shipped.provider_templates[reply.template];
     if (provider) {
       rendered.providerTemplate = {

@@ -3,6 +3,7 @@
  * Validated with ajv; the TypeScript type is derived from the same schema.
  */
 import Ajv, { type JSONSchemaType } from 'ajv';
+import { wordClassNames } from '../../pipeline/understanding/lexicon';
 
 export interface TenantDocument {
   tenant_id: string;
@@ -25,6 +26,9 @@ export interface TenantDocument {
   deny_list?: string[];
   /** Template overrides: templates.<channel>.<language>.<name> = text. */
   templates?: Record<string, Record<string, Record<string, string>>>;
+  /** Words the tenant adds to the intent grammar's word classes: vocabulary.<class> = words
+   *  (docs/understanding.md). */
+  vocabulary?: Record<string, string[]>;
 }
 
 export type WhatsAppChannel = NonNullable<TenantDocument['channels']['whatsapp']>;
@@ -89,6 +93,11 @@ const schema: JSONSchemaType<TenantDocument> = {
     templates: {
       type: 'object', nullable: true, required: [],
       additionalProperties: { type: 'object', required: [], additionalProperties: { type: 'object', required: [], additionalProperties: { type: 'string' } } },
+    },
+    vocabulary: {
+      type: 'object', nullable: true, required: [],
+      propertyNames: { enum: [...wordClassNames] },
+      additionalProperties: { type: 'array', maxItems: 500, items: { type: 'string', minLength: 1, maxLength: 60 } },
     },
   },
 };

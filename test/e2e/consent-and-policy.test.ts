@@ -1,7 +1,7 @@
 /**
  * The claimant's side of consent and of the policy gate: NO ends politely and nothing is looked
  * up, STOP withdraws consent, a second question before YES replaces the first, anything
- * unrecognised gets the help reply, and a reply that hits the deny list is never sent: the
+ * unrecognised is asked which workflow was meant, and a reply that hits the deny list is never sent: the
  * claimant is told a person will follow up and the workflow ends `policy_blocked`.
  */
 import { expect } from 'chai';
@@ -71,12 +71,14 @@ describe('consent and the policy gate, as the claimant sees them', function () {
     await settled(second, 'completed');
   });
 
-  it('answers anything unrecognised with the help reply listing what can be asked', async () => {
+  it('answers anything unrecognised by asking which workflow was meant, with reply buttons', async () => {
     const phone = newPhone();
     await say(phone, 'yes');
     const { reply, workflowId } = await say(phone, 'what is the weather in Pune');
-    expect(reply.text).to.match(/I can help you with/).and.to.match(/claim status/);
-    expect((await settled(workflowId, 'completed')).outcome).to.equal('unrecognised');
+    expect(reply.type).to.equal('interactive');
+    expect(reply.text).to.match(/Which of these do you mean/);
+    expect(reply.buttons!.map((b) => b.title)).to.deep.equal(['Claim status', 'Pending documents', 'Why cut or rejected']);
+    expect((await settled(workflowId, 'awaiting_choice')).outcome).to.equal('clarification_requested');
   });
 
   it("never sends a reply that hits the tenant's deny list: a person will follow up, policy_blocked", async () => {

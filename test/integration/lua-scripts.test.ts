@@ -12,7 +12,7 @@ import { phiHash, sha256Hex } from '../../src/phi';
 import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
 import { Keys, stageNames, type StageName } from '../../src/redis/keys';
 import { decodeEnvelope, encodeFields, fieldsToRecord, type StreamEntry } from '../../src/runtime/envelope-codec';
-import { buildHandoff, type HeldWorkflow, type Outcome } from '../../src/runtime/handoff-ops';
+import { buildHandoff, heldEffects, type HeldWorkflow, type Outcome } from '../../src/runtime/handoff-ops';
 import { testRedisUrl } from '../helpers/redis';
 
 const prefix = `lua-test-${randomBytes(6).toString('hex')}`;
@@ -117,7 +117,7 @@ describe('Lua scripts against Redis', function () {
   async function heldFor(p: number, outcomes: Outcome[]): Promise<Map<string, HeldWorkflow | null>> {
     const held = new Map<string, HeldWorkflow | null>();
     for (const outcome of outcomes) {
-      if (outcome.kind !== 'decided' || !outcome.decision.effects?.some((e) => e.type === 'consent.resume' || e.type === 'consent.park')) continue;
+      if (outcome.kind !== 'decided' || !outcome.decision.effects?.some((e) => heldEffects.has(e.type))) continue;
       const env = outcome.envelope;
       const [parked, payload] = await redis.hmget(consentKey(p, env.payload.from), 'parked', 'parked_payload');
       held.set(env.workflowId, parked && payload ? { workflowId: parked, payload: JSON.parse(payload) as WorkflowPayload } : null);
@@ -414,7 +414,7 @@ describe('Lua scripts against Redis', function () {
       const a = await atConsent(phone, 'wamid.qa', 'status of claim one');
       const { p } = a;
       await handOff(p, 'consent', [decided(a.c, parkDecision(a.c.envelope.payload))]);
-      expect(await redis.hgetall(consentKey(p, phone))).to.deep.equal({ parked: a.workflowId, parked_payload: JSON.stringify(a.c.envelope.payload) });
+      expect(await redis.hgetall(consentKey(p, phone))).to.deep.equal({ parked: a.workflowId, parked_payload: JSON.stringify(a.c.envelope.payload), parked_status: 'awaiting_consent' });
       const aParked = await wf(p, a.workflowId);
       expect(aParked).to.include({ status: 'awaiting_consent', seq: '2' });
 
@@ -432,7 +432,7 @@ describe('Lua scripts against Redis', function () {
       expect(event.f).to.include({ workflow_id: a.workflowId, type: 'workflow.superseded' });
       expect(JSON.parse(event.f.detail!)).to.deep.equal({ superseded_by: b.workflowId });
       expect(await wf(p, b.workflowId)).to.include({ status: 'awaiting_consent', seq: '2' });
-      expect(await redis.hgetall(consentKey(p, phone))).to.deep.equal({ parked: b.workflowId, parked_payload: JSON.stringify(b.c.envelope.payload) });
+      expect(await redis.hgetall(consentKey(p, phone))).to.deep.equal({ parked: b.workflowId, parked_payload: JSON.stringify(b.c.envelope.payload), parked_status: 'awaiting_consent' });
 
       // A's consent request still on its way is dropped: the claimant is asked once, for B.
       const policy = await deliver(p, 'policy');
@@ -507,6 +507,85 @@ describe('Lua scripts against Redis', function () {
       expect(await redis.xlen(keys.stream(p, 'router'))).to.equal(0);
       expect(await wf(p, y.workflowId)).to.include({ status: 'completed' });
       expect(await redis.hget(consentKey(p, phone), 'state')).to.equal('granted');
+    });
+
+    /** An unclear question held for a choice (its choices sent), and the claimant's next message at the router. */
+    async function heldForChoice(answer: string) {
+      const phone = phoneFor(2);
+      const q = await atConsent(phone, 'wamid.unclear', 'my claim');
+      const { p } = q;
+      await handOff(p, 'consent', [decided(q.c, { kind: 'forward', to: 'router', payload: q.c.envelope.payload, audit: { type: 'consent.on_file' } })]);
+      const r = await deliverOne(p, 'router');
+      const heldPayload: WorkflowPayload = { ...r.envelope.payload, language: 'HI_EN' };
+      await handOff(p, 'router', [decided(r, {
+        kind: 'forward', to: 'policy', status: 'awaiting_choice',
+        payload: { ...heldPayload, reply: { template: 'clarify', vars: {}, choices: true }, afterSend: 'awaiting_choice' },
+        patch: { outcome: 'clarification_requested' }, audit: { type: 'intent.unclear' },
+        effects: [{ type: 'choice.park', payload: heldPayload }],
+      })]);
+      expect(await redis.hgetall(consentKey(p, phone))).to.deep.equal({ parked: q.workflowId, parked_payload: JSON.stringify(heldPayload), parked_status: 'awaiting_choice' });
+      expect(await wf(p, q.workflowId)).to.include({ status: 'awaiting_choice' });
+      const policy = await deliverOne(p, 'policy');
+      await handOff(p, 'policy', [decided(policy, { kind: 'forward', to: 'outbound', payload: policy.envelope.payload, audit: { type: 'policy.passed' } })]);
+      const outbound = await deliverOne(p, 'outbound');
+      await handOff(p, 'outbound', [decided(outbound, { kind: 'wait', status: 'awaiting_choice', audit: { type: 'reply.sent' } })]);
+      const held = await wf(p, q.workflowId);
+      expect(held.status).to.equal('awaiting_choice');
+      const t = await atConsent(phone, 'wamid.tap', answer);
+      await handOff(p, 'consent', [decided(t.c, { kind: 'forward', to: 'router', payload: { ...t.c.envelope.payload, heldChoice: q.workflowId }, audit: { type: 'consent.on_file' } })]);
+      const tapAtRouter = await deliverOne(p, 'router');
+      return { p, phone, q, held, heldPayload, t, tapAtRouter };
+    }
+
+    /** The router's decision for a choice: its own route, plus the resume of the held question. */
+    function chooseDecision(d: Delivered, patch: Partial<WorkflowPayload>): Decision {
+      return {
+        kind: 'forward', to: 'truth', payload: { ...d.envelope.payload, intent: 'claim_status', language: 'EN' },
+        patch: { workflow_type: 'claim-status', language: 'EN' }, audit: { type: 'workflow.routed' },
+        effects: [{ type: 'choice.resume', patch }],
+      };
+    }
+
+    it('choice resume: a tap is folded into the question held for a choice, which continues at the router', async () => {
+      const { p, phone, q, held, heldPayload, t, tapAtRouter } = await heldForChoice('Claim status');
+      const tapBefore = await wf(p, t.workflowId);
+      const now = tick();
+      const [auditId] = await handOff(p, 'router', [decided(tapAtRouter, chooseDecision(tapAtRouter, { choice: 'claim_status' }))], now);
+      expect(auditId).to.match(/^ae-/);
+      expect(await redis.exists(keys.workflow(p, t.workflowId))).to.equal(0);
+      const resumed = await wf(p, q.workflowId);
+      expect(resumed).to.include({ status: 'started', seq: String(Number(held.seq) + 1) });
+      expect(resumed.audit).to.equal(`${held.audit},${tapBefore.audit},${auditId}`);
+      // The held question goes back to the router with its own words and the choice; nothing reached truth.
+      const router = await entries(keys.stream(p, 'router'));
+      expect(router).to.have.length(1);
+      expect(JSON.parse(router[0]!.f.payload!)).to.deep.equal({ ...heldPayload, choice: 'claim_status' });
+      expect(await redis.xlen(keys.stream(p, 'truth'))).to.equal(0);
+      expect(await redis.hgetall(consentKey(p, phone))).to.deep.equal({});
+      const event = (await entries(keys.audit(p))).find((e) => auditIdOf(p, e.id) === auditId)!;
+      expect(JSON.parse(event.f.transition!)).to.include({ workflow_id: q.workflowId, from: 'awaiting_choice', to: 'started' });
+    });
+
+    it('choice resume when the held question was superseded meanwhile: the choice runs on its own', async () => {
+      const { p, q, t, tapAtRouter } = await heldForChoice('1');
+      await redis.hset(keys.workflow(p, q.workflowId), 'status', 'cancelled');
+      await handOff(p, 'router', [decided(tapAtRouter, chooseDecision(tapAtRouter, { choice: 'claim_status' }))]);
+      expect(await wf(p, q.workflowId)).to.include({ status: 'cancelled' });
+      expect(await wf(p, t.workflowId)).to.include({ workflow_type: 'claim-status', status: 'started' });
+      expect((await entries(keys.stream(p, 'truth'))).map((e) => e.f.wf)).to.deep.equal([t.workflowId]);
+      expect(await redis.xlen(keys.stream(p, 'router'))).to.equal(0);
+    });
+
+    it('a newer unclear question supersedes one held for a choice', async () => {
+      const { p, phone, q, tapAtRouter } = await heldForChoice('hmm');
+      const payload = { ...tapAtRouter.envelope.payload, language: 'EN' as const };
+      await handOff(p, 'router', [decided(tapAtRouter, {
+        kind: 'forward', to: 'policy', status: 'awaiting_choice',
+        payload: { ...payload, reply: { template: 'clarify', vars: {}, choices: true }, afterSend: 'awaiting_choice' },
+        audit: { type: 'intent.unclear' }, effects: [{ type: 'choice.park', payload }],
+      })]);
+      expect(await wf(p, q.workflowId)).to.include({ status: 'cancelled', outcome: 'superseded' });
+      expect(await redis.hget(consentKey(p, phone), 'parked')).to.equal(tapAtRouter.envelope.workflowId);
     });
 
     it('a malformed op fails the whole call before anything is written', async () => {

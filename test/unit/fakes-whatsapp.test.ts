@@ -142,6 +142,27 @@ describe('fake WhatsApp provider', () => {
       expect(wa.sent).to.have.length(0);
     });
 
+    // Meta, "Interactive reply buttons messages": body text up to 1024 characters; 1 to 3 buttons
+    // of type reply; each id unique, up to 256 characters; each title unique, up to 20 characters.
+    it('records interactive reply-buttons messages and refuses what Meta documents as invalid', async () => {
+      const buttons = (titles: string[]) => titles.map((title, i) => ({ type: 'reply', reply: { id: `b${i}`, title } }));
+      const interactive = (text: string, list: unknown[]) => ({
+        messaging_product: 'whatsapp', to: '919800000001', type: 'interactive',
+        interactive: { type: 'button', body: { text }, action: { buttons: list } },
+      });
+      const ok = await send(interactive('Which do you mean?', buttons(['Claim status', 'Pending documents', 'Why cut or rejected'])));
+      expect(ok.status).to.equal(200);
+      expect(wa.sent[0]).to.include({ type: 'interactive', text: 'Which do you mean?' });
+      expect(wa.sent[0].buttons).to.deep.equal([{ id: 'b0', title: 'Claim status' }, { id: 'b1', title: 'Pending documents' }, { id: 'b2', title: 'Why cut or rejected' }]);
+      expect((await send(interactive('x', buttons(['a', 'b', 'c', 'd'])))).status).to.equal(400);
+      expect((await send(interactive('x', []))).status).to.equal(400);
+      expect((await send(interactive('x', buttons(['This title is too long'])))).status).to.equal(400);
+      expect((await send(interactive('x', buttons(['same', 'same'])))).status).to.equal(400);
+      expect((await send(interactive('x'.repeat(1025), buttons(['a'])))).status).to.equal(400);
+      expect((await send(interactive('', buttons(['a'])))).status).to.equal(400);
+      expect(wa.sent).to.have.length(1);
+    });
+
     it('dedupes by Idempotency-Key: same response, recorded once', async () => {
       const first = await send(textBody('919800000001', 'once'), { 'idempotency-key': 'reply-abc' });
       const second = await send(textBody('919800000001', 'once'), { 'idempotency-key': 'reply-abc' });
@@ -220,6 +241,15 @@ describe('fake WhatsApp provider', () => {
       const status = JSON.parse(sink.received[1].raw.toString('utf8')).entry[0].changes[0].value.statuses[0];
       expect(status).to.include({ id: 'wamid.ABC', status: 'delivered', recipient_id: '919800000002' });
       expect(verify(sink.received[1], SECRET)).to.equal(true);
+    });
+
+    it('builds a tapped reply button as Meta does: an interactive button_reply with id, title and context', async () => {
+      await wa.postInbound({ from: '+919800000003', type: 'interactive', button: { id: 'choice:claim_status:EN', title: 'Claim status', contextId: 'wamid.Q' } });
+      const message = JSON.parse(sink.received[0].raw.toString('utf8')).entry[0].changes[0].value.messages[0];
+      expect(message.type).to.equal('interactive');
+      expect(message.interactive).to.deep.equal({ type: 'button_reply', button_reply: { id: 'choice:claim_status:EN', title: 'Claim status' } });
+      expect(message.context.id).to.equal('wamid.Q');
+      expect(verify(sink.received[0], SECRET)).to.equal(true);
     });
 
     it('postRaw sends the body untouched', async () => {

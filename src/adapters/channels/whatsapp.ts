@@ -31,6 +31,8 @@ export interface InboundMessage {
   text: string;
   /** A document or image message's media reference. */
   media?: MediaRef;
+  /** The id of the reply button tapped (an `interactive` message of type `button_reply`). */
+  choiceId?: string;
 }
 
 /** Message types that carry a file the claimant may be sending as a claim document. */
@@ -70,7 +72,9 @@ export function parseWebhook(body: unknown): ParsedWebhook {
       for (const m of asArray(value.messages)) {
         const type = asString(m.type);
         const media = (m[type] ?? {}) as Json;
-        const text = type === 'text' ? asString((m.text as Json | undefined)?.body) : asString(media.caption);
+        // A tapped reply button arrives as an interactive message: its title is the words, its id the choice.
+        const button = type === 'interactive' ? ((media.button_reply ?? {}) as Json) : null;
+        const text = type === 'text' ? asString((m.text as Json | undefined)?.body) : button ? asString(button.title) : asString(media.caption);
         const from = asString(m.from).replace(/^\+/, '');
         if (!from || !asString(m.id)) continue;
         const message: InboundMessage = { phoneNumberId, from: `+${from}`, id: asString(m.id), timestamp: Number(asString(m.timestamp)) * 1000 || 0, type, text };
@@ -78,6 +82,7 @@ export function parseWebhook(body: unknown): ParsedWebhook {
         if (mediaTypes.has(type) && asString(media.id)) {
           message.media = { id: asString(media.id), kind: type, ...(asString(media.mime_type) ? { mime: asString(media.mime_type) } : {}), ...(asString(media.filename) ? { filename: asString(media.filename) } : {}) };
         }
+        if (button && asString(button.id)) message.choiceId = asString(button.id);
         parsed.messages.push(message);
       }
       for (const s of asArray(value.statuses)) {
@@ -89,15 +94,28 @@ export function parseWebhook(body: unknown): ParsedWebhook {
   return parsed;
 }
 
+/** How a reply went out: free text, reply buttons, or a pre-approved template. */
+export type SendKind = 'text' | 'interactive' | 'template';
+
 export class WhatsAppSender {
   constructor(private readonly tenants: TenantStore, private readonly config: Config) {}
 
-  async send(tenantId: string, payload: WorkflowPayload, reply: RenderedReply, idempotencyKey: string, now: number): Promise<{ providerMessageId: string; kind: 'text' | 'template' }> {
+  async send(tenantId: string, payload: WorkflowPayload, reply: RenderedReply, idempotencyKey: string, now: number): Promise<{ providerMessageId: string; kind: SendKind }> {
     const wa = (await this.tenants.get(tenantId)).channels.whatsapp;
     if (!wa) throw new AppError('channel_rejected', 'the tenant has no WhatsApp channel');
     const inWindow = now - payload.receivedAt < replyWindowMs;
-    const kind: 'text' | 'template' = inWindow || !reply.providerTemplate ? 'text' : 'template';
-    const message = kind === 'text'
+    // Reply buttons are a session message: inside the window only (outside it, the text alone).
+    const kind: SendKind = inWindow && reply.buttons?.length ? 'interactive' : inWindow || !reply.providerTemplate ? 'text' : 'template';
+    const message = kind === 'interactive'
+      ? {
+          type: 'interactive',
+          interactive: {
+            type: 'button',
+            body: { text: reply.text },
+            action: { buttons: reply.buttons!.map((b) => ({ type: 'reply', reply: { id: b.id, title: b.title } })) },
+          },
+        }
+      : kind === 'text'
       ? { type: 'text', text: { preview_url: false, body: reply.text } }
       : {
           type: 'template',

@@ -29,8 +29,10 @@
   A forward without `status` leaves the workflow's status as it is. An audit event whose step
   changed a workflow's status carries `transition` (JSON: workflow_id, from, to, seq,
   workflow_type, claim_id_hash) for the partner webhooks.
-  A resume applies only while the held workflow is still `awaiting_consent`; otherwise this
-  message's own decision stands.
+  A held question waits for an answer: `awaiting_consent` (the consent request) or
+  `awaiting_choice` (which workflow the claimant meant, docs/understanding.md). A park records
+  which (`parked_status`); a resume applies only while the held workflow still waits for one of
+  them; otherwise this message's own decision stands.
   pending-documents (docs/pending-documents.md):
   - pd_await starts a wait: a new wait generation (the old one's timer is removed), the first
     reminder's timer (or the deadline's, with no reminders) in the workflow-timer set and the
@@ -83,6 +85,8 @@ local function writeAudit(op, wfId, auditType, detail, transition)
 end
 
 local openStatus = { started = true, awaiting_consent = true, awaiting_documents = true }
+-- Statuses of a question held for the claimant's answer (consent, or a choice of workflow).
+local heldStatus = { awaiting_consent = true, awaiting_choice = true }
 
 -- A wait keeps one timer in the set at a time: the next reminder, else the deadline. `pd_next`
 -- names it (`r|<n>` or `t|0`), `pd_rdue` lists the reminders still to come (`<n>:<due>,...`).
@@ -251,13 +255,13 @@ for i, op in ipairs(ops) do
       op.audit_detail = cjson.encode(detail)
     end
     local heldKey = op.resume and (op.wf_prefix .. op.resume.expect)
+    local heldWas = heldKey and redis.call('HGET', heldKey, 'status')
     local absorb = op.resume and redis.call('HGET', op.consent, 'parked') == op.resume.expect
-        and redis.call('HGET', heldKey, 'status') == 'awaiting_consent'
-        and (allowed['awaiting_consent'] or {})[op.resume.status] or false
+        and heldStatus[heldWas] and (allowed[heldWas] or {})[op.resume.status] or false
     local transition = nil
     if absorb then
       local heldSeq = tonumber(redis.call('HGET', heldKey, 'seq') or '0') + 1
-      transition = transitionOf(heldKey, op.resume.expect, 'awaiting_consent', op.resume.status, heldSeq)
+      transition = transitionOf(heldKey, op.resume.expect, heldWas, op.resume.status, heldSeq)
     elseif op.status then
       local before = redis.call('HGET', op.wf, 'status')
       if before ~= op.status then transition = transitionOf(op.wf, op.wf_id, before, op.status, op.seq + 1) end
@@ -272,14 +276,16 @@ for i, op in ipairs(ops) do
         local older = redis.call('HGET', op.consent, 'parked')
         if older and older ~= op.wf_id then
           local olderKey = op.wf_prefix .. older
-          if redis.call('HGET', olderKey, 'status') == 'awaiting_consent' then
+          local olderStatus = redis.call('HGET', olderKey, 'status')
+          if heldStatus[olderStatus] then
             local olderSeq = redis.call('HINCRBY', olderKey, 'seq', 1)
             redis.call('HSET', olderKey, 'status', 'cancelled', 'outcome', 'superseded', 'completed_at', now, 'updated_at', now)
             appendAudit(olderKey, writeAudit(op, older, 'workflow.superseded', cjson.encode({ superseded_by = op.wf_id }),
-              transitionOf(olderKey, older, 'awaiting_consent', 'cancelled', olderSeq)))
+              transitionOf(olderKey, older, olderStatus, 'cancelled', olderSeq)))
           end
         end
-        redis.call('HSET', op.consent, 'parked', op.wf_id, 'parked_payload', op.park_payload)
+        redis.call('HSET', op.consent, 'parked', op.wf_id, 'parked_payload', op.park_payload,
+          'parked_status', op.status or 'awaiting_consent')
       end
     end
     local absorbed = false
@@ -297,8 +303,8 @@ for i, op in ipairs(ops) do
       absorbed = true
     end
     if absorb then
-      -- This message (a consent answer) is folded into the held workflow, which continues.
-      -- Only a workflow still waiting for consent is resumed: one that ended is never reopened.
+      -- This message (a consent answer, or a choice) is folded into the held workflow, which
+      -- continues. Only a workflow still waiting for an answer is resumed: one that ended is never reopened.
       local heldSeq = redis.call('HINCRBY', heldKey, 'seq', 1)
       local mine = redis.call('HGET', op.wf, 'audit')
       if mine and mine ~= '' then appendAudit(heldKey, mine) end
@@ -306,7 +312,7 @@ for i, op in ipairs(ops) do
       redis.call('HSET', heldKey, 'status', op.resume.status, 'updated_at', now)
       redis.call('XADD', op.resume.stream, '*', 'wf', op.resume.expect, 'tenant', op.tenant,
         'seq', heldSeq, 'attempt', 0, 'payload', op.resume.payload)
-      redis.call('HDEL', op.consent, 'parked', 'parked_payload')
+      redis.call('HDEL', op.consent, 'parked', 'parked_payload', 'parked_status')
       redis.call('DEL', op.wf)
       redis.call('ZREM', op.idx, op.wf_id)
       absorbed = true

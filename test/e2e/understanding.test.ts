@@ -1,0 +1,116 @@
+/**
+ * Understanding claimants, end to end (docs/understanding.md): an unclear message is held and
+ * answered with reply buttons; tapping one runs that workflow in the claimant's language and
+ * folds the tap into the held question; a typed number or a clearer question does the same;
+ * small talk gets a short answer with the buttons and starts no workflow; a tenant's own words
+ * extend the grammar.
+ */
+import { expect } from 'chai';
+import type { SentMessage } from '../../scripts/fakes/fake-whatsapp';
+import { startHarness, type Harness } from '../helpers/harness';
+import { waitFor } from '../helpers/wait';
+
+interface Workflow { workflow_id: string; status: string; outcome: string | null; workflow_type: string | null; language: string | null; audit_event_ids: string[] }
+
+describe('understanding claimants: asking instead of guessing', function () {
+  this.timeout(30000);
+  let h: Harness;
+  let seq = 0;
+
+  before(async () => {
+    h = await startHarness();
+    await h.services.tenants.put({ ...h.tenant.doc, vocabulary: { status: ['hisaab'] } }, Date.now());
+  });
+  after(async () => { await h?.close(); });
+
+  const sentTo = (phone: string) => h.wa.sent.filter((m) => m.to === phone);
+  /** A claimant with consent on file and one claim (documents pending, so every workflow has data). */
+  async function claimant(): Promise<string> {
+    seq += 1;
+    const phone = `+9198555${String(10000 + seq).slice(-5)}`;
+    const key = h.tenant.doc.cms.api_key;
+    const claimId = `CLM-UN-${seq}`;
+    h.cms.upsertClaim(key, {
+      claim_id: claimId, policy_number: 'POL-UN', member_name: 'R Iyer', claimant_phone: phone, status: 'DOCUMENTS_PENDING',
+      status_updated_at: '2026-11-20T10:00:00Z', amount_claimed: 40000, amount_approved: null, reason_codes: [],
+    });
+    h.cms.setPendingDocuments(key, claimId, [{ code: 'FINAL_BILL', name: 'Final bill' }]);
+    await say(phone, 'YES');
+    return phone;
+  }
+  async function say(phone: string, text: string, button?: { id: string; title: string }): Promise<{ reply: SentMessage; workflowId: string }> {
+    const before = sentTo(phone).length;
+    const res = await h.wa.postInbound(button ? { from: phone, type: 'interactive', button } : { from: phone, text });
+    expect(res.status).to.equal(200);
+    await h.wa.waitFor(() => sentTo(phone).length > before);
+    return { reply: sentTo(phone)[before]!, workflowId: (res.body as { workflow_ids: string[] }).workflow_ids[0]! };
+  }
+  const workflow = async (id: string): Promise<{ status: number; body: Workflow }> => {
+    const res = await h.api(`/v1/workflows/${id}`);
+    return { status: res.status, body: (await res.json()) as Workflow };
+  };
+  const settled = (id: string, status: string) => waitFor(async () => {
+    const w = await workflow(id);
+    return w.body.status === status ? w.body : null;
+  }, { what: `${id} ${status}` });
+
+  it('an unclear Hinglish message gets reply buttons in Hinglish; tapping one runs that workflow in Hinglish', async () => {
+    const phone = await claimant();
+    const { reply, workflowId: held } = await say(phone, 'mera claim');
+    expect(reply.type).to.equal('interactive');
+    expect(reply.text).to.match(/kya jaanna chahte hain/);
+    expect(reply.buttons!.map((b) => b.title)).to.deep.equal(['Claim ka status', 'Documents baaki', 'Kyun kata/reject']);
+    expect(await settled(held, 'awaiting_choice')).to.include({ workflow_type: null, outcome: 'clarification_requested', language: 'HI_EN' });
+
+    const { reply: answer, workflowId: tap } = await say(phone, '', reply.buttons![0]!);
+    expect(answer.text).to.match(/claim ki latest jaankari/i);
+    const done = await settled(held, 'completed');
+    expect(done).to.include({ workflow_type: 'claim-status', language: 'HI_EN' });
+    // The tap was folded into the held question: its own id is gone, its audit events moved.
+    expect((await workflow(tap)).status).to.equal(404);
+    const routed = await (await h.api(`/v1/audit/events?workflow_id=${held}`, { token: await h.token('audit:read') })).json() as { items: Array<{ type: string; detail: Record<string, unknown> }> };
+    expect(routed.items.find((e) => e.type === 'workflow.routed')!.detail).to.include({ workflow_type: 'claim-status', matched_by: 'choice' });
+  });
+
+  it('a Hindi claimant taps "pending documents": the follow-up runs in Hindi', async () => {
+    const phone = await claimant();
+    const { reply, workflowId: held } = await say(phone, 'क्लेम');
+    expect(reply.buttons!.map((b) => b.title)).to.deep.equal(['क्लेम की स्थिति', 'बाकी दस्तावेज़', 'कटौती का कारण']);
+    const { reply: answer } = await say(phone, '', reply.buttons![1]!);
+    expect(answer.text).to.match(/हमें अभी ये दस्तावेज़ चाहिए/).and.to.contain('Final bill');
+    expect(await settled(held, 'awaiting_documents')).to.include({ workflow_type: 'pending-documents', language: 'HI' });
+  });
+
+  it('a typed number answers the buttons too, and continues the held question', async () => {
+    const phone = await claimant();
+    const { workflowId: held } = await say(phone, 'claim');
+    const { reply } = await say(phone, '1');
+    expect(reply.text).to.match(/latest status of your claim|Documents pending/);
+    expect(await settled(held, 'completed')).to.include({ workflow_type: 'claim-status', language: 'EN' });
+  });
+
+  it('a clearer question while one is held answers it: the held workflow runs with the new words and language', async () => {
+    const phone = await claimant();
+    const { workflowId: held } = await say(phone, 'claim');
+    const { reply, workflowId: clearer } = await say(phone, 'कौन से कागज़ात बाकी हैं');
+    expect(reply.text).to.contain('Final bill').and.to.match(/दस्तावेज़/);
+    expect(await settled(held, 'awaiting_documents')).to.include({ workflow_type: 'pending-documents', language: 'HI' });
+    expect((await workflow(clearer)).status).to.equal(404);
+  });
+
+  it('small talk gets a short friendly answer with the buttons and starts no workflow', async () => {
+    const phone = await claimant();
+    const { reply, workflowId } = await say(phone, 'namaste ji');
+    expect(reply.type).to.equal('interactive');
+    expect(reply.text).to.match(/^Namaste!/);
+    expect(reply.buttons).to.have.length(3);
+    expect(await settled(workflowId, 'completed')).to.include({ workflow_type: null, outcome: 'small_talk' });
+  });
+
+  it("a tenant's own word joins a class: \"hisaab\" asks for the claim's status for this tenant", async () => {
+    const phone = await claimant();
+    const { reply, workflowId } = await say(phone, 'hisaab batao');
+    expect(reply.type).to.equal('text');
+    expect(await settled(workflowId, 'completed')).to.include({ workflow_type: 'claim-status', language: 'HI_EN' });
+  });
+});
