@@ -19,9 +19,10 @@ interface DemoInfo {
 
 interface SentView {
   seq: number;
-  type: 'text' | 'template';
+  type: 'text' | 'template' | 'interactive';
   text?: string;
   template?: { name: string; language: string; params: string[] };
+  buttons?: Array<{ id: string; title: string }>;
 }
 
 const DEMO_FILE = path.resolve(__dirname, '..', '.data', 'demo.json');
@@ -39,7 +40,10 @@ function formatReply(m: SentView): string {
     return `[template ${m.template.name} (${m.template.language})]${params}`;
   }
   // Indent continuation lines so multi-line replies stay readable under the `bot> ` prefix.
-  return (m.text ?? '').split('\n').join('\n     ');
+  const text = (m.text ?? '').split('\n').join('\n     ');
+  // Reply buttons: tap one with /tap N, as a claimant taps on the phone.
+  const buttons = (m.buttons ?? []).map((b, i) => `[${i + 1}] ${b.title}`).join('  ');
+  return buttons ? `${text}\n     ${buttons}   (/tap N)` : text;
 }
 
 /** Highest seq the provider has sent so far, so only new replies are shown. */
@@ -68,6 +72,7 @@ async function main(): Promise<void> {
   let phone = options.phone ?? demo.demoPhones?.[0] ?? '+919800000001';
   // Fetch before the interface exists: readline drops lines that arrive before a 'line' listener.
   let lastSeq = await currentSeq(providerUrl);
+  let lastButtons: Array<{ id: string; title: string }> = [];
   let poll = new AbortController();
   let stopped = false;
 
@@ -84,7 +89,7 @@ async function main(): Promise<void> {
     console.log(`chatting as ${phone} by ${options.channel === 'sms' ? 'SMS' : 'WhatsApp'} via ${providerUrl}`);
     if (demo.demoPhones?.length) console.log(`demo phones: ${demo.demoPhones.join(', ')}`);
     console.log('try: claim status / mera claim status kya hai / मेरे क्लेम की स्थिति');
-    console.log('the first message from a new number asks for consent: answer YES. /phone +91... switches number, /quit exits.');
+    console.log('the first message from a new number asks for consent: answer YES. /tap N taps a reply button, /phone +91... switches number, /quit exits.');
   };
 
   /** Background loop: long-polls replies for the current phone until stopped or the phone changes. */
@@ -96,6 +101,7 @@ async function main(): Promise<void> {
         const res = await fetch(`${providerUrl}/_control/sent?${q.toString()}`, { signal });
         const body = (await res.json()) as { messages: SentView[]; lastSeq?: number };
         for (const m of body.messages) {
+          if (m.buttons?.length) lastButtons = m.buttons;
           say(`bot> ${formatReply(m)}`);
           lastSeq = Math.max(lastSeq, m.seq);
         }
@@ -116,12 +122,12 @@ async function main(): Promise<void> {
     void pollLoop(poll.signal, phone);
   };
 
-  const send = async (text: string): Promise<void> => {
+  const send = async (text: string, button?: { id: string; title: string }): Promise<void> => {
     try {
       const res = await fetch(`${providerUrl}/_control/inbound`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ from: phone, text }),
+        body: JSON.stringify(button ? { from: phone, type: 'interactive', button } : { from: phone, text }),
       });
       const body = (await res.json()) as { status?: number; body?: unknown; error?: string; message?: string };
       if (res.status !== 200) say(`(not delivered: ${body.error ?? res.status}${body.message ? ` - ${body.message}` : ''})`);
@@ -150,6 +156,16 @@ async function main(): Promise<void> {
         lastSeq = seqNow;
         startPolling();
       });
+      return;
+    }
+    if (line.startsWith('/tap')) {
+      const button = lastButtons[Number(line.slice('/tap'.length).trim()) - 1];
+      if (!button) {
+        say(lastButtons.length ? `usage: /tap 1..${lastButtons.length}` : '(no buttons to tap yet)');
+        return rl.prompt();
+      }
+      say(`you tapped: ${button.title}`);
+      void send(button.title, button).then(() => rl.prompt());
       return;
     }
     if (line.length === 0) return rl.prompt();
