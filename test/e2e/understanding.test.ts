@@ -61,6 +61,8 @@ describe('understanding claimants: asking instead of guessing', function () {
     expect(reply.text).to.match(/kya jaanna chahte hain/);
     expect(reply.buttons!.map((b) => b.title)).to.deep.equal(['Claim ka status', 'Documents baaki', 'Kyun kata/reject']);
     expect(await settled(held, 'awaiting_choice')).to.include({ workflow_type: null, outcome: 'clarification_requested', language: 'HI_EN' });
+    const waiting = (await (await h.api('/v1/workflows?status=awaiting_choice')).json()) as { items: Workflow[] };
+    expect(waiting.items.map((w) => w.workflow_id)).to.include(held);
 
     const { reply: answer, workflowId: tap } = await say(phone, '', reply.buttons![0]!);
     expect(answer.text).to.match(/claim ki latest jaankari/i);

@@ -5,6 +5,7 @@
  * check (docs/rate-limits.md).
  */
 import Router from '@koa/router';
+import { transitions } from '../../../pipeline/workflows/transitions';
 import type { Context } from 'koa';
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
@@ -16,7 +17,8 @@ import { queryParam, queryTime } from '../query';
 import { rateLimit } from '../rate-limits';
 
 const types = ['claim-status', 'pending-documents', 'query-reason'];
-const statuses = ['started', 'awaiting_consent', 'awaiting_documents', 'completed', 'policy_blocked', 'timed_out', 'cancelled'];
+/** Every workflow status, from the state machine (pipeline/workflows/transitions.ts). */
+const statuses = Object.keys(transitions);
 const maxLimit = 100;
 
 export function workflowRoutes(s: Services): Router {
