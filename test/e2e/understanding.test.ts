@@ -70,8 +70,13 @@ describe('understanding claimants: asking instead of guessing', function () {
     expect(done).to.include({ workflow_type: 'claim-status', language: 'HI_EN' });
     // The tap was folded into the held question: its own id is gone, its audit events moved.
     expect((await workflow(tap)).status).to.equal(404);
-    const routed = await (await h.api(`/v1/audit/events?workflow_id=${held}`, { token: await h.token('audit:read') })).json() as { items: Array<{ type: string; detail: Record<string, unknown> }> };
-    expect(routed.items.find((e) => e.type === 'workflow.routed')!.detail).to.include({ workflow_type: 'claim-status', matched_by: 'choice' });
+    // The ledger mover appends events to the tenant's ledger shortly after each step.
+    const auditToken = await h.token('audit:read');
+    const routed = await waitFor(async () => {
+      const page = (await (await h.api(`/v1/audit/events?workflow_id=${held}`, { token: auditToken })).json()) as { items: Array<{ type: string; detail: Record<string, unknown> }> };
+      return page.items.find((e) => e.type === 'workflow.routed') ?? null;
+    }, { what: 'workflow.routed on the ledger' });
+    expect(routed.detail).to.include({ workflow_type: 'claim-status', matched_by: 'choice' });
   });
 
   it('a Hindi claimant taps "pending documents": the follow-up runs in Hindi', async () => {
