@@ -87,7 +87,10 @@ async function routeIntent(envelope: Envelope, ctx: StageContext, intent: Intent
   const type = workflowOf[intent];
   const next: WorkflowPayload = { ...payload, intent, ...(intent === 'pending_documents' ? { pdStep: 'start' as const } : {}) };
   const decision = await route(envelope, ctx, type, next);
-  if (decision.kind === 'forward') decision.audit.detail = { ...decision.audit.detail, matched_by: matchedBy };
+  if (decision.kind !== 'forward') return decision;
+  decision.audit.detail = { ...decision.audit.detail, matched_by: matchedBy };
+  // A held question's outcome said it waited for a choice; now it says the claimant chose.
+  if (matchedBy === 'choice') decision.patch = { ...decision.patch, outcome: 'chosen' };
   return decision;
 }
 

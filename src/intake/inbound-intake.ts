@@ -19,6 +19,8 @@ export interface ChannelMessage {
   id: string;
   text: string;
   media?: MediaRef;
+  /** The id of a reply button the claimant tapped (WhatsApp interactive `button_reply`). */
+  choiceId?: string;
 }
 
 /** A provider's delivery status of a reply we sent. */

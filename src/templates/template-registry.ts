@@ -43,14 +43,18 @@ export function substitute(text: string, vars: Record<string, string>, labels: R
  * numbered list under the text (docs/understanding.md). Titles come from `choice_<intent>`.
  */
 function offerChoices(rendered: RenderedReply, table: Record<string, string>, channel: Channel, language: Language, labels: Record<string, string>): void {
-  const titled = choiceOrder.map((intent) => ({ intent, title: table[`choice_${intent}`] ?? intent }));
   if (channelCapabilities[channel].buttons) {
-    rendered.buttons = titled.map(({ intent, title }) => ({ id: choiceButtonId(intent, language), title }));
+    rendered.buttons = choiceOrder.map((intent) => ({ id: choiceButtonId(intent, language), title: table[`choice_${intent}`] ?? intent }));
     return;
   }
+  rendered.text = `${rendered.text}\n${numberedChoices(table, labels)}`;
+}
+
+/** The workflows as a numbered list ("1. Claim status ... Reply 1, 2 or 3."). */
+function numberedChoices(table: Record<string, string>, labels: Record<string, string>): string {
   const line = table.choices_numbered_line ?? '{{n}}. {{title}}';
-  const lines = titled.map(({ title }, i) => substitute(line, { n: String(i + 1), title }, labels)).join('\n');
-  rendered.text = `${rendered.text}\n${substitute(table.choices_numbered ?? '{{lines}}', { lines }, labels)}`;
+  const lines = choiceOrder.map((intent, i) => substitute(line, { n: String(i + 1), title: table[`choice_${intent}`] ?? intent }, labels)).join('\n');
+  return substitute(table.choices_numbered ?? '{{lines}}', { lines }, labels);
 }
 
 export class TemplateRegistry {
@@ -65,7 +69,9 @@ export class TemplateRegistry {
     const labels = shipped.labels[language];
     if (channel === 'sms') {
       const budget = tenant.channels.sms?.segment_budget ?? defaultSegmentBudget;
-      return { template: reply.template, text: withinBudget(table, reply, labels, budget) };
+      // No buttons on SMS: the choices are a numbered list, inside the segment budget like the rest.
+      const withChoices = reply.choices ? { ...reply, vars: { ...reply.vars, choices: numberedChoices(table, labels) } } : reply;
+      return { template: reply.template, text: withinBudget(table, withChoices, labels, budget) };
     }
     const vars = { ...reply.vars };
     if (reply.items) {

@@ -1,7 +1,8 @@
 /**
  * Understanding claimants, end to end (docs/understanding.md): an unclear message is held and
  * answered with reply buttons; tapping one runs that workflow in the claimant's language and
- * folds the tap into the held question; a typed number or a clearer question does the same;
+ * folds the tap into the held question; a typed number (the numbered list on SMS, which has no
+ * buttons) or a clearer question does the same;
  * small talk gets a short answer with the buttons and starts no workflow; a tenant's own words
  * extend the grammar.
  */
@@ -103,6 +104,27 @@ describe('understanding claimants: asking instead of guessing', function () {
     expect(reply.text).to.contain('Final bill').and.to.match(/दस्तावेज़/);
     expect(await settled(held, 'awaiting_documents')).to.include({ workflow_type: 'pending-documents', language: 'HI' });
     expect((await workflow(clearer)).status).to.equal(404);
+  });
+
+  it('on SMS (no buttons) the choices are numbered; the number continues the held question in its language', async () => {
+    const phone = await claimant();
+    const smsTo = () => h.sms.sent.filter((m) => m.to === phone);
+    const text = async (body: string, count: number) => {
+      const res = await h.sms.postInbound({ from: phone, text: body });
+      expect(res.status).to.equal(200);
+      await h.sms.waitFor(() => smsTo().length >= count);
+      return smsTo()[count - 1]!.text;
+    };
+    // Consent is per claimant and tenant, whatever the channel: given on WhatsApp above.
+    const asked = await text('mera claim', 1);
+    expect(asked).to.match(/kya jaanna chahte hain/).and.to.contain('1. Claim ka status').and.to.contain('2. Documents baaki').and.to.match(/1, 2 ya 3/);
+    const list = await text('2', 2);
+    expect(list).to.contain('Final bill');
+    const held = await waitFor(async () => {
+      const page = (await (await h.api('/v1/workflows?workflow_type=pending-documents&limit=100')).json()) as { items: Array<Workflow & { channel: string }> };
+      return page.items.find((w) => w.channel === 'sms' && w.status === 'awaiting_documents' && w.language === 'HI_EN') ?? null;
+    }, { what: 'the held SMS question running as pending-documents' });
+    expect(held.outcome).to.equal('chosen');
   });
 
   it('small talk gets a short friendly answer with the buttons and starts no workflow', async () => {
