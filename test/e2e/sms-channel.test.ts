@@ -335,4 +335,23 @@ describe('SMS channel', function () {
     expect(await h.services.workflows.get('textonly', workflowId)).to.include({ channel: 'sms', workflow_type: 'pending-documents' });
     expect(waTo(phone)).to.have.length(0);
   });
+
+  it("verifies a status callback signed for the tenant's own status_callback_url (a proxy in front)", async () => {
+    const doc = h.tenant.doc;
+    const own = 'https://sms.acme.example/callbacks/status';
+    const params = { AccountSid: doc.channels.sms!.account_sid, From: number, MessageSid: 'SMproxied00000000000000000000000', MessageStatus: 'delivered', To: '+919866600077' };
+    const post = () => fetch(`${h.apiUrl}/channels/sms/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(own, params, doc.channels.sms!.auth_token) },
+      body: new URLSearchParams(params).toString(),
+    });
+    expect((await post()).status, 'not yet the tenant\'s URL').to.equal(401);
+    const before = doc.channels.sms!.status_callback_url;
+    await h.services.tenants.put({ ...doc, channels: { ...doc.channels, sms: { ...doc.channels.sms!, status_callback_url: own } } }, Date.now());
+    try {
+      expect((await post()).status).to.equal(204);
+    } finally {
+      await h.services.tenants.put({ ...doc, channels: { ...doc.channels, sms: { ...doc.channels.sms!, status_callback_url: before } } }, Date.now());
+    }
+  });
 });

@@ -30,10 +30,12 @@ export function smsRoutes(s: Services): Router {
     const number = numberOf(params);
     const tenantId = await s.tenants.tenantForSmsNumber(number);
     if (!tenantId) throw new AppError('unknown_channel_number', 'no tenant owns this SMS number');
-    const token = (await s.tenants.get(tenantId)).channels.sms?.auth_token;
-    // The provider signs the URL it called: the public address partners configure, or, when the
-    // API is reached directly, the address this request came to.
+    const sms = (await s.tenants.get(tenantId)).channels.sms;
+    const token = sms?.auth_token;
+    // The provider signs the URL it called: the public address partners configure, the tenant's
+    // own status-callback URL, or, when the API is reached directly, the address this request came to.
     const urls = [`${s.config.publicUrl.replace(/\/$/, '')}${ctx.originalUrl}`, `${ctx.protocol}://${ctx.host}${ctx.originalUrl}`];
+    if (sms?.status_callback_url && ctx.path === '/channels/sms/status') urls.push(sms.status_callback_url);
     const signature = ctx.get('x-twilio-signature') || undefined;
     if (!token || !verifySmsSignature(urls, [...params.entries()], signature, token)) {
       s.log.warn({ tenant_id: tenantId, signed: Boolean(signature) }, 'SMS webhook refused: signature missing or wrong');
