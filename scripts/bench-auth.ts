@@ -21,7 +21,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import { loadConfig } from '../src/config';
+import { developmentUnlessNamed, loadConfig } from '../src/config';
 import { deleteKeys, option, startServiceProcess, waitUntilReady } from './bench-support';
 import { createLogger } from '../src/logger';
 import { waitReady } from '../src/redis/connection';
@@ -120,7 +120,7 @@ async function main(): Promise<void> {
   }
   const keyPrefix = `benchauth${randomBytes(3).toString('hex')}`;
   const basePort = 19000 + Math.floor(Math.random() * 500);
-  const config = loadConfig(process.env, { keyPrefix, port: basePort, logLevel: 'warn' });
+  const config = loadConfig(developmentUnlessNamed(process.env), { keyPrefix, port: basePort, logLevel: 'warn' });
   const services = createServices(config, { log: createLogger('warn') });
   await waitReady(services.redis);
 
@@ -137,7 +137,7 @@ async function main(): Promise<void> {
     return { tenantId, credentials, workflowId };
   }));
 
-  const env = { ...process.env, KEY_PREFIX: keyPrefix, LOG_LEVEL: 'warn', REDIS_URL: config.redisUrl, JWT_ISSUER: config.jwtIssuer };
+  const env = { ...developmentUnlessNamed(process.env), KEY_PREFIX: keyPrefix, LOG_LEVEL: 'warn', REDIS_URL: config.redisUrl, JWT_ISSUER: config.jwtIssuer };
   const children: ChildProcess[] = Array.from({ length: apiProcesses }, (_, i) =>
     startServiceProcess(['api'], { ...env, PORT: String(basePort + i) }, profileDir));
   const urls = children.map((_, i) => `http://127.0.0.1:${basePort + i}`);

@@ -31,7 +31,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { ManualClock } from '../src/clock';
-import { loadConfig } from '../src/config';
+import { developmentUnlessNamed, loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { sha256Hex } from '../src/phi';
 import { waitReady, type Redis } from '../src/redis/connection';
@@ -69,7 +69,7 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(2)} KiB`;
 
 async function main(): Promise<void> {
   const privateRedis = await startPrivateRedis();
-  const config = loadConfig(process.env, { redisUrl: privateRedis.url, keyPrefix: 'bench', logLevel: 'warn' });
+  const config = loadConfig(developmentUnlessNamed(process.env), { redisUrl: privateRedis.url, keyPrefix: 'bench', logLevel: 'warn' });
   const cms = await startFakeCms();
   const wa = await startFakeWhatsApp();
   const services = createServices(config, { log: createLogger('warn') });
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     const ports = await Promise.all([freePort(), freePort(), freePort()]);
     const roleSets = [['stage', 'gateway,consent,router'], ['stage', 'truth,policy,outbound'], ['scheduler']];
     roleSets.forEach((args, i) => children.push(startServiceProcess(args, {
-      ...process.env, REDIS_URL: privateRedis.url, KEY_PREFIX: config.keyPrefix, PARTITIONS: String(config.partitions), LOG_LEVEL: 'warn', METRICS_PORT: String(ports[i]),
+      ...developmentUnlessNamed(process.env), REDIS_URL: privateRedis.url, KEY_PREFIX: config.keyPrefix, PARTITIONS: String(config.partitions), LOG_LEVEL: 'warn', METRICS_PORT: String(ports[i]),
     }, '')));
     for (const port of ports) {
       await until(`service process on ${port}`, async () => (await fetch(`http://127.0.0.1:${port}/health`).catch(() => null))?.ok === true, 30_000);

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { loadConfig } from '../src/config';
+import { developmentUnlessNamed, loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { waitReady } from '../src/redis/connection';
 import { createServices } from '../src/services';
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   const events = Number(option('events', '20000'));
   const tenantCount = Number(option('tenants', '1'));
   const keyPrefix = `benchwh${randomBytes(3).toString('hex')}`;
-  const config = loadConfig(process.env, { keyPrefix, logLevel: 'warn' });
+  const config = loadConfig(developmentUnlessNamed(process.env), { keyPrefix, logLevel: 'warn' });
   const services = createServices(config, { log: createLogger('warn') });
   await waitReady(services.redis);
   const receiver = fork(__filename, ['--receiver'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

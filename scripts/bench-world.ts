@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { loadConfig, type Config } from '../src/config';
+import { developmentUnlessNamed, loadConfig, type Config } from '../src/config';
 import { createLogger } from '../src/logger';
 import { waitReady } from '../src/redis/connection';
 import { createServices, type Services } from '../src/services';
@@ -32,7 +32,7 @@ export interface BenchWorld {
 export async function startBenchWorld(phoneNumberId: string): Promise<BenchWorld> {
   const keyPrefix = `bench${randomBytes(3).toString('hex')}`;
   const port = 18000 + Math.floor(Math.random() * 1000);
-  const config = loadConfig(process.env, { keyPrefix, port, logLevel: 'warn' });
+  const config = loadConfig(developmentUnlessNamed(process.env), { keyPrefix, port, logLevel: 'warn' });
   const cms = await startFakeCms();
   const wa = await startFakeWhatsApp();
   const sms = await startFakeTwilio();
@@ -43,7 +43,7 @@ export async function startBenchWorld(phoneNumberId: string): Promise<BenchWorld
   return {
     config, services, cms, wa, sms, tenant,
     async startService(roleSets, profileDir) {
-      const env = { ...process.env, KEY_PREFIX: keyPrefix, PORT: String(port), LOG_LEVEL: 'warn', REDIS_URL: config.redisUrl, JWT_ISSUER: config.jwtIssuer };
+      const env = { ...developmentUnlessNamed(process.env), KEY_PREFIX: keyPrefix, PORT: String(port), LOG_LEVEL: 'warn', REDIS_URL: config.redisUrl, JWT_ISSUER: config.jwtIssuer };
       children.push(...roleSets.map((args) => startServiceProcess(args, env, profileDir)));
       const serviceUrl = `http://127.0.0.1:${port}`;
       await waitUntilReady(serviceUrl);

@@ -7,6 +7,7 @@
  */
 import { deleteClient, listClients, listSigningKeys, rotateClientSecret, rotateSigningKey } from '../src/ops/credentials';
 import type { KeyInfo } from '../src/auth/signing-keys';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isOperationalMode, operationalModes } from '../src/tenants/operational-modes';
 import { ConfigError, loadConfig } from '../src/config';
@@ -48,6 +49,10 @@ const usage = `usage: npm run ops -- <command>
                                    recompute the tenant's audit hash chain and name the first broken
                                    link; with a file holding a checkpoint (the compact JWS), also
                                    check that the ledger still holds what it signed; exit 1 if not
+  phi-ref-key rotate               a new PHI_REF_KEY (printed once): set it in every process's
+                                   environment and restart; keep the old one with old logs
+  phi-ref                          the log reference (from_ref, claim_ref, user_ref, ...) of the
+                                   value read from standard input, under this PHI_REF_KEY
   stages [--json]                  backlog, pending, lag, consumers and dead letters per stage
   dlq list STAGE [--limit N] [--json]
                                    dead letters of a stage, oldest first (default limit 100)
@@ -197,6 +202,22 @@ function plan(args: Args): Action | null {
       else if (users.length === 0) err(`no users in tenant ${tenantId}`);
       else out(table(['USER ID', 'USERNAME', 'ROLE', 'CREATED'], users.map((u) => [u.user_id, u.username, u.role, new Date(u.created_at).toISOString()]), []));
     };
+  }
+  if (command === 'phi-ref-key' && sub === 'rotate') {
+    allow({});
+    noMore(rest);
+    return async () => {
+      out(JSON.stringify({ PHI_REF_KEY: randomBytes(32).toString('base64') }));
+      err('A new PHI_REF_KEY, not shown again. Put it in the secret store, set it in every process\'s environment and restart them.\n'
+        + 'Log references written before the restart were made with the old key: keep the old key as long as those logs,\n'
+        + 'to find a claimant in them (PHI_REF_KEY=<old key> npm run ops -- phi-ref).');
+    };
+  }
+  if (command === 'phi-ref') {
+    allow({});
+    noMore(sub === undefined ? rest : [sub, ...rest]);
+    // Read from standard input, so the phone number or claim id stays out of the shell history.
+    return async (s) => out(s.refs.of((await readStdin()).replace(/\r?\n$/, '')));
   }
   if (command === 'stages') {
     allow({ json: true });

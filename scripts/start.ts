@@ -7,7 +7,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { loadConfig } from '../src/config';
+import { developmentUnlessNamed, loadConfig } from '../src/config';
 import { waitReady } from '../src/redis/connection';
 import { parseRoles, startRoles } from '../src/roles';
 import { onShutdown } from '../src/runtime/shutdown';
@@ -22,7 +22,8 @@ import { redisAnswers, redisServerInstalled, startPrivateRedis } from './local-r
 const dataDir = join(__dirname, '..', '.data');
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  // The demo names development: its fake partners listen on plain http:// loopback addresses.
+  const config = loadConfig(developmentUnlessNamed(process.env));
   let privateRedis: ChildProcess | null = null;
   if (!(await redisAnswers(config.redisUrl))) {
     if (!redisServerInstalled()) {

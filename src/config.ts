@@ -2,6 +2,7 @@
  * The one reader of `process.env`. Every setting is parsed and validated here with ajv,
  * then frozen; the rest of the code receives a `Config` and never looks at the environment.
  */
+import { createHash } from 'node:crypto';
 import Ajv from 'ajv';
 
 export interface Config {
@@ -21,6 +22,12 @@ export interface Config {
   jwtAudience: string;
   /** AES-256 key (32 bytes) for signing keys at rest; required in production. */
   signingKeyEncryptionKey: Buffer | null;
+  /**
+   * HMAC key (32 bytes) of the PHI references in log lines (`from_ref`, `claim_ref`, ...), so a
+   * reference cannot be reversed by hashing every phone number. Required in production; outside
+   * it a fixed development key (not a secret) is used. Rotated with `npm run ops -- phi-ref-key rotate`.
+   */
+  phiRefKey: Buffer;
   /** How long a rotated-in signing key is published before it signs (s). Default 900. */
   keyPublishLeadSeconds: number;
   /** Machine token lifetime in seconds (spec: 3600). */
@@ -53,9 +60,12 @@ export interface Config {
   /** How long inbound message ids are remembered for deduplication (s). Meta retries for days. */
   inboundDedupeSeconds: number;
   logLevel: string;
-  /** `production` refuses development conveniences. */
+  /**
+   * `production` refuses development conveniences. The default when NODE_ENV is unset: a
+   * deployment that forgets to name its environment gets the strict rules, not the loose ones.
+   */
   environment: 'production' | 'development' | 'test';
-  /** Port for `/metrics` in roles without the API (0 = none). */
+  /** Port of the `/metrics` listener (0 = none). In production the API port does not serve `/metrics`. */
   metricsPort: number;
   /** Timeout of one webhook delivery attempt, body included (ms). Default 5000. */
   webhookTimeoutMs: number;
@@ -84,6 +94,7 @@ const schema = {
     JWT_AUDIENCE: { type: 'string', minLength: 1 },
     MACHINE_TOKEN_TTL_SECONDS: { type: 'integer', minimum: 60, maximum: 86400 },
     SIGNING_KEY_ENCRYPTION_KEY: { type: 'string', pattern: '^[A-Za-z0-9+/]{43}=$' },
+    PHI_REF_KEY: { type: 'string', pattern: '^[A-Za-z0-9+/]{43}=$' },
     KEY_PUBLISH_LEAD_SECONDS: { type: 'integer', minimum: 0, maximum: 86400 },
     BATCH_SIZE: { type: 'integer', minimum: 1, maximum: 1000 },
     BLOCK_MS: { type: 'integer', minimum: 1, maximum: 60000 },
@@ -118,6 +129,17 @@ const integerVars = Object.entries(schema.properties)
 
 export class ConfigError extends Error {}
 
+/** Outside production only: a fixed, public key, so references still correlate across a demo's processes. */
+const developmentPhiRefKey = createHash('sha256').update('claims-workflow development PHI reference key (not a secret)').digest();
+
+/**
+ * The environment with `NODE_ENV=development` when it names none: for what people run on their
+ * own machine (`npm start`, `npm run chat`, the benchmarks), never for the service's own roles.
+ */
+export function developmentUnlessNamed(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return env.NODE_ENV ? env : { ...env, NODE_ENV: 'development' };
+}
+
 /**
  * Builds the configuration from an environment-like map (default: `process.env`), merging
  * `overrides` (used by tests and the demo) over it. Throws `ConfigError` naming every bad variable.
@@ -134,10 +156,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const problems = (ajv.errors ?? []).map((e) => `${e.instancePath.slice(1)} ${e.message}`).join('; ');
     throw new ConfigError(`invalid configuration: ${problems}`);
   }
-  if (raw.NODE_ENV === 'production' && raw.SIGNING_KEY_ENCRYPTION_KEY === undefined) {
-    throw new ConfigError('invalid configuration: SIGNING_KEY_ENCRYPTION_KEY is required in production (32 random bytes, base64: openssl rand -base64 32)');
+  // Production unless another environment is named (here or by an override).
+  const environment = overrides.environment ?? (raw.NODE_ENV as Config['environment'] | undefined) ?? 'production';
+  const missing = [
+    raw.SIGNING_KEY_ENCRYPTION_KEY === undefined && overrides.signingKeyEncryptionKey == null ? 'SIGNING_KEY_ENCRYPTION_KEY' : null,
+    raw.PHI_REF_KEY === undefined && overrides.phiRefKey === undefined ? 'PHI_REF_KEY' : null,
+  ].filter((name): name is string => name !== null);
+  if (environment === 'production' && missing.length > 0) {
+    throw new ConfigError(`invalid configuration: ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required in production (32 random bytes, base64: openssl rand -base64 32); `
+      + 'NODE_ENV is production unless it names development or test');
   }
-  if (raw.SHARED_TEST_CLOCK === '1' && raw.NODE_ENV !== 'test') {
+  if (raw.SHARED_TEST_CLOCK === '1' && environment !== 'test') {
     throw new ConfigError('invalid configuration: SHARED_TEST_CLOCK is for test deployments only (NODE_ENV=test)');
   }
   const port = (raw.PORT as number | undefined) ?? 8080;
@@ -152,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtIssuer: (raw.JWT_ISSUER as string | undefined) ?? publicUrl,
     jwtAudience: (raw.JWT_AUDIENCE as string | undefined) ?? 'claims-api',
     signingKeyEncryptionKey: raw.SIGNING_KEY_ENCRYPTION_KEY ? Buffer.from(raw.SIGNING_KEY_ENCRYPTION_KEY as string, 'base64') : null,
+    phiRefKey: raw.PHI_REF_KEY ? Buffer.from(raw.PHI_REF_KEY as string, 'base64') : developmentPhiRefKey,
     keyPublishLeadSeconds: (raw.KEY_PUBLISH_LEAD_SECONDS as number | undefined) ?? 900,
     machineTokenTtlSeconds: (raw.MACHINE_TOKEN_TTL_SECONDS as number | undefined) ?? 3600,
     batchSize: (raw.BATCH_SIZE as number | undefined) ?? 50,
@@ -170,7 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     channelTimeoutMs: (raw.CHANNEL_TIMEOUT_MS as number | undefined) ?? 5000,
     inboundDedupeSeconds: (raw.INBOUND_DEDUPE_SECONDS as number | undefined) ?? 7 * 24 * 3600,
     logLevel: (raw.LOG_LEVEL as string | undefined) ?? 'info',
-    environment: (raw.NODE_ENV as Config['environment'] | undefined) ?? 'development',
+    environment,
     metricsPort: (raw.METRICS_PORT as number | undefined) ?? 0,
     webhookTimeoutMs: (raw.WEBHOOK_TIMEOUT_MS as number | undefined) ?? 5000,
     webhookConcurrency: (raw.WEBHOOK_CONCURRENCY as number | undefined) ?? 64,

@@ -1,7 +1,7 @@
 /**
  * pino JSON logs. Secrets and PHI never reach a log line: known secret fields are redacted,
- * and code logs PHI only through `ref()`, a short hash an operator can match against
- * `sha256:` values in the API and the audit ledger.
+ * and code logs PHI only through `PhiRefs.of` (src/phi.ts), a short HMAC under the deployment's
+ * `PHI_REF_KEY`; an operator finds a claimant's lines with `npm run ops -- phi-ref VALUE`.
  */
 import pino, { type Logger } from 'pino';
 

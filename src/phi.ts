@@ -1,8 +1,13 @@
 /**
- * PHI (phone numbers, names, claim ids) leaves the service only as SHA-256 hashes.
- * `phiHash` is the API and webhook form; `ref` is the short form for log lines.
+ * PHI (phone numbers, names, claim ids) leaves the service only as hashes.
+ *
+ * - `phiHash` (`sha256:<hex>`) is the API and webhook form the interface spec fixes
+ *   (`claim_id_hash`, `from_hash`). It is a pseudonym, not anonymisation: anyone can hash a
+ *   candidate claim id or phone number and compare (docs/security.md).
+ * - `PhiRefs.of` is the short form for log lines: an HMAC under the deployment's `PHI_REF_KEY`,
+ *   so a reference cannot be reversed by hashing every phone number without that key.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
@@ -13,9 +18,16 @@ export function phiHash(value: string): string {
   return `sha256:${sha256Hex(value)}`;
 }
 
-/** A 12-character hash prefix for log lines: enough to correlate, useless to reverse. */
-export function ref(value: string): string {
-  return sha256Hex(value).slice(0, 12);
+/** Log references of PHI: 12 hex characters of HMAC-SHA256 under the deployment's key. */
+export class PhiRefs {
+  constructor(private readonly key: Buffer) {
+    if (key.length < 32) throw new Error('PhiRefs: the key must be at least 32 bytes');
+  }
+
+  /** Enough to correlate log lines of one deployment (and one key); useless to reverse without the key. */
+  of(value: string): string {
+    return createHmac('sha256', this.key).update(value).digest('hex').slice(0, 12);
+  }
 }
 
 /** A claim id as a claimant may see it: only the last four characters. */

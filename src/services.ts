@@ -24,6 +24,7 @@ import { ArticleStore } from './knowledge/article-store';
 import { KnowledgeIndex } from './knowledge/knowledge-index';
 import { AnswerCache } from './templates/answer-cache';
 import { Metrics } from './metrics';
+import { PhiRefs } from './phi';
 import { createRedis, type Redis } from './redis/connection';
 import { Keys } from './redis/keys';
 import { TemplateRegistry } from './templates/template-registry';
@@ -39,6 +40,8 @@ export interface Services {
   clock: Clock;
   log: Logger;
   metrics: Metrics;
+  /** Keyed references of PHI for log lines (`PHI_REF_KEY`). */
+  refs: PhiRefs;
   redis: Redis;
   keys: Keys;
   tenants: TenantStore;
@@ -81,6 +84,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
   const metrics = options.metrics ?? new Metrics();
   const redis = createRedis(config.redisUrl, { name: 'cw-main', autoPipelining: options.autoPipelining });
   const keys = new Keys(config.keyPrefix, config.partitions);
+  const refs = new PhiRefs(config.phiRefKey);
   const sharedClock = !options.clock && config.sharedTestClock ? new SharedTestClock(redis, keys.testClockOffset()) : null;
   const clock = options.clock ?? sharedClock ?? systemClock;
   const tenants = new TenantStore(redis, keys);
@@ -126,7 +130,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
   };
 
   return {
-    config, clock, log, metrics, redis, keys, tenants, consent, cms, templates, sender, smsSender, signing,
+    config, clock, log, metrics, refs, redis, keys, tenants, consent, cms, templates, sender, smsSender, signing,
     clients,
     tokens: new TokenIssuer(config, clients, signing),
     revocation,
@@ -137,7 +141,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     ledger: new AuditLedger(redis, keys, config.partitions, log),
     modes,
     checkpoints: new Checkpoints(config, signing),
-    intake: new InboundIntake(redis, keys, config),
+    intake: new InboundIntake(redis, keys, config, refs),
     webhooks,
     ledgerWebhooks: new LedgerWebhooks({ redis, keys, tenants, webhooks, log }),
     knowledge: { articles, index: knowledgeIndex },

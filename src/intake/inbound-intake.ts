@@ -5,7 +5,7 @@
  */
 import type { Channel, MediaRef, WorkflowPayload } from '../../pipeline/types';
 import type { Config } from '../config';
-import { phiHash, ref } from '../phi';
+import { phiHash, type PhiRefs } from '../phi';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 
@@ -33,7 +33,7 @@ export interface ChannelStatus {
 }
 
 export class InboundIntake {
-  constructor(private readonly redis: Redis, private readonly keys: Keys, private readonly config: Config) {}
+  constructor(private readonly redis: Redis, private readonly keys: Keys, private readonly config: Config, private readonly refs: PhiRefs) {}
 
   /** Returns the workflow id and whether this message id had been taken before. */
   async message(tenantId: string, channel: Channel, message: ChannelMessage, now: number): Promise<{ workflowId: string; duplicate: boolean }> {
@@ -52,10 +52,10 @@ export class InboundIntake {
     return { workflowId, duplicate: workflowId !== proposed };
   }
 
-  /** Records a provider delivery status (sent, delivered, read, failed, ...); the recipient only hashed. */
+  /** Records a provider delivery status (sent, delivered, read, failed, ...); the recipient only as a keyed reference. */
   async status(tenantId: string, channel: Channel, status: ChannelStatus): Promise<void> {
     await this.redis.xadd(this.keys.channelStatuses(tenantId), 'MAXLEN', '~', 100000, '*',
       'channel', channel, 'provider_message_id', status.id, 'status', status.status, 'at', String(status.timestamp),
-      'recipient_ref', ref(status.recipient), ...(status.errorCode ? ['error_code', status.errorCode] : []));
+      'recipient_ref', this.refs.of(status.recipient), ...(status.errorCode ? ['error_code', status.errorCode] : []));
   }
 }

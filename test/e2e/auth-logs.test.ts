@@ -6,7 +6,6 @@
  */
 import { expect } from 'chai';
 import { UserStore } from '../../src/auth/users';
-import { ref } from '../../src/phi';
 import { startHarness, type Harness } from '../helpers/harness';
 import { startHumanAuthApp, type HumanAuthApp } from '../helpers/human-auth-app';
 
@@ -63,7 +62,7 @@ describe('human auth log hygiene', function () {
     expect(log).to.contain('login refused: locked after repeated failures');
     expect(log).to.contain('logout');
     expect(log).to.contain(user.user_id);
-    expect(log).to.contain(ref(unknownUser));
+    expect(log).to.contain(h.services.refs.of(unknownUser));
     expect(log).to.contain(first.refresh_token.split('.')[1]!);
 
     const forbidden: Record<string, string> = { password, unknown_user: unknownUser, locked_user: lockedUser, username };

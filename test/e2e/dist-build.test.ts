@@ -21,7 +21,7 @@ describe('built service (dist/, as in the Docker image)', function () {
     const port = await freePort();
     const child = spawn(process.execPath, ['dist/src/main.js', 'all'], {
       cwd: root,
-      env: { PATH: process.env.PATH, REDIS_URL: testRedisUrl(), KEY_PREFIX: `dist${port}`, PORT: String(port), LOG_LEVEL: 'info', NODE_ENV: 'production', SIGNING_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64') },
+      env: { PATH: process.env.PATH, REDIS_URL: testRedisUrl(), KEY_PREFIX: `dist${port}`, PORT: String(port), LOG_LEVEL: 'info', NODE_ENV: 'production', SIGNING_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'), PHI_REF_KEY: randomBytes(32).toString('base64') },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -5,7 +5,6 @@
  * operator uses to correlate.
  */
 import { expect } from 'chai';
-import { ref } from '../../src/phi';
 import { startHarness, type Harness } from '../helpers/harness';
 
 describe('log hygiene', function () {
@@ -44,7 +43,7 @@ describe('log hygiene', function () {
     const log = lines.join('');
     expect(lines.length, 'the flow wrote log lines').to.be.greaterThan(15);
     expect(log).to.contain('workflow finished');
-    expect(log).to.contain(ref(phone));
+    expect(log).to.contain(h.services.refs.of(phone));
     expect(log).to.contain('inbound SMS accepted').and.to.contain('SMS webhook refused');
     const forbidden = {
       client_secret: h.tenant.credentials.client_secret, wrong_secret: 'cs_wrong-secret-value', access_token: token,

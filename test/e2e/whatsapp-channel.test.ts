@@ -5,7 +5,6 @@
  */
 import { expect } from 'chai';
 import { WhatsAppSender } from '../../src/adapters/channels/whatsapp';
-import { ref } from '../../src/phi';
 import type { WorkflowPayload } from '../../pipeline/types';
 import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
@@ -32,7 +31,7 @@ describe('WhatsApp channel', function () {
     const key = h.services.keys.channelStatuses('acme');
     const entries = await waitFor(async () => { const e = await h.services.redis.xrange(key, '-', '+'); return e.length ? e : null; });
     const fields = entries[0]![1];
-    expect(fields).to.include.members(['provider_message_id', 'wamid.status-1', 'status', 'delivered', 'recipient_ref', ref('+919866600001')]);
+    expect(fields).to.include.members(['provider_message_id', 'wamid.status-1', 'status', 'delivered', 'recipient_ref', h.services.refs.of('+919866600001')]);
     expect(fields.join(' ')).not.to.contain('9866600001');
   });
 

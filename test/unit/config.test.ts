@@ -4,9 +4,10 @@
  * every variable.
  */
 import { expect } from 'chai';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../../src/config';
+import { ConfigError, developmentUnlessNamed, loadConfig } from '../../src/config';
 
 const root = join(__dirname, '..', '..');
 
@@ -20,30 +21,49 @@ function configError(env: NodeJS.ProcessEnv): ConfigError {
   throw new Error('loadConfig accepted a bad configuration');
 }
 
+const key = () => randomBytes(32).toString('base64');
+/** What a production deployment must give: its two keys. */
+const productionKeys = () => ({ SIGNING_KEY_ENCRYPTION_KEY: key(), PHI_REF_KEY: key() });
+
 describe('loadConfig', () => {
-  it('runs with the documented defaults when nothing is set', () => {
-    const c = loadConfig({});
+  it('runs with the documented defaults when nothing but the production keys is set', () => {
+    const c = loadConfig(productionKeys());
     expect(c).to.include({
       redisUrl: 'redis://127.0.0.1:6379', keyPrefix: 'cw', partitions: 8, host: '127.0.0.1', port: 8080,
       publicUrl: 'http://127.0.0.1:8080', jwtIssuer: 'http://127.0.0.1:8080', jwtAudience: 'claims-api',
-      machineTokenTtlSeconds: 3600, maxDeliveries: 5, cmsTimeoutMs: 2000, inboundDedupeSeconds: 604800, environment: 'development',
+      machineTokenTtlSeconds: 3600, maxDeliveries: 5, cmsTimeoutMs: 2000, inboundDedupeSeconds: 604800, environment: 'production',
     });
   });
 
+  it('is production unless NODE_ENV names another environment: then both keys are required', () => {
+    const message = configError({}).message;
+    expect(message).to.contain('SIGNING_KEY_ENCRYPTION_KEY').and.to.contain('PHI_REF_KEY');
+    expect(configError({ SIGNING_KEY_ENCRYPTION_KEY: key() }).message).to.contain('PHI_REF_KEY');
+    expect(loadConfig({ NODE_ENV: 'development' }).environment).to.equal('development');
+    expect(loadConfig(developmentUnlessNamed({})).environment).to.equal('development');
+    expect(() => loadConfig(developmentUnlessNamed({ NODE_ENV: 'production' }))).to.throw(ConfigError);
+  });
+
+  it('reads the PHI reference key, and uses a fixed one outside production', () => {
+    const given = key();
+    expect(loadConfig({ ...productionKeys(), PHI_REF_KEY: given }).phiRefKey.toString('base64')).to.equal(given);
+    expect(loadConfig({ NODE_ENV: 'test' }).phiRefKey).to.deep.equal(loadConfig({ NODE_ENV: 'development' }).phiRefKey);
+  });
+
   it('reads the environment, treating an empty value as unset', () => {
-    const c = loadConfig({ PORT: '9000', PARTITIONS: '16', REDIS_URL: 'rediss://redis.internal:6380', LOG_LEVEL: 'warn', BATCH_SIZE: '' });
+    const c = loadConfig({ NODE_ENV: 'development', PORT: '9000', PARTITIONS: '16', REDIS_URL: 'rediss://redis.internal:6380', LOG_LEVEL: 'warn', BATCH_SIZE: '' });
     expect(c).to.include({ port: 9000, partitions: 16, redisUrl: 'rediss://redis.internal:6380', logLevel: 'warn', batchSize: 50 });
     expect(c.publicUrl, 'PUBLIC_URL follows PORT').to.equal('http://127.0.0.1:9000');
   });
 
   it('lets overrides win over the environment', () => {
-    const c = loadConfig({ PARTITIONS: '16', JWT_ISSUER: 'https://env.example' }, { partitions: 2, jwtIssuer: 'https://override.example' });
+    const c = loadConfig({ NODE_ENV: 'development', PARTITIONS: '16', JWT_ISSUER: 'https://env.example' }, { partitions: 2, jwtIssuer: 'https://override.example' });
     expect(c.partitions).to.equal(2);
     expect(c.jwtIssuer).to.equal('https://override.example');
   });
 
   it('returns a frozen object', () => {
-    expect(Object.isFrozen(loadConfig({}))).to.equal(true);
+    expect(Object.isFrozen(loadConfig({ NODE_ENV: 'test' }))).to.equal(true);
   });
 
   const bad: Array<[string, string]> = [

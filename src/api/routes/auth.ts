@@ -6,7 +6,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { AppError } from '../../errors';
-import { ref } from '../../phi';
 import type { Services } from '../../services';
 import { readForm } from '../body';
 import { rateLimitsFor } from '../rate-limits';
@@ -73,7 +72,7 @@ export function authRoutes(s: Services): Router {
     try {
       ctx.body = await s.tokens.clientCredentials(clientId, clientSecret, scope, s.clock.now());
     } catch (err) {
-      if (err instanceof AppError && err.code === 'invalid_client') s.log.warn({ client_ref: ref(clientId) }, 'token refused: client authentication failed');
+      if (err instanceof AppError && err.code === 'invalid_client') s.log.warn({ client_ref: s.refs.of(clientId) }, 'token refused: client authentication failed');
       throw err;
     }
     ctx.set('Cache-Control', 'no-store');
@@ -122,7 +121,7 @@ export function authRoutes(s: Services): Router {
     // RFC 7009: the answer is 200 whether or not the token was valid, known or ours.
     if (token.startsWith('rt_')) {
       if (await revokeRefreshToken(s, token, s.clock.now(), { tenantId: who.tenant_id })) {
-        s.log.info({ tenant_id: who.tenant_id, by: ref(who.client_id) }, 'refresh token family revoked');
+        s.log.info({ tenant_id: who.tenant_id, by: s.refs.of(who.client_id) }, 'refresh token family revoked');
       }
       ctx.body = {};
       return;
@@ -130,7 +129,7 @@ export function authRoutes(s: Services): Router {
     const claims = await s.verifier.verify(token, { allowExpired: true });
     if (claims && claims.tenant_id === who.tenant_id) {
       await s.revocation.revoke(claims.tenant_id, claims.jti, claims.exp, s.clock.now());
-      s.log.info({ tenant_id: claims.tenant_id, jti: claims.jti, by: ref(who.client_id) }, 'token revoked');
+      s.log.info({ tenant_id: claims.tenant_id, jti: claims.jti, by: s.refs.of(who.client_id) }, 'token revoked');
     }
     ctx.status = 200;
     ctx.body = {};

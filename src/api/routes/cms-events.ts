@@ -10,7 +10,6 @@
 import Router from '@koa/router';
 import Ajv from 'ajv';
 import { AppError } from '../../errors';
-import { ref } from '../../phi';
 import type { Services } from '../../services';
 import { actorOf, principal, requireScope } from '../authenticate';
 import { readForm } from '../body';
@@ -52,7 +51,7 @@ export function cmsEventRoutes(s: Services): Router {
       const { whatsapp, sms } = (await s.tenants.get(tenantId)).channels;
       const via = whatsapp ? { channel: 'whatsapp' as const, number: whatsapp.phone_number_id } : { channel: 'sms' as const, number: sms!.numbers[0]! };
       const { workflowId, joined } = await s.pendingDocs.startFromCms(tenantId, claim, via.channel, via.number, now, body.language);
-      s.log.info({ tenant_id: tenantId, workflow_id: workflowId, claim_ref: ref(claim.claim_id), joined }, joined ? 'CMS event joined the open pending-documents workflow' : 'CMS event started a pending-documents workflow');
+      s.log.info({ tenant_id: tenantId, workflow_id: workflowId, claim_ref: s.refs.of(claim.claim_id), joined }, joined ? 'CMS event joined the open pending-documents workflow' : 'CMS event started a pending-documents workflow');
       ctx.status = 202;
       ctx.body = { event_type: body.type, workflow_id: workflowId, outcome: joined ? 'joined' : 'started' };
       return;

@@ -4,7 +4,7 @@
  * (bearer). Login and refresh answer like an OAuth2 token endpoint; their errors carry the
  * RFC 6749 `error` member where one applies.
  *
- * Logs name a user by `user_id`, or by `ref()` of the username when no user is known; never the
+ * Logs name a user by `user_id`, or by `s.refs.of()` of the username when no user is known; never the
  * username, the password or a token.
  */
 import Router from '@koa/router';
@@ -13,7 +13,6 @@ import { LoginGuard, type LoginSubject } from '../../auth/login-guard';
 import { RefreshTokens, parseRefreshToken, type RevokeOutcome } from '../../auth/refresh-tokens';
 import { UserStore, checkPassword, normalizeUsername, roleScopes, withoutHash } from '../../auth/users';
 import { AppError } from '../../errors';
-import { ref } from '../../phi';
 import type { Services } from '../../services';
 import { authenticate } from '../authenticate';
 import { readForm } from '../body';
@@ -42,7 +41,7 @@ export function humanAuthRoutes(s: Services): Router {
       throw invalidRequest('username and password are required');
     }
     const now = s.clock.now();
-    const userRef = ref(normalizeUsername(username));
+    const userRef = s.refs.of(normalizeUsername(username));
     const user = await users.findByUsername(username);
     const subject: LoginSubject = user ? { tenantId: user.tenant_id, userId: user.user_id } : { unknownUsername: username };
     try {

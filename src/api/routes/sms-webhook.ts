@@ -12,7 +12,6 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseSmsInbound, parseSmsStatus, verifySmsSignature } from '../../adapters/channels/sms';
 import { AppError } from '../../errors';
-import { ref } from '../../phi';
 import type { Services } from '../../services';
 import { readRaw } from '../body';
 
@@ -51,7 +50,7 @@ export function smsRoutes(s: Services): Router {
       businessNumberId: message.to, from: message.from, id: message.messageSid, text: message.text, ...(message.media ? { media: message.media } : {}),
     }, s.clock.now());
     s.metrics.inbound.inc({ channel: 'sms', result: duplicate ? 'duplicate' : 'accepted' });
-    s.log.info({ tenant_id: tenantId, workflow_id: workflowId, from_ref: ref(message.from), duplicate }, duplicate ? 'inbound SMS was a redelivery' : 'inbound SMS accepted');
+    s.log.info({ tenant_id: tenantId, workflow_id: workflowId, from_ref: s.refs.of(message.from), duplicate }, duplicate ? 'inbound SMS was a redelivery' : 'inbound SMS accepted');
     ctx.type = 'text/xml';
     ctx.body = emptyTwiml;
   });

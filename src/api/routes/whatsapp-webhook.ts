@@ -7,7 +7,6 @@
 import Router from '@koa/router';
 import { parseWebhook, verifySignature } from '../../adapters/channels/whatsapp';
 import { AppError } from '../../errors';
-import { ref } from '../../phi';
 import type { Services } from '../../services';
 import { parseJson, readRaw } from '../body';
 
@@ -49,7 +48,7 @@ export function whatsappRoutes(s: Services): Router {
       const tenantId = owners.get(message.phoneNumberId)!;
       const { workflowId, duplicate } = await s.intake.message(tenantId, 'whatsapp', { ...message, businessNumberId: message.phoneNumberId }, now);
       s.metrics.inbound.inc({ channel: 'whatsapp', result: duplicate ? 'duplicate' : 'accepted' });
-      s.log.info({ tenant_id: tenantId, workflow_id: workflowId, from_ref: ref(message.from), duplicate }, duplicate ? 'inbound message was a redelivery' : 'inbound message accepted');
+      s.log.info({ tenant_id: tenantId, workflow_id: workflowId, from_ref: s.refs.of(message.from), duplicate }, duplicate ? 'inbound message was a redelivery' : 'inbound message accepted');
       if (!duplicate) accepted.push(workflowId);
     }
     for (const status of parsed.statuses) await s.intake.status(owners.get(status.phoneNumberId)!, 'whatsapp', { id: status.id, status: status.status, timestamp: status.timestamp, recipient: status.recipient });
