@@ -63,7 +63,10 @@ async function main(): Promise<void> {
     '',
     'Play the claimant in another terminal:   npm run chat   (or: npm run chat -- --channel sms)',
     '',
-    'Call the partner API as the demo tenant (these credentials are shown once):',
+    // Only the demo tenant's client, made just now for this demo, is ever printed: `npm start`
+    // never prints the secret of a tenant onboarded with `npm run ops -- tenant create`.
+    'Call the partner API as the demo tenant. These are the DEMO tenant\'s credentials, made for this',
+    'run only (shown once); a real tenant\'s secret is never printed here:',
     `  TOKEN=$(curl -s ${apiUrl}/v1/auth/token -H 'content-type: application/json' \\`,
     `    -d '{"grant_type":"client_credentials","client_id":"${clientId}","client_secret":"${clientSecret}"}' | sed 's/.*"access_token":"\\([^"]*\\)".*/\\1/')`,
     `  curl -s ${apiUrl}/v1/workflows -H "authorization: Bearer $TOKEN"`,

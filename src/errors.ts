@@ -6,6 +6,7 @@
 export const errorCatalogue = {
   // API: request and auth
   invalid_request: { status: 400, title: 'Invalid request', retryable: false },
+  invalid_cursor: { status: 400, title: 'The cursor is not one this API returned', retryable: false },
   malformed_json: { status: 400, title: 'Malformed JSON body', retryable: false },
   unsupported_media_type: { status: 415, title: 'Unsupported media type', retryable: false },
   payload_too_large: { status: 413, title: 'Payload too large', retryable: false },
@@ -25,7 +26,6 @@ export const errorCatalogue = {
   delivery_not_found: { status: 404, title: 'Webhook delivery not found', retryable: false },
   article_not_found: { status: 404, title: 'Knowledge-base article not found', retryable: false },
   invalid_webhook_url: { status: 400, title: 'The webhook URL is not allowed', retryable: false },
-  unknown_channel_number: { status: 404, title: 'No tenant owns this channel number', retryable: false },
   method_not_allowed: { status: 405, title: 'Method not allowed', retryable: false },
   conflict: { status: 409, title: 'Conflict', retryable: false },
   claim_not_found: { status: 404, title: 'The CMS has no such claim', retryable: false },

@@ -19,6 +19,8 @@ export interface RoleSelection {
 export interface RunningRoles {
   /** Base URL of the API, when this process serves it. */
   apiUrl: string | null;
+  /** Base URL of the separate `/metrics` listener (`METRICS_PORT`), when there is one. */
+  metricsUrl: string | null;
   workers: StageWorker[];
   /** Stops reading, finishes in-flight work, closes the listener. Idempotent. */
   close(): Promise<void>;
@@ -42,7 +44,9 @@ export async function startRoles(s: Services, selection: RoleSelection): Promise
   const workers: StageWorker[] = [];
   let scheduler: Scheduler | null = null;
   let server: Server | null = null;
+  let metricsServer: Server | null = null;
   let apiUrl: string | null = null;
+  let metricsUrl: string | null = null;
 
   for (const name of selection.stages) {
     const stage = stages[name];
@@ -63,31 +67,36 @@ export async function startRoles(s: Services, selection: RoleSelection): Promise
     const { createApp } = require('./api/app') as typeof import('./api/app');
     await s.signing.ensure(s.clock.now());
     server = createApp(s).listen(s.config.port, s.config.host);
-  } else if (s.config.metricsPort > 0) {
-    // Workers without the API still answer /health (container health checks) and /metrics.
-    server = createServer(async (req, res) => {
+  }
+  if (s.config.metricsPort > 0) {
+    // /health (container health checks) and /metrics on a port of their own. In production this
+    // is the only place metrics are served: they name every tenant and breaker, so they stay off
+    // the partner port (docs/configuration.md). With the API here, its gauges are refreshed too.
+    const { metricsText } = require('./api/routes/infrastructure') as typeof import('./api/routes/infrastructure');
+    metricsServer = createServer(async (req, res) => {
       if (req.url === '/health') { res.setHeader('content-type', 'application/json'); res.end('{"status":"ok"}'); return; }
       if (req.url !== '/metrics') { res.statusCode = 404; res.end(); return; }
       res.setHeader('content-type', s.metrics.registry.contentType);
-      res.end(await s.metrics.registry.metrics());
+      res.end(await metricsText(s, { refresh: selection.api }));
     }).listen(s.config.metricsPort, s.config.host);
   }
-  if (server) {
-    await new Promise<void>((resolve, reject) => { server!.once('listening', resolve); server!.once('error', reject); });
-    const address = server.address();
-    if (selection.api && address && typeof address === 'object') apiUrl = `http://${s.config.host}:${address.port}`;
-  }
+  // Both listeners were started above without a pause, so both waits are set up before either is awaited.
+  const [apiPort, metricsPort] = await Promise.all([server, metricsServer].map((srv) => (srv ? listening(srv) : Promise.resolve(null))));
+  if (apiPort != null) apiUrl = `http://${s.config.host}:${apiPort}`;
+  if (metricsPort != null) metricsUrl = `http://${s.config.host}:${metricsPort}`;
 
   let closing: Promise<void> | null = null;
   return {
     apiUrl,
+    metricsUrl,
     workers,
     close() {
       closing ??= (async () => {
         const steps: Promise<unknown>[] = [];
-        if (server) {
-          steps.push(new Promise<void>((resolve) => server!.close(() => resolve())));
-          server.closeAllConnections?.();
+        for (const srv of [server, metricsServer]) {
+          if (!srv) continue;
+          steps.push(new Promise<void>((resolve) => srv.close(() => resolve())));
+          srv.closeAllConnections?.();
         }
         steps.push(...workers.map((w) => w.close()));
         if (scheduler) steps.push(scheduler.close());
@@ -96,4 +105,18 @@ export async function startRoles(s: Services, selection: RoleSelection): Promise
       return closing;
     },
   };
+}
+
+/** The port a server listens on, once it does. */
+function listening(server: Server): Promise<number | null> {
+  if (server.listening) return Promise.resolve(portOf(server));
+  return new Promise((resolve, reject) => {
+    server.once('listening', () => resolve(portOf(server)));
+    server.once('error', reject);
+  });
+}
+
+function portOf(server: Server): number | null {
+  const address = server.address();
+  return address && typeof address === 'object' ? address.port : null;
 }

@@ -1,8 +1,13 @@
 /**
  * Outbound HTTP for adapters (CMS, channel providers): undici's `request` over a keep-alive
  * Agent. Measured cheaper per call than `fetch` (docs/benchmarks.md), and every call is bounded
- * by a timeout. Network failures and timeouts come back as `HttpFailure`, answers of any status
- * as `HttpAnswer`; the adapter decides what each means.
+ * by a timeout. Network failures, timeouts and answers whose body is larger than
+ * `maxResponseBytes` come back as `HttpFailure`, answers of any status as `HttpAnswer`; the
+ * adapter decides what each means (a failed CMS call, send or webhook attempt).
+ *
+ * Every response body is read only up to `maxResponseBytes` (1 MiB, docs/security.md): a partner
+ * (CMS, channel provider, webhook endpoint) that streams more is cut off there, so it cannot fill
+ * the service's memory. The contracts' answers are a few KiB.
  */
 import { Agent, request, type Dispatcher } from 'undici';
 
@@ -15,7 +20,7 @@ export interface HttpAnswer {
 }
 
 export class HttpFailure extends Error {
-  constructor(readonly kind: 'timeout' | 'network', message: string, options?: { cause?: unknown }) {
+  constructor(readonly kind: 'timeout' | 'network' | 'too_large', message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'HttpFailure';
   }
@@ -23,8 +28,11 @@ export class HttpFailure extends Error {
 
 const agent = new Agent({ keepAliveTimeout: 10_000, connections: 128 });
 
+/** The largest response body read from any partner; more is a failed call. */
+export const maxResponseBytes = 1024 * 1024;
+
 /** `dispatcher` replaces the shared keep-alive agent (webhooks bring one that guards addresses). */
-export async function httpJson(url: string, options: { method?: 'GET' | 'POST'; headers: Record<string, string>; body?: string; timeoutMs: number; dispatcher?: Dispatcher }): Promise<HttpAnswer> {
+export async function httpJson(url: string, options: { method?: 'GET' | 'POST'; headers: Record<string, string>; body?: string; timeoutMs: number; dispatcher?: Dispatcher; maxBytes?: number }): Promise<HttpAnswer> {
   let response;
   try {
     response = await request(url, {
@@ -36,7 +44,12 @@ export async function httpJson(url: string, options: { method?: 'GET' | 'POST'; 
     const timedOut = name === 'TimeoutError' || name === 'HeadersTimeoutError' || name === 'AbortError';
     throw new HttpFailure(timedOut ? 'timeout' : 'network', `${timedOut ? 'timed out' : 'unreachable'}: ${name}`, { cause: err });
   }
-  const text = await response.body.text().catch(() => '');
+  const limit = options.maxBytes ?? maxResponseBytes;
+  if (Number(response.headers['content-length']) > limit) {
+    response.body.destroy();
+    throw new HttpFailure('too_large', `response body larger than ${limit} bytes (Content-Length): not read`);
+  }
+  const text = await readCapped(response.body, limit);
   let json: unknown;
   try {
     json = text === '' ? undefined : JSON.parse(text);
@@ -44,4 +57,28 @@ export async function httpJson(url: string, options: { method?: 'GET' | 'POST'; 
     json = undefined;
   }
   return { status: response.statusCode, json, headers: response.headers };
+}
+
+/**
+ * The body as text, reading at most `limit` bytes: a longer one (by its Content-Length or as it
+ * streams) is destroyed there, which closes the connection, and is an `HttpFailure`.
+ */
+async function readCapped(body: Dispatcher.ResponseData['body'], limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      size += (chunk as Buffer).length;
+      if (size > limit) {
+        body.destroy();
+        throw new HttpFailure('too_large', `response body larger than ${limit} bytes: stopped reading`);
+      }
+      chunks.push(chunk as Buffer);
+    }
+  } catch (err) {
+    if (err instanceof HttpFailure) throw err;
+    // A body cut short (reset, body timeout) reads as empty, as before: the caller sees the status.
+    return '';
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }

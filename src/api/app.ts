@@ -1,4 +1,5 @@
 /** The Koa application of the `api` role. */
+import type Router from '@koa/router';
 import Koa from 'koa';
 import type { Services } from '../services';
 import { authenticate } from './authenticate';
@@ -16,7 +17,46 @@ import { smsRoutes } from './routes/sms-webhook';
 import { whatsappRoutes } from './routes/whatsapp-webhook';
 import { workflowRoutes } from './routes/workflows';
 
-const selfAuthenticated = new Set(['/v1/auth/token', '/v1/auth/login', '/v1/auth/refresh', '/v1/auth/introspect', '/v1/auth/revoke']);
+/**
+ * The one list of paths the bearer gate lets through without a token (docs/security.md): the
+ * infrastructure probes, the public keys and metadata, the endpoints that authenticate their
+ * caller themselves (client credentials, a password, a refresh token, either for RFC 7662/7009,
+ * a bearer for logout) and the channel webhooks (signed by the provider). Every other path needs
+ * a verified bearer token, whatever its letter case, encoding or trailing slash.
+ */
+export const publicPaths: ReadonlySet<string> = new Set([
+  '/health', '/ready', '/metrics', '/.well-known/jwks.json', '/.well-known/oauth-authorization-server',
+  '/v1/auth/token', '/v1/auth/login', '/v1/auth/refresh', '/v1/auth/introspect', '/v1/auth/revoke', '/v1/auth/logout',
+  '/channels/whatsapp/webhook', '/channels/sms/webhook', '/channels/sms/status',
+]);
+
+/**
+ * A path as routing may understand it: percent-decoded, lower case (the routers match any case),
+ * repeated slashes and a trailing slash removed. A path that does not decode is returned as is,
+ * and so is never public.
+ */
+export function normalizedPath(path: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+  return decoded.toLowerCase().replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
+}
+
+/** Whether the gate demands a bearer token for this path: everything not listed as public. */
+export function needsToken(path: string): boolean {
+  return !publicPaths.has(normalizedPath(path));
+}
+
+/** Every router of the app: those of public paths, and those behind the bearer gate. */
+export function apiRouters(s: Services): { open: Router[]; gated: Router[] } {
+  return {
+    open: [infrastructureRoutes(s), authRoutes(s), humanAuthRoutes(s), whatsappRoutes(s), smsRoutes(s)],
+    gated: [workflowRoutes(s), cmsEventRoutes(s), auditRoutes(s), tenantRoutes(s), webhookRoutes(s), knowledgeRoutes(s)],
+  };
+}
 
 export function createApp(s: Services): Koa {
   const app = new Koa({ proxy: false });
@@ -26,13 +66,18 @@ export function createApp(s: Services): Koa {
     ctx.set('Cache-Control', 'no-store');
     await next();
   });
-  for (const router of [infrastructureRoutes(s), authRoutes(s), humanAuthRoutes(s), whatsappRoutes(s), smsRoutes(s)]) app.use(router.routes()).use(router.allowedMethods());
-  // Everything else under /v1 needs a verified bearer token; these endpoints authenticate the
-  // caller themselves (client credentials, a password, a refresh token, or either for RFC 7662/7009).
   const verify = authenticate(s.config, s.signing, s.revocation, s.clock, s.verifiedTokens);
-  // Verified requests may carry an Idempotency-Key (docs/idempotency.md).
+  // Verified requests may carry an Idempotency-Key (docs/idempotency.md); the route's scope
+  // check runs it (requireScope), so nothing is replayed before authorisation.
   const idempotent = idempotency(s);
-  app.use(async (ctx, next) => (ctx.path.startsWith('/v1/') && !selfAuthenticated.has(ctx.path) ? verify(ctx, () => idempotent(ctx, next)) : next()));
-  for (const router of [workflowRoutes(s), cmsEventRoutes(s), auditRoutes(s), tenantRoutes(s), webhookRoutes(s), knowledgeRoutes(s)]) app.use(router.routes()).use(router.allowedMethods());
+  app.use(async (ctx, next) => {
+    if (!needsToken(ctx.path)) return next();
+    return verify(ctx, () => {
+      ctx.state.idempotency = idempotent;
+      return next();
+    });
+  });
+  const { open, gated } = apiRouters(s);
+  for (const router of [...open, ...gated]) app.use(router.routes()).use(router.allowedMethods());
   return app;
 }

@@ -7,7 +7,7 @@ import type { Context, Middleware, Next } from 'koa';
 import koaJwt from 'koa-jwt';
 import type { RevocationStore, VerifiedClaims } from '../auth/revocation';
 import type { SigningKeys } from '../auth/signing-keys';
-import { VerifiedTokens, type RememberedClaims } from '../auth/verified-tokens';
+import { lifetimeHolds, VerifiedTokens, type RememberedClaims } from '../auth/verified-tokens';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import { AppError } from '../errors';
@@ -32,9 +32,9 @@ export function authenticate(config: Config, signing: SigningKeys, revocation: R
     audience: config.jwtAudience,
     issuer: config.jwtIssuer,
     key: 'principal',
-    // After the signature, aud, iss, exp and nbf hold: refuse a revoked token, or one whose
-    // client or user no longer exists.
-    isRevoked: async (_ctx: unknown, claims: object) => revocation.refused(claims as VerifiedClaims),
+    // After the signature, aud, iss, exp and nbf hold: refuse a token without exp or issued in
+    // the future, a revoked token, or one whose client or user no longer exists.
+    isRevoked: async (_ctx: unknown, claims: object) => !lifetimeHolds(claims, clock.now()) || revocation.refused(claims as VerifiedClaims),
   };
   // exp and nbf are judged by the injected clock, as everywhere else: koa-jwt hands these
   // options to jsonwebtoken, which reads clockTimestamp at each verification.
@@ -69,10 +69,17 @@ export function actorOf(p: Principal): { sub: string; token_type: string } {
   return { sub: p.sub, token_type: p.token_type ?? 'machine' };
 }
 
+/**
+ * Refuses a token without `scope`, then runs the request's Idempotency-Key handling (which the
+ * bearer gate leaves in `ctx.state.idempotency`, src/api/app.ts): authorisation comes first,
+ * so a stored answer is only ever replayed to a caller who may make the request.
+ */
 export function requireScope(scope: string): Middleware {
   return async (ctx: Context, next: Next) => {
     const scopes = principal(ctx).scope.split(' ');
     if (!scopes.includes(scope)) throw new AppError('insufficient_scope', `this operation needs the scope ${scope}`, { extra: { required_scope: scope } });
-    await next();
+    const idempotent = ctx.state.idempotency as Middleware | undefined;
+    ctx.state.idempotency = undefined;
+    await (idempotent ? idempotent(ctx, next) : next());
   };
 }

@@ -1,11 +1,16 @@
 /**
- * `Idempotency-Key` on mutating partner requests (POST, PUT, PATCH, DELETE under /v1, once the
- * bearer token is verified). The spec leaves retention and conflicts open; decided here and in
- * docs/idempotency.md:
+ * `Idempotency-Key` on mutating partner requests (POST, PUT, PATCH, DELETE under /v1). It runs
+ * only after the bearer token is verified and the route's scope check passed (`requireScope`
+ * calls it), so a stored answer is never given to a caller who may not make the request. The
+ * spec leaves retention and conflicts open; decided here and in docs/idempotency.md:
  *
- *  - The outcome (status, body) is kept for 24 hours per tenant and key. The same key with the
- *    same request (method, path, body) gets the stored outcome again, with
- *    `Idempotent-Replayed: true`, and the operation does not run again.
+ *  - The outcome (status, body) is kept for 24 hours per tenant, caller (the token's `sub`:
+ *    client id or user id) and key: another caller's same key is another request. The same key
+ *    with the same request (method, path, body) from the same caller gets the stored outcome
+ *    again, with `Idempotent-Replayed: true`, and the operation does not run again.
+ *  - A webhook signing secret in an answer is never kept in clear: it is sealed with
+ *    SIGNING_KEY_ENCRYPTION_KEY (as the endpoint store seals it) and opened for the replay, or,
+ *    without that key (development), left out of the replay with `signing_secret_note`.
  *  - The same key with a different request is 422 `idempotency_key_reused`.
  *  - While the first request with the key is still running, another is 409
  *    `idempotency_in_progress` with `Retry-After: 1`.
@@ -16,6 +21,7 @@ import { createHash } from 'node:crypto';
 import type { Context, Middleware, Next } from 'koa';
 import { AppError } from '../errors';
 import type { Services } from '../services';
+import { SecretBox } from '../webhooks/secret-box';
 import { principal } from './authenticate';
 import { readRaw } from './body';
 import { sendProblem } from './problem';
@@ -33,16 +39,26 @@ interface Stored {
   body?: string;
 }
 
+/** Answer members that hold a secret shown once. */
+const secretMember = 'signing_secret';
+const sealedMember = 'sealed_signing_secret';
+const droppedNote = 'The signing secret is shown only in the first answer; this replay leaves it out. Rotate the secret again if that answer was lost.';
+
+/** Runs `next` under the Idempotency-Key rules; called by `requireScope` once the scope holds. */
 export function idempotency(s: Services): Middleware {
+  const box = s.config.signingKeyEncryptionKey ? new SecretBox(s.config.signingKeyEncryptionKey) : null;
   return async (ctx: Context, next: Next) => {
     const key = ctx.get('idempotency-key');
     if (!key || !mutating.has(ctx.method)) return next();
     if (!keyPattern.test(key)) throw new AppError('invalid_request', 'Idempotency-Key must be 1-255 printable ASCII characters');
-    const tenantId = principal(ctx).tenant_id;
+    const who = principal(ctx);
+    const tenantId = who.tenant_id;
     const raw = await readRaw(ctx, maxBodyBytes);
     ctx.state.rawBody = raw;
     const fingerprint = createHash('sha256').update(`${ctx.method} ${ctx.path}\n`).update(raw).digest('hex');
-    const redisKey = s.keys.idempotency(tenantId, createHash('sha256').update(key).digest('hex'));
+    // The caller is part of the record's name: another client or user with the same key never meets this record.
+    const caller = `${who.token_type ?? 'machine'}\0${who.sub}`;
+    const redisKey = s.keys.idempotency(tenantId, createHash('sha256').update(caller).update('\0').update(key).digest('hex'));
 
     const claimed = await s.redis.set(redisKey, JSON.stringify({ state: 'in_progress', fingerprint } satisfies Stored), 'PX', retentionMs, 'NX');
     if (claimed !== 'OK') {
@@ -54,7 +70,7 @@ export function idempotency(s: Services): Middleware {
       }
       ctx.status = stored.status ?? 200;
       if (stored.type) ctx.type = stored.type;
-      ctx.body = stored.body ?? '';
+      ctx.body = reveal(stored.body ?? '', tenantId, box);
       ctx.set('Idempotent-Replayed', 'true');
       return;
     }
@@ -74,8 +90,34 @@ export function idempotency(s: Services): Middleware {
       return;
     }
     const body = ctx.body === undefined || ctx.body === null ? '' : typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
-    await keep(s, redisKey, fingerprint, ctx.status, ctx.response.get('Content-Type') || 'application/json', body);
+    await keep(s, redisKey, fingerprint, ctx.status, ctx.response.get('Content-Type') || 'application/json', conceal(body, tenantId, box));
   };
+}
+
+/** The answer as it may be kept: a signing secret sealed, or dropped with a note when there is no key. */
+function conceal(body: string, tenantId: string, box: SecretBox | null): string {
+  const answer = parseObject(body);
+  if (!answer || typeof answer[secretMember] !== 'string') return body;
+  const { [secretMember]: secret, ...rest } = answer;
+  return JSON.stringify(box ? { ...rest, [sealedMember]: box.seal(secret as string, tenantId) } : { ...rest, signing_secret_note: droppedNote });
+}
+
+/** The kept answer as the replay shows it: a sealed secret opened in place. */
+function reveal(body: string, tenantId: string, box: SecretBox | null): string {
+  const answer = parseObject(body);
+  if (!answer || typeof answer[sealedMember] !== 'string') return body;
+  const { [sealedMember]: sealed, ...rest } = answer;
+  if (!box) return JSON.stringify({ ...rest, signing_secret_note: droppedNote });
+  return JSON.stringify({ ...rest, [secretMember]: box.open(sealed as string, tenantId) });
+}
+
+function parseObject(body: string): Record<string, unknown> | null {
+  if (!body.startsWith('{')) return null;
+  try {
+    return JSON.parse(body) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
 }
 
 async function keep(s: Services, redisKey: string, fingerprint: string, status: number, type: string, body: string): Promise<void> {

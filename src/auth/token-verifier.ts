@@ -1,14 +1,15 @@
 /**
  * Verifies one of our access tokens outside the bearer middleware (introspection, revocation):
- * RS256 only, a published `kid`, `aud` and `iss`, `exp` and `nbf` at the injected clock, then
- * the live checks (not revoked, subject still there).
+ * RS256 only, a published `kid`, `aud` and `iss`, `exp` and `nbf` at the injected clock, `exp`
+ * and `iat` present and `iat` not in the future (`lifetimeHolds`), then the live checks (not
+ * revoked, subject still there).
  */
 import { jwtVerify, type JWTPayload } from 'jose';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { RevocationStore } from './revocation';
 import type { SigningKeys } from './signing-keys';
-import type { VerifiedTokens } from './verified-tokens';
+import { lifetimeHolds, type VerifiedTokens } from './verified-tokens';
 
 export interface AccessClaims extends JWTPayload {
   sub: string;
@@ -44,6 +45,7 @@ export class TokenVerifier {
         currentDate: new Date(now), ...(options.allowExpired ? { clockTolerance: 400 * 24 * 3600 } : {}),
       });
       const claims = payload as AccessClaims;
+      if (!lifetimeHolds(claims, now)) return null;
       if (typeof claims.tenant_id !== 'string' || typeof claims.sub !== 'string' || typeof claims.jti !== 'string' || typeof claims.scope !== 'string') return null;
       if (options.allowExpired) return claims;
       this.verified.remember(token, claims);

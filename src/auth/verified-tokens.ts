@@ -20,6 +20,19 @@ export interface RememberedClaims {
 
 const maxEntries = 50_000;
 
+/** How far in the future a token's `iat` may be (clocks of issuing processes drift a little), s. */
+export const iatSkewSeconds = 60;
+
+/**
+ * What every verifier asks of a token's times beyond the library's checks: an `exp` (a token
+ * without one would be good forever) and an `iat` not in the future beyond `iatSkewSeconds`.
+ */
+export function lifetimeHolds(claims: { exp?: unknown; iat?: unknown }, nowMs: number): boolean {
+  return typeof claims.exp === 'number' && Number.isFinite(claims.exp)
+    && typeof claims.iat === 'number' && Number.isFinite(claims.iat)
+    && claims.iat <= Math.floor(nowMs / 1000) + iatSkewSeconds && claims.iat < claims.exp;
+}
+
 export class VerifiedTokens {
   private readonly entries = new Map<string, RememberedClaims>();
 

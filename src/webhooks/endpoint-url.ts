@@ -1,10 +1,13 @@
 /**
  * Rules for a partner's webhook URL, and the SSRF guard (docs/webhooks.md):
  *
- * - production: `https://` only, and every address the host name resolves to must be public
- *   (no private, loopback, link-local, CGNAT, "this network", multicast or reserved address,
- *   IPv4 or IPv6, IPv4-mapped included);
- * - development and test: `https://` anywhere, plain `http://` only to loopback
+ * - production (also when NODE_ENV names no environment): `https://` only, and every address the
+ *   host name resolves to must be public: no private, loopback, link-local, CGNAT, "this network",
+ *   benchmarking, documentation, multicast or reserved IPv4 address; for IPv6 only global
+ *   unicast (2000::/3) outside its special-purpose blocks (IETF protocol assignments with Teredo,
+ *   documentation, 6to4), so NAT64, IPv4-compatible, IPv4-translated, site-local and discard
+ *   forms are refused; an IPv4-mapped address is judged by the IPv4 address inside it;
+ * - development and test (named only): `https://` anywhere, plain `http://` only to loopback
  *   (`localhost`, 127.0.0.0/8, `::1`).
  *
  * The URL is checked when the partner sets it and again before each delivery pass (DNS may have
@@ -22,18 +25,24 @@ export type Resolve = (hostname: string) => Promise<string[]>;
 
 export const maxUrlLength = 2048;
 
+/** IANA IPv4 special-purpose and documentation blocks a partner endpoint never lives in. */
 const refusedV4: [string, number][] = [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
-  ['172.16.0.0', 12], ['192.168.0.0', 16], ['192.0.0.0', 24], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['172.16.0.0', 12], ['192.168.0.0', 16], ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24],
+  ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ];
-const refusedV6: [string, number][] = [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]];
+/** Only global unicast IPv6 may be a destination... */
+const globalV6 = new BlockList();
+globalV6.addSubnet('2000::', 3, 'ipv6');
+/** ...outside these blocks: IETF protocol assignments (Teredo 2001::/32 among them), documentation, 6to4. */
+const refusedV6: [string, number][] = [['2001::', 23], ['2001:db8::', 32], ['2002::', 16], ['3fff::', 20]];
 const blocked = new BlockList();
 for (const [net, bits] of refusedV4) blocked.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of refusedV6) blocked.addSubnet(net, bits, 'ipv6');
 
-/** The IPv4 address inside an IPv4-mapped (`::ffff:a.b.c.d`) or NAT64 (`64:ff9b::a.b.c.d`) IPv6 address. */
+/** The IPv4 address inside an IPv4-mapped (`::ffff:a.b.c.d`) IPv6 address. */
 function embeddedV4(address: string): string | null {
-  const match = /^(?:::ffff:|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
+  const match = /^::ffff:(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
   if (!match) return null;
   if (match[1]) return match[1];
   const hi = parseInt(match[2]!, 16);
@@ -48,7 +57,7 @@ export function isRefusedAddress(address: string): boolean {
   if (family !== 6) return true;
   const v4 = embeddedV4(address);
   if (v4 !== null) return blocked.check(v4, 'ipv4');
-  return blocked.check(address, 'ipv6');
+  return !globalV6.check(address, 'ipv6') || blocked.check(address, 'ipv6');
 }
 
 function isLoopback(host: string): boolean {

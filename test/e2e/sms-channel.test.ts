@@ -204,10 +204,10 @@ describe('SMS channel', function () {
     // A status callback is checked the same way.
     const forged = await h.sms.postSigned('/channels/sms/status', { MessageSid: 'SMforged', MessageStatus: 'delivered', From: number, To: phone }, 'guess');
     expect(forged.status).to.equal(401);
-    // Someone else's number: not ours.
+    // Someone else's number: answered like a bad signature, so it does not tell which numbers are ours.
     const unknown = await h.sms.postInbound({ from: phone, to: '+15559999999', text: 'claim status' });
-    expect(unknown.status).to.equal(404);
-    expect(JSON.parse(unknown.body)).to.include({ error_code: 'unknown_channel_number' });
+    expect(unknown.status).to.equal(401);
+    expect(JSON.parse(unknown.body)).to.include({ error_code: 'invalid_signature' });
 
     expect(await gatewayBacklog()).to.equal(before);
     expect(await h.services.redis.xrange(h.services.keys.channelStatuses('acme'), '-', '+')).to.satisfy((entries: Array<[string, string[]]>) => entries.every(([, f]) => !f.includes('SMforged')));

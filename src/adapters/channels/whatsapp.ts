@@ -14,8 +14,9 @@ import { httpJson, type HttpAnswer } from '../http-client';
 /** Meta's customer-service window: free-form replies are allowed this long after the claimant wrote. */
 export const replyWindowMs = 24 * 3600 * 1000;
 
+/** `X-Hub-Signature-256` must be exactly `sha256=` and 64 hex digits: nothing before, nothing after. */
 export function verifySignature(rawBody: Buffer, header: string | undefined, appSecret: string): boolean {
-  if (!header || !header.startsWith('sha256=')) return false;
+  if (!header || !/^sha256=[0-9a-fA-F]{64}$/.test(header)) return false;
   const given = Buffer.from(header.slice(7), 'hex');
   const expected = createHmac('sha256', appSecret).update(rawBody).digest();
   return given.length === expected.length && timingSafeEqual(given, expected);

@@ -9,6 +9,7 @@ import { principal, requireScope } from '../authenticate';
 import { queryParam, queryTime } from '../query';
 import { readForm } from '../body';
 import { rateLimit } from '../rate-limits';
+import { cursorNumber, decodeCursor, encodeCursor } from '../cursors';
 
 const maxLimit = 200;
 
@@ -21,8 +22,7 @@ export function auditRoutes(s: Services): Router {
     const limit = limitRaw === undefined ? 50 : Number(limitRaw);
     if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) throw new AppError('invalid_request', `limit must be an integer from 1 to ${maxLimit}`);
     const cursorRaw = queryParam(ctx, 'cursor');
-    const afterId = cursorRaw === undefined ? undefined : Buffer.from(cursorRaw, 'base64url').toString('utf8');
-    if (afterId !== undefined && !/^\d+-\d+$/.test(afterId)) throw new AppError('invalid_request', 'cursor is not one this API returned');
+    const afterId = cursorRaw === undefined ? undefined : ledgerPosition(cursorRaw);
     const tenantId = principal(ctx).tenant_id;
     const workflowId = queryParam(ctx, 'workflow_id');
     let workflow: { id: string; eventIds: Set<string> } | undefined;
@@ -41,7 +41,7 @@ export function auditRoutes(s: Services): Router {
         detail: JSON.parse(e.detail) as unknown, transition: e.transition ? (JSON.parse(e.transition) as unknown) : null,
         prev_hash: e.prev_hash, hash: e.hash,
       })),
-      next_cursor: page.next ? Buffer.from(page.next).toString('base64url') : null,
+      next_cursor: page.next ? encodeCursor(page.next) : null,
     };
   });
 
@@ -58,4 +58,10 @@ export function auditRoutes(s: Services): Router {
     ctx.body = await s.checkpoints.verify(tenantId, await s.ledger.all(tenantId), body.checkpoint as string | undefined, s.clock.now());
   });
   return router;
+}
+
+/** A ledger stream id (`<ms>-<seq>`) from a cursor, both parts in the range Redis stream ids take. */
+function ledgerPosition(cursor: string): string {
+  const [ms, seq] = decodeCursor(cursor, /^(\d{1,16})-(\d{1,16})$/) as [string, string];
+  return `${cursorNumber(ms)}-${cursorNumber(seq)}`;
 }

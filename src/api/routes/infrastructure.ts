@@ -1,4 +1,8 @@
-/** `/health`, `/ready`, `/metrics`: infrastructure, outside the partner contract. */
+/**
+ * `/health`, `/ready`, `/metrics`: infrastructure, outside the partner contract. `/metrics`
+ * lists every tenant id and breaker state, so in production it is not on the API port at all,
+ * only on `METRICS_PORT` (src/roles.ts); elsewhere the API port serves it too.
+ */
 import Router from '@koa/router';
 import type { Services } from '../../services';
 import { ClientCredentials, secretMaxAgeMs } from '../../auth/client-credentials';
@@ -18,12 +22,19 @@ export function infrastructureRoutes(s: Services): Router {
       ctx.body = { status: 'not_ready', redis: 'unreachable' };
     }
   });
-  router.get('/metrics', async (ctx) => {
-    await Promise.all([refreshQueueGauges(s), refreshSecretAges(s)]).catch(() => undefined);
-    ctx.type = s.metrics.registry.contentType;
-    ctx.body = await s.metrics.registry.metrics();
-  });
+  if (s.config.environment !== 'production') {
+    router.get('/metrics', async (ctx) => {
+      ctx.type = s.metrics.registry.contentType;
+      ctx.body = await metricsText(s, { refresh: true });
+    });
+  }
   return router;
+}
+
+/** The Prometheus text; `refresh` first recomputes the gauges the API process owns. */
+export async function metricsText(s: Services, options: { refresh: boolean }): Promise<string> {
+  if (options.refresh) await Promise.all([refreshQueueGauges(s), refreshSecretAges(s)]).catch(() => undefined);
+  return s.metrics.registry.metrics();
 }
 
 /** Queue gauges per stage from the same numbers `ops stages` shows (src/ops/stage-stats.ts). */

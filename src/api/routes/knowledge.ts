@@ -13,6 +13,7 @@ import type { Services } from '../../services';
 import { principal, requireScope } from '../authenticate';
 import { parseJson, readRaw } from '../body';
 import { queryParam } from '../query';
+import { decodeCursor, encodeCursor } from '../cursors';
 
 const maxListLimit = 100;
 const maxSearchLimit = 20;
@@ -64,10 +65,9 @@ export function knowledgeRoutes(s: Services): Router {
   router.get('/v1/knowledge/articles', requireScope('kb:read'), async (ctx) => {
     const limit = intParam(ctx, 'limit', 20, maxListLimit);
     const cursor = queryParam(ctx, 'cursor');
-    const after = cursor === undefined ? null : Buffer.from(cursor, 'base64url').toString('utf8');
-    if (after !== null && !articleIdPattern.test(after)) throw new AppError('invalid_request', 'cursor is not one this API returned');
+    const after = cursor === undefined ? null : decodeCursor(cursor, articleIdPattern)[0]!;
     const page = await articles.list(principal(ctx).tenant_id, limit, after);
-    ctx.body = { items: page.items.map(summary), next_cursor: page.next === null ? null : Buffer.from(page.next).toString('base64url') };
+    ctx.body = { items: page.items.map(summary), next_cursor: page.next === null ? null : encodeCursor(page.next) };
   });
 
   router.get('/v1/knowledge/search', requireScope('kb:read'), async (ctx) => {

@@ -8,6 +8,7 @@
  *   `From` (our number), and the status is recorded.
  * Nothing is enqueued or recorded unless the signature holds.
  */
+import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseSmsInbound, parseSmsStatus, verifySmsSignature } from '../../adapters/channels/sms';
@@ -17,6 +18,8 @@ import { readRaw } from '../body';
 
 /** Twilio's webhooks are small forms; the body of an SMS is at most 1,600 characters. */
 const maxWebhookBytes = 64 * 1024;
+/** Checked against when no tenant owns the number: random per process, so no signature can match it. */
+const unownedNumberToken = randomBytes(32).toString('hex');
 const emptyTwiml = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
 export function smsRoutes(s: Services): Router {
@@ -27,20 +30,21 @@ export function smsRoutes(s: Services): Router {
     if (!ctx.is('application/x-www-form-urlencoded')) throw new AppError('unsupported_media_type', 'send application/x-www-form-urlencoded');
     const params = new URLSearchParams((await readRaw(ctx, maxWebhookBytes)).toString('utf8'));
     const number = numberOf(params);
+    // A number no tenant owns is answered like a bad signature, after the same HMAC work, so an
+    // outsider cannot tell which numbers are registered (docs/security.md).
     const tenantId = await s.tenants.tenantForSmsNumber(number);
-    if (!tenantId) throw new AppError('unknown_channel_number', 'no tenant owns this SMS number');
-    const sms = (await s.tenants.get(tenantId)).channels.sms;
-    const token = sms?.auth_token;
+    const sms = tenantId ? (await s.tenants.get(tenantId)).channels.sms : undefined;
+    const token = tenantId ? sms?.auth_token : unownedNumberToken;
     // The provider signs the URL it called: the public address partners configure, the tenant's
     // own status-callback URL, or, when the API is reached directly, the address this request came to.
     const urls = [`${s.config.publicUrl.replace(/\/$/, '')}${ctx.originalUrl}`, `${ctx.protocol}://${ctx.host}${ctx.originalUrl}`];
     if (sms?.status_callback_url && ctx.path === '/channels/sms/status') urls.push(sms.status_callback_url);
     const signature = ctx.get('x-twilio-signature') || undefined;
-    if (!token || !verifySmsSignature(urls, [...params.entries()], signature, token)) {
-      s.log.warn({ tenant_id: tenantId, signed: Boolean(signature) }, 'SMS webhook refused: signature missing or wrong');
+    if (!token || !verifySmsSignature(urls, [...params.entries()], signature, token) || !tenantId) {
+      s.log.warn({ tenant_id: tenantId ?? undefined, owned: Boolean(tenantId), signed: Boolean(signature) }, 'SMS webhook refused: signature missing or wrong');
       throw new AppError('invalid_signature', 'X-Twilio-Signature missing or does not match');
     }
-    return { params, tenantId };
+    return { params, tenantId: tenantId! };
   };
 
   router.post('/channels/sms/webhook', async (ctx) => {

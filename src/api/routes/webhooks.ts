@@ -11,6 +11,7 @@ import { maxOverlapHours } from '../../webhooks/endpoint-store';
 import { deliveryStatuses, type DeliveryCursor, type DeliveryStatus } from '../../webhooks/outbox';
 import { principal, requireScope } from '../authenticate';
 import { readForm } from '../body';
+import { cursorNumber, decodeCursor, encodeCursor } from '../cursors';
 
 const maxLimit = 100;
 const defaultOverlapHours = 24;
@@ -21,14 +22,13 @@ function one(ctx: Context, name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-function encodeCursor(cursor: DeliveryCursor): string {
-  return Buffer.from(`${cursor.score}:${cursor.id}`).toString('base64url');
+function deliveryCursor(cursor: DeliveryCursor): string {
+  return encodeCursor(`${cursor.score}:${cursor.id}`);
 }
 
-function decodeCursor(value: string): DeliveryCursor {
-  const match = /^(\d{1,16}):(msg_[0-9a-f]{24})$/.exec(Buffer.from(value, 'base64url').toString('utf8'));
-  if (!match) throw new AppError('invalid_request', 'cursor is not one this API returned');
-  return { score: Number(match[1]), id: match[2]! };
+function deliveryPosition(value: string): DeliveryCursor {
+  const [score, id] = decodeCursor(value, /^(\d{1,16}):(msg_[0-9a-f]{24})$/) as [string, string];
+  return { score: cursorNumber(score), id };
 }
 
 export function webhookRoutes(s: Services): Router {
@@ -67,8 +67,8 @@ export function webhookRoutes(s: Services): Router {
     const limit = limitRaw === undefined ? 20 : Number(limitRaw);
     if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) throw new AppError('invalid_request', `limit must be an integer from 1 to ${maxLimit}`);
     const cursorRaw = one(ctx, 'cursor');
-    const page = await s.webhooks.outbox.list(principal(ctx).tenant_id, status as DeliveryStatus, limit, cursorRaw === undefined ? null : decodeCursor(cursorRaw));
-    ctx.body = { items: page.items, next_cursor: page.next ? encodeCursor(page.next) : null };
+    const page = await s.webhooks.outbox.list(principal(ctx).tenant_id, status as DeliveryStatus, limit, cursorRaw === undefined ? null : deliveryPosition(cursorRaw));
+    ctx.body = { items: page.items, next_cursor: page.next ? deliveryCursor(page.next) : null };
   });
 
   router.post('/v1/webhooks/deliveries/:id/retry', requireScope('webhook:admin'), async (ctx) => {

@@ -4,6 +4,7 @@
  * then takes each message in (redeliveries dropped) and records delivery statuses. Nothing is
  * enqueued unless the signature holds.
  */
+import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
 import { parseWebhook, verifySignature } from '../../adapters/channels/whatsapp';
 import { AppError } from '../../errors';
@@ -11,6 +12,8 @@ import type { Services } from '../../services';
 import { parseJson, readRaw } from '../body';
 
 const maxWebhookBytes = 1024 * 1024;
+/** Checked against when no tenant owns the number: random per process, so no signature can match it. */
+const unownedNumberSecret = randomBytes(32).toString('hex');
 
 export function whatsappRoutes(s: Services): Router {
   const router = new Router();
@@ -32,12 +35,13 @@ export function whatsappRoutes(s: Services): Router {
     const signature = ctx.get('x-hub-signature-256') || undefined;
     // One webhook carries one business number; every number in it must verify with its owner's secret.
     const owners = new Map<string, string>();
+    // A number no tenant owns is answered like a bad signature, after the same HMAC work, so an
+    // outsider cannot tell which numbers are registered.
     for (const id of parsed.phoneNumberIds) {
       const tenantId = await s.tenants.tenantForWhatsAppNumber(id);
-      if (!tenantId) throw new AppError('unknown_channel_number', 'no tenant owns this WhatsApp number');
-      const secret = (await s.tenants.get(tenantId)).channels.whatsapp?.app_secret;
-      if (!secret || !verifySignature(raw, signature, secret)) {
-        s.log.warn({ tenant_id: tenantId, signed: Boolean(signature) }, 'WhatsApp webhook refused: signature missing or wrong');
+      const secret = tenantId ? (await s.tenants.get(tenantId)).channels.whatsapp?.app_secret : unownedNumberSecret;
+      if (!secret || !verifySignature(raw, signature, secret) || !tenantId) {
+        s.log.warn({ tenant_id: tenantId ?? undefined, owned: Boolean(tenantId), signed: Boolean(signature) }, 'WhatsApp webhook refused: signature missing or wrong, or number not owned');
         throw new AppError('invalid_signature', 'X-Hub-Signature-256 missing or does not match');
       }
       owners.set(id, tenantId);

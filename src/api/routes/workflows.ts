@@ -15,6 +15,7 @@ import { actorOf, principal, requireScope } from '../authenticate';
 import { readForm } from '../body';
 import { queryParam, queryTime } from '../query';
 import { rateLimit } from '../rate-limits';
+import { cursorNumber, decodeCursor, encodeCursor } from '../cursors';
 
 const types = ['claim-status', 'pending-documents', 'query-reason'];
 /** Every workflow status, from the state machine (pipeline/workflows/transitions.ts). */
@@ -44,7 +45,7 @@ export function workflowRoutes(s: Services): Router {
   router.get('/v1/workflows', requireScope('workflow:read'), limited, async (ctx) => {
     const { filter, limit, cursor } = listQuery(ctx);
     const page = await s.workflows.list(principal(ctx).tenant_id, filter, limit, cursor);
-    ctx.body = { items: page.items, next_cursor: page.next ? encodeCursor(page.next) : null };
+    ctx.body = { items: page.items, next_cursor: page.next ? listCursor(page.next) : null };
   });
   return router;
 }
@@ -78,16 +79,16 @@ function listQuery(ctx: Context): { filter: ListFilter; limit: number; cursor: L
   return {
     filter: { workflowType: type, status, claimIdHash, startedAfter: queryTime(ctx, 'started_after'), startedBefore: queryTime(ctx, 'started_before') },
     limit,
-    cursor: cursorRaw === undefined ? null : decodeCursor(cursorRaw),
+    cursor: cursorRaw === undefined ? null : listPosition(cursorRaw),
   };
 }
 
-function encodeCursor(cursor: ListCursor): string {
-  return Buffer.from(`${cursor.startedAt}:${cursor.workflowId}`).toString('base64url');
+function listCursor(cursor: ListCursor): string {
+  return encodeCursor(`${cursor.startedAt}:${cursor.workflowId}`);
 }
 
-function decodeCursor(value: string): ListCursor {
-  const [time, id] = Buffer.from(value, 'base64url').toString('utf8').split(':');
-  if (!time || !id || !/^\d+$/.test(time)) throw new AppError('invalid_request', 'cursor is not one this API returned');
-  return { startedAt: Number(time), workflowId: id };
+/** `<started_at ms>:<workflow id>`, the id in the form `Keys.newWorkflowId` makes. */
+function listPosition(value: string): ListCursor {
+  const [time, id] = decodeCursor(value, /^(\d{1,16}):(wf-\d{1,4}-[0-9a-f]{20})$/) as [string, string];
+  return { startedAt: cursorNumber(time), workflowId: id };
 }
