@@ -9,6 +9,7 @@ import { Checkpoints } from './audit/checkpoints';
 import { SmsSender } from './adapters/channels/sms';
 import { WhatsAppSender } from './adapters/channels/whatsapp';
 import { ClientCredentials } from './auth/client-credentials';
+import { HashWork } from './auth/hash-work';
 import { RevocationStore } from './auth/revocation';
 import { TokenVerifier } from './auth/token-verifier';
 import { VerifiedTokens } from './auth/verified-tokens';
@@ -52,6 +53,8 @@ export interface Services {
   smsSender: SmsSender;
   signing: SigningKeys;
   clients: ClientCredentials;
+  /** This process's bound on password-hash work (client secrets and logins). */
+  hashWork: HashWork;
   tokens: TokenIssuer;
   revocation: RevocationStore;
   verifier: TokenVerifier;
@@ -93,7 +96,8 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
   const templates = new TemplateRegistry(tenants);
   const sender = new WhatsAppSender(tenants, config);
   const smsSender = new SmsSender(tenants, config, metrics);
-  const clients = new ClientCredentials(redis, keys);
+  const hashWork = new HashWork();
+  const clients = new ClientCredentials(redis, keys, hashWork);
   const webhooks = new PartnerWebhooks({ redis, keys, config, clock, log, metrics });
   const articles = new ArticleStore({ redis, keys });
   const modes = new OperationalModes(redis, keys, config.partitions, log);
@@ -132,6 +136,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
   return {
     config, clock, log, metrics, refs, redis, keys, tenants, consent, cms, templates, sender, smsSender, signing,
     clients,
+    hashWork,
     tokens: new TokenIssuer(config, clients, signing),
     revocation,
     verifier: new TokenVerifier(config, signing, revocation, clock, verifiedTokens),

@@ -29,6 +29,7 @@ export function sendProblem(ctx: Context, err: AppError): void {
     ctx.type = 'application/problem+json';
     ctx.body = body;
   }
+  if (typeof err.extra.retry_after === 'number' && !ctx.response.get('Retry-After')) ctx.set('Retry-After', String(err.extra.retry_after));
   if (err.code === 'invalid_token') ctx.set('WWW-Authenticate', 'Bearer error="invalid_token"');
   if (err.code === 'insufficient_scope') ctx.set('WWW-Authenticate', 'Bearer error="insufficient_scope"');
 }

@@ -66,17 +66,40 @@ export interface ChainCheck {
   first_broken: { n: number; event_id: string; problem: string } | null;
 }
 
-/** Walks a ledger from the start and names the first broken link. */
-export function checkChain(events: LedgerEvent[]): ChainCheck {
-  let prev = genesisHash;
-  for (const [i, e] of events.entries()) {
-    const expectedN = i + 1;
-    const problem = e.n !== expectedN ? `position ${e.n} where ${expectedN} was expected (an event is missing or out of order)`
-      : e.prev_hash !== prev ? 'prev_hash does not match the event before it'
-      : eventHash(e) !== e.hash ? 'the event was changed after it was written (its hash does not match its content)'
-      : null;
-    if (problem) return { valid: false, count: events.length, head_hash: events[events.length - 1]?.hash ?? genesisHash, first_broken: { n: expectedN, event_id: e.event_id, problem } };
-    prev = e.hash;
+/**
+ * Walks a ledger from the start, a page at a time, and names the first broken link: memory holds
+ * one page, never the ledger. After a break it only counts the rest.
+ */
+export class ChainWalker {
+  private prev = genesisHash;
+  private count = 0;
+  private last = genesisHash;
+  private broken: ChainCheck['first_broken'] = null;
+  /** The hash of the event at `position` as read, and whether the chain held up to it. */
+  at: { hash: string; intact: boolean } | null = null;
+
+  /** `position`: an event position whose hash to keep (a checkpoint's), if the walk reaches it. */
+  constructor(private readonly position: number | null = null) {}
+
+  add(page: readonly LedgerEvent[]): void {
+    for (const e of page) {
+      this.count += 1;
+      this.last = e.hash;
+      if (!this.broken) {
+        const problem = e.n !== this.count ? `position ${e.n} where ${this.count} was expected (an event is missing or out of order)`
+          : e.prev_hash !== this.prev ? 'prev_hash does not match the event before it'
+          : eventHash(e) !== e.hash ? 'the event was changed after it was written (its hash does not match its content)'
+          : null;
+        if (problem) this.broken = { n: this.count, event_id: e.event_id, problem };
+        this.prev = e.hash;
+      }
+      if (this.count === this.position) this.at = { hash: e.hash, intact: this.broken === null };
+    }
   }
-  return { valid: true, count: events.length, head_hash: prev, first_broken: null };
+
+  result(): ChainCheck {
+    return this.broken
+      ? { valid: false, count: this.count, head_hash: this.last, first_broken: this.broken }
+      : { valid: true, count: this.count, head_hash: this.prev, first_broken: null };
+  }
 }

@@ -133,15 +133,21 @@ export class AuditLedger {
     }
   }
 
-  /** The whole ledger, oldest first (for verification). */
-  async all(tenantId: string): Promise<LedgerEvent[]> {
-    const events: LedgerEvent[] = [];
+  /** The whole ledger, oldest first, a page at a time (verification holds one page in memory). */
+  async *pages(tenantId: string, pageSize = 1000): AsyncGenerator<LedgerEvent[]> {
     let start = '-';
     for (;;) {
-      const chunk = (await this.redis.xrange(this.keys.ledger(tenantId), start, '+', 'COUNT', 1000)) as StreamEntry[];
-      events.push(...chunk.map(([, fields]) => fromFields(fields)));
-      if (chunk.length < 1000) return events;
+      const chunk = (await this.redis.xrange(this.keys.ledger(tenantId), start, '+', 'COUNT', pageSize)) as StreamEntry[];
+      if (chunk.length > 0) yield chunk.map(([, fields]) => fromFields(fields));
+      if (chunk.length < pageSize) return;
       start = `(${chunk[chunk.length - 1]![0]}`;
     }
+  }
+
+  /** The whole ledger, oldest first, in memory (tests and tools over small ledgers). */
+  async all(tenantId: string): Promise<LedgerEvent[]> {
+    const events: LedgerEvent[] = [];
+    for await (const page of this.pages(tenantId)) events.push(...page);
+    return events;
   }
 }

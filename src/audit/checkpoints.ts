@@ -7,7 +7,7 @@
 import { jwtVerify, SignJWT, type JWK } from 'jose';
 import type { SigningKeys } from '../auth/signing-keys';
 import type { Config } from '../config';
-import { checkChain, type ChainCheck, type LedgerEvent } from './audit-chain';
+import { ChainWalker, type ChainCheck, type LedgerEvent } from './audit-chain';
 
 const checkpointType = 'audit-checkpoint+jwt';
 
@@ -41,12 +41,26 @@ export class Checkpoints {
   }
 
   /**
-   * Checks a ledger, and with a checkpoint also that the ledger still holds what it signed.
-   * A checkpoint of another tenant, or one that does not verify, is reported as such.
+   * Checks a ledger, read a page at a time, and with a checkpoint also that the ledger still
+   * holds what it signed. A checkpoint of another tenant, or one that does not verify, is
+   * reported as such.
    */
-  async verify(tenantId: string, events: LedgerEvent[], checkpoint: string | undefined, nowMs: number): Promise<ChainCheck & { checkpoint: null | { valid: boolean; count?: number; problem?: string } }> {
-    const result = checkChain(events);
-    if (checkpoint === undefined) return { ...result, checkpoint: null };
+  async verify(tenantId: string, pages: AsyncIterable<readonly LedgerEvent[]>, checkpoint: string | undefined, nowMs: number): Promise<ChainCheck & { checkpoint: null | { valid: boolean; count?: number; problem?: string } }> {
+    const signed = checkpoint === undefined ? null : await this.signedPosition(tenantId, checkpoint, nowMs);
+    const walker = new ChainWalker(signed && 'count' in signed ? signed.count : null);
+    for await (const page of pages) walker.add(page);
+    const result = walker.result();
+    if (signed === null) return { ...result, checkpoint: null };
+    if ('problem' in signed) return { ...result, checkpoint: { valid: false, problem: signed.problem } };
+    const { count, head } = signed;
+    if (!walker.at || !walker.at.intact || walker.at.hash !== head) {
+      return { ...result, checkpoint: { valid: false, count, problem: `the ledger no longer holds what the checkpoint signed at event ${count}: it was rewritten` } };
+    }
+    return { ...result, checkpoint: { valid: true, count } };
+  }
+
+  /** The position and head hash a checkpoint signed, or why it cannot be used. */
+  private async signedPosition(tenantId: string, checkpoint: string, nowMs: number): Promise<{ count: number; head: string } | { problem: string }> {
     let claims: Record<string, unknown>;
     try {
       ({ payload: claims } = await jwtVerify(checkpoint, async (header) => {
@@ -56,17 +70,12 @@ export class Checkpoints {
         return key;
       }, { algorithms: ['RS256'], issuer: this.config.jwtIssuer, audience: this.audience() }));
     } catch {
-      return { ...result, checkpoint: { valid: false, problem: 'the checkpoint does not verify (signature, key or form)' } };
+      return { problem: 'the checkpoint does not verify (signature, key or form)' };
     }
     const count = Number(claims.ledger_count);
     if (claims.tenant_id !== tenantId || !Number.isInteger(count) || typeof claims.ledger_head !== 'string') {
-      return { ...result, checkpoint: { valid: false, problem: 'the checkpoint is not one of this tenant' } };
+      return { problem: 'the checkpoint is not one of this tenant' };
     }
-    const upTo = checkChain(events.slice(0, count));
-    const atPosition = events[count - 1];
-    if (!atPosition || upTo.first_broken || atPosition.hash !== claims.ledger_head) {
-      return { ...result, checkpoint: { valid: false, count, problem: `the ledger no longer holds what the checkpoint signed at event ${count}: it was rewritten` } };
-    }
-    return { ...result, checkpoint: { valid: true, count } };
+    return { count, head: claims.ledger_head };
   }
 }

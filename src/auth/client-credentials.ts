@@ -11,6 +11,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { AppError } from '../errors';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
+import { HashWork } from './hash-work';
 import { hashSecret, newSecret, verifySecret } from './secret-hash';
 
 export interface ClientSecret {
@@ -46,7 +47,7 @@ export class ClientCredentials {
   private readonly pepper = randomBytes(32);
   private readonly tenantOf = new Map<string, string>();
 
-  constructor(private readonly redis: Redis, private readonly keys: Keys) {}
+  constructor(private readonly redis: Redis, private readonly keys: Keys, private readonly hashWork = new HashWork()) {}
 
   /** Creates a client; the secret is returned once and stored only as a slow hash. */
   async create(tenantId: string, scopes: readonly string[], now: number): Promise<IssuedCredentials> {
@@ -76,21 +77,26 @@ export class ClientCredentials {
     return Object.values(await this.redis.hgetall(this.keys.clients(tenantId))).map((raw) => JSON.parse(raw) as ClientRecord);
   }
 
-  /** The client when `secret` is one of its live secrets, else null (one scrypt either way). */
-  async authenticate(clientId: string, secret: string, now: number): Promise<ClientRecord | null> {
+  /**
+   * The client when `secret` is one of its live secrets, else null (one scrypt either way, in
+   * `HashWork` under `source`, the caller's address, which may refuse it with 429 or 503).
+   */
+  async authenticate(clientId: string, secret: string, now: number, source = 'internal'): Promise<ClientRecord | null> {
     const record = await this.get(clientId);
     const secrets = record?.secrets.filter((s) => live(s, now)) ?? [];
     const memo = createHmac('sha256', this.pepper).update(clientId).update('\0').update(secret).digest('base64');
     const remembered = this.verified.get(memo);
     if (remembered && secrets.some((s) => s.hash === remembered)) return record;
-    for (const candidate of secrets.length > 0 ? secrets : [{ hash: unknownClientHash }]) {
-      if (await verifySecret(secret, candidate.hash)) {
-        if (this.verified.size > 10_000) this.verified.clear();
-        this.verified.set(memo, candidate.hash);
-        return record;
+    const matched = await this.hashWork.run(source, async () => {
+      for (const candidate of secrets.length > 0 ? secrets : [{ hash: unknownClientHash }]) {
+        if (await verifySecret(secret, candidate.hash)) return candidate.hash;
       }
-    }
-    return null;
+      return null;
+    });
+    if (matched === null) return null;
+    if (this.verified.size > 10_000) this.verified.clear();
+    this.verified.set(memo, matched);
+    return record;
   }
 
   /**

@@ -57,9 +57,10 @@ export class TokenIssuer {
     return { token, jti, exp };
   }
 
-  async clientCredentials(clientId: string, clientSecret: string, requestedScope: string | undefined, nowMs: number): Promise<TokenResponse> {
+  /** `source`: the caller's address, whose share of password-hash work the check uses (src/auth/hash-work.ts). */
+  async clientCredentials(clientId: string, clientSecret: string, requestedScope: string | undefined, nowMs: number, source?: string): Promise<TokenResponse> {
     // Same answer, and a hash computed either way, whether the client exists or not.
-    const client = await this.clients.authenticate(clientId, clientSecret, nowMs);
+    const client = await this.clients.authenticate(clientId, clientSecret, nowMs, source);
     if (!client) throw new AppError('invalid_client', 'client authentication failed', { extra: { error: 'invalid_client' } });
     let scopes = client.scopes;
     if (requestedScope !== undefined && requestedScope.trim() !== '') {

@@ -12,10 +12,15 @@ import { rateLimit } from '../rate-limits';
 import { cursorNumber, decodeCursor, encodeCursor } from '../cursors';
 
 const maxLimit = 200;
+/** Ledgers up to this many events are verified on request; longer ones by the operator job. */
+export const maxApiVerifyEvents = 100_000;
+/** Verifications one API process runs at once; more are 503 with Retry-After. */
+const maxVerifications = 2;
 
 export function auditRoutes(s: Services): Router {
   const router = new Router();
   const limited = rateLimit(s, 'audit', (ctx) => principal(ctx).tenant_id);
+  const verifyLimited = rateLimit(s, 'audit_verify', (ctx) => principal(ctx).tenant_id);
 
   router.get('/v1/audit/events', requireScope('audit:read'), limited, async (ctx) => {
     const limitRaw = queryParam(ctx, 'limit');
@@ -51,11 +56,25 @@ export function auditRoutes(s: Services): Router {
     ctx.body = await s.checkpoints.issue(tenantId, head.count, head.hash, s.clock.now());
   });
 
-  router.post('/v1/audit/verify', requireScope('audit:read'), async (ctx) => {
+  // Verification reads the whole ledger: it streams it a page at a time, has its own limit per
+  // tenant, runs at most `maxVerifications` at once in a process, and leaves ledgers longer than
+  // `maxApiVerifyEvents` to the operator job (`npm run ops -- audit verify`), docs/audit-ledger.md.
+  let verifying = 0;
+  router.post('/v1/audit/verify', requireScope('audit:read'), verifyLimited, async (ctx) => {
     const body = await readForm(ctx);
     if (body.checkpoint !== undefined && typeof body.checkpoint !== 'string') throw new AppError('invalid_request', 'checkpoint must be the compact JWS the checkpoint endpoint returned');
     const tenantId = principal(ctx).tenant_id;
-    ctx.body = await s.checkpoints.verify(tenantId, await s.ledger.all(tenantId), body.checkpoint as string | undefined, s.clock.now());
+    const { count } = await s.ledger.head(tenantId);
+    if (count > maxApiVerifyEvents) {
+      throw new AppError('audit_ledger_too_long', `the ledger holds ${count} events, more than the ${maxApiVerifyEvents} this endpoint verifies; ask the operator for a verification (npm run ops -- audit verify)`, { extra: { count, max_events: maxApiVerifyEvents } });
+    }
+    if (verifying >= maxVerifications) throw new AppError('service_unavailable', 'other verifications are running; retry shortly', { extra: { retry_after: 1 } });
+    verifying += 1;
+    try {
+      ctx.body = await s.checkpoints.verify(tenantId, s.ledger.pages(tenantId), body.checkpoint as string | undefined, s.clock.now());
+    } finally {
+      verifying -= 1;
+    }
   });
   return router;
 }

@@ -8,7 +8,7 @@ import type { Context } from 'koa';
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import { readForm } from '../body';
-import { rateLimitsFor } from '../rate-limits';
+import { rateLimitsFor, type LimitName } from '../rate-limits';
 import { revokeRefreshToken } from '../../auth/refresh-tokens';
 import { allScopes } from '../../tenants/tenant-document';
 
@@ -16,6 +16,8 @@ import { allScopes } from '../../tenants/tenant-document';
 interface Caller {
   tenant_id: string;
   client_id: string;
+  /** Whether the call was already counted against the client's `introspect` limit (Basic credentials are, before hashing). */
+  counted: boolean;
 }
 
 /** RFC 6749 2.3.1: `Authorization: Basic base64(urlencode(id):urlencode(secret))`. */
@@ -35,18 +37,49 @@ function basicCredentials(ctx: Context): { id: string; secret: string } | null {
 export function authRoutes(s: Services): Router {
   const router = new Router();
 
+  /**
+   * A client secret check under the lockout rules (docs/security.md). Before any hashing the
+   * attempt counts against this source's failures for the client (`auth_failures`) and against
+   * the client's own `limit`. Then a success is taken off the source's failures and a failure
+   * off the client's limit: wrong secrets sent from elsewhere never use up the real client's
+   * allowance, they only lock out the source that sends them, and each is logged with it.
+   */
+  async function clientAttempt<T>(ctx: Context, limit: LimitName, clientId: string, attempt: () => Promise<T>): Promise<T> {
+    const limits = rateLimitsFor(s);
+    const failures = `${clientId}@${ctx.ip}`;
+    await limits.check(ctx, 'auth_failures', failures);
+    await limits.check(ctx, limit, clientId);
+    try {
+      const result = await attempt();
+      await limits.refund('auth_failures', failures);
+      return result;
+    } catch (err) {
+      const code = err instanceof AppError ? err.code : null;
+      if (code === 'invalid_client') {
+        await limits.refund(limit, clientId);
+        s.log.warn({ client_ref: s.refs.of(clientId), source: ctx.ip, endpoint: ctx.path }, 'client authentication failed');
+      } else {
+        // Refused before the check (hash work full) or failed on the way: neither a success nor a failure.
+        await Promise.all([limits.refund(limit, clientId), limits.refund('auth_failures', failures)]);
+      }
+      throw err;
+    }
+  }
+
   /** Authenticates the caller of introspection or revocation: Basic client credentials or a bearer token. */
   async function caller(ctx: Context): Promise<Caller> {
     const basic = basicCredentials(ctx);
     if (basic) {
-      const client = await s.clients.authenticate(basic.id, basic.secret, s.clock.now());
-      if (!client) throw new AppError('invalid_client', 'client authentication failed');
-      return { tenant_id: client.tenant_id, client_id: client.client_id };
+      return clientAttempt(ctx, 'introspect', basic.id, async () => {
+        const client = await s.clients.authenticate(basic.id, basic.secret, s.clock.now(), ctx.ip);
+        if (!client) throw new AppError('invalid_client', 'client authentication failed');
+        return { tenant_id: client.tenant_id, client_id: client.client_id, counted: true };
+      });
     }
     const bearer = /^bearer (.+)$/i.exec(ctx.get('authorization'))?.[1];
     const claims = bearer ? await s.verifier.verify(bearer.trim()) : null;
     if (!claims) throw new AppError('invalid_token', 'send a valid bearer token or Basic client credentials');
-    return { tenant_id: claims.tenant_id, client_id: claims.client_id ?? claims.sub };
+    return { tenant_id: claims.tenant_id, client_id: claims.client_id ?? claims.sub, counted: false };
   }
 
   router.post('/v1/auth/token', async (ctx) => {
@@ -68,13 +101,7 @@ export function authRoutes(s: Services): Router {
     }
     if (scope !== undefined && typeof scope !== 'string') throw new AppError('invalid_request', 'scope must be a string');
     // Counted before the slow secret check, so failed attempts count and stop early.
-    await rateLimitsFor(s).check(ctx, 'token', clientId);
-    try {
-      ctx.body = await s.tokens.clientCredentials(clientId, clientSecret, scope, s.clock.now());
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'invalid_client') s.log.warn({ client_ref: s.refs.of(clientId) }, 'token refused: client authentication failed');
-      throw err;
-    }
+    ctx.body = await clientAttempt(ctx, 'token', clientId, () => s.tokens.clientCredentials(clientId, clientSecret, scope, s.clock.now(), ctx.ip));
     ctx.set('Cache-Control', 'no-store');
   });
 
@@ -94,11 +121,11 @@ export function authRoutes(s: Services): Router {
       const self = bearer === token;
       const [refused, verified] = await Promise.all([self ? Promise.resolve(false) : s.revocation.refused(known), target, rateLimitsFor(s).check(ctx, 'introspect', clientId)]);
       if (refused || (self && !verified)) throw new AppError('invalid_token', 'send a valid bearer token or Basic client credentials');
-      who = { tenant_id: known.tenant_id, client_id: clientId };
+      who = { tenant_id: known.tenant_id, client_id: clientId, counted: true };
       claims = verified;
     } else {
       [who, claims] = await Promise.all([caller(ctx), target]);
-      await rateLimitsFor(s).check(ctx, 'introspect', who.client_id);
+      if (!who.counted) await rateLimitsFor(s).check(ctx, 'introspect', who.client_id);
     }
     if (typeof token !== 'string' || token === '') throw new AppError('invalid_request', 'token is required');
     ctx.set('Cache-Control', 'no-store');

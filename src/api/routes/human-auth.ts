@@ -49,14 +49,15 @@ export function humanAuthRoutes(s: Services): Router {
     } catch (err) {
       if (err instanceof AppError && err.code === 'login_locked') {
         ctx.set('Retry-After', String(err.extra.retry_after));
-        s.log.warn({ user_ref: userRef, tenant_id: user?.tenant_id, user_id: user?.user_id, retry_after: err.extra.retry_after },
+        s.log.warn({ user_ref: userRef, tenant_id: user?.tenant_id, user_id: user?.user_id, source: ctx.ip, retry_after: err.extra.retry_after },
           'login refused: locked after repeated failures');
       }
       throw err;
     }
-    // Same answer, after the same scrypt work, for an unknown username and a wrong password.
-    if (!(await checkPassword(user, password)) || !user) {
-      s.log.warn({ user_ref: userRef, tenant_id: user?.tenant_id, user_id: user?.user_id }, 'login refused: wrong username or password');
+    // Same answer, after the same scrypt work, for an unknown username and a wrong password; the
+    // work waits its turn in this process's bound on password hashing (429/503 when full).
+    if (!(await s.hashWork.run(ctx.ip, () => checkPassword(user, password))) || !user) {
+      s.log.warn({ user_ref: userRef, tenant_id: user?.tenant_id, user_id: user?.user_id, source: ctx.ip }, 'login refused: wrong username or password');
       throw new AppError('invalid_credentials', 'username or password is wrong');
     }
     await guard.succeeded(subject);
