@@ -192,7 +192,7 @@ describe('knowledge-base API', function () {
 
     await problem(await h.api('/v1/knowledge/articles?limit=0', { token: listerToken }), 400, 'invalid_request');
     await problem(await h.api('/v1/knowledge/articles?limit=101', { token: listerToken }), 400, 'invalid_request');
-    await problem(await h.api('/v1/knowledge/articles?cursor=%2F%2F', { token: listerToken }), 400, 'invalid_request');
+    await problem(await h.api('/v1/knowledge/articles?cursor=%2F%2F', { token: listerToken }), 400, 'invalid_cursor');
   });
 
   it('searches the tenant\'s articles, with the reason-code boost and the language read from the question', async () => {

@@ -29,7 +29,7 @@ describe('ops CLI: users', function () {
   after(async () => { await h?.close(); });
 
   function ops(args: string[], stdin?: string): Promise<Run> {
-    const env: NodeJS.ProcessEnv = { ...process.env, REDIS_URL: h.config.redisUrl, KEY_PREFIX: h.config.keyPrefix, PARTITIONS: String(h.config.partitions), LOG_LEVEL: 'silent' };
+    const env: NodeJS.ProcessEnv = { ...process.env, REDIS_URL: h.config.redisUrl, KEY_PREFIX: h.config.keyPrefix, PARTITIONS: String(h.config.partitions), LOG_LEVEL: 'silent', NODE_ENV: 'test' };
     return new Promise((done) => {
       const child = execFile(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', ...args], { cwd: root, env, timeout: 20000 }, (error, stdout, stderr) => {
         done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });

@@ -37,7 +37,7 @@ describe('ops CLI', function () {
   });
 
   function ops(...args: string[]): Promise<Run> {
-    const env = { ...process.env, REDIS_URL: h.config.redisUrl, KEY_PREFIX: h.config.keyPrefix, PARTITIONS: String(h.config.partitions), LOG_LEVEL: 'silent' };
+    const env = { ...process.env, REDIS_URL: h.config.redisUrl, KEY_PREFIX: h.config.keyPrefix, PARTITIONS: String(h.config.partitions), LOG_LEVEL: 'silent', NODE_ENV: 'test' };
     return new Promise((done) => {
       execFile(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', ...args], { cwd: root, env, timeout: 15000 }, (error, stdout, stderr) => {
         done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });

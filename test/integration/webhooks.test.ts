@@ -287,11 +287,11 @@ describe('partner webhooks', function () {
   });
 
   it('checks the address again at delivery time in production (DNS may change)', async () => {
-    let addresses = ['203.0.113.10'];
+    let addresses = ['93.184.216.34'];
     const production = new PartnerWebhooks({ ...h.services, config: { ...h.config, environment: 'production' }, resolve: async () => addresses });
     const res = await production.endpoints.put('acme', 'https://hooks.partner.example/in', clock.now());
     expect(res.created).to.equal(true);
-    addresses = ['203.0.113.10', '10.0.0.7'];
+    addresses = ['93.184.216.34', '10.0.0.7'];
     await production.enqueue('acme', { type: 'workflow.completed', data: {} }, clock.now());
     expect(await production.deliverDue()).to.equal(1);
     const [pending] = (await list('pending')).items;
