@@ -68,10 +68,11 @@ export class RateLimits {
   }
 
   /**
-   * Counts one request of `subject` against `limit` and sets the RateLimit-* headers. Over the
-   * limit: sets `Retry-After` and throws 429 `rate_limited`. Redis failing: allows the request.
+   * Counts one request of `subject` against `limit` and sets the RateLimit-* headers (`quiet`:
+   * only when it refuses). Over the limit: sets `Retry-After` and throws 429 `rate_limited`.
+   * Redis failing: allows the request.
    */
-  async check(ctx: Context, limit: LimitName, subject: string): Promise<void> {
+  async check(ctx: Context, limit: LimitName, subject: string, options: { quiet?: boolean } = {}): Promise<void> {
     let res: RateLimiterRes;
     let refused = false;
     try {
@@ -85,6 +86,8 @@ export class RateLimits {
       refused = true;
     }
     const resetSeconds = Math.max(0, Math.ceil(res.msBeforeNext / 1000));
+    // A quiet check (one behind the request's own limit) shows its headers only when it refuses.
+    if (options.quiet && !refused) return;
     ctx.set('RateLimit-Limit', String(limits[limit]));
     ctx.set('RateLimit-Remaining', String(refused ? 0 : Math.max(0, res.remainingPoints)));
     ctx.set('RateLimit-Reset', String(resetSeconds));

@@ -29,6 +29,12 @@ export interface ClientRecord {
   secrets: ClientSecret[];
 }
 
+/** How a secret check is made: for whom (`source`), and what to do before it must hash. */
+export interface ClientCheck {
+  source?: string;
+  beforeHash?: () => Promise<void>;
+}
+
 export interface IssuedCredentials {
   tenant_id: string;
   client_id: string;
@@ -78,16 +84,19 @@ export class ClientCredentials {
   }
 
   /**
-   * The client when `secret` is one of its live secrets, else null (one scrypt either way, in
-   * `HashWork` under `source`, the caller's address, which may refuse it with 429 or 503).
+   * The client when `secret` is one of its live secrets, else null. A secret verified before
+   * costs no hash; anything else costs one scrypt (unknown client or not), run in `HashWork`
+   * under `source`, the caller's address, which may refuse it with 429 or 503. `beforeHash` runs
+   * first, only when a hash is needed (the caller counts the attempt there, and may refuse it).
    */
-  async authenticate(clientId: string, secret: string, now: number, source = 'internal'): Promise<ClientRecord | null> {
+  async authenticate(clientId: string, secret: string, now: number, options: ClientCheck = {}): Promise<ClientRecord | null> {
     const record = await this.get(clientId);
     const secrets = record?.secrets.filter((s) => live(s, now)) ?? [];
     const memo = createHmac('sha256', this.pepper).update(clientId).update('\0').update(secret).digest('base64');
     const remembered = this.verified.get(memo);
     if (remembered && secrets.some((s) => s.hash === remembered)) return record;
-    const matched = await this.hashWork.run(source, async () => {
+    await options.beforeHash?.();
+    const matched = await this.hashWork.run(options.source ?? 'internal', async () => {
       for (const candidate of secrets.length > 0 ? secrets : [{ hash: unknownClientHash }]) {
         if (await verifySecret(secret, candidate.hash)) return candidate.hash;
       }

@@ -7,7 +7,7 @@ import { SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config';
 import { AppError } from '../errors';
-import type { ClientCredentials } from './client-credentials';
+import type { ClientCredentials, ClientCheck } from './client-credentials';
 import type { SigningKeys } from './signing-keys';
 
 /** Human (login) access tokens live 15 minutes (spec). */
@@ -57,10 +57,10 @@ export class TokenIssuer {
     return { token, jti, exp };
   }
 
-  /** `source`: the caller's address, whose share of password-hash work the check uses (src/auth/hash-work.ts). */
-  async clientCredentials(clientId: string, clientSecret: string, requestedScope: string | undefined, nowMs: number, source?: string): Promise<TokenResponse> {
+  /** `check`: the caller's address and what runs before a hash is needed (ClientCredentials.authenticate). */
+  async clientCredentials(clientId: string, clientSecret: string, requestedScope: string | undefined, nowMs: number, check: ClientCheck = {}): Promise<TokenResponse> {
     // Same answer, and a hash computed either way, whether the client exists or not.
-    const client = await this.clients.authenticate(clientId, clientSecret, nowMs, source);
+    const client = await this.clients.authenticate(clientId, clientSecret, nowMs, check);
     if (!client) throw new AppError('invalid_client', 'client authentication failed', { extra: { error: 'invalid_client' } });
     let scopes = client.scopes;
     if (requestedScope !== undefined && requestedScope.trim() !== '') {

@@ -9,6 +9,7 @@ import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import { readForm } from '../body';
 import { rateLimitsFor, type LimitName } from '../rate-limits';
+import type { ClientCheck } from '../../auth/client-credentials';
 import { revokeRefreshToken } from '../../auth/refresh-tokens';
 import { allScopes } from '../../tenants/tenant-document';
 
@@ -38,29 +39,34 @@ export function authRoutes(s: Services): Router {
   const router = new Router();
 
   /**
-   * A client secret check under the lockout rules (docs/security.md). Before any hashing the
-   * attempt counts against this source's failures for the client (`auth_failures`) and against
-   * the client's own `limit`. Then a success is taken off the source's failures and a failure
-   * off the client's limit: wrong secrets sent from elsewhere never use up the real client's
-   * allowance, they only lock out the source that sends them, and each is logged with it.
+   * A client secret check under the lockout rules (docs/security.md). The attempt counts against
+   * the client's own `limit` first. When the secret is not one this process verified before, so
+   * it must be hashed, it also counts against this source's failures for the client
+   * (`auth_failures`), before the hash. Then a success is taken off the source's failures and a
+   * failure off the client's limit: wrong secrets sent from elsewhere never use up the real
+   * client's allowance, they only lock out the source that sends them, and each is logged with it.
    */
-  async function clientAttempt<T>(ctx: Context, limit: LimitName, clientId: string, attempt: () => Promise<T>): Promise<T> {
+  async function clientAttempt<T>(ctx: Context, limit: LimitName, clientId: string, attempt: (check: ClientCheck) => Promise<T>): Promise<T> {
     const limits = rateLimitsFor(s);
     const failures = `${clientId}@${ctx.ip}`;
-    await limits.check(ctx, 'auth_failures', failures);
+    let failureCounted = false;
     await limits.check(ctx, limit, clientId);
+    const beforeHash = async () => {
+      await limits.check(ctx, 'auth_failures', failures, { quiet: true });
+      failureCounted = true;
+    };
     try {
-      const result = await attempt();
-      await limits.refund('auth_failures', failures);
+      const result = await attempt({ source: ctx.ip, beforeHash });
+      if (failureCounted) await limits.refund('auth_failures', failures);
       return result;
     } catch (err) {
-      const code = err instanceof AppError ? err.code : null;
-      if (code === 'invalid_client') {
+      if (err instanceof AppError && err.code === 'invalid_client') {
         await limits.refund(limit, clientId);
         s.log.warn({ client_ref: s.refs.of(clientId), source: ctx.ip, endpoint: ctx.path }, 'client authentication failed');
       } else {
-        // Refused before the check (hash work full) or failed on the way: neither a success nor a failure.
-        await Promise.all([limits.refund(limit, clientId), limits.refund('auth_failures', failures)]);
+        // Refused before the check (source locked out, hash work full) or failed on the way:
+        // neither a success nor a failure.
+        await Promise.all([limits.refund(limit, clientId), failureCounted ? limits.refund('auth_failures', failures) : undefined]);
       }
       throw err;
     }
@@ -70,8 +76,8 @@ export function authRoutes(s: Services): Router {
   async function caller(ctx: Context): Promise<Caller> {
     const basic = basicCredentials(ctx);
     if (basic) {
-      return clientAttempt(ctx, 'introspect', basic.id, async () => {
-        const client = await s.clients.authenticate(basic.id, basic.secret, s.clock.now(), ctx.ip);
+      return clientAttempt(ctx, 'introspect', basic.id, async (check) => {
+        const client = await s.clients.authenticate(basic.id, basic.secret, s.clock.now(), check);
         if (!client) throw new AppError('invalid_client', 'client authentication failed');
         return { tenant_id: client.tenant_id, client_id: client.client_id, counted: true };
       });
@@ -101,7 +107,7 @@ export function authRoutes(s: Services): Router {
     }
     if (scope !== undefined && typeof scope !== 'string') throw new AppError('invalid_request', 'scope must be a string');
     // Counted before the slow secret check, so failed attempts count and stop early.
-    ctx.body = await clientAttempt(ctx, 'token', clientId, () => s.tokens.clientCredentials(clientId, clientSecret, scope, s.clock.now(), ctx.ip));
+    ctx.body = await clientAttempt(ctx, 'token', clientId, (check) => s.tokens.clientCredentials(clientId, clientSecret, scope, s.clock.now(), check));
     ctx.set('Cache-Control', 'no-store');
   });
 
