@@ -1,17 +1,17 @@
 /**
  * `npm run bench:intents [-- --messages N]`: the router's understanding cost. Runs N messages
- * (default 100,000: the labelled corpus, both halves, repeated) through `matchIntent` and
+ * (default 100,000: every labelled corpus file, cycled) through `matchIntent` and
  * `detectLanguage` in this process and prints microseconds per message (goal: under 50 us for
  * matchIntent). A warm-up pass first, so the figure is the steady state a stage worker runs in.
  */
 import { performance } from 'node:perf_hooks';
 import { matchIntent } from '../pipeline/intents';
 import { detectLanguage } from '../pipeline/language';
-import { corpusHalf } from './eval-intents';
+import { corpusHalf, halves } from './eval-intents';
 
 const args = process.argv.slice(2);
 const total = args.includes('--messages') ? Number(args[args.indexOf('--messages') + 1]) : 100_000;
-const texts = [...corpusHalf('calibration'), ...corpusHalf('holdout')].map((m) => m.text);
+const texts = halves.flatMap((half) => corpusHalf(half)).map((m) => m.text);
 
 function run(fn: (text: string) => unknown, n: number): number {
   let sink = 0;

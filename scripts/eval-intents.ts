@@ -1,5 +1,5 @@
 /**
- * `npm run eval:intents [-- --half calibration|holdout|both] [--misses]`: runs the router's
+ * `npm run eval:intents [-- --half calibration|calibration-2|holdout|both] [--misses]`: runs the router's
  * understanding (the intent grammar and language detection) over the labelled claimant corpus
  * (test/fixtures/intent-corpus/) and prints, as Markdown ready for docs/understanding.md:
  *   - per language, the confusion matrix of labelled intent against what the router did (a
@@ -27,7 +27,8 @@ export interface CorpusMessage {
   tags: string[];
 }
 
-export const halves = ['calibration', 'holdout'] as const;
+/** The corpus files: two calibration sets (tuned against) and the holdout (only scored). */
+export const halves = ['calibration', 'calibration-2', 'holdout'] as const;
 export type Half = (typeof halves)[number];
 
 export function corpusHalf(half: Half): CorpusMessage[] {
@@ -110,9 +111,10 @@ function report(half: Half, scored: Scored[], showMisses: boolean): boolean {
 function main(): void {
   const args = process.argv.slice(2);
   const halfArg = args.includes('--half') ? args[args.indexOf('--half') + 1] : 'both';
-  const chosen: Half[] = halfArg === 'both' ? [...halves] : halves.filter((h) => h === halfArg);
+  // "calibration" is both calibration sets; "both" is every file.
+  const chosen: Half[] = halfArg === 'both' ? [...halves] : halfArg === 'calibration' ? ['calibration', 'calibration-2'] : halves.filter((h) => h === halfArg);
   if (chosen.length === 0) {
-    process.stderr.write('usage: npm run eval:intents -- [--half calibration|holdout|both] [--misses]\n');
+    process.stderr.write('usage: npm run eval:intents -- [--half calibration|calibration-2|holdout|both] [--misses]\n');
     process.exit(2);
   }
   const showMisses = args.includes('--misses');

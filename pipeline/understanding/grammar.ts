@@ -15,6 +15,9 @@ export interface Template {
   intent: Intent;
   /** Each part is one class or alternatives (`a|b`); every part must occur within the window. */
   all: string[][];
+  /** Classes that, anywhere in the message, stop this template ("already sent" is no question
+   *  about which documents to send). */
+  none: string[];
   weight: number;
 }
 
@@ -31,10 +34,13 @@ export const grammar = {
   window: table.window,
   threshold: table.threshold,
   margin: table.margin,
-  templates: table.templates.map((t) => ({ ...t, intent: t.intent as Intent, all: t.all.map((part) => part.split('|')) })) as Template[],
+  templates: table.templates.map((t) => ({ ...t, intent: t.intent as Intent, all: t.all.map((part) => part.split('|')), none: 'none' in t ? t.none : [] })) as Template[],
 };
 
 const smallTalkClasses = new Set(['greet', 'thanks']);
+/** Words that make a message a question: with thanks in it, only a question starts a workflow
+ *  ("thanks for the update" is small talk; "thanks, when will it be paid?" is not). */
+const questionClasses = new Set(['why', 'when', 'ask', 'where', 'question']);
 
 /** Scores a message against every template. */
 export function understand(text: string, lexicon: Lexicon): Understanding {
@@ -47,6 +53,10 @@ export function understand(text: string, lexicon: Lexicon): Understanding {
     if (!matches(template, hits, grammar.window)) continue;
     scores[template.intent] = template.weight;
     best[template.intent] = template.name;
+  }
+  const thanked = hits.some((h) => h.cls === 'thanks');
+  if (thanked && !text.includes('?') && !hits.some((h) => questionClasses.has(h.cls))) {
+    return { kind: 'small_talk', intent: null, confidence: 0, scores, template: null };
   }
   const ranked = [...intents].sort((a, b) => scores[b] - scores[a]);
   const top = ranked[0]!;
@@ -61,6 +71,7 @@ export function understand(text: string, lexicon: Lexicon): Understanding {
 
 /** Whether every part of the template occurs, the occurrences spanning at most `window` words. */
 function matches(template: Template, hits: readonly ClassHit[], window: number): boolean {
+  if (template.none.length > 0 && hits.some((h) => template.none.includes(h.cls))) return false;
   const options = template.all.map((part) => hits.filter((h) => part.includes(h.cls)));
   if (options.some((o) => o.length === 0)) return false;
   if (options.length === 1) return true;
