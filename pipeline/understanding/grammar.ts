@@ -41,6 +41,7 @@ const smallTalkClasses = new Set(['greet', 'thanks']);
 /** Words that make a message a question: with thanks in it, only a question starts a workflow
  *  ("thanks for the update" is small talk; "thanks, when will it be paid?" is not). */
 const questionClasses = new Set(['why', 'when', 'ask', 'where', 'question']);
+const strongWeight = 0.85;
 
 /** Scores a message against every template. */
 export function understand(text: string, lexicon: Lexicon): Understanding {
@@ -54,8 +55,10 @@ export function understand(text: string, lexicon: Lexicon): Understanding {
     scores[template.intent] = template.weight;
     best[template.intent] = template.name;
   }
+  // With thanks and no question, only a very strong template ("claim status") still counts.
   const thanked = hits.some((h) => h.cls === 'thanks');
-  if (thanked && !text.includes('?') && !hits.some((h) => questionClasses.has(h.cls))) {
+  const strongest = Math.max(...Object.values(scores));
+  if (thanked && strongest < strongWeight && !text.includes('?') && !hits.some((h) => questionClasses.has(h.cls))) {
     return { kind: 'small_talk', intent: null, confidence: 0, scores, template: null };
   }
   const ranked = [...intents].sort((a, b) => scores[b] - scores[a]);
