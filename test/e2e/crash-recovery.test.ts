@@ -50,7 +50,23 @@ describe('crash recovery (stage workers killed with SIGKILL)', function () {
     };
     for (let i = 0; i < 100; i++) await send(i);
     await h.wa.waitFor((sent) => sent.length >= 20, 30000);
+    // Kill the worker while it holds entries: a slower CMS keeps its truth batch in flight, and the
+    // kill waits until Redis shows that worker's consumer with entries pending (on a busy machine
+    // it could otherwise land between batches, and there would be nothing to take over).
+    h.cms.setLatency(300);
+    const victim = `:${children[0]!.process.pid}:truth`;
+    await waitFor(async () => {
+      for (let p = 0; p < h.config.partitions; p++) {
+        const consumers = (await h.services.redis.xinfo('CONSUMERS', h.services.keys.stream(p, 'truth'), h.services.keys.group('truth')).catch(() => [])) as unknown[][];
+        for (const c of consumers) {
+          const name = String(c[c.indexOf('name') + 1]);
+          if (name.endsWith(victim) && Number(c[c.indexOf('pending') + 1]) > 0) return true;
+        }
+      }
+      return false;
+    }, { timeoutMs: 30000, what: 'the worker to be killed holding entries' });
     const exitCode = await children[0]!.kill('SIGKILL');
+    h.cms.setLatency(15);
     expect(exitCode).to.equal(null); // killed by the signal, not exited
     children.push(startChild(['stage', stageArg], env));
     for (let i = 100; i < 200; i++) await send(i);
