@@ -32,3 +32,13 @@ describe('tenant document channels', () => {
     }
   });
 });
+
+describe('tenant document vocabulary (docs/understanding.md)', () => {
+  it("adds words to the grammar's word classes, and refuses a class that does not exist", () => {
+    expect(checkTenantDocument({ ...base, channels: { whatsapp }, vocabulary: { status: ['hisaab'], doc: ['member card'] } }).ok).to.equal(true);
+    const unknown = checkTenantDocument({ ...base, channels: { whatsapp }, vocabulary: { weather: ['rain'] } });
+    expect(unknown.ok).to.equal(false);
+    const empty = checkTenantDocument({ ...base, channels: { whatsapp }, vocabulary: { status: [''] } });
+    expect(empty.ok).to.equal(false);
+  });
+});
