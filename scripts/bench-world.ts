@@ -26,6 +26,8 @@ export interface BenchWorld {
   tenant: FakeTenant;
   /** Starts the service processes (one per role set) and points the fake provider at them. */
   startService(roleSets: string[][], profileDir: string): Promise<void>;
+  /** Process ids of the service processes started so far (to read their memory). */
+  servicePids(): number[];
   stop(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function startBenchWorld(phoneNumberId: string): Promise<BenchWorld
       wa.configure({ serviceUrl, appSecret: tenant.doc.channels.whatsapp.app_secret, phoneNumberId: tenant.doc.channels.whatsapp.phone_number_id });
       sms.configure({ serviceUrl });
     },
+    servicePids: () => children.map((c) => c.pid).filter((pid): pid is number => pid !== undefined),
     async stop() {
       for (const child of children) child.kill('SIGTERM');
       await Promise.all(children.map((c) => new Promise((r) => c.once('exit', r))));

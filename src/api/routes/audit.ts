@@ -14,8 +14,10 @@ import { cursorNumber, decodeCursor, encodeCursor } from '../cursors';
 const maxLimit = 200;
 /** Ledgers up to this many events are verified on request; longer ones by the operator job. */
 export const maxApiVerifyEvents = 100_000;
-/** Verifications one API process runs at once; more are 503 with Retry-After. */
-const maxVerifications = 2;
+/** Verifications one API process runs at once (one: two at once doubled other tenants' p99); more are 503 with Retry-After. */
+const maxVerifications = 1;
+/** Events hashed between two turns of the event loop: small, so other tenants' requests wait little. */
+const verifyPageSize = 200;
 
 export function auditRoutes(s: Services): Router {
   const router = new Router();
@@ -56,9 +58,10 @@ export function auditRoutes(s: Services): Router {
     ctx.body = await s.checkpoints.issue(tenantId, head.count, head.hash, s.clock.now());
   });
 
-  // Verification reads the whole ledger: it streams it a page at a time, has its own limit per
-  // tenant, runs at most `maxVerifications` at once in a process, and leaves ledgers longer than
-  // `maxApiVerifyEvents` to the operator job (`npm run ops -- audit verify`), docs/audit-ledger.md.
+  // Verification reads the whole ledger: it streams it a page at a time, yielding between pages,
+  // has its own limit per tenant, runs at most `maxVerifications` at once in a process, and
+  // leaves ledgers longer than `maxApiVerifyEvents` to the operator job (`npm run ops -- audit
+  // verify`), docs/audit-ledger.md; `npm run bench:audit-verify` measures what it costs others.
   let verifying = 0;
   router.post('/v1/audit/verify', requireScope('audit:read'), verifyLimited, async (ctx) => {
     const body = await readForm(ctx);
@@ -71,7 +74,7 @@ export function auditRoutes(s: Services): Router {
     if (verifying >= maxVerifications) throw new AppError('service_unavailable', 'other verifications are running; retry shortly', { extra: { retry_after: 1 } });
     verifying += 1;
     try {
-      ctx.body = await s.checkpoints.verify(tenantId, s.ledger.pages(tenantId), body.checkpoint as string | undefined, s.clock.now());
+      ctx.body = await s.checkpoints.verify(tenantId, s.ledger.pages(tenantId, verifyPageSize), body.checkpoint as string | undefined, s.clock.now());
     } finally {
       verifying -= 1;
     }
