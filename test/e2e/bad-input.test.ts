@@ -58,7 +58,8 @@ describe('bad input', function () {
     expect(await workflowCount()).to.equal(1);
   });
 
-  it('dead-letters a poison entry with its reason while the rest flow, and ops redrives it', async () => {
+  it('dead-letters a poison entry with its reason while the rest flow, and ops redrives it', async function () {
+    this.timeout(90000);
     // The provider refuses the next message for good (a 400), which is not retryable.
     h.wa.failNext(1, 400);
     const poisoned = await h.wa.postInbound({ from: phone, text: 'claim status' });
@@ -68,7 +69,9 @@ describe('bad input', function () {
       expect(out.status, out.stderr).to.equal(0);
       return JSON.parse(out.stdout) as { workflow_id: string; error_code: string; reason: string }[];
     };
-    const [dead] = await waitFor(() => { const list = dlq(); return list.length > 0 ? list : null; }, { what: 'the poison entry in the dead-letter stream' });
+    // Each look starts an ops process (a second or more on a busy machine): a deadline of a few
+    // looks would fail for the machine's speed, not the service's.
+    const [dead] = await waitFor(() => { const list = dlq(); return list.length > 0 ? list : null; }, { what: 'the poison entry in the dead-letter stream', timeoutMs: 40000, intervalMs: 200 });
     expect(dead).to.include({ workflow_id: poisonedId, error_code: 'channel_rejected' });
     expect(dead!.reason).to.match(/provider answered 400/);
     const stuck = (await (await h.api(`/v1/workflows/${poisonedId}`)).json()) as { status: string; error_code: string };
