@@ -5,6 +5,7 @@
  * one atomic hand-off.
  */
 import type { StageName } from '../src/redis/keys';
+import type { PhiKindSpec } from './phi-kinds';
 
 export type { StageName };
 
@@ -254,6 +255,8 @@ export interface StageContext {
   denyList: { phrases(tenantId: string): Promise<string[]> };
   /** The tenant's additions to the intent grammar's word classes (tenant document `vocabulary`). */
   vocabulary: { words(tenantId: string): Promise<Record<string, string[]>> };
+  /** The tenant's own PHI kinds (tenant document `phi_kinds`), masked by policy tier 3. */
+  phiKinds: { ofTenant(tenantId: string): Promise<PhiKindSpec[]> };
   modes: { current(tenantId: string): Promise<'OPERATIONAL' | 'RESTRICTED' | 'SUSPENDED'> };
   knowledge: {
     /** The tenant's best articles for a question, best first; those explaining the reason codes first. */

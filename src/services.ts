@@ -122,6 +122,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     templates,
     denyList: { phrases: async (tenantId) => (await tenants.get(tenantId)).deny_list ?? [] },
     vocabulary: { words: async (tenantId) => (await tenants.get(tenantId)).vocabulary ?? {} },
+    phiKinds: { ofTenant: async (tenantId) => (await tenants.get(tenantId)).phi_kinds ?? [] },
     modes,
     pendingDocs,
     knowledge: knowledgeIndex,

@@ -36,7 +36,7 @@ export function runPolicyGate(input: GateInput): GateResult {
     tiers.push(outcome);
   }
 
-  const redaction = redact(input.text, refs, input.names);
+  const redaction = redact(input.text, refs, input.names, input.tenantPhiKinds);
   const redacted = Object.keys(redaction.counts).length > 0;
   tiers.push({ tier: 3, outcome: redacted ? 'redacted' : 'pass', reason: redacted ? 'phi_redacted' : 'no_phi' });
 

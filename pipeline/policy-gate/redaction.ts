@@ -1,12 +1,14 @@
 /**
  * Tier 3: PHI out of the reply. Order matters:
  *  1. claim ids (claim-refs.ts) first, so a 12-digit claim id is not taken for an Aadhaar number;
- *  2. e-mail, phone, Aadhaar, PAN (phi-redaction.ts), before names, so "ravi.kumar@x.in" goes
- *     whole rather than leaving its domain behind a masked name;
+ *  2. the PHI kinds (phi-redaction.ts: e-mail, phone, Aadhaar, PAN, bank account, card, date of
+ *     birth, ... and the tenant's own kinds), before names, so "ravi.kumar@x.in" goes whole
+ *     rather than leaving its domain behind a masked name;
  *  3. names: each full name, then each of its words of three letters or more, whole words, any
  *     case ("Dear RAVI" loses "RAVI"; "Ravikumar" is another word and stays).
  * Redaction never blocks: what it removes is replaced by a marker and the reply still goes.
  */
+import type { PhiKindSpec } from '../phi-kinds';
 import { redactPhi } from '../phi-redaction';
 import { redactClaimIds, type ClaimRefs } from './claim-refs';
 
@@ -29,9 +31,9 @@ export interface RedactionResult {
   counts: Record<string, number>;
 }
 
-export function redact(text: string, refs: ClaimRefs, names: readonly string[]): RedactionResult {
+export function redact(text: string, refs: ClaimRefs, names: readonly string[], tenantKinds: readonly PhiKindSpec[] = []): RedactionResult {
   const ids = redactClaimIds(text, refs);
-  const phi = redactPhi(ids.text);
+  const phi = redactPhi(ids.text, tenantKinds);
   const counts: Record<string, number> = { ...phi.counts };
   if (ids.count > 0) counts.claim_id = ids.count;
   let out = phi.text;

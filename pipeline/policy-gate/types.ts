@@ -1,6 +1,7 @@
 /**
  * The policy gate's input and result (docs/policy-gate.md). Re-exported by index.ts.
  */
+import type { PhiKindSpec } from '../phi-kinds';
 import type { Language } from '../types';
 
 export type Tier = 1 | 2 | 3 | 4;
@@ -34,6 +35,8 @@ export interface GateInput {
   source: GateSource | null;
   /** The tenant's own deny phrases (the global list is pipeline/data/deny-list.json). */
   tenantDenyList: string[];
+  /** The tenant's own PHI kinds (tier 3), beside pipeline/data/phi-kinds.json; default none. */
+  tenantPhiKinds?: readonly PhiKindSpec[];
 }
 
 export interface TierOutcome {
@@ -56,6 +59,6 @@ export interface GateResult {
   reason: string;
   /** One entry per tier that ran, in order; stops at the blocking tier. */
   tiers: TierOutcome[];
-  /** Counts by kind (phone, email, aadhaar, pan, name, claim_id). */
+  /** Counts by kind (name, claim_id and the PHI kinds: phone, email, aadhaar, pan, ...). */
   redactions: Record<string, number>;
 }

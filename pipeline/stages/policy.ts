@@ -19,6 +19,7 @@ export const policy: Stage = {
     const answer = payload.answer;
     const fresh = answer !== undefined && !answer.cached;
     const query = payload.query;
+    const tenantPhiKinds = await ctx.phiKinds.ofTenant(tenantId);
 
     const result: GateResult = fresh && answer.article === null
       // The search found nothing: there is no source to back any answer.
@@ -34,6 +35,7 @@ export const policy: Stage = {
         names: query?.names ?? [],
         source: answer?.article ? { articleId: answer.article.id, trusted: answer.article.trusted, reasonCodes: answer.article.reasonCodes, title: answer.article.title, body: answer.article.body } : null,
         tenantDenyList: await ctx.denyList.phrases(tenantId),
+        tenantPhiKinds,
       });
 
     if (result.decision === 'block') {
@@ -47,7 +49,7 @@ export const policy: Stage = {
 
     const safe: RenderedReply = { ...rendered, text: result.text };
     if (rendered.providerTemplate) {
-      safe.providerTemplate = { ...rendered.providerTemplate, params: rendered.providerTemplate.params.map((p) => redactPhi(p).text) };
+      safe.providerTemplate = { ...rendered.providerTemplate, params: rendered.providerTemplate.params.map((p) => redactPhi(p, tenantPhiKinds).text) };
     }
     const effects: Effect[] = [];
     if (fresh && answer.article) {

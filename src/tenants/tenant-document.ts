@@ -3,6 +3,7 @@
  * Validated with ajv; the TypeScript type is derived from the same schema.
  */
 import Ajv, { type JSONSchemaType } from 'ajv';
+import { globalKinds, phiKindProblems, phiKindSchema, type PhiKindSpec } from '../../pipeline/phi-kinds';
 import { wordClassNames } from '../../pipeline/understanding/lexicon';
 
 export interface TenantDocument {
@@ -24,6 +25,8 @@ export interface TenantDocument {
   scopes?: string[];
   /** Tenant additions to the global deny list (policy tier 1). */
   deny_list?: string[];
+  /** Tenant PHI kinds (policy tier 3), beside the global ones: e.g. its member-id format. */
+  phi_kinds?: PhiKindSpec[];
   /** Template overrides: templates.<channel>.<language>.<name> = text. */
   templates?: Record<string, Record<string, Record<string, string>>>;
   /** Words the tenant adds to the intent grammar's word classes: vocabulary.<class> = words
@@ -90,6 +93,7 @@ const schema: JSONSchemaType<TenantDocument> = {
     },
     scopes: { type: 'array', items: { type: 'string', enum: [...allScopes] }, nullable: true },
     deny_list: { type: 'array', items: { type: 'string', minLength: 1 }, nullable: true },
+    phi_kinds: { type: 'array', items: phiKindSchema, maxItems: 50, nullable: true },
     templates: {
       type: 'object', nullable: true, required: [],
       additionalProperties: { type: 'object', required: [], additionalProperties: { type: 'object', required: [], additionalProperties: { type: 'string' } } },
@@ -106,6 +110,20 @@ const validate = new Ajv({ allErrors: true }).compile(schema);
 
 /** The document, or a list of what is wrong with it. */
 export function checkTenantDocument(value: unknown): { ok: true; doc: TenantDocument } | { ok: false; errors: string[] } {
-  if (validate(value)) return { ok: true, doc: value };
-  return { ok: false, errors: (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`) };
+  if (!validate(value)) return { ok: false, errors: (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`) };
+  const phiErrors = phiKindErrors(value.phi_kinds ?? []);
+  if (phiErrors.length > 0) return { ok: false, errors: phiErrors };
+  return { ok: true, doc: value };
+}
+
+/** What the schema cannot see in `phi_kinds`: patterns that do not compile, a need nothing can
+ *  meet, a name that is already a global kind or given twice. */
+function phiKindErrors(kinds: PhiKindSpec[]): string[] {
+  const taken = new Set(globalKinds.map((k) => k.kind));
+  return kinds.flatMap((k, i) => {
+    const errors = phiKindProblems(k).map((p) => `/phi_kinds/${i} ${p}`);
+    if (taken.has(k.kind)) errors.push(`/phi_kinds/${i} kind ${k.kind} is already a kind`);
+    taken.add(k.kind);
+    return errors;
+  });
 }

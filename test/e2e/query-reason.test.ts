@@ -1,9 +1,10 @@
 /**
  * query-reason end to end: a claimant asks why their claim was cut, in EN, HI or HI_EN, and gets
  * the partner's own knowledge-base answer with its source cited; the same question again is
- * answered from the cache (metrics and audit ledger show it); PHI in an article is redacted; an
- * answer with no trusted source ends policy_blocked with the "a person will follow up" message;
- * under RESTRICTED the question waits while claim-status is answered.
+ * answered from the cache (metrics and audit ledger show it); PHI in an article is redacted, the
+ * tenant's own kinds (its member ids) included; an answer with no trusted source ends
+ * policy_blocked with the "a person will follow up" message; under RESTRICTED the question waits
+ * while claim-status is answered.
  */
 import { expect } from 'chai';
 import type { WorkflowResource } from '../../src/workflows/workflow-store';
@@ -30,7 +31,7 @@ const roomRent = {
 
 const coPayment = {
   title: { EN: 'Co-payment on your claim' },
-  body: { EN: 'Your policy has a co-payment of 10%: you pay 10% of every admissible claim amount and the insurer pays the rest. Questions about the co-payment: write to claims.desk@acme-tpa.example or call +91 98111 22233.' },
+  body: { EN: 'Your policy has a co-payment of 10%: you pay 10% of every admissible claim amount and the insurer pays the rest. Questions about the co-payment: write to claims.desk@acme-tpa.example or call +91 98111 22233. A co-payment paid twice is refunded to the member\'s bank account, as for member ACME-M-004512 to account 50100234567891.' },
   reason_codes: ['CO_PAYMENT'],
   source: { document: 'Policy schedule', section: 'co-payment clause', version: '2' },
   trusted: true,
@@ -51,6 +52,9 @@ describe('query-reason', function () {
 
   before(async () => {
     h = await startHarness();
+    // The partner's own PHI kind: its member ids (docs/policy-gate.md, "PHI kinds").
+    const memberId = { kind: 'member_id', mask: '[member id removed]', patterns: [{ regex: 'ACME-M-\\d{6}', needs: 'none' as const }] };
+    await h.services.tenants.put({ ...h.tenant.doc, phi_kinds: [memberId] }, Date.now());
     for (const [id, article] of [['kb-room-rent', roomRent], ['kb-co-pay', coPayment], ['kb-waiting-draft', waitingDraft]] as const) {
       const res = await h.api(`/v1/knowledge/articles/${id}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(article) });
       expect(res.status, await res.clone().text()).to.equal(201);
@@ -144,9 +148,11 @@ describe('query-reason', function () {
     expect(workflow.status).to.equal('completed');
     expect(reply).to.contain('co-payment of 10%');
     expect(reply).not.to.contain('claims.desk@acme-tpa.example').and.not.to.contain('98111');
+    expect(reply).not.to.contain('50100234567891').and.not.to.contain('ACME-M-004512');
+    expect(reply).to.contain('member [member id removed] to account [account removed]');
     const events = await ledger(workflow.workflow_id, 7);
     const passed = events.find((e) => e.type === 'policy.passed')!;
-    expect(passed.detail.redacted_kinds).to.contain('email').and.to.contain('phone');
+    expect(passed.detail.redacted_kinds).to.equal('bank_account,email,member_id,phone');
   });
 
   it('blocks an answer no trusted source backs: policy_blocked, and a person will follow up', async () => {
