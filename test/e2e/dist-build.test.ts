@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { freePort, testRedisUrl } from '../helpers/redis';
+import { logLineReader } from '../helpers/suite-log';
 import { waitFor } from '../helpers/wait';
 
 const root = join(__dirname, '..', '..');
@@ -25,8 +26,9 @@ describe('built service (dist/, as in the Docker image)', function () {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout!.on('data', (d: Buffer) => { output += d.toString(); });
-    child.stderr!.on('data', (d: Buffer) => { output += d.toString(); });
+    const [readOut, readErr] = [logLineReader(), logLineReader()];
+    child.stdout!.on('data', (d: Buffer) => { output += d.toString(); readOut(d); });
+    child.stderr!.on('data', (d: Buffer) => { output += d.toString(); readErr(d); });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
       const base = `http://127.0.0.1:${port}`;

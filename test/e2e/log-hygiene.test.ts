@@ -2,9 +2,11 @@
  * Logs never hold secrets or PHI: the service's whole log output over a token request, a consent
  * conversation, a status answer and a refused webhook (WhatsApp and SMS) contains no client
  * secret, token, app secret, SMS auth token, CMS key, phone number, member name or claim id, yet does hold the hash references an
- * operator uses to correlate.
+ * operator uses to correlate; and policy tier 3's PHI recognisers find nothing in any line (the
+ * same check runs over every test's log lines in test/hygiene/suite-logs.test.ts).
  */
 import { expect } from 'chai';
+import { findPhi } from '../../pipeline/phi-redaction';
 import { startHarness, type Harness } from '../helpers/harness';
 
 describe('log hygiene', function () {
@@ -53,5 +55,7 @@ describe('log hygiene', function () {
       phone: phone, phone_digits: phone.slice(1), claim_id: claimId, member_name: memberName,
     };
     for (const [what, value] of Object.entries(forbidden)) expect(log.includes(value), `${what} appeared in the logs`).to.equal(false);
+    const found = lines.flatMap((line) => findPhi(line).map((m) => `${m.kind}: ${line.slice(m.start, m.end)}`));
+    expect(found, 'what the PHI recognisers find in the log lines').to.deep.equal([]);
   });
 });

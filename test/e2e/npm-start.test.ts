@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { redisAnswers } from '../../scripts/local-redis';
 import { freePort } from '../helpers/redis';
+import { logLineReader } from '../helpers/suite-log';
 import { waitFor } from '../helpers/wait';
 
 const root = join(__dirname, '..', '..');
@@ -24,8 +25,9 @@ describe('npm start', function () {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, REDIS_URL: redisUrl, PORT: String(port), LOG_LEVEL: 'warn' },
     });
     let output = '';
-    child.stdout!.on('data', (d: Buffer) => { output += d.toString(); });
-    child.stderr!.on('data', (d: Buffer) => { output += d.toString(); });
+    const [readOut, readErr] = [logLineReader(), logLineReader()];
+    child.stdout!.on('data', (d: Buffer) => { output += d.toString(); readOut(d); });
+    child.stderr!.on('data', (d: Buffer) => { output += d.toString(); readErr(d); });
     const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `code ${code}`)));
     try {
       await waitFor(() => output.includes('Claims Workflow Service running at'), { timeoutMs: 30000, what: `npm start to be up; output so far: ${output}` });

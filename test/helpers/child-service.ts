@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Config } from '../../src/config';
+import { logLineReader } from './suite-log';
 
 const root = join(__dirname, '..', '..');
 
@@ -29,8 +30,9 @@ export interface ChildService {
 export function startChild(args: string[], env: NodeJS.ProcessEnv): ChildService {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src', 'main.ts'), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (d: Buffer) => { output += d.toString(); });
-  child.stderr!.on('data', (d: Buffer) => { output += d.toString(); });
+  const [readOut, readErr] = [logLineReader(), logLineReader()];
+  child.stdout!.on('data', (d: Buffer) => { output += d.toString(); readOut(d); });
+  child.stderr!.on('data', (d: Buffer) => { output += d.toString(); readErr(d); });
   return {
     process: child,
     output: () => output,

@@ -14,6 +14,7 @@ import { startFakeCms, type FakeCms } from '../../scripts/fakes/fake-cms';
 import { startFakeTwilio, type FakeTwilio } from '../../scripts/fakes/fake-twilio';
 import { startFakeWhatsApp, type FakeWhatsApp } from '../../scripts/fakes/fake-whatsapp';
 import { testRedisUrl } from './redis';
+import { readLogLine } from './suite-log';
 
 export interface Harness {
   config: Config;
@@ -39,7 +40,8 @@ export const testConfigOverrides: Partial<Config> = {
 
 export async function startHarness(options: {
   roles?: RoleSelection | string[]; config?: Partial<Config>; redisUrl?: string;
-  /** Collects every log line (JSON, at debug level) the service writes. */
+  /** Collects every log line (JSON, at debug level) the service writes. Every line is also read
+   *  by the PHI recognisers for test/hygiene/suite-logs.test.ts, whether collected or not. */
   logLines?: string[];
   /** The clock every part of the service reads (default: the system clock). */
   clock?: Clock;
@@ -49,9 +51,12 @@ export async function startHarness(options: {
   const cms = await startFakeCms();
   const wa = await startFakeWhatsApp();
   const sms = await startFakeTwilio();
-  const log = options.logLines
-    ? createLogger('debug', { write: (line: string) => { options.logLines!.push(line); } })
-    : createLogger(config.logLevel);
+  const log = createLogger('debug', {
+    write: (line: string) => {
+      readLogLine(line);
+      options.logLines?.push(line);
+    },
+  });
   const services = createServices(config, { log, clock: options.clock });
   await waitReady(services.redis);
   const tenant = await onboardFakeTenant(services, cms, wa, { tenantId: 'acme', phoneNumberId: '100200300', sms: { fake: sms, number: '+15550100300' } });

@@ -5,12 +5,20 @@
  */
 import { redisAnswers } from '../../scripts/local-redis';
 import { startPrivateRedis, testRedisUrl, type PrivateRedis } from './redis';
+import { suiteLog } from './suite-log';
 
 process.on('unhandledRejection', (reason) => {
   throw reason instanceof Error ? reason : new Error(String(reason));
 });
 
 let privateRedis: PrivateRedis | null = null;
+
+/** Root hooks: the log reader notes which test was running when it finds something. */
+export const mochaHooks = {
+  beforeEach(this: Mocha.Context): void {
+    suiteLog.currentTest = this.currentTest?.fullTitle() ?? '';
+  },
+};
 
 export async function mochaGlobalSetup(): Promise<void> {
   if (await redisAnswers(testRedisUrl())) return;

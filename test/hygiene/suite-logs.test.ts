@@ -1,0 +1,24 @@
+/**
+ * Runs after every other test (last in .mocharc.yml's spec): the log lines the suite's services
+ * wrote, in process (test/helpers/harness.ts logs at debug level) and as child processes, were
+ * each read by policy tier 3's PHI recognisers as they arrived (test/helpers/suite-log.ts). None
+ * may hold a phone number, e-mail address, Aadhaar, PAN, account, card, date of birth or any
+ * other kind of pipeline/data/phi-kinds.json.
+ */
+import { expect } from 'chai';
+import { findPhi } from '../../pipeline/phi-redaction';
+import { suiteLog } from '../helpers/suite-log';
+
+describe('log hygiene over the whole suite', () => {
+  it('the recognisers find PHI in a log line shaped like the service\'s own', () => {
+    // So that "nothing found" below means something: the same reader on a line that leaks.
+    const leaking = JSON.stringify({ level: 30, time: 1764023923000, pid: 4242, workflow_id: 'wf-3-1', phone: '+919877700001', msg: 'handed off' });
+    expect(findPhi(leaking).map((m) => m.kind)).to.deep.equal(['phone']);
+  });
+
+  it('finds no PHI in any log line the tests before it produced', function () {
+    if (suiteLog.lines === 0) this.skip(); // run alone: no test before it logged anything
+    const report = suiteLog.findings.slice(0, 20).map((f) => `${f.kind} in "${f.excerpt}" (${f.test})`);
+    expect(report, `${suiteLog.findings.length} findings in ${suiteLog.lines} lines`).to.deep.equal([]);
+  });
+});
