@@ -18,7 +18,7 @@
  *     one vouched for by context wins, then one with a valid checksum, then the longer.
  *  6. Kinds marked `keep` (payment references) are not personal: what they win stays as written.
  */
-import { compileKind, globalKinds, type CompiledKind, type PhiKindSpec } from './phi-kinds';
+import { compileKind, globalKinds, type CompiledKind, type PhiKindSpec, type PhiNeeds } from './phi-kinds';
 import { remembered } from './policy-gate/tokens';
 
 /** One identifier found: its kind and where it stands in the text (UTF-16 offsets). */
@@ -32,7 +32,7 @@ interface Candidate extends PhiMatch {
   owner: CompiledKind;
   /** The kind's place in the list: ties go to the first. */
   rank: number;
-  needs: string;
+  needs: PhiNeeds;
   vouched: boolean;
   checksumValid: boolean;
 }
