@@ -18,8 +18,9 @@ export interface PhiKindSpec {
   kind: string;
   /** What replaces a match (default `[id removed]`). */
   mask?: string;
-  /** Regex sources, matched case-insensitively on the text with Devanagari digits read as ASCII. */
-  patterns: Array<{ regex: string; needs: PhiNeeds }>;
+  /** Regex sources, matched case-insensitively on the text with Devanagari digits read as ASCII;
+   *  `requires`: a string no match can lack (`@`), so a text without it is not scanned. */
+  patterns: Array<{ regex: string; needs: PhiNeeds; requires?: string }>;
   /** Context words per language (EN, HI, HI_EN); all of them are looked for in every text. */
   context?: Record<string, string[]>;
   checksum?: ChecksumName;
@@ -35,7 +36,7 @@ export interface PhiKindSpec {
 export interface CompiledKind {
   kind: string;
   mask: string;
-  patterns: Array<{ regex: RegExp; needs: PhiNeeds }>;
+  patterns: Array<{ regex: RegExp; needs: PhiNeeds; requires: string | null }>;
   /** Whole-word alternation of every context word, or null when the kind has none. */
   context: RegExp | null;
   checksum: ((digits: string) => boolean) | null;
@@ -58,7 +59,11 @@ export const phiKindSchema: JSONSchemaType<PhiKindSpec> = {
       type: 'array', minItems: 1, maxItems: 20,
       items: {
         type: 'object', additionalProperties: false, required: ['regex', 'needs'],
-        properties: { regex: { type: 'string', minLength: 1, maxLength: 500 }, needs: { type: 'string', enum: needs } },
+        properties: {
+          regex: { type: 'string', minLength: 1, maxLength: 500 },
+          needs: { type: 'string', enum: needs },
+          requires: { type: 'string', minLength: 1, nullable: true },
+        },
       },
     },
     context: { type: 'object', nullable: true, required: [], additionalProperties: { type: 'array', items: { type: 'string', minLength: 1 } } },
@@ -107,7 +112,7 @@ export function compileKind(spec: PhiKindSpec): CompiledKind {
   return {
     kind: spec.kind,
     mask: spec.mask ?? '[id removed]',
-    patterns: spec.patterns.map((p) => ({ regex: new RegExp(`${edgeBefore}(?:${p.regex})${edgeAfter}`, 'giu'), needs: p.needs })),
+    patterns: spec.patterns.map((p) => ({ regex: new RegExp(`${edgeBefore}(?:${p.regex})${edgeAfter}`, 'giu'), needs: p.needs, requires: p.requires ?? null })),
     context: wordsPattern(Object.values(spec.context ?? {}).flat(), wordEnd),
     checksum: spec.checksum === undefined ? null : checksums[spec.checksum],
     window: spec.window ?? 40,
