@@ -89,6 +89,7 @@ function firstFrom(candidates: readonly Candidate[], at: number): number {
 /** Step 3: each context word vouches for the nearest candidate after it, else before it. */
 function vouch(kind: CompiledKind, text: string, candidates: Candidate[]): void {
   if (kind.context === null) return;
+  const longest = candidates.reduce((n, c) => Math.max(n, c.end - c.start), 0);
   for (const word of text.matchAll(kind.context)) {
     const from = word.index;
     const to = from + word[0].length;
@@ -98,9 +99,10 @@ function vouch(kind: CompiledKind, text: string, candidates: Candidate[]): void 
       after.vouched = true;
       continue;
     }
-    // The nearest that ends before the word: among those starting before it, the latest ending.
+    // The nearest that ends before the word: the latest ending among those that start close
+    // enough to end within the window.
     let before: Candidate | undefined;
-    for (let i = firstFrom(candidates, from) - 1; i >= 0 && from - candidates[i]!.start <= kind.window + 64; i--) {
+    for (let i = firstFrom(candidates, from) - 1; i >= 0 && from - candidates[i]!.start <= kind.window + longest; i--) {
       const c = candidates[i]!;
       if (c.end <= from && from - c.end <= kind.window && (!before || c.end > before.end)) before = c;
     }
