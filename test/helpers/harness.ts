@@ -40,8 +40,9 @@ export const testConfigOverrides: Partial<Config> = {
 
 export async function startHarness(options: {
   roles?: RoleSelection | string[]; config?: Partial<Config>; redisUrl?: string;
-  /** Collects every log line (JSON, at debug level) the service writes. Every line is also read
-   *  by the PHI recognisers for test/hygiene/suite-logs.test.ts, whether collected or not. */
+  /** Collects every log line (JSON, at debug level) the service writes. Without it the service
+   *  logs at info, production's default. Either way every line is read by the PHI recognisers
+   *  for test/hygiene/suite-logs.test.ts. */
   logLines?: string[];
   /** The clock every part of the service reads (default: the system clock). */
   clock?: Clock;
@@ -51,7 +52,8 @@ export async function startHarness(options: {
   const cms = await startFakeCms();
   const wa = await startFakeWhatsApp();
   const sms = await startFakeTwilio();
-  const log = createLogger('debug', {
+  // Production's level (info) unless a test collects the lines; debug then, as it reads them all.
+  const log = createLogger(options.logLines ? 'debug' : 'info', {
     write: (line: string) => {
       readLogLine(line);
       options.logLines?.push(line);

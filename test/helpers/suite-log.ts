@@ -1,7 +1,8 @@
 /**
  * Every log line the suite's services write, read by policy tier 3's PHI recognisers as it
- * arrives (pipeline/phi-redaction.ts): in-process services through the harness's logger, child
- * processes through their output. test/hygiene/suite-logs.test.ts runs after the end-to-end
+ * arrives (pipeline/phi-redaction.ts): in-process services through the harness's logger (at
+ * info, production's default, or debug where a test collects the lines), child processes
+ * through their output. test/hygiene/suite-logs.test.ts runs after the end-to-end
  * tests and asserts nothing was found. Lines are not kept (a long run writes many); what the
  * recognisers find is, with the test that was running.
  */

@@ -1,6 +1,7 @@
 /**
  * Runs after every other test (last in .mocharc.yml's spec): the log lines the suite's services
- * wrote, in process (test/helpers/harness.ts logs at debug level) and as child processes, were
+ * wrote, in process (test/helpers/harness.ts: at info, or debug where a test collects them) and
+ * as child processes, were
  * each read by policy tier 3's PHI recognisers as they arrived (test/helpers/suite-log.ts). None
  * may hold a phone number, e-mail address, Aadhaar, PAN, account, card, date of birth or any
  * other kind of pipeline/data/phi-kinds.json.
