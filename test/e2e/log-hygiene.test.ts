@@ -6,8 +6,8 @@
  * same check runs over every test's log lines in test/hygiene/suite-logs.test.ts).
  */
 import { expect } from 'chai';
-import { findPhi } from '../../pipeline/phi-redaction';
 import { startHarness, type Harness } from '../helpers/harness';
+import { phiInLogLine } from '../helpers/suite-log';
 
 describe('log hygiene', function () {
   this.timeout(30000);
@@ -55,7 +55,7 @@ describe('log hygiene', function () {
       phone: phone, phone_digits: phone.slice(1), claim_id: claimId, member_name: memberName,
     };
     for (const [what, value] of Object.entries(forbidden)) expect(log.includes(value), `${what} appeared in the logs`).to.equal(false);
-    const found = lines.flatMap((line) => findPhi(line).map((m) => `${m.kind}: ${line.slice(m.start, m.end)}`));
+    const found = lines.flatMap((line) => phiInLogLine(line).map((f) => `${f.kind}: ${f.excerpt}`));
     expect(found, 'what the PHI recognisers find in the log lines').to.deep.equal([]);
   });
 });

@@ -8,13 +8,20 @@
  */
 import { expect } from 'chai';
 import { findPhi } from '../../pipeline/phi-redaction';
-import { suiteLog } from '../helpers/suite-log';
+import { phiInLogLine, suiteLog } from '../helpers/suite-log';
 
 describe('log hygiene over the whole suite', () => {
   it('the recognisers find PHI in a log line shaped like the service\'s own', () => {
     // So that "nothing found" below means something: the same reader on a line that leaks.
     const leaking = JSON.stringify({ level: 30, time: 1764023923000, pid: 4242, workflow_id: 'wf-3-1', phone: '+919877700001', msg: 'handed off' });
     expect(findPhi(leaking).map((m) => m.kind)).to.deep.equal(['phone']);
+  });
+
+  it('reads a hash reference as a reference, and a raw identifier in a reference field as PHI', () => {
+    // 417533772745 is all digits with a valid Verhoeff digit: as a 12-hex reference it is not read.
+    expect(phiInLogLine(JSON.stringify({ level: 30, from_ref: '417533772745', msg: 'workflow finished' }))).to.deep.equal([]);
+    expect(phiInLogLine(JSON.stringify({ level: 30, from_ref: '+919877700001', msg: 'workflow finished' })).map((f) => f.kind)).to.deep.equal(['phone']);
+    expect(phiInLogLine(JSON.stringify({ level: 30, note: '417533772745', msg: 'x' })).map((f) => f.kind)).to.deep.equal(['aadhaar']);
   });
 
   it('finds no PHI in any log line the tests before it produced', function () {
