@@ -59,12 +59,30 @@ export function kindsWith(tenantKinds: readonly PhiKindSpec[] = []): readonly Co
   return remembered(tenantKindCache, 1000, JSON.stringify(tenantKinds), () => [...globalKinds, ...tenantKinds.map(compileKind)]);
 }
 
+/**
+ * Every match of a global pattern, run on the compiled object itself. `String#matchAll` runs a
+ * fresh copy of the pattern, and V8 compiles a copy again whenever its regular-expression cache
+ * has been flushed (at garbage collections): tens of milliseconds for these Unicode patterns, paid
+ * by whichever reply comes next.
+ */
+function matchesOf(regex: RegExp, text: string): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  regex.lastIndex = 0;
+  for (let m = regex.exec(text); m !== null; m = regex.exec(text)) {
+    out.push(m);
+    // An empty match would not move lastIndex on by itself.
+    if (m[0].length === 0) regex.lastIndex += 1;
+  }
+  regex.lastIndex = 0;
+  return out;
+}
+
 function candidatesOf(kind: CompiledKind, text: string, rank: number): Candidate[] {
   const out: Candidate[] = [];
   for (const p of kind.patterns) {
     // Scanning for an address costs more than looking for its "@" first.
     if (p.requires !== null && !text.includes(p.requires)) continue;
-    for (const m of text.matchAll(p.regex)) {
+    for (const m of matchesOf(p.regex, text)) {
       const start = m.index;
       const end = start + m[0].length;
       const checksumValid = kind.checksum !== null && kind.checksum(m[0].replace(/\D/g, ''));
@@ -90,7 +108,7 @@ function firstFrom(candidates: readonly Candidate[], at: number): number {
 function vouch(kind: CompiledKind, text: string, candidates: Candidate[]): void {
   if (kind.context === null) return;
   const longest = candidates.reduce((n, c) => Math.max(n, c.end - c.start), 0);
-  for (const word of text.matchAll(kind.context)) {
+  for (const word of matchesOf(kind.context, text)) {
     const from = word.index;
     const to = from + word[0].length;
     const next = firstFrom(candidates, to);
