@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isOperationalMode, operationalModes } from '../src/tenants/operational-modes';
 import { ConfigError, loadConfig } from '../src/config';
+import { walkPages } from '../src/audit/audit-chain';
 import { AppError } from '../src/errors';
 import { createLogger } from '../src/logger';
 import { Metrics } from '../src/metrics';
@@ -335,7 +336,7 @@ function plan(args: Args): Action | null {
     noMore(extra);
     const checkpoint = checkpointFile === undefined ? undefined : readFileSync(checkpointFile, 'utf8').trim();
     return async (s) => {
-      const result = await s.checkpoints.verify(tenantId, s.ledger.pages(tenantId), checkpoint, s.clock.now());
+      const result = await s.checkpoints.verify(tenantId, (position) => walkPages(s.ledger.pages(tenantId), position), checkpoint, s.clock.now());
       if (args.json) out(JSON.stringify(result));
       else {
         out(result.valid ? `chain intact: ${result.count} events, head ${result.head_hash}`

@@ -6,6 +6,7 @@ import type { StageContext } from '../pipeline/types';
 import { HttpCms } from './adapters/cms/http-cms';
 import { AuditLedger } from './audit/audit-ledger';
 import { Checkpoints } from './audit/checkpoints';
+import { LedgerVerifier } from './audit/ledger-verifier';
 import { SmsSender } from './adapters/channels/sms';
 import { WhatsAppSender } from './adapters/channels/whatsapp';
 import { ClientCredentials } from './auth/client-credentials';
@@ -64,6 +65,8 @@ export interface Services {
   ledger: AuditLedger;
   modes: OperationalModes;
   checkpoints: Checkpoints;
+  /** Walks ledgers for `POST /v1/audit/verify` on a worker thread. */
+  ledgerVerifier: LedgerVerifier;
   intake: InboundIntake;
   /** Partner webhooks: endpoint, outbox (`webhooks.enqueue`), deliveries (docs/webhooks.md). */
   webhooks: PartnerWebhooks;
@@ -91,6 +94,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
   const sharedClock = !options.clock && config.sharedTestClock ? new SharedTestClock(redis, keys.testClockOffset()) : null;
   const clock = options.clock ?? sharedClock ?? systemClock;
   const tenants = new TenantStore(redis, keys);
+  const ledgerVerifier = new LedgerVerifier(config.redisUrl, log);
   const consent = new ConsentStore(redis, keys);
   const cms = new HttpCms(tenants, config, log, metrics);
   const templates = new TemplateRegistry(tenants);
@@ -147,6 +151,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     ledger: new AuditLedger(redis, keys, config.partitions, log),
     modes,
     checkpoints: new Checkpoints(config, signing),
+    ledgerVerifier,
     intake: new InboundIntake(redis, keys, config, refs),
     webhooks,
     ledgerWebhooks: new LedgerWebhooks({ redis, keys, tenants, webhooks, log }),
@@ -163,7 +168,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
         cms.shutdown();
         sharedClock?.close();
         // Every step runs even when one fails.
-        await Promise.allSettled([webhooks.close()]);
+        await Promise.allSettled([webhooks.close(), ledgerVerifier.close()]);
         await Promise.allSettled([...blocking, redis].map((c) => c.quit().catch(() => c.disconnect())));
       })();
       return closing;

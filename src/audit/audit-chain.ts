@@ -103,3 +103,23 @@ export class ChainWalker {
       : { valid: true, count: this.count, head_hash: this.prev, first_broken: null };
   }
 }
+
+/** What a walk over a whole ledger found: the chain check, and the hash at a checkpoint's position. */
+export interface LedgerWalk {
+  check: ChainCheck;
+  at: ChainWalker['at'];
+}
+
+/** A walk over a ledger's pages, a page at a time (`position`: a checkpoint's, or null). */
+export async function walkPages(pages: AsyncIterable<readonly LedgerEvent[]>, position: number | null, pace?: (busyMs: number) => Promise<void>): Promise<LedgerWalk> {
+  const walker = new ChainWalker(position);
+  let started = performance.now();
+  for await (const page of pages) {
+    walker.add(page);
+    if (pace) {
+      await pace(performance.now() - started);
+      started = performance.now();
+    }
+  }
+  return { check: walker.result(), at: walker.at };
+}

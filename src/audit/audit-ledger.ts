@@ -134,14 +134,8 @@ export class AuditLedger {
   }
 
   /** The whole ledger, oldest first, a page at a time (verification holds one page in memory). */
-  async *pages(tenantId: string, pageSize = 1000): AsyncGenerator<LedgerEvent[]> {
-    let start = '-';
-    for (;;) {
-      const chunk = (await this.redis.xrange(this.keys.ledger(tenantId), start, '+', 'COUNT', pageSize)) as StreamEntry[];
-      if (chunk.length > 0) yield chunk.map(([, fields]) => fromFields(fields));
-      if (chunk.length < pageSize) return;
-      start = `(${chunk[chunk.length - 1]![0]}`;
-    }
+  pages(tenantId: string, pageSize = 1000): AsyncGenerator<LedgerEvent[]> {
+    return ledgerPages(this.redis, this.keys.ledger(tenantId), pageSize);
   }
 
   /** The whole ledger, oldest first, in memory (tests and tools over small ledgers). */
@@ -149,5 +143,19 @@ export class AuditLedger {
     const events: LedgerEvent[] = [];
     for await (const page of this.pages(tenantId)) events.push(...page);
     return events;
+  }
+}
+
+/**
+ * A ledger stream, oldest first, a page at a time. Also run by the verification worker
+ * (src/audit/verify-worker.ts) on its own connection, which is why it takes the key and not a tenant.
+ */
+export async function* ledgerPages(redis: Redis, ledgerKey: string, pageSize: number): AsyncGenerator<LedgerEvent[]> {
+  let start = '-';
+  for (;;) {
+    const chunk = (await redis.xrange(ledgerKey, start, '+', 'COUNT', pageSize)) as StreamEntry[];
+    if (chunk.length > 0) yield chunk.map(([, fields]) => fromFields(fields));
+    if (chunk.length < pageSize) return;
+    start = `(${chunk[chunk.length - 1]![0]}`;
   }
 }

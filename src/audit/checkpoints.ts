@@ -7,7 +7,7 @@
 import { jwtVerify, SignJWT, type JWK } from 'jose';
 import type { SigningKeys } from '../auth/signing-keys';
 import type { Config } from '../config';
-import { ChainWalker, type ChainCheck, type LedgerEvent } from './audit-chain';
+import type { ChainCheck, LedgerWalk } from './audit-chain';
 
 const checkpointType = 'audit-checkpoint+jwt';
 
@@ -41,23 +41,17 @@ export class Checkpoints {
   }
 
   /**
-   * Checks a ledger, read a page at a time, and with a checkpoint also that the ledger still
-   * holds what it signed. A checkpoint of another tenant, or one that does not verify, is
-   * reported as such.
+   * Checks a ledger, walked a page at a time by `walk` (in process, or on the verification worker:
+   * src/audit/ledger-verifier.ts), and with a checkpoint also that the ledger still holds what it
+   * signed. A checkpoint of another tenant, or one that does not verify, is reported as such.
    */
-  async verify(tenantId: string, pages: AsyncIterable<readonly LedgerEvent[]>, checkpoint: string | undefined, nowMs: number): Promise<ChainCheck & { checkpoint: null | { valid: boolean; count?: number; problem?: string } }> {
+  async verify(tenantId: string, walk: (position: number | null) => Promise<LedgerWalk>, checkpoint: string | undefined, nowMs: number): Promise<ChainCheck & { checkpoint: null | { valid: boolean; count?: number; problem?: string } }> {
     const signed = checkpoint === undefined ? null : await this.signedPosition(tenantId, checkpoint, nowMs);
-    const walker = new ChainWalker(signed && 'count' in signed ? signed.count : null);
-    for await (const page of pages) {
-      walker.add(page);
-      // Let requests waiting behind this page run before the next one is hashed.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    const result = walker.result();
+    const { check: result, at } = await walk(signed && 'count' in signed ? signed.count : null);
     if (signed === null) return { ...result, checkpoint: null };
     if ('problem' in signed) return { ...result, checkpoint: { valid: false, problem: signed.problem } };
     const { count, head } = signed;
-    if (!walker.at || !walker.at.intact || walker.at.hash !== head) {
+    if (!at || !at.intact || at.hash !== head) {
       return { ...result, checkpoint: { valid: false, count, problem: `the ledger no longer holds what the checkpoint signed at event ${count}: it was rewritten` } };
     }
     return { ...result, checkpoint: { valid: true, count } };

@@ -14,10 +14,10 @@ import { cursorNumber, decodeCursor, encodeCursor } from '../cursors';
 const maxLimit = 200;
 /** Ledgers up to this many events are verified on request; longer ones by the operator job. */
 export const maxApiVerifyEvents = 100_000;
-/** Verifications one API process runs at once (one: two at once doubled other tenants' p99); more are 503 with Retry-After. */
+/** Verifications one API process runs at once (one worker thread: a second would take the other core from the API on a 2-core host); more are 503 with Retry-After. */
 const maxVerifications = 1;
-/** Events hashed between two turns of the event loop: small, so other tenants' requests wait little. */
-const verifyPageSize = 200;
+/** Events the verification worker reads per XRANGE: its memory holds one page. */
+const verifyPageSize = 1000;
 
 export function auditRoutes(s: Services): Router {
   const router = new Router();
@@ -58,8 +58,8 @@ export function auditRoutes(s: Services): Router {
     ctx.body = await s.checkpoints.issue(tenantId, head.count, head.hash, s.clock.now());
   });
 
-  // Verification reads the whole ledger: it streams it a page at a time, yielding between pages,
-  // has its own limit per tenant, runs at most `maxVerifications` at once in a process, and
+  // Verification reads the whole ledger: a worker thread streams it a page at a time (the event
+  // loop only waits for the answer), it has its own limit per tenant, runs at most `maxVerifications` at once in a process, and
   // leaves ledgers longer than `maxApiVerifyEvents` to the operator job (`npm run ops -- audit
   // verify`), docs/audit-ledger.md; `npm run bench:audit-verify` measures what it costs others.
   let verifying = 0;
@@ -74,7 +74,8 @@ export function auditRoutes(s: Services): Router {
     if (verifying >= maxVerifications) throw new AppError('service_unavailable', 'other verifications are running; retry shortly', { extra: { retry_after: 1 } });
     verifying += 1;
     try {
-      ctx.body = await s.checkpoints.verify(tenantId, s.ledger.pages(tenantId, verifyPageSize), body.checkpoint as string | undefined, s.clock.now());
+      const walk = (position: number | null) => s.ledgerVerifier.walk(s.keys.ledger(tenantId), position, verifyPageSize);
+      ctx.body = await s.checkpoints.verify(tenantId, walk, body.checkpoint as string | undefined, s.clock.now());
     } finally {
       verifying -= 1;
     }

@@ -1,0 +1,82 @@
+/**
+ * Runs ledger walks on a worker thread (src/audit/verify-worker.ts), started on the first
+ * verification and kept for the next: the API's event loop only waits for the answer. The worker
+ * file is the compiled `.js` under dist/; under tsx (npm start, the tests) it is the `.ts` source,
+ * loaded through tsx's require hook, which a worker does not inherit from its parent.
+ */
+import { extname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Logger } from '../logger';
+import type { LedgerWalk } from './audit-chain';
+
+export interface WalkJob {
+  id: number;
+  ledgerKey: string;
+  pageSize: number;
+  position: number | null;
+}
+
+export type WalkReply = { id: number; walk: LedgerWalk } | { id: number; error: string };
+
+export class LedgerVerifier {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (w: LedgerWalk) => void; reject: (e: Error) => void }>();
+
+  constructor(private readonly redisUrl: string, private readonly log: Logger) {}
+
+  /** Walks the ledger stream `ledgerKey`; `position` is a checkpoint's, or null. */
+  walk(ledgerKey: string, position: number | null, pageSize: number): Promise<LedgerWalk> {
+    const worker = this.started();
+    const id = this.nextId++;
+    return new Promise<LedgerWalk>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ id, ledgerKey, pageSize, position } satisfies WalkJob);
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    if (!worker) return;
+    this.worker = null;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage('close');
+    // The worker ends once its connection has quit; a stuck one is stopped.
+    const timer = setTimeout(() => void worker.terminate(), 2000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const file = join(__dirname, `verify-worker${extname(__filename)}`);
+    const worker = extname(file) === '.ts'
+      ? new Worker(`require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(file)});`, { eval: true, workerData: { redisUrl: this.redisUrl } })
+      : new Worker(file, { workerData: { redisUrl: this.redisUrl } });
+    worker.on('message', (reply: WalkReply) => {
+      const waiting = this.pending.get(reply.id);
+      if (!waiting) return;
+      this.pending.delete(reply.id);
+      if ('error' in reply) waiting.reject(new Error(`audit verification failed: ${reply.error}`));
+      else waiting.resolve(reply.walk);
+    });
+    worker.on('error', (err) => {
+      this.log.error({ err }, 'audit verification worker failed; the next verification starts a new one');
+      this.fail(worker, err);
+    });
+    worker.on('exit', (code) => this.fail(worker, new Error(`audit verification worker exited (code ${code})`)));
+    // An idle worker must not keep a process alive that is otherwise done.
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+
+  /** Rejects every walk waiting on `worker`; the next walk starts a new one. */
+  private fail(worker: Worker, err: Error): void {
+    if (this.worker === worker) this.worker = null;
+    for (const [id, waiting] of this.pending) {
+      this.pending.delete(id);
+      waiting.reject(err);
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The verification worker: walks a tenant's ledger on a thread of its own, with its own Redis
+ * connection, so that reading and hashing a long ledger (about a second per 100,000 events) never
+ * holds the API's event loop: another tenant's reads do not wait behind it (issue 11, finding 4;
+ * `npm run bench:audit-verify`). Started and fed by src/audit/ledger-verifier.ts; one job at a time.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { Redis } from 'ioredis';
+import { walkPages } from './audit-chain';
+import { ledgerPages } from './audit-ledger';
+import type { WalkJob, WalkReply } from './ledger-verifier';
+
+const port = parentPort;
+if (!port) throw new Error('verify-worker runs as a worker thread (src/audit/ledger-verifier.ts)');
+
+// A plain connection: the worker only reads (XRANGE), so no scripts are registered on it.
+const redis = new Redis((workerData as { redisUrl: string }).redisUrl, { connectionName: 'cw-audit-verify', maxRetriesPerRequest: 20 });
+
+/** After each page, rest as long as the page took: the walk uses at most half a core. */
+const rest = (busyMs: number) => new Promise<void>((resolve) => setTimeout(resolve, busyMs));
+
+port.on('message', (job: WalkJob | 'close') => {
+  if (job === 'close') {
+    void redis.quit().catch(() => redis.disconnect()).finally(() => port.close());
+    return;
+  }
+  walkPages(ledgerPages(redis, job.ledgerKey, job.pageSize), job.position, rest).then(
+    (walk) => port.postMessage({ id: job.id, walk } satisfies WalkReply),
+    (err: unknown) => port.postMessage({ id: job.id, error: err instanceof Error ? err.message : String(err) } satisfies WalkReply),
+  );
+});
