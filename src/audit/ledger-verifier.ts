@@ -31,6 +31,7 @@ export class LedgerVerifier {
     const id = this.nextId++;
     return new Promise<LedgerWalk>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
+      worker.ref();
       worker.postMessage({ id, ledgerKey, pageSize, position } satisfies WalkJob);
     });
   }
@@ -57,6 +58,7 @@ export class LedgerVerifier {
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
       this.pending.delete(reply.id);
+      if (this.pending.size === 0) worker.unref();
       if ('error' in reply) waiting.reject(new Error(`audit verification failed: ${reply.error}`));
       else waiting.resolve(reply.walk);
     });
@@ -65,7 +67,7 @@ export class LedgerVerifier {
       this.fail(worker, err);
     });
     worker.on('exit', (code) => this.fail(worker, new Error(`audit verification worker exited (code ${code})`)));
-    // An idle worker must not keep a process alive that is otherwise done.
+    // An idle worker must not keep a process alive that is otherwise done; a busy one does.
     worker.unref();
     this.worker = worker;
     return worker;

@@ -1,7 +1,7 @@
 /**
  * The production path, as the Dockerfile runs it: scripts/build.sh, then `node dist/src/main.js`.
  * The built service answers /health and /ready, publishes its keys, and shuts down cleanly on
- * SIGTERM (exit code 0).
+ * SIGTERM (exit code 0); its audit verification worker runs from the compiled JavaScript.
  */
 import { expect } from 'chai';
 import { spawn, spawnSync } from 'node:child_process';
@@ -36,6 +36,14 @@ describe('built service (dist/, as in the Docker image)', function () {
       expect(await (await fetch(`${base}/health`)).json()).to.deep.equal({ status: 'ok' });
       const jwks = (await (await fetch(`${base}/.well-known/jwks.json`)).json()) as { keys: { alg: string; kid: string }[] };
       expect(jwks.keys[0]).to.include({ alg: 'RS256' });
+      // The audit verification worker loads as compiled JavaScript from dist/ (not through tsx).
+      const walk = spawnSync(process.execPath, ['-e', `
+        const { LedgerVerifier } = require('./dist/src/audit/ledger-verifier.js');
+        const v = new LedgerVerifier(process.env.REDIS_URL, { error: (o, m) => console.error(m) });
+        v.walk('dist${port}:no-such-ledger', null, 100).then((w) => { console.log(JSON.stringify(w)); return v.close(); });
+      `], { cwd: root, encoding: 'utf8', env: { PATH: process.env.PATH, REDIS_URL: testRedisUrl() }, timeout: 20000 });
+      expect(walk.status, walk.stderr).to.equal(0);
+      expect(JSON.parse(walk.stdout)).to.deep.equal({ check: { valid: true, count: 0, head_hash: '0'.repeat(64), first_broken: null }, at: null });
       child.kill('SIGTERM');
       expect(await exited, output).to.equal(0);
       expect(output).to.contain('shutdown complete');
