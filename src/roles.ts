@@ -1,6 +1,8 @@
 /**
  * The roles one image can run (ARCHITECTURE.md): `api`, `stage NAME`, `scheduler`, or `all` of
- * them in one process. Each is imported into the process only when asked for.
+ * them in one process. The API (Koa, its routes and their dependencies, the bulk of the code) is
+ * required only by a process that serves it, so a stage or scheduler process does not load it; the
+ * stage workers and the scheduler are small and always imported.
  */
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
