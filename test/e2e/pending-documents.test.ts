@@ -72,13 +72,17 @@ describe('pending-documents', function () {
     waitFor(async () => { const w = await workflow(id); return w.status === status ? w : null; }, { what: `workflow ${status}`, intervalMs: 20 });
 
   async function ledger(workflowId: string): Promise<LedgerEvent[]> {
-    return waitFor(async () => {
+    const items = await waitFor(async () => {
       const res = await api(`/v1/audit/events?workflow_id=${workflowId}&limit=100`);
       const body = (await res.json()) as { items: LedgerEvent[] };
       const w = await workflow(workflowId);
       // The ledger has caught up when it holds every event the workflow lists.
       return body.items.length >= w.audit_event_ids.length ? body.items : null;
     }, { what: 'ledger caught up', intervalMs: 20 });
+    // Every event listed under a workflow says that workflow, also the steps of a consent answer or
+    // a document folded into it (issue 10).
+    expect(items.map((e) => e.workflow_id)).to.deep.equal(items.map(() => workflowId));
+    return items;
   }
 
   /** Moves the injected clock and waits until the scheduler has looked at the timers due by then. */
@@ -211,6 +215,10 @@ describe('pending-documents', function () {
     await untilStatus(body.workflow_id, 'awaiting_documents');
     const reminder = await h.wa.waitFor(() => sentTo(phone).length >= 2).then(() => sentTo(phone)[1]!);
     expect(textOf(reminder)).to.contain('Final bill');
+    // The YES is recorded under the follow-up it answered, naming its own message.
+    const granted = (await ledger(body.workflow_id)).find((e) => e.type === 'consent.granted');
+    expect(granted, 'consent.granted listed under the follow-up').to.not.equal(undefined);
+    expect(granted!.detail.message_workflow_id).to.be.a('string').and.not.equal(body.workflow_id);
   });
 
   it('cancel stops every reminder; resume starts a fresh wait; cancel of a finished one or another type is 409', async () => {

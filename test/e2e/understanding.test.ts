@@ -69,15 +69,20 @@ describe('understanding claimants: asking instead of guessing', function () {
     expect(answer.text).to.match(/claim ki latest jaankari/i);
     const done = await settled(held, 'completed');
     expect(done).to.include({ workflow_type: 'claim-status', language: 'HI_EN' });
-    // The tap was folded into the held question: its own id is gone, its audit events moved.
+    // The tap was folded into the held question: its own id is gone; the step that folded it is
+    // recorded under the held question and names the tap's message.
     expect((await workflow(tap)).status).to.equal(404);
     // The ledger mover appends events to the tenant's ledger shortly after each step.
     const auditToken = await h.token('audit:read');
-    const routed = await waitFor(async () => {
-      const page = (await (await h.api(`/v1/audit/events?workflow_id=${held}`, { token: auditToken })).json()) as { items: Array<{ type: string; detail: Record<string, unknown> }> };
-      return page.items.find((e) => e.type === 'workflow.routed') ?? null;
+    type Listed = { workflow_id: string; type: string; detail: Record<string, unknown> };
+    const listed = await waitFor(async () => {
+      const page = (await (await h.api(`/v1/audit/events?workflow_id=${held}`, { token: auditToken })).json()) as { items: Listed[] };
+      return page.items.some((e) => e.type === 'workflow.routed') ? page.items : null;
     }, { what: 'workflow.routed on the ledger' });
-    expect(routed.detail).to.include({ workflow_type: 'claim-status', matched_by: 'choice' });
+    expect(listed.find((e) => e.type === 'workflow.routed')!.detail).to.include({ workflow_type: 'claim-status', matched_by: 'choice' });
+    // Every event listed under a workflow says that workflow (issue 10).
+    expect(listed.map((e) => e.workflow_id)).to.deep.equal(listed.map(() => held));
+    expect(listed.find((e) => e.detail.message_workflow_id === tap), 'the folding step names the tap').to.not.equal(undefined);
   });
 
   it('a Hindi claimant taps "pending documents": the follow-up runs in Hindi', async () => {

@@ -482,7 +482,12 @@ describe('Lua scripts against Redis', function () {
       const resumed = await wf(p, a.workflowId);
       const newSeq = Number(held.seq) + 1;
       expect(resumed).to.include({ status: 'started', seq: String(newSeq), updated_at: String(now) });
-      expect(resumed.audit).to.equal(`${held.audit},${yBefore.audit},${auditId}`);
+      // The answer's step is recorded under the held workflow, naming the answering message and
+      // its earlier events (which keep the message's own id and are not listed under the held one).
+      expect(resumed.audit).to.equal(`${held.audit},${auditId}`);
+      const event = (await entries(keys.audit(p))).find((e) => auditIdOf(p, e.id) === auditId)!;
+      expect(event.f).to.include({ workflow_id: a.workflowId, type: 'consent.granted' });
+      expect(JSON.parse(event.f.detail!)).to.include({ message_workflow_id: y.workflowId }).and.to.have.deep.property('message_event_ids', yBefore.audit!.split(','));
 
       const router = await entries(keys.stream(p, 'router'));
       expect(router).to.have.length(1);
@@ -555,14 +560,16 @@ describe('Lua scripts against Redis', function () {
       expect(await redis.exists(keys.workflow(p, t.workflowId))).to.equal(0);
       const resumed = await wf(p, q.workflowId);
       expect(resumed).to.include({ status: 'started', seq: String(Number(held.seq) + 1) });
-      expect(resumed.audit).to.equal(`${held.audit},${tapBefore.audit},${auditId}`);
+      expect(resumed.audit).to.equal(`${held.audit},${auditId}`);
+      const event = (await entries(keys.audit(p))).find((e) => auditIdOf(p, e.id) === auditId)!;
+      expect(event.f.workflow_id).to.equal(q.workflowId);
+      expect(JSON.parse(event.f.detail!)).to.include({ message_workflow_id: t.workflowId }).and.to.have.deep.property('message_event_ids', tapBefore.audit!.split(','));
       // The held question goes back to the router with its own words and the choice; nothing reached truth.
       const router = await entries(keys.stream(p, 'router'));
       expect(router).to.have.length(1);
       expect(JSON.parse(router[0]!.f.payload!)).to.deep.equal({ ...heldPayload, choice: 'claim_status' });
       expect(await redis.xlen(keys.stream(p, 'truth'))).to.equal(0);
       expect(await redis.hgetall(consentKey(p, phone))).to.deep.equal({});
-      const event = (await entries(keys.audit(p))).find((e) => auditIdOf(p, e.id) === auditId)!;
       expect(JSON.parse(event.f.transition!)).to.include({ workflow_id: q.workflowId, from: 'awaiting_choice', to: 'started' });
     });
 

@@ -28,7 +28,9 @@
              wf_prefix, idx? }
   A forward without `status` leaves the workflow's status as it is. An audit event whose step
   changed a workflow's status carries `transition` (JSON: workflow_id, from, to, seq,
-  workflow_type, claim_id_hash) for the partner webhooks.
+  workflow_type, claim_id_hash) for the partner webhooks. A message folded into another workflow
+  writes its step's event under that workflow, with `message_workflow_id` and
+  `message_event_ids` (its earlier events, which keep its own id) in the detail.
   A held question waits for an answer: `awaiting_consent` (the consent request) or
   `awaiting_choice` (which workflow the claimant meant, docs/understanding.md). A park records
   which (`parked_status`); a resume applies only while the held workflow still waits for one of
@@ -258,6 +260,21 @@ for i, op in ipairs(ops) do
     local heldWas = heldKey and redis.call('HGET', heldKey, 'status')
     local absorb = op.resume and redis.call('HGET', op.consent, 'parked') == op.resume.expect
         and heldStatus[heldWas] and (allowed[heldWas] or {})[op.resume.status] or false
+    -- A message folded into another workflow (a consent answer or choice into the held question,
+    -- a document into the waiting follow-up) records this step under that workflow, naming the
+    -- message's own workflow id and the events it had before (which stay under that id).
+    local foldedInto = (absorb and op.resume.expect) or (arriveTo and arrive.target) or nil
+    local mine = foldedInto and redis.call('HGET', op.wf, 'audit') or ''
+    if foldedInto then
+      local detail = cjson.decode(op.audit_detail)
+      detail.message_workflow_id = op.wf_id
+      local earlier = {}
+      for id in string.gmatch(mine, '[^,]+') do earlier[#earlier + 1] = id end
+      -- (cjson writes an empty table as an object: the list is left out when there is none)
+      if #earlier > 0 then detail.message_event_ids = earlier end
+      op.audit_detail = cjson.encode(detail)
+      auditWf = foldedInto
+    end
     local transition = nil
     if absorb then
       local heldSeq = tonumber(redis.call('HGET', heldKey, 'seq') or '0') + 1
@@ -292,8 +309,6 @@ for i, op in ipairs(ops) do
     if arriveTo then
       -- This message (a document) is folded into the waiting workflow, which continues.
       local targetSeq = redis.call('HINCRBY', arrive.target_key, 'seq', 1)
-      local mine = redis.call('HGET', op.wf, 'audit')
-      if mine and mine ~= '' then appendAudit(arrive.target_key, mine) end
       appendAudit(arrive.target_key, auditId)
       redis.call('HSET', arrive.target_key, 'updated_at', now)
       redis.call('XADD', arrive.stream, '*', 'wf', arrive.target, 'tenant', op.tenant,
@@ -306,8 +321,6 @@ for i, op in ipairs(ops) do
       -- This message (a consent answer, or a choice) is folded into the held workflow, which
       -- continues. Only a workflow still waiting for an answer is resumed: one that ended is never reopened.
       local heldSeq = redis.call('HINCRBY', heldKey, 'seq', 1)
-      local mine = redis.call('HGET', op.wf, 'audit')
-      if mine and mine ~= '' then appendAudit(heldKey, mine) end
       appendAudit(heldKey, auditId)
       redis.call('HSET', heldKey, 'status', op.resume.status, 'updated_at', now)
       redis.call('XADD', op.resume.stream, '*', 'wf', op.resume.expect, 'tenant', op.tenant,
