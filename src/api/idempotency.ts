@@ -14,8 +14,10 @@
  *  - The same key with a different request is 422 `idempotency_key_reused`.
  *  - While the first request with the key is still running, another is 409
  *    `idempotency_in_progress` with `Retry-After: 1`.
- *  - A request that fails with a server error (5xx) keeps nothing, so it can be retried with
- *    the same key; client errors (4xx) are kept like successes.
+ *  - A request that fails with a server error (5xx) or is refused by a rate limit (429) keeps
+ *    nothing: it was not carried out, so it can be sent again with the same key once the wait is
+ *    over (kept, a 429 would be replayed for 24 hours). Other client errors (4xx) are kept like
+ *    successes.
  */
 import { createHash } from 'node:crypto';
 import type { Context, Middleware, Next } from 'koa';
@@ -79,13 +81,13 @@ export function idempotency(s: Services): Middleware {
     } catch (err) {
       // A client error is the answer to this request: render it here and keep it, so a replay
       // returns the very same problem document. Anything else may be retried with the key.
-      if (!(err instanceof AppError) || err.status >= 500) {
+      if (!(err instanceof AppError) || notAnOutcome(err.status)) {
         await s.redis.del(redisKey);
         throw err;
       }
       sendProblem(ctx, err);
     }
-    if (ctx.status >= 500) {
+    if (notAnOutcome(ctx.status)) {
       await s.redis.del(redisKey);
       return;
     }
@@ -118,6 +120,11 @@ function parseObject(body: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
+}
+
+/** Answers that say the request was not carried out: retried with the same key, never replayed. */
+function notAnOutcome(status: number): boolean {
+  return status >= 500 || status === 429;
 }
 
 async function keep(s: Services, redisKey: string, fingerprint: string, status: number, type: string, body: string): Promise<void> {

@@ -50,7 +50,9 @@ export function webhookFor(e: LedgerEvent): WebhookEvent | null {
   }
   const documentEvent = documentEvents[e.type];
   if (documentEvent) {
-    const d = JSON.parse(e.detail) as Record<string, unknown>;
+    // The folding step's references to the message it folded (docs/audit-ledger.md) are ledger
+    // bookkeeping, not part of the notice.
+    const { message_workflow_id: _message, message_event_ids: _events, ...d } = JSON.parse(e.detail) as Record<string, unknown>;
     // The document-arrival and escalation notices of pending-documents (docs/events.md).
     return {
       id: messageIdFor(e.event_id), at: e.at, type: documentEvent, workflow_id: String(d.pending_docs_workflow_id ?? e.workflow_id), sequence: e.n,
