@@ -4,6 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import Ajv from 'ajv';
+import { durationPattern, parseDuration, parseDurations } from './durations';
+import { defaultRetryDelaysMs } from './webhooks/retry-schedule';
 
 export interface Config {
   /** Redis the service keeps everything in. Default `redis://127.0.0.1:6379`. */
@@ -73,13 +75,18 @@ export interface Config {
   webhookConcurrency: number;
   /** How long delivered and dead-lettered webhook messages are kept, for listing, retry and replay (s). Default 7 days. */
   webhookRetentionSeconds: number;
-  /** How long a pending-documents workflow waits for documents (h). Default 72 (spec). */
-  pendingDocsWaitHours: number;
-  /** When reminders go out, hours after the wait starts. Default [24, 48]. */
-  pendingDocsReminderHours: number[];
+  /** How long a pending-documents workflow waits for documents (ms). Default 72 h (spec). */
+  pendingDocsWaitMs: number;
+  /** When reminders go out, ms after the wait starts. Default 24 h and 48 h. */
+  pendingDocsReminderMs: number[];
+  /** Waits before a failed webhook's attempts 2, 3, ... (ms). Default the Svix-like schedule (src/webhooks/retry-schedule.ts). */
+  webhookRetryDelaysMs: number[];
   /** Test deployments only: every process reads time from a shared offset in Redis (src/shared-test-clock.ts). */
   sharedTestClock: boolean;
 }
+
+/** A comma-separated list of up to 10 durations (src/durations.ts); empty means none. */
+const durationListPattern = `^(${durationPattern.slice(1, -1)}(,${durationPattern.slice(1, -1)}){0,9})?$`;
 
 const schema = {
   type: 'object',
@@ -120,6 +127,9 @@ const schema = {
     SHARED_TEST_CLOCK: { enum: ['0', '1'] },
     PENDING_DOCS_WAIT_HOURS: { type: 'integer', minimum: 1, maximum: 720 },
     PENDING_DOCS_REMINDER_HOURS: { type: 'string', pattern: '^(\\d{1,3}(,\\d{1,3}){0,9})?$' },
+    PENDING_DOCS_WAIT: { type: 'string', pattern: durationPattern },
+    PENDING_DOCS_REMINDERS: { type: 'string', pattern: durationListPattern },
+    WEBHOOK_RETRY_SCHEDULE: { type: 'string', pattern: durationListPattern },
   },
 } as const;
 
@@ -169,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (raw.SHARED_TEST_CLOCK === '1' && environment !== 'test') {
     throw new ConfigError('invalid configuration: SHARED_TEST_CLOCK is for test deployments only (NODE_ENV=test)');
   }
+  const timers = timersOf(raw, environment);
   const port = (raw.PORT as number | undefined) ?? 8080;
   const publicUrl = (raw.PUBLIC_URL as string | undefined) ?? `http://127.0.0.1:${port}`;
   const config: Config = {
@@ -205,12 +216,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookTimeoutMs: (raw.WEBHOOK_TIMEOUT_MS as number | undefined) ?? 5000,
     webhookConcurrency: (raw.WEBHOOK_CONCURRENCY as number | undefined) ?? 64,
     webhookRetentionSeconds: (raw.WEBHOOK_RETENTION_SECONDS as number | undefined) ?? 7 * 24 * 3600,
-    pendingDocsWaitHours: (raw.PENDING_DOCS_WAIT_HOURS as number | undefined) ?? 72,
-    pendingDocsReminderHours: raw.PENDING_DOCS_REMINDER_HOURS !== undefined
-      ? (raw.PENDING_DOCS_REMINDER_HOURS as string).split(',').filter(Boolean).map(Number)
-      : [24, 48],
+    ...timers,
     sharedTestClock: raw.SHARED_TEST_CLOCK === '1',
     ...overrides,
   };
   return Object.freeze(config);
+}
+
+/** Shortest timer production takes: sub-minute timers are for development deployments. */
+const productionMinimumMs = 60_000;
+
+/**
+ * The workflow and webhook timers. Durations (`PENDING_DOCS_WAIT=90s`) win over the older
+ * whole-hour settings (`PENDING_DOCS_WAIT_HOURS`); production refuses any timer under a minute,
+ * so a development value cannot reach claimants by mistake.
+ */
+function timersOf(raw: Record<string, unknown>, environment: Config['environment']): Pick<Config, 'pendingDocsWaitMs' | 'pendingDocsReminderMs' | 'webhookRetryDelaysMs'> {
+  const hour = 3_600_000;
+  const timers = {
+    pendingDocsWaitMs: raw.PENDING_DOCS_WAIT !== undefined ? parseDuration(raw.PENDING_DOCS_WAIT as string)
+      : ((raw.PENDING_DOCS_WAIT_HOURS as number | undefined) ?? 72) * hour,
+    pendingDocsReminderMs: raw.PENDING_DOCS_REMINDERS !== undefined ? parseDurations(raw.PENDING_DOCS_REMINDERS as string)
+      : raw.PENDING_DOCS_REMINDER_HOURS !== undefined ? (raw.PENDING_DOCS_REMINDER_HOURS as string).split(',').filter(Boolean).map((h) => Number(h) * hour)
+        : [24 * hour, 48 * hour],
+    webhookRetryDelaysMs: raw.WEBHOOK_RETRY_SCHEDULE !== undefined ? parseDurations(raw.WEBHOOK_RETRY_SCHEDULE as string) : [...defaultRetryDelaysMs],
+  };
+  if (timers.pendingDocsWaitMs <= 0) throw new ConfigError('invalid configuration: PENDING_DOCS_WAIT must be longer than 0');
+  if (environment === 'production') {
+    const short = [
+      timers.pendingDocsWaitMs < productionMinimumMs ? 'PENDING_DOCS_WAIT' : null,
+      timers.pendingDocsReminderMs.some((ms) => ms > 0 && ms < productionMinimumMs) ? 'PENDING_DOCS_REMINDERS' : null,
+      timers.webhookRetryDelaysMs.some((ms) => ms < 5_000) ? 'WEBHOOK_RETRY_SCHEDULE' : null,
+    ].filter((n): n is string => n !== null);
+    if (short.length > 0) {
+      throw new ConfigError(`invalid configuration: ${short.join(' and ')} ${short.length > 1 ? 'have' : 'has'} a timer shorter than production takes `
+        + '(a minute; 5 s for the first webhook retry, as the spec schedule has): sub-minute timers are for NODE_ENV=development');
+    }
+  }
+  return timers;
 }

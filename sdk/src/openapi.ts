@@ -470,6 +470,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send sample events to the endpoint
+         * @description Queues one sample of each event type asked for (default: every type in docs/events.md) for
+         *     the tenant's endpoint. Samples are delivered like real events (signed, retried, listed
+         *     among the deliveries) so a receiver's verification and parsing can be checked; each says
+         *     `"test": true` in `data` and names no real workflow, claim or ledger event.
+         */
+        post: operations["testWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/knowledge/articles/{id}": {
         parameters: {
             query?: never;
@@ -2310,6 +2333,61 @@ export interface operations {
             };
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["InsufficientScope"];
+        };
+    };
+    testWebhooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A repeat within 24 hours is answered with the first outcome (docs/idempotency.md). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    types?: ("workflow.awaiting_consent" | "workflow.awaiting_choice" | "workflow.started" | "workflow.awaiting_documents" | "workflow.completed" | "workflow.policy_blocked" | "workflow.timed_out" | "workflow.cancelled" | "operational_mode.changed" | "pending_documents.document_received" | "pending_documents.escalated")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Queued; the deliveries are listed under `GET /v1/webhooks/deliveries`. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        queued: {
+                            /** @description The delivery id, also the `webhook-id` header. */
+                            id: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `invalid_request`: `types` is not a list of known event types. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["InsufficientScope"];
+            /** @description `webhook_endpoint_not_found`: no endpoint is configured. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getKnowledgeArticle: {

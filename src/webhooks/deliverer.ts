@@ -140,7 +140,7 @@ export class WebhookDeliverer {
       nextAt = now;
       if (await this.o.endpoints.disable(tenantId, endpoint.epoch, 'gone', now)) this.o.log.warn({ tenant: tenantId }, 'webhook endpoint answered 410 Gone: disabled until the partner sets it again');
     } else {
-      const next = nextAttemptAt(attemptsBefore + 1, now, parseRetryAfter(answer?.headers['retry-after'], now));
+      const next = nextAttemptAt(attemptsBefore + 1, now, parseRetryAfter(answer?.headers['retry-after'], now), this.o.config.webhookRetryDelaysMs);
       outcome = next === null ? 'failed' : 'retry';
       nextAt = next ?? 0;
     }

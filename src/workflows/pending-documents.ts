@@ -34,8 +34,8 @@ export class PendingDocuments {
   readonly reminderOffsetsMs: readonly number[];
 
   constructor(private readonly redis: Redis, private readonly keys: Keys, config: Config) {
-    this.waitMs = config.pendingDocsWaitHours * 3600_000;
-    this.reminderOffsetsMs = config.pendingDocsReminderHours.map((h) => h * 3600_000).filter((ms) => ms > 0 && ms < this.waitMs);
+    this.waitMs = config.pendingDocsWaitMs;
+    this.reminderOffsetsMs = config.pendingDocsReminderMs.filter((ms) => ms > 0 && ms < this.waitMs);
   }
 
   /**

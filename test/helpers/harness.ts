@@ -46,9 +46,11 @@ export async function startHarness(options: {
   logLines?: string[];
   /** The clock every part of the service reads (default: the system clock). */
   clock?: Clock;
+  /** Environment variables, read as a deployment's would be (the overrides above still win). */
+  env?: Record<string, string>;
 } = {}): Promise<Harness> {
   const keyPrefix = `t${randomBytes(4).toString('hex')}`;
-  const config = loadConfig({}, { ...testConfigOverrides, redisUrl: options.redisUrl ?? testRedisUrl(), keyPrefix, ...options.config });
+  const config = loadConfig(options.env ?? {}, { ...testConfigOverrides, redisUrl: options.redisUrl ?? testRedisUrl(), keyPrefix, ...options.config });
   const cms = await startFakeCms();
   const wa = await startFakeWhatsApp();
   const sms = await startFakeTwilio();

@@ -29,8 +29,8 @@ export interface Answer {
 export interface WebhookReceiver {
   url: string;
   received: ReceivedWebhook[];
-  /** How to answer the n-th request (0-based); default 204. */
-  respond: (n: number) => Answer;
+  /** How to answer the n-th request (0-based), whose `webhook-id` is `id`; default 204. */
+  respond: (n: number, id: string) => Answer;
   /** Delays every answer by this many ms (real time). */
   delayMs: number;
   /** Secrets each request is verified with on arrival, at `clock`'s time (see `verified`). */
@@ -48,7 +48,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const answer = receiver.respond(receiver.received.length);
+      const answer = receiver.respond(receiver.received.length, String(req.headers['webhook-id'] ?? ''));
       const received: ReceivedWebhook = {
         id: String(req.headers['webhook-id'] ?? ''), timestamp: String(req.headers['webhook-timestamp'] ?? ''),
         signature: String(req.headers['webhook-signature'] ?? ''), contentType: String(req.headers['content-type'] ?? ''),

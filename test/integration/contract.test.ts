@@ -201,6 +201,7 @@ describe('contract: docs/openapi.yaml against the running service', function () 
     const bearer = await token();
     expect((await call('get', '/v1/webhooks/endpoint', { token: bearer })).status, 'none set yet').to.equal(404);
     expect((await call('post', '/v1/webhooks/secret/rotate', { token: bearer, json: {} })).status, 'no endpoint to rotate').to.equal(404);
+    expect((await call('post', '/v1/webhooks/test', { token: bearer })).status, 'no endpoint to test').to.equal(404);
     expect((await call('put', '/v1/webhooks/endpoint', { token: bearer, json: { url: receiver.url } })).status).to.equal(201);
     expect((await call('put', '/v1/webhooks/endpoint', { token: bearer, json: { url: receiver.url } })).status).to.equal(200);
     expect((await call('put', '/v1/webhooks/endpoint', { token: bearer, json: { url: 'ftp://example.com/hooks' } })).status).to.equal(400);
@@ -212,6 +213,8 @@ describe('contract: docs/openapi.yaml against the running service', function () 
     expect(event, 'an event queued for the endpoint').to.not.equal(null);
     expect((await call('post', '/v1/webhooks/deliveries/{delivery_id}/retry', { token: bearer, params: { delivery_id: 'msg_2QWERTYUIOPASDFGHJKLZXCVBN' }, json: {} })).status).to.equal(404);
     expect((await call('post', '/v1/webhooks/deliveries/{delivery_id}/retry', { token: bearer, params: { delivery_id: event!.id }, json: {} })).status, 'not dead-lettered').to.equal(409);
+    expect((await call('post', '/v1/webhooks/test', { token: bearer, json: { types: ['workflow.completed', 'pending_documents.escalated'] } })).status).to.equal(202);
+    expect((await call('post', '/v1/webhooks/test', { token: bearer, json: { types: ['workflow.sleeping'] } })).status).to.equal(400);
     expect((await call('post', '/v1/webhooks/replay', { token: bearer, json: { since: new Date(Date.now() - 3600_000).toISOString() } })).status).to.equal(202);
     expect((await call('post', '/v1/webhooks/replay', { token: bearer, json: {} })).status).to.equal(400);
   });

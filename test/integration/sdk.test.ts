@@ -96,6 +96,18 @@ describe('@claims/sdk against the service', function () {
     if (event.type !== 'operational_mode.changed') return;
     expect(event.data).to.include({ to: 'RESTRICTED', reason: 'sdk webhook check' });
     expect(() => verifyWebhook(secret, headers, delivery.body.replace('RESTRICTED', 'SUSPENDED'))).to.throw(WebhookVerificationError);
+    // The sample of every event type (POST /v1/webhooks/test) verifies and parses as its type.
+    const samples = await api.POST('/v1/webhooks/test', {});
+    expect(samples.response.status).to.equal(202);
+    const ids = new Set(samples.data!.queued.map((q) => q.id));
+    expect(ids.size).to.equal(11);
+    const delivered = await waitFor(() => {
+      const got = receiver.received.filter((r) => ids.has(r.id));
+      return got.length === ids.size ? got : null;
+    }, { what: 'every sample delivered' });
+    const types = delivered.map((r) => verifyWebhook(secret, { 'webhook-id': r.id, 'webhook-timestamp': r.timestamp, 'webhook-signature': r.signature }, r.body))
+      .map((e) => `${e.type}${(e.data as { test?: boolean }).test ? ' (test)' : ''}`);
+    expect(types.sort()).to.deep.equal(samples.data!.queued.map((q) => `${q.type} (test)`).sort());
     await api.PUT('/v1/tenant/operational-mode', { body: { mode: 'OPERATIONAL', reason: 'sdk webhook check done' } });
   });
 

@@ -81,6 +81,22 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'LOG_LEVEL', 'BLOCK_MS']) expect(message).to.contain(name);
   });
 
+  it('takes timers as durations, which win over the whole-hour settings; the defaults are the spec\'s', () => {
+    const hour = 3_600_000;
+    expect(loadConfig(productionKeys())).to.deep.include({ pendingDocsWaitMs: 72 * hour, pendingDocsReminderMs: [24 * hour, 48 * hour] });
+    expect(loadConfig(productionKeys()).webhookRetryDelaysMs).to.deep.equal([5000, 300_000, 1_800_000, 2 * hour, 5 * hour, 10 * hour, 10 * hour]);
+    expect(loadConfig({ ...productionKeys(), PENDING_DOCS_WAIT_HOURS: '12', PENDING_DOCS_REMINDER_HOURS: '2,4' })).to.deep.include({ pendingDocsWaitMs: 12 * hour, pendingDocsReminderMs: [2 * hour, 4 * hour] });
+    const dev = loadConfig({ NODE_ENV: 'development', PENDING_DOCS_WAIT: '45s', PENDING_DOCS_REMINDERS: '10s,20s', PENDING_DOCS_WAIT_HOURS: '72', WEBHOOK_RETRY_SCHEDULE: '1s,2s,500ms' });
+    expect(dev).to.deep.include({ pendingDocsWaitMs: 45_000, pendingDocsReminderMs: [10_000, 20_000], webhookRetryDelaysMs: [1000, 2000, 500] });
+  });
+
+  it('refuses sub-minute timers in production, naming each setting', () => {
+    const message = configError({ ...productionKeys(), PENDING_DOCS_WAIT: '45s', PENDING_DOCS_REMINDERS: '10s', WEBHOOK_RETRY_SCHEDULE: '1s' }).message;
+    for (const name of ['PENDING_DOCS_WAIT', 'PENDING_DOCS_REMINDERS', 'WEBHOOK_RETRY_SCHEDULE']) expect(message).to.contain(name);
+    expect(loadConfig({ ...productionKeys(), PENDING_DOCS_WAIT: '90m', PENDING_DOCS_REMINDERS: '30m,1h', WEBHOOK_RETRY_SCHEDULE: '5s,1m' }).pendingDocsWaitMs).to.equal(5_400_000);
+    expect(configError({ PENDING_DOCS_WAIT: '45 seconds' }).message).to.contain('PENDING_DOCS_WAIT');
+  });
+
   it('has every variable it reads documented in docs/configuration.md', () => {
     const source = readFileSync(join(root, 'src', 'config.ts'), 'utf8');
     const read = [...source.matchAll(/^\s+([A-Z][A-Z0-9_]+): \{/gm)].map((m) => m[1]!);

@@ -9,6 +9,7 @@ import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import { maxOverlapHours } from '../../webhooks/endpoint-store';
 import { deliveryStatuses, type DeliveryCursor, type DeliveryStatus } from '../../webhooks/outbox';
+import { sampleEvents, sampleEventTypes } from '../../webhooks/sample-events';
 import { principal, requireScope } from '../authenticate';
 import { readForm } from '../body';
 import { cursorNumber, decodeCursor, encodeCursor } from '../cursors';
@@ -78,6 +79,25 @@ export function webhookRoutes(s: Services): Router {
     if (was !== 'failed') throw new AppError('conflict', `the delivery is ${was}; only a failed delivery can be retried (replay sends delivered events again)`);
     ctx.status = 202;
     ctx.body = { id, status: 'pending' };
+  });
+
+  // Sample events to the partner's endpoint, to check their receiver (src/webhooks/sample-events.ts).
+  router.post('/v1/webhooks/test', requireScope('webhook:admin'), async (ctx) => {
+    const body = await readForm(ctx);
+    const types = body.types === undefined ? sampleEventTypes : body.types;
+    if (!Array.isArray(types) || types.length === 0 || !types.every((t) => typeof t === 'string' && sampleEventTypes.includes(t))) {
+      throw new AppError('invalid_request', `types must be a non-empty list of: ${sampleEventTypes.join(', ')}`);
+    }
+    const tenantId = principal(ctx).tenant_id;
+    const now = s.clock.now();
+    if (!(await s.webhooks.endpoints.get(tenantId, now))) throw new AppError('webhook_endpoint_not_found', 'no webhook endpoint is configured; PUT one first');
+    const queued: Array<{ id: string; type: string }> = [];
+    for (const event of sampleEvents([...new Set(types as string[])], now)) {
+      const envelope = await s.webhooks.enqueue(tenantId, event, now);
+      if (envelope) queued.push({ id: envelope.id, type: envelope.type });
+    }
+    ctx.status = 202;
+    ctx.body = { queued };
   });
 
   router.post('/v1/webhooks/replay', requireScope('webhook:admin'), async (ctx) => {
