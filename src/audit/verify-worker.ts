@@ -4,6 +4,8 @@
  * holds the API's event loop: another tenant's reads do not wait behind it (issue 11, finding 4;
  * `npm run bench:audit-verify`). Started and fed by src/audit/ledger-verifier.ts; one job at a time.
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Redis } from 'ioredis';
 import { walkPages } from './audit-chain';
@@ -12,6 +14,22 @@ import type { WalkJob, WalkReply } from './ledger-verifier';
 
 const port = parentPort;
 if (!port) throw new Error('verify-worker runs as a worker thread (src/audit/ledger-verifier.ts)');
+
+/**
+ * On Linux each thread has its own nice value, and `setpriority` given a thread id sets that
+ * thread's only: the walk runs at nice 19, so when cores are scarce the scheduler gives the API's
+ * threads the CPU first and the walk takes what is left (on 2 cores, pacing alone still moved
+ * another tenant's p99). Elsewhere, or where it is refused, the pacing below is the only bound.
+ */
+function yieldToTheApi(): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, 19);
+  } catch {
+    // Not Linux (no /proc/thread-self), or the priority may not be changed here.
+  }
+}
+yieldToTheApi();
 
 // A plain connection: the worker only reads (XRANGE), so no scripts are registered on it.
 const redis = new Redis((workerData as { redisUrl: string }).redisUrl, { connectionName: 'cw-audit-verify', maxRetriesPerRequest: 20 });
