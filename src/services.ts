@@ -11,6 +11,10 @@ import { SmsSender } from './adapters/channels/sms';
 import { WhatsAppSender } from './adapters/channels/whatsapp';
 import { ClientCredentials } from './auth/client-credentials';
 import { HashWork } from './auth/hash-work';
+import { LoginGuard } from './auth/login-guard';
+import { RefreshTokens } from './auth/refresh-tokens';
+import { UserStore } from './auth/users';
+import { RateLimits } from './api/rate-limits';
 import { RevocationStore } from './auth/revocation';
 import { TokenVerifier } from './auth/token-verifier';
 import { VerifiedTokens } from './auth/verified-tokens';
@@ -59,8 +63,14 @@ export interface Services {
   tokens: TokenIssuer;
   revocation: RevocationStore;
   verifier: TokenVerifier;
-  /** Tokens whose signature this process already verified (shared by every verifier). */
+  /** Tokens whose signature this process already verified (the verifier's cache). */
   verifiedTokens: VerifiedTokens;
+  /** The partner web apps' users, their login lockout and their refresh-token sessions (docs/human-auth.md). */
+  users: UserStore;
+  loginGuard: LoginGuard;
+  refreshTokens: RefreshTokens;
+  /** The spec's rate limits (docs/rate-limits.md). */
+  rateLimits: RateLimits;
   workflows: WorkflowStore;
   ledger: AuditLedger;
   modes: OperationalModes;
@@ -138,14 +148,20 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     },
   };
 
+  const tokens = new TokenIssuer(config, clients, signing);
+
   return {
     config, clock, log, metrics, refs, redis, keys, tenants, consent, cms, templates, sender, smsSender, signing,
     clients,
     hashWork,
-    tokens: new TokenIssuer(config, clients, signing),
+    tokens,
     revocation,
     verifier: new TokenVerifier(config, signing, revocation, clock, verifiedTokens),
     verifiedTokens,
+    users: new UserStore(redis, keys, clock),
+    loginGuard: new LoginGuard(redis, keys),
+    refreshTokens: new RefreshTokens({ redis, keys, tokens, revocation, log }),
+    rateLimits: new RateLimits(redis, keys, log),
     workflows: workflowStore,
     pendingDocs,
     ledger: new AuditLedger(redis, keys, config.partitions, log),

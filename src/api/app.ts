@@ -66,7 +66,7 @@ export function createApp(s: Services): Koa {
     ctx.set('Cache-Control', 'no-store');
     await next();
   });
-  const verify = authenticate(s.config, s.signing, s.revocation, s.clock, s.verifiedTokens);
+  const verify = authenticate(s.verifier);
   // Verified requests may carry an Idempotency-Key (docs/idempotency.md); the route's scope
   // check runs it (requireScope), so nothing is replayed before authorisation.
   const idempotent = idempotency(s);

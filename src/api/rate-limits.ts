@@ -16,7 +16,6 @@ import { AppError } from '../errors';
 import type { Logger } from '../logger';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
-import type { Services } from '../services';
 
 /** Length of every window, in seconds: the spec's limits are all per minute. */
 export const windowSeconds = 60;
@@ -116,23 +115,11 @@ export class RateLimits {
 }
 
 /** Koa middleware form: `rateLimit(s, 'workflows', (ctx) => principal(ctx).tenant_id)`. */
-export function rateLimit(s: Services, limit: LimitName, subject: (ctx: Context) => string): Middleware {
+export function rateLimit(s: { rateLimits: RateLimits }, limit: LimitName, subject: (ctx: Context) => string): Middleware {
   return async (ctx: Context, next: Next) => {
-    await rateLimitsFor(s).check(ctx, limit, subject(ctx));
+    await s.rateLimits.check(ctx, limit, subject(ctx));
     await next();
   };
-}
-
-const instances = new WeakMap<Services, RateLimits>();
-
-/** The one `RateLimits` of a Services object (made on first use). */
-export function rateLimitsFor(s: Services): RateLimits {
-  let rl = instances.get(s);
-  if (!rl) {
-    rl = new RateLimits(s.redis, s.keys, s.log);
-    instances.set(s, rl);
-  }
-  return rl;
 }
 
 function keySubject(subject: string): string {

@@ -16,7 +16,11 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../errors';
 import { sha256Hex } from '../phi';
-import type { Services } from '../services';
+import type { Logger } from '../logger';
+import type { Redis } from '../redis/connection';
+import type { Keys } from '../redis/keys';
+import type { RevocationStore } from './revocation';
+import type { TokenIssuer } from './token-issuer';
 import type { SignedToken } from './token-issuer';
 import type { User } from './users';
 
@@ -44,7 +48,14 @@ export interface HumanTokenResponse {
 /** What ending a family found: revoked now, revoked before, or no family of this token. */
 export type RevokeOutcome = 'revoked' | 'already' | 'unknown';
 
-type Deps = Pick<Services, 'redis' | 'keys' | 'tokens' | 'revocation' | 'log'>;
+/** What the sessions read and write: built in src/services.ts. */
+export interface RefreshTokenDeps {
+  redis: Redis;
+  keys: Keys;
+  tokens: TokenIssuer;
+  revocation: RevocationStore;
+  log: Logger;
+}
 
 const tokenPattern = /^rt_([a-z0-9][a-z0-9-]{1,39})\.([0-9a-f]{32})\.([A-Za-z0-9_-]{43})$/;
 
@@ -61,7 +72,7 @@ function invalidGrant(detail = 'the refresh token is invalid, expired or revoked
 export class RefreshTokens {
   private readonly options: RefreshTokenOptions;
 
-  constructor(private readonly s: Deps, options: Partial<RefreshTokenOptions> = {}) {
+  constructor(private readonly s: RefreshTokenDeps, options: Partial<RefreshTokenOptions> = {}) {
     this.options = { accessTtlSeconds: humanAccessTtlSeconds, familyTtlMs: refreshFamilyTtlMs, ...options };
     if (!(this.options.accessTtlSeconds > 0) || !(this.options.familyTtlMs > 0)) throw new Error('RefreshTokens: lifetimes must be positive');
   }
@@ -156,19 +167,18 @@ export class RefreshTokens {
   private response(access: SignedToken, refreshToken: string, scope: string): HumanTokenResponse {
     return { access_token: access.token, token_type: 'Bearer', expires_in: this.options.accessTtlSeconds, refresh_token: refreshToken, scope };
   }
+  /**
+   * RFC 7009 revocation of a refresh token: ends its family and revokes the access tokens issued
+   * from it. True when the token belonged to a family (now or already revoked); false for
+   * anything else, which RFC 7009 answers with 200 all the same. `tenantId` limits it to one
+   * tenant's families (the caller's).
+   */
+  async revokeToken(token: string, nowMs: number, options: { tenantId?: string } = {}): Promise<boolean> {
+    const owner = options.tenantId === undefined ? undefined : { tenantId: options.tenantId };
+    return (await this.revokeFamily(token, nowMs, { owner })) !== 'unknown';
+  }
 }
 
 function newRefreshToken(tenantId: string, familyId: string): string {
   return `rt_${tenantId}.${familyId}.${randomBytes(32).toString('base64url')}`;
-}
-
-/**
- * RFC 7009 revocation of a refresh token (and logout): ends its family and revokes the access
- * tokens issued from it. True when the token belonged to a family (now or already revoked);
- * false for anything else, which RFC 7009 answers with 200 all the same. `tenantId` limits it to
- * one tenant's families (the caller's).
- */
-export async function revokeRefreshToken(s: Deps, token: string, nowMs: number, options: { tenantId?: string } = {}): Promise<boolean> {
-  const owner = options.tenantId === undefined ? undefined : { tenantId: options.tenantId };
-  return (await new RefreshTokens(s).revokeFamily(token, nowMs, { owner })) !== 'unknown';
 }

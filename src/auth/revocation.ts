@@ -5,14 +5,7 @@
  */
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
-
-export interface VerifiedClaims {
-  tenant_id: string;
-  sub: string;
-  jti?: string;
-  exp?: number;
-  token_type?: string;
-}
+import type { Principal } from './principal';
 
 export class RevocationStore {
   constructor(private readonly redis: Redis, private readonly keys: Keys) {}
@@ -27,9 +20,9 @@ export class RevocationStore {
    * Whether a verified token must still be refused: revoked, or its subject gone (a deleted
    * API client, a removed user). One round trip.
    */
-  async refused(claims: VerifiedClaims): Promise<boolean> {
+  async refused(claims: Pick<Principal, 'tenant_id' | 'sub' | 'jti' | 'token_type'>): Promise<boolean> {
     const pipeline = this.redis.pipeline();
-    pipeline.exists(this.keys.revokedToken(claims.tenant_id, claims.jti ?? '-'));
+    pipeline.exists(this.keys.revokedToken(claims.tenant_id, claims.jti));
     if (claims.token_type === 'human') pipeline.hexists(this.keys.users(claims.tenant_id), claims.sub);
     else pipeline.hexists(this.keys.clients(claims.tenant_id), claims.sub);
     const [[, revoked], [, subjectExists]] = ((await pipeline.exec()) ?? []) as [Error | null, number][];

@@ -1,26 +1,30 @@
 /**
- * Verifies one of our access tokens outside the bearer middleware (introspection, revocation):
- * RS256 only, a published `kid`, `aud` and `iss`, `exp` and `nbf` at the injected clock, `exp`
- * and `iat` present and `iat` not in the future (`lifetimeHolds`), then the live checks (not
- * revoked, subject still there).
+ * The one verification of our access tokens, for every caller: the API's bearer gate
+ * (src/api/authenticate.ts), introspection, revocation and logout. koa-jwt, the stack's JWT
+ * middleware, does the cryptographic part: RS256 only, the key picked by the token's `kid` from
+ * the published signing keys, `aud` and `iss`, and `exp` and `nbf` judged at the injected
+ * clock (`clockTimestamp`, set for each verification). Then `principalOf` asks for an `exp`, an
+ * `iat` not in the future and the claims of a Principal, and the live checks run (not revoked,
+ * subject still there).
+ *
+ * Why koa-jwt and not jose here: koa-jwt 4 always verifies with jsonwebtoken and offers no hook
+ * to hand verification to another library (its `secret` hook only supplies the key), so with jose
+ * as well every token would be verified twice, by two libraries with two clocks. The gate and the
+ * other endpoints run the same koa-jwt middleware through `checkSignature`; the others hand it
+ * the token from their body through koa-jwt's `getToken` option. jose stays what signs tokens and
+ * serves the JWKS (src/auth/signing-keys.ts).
  */
-import { jwtVerify, type JWTPayload } from 'jose';
+import type { Context } from 'koa';
+import koaJwt from 'koa-jwt';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
+import { principalOf, type Principal } from './principal';
 import type { RevocationStore } from './revocation';
 import type { SigningKeys } from './signing-keys';
-import { lifetimeHolds, type VerifiedTokens } from './verified-tokens';
+import type { VerifiedTokens } from './verified-tokens';
 
-export interface AccessClaims extends JWTPayload {
-  sub: string;
-  tenant_id: string;
-  scope: string;
-  jti: string;
-  exp: number;
-  iat: number;
-  token_type: 'machine' | 'human';
-  client_id?: string;
-}
+/** The options koa-jwt passes on to jsonwebtoken beyond its own typed ones. */
+type VerificationOptions = koaJwt.Options & { clockTimestamp: number; ignoreExpiration: boolean };
 
 export class TokenVerifier {
   constructor(
@@ -28,30 +32,44 @@ export class TokenVerifier {
     private readonly clock: Clock, private readonly verified: VerifiedTokens,
   ) {}
 
-  /** The claims of a valid, live token; null for anything else (never throws for bad input). */
-  async verify(token: string, options: { allowExpired?: boolean } = {}): Promise<AccessClaims | null> {
+  /**
+   * The principal of a valid, live token; null for anything else (never throws for bad input).
+   * A token whose signature this process verified before skips the RSA work (VerifiedTokens) but
+   * not the live checks. `allowExpired` (revocation of an expired token) skips `exp` and the
+   * live checks.
+   */
+  async verify(token: string, options: { allowExpired?: boolean } = {}): Promise<Principal | null> {
     const now = this.clock.now();
-    const known = options.allowExpired ? null : this.verified.get(token, now);
-    if (known && typeof known.iat === 'number') {
-      return (await this.revocation.refused(known)) ? null : (known as AccessClaims);
-    }
-    try {
-      const { payload } = await jwtVerify(token, async (header) => {
-        const key = header.kid ? await this.signing.publicKey(header.kid, now) : null;
-        if (!key) throw new Error('unknown kid');
-        return key;
-      }, {
-        algorithms: ['RS256'], audience: this.config.jwtAudience, issuer: this.config.jwtIssuer,
-        currentDate: new Date(now), ...(options.allowExpired ? { clockTolerance: 400 * 24 * 3600 } : {}),
-      });
-      const claims = payload as AccessClaims;
-      if (!lifetimeHolds(claims, now)) return null;
-      if (typeof claims.tenant_id !== 'string' || typeof claims.sub !== 'string' || typeof claims.jti !== 'string' || typeof claims.scope !== 'string') return null;
-      if (options.allowExpired) return claims;
-      this.verified.remember(token, claims);
-      return (await this.revocation.refused(claims)) ? null : claims;
-    } catch {
-      return null;
-    }
+    const allowExpired = options.allowExpired === true;
+    const known = allowExpired ? null : this.verified.get(token, now);
+    if (known) return (await this.revocation.refused(known)) ? null : known;
+    const principal = await this.checkSignature(token, now, allowExpired);
+    if (!principal || allowExpired) return principal;
+    this.verified.remember(token, principal);
+    return (await this.revocation.refused(principal)) ? null : principal;
+  }
+
+  /** koa-jwt's verification of `token` at `nowMs`, then the Principal's own checks. */
+  private async checkSignature(token: string, nowMs: number, allowExpired: boolean): Promise<Principal | null> {
+    const options: VerificationOptions = {
+      secret: async (header: { kid?: string; alg?: string }) => {
+        const key = header.kid && header.alg === 'RS256' ? await this.signing.publicKey(header.kid, nowMs) : null;
+        if (!key) throw new Error('unknown signing key');
+        return key as unknown as string;
+      },
+      algorithms: ['RS256'],
+      audience: this.config.jwtAudience,
+      issuer: this.config.jwtIssuer,
+      clockTimestamp: Math.floor(nowMs / 1000),
+      ignoreExpiration: allowExpired,
+      getToken: () => token,
+      // A failure is left in the state instead of thrown: the caller decides what to answer.
+      passthrough: true,
+      key: 'claims',
+    };
+    // koa-jwt reads only `state` of the context when the token comes from getToken.
+    const state: { claims?: unknown } = {};
+    await koaJwt(options)({ state } as unknown as Context, async () => undefined);
+    return principalOf(state.claims, nowMs);
   }
 }

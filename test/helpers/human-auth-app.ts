@@ -19,7 +19,7 @@ export async function startHumanAuthApp(s: Services, options: { behindBearer?: b
   const app = new Koa({ proxy: false });
   app.use(problems(s.log));
   if (options.behindBearer) {
-    const verify = authenticate(s.config, s.signing, s.revocation, s.clock, s.verifiedTokens);
+    const verify = authenticate(s.verifier);
     const open = new Set(['/v1/auth/login', '/v1/auth/refresh']);
     app.use(async (ctx, next) => (ctx.path.startsWith('/v1/') && !open.has(ctx.path) ? verify(ctx, next) : next()));
   }

@@ -6,7 +6,6 @@
  */
 import { expect } from 'chai';
 import { decodeJwt } from 'jose';
-import { revokeRefreshToken } from '../../src/auth/refresh-tokens';
 import { UserStore, type User } from '../../src/auth/users';
 import { ManualClock } from '../../src/clock';
 import { createServices, type Services } from '../../src/services';
@@ -257,12 +256,12 @@ describe('human sessions (login, refresh, logout)', function () {
       expect(await missing.json()).to.include({ error_code: 'invalid_request', error: 'invalid_request' });
     });
 
-    it('revokes a family through revokeRefreshToken (RFC 7009), limited to a tenant when asked', async () => {
+    it('revokes a family through refreshTokens.revokeToken (RFC 7009), limited to a tenant when asked', async () => {
       const tokens = await loggedIn(await newUser());
       const now = h.services.clock.now();
-      expect(await revokeRefreshToken(h.services, tokens.refresh_token, now, { tenantId: 'globex' })).to.equal(false);
-      expect(await revokeRefreshToken(h.services, 'rt_acme.garbage', now)).to.equal(false);
-      expect(await revokeRefreshToken(h.services, tokens.refresh_token, now, { tenantId: 'acme' })).to.equal(true);
+      expect(await h.services.refreshTokens.revokeToken(tokens.refresh_token, now, { tenantId: 'globex' })).to.equal(false);
+      expect(await h.services.refreshTokens.revokeToken('rt_acme.garbage', now)).to.equal(false);
+      expect(await h.services.refreshTokens.revokeToken(tokens.refresh_token, now, { tenantId: 'acme' })).to.equal(true);
       expect((await refresh(tokens.refresh_token)).status).to.equal(400);
       expect(await workflowsStatus(tokens.access_token)).to.equal(401);
     });

@@ -16,4 +16,12 @@ describe('import graph', function () {
     expect(Object.keys(graph.obj()).length, 'files read').to.be.greaterThan(100);
     expect(graph.circular().map((cycle) => cycle.join(' -> '))).to.deep.equal([]);
   });
+
+  it('keeps src/auth free of src/services.ts and src/api (the stores are built in services.ts and handed in)', async () => {
+    const graph = await madge(join(root, 'src', 'auth'), { fileExtensions: ['ts'], baseDir: root });
+    const reachesOut = Object.entries(graph.obj())
+      .flatMap(([file, deps]) => deps.filter((d) => d === 'src/services.ts' || d.startsWith('src/api/')).map((d) => `${file} -> ${d}`));
+    expect(Object.keys(graph.obj()).filter((f) => f.startsWith('src/auth/')).length, 'auth files read').to.be.greaterThan(8);
+    expect(reachesOut).to.deep.equal([]);
+  });
 });

@@ -7,19 +7,19 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
+import { bearerToken } from '../authenticate';
 import { readForm } from '../body';
-import { rateLimitsFor, type LimitName } from '../rate-limits';
+import type { LimitName } from '../rate-limits';
 import type { ClientCheck } from '../../auth/client-credentials';
-import { revokeRefreshToken } from '../../auth/refresh-tokens';
+import { clientIdOf, type Principal } from '../../auth/principal';
 import { allScopes } from '../../tenants/tenant-document';
 
-/** Who calls introspection or revocation: a tenant's API client, by its credentials or a token. */
-interface Caller {
-  tenant_id: string;
-  client_id: string;
-  /** Whether the call was already counted against the client's `introspect` limit (Basic credentials are, before hashing). */
-  counted: boolean;
-}
+/**
+ * Who calls introspection or revocation: a tenant's API client, by its credentials or a token
+ * (for a token, its Principal's tenant and client), and whether the call was already counted
+ * against the client's `introspect` limit (Basic credentials are, before hashing).
+ */
+type Caller = Pick<Principal, 'tenant_id'> & { client_id: string; counted: boolean };
 
 /** RFC 6749 2.3.1: `Authorization: Basic base64(urlencode(id):urlencode(secret))`. */
 function basicCredentials(ctx: Context): { id: string; secret: string } | null {
@@ -47,7 +47,7 @@ export function authRoutes(s: Services): Router {
    * client's allowance, they only lock out the source that sends them, and each is logged with it.
    */
   async function clientAttempt<T>(ctx: Context, limit: LimitName, clientId: string, attempt: (check: ClientCheck) => Promise<T>): Promise<T> {
-    const limits = rateLimitsFor(s);
+    const limits = s.rateLimits;
     const failures = `${clientId}@${ctx.ip}`;
     let failureCounted = false;
     await limits.check(ctx, limit, clientId);
@@ -85,7 +85,7 @@ export function authRoutes(s: Services): Router {
     const bearer = /^bearer (.+)$/i.exec(ctx.get('authorization'))?.[1];
     const claims = bearer ? await s.verifier.verify(bearer.trim()) : null;
     if (!claims) throw new AppError('invalid_token', 'send a valid bearer token or Basic client credentials');
-    return { tenant_id: claims.tenant_id, client_id: claims.client_id ?? claims.sub, counted: false };
+    return { tenant_id: claims.tenant_id, client_id: clientIdOf(claims), counted: false };
   }
 
   router.post('/v1/auth/token', async (ctx) => {
@@ -116,22 +116,22 @@ export function authRoutes(s: Services): Router {
     const target = typeof token === 'string' && token !== '' ? s.verifier.verify(token) : Promise.resolve(null);
     // A caller whose token signature this process already verified is known before its
     // liveness check, so its rate limit is counted in the same round trip as both checks.
-    const bearer = /^bearer (.+)$/i.exec(ctx.get('authorization'))?.[1]?.trim();
+    const bearer = bearerToken(ctx);
     const known = bearer ? s.verifiedTokens.get(bearer, s.clock.now()) : null;
     let who: Caller;
     let claims: Awaited<typeof target>;
     if (known) {
-      const clientId = known.client_id ?? known.sub;
+      const clientId = clientIdOf(known);
       // A client checking its own token (what SDKs do): verifying the target already checks the
       // caller's liveness, so it is not read twice.
       const self = bearer === token;
-      const [refused, verified] = await Promise.all([self ? Promise.resolve(false) : s.revocation.refused(known), target, rateLimitsFor(s).check(ctx, 'introspect', clientId)]);
+      const [refused, verified] = await Promise.all([self ? Promise.resolve(false) : s.revocation.refused(known), target, s.rateLimits.check(ctx, 'introspect', clientId)]);
       if (refused || (self && !verified)) throw new AppError('invalid_token', 'send a valid bearer token or Basic client credentials');
       who = { tenant_id: known.tenant_id, client_id: clientId, counted: true };
       claims = verified;
     } else {
       [who, claims] = await Promise.all([caller(ctx), target]);
-      if (!who.counted) await rateLimitsFor(s).check(ctx, 'introspect', who.client_id);
+      if (!who.counted) await s.rateLimits.check(ctx, 'introspect', who.client_id);
     }
     if (typeof token !== 'string' || token === '') throw new AppError('invalid_request', 'token is required');
     ctx.set('Cache-Control', 'no-store');
@@ -153,7 +153,7 @@ export function authRoutes(s: Services): Router {
     if (typeof token !== 'string' || token === '') throw new AppError('invalid_request', 'token is required');
     // RFC 7009: the answer is 200 whether or not the token was valid, known or ours.
     if (token.startsWith('rt_')) {
-      if (await revokeRefreshToken(s, token, s.clock.now(), { tenantId: who.tenant_id })) {
+      if (await s.refreshTokens.revokeToken(token, s.clock.now(), { tenantId: who.tenant_id })) {
         s.log.info({ tenant_id: who.tenant_id, by: s.refs.of(who.client_id) }, 'refresh token family revoked');
       }
       ctx.body = {};

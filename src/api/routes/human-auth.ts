@@ -9,30 +9,21 @@
  */
 import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
-import { LoginGuard, type LoginSubject } from '../../auth/login-guard';
-import { RefreshTokens, parseRefreshToken, type RevokeOutcome } from '../../auth/refresh-tokens';
-import { UserStore, checkPassword, normalizeUsername, roleScopes, withoutHash } from '../../auth/users';
+import type { LoginSubject } from '../../auth/login-guard';
+import type { Principal } from '../../auth/principal';
+import { parseRefreshToken, type RevokeOutcome } from '../../auth/refresh-tokens';
+import { checkPassword, normalizeUsername, roleScopes, withoutHash } from '../../auth/users';
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import { authenticate } from '../authenticate';
 import { readForm } from '../body';
 
-interface HumanClaims {
-  tenant_id: string;
-  sub: string;
-  jti?: string;
-  exp?: number;
-  token_type?: string;
-}
-
 export function humanAuthRoutes(s: Services): Router {
   const router = new Router();
-  const users = new UserStore(s.redis, s.keys, s.clock);
-  const guard = new LoginGuard(s.redis, s.keys);
-  const sessions = new RefreshTokens(s);
+  const { users, loginGuard: guard, refreshTokens: sessions } = s;
   // Logout needs a verified bearer. Behind the app's bearer middleware the principal is already
   // there; mounted before it, the route verifies the token itself.
-  const verify = authenticate(s.config, s.signing, s.revocation, s.clock, s.verifiedTokens);
+  const verify = authenticate(s.verifier);
   const verified: Middleware = (ctx: Context, next: Next) => (ctx.state.principal ? next() : verify(ctx, next));
 
   router.post('/v1/auth/login', async (ctx) => {
@@ -82,12 +73,12 @@ export function humanAuthRoutes(s: Services): Router {
   });
 
   router.post('/v1/auth/logout', verified, async (ctx) => {
-    const claims = ctx.state.principal as HumanClaims;
+    const claims = ctx.state.principal as Principal;
     if (claims.token_type !== 'human') throw new AppError('forbidden', 'logout ends a human session; revoke a machine token at /v1/auth/revoke');
     const { refresh_token: token } = await tokenRequestBody(ctx);
     if (token !== undefined && typeof token !== 'string') throw invalidRequest('refresh_token must be a string');
     const now = s.clock.now();
-    if (claims.jti && typeof claims.exp === 'number') await s.revocation.revoke(claims.tenant_id, claims.jti, claims.exp, now);
+    await s.revocation.revoke(claims.tenant_id, claims.jti, claims.exp, now);
     let family: RevokeOutcome | 'not_given' = 'not_given';
     if (token) family = await sessions.revokeFamily(token, now, { owner: { tenantId: claims.tenant_id, userId: claims.sub }, reason: 'logout' });
     s.log.info({ tenant_id: claims.tenant_id, user_id: claims.sub, jti: claims.jti, refresh_family: family }, 'logout');
