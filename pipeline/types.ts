@@ -4,24 +4,10 @@
  * Stages never touch Redis: every write the decision implies is applied by the runtime in
  * one atomic hand-off.
  */
-import type { StageName } from '../src/redis/keys';
 import type { PhiKindSpec } from './phi-kinds';
+import type { Language, OperationalMode, StageName, WorkflowStatus, WorkflowType } from './vocabulary';
 
-export type { StageName };
-
-export type Language = 'EN' | 'HI' | 'HI_EN';
-
-export type WorkflowType = 'claim-status' | 'pending-documents' | 'query-reason';
-
-export type WorkflowStatus =
-  | 'started'
-  | 'awaiting_consent'
-  | 'awaiting_choice'
-  | 'awaiting_documents'
-  | 'completed'
-  | 'policy_blocked'
-  | 'timed_out'
-  | 'cancelled';
+export type { Language, StageName, WorkflowStatus, WorkflowType };
 
 /** The channel a claimant wrote on; the reply goes back on the same one (pipeline/channels.ts). */
 export type Channel = 'whatsapp' | 'sms';
@@ -257,7 +243,7 @@ export interface StageContext {
   vocabulary: { words(tenantId: string): Promise<Record<string, string[]>> };
   /** The tenant's own PHI kinds (tenant document `phi_kinds`), masked by policy tier 3. */
   phiKinds: { ofTenant(tenantId: string): Promise<PhiKindSpec[]> };
-  modes: { current(tenantId: string): Promise<'OPERATIONAL' | 'RESTRICTED' | 'SUSPENDED'> };
+  modes: { current(tenantId: string): Promise<OperationalMode> };
   knowledge: {
     /** The tenant's best articles for a question, best first; those explaining the reason codes first. */
     search(tenantId: string, text: string, reasonCodes: readonly string[], language: Language, limit: number): Promise<Array<{ article: KbArticle; score: number }>>;

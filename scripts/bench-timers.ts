@@ -35,7 +35,7 @@ import { developmentUnlessNamed, loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { sha256Hex } from '../src/phi';
 import { waitReady, type Redis } from '../src/redis/connection';
-import { stageNames } from '../src/redis/keys';
+import { stageNames } from '../pipeline/vocabulary';
 import { Scheduler } from '../src/runtime/scheduler';
 import { createServices } from '../src/services';
 import { freePort, startPrivateRedis } from '../test/helpers/redis';

@@ -7,7 +7,7 @@
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import { runnableStageNames, stages } from '../pipeline/stages';
-import type { StageName } from './redis/keys';
+import { type StageName } from '../pipeline/vocabulary';
 import { Scheduler } from './runtime/scheduler';
 import { StageWorker } from './runtime/stage-worker';
 import type { Services } from './services';

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../../src/errors';
 import { phiHash } from '../../src/phi';
-import { plainText } from '../../src/knowledge/plain-text';
+import { plainText } from '../plain-text';
 import { normalise } from '../text';
 import { ownClaims } from '../own-claims';
 import type { Decision, Envelope, KbArticle, Language, StageContext } from '../types';

@@ -3,7 +3,7 @@
  * the parsing of the shared options, and the match of argv to one command. Add a command by
  * adding an entry to a file in ./commands/ (or a new file listed here); the usage text follows.
  */
-import { stageNames } from '../../src/redis/keys';
+import { stageNames } from '../../pipeline/vocabulary';
 import { UsageError, type Action, type Command, type Options } from './command';
 import { auditCommands } from './commands/audit';
 import { credentialCommands } from './commands/credentials';

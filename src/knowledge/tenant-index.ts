@@ -12,7 +12,7 @@ import MiniSearch, { type SearchOptions } from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
 import { articleLanguages, languagesOf, type Article, type Language } from './article';
 import type { ChangePosition } from './article-store';
-import { plainText } from './plain-text';
+import { plainText } from '../../pipeline/plain-text';
 import { processTerm, termsOf, tokenize } from './search-terms';
 
 export interface KnowledgeHit {

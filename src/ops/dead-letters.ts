@@ -8,7 +8,8 @@
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import type { Redis } from '../redis/connection';
-import type { Keys, StageName } from '../redis/keys';
+import { type Keys } from '../redis/keys';
+import { type StageName } from '../../pipeline/vocabulary';
 import { entryTime, fieldsToRecord, type StreamEntry } from '../runtime/envelope-codec';
 
 export interface DeadLetterDeps {

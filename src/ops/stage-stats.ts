@@ -7,7 +7,8 @@
 import { runnableStageNames } from '../../pipeline/stages';
 import type { Config } from '../config';
 import type { Redis } from '../redis/connection';
-import { stageNames, type Keys, type StageName } from '../redis/keys';
+import { type Keys } from '../redis/keys';
+import { stageNames, type StageName } from '../../pipeline/vocabulary';
 import { entryTime } from '../runtime/envelope-codec';
 
 export interface StageStats {

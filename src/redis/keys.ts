@@ -12,14 +12,7 @@
  * share `{g}`. Names are readable so an operator can use `redis-cli` directly.
  */
 import { createHash, randomBytes } from 'node:crypto';
-
-export type StageName = 'gateway' | 'consent' | 'router' | 'truth' | 'knowledge' | 'policy' | 'outbound';
-
-export const stageNames: readonly StageName[] = ['gateway', 'consent', 'router', 'truth', 'knowledge', 'policy', 'outbound'];
-
-export function isStageName(value: string): value is StageName {
-  return (stageNames as readonly string[]).includes(value);
-}
+import type { StageName } from '../../pipeline/vocabulary';
 
 const workflowIdPattern = /^wf-(\d{1,4})-([a-z0-9]{16,32})$/;
 

@@ -4,7 +4,8 @@
  */
 import type { Decision, Effect, Envelope, WorkflowPayload } from '../../pipeline/types';
 import { sha256Hex } from '../phi';
-import type { Keys, StageName } from '../redis/keys';
+import { type Keys } from '../redis/keys';
+import { type StageName } from '../../pipeline/vocabulary';
 import { encodeFields } from './envelope-codec';
 
 export type Outcome =

@@ -6,12 +6,13 @@
  */
 import type { AuditLedger } from '../audit/audit-ledger';
 import type { Clock } from '../clock';
-import type { OperationalModes } from '../tenants/operational-modes';
+import { type OperationalModes } from '../tenants/operational-modes';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
 import type { Redis } from '../redis/connection';
-import { stageNames, type Keys } from '../redis/keys';
+import { type Keys } from '../redis/keys';
+import { stageNames } from '../../pipeline/vocabulary';
 import type { LedgerWebhooks } from '../webhooks/ledger-webhooks';
 import type { PartnerWebhooks } from '../webhooks/partner-webhooks';
 

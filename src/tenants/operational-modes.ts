@@ -7,17 +7,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chain, genesisHash, toFields } from '../audit/audit-chain';
+import { isOperationalMode, type OperationalMode } from '../../pipeline/vocabulary';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 
-export const operationalModes = ['OPERATIONAL', 'RESTRICTED', 'SUSPENDED'] as const;
-export type OperationalMode = (typeof operationalModes)[number];
 
-export function isOperationalMode(value: unknown): value is OperationalMode {
-  return typeof value === 'string' && (operationalModes as readonly string[]).includes(value);
-}
 
 export interface ModeState {
   mode: OperationalMode;

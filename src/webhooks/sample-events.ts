@@ -4,11 +4,11 @@
  * partner can check their receiver's verification and parsing before live traffic. Every sample
  * says `"test": true` in `data` and names no real workflow, claim or ledger event.
  */
+import { workflowStatuses, type WorkflowStatus } from '../../pipeline/vocabulary';
 import type { WebhookEvent } from './envelope';
 
-const workflowStatuses = ['awaiting_consent', 'awaiting_choice', 'started', 'awaiting_documents', 'completed', 'policy_blocked', 'timed_out', 'cancelled'] as const;
 /** The status a sample transition comes from. */
-const previous: Record<(typeof workflowStatuses)[number], string> = {
+const previous: Record<WorkflowStatus, string> = {
   awaiting_consent: 'started', awaiting_choice: 'started', started: 'awaiting_consent', awaiting_documents: 'started',
   completed: 'started', policy_blocked: 'started', timed_out: 'awaiting_documents', cancelled: 'awaiting_consent',
 };

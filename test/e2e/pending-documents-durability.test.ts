@@ -14,7 +14,7 @@
 import { expect } from 'chai';
 import type { LedgerEvent } from '../../src/audit/audit-chain';
 import { sha256Hex } from '../../src/phi';
-import { stageNames } from '../../src/redis/keys';
+import { stageNames } from '../../pipeline/vocabulary';
 import { envFor, startChild, type ChildService } from '../helpers/child-service';
 import { startHarness, type Harness } from '../helpers/harness';
 import { freePort, startPrivateRedis, type PrivateRedis } from '../helpers/redis';

@@ -14,7 +14,7 @@ import { expect } from 'chai';
 import type { LedgerEvent } from '../../src/audit/audit-chain';
 import { ManualClock } from '../../src/clock';
 import { sha256Hex } from '../../src/phi';
-import { stageNames } from '../../src/redis/keys';
+import { stageNames } from '../../pipeline/vocabulary';
 import { startRoles, type RunningRoles } from '../../src/roles';
 import type { SentMessage } from '../../scripts/fakes/fake-whatsapp';
 import { startHarness, type Harness } from '../helpers/harness';

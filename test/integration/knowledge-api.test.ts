@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { onboardFakeTenant, type FakeTenant } from '../../scripts/fakes/demo-tenant';
-import { plainText } from '../../src/knowledge/plain-text';
+import { plainText } from '../../pipeline/plain-text';
 import { startHarness, type Harness } from '../helpers/harness';
 
 interface ArticleBody {

@@ -6,7 +6,8 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Keys, stageNames } from '../../src/redis/keys';
+import { Keys } from '../../src/redis/keys';
+import { stageNames } from '../../pipeline/vocabulary';
 
 /** The part of a key Redis Cluster hashes: the text between the first `{` and the next `}`. */
 function hashTag(key: string): string {

@@ -1,7 +1,7 @@
 /** `stages` and `dlq list | redrive`: the pipeline's backlog and its dead letters. */
 import { listDeadLetters, redriveAllDeadLetters, redriveDeadLetter, type DeadLetter, type Redriven } from '../../../src/ops/dead-letters';
 import { stageStats, type StageStats } from '../../../src/ops/stage-stats';
-import { isStageName, type StageName } from '../../../src/redis/keys';
+import { isStageName, type StageName } from '../../../pipeline/vocabulary';
 import { err, noMore, out, UsageError, type Command } from '../command';
 import { clean, duration, table, truncate } from '../format';
 

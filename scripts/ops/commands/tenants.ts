@@ -1,6 +1,6 @@
 /** `tenant create | update | list | mode`: onboarding and the operational mode. */
 import { listTenants, onboardTenant, updateTenant } from '../../../src/ops/tenant-onboarding';
-import { isOperationalMode, operationalModes } from '../../../src/tenants/operational-modes';
+import { isOperationalMode, operationalModes } from '../../../pipeline/vocabulary';
 import { err, InvalidDocument, noMore, out, readDocument, UsageError, type Command } from '../command';
 
 export const tenantCommands: Command[] = [

@@ -5,7 +5,7 @@
 import Router from '@koa/router';
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
-import { isOperationalMode, operationalModes } from '../../tenants/operational-modes';
+import { isOperationalMode, operationalModes } from '../../../pipeline/vocabulary';
 import { principal, requireScope } from '../authenticate';
 import { readForm } from '../body';
 

@@ -5,7 +5,7 @@
  * check (docs/rate-limits.md).
  */
 import Router from '@koa/router';
-import { transitions } from '../../../pipeline/workflows/transitions';
+import { workflowStatuses, workflowTypes } from '../../../pipeline/vocabulary';
 import type { Context } from 'koa';
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
@@ -17,9 +17,9 @@ import { queryParam, queryTime } from '../query';
 import { rateLimit } from '../rate-limits';
 import { cursorNumber, decodeCursor, encodeCursor } from '../cursors';
 
-const types = ['claim-status', 'pending-documents', 'query-reason'];
+const types: readonly string[] = workflowTypes;
 /** Every workflow status, from the state machine (pipeline/workflows/transitions.ts). */
-const statuses = Object.keys(transitions);
+const statuses: readonly string[] = workflowStatuses;
 const maxLimit = 100;
 
 export function workflowRoutes(s: Services): Router {

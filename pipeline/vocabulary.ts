@@ -1,0 +1,31 @@
+/**
+ * The domain's vocabulary, defined once: the stages of the pipeline, the workflow types, the
+ * statuses a workflow passes through, the tenant's operational modes and the claimant's
+ * languages. Everything else (the Redis key builder, the API's filters, the operator CLI, the
+ * webhook samples, the stages) imports these names from here.
+ */
+
+export const stageNames = ['gateway', 'consent', 'router', 'truth', 'knowledge', 'policy', 'outbound'] as const;
+export type StageName = (typeof stageNames)[number];
+
+export function isStageName(value: string): value is StageName {
+  return (stageNames as readonly string[]).includes(value);
+}
+
+export const workflowTypes = ['claim-status', 'pending-documents', 'query-reason'] as const;
+export type WorkflowType = (typeof workflowTypes)[number];
+
+export const workflowStatuses = [
+  'started', 'awaiting_consent', 'awaiting_choice', 'awaiting_documents', 'completed', 'policy_blocked', 'timed_out', 'cancelled',
+] as const;
+export type WorkflowStatus = (typeof workflowStatuses)[number];
+
+export const operationalModes = ['OPERATIONAL', 'RESTRICTED', 'SUSPENDED'] as const;
+export type OperationalMode = (typeof operationalModes)[number];
+
+export function isOperationalMode(value: unknown): value is OperationalMode {
+  return typeof value === 'string' && (operationalModes as readonly string[]).includes(value);
+}
+
+export const languages = ['EN', 'HI', 'HI_EN'] as const;
+export type Language = (typeof languages)[number];
