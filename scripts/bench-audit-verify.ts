@@ -18,7 +18,7 @@
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
 import { chain, genesisHash, toFields, type UnchainedEvent } from '../src/audit/audit-chain';
-import { onboardFakeTenant, type FakeTenant } from './fakes/demo-tenant';
+import { onboardFakeTenant, type FakeTenant } from '../test/helpers/fakes/demo-tenant';
 import { option, percentile } from './bench-support';
 import { startBenchWorld } from './bench-world';
 

@@ -14,8 +14,8 @@
  */
 import { option, percentile } from './bench-support';
 import { startBenchWorld } from './bench-world';
-import type { SentSms } from './fakes/fake-twilio';
-import type { SentMessage } from './fakes/fake-whatsapp';
+import type { SentSms } from '../test/helpers/fakes/twilio';
+import type { SentMessage } from '../test/helpers/fakes/whatsapp';
 
 
 const messages = Number(option('messages', '5000'));

@@ -14,8 +14,8 @@
  */
 import { option, percentile } from './bench-support';
 import { startBenchWorld } from './bench-world';
-import { benchArticle as article, benchCodes as codes, benchTopics as topics } from './fakes/knowledge-base';
-import type { SentMessage } from './fakes/fake-whatsapp';
+import { benchArticle as article, benchCodes as codes, benchTopics as topics } from '../test/helpers/fakes/knowledge-base';
+import type { SentMessage } from '../test/helpers/fakes/whatsapp';
 
 const articleCount = Number(option('articles', '5000'));
 const rate = Number(option('rate', '100'));

@@ -40,9 +40,9 @@ import { Scheduler } from '../src/runtime/scheduler';
 import { createServices } from '../src/services';
 import { freePort, startPrivateRedis } from '../test/helpers/redis';
 import { option, startServiceProcess } from './bench-support';
-import { onboardFakeTenant } from './fakes/demo-tenant';
-import { startFakeCms } from './fakes/fake-cms';
-import { startFakeWhatsApp } from './fakes/fake-whatsapp';
+import { onboardFakeTenant } from '../test/helpers/fakes/demo-tenant';
+import { startFakeCms } from '../test/helpers/fakes/fake-cms';
+import { startFakeWhatsApp } from '../test/helpers/fakes/whatsapp';
 
 const workflows = Number(option('workflows', '100000'));
 const concurrency = Number(option('concurrency', '64'));

@@ -12,10 +12,10 @@ import { createLogger } from '../src/logger';
 import { waitReady } from '../src/redis/connection';
 import { createServices, type Services } from '../src/services';
 import { deleteKeys, startServiceProcess, waitUntilReady } from './bench-support';
-import { onboardFakeTenant, type FakeTenant } from './fakes/demo-tenant';
-import { startFakeCms, type FakeCms } from './fakes/fake-cms';
-import { startFakeTwilio, type FakeTwilio } from './fakes/fake-twilio';
-import { startFakeWhatsApp, type FakeWhatsApp } from './fakes/fake-whatsapp';
+import { onboardFakeTenant, type FakeTenant } from '../test/helpers/fakes/demo-tenant';
+import { startFakeCms, type FakeCms } from '../test/helpers/fakes/fake-cms';
+import { startFakeTwilio, type FakeTwilio } from '../test/helpers/fakes/twilio';
+import { startFakeWhatsApp, type FakeWhatsApp } from '../test/helpers/fakes/whatsapp';
 
 export interface BenchWorld {
   config: Config;

@@ -12,11 +12,11 @@ import { waitReady } from '../src/redis/connection';
 import { parseRoles, startRoles } from '../src/roles';
 import { onShutdown } from '../src/runtime/shutdown';
 import { createServices } from '../src/services';
-import { onboardFakeTenant } from './fakes/demo-tenant';
-import { DEMO_PHONES, seedDemoData, startFakeCms } from './fakes/fake-cms';
-import { demoArticles } from './fakes/knowledge-base';
-import { startFakeTwilio } from './fakes/fake-twilio';
-import { startFakeWhatsApp } from './fakes/fake-whatsapp';
+import { onboardFakeTenant } from '../test/helpers/fakes/demo-tenant';
+import { DEMO_PHONES, seedDemoData, startFakeCms } from '../test/helpers/fakes/fake-cms';
+import { demoArticles } from '../test/helpers/fakes/knowledge-base';
+import { startFakeTwilio } from '../test/helpers/fakes/twilio';
+import { startFakeWhatsApp } from '../test/helpers/fakes/whatsapp';
 import { redisAnswers, redisServerInstalled, startPrivateRedis } from './local-redis';
 
 const dataDir = join(__dirname, '..', '.data');

@@ -3,8 +3,8 @@
  * stages, to the claimant's live CMS status back at the provider, in the claimant's language.
  */
 import { expect } from 'chai';
-import type { FakeClaim } from '../../scripts/fakes/fake-cms';
-import type { SentMessage } from '../../scripts/fakes/fake-whatsapp';
+import type { FakeClaim } from '../helpers/fakes/fake-cms';
+import type { SentMessage } from '../helpers/fakes/whatsapp';
 import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
 

@@ -5,7 +5,7 @@
  * claimant is told a person will follow up and the workflow ends `policy_blocked`.
  */
 import { expect } from 'chai';
-import type { SentMessage } from '../../scripts/fakes/fake-whatsapp';
+import type { SentMessage } from '../helpers/fakes/whatsapp';
 import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
 

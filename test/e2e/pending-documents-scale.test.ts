@@ -16,7 +16,7 @@ import { ManualClock } from '../../src/clock';
 import { sha256Hex } from '../../src/phi';
 import { stageNames } from '../../pipeline/vocabulary';
 import { startRoles, type RunningRoles } from '../../src/roles';
-import type { SentMessage } from '../../scripts/fakes/fake-whatsapp';
+import type { SentMessage } from '../helpers/fakes/whatsapp';
 import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
 

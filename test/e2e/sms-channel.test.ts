@@ -6,7 +6,7 @@
  * opt-in keywords withdrawing and restoring consent.
  */
 import { expect } from 'chai';
-import { twilioSignature } from '../../scripts/fakes/fake-twilio';
+import { twilioSignature } from '../helpers/fakes/twilio';
 import { countSegments } from '../../src/adapters/channels/sms-segments';
 import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';

@@ -7,7 +7,7 @@
  * extend the grammar.
  */
 import { expect } from 'chai';
-import type { SentMessage } from '../../scripts/fakes/fake-whatsapp';
+import type { SentMessage } from '../helpers/fakes/whatsapp';
 import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
 

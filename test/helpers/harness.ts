@@ -9,10 +9,10 @@ import { createLogger } from '../../src/logger';
 import { waitReady } from '../../src/redis/connection';
 import { parseRoles, startRoles, type RoleSelection, type RunningRoles } from '../../src/roles';
 import { createServices, type Services } from '../../src/services';
-import { onboardFakeTenant, type FakeTenant } from '../../scripts/fakes/demo-tenant';
-import { startFakeCms, type FakeCms } from '../../scripts/fakes/fake-cms';
-import { startFakeTwilio, type FakeTwilio } from '../../scripts/fakes/fake-twilio';
-import { startFakeWhatsApp, type FakeWhatsApp } from '../../scripts/fakes/fake-whatsapp';
+import { onboardFakeTenant, type FakeTenant } from './fakes/demo-tenant';
+import { startFakeCms, type FakeCms } from './fakes/fake-cms';
+import { startFakeTwilio, type FakeTwilio } from './fakes/twilio';
+import { startFakeWhatsApp, type FakeWhatsApp } from './fakes/whatsapp';
 import { testRedisUrl } from './redis';
 import { readLogLine } from './suite-log';
 

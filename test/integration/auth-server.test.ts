@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { createHmac, randomUUID } from 'node:crypto';
 import { createLocalJWKSet, jwtVerify, SignJWT, UnsecuredJWT, decodeProtectedHeader, type JWTPayload } from 'jose';
-import { onboardFakeTenant } from '../../scripts/fakes/demo-tenant';
+import { onboardFakeTenant } from '../helpers/fakes/demo-tenant';
 import { ManualClock } from '../../src/clock';
 import { startHarness, type Harness } from '../helpers/harness';
 

@@ -7,8 +7,8 @@
  */
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
-import { signPayload } from '../../scripts/fakes/fake-whatsapp';
-import { twilioSignature } from '../../scripts/fakes/fake-twilio';
+import { signPayload } from '../helpers/fakes/whatsapp';
+import { twilioSignature } from '../helpers/fakes/twilio';
 import { createTenantUser } from '../../src/ops/users';
 import { startHarness, type Harness } from '../helpers/harness';
 import { OpenApiContract, type HttpMethod } from '../helpers/openapi-contract';

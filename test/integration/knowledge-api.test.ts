@@ -4,7 +4,7 @@
  * is 404; scopes; markup kept verbatim (and `plainText` for channels); search.
  */
 import { expect } from 'chai';
-import { onboardFakeTenant, type FakeTenant } from '../../scripts/fakes/demo-tenant';
+import { onboardFakeTenant, type FakeTenant } from '../helpers/fakes/demo-tenant';
 import { plainText } from '../../pipeline/plain-text';
 import { startHarness, type Harness } from '../helpers/harness';
 

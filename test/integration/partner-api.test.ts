@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { onboardFakeTenant } from '../../scripts/fakes/demo-tenant';
+import { onboardFakeTenant } from '../helpers/fakes/demo-tenant';
 import { phiHash } from '../../src/phi';
 import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';

@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { Redis } from 'ioredis';
 import type { Context } from 'koa';
-import { onboardFakeTenant, type FakeTenant } from '../../scripts/fakes/demo-tenant';
+import { onboardFakeTenant, type FakeTenant } from '../helpers/fakes/demo-tenant';
 import { limits, RateLimits } from '../../src/api/rate-limits';
 import { createLogger } from '../../src/logger';
 import { Keys } from '../../src/redis/keys';

@@ -5,7 +5,7 @@
  * `deliverDue()` is called by hand, as the scheduler would each tick.
  */
 import { expect } from 'chai';
-import { onboardFakeTenant, type FakeTenant } from '../../scripts/fakes/demo-tenant';
+import { onboardFakeTenant, type FakeTenant } from '../helpers/fakes/demo-tenant';
 import { ManualClock } from '../../src/clock';
 import { PartnerWebhooks } from '../../src/webhooks/partner-webhooks';
 import type { WebhookEnvelope } from '../../src/webhooks/envelope';

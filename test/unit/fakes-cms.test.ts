@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import * as http from 'node:http';
-import { DEMO_PHONE_APPROVED, DEMO_PHONE_MULTI, type FakeCms, seedDemoData, startFakeCms } from '../../scripts/fakes/fake-cms';
+import { DEMO_PHONE_APPROVED, DEMO_PHONE_MULTI, type FakeCms, seedDemoData, startFakeCms } from '../helpers/fakes/fake-cms';
 
 const KEY = 'tenant-a-key';
 const OTHER_KEY = 'tenant-b-key';

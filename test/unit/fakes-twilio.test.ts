@@ -12,7 +12,7 @@
 import { expect } from 'chai';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startFakeTwilio, twilioSignature, type FakeTwilio } from '../../scripts/fakes/fake-twilio';
+import { startFakeTwilio, twilioSignature, type FakeTwilio } from '../helpers/fakes/twilio';
 import { waitFor } from '../helpers/wait';
 
 const SID = 'AC0123456789abcdef0123456789abcdef';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type FakeWhatsApp, startFakeWhatsApp } from '../../scripts/fakes/fake-whatsapp';
+import { type FakeWhatsApp, startFakeWhatsApp } from '../helpers/fakes/whatsapp';
 
 const TOKEN = 'test-access-token';
 const SECRET = 'test-app-secret';

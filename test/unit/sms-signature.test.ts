@@ -5,7 +5,7 @@
  * must sign the same way. Reading the webhooks' form fields is checked here too.
  */
 import { expect } from 'chai';
-import { twilioSignature } from '../../scripts/fakes/fake-twilio';
+import { twilioSignature } from '../helpers/fakes/twilio';
 import { parseSmsInbound, parseSmsStatus, smsSignature, verifySmsSignature } from '../../src/adapters/channels/sms';
 
 describe('SMS webhook signature and fields', () => {

@@ -4,12 +4,12 @@
  * operator uses. The tenant has WhatsApp, and SMS too when a fake SMS provider is given.
  */
 import { randomBytes } from 'node:crypto';
-import type { Services } from '../../src/services';
-import { allScopes, type SmsChannel, type TenantDocument, type WhatsAppChannel } from '../../src/tenants/tenant-document';
-import type { IssuedCredentials } from '../../src/auth/client-credentials';
+import type { Services } from '../../../src/services';
+import { allScopes, type SmsChannel, type TenantDocument, type WhatsAppChannel } from '../../../src/tenants/tenant-document';
+import type { IssuedCredentials } from '../../../src/auth/client-credentials';
 import type { FakeCms } from './fake-cms';
-import type { FakeTwilio } from './fake-twilio';
-import type { FakeWhatsApp } from './fake-whatsapp';
+import type { FakeTwilio } from './twilio';
+import type { FakeWhatsApp } from './whatsapp';
 
 export interface FakeTenant {
   doc: TenantDocument & { channels: { whatsapp: WhatsAppChannel; sms?: SmsChannel } };

@@ -12,120 +12,14 @@
  * - Opt-out keywords (STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT: the whole message) block
  *   sends from that number to the sender (error 21610) and are answered by the provider itself;
  *   START, YES and UNSTOP lift the block. Either way the message is still passed to the webhook.
- * Control endpoints (`/_control/sent`, `/_control/inbound`) let the terminal chat drive it.
+ * Its parts: ./types.ts, ./wire.ts, ./keywords.ts. Control endpoints (`/_control/sent`, `/_control/inbound`) let the terminal chat drive it.
  */
-import { createHmac, randomBytes } from 'node:crypto';
-import type { EventEmitter } from 'node:events';
 import * as http from 'node:http';
-import { listenFake } from './fake-server';
-import { SentLog } from './sent-log';
-
-/** A message the service created through the Messages API. */
-export interface SentSms {
-  /** 1-based, increasing across the fake's lifetime. */
-  seq: number;
-  sid: string;
-  accountSid: string;
-  from: string;
-  to: string;
-  /** `text` as well, so chat and tests read either fake's records alike. */
-  text: string;
-  type: 'text';
-  statusCallback?: string;
-  /** Date.now() when accepted. */
-  at: number;
-}
-
-/** A reply the provider itself sent (opt-out and opt-in confirmations). */
-export interface CarrierReply {
-  to: string;
-  from: string;
-  keyword: string;
-}
-
-export interface InboundSms {
-  /** Claimant, E.164. */
-  from: string;
-  /** Our number; default the configured one. */
-  to?: string;
-  text?: string;
-  /** Explicit MessageSid, to post a redelivery; random if omitted. */
-  messageSid?: string;
-  /** An MMS attachment. */
-  media?: { contentType: string };
-  /** Overrides the auth token used to sign; '' sends no signature header. */
-  signWith?: string;
-}
-
-export interface PostResult {
-  status: number;
-  body: string;
-}
-
-export interface TwilioConfig {
-  serviceUrl?: string;
-  accountSid?: string;
-  authToken?: string;
-  /** Our numbers (E.164); the first is the default `To` of inbound messages. */
-  numbers?: string[];
-}
-
-export interface FakeTwilio {
-  readonly url: string;
-  readonly sent: SentSms[];
-  readonly carrierReplies: CarrierReply[];
-  /** Status callbacks posted, and the HTTP status each got. */
-  readonly callbacks: Array<{ sid: string; status: string; answered: number }>;
-  /** Emits 'message' (SentSms) for every created message. */
-  readonly events: EventEmitter;
-  configure(cfg: TwilioConfig): void;
-  waitFor(predicate: (m: SentSms[]) => boolean, timeoutMs?: number): Promise<SentSms[]>;
-  /** The next `n` create requests answer `status` (500 or 429), and create nothing. */
-  failNext(n: number, status?: number): void;
-  /** Whether status callbacks are posted (default true). */
-  statusCallbacks(on: boolean): void;
-  postInbound(msg: InboundSms): Promise<PostResult & { messageSid: string }>;
-  /** Posts form `params` to `path` of the service, signed with the auth token (or `signWith`). */
-  postSigned(path: string, params: Record<string, string>, signWith?: string): Promise<PostResult>;
-  close(): Promise<void>;
-}
-
-const optOut = new Set(['stop', 'stopall', 'unsubscribe', 'cancel', 'end', 'quit']);
-const optIn = new Set(['start', 'yes', 'unstop']);
-const SEND_ROUTE = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/;
-
-/** Twilio's request signature: base64 HMAC-SHA1 of the URL and the sorted name/value pairs. */
-export function twilioSignature(url: string, params: Record<string, string>, authToken: string): string {
-  const data = Object.keys(params).sort().reduce((acc, key) => acc + key + params[key], url);
-  return createHmac('sha1', authToken).update(Buffer.from(data, 'utf8')).digest('base64');
-}
-
-const newSid = (prefix: string): string => `${prefix}${randomBytes(16).toString('hex')}`;
-
-/** GSM-7 or UCS-2 segments, as Twilio reports `num_segments` (a rough count is enough here). */
-function segmentsOf(text: string): number {
-  const ucs2 = /[^\n\r -~£¥èéùìòÇØøÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ¤¡ÄÖÑÜ§¿äöñüà€]/.test(text);
-  const [single, part] = ucs2 ? [70, 67] : [160, 153];
-  return text.length <= single ? 1 : Math.ceil(text.length / part);
-}
-
-function twilioError(res: http.ServerResponse, status: number, code: number, message: string): void {
-  send(res, status, 'application/json', JSON.stringify({ code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status }));
-}
-
-function send(res: http.ServerResponse, status: number, type: string, body: string): void {
-  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
-  res.end(body);
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
+import { listenFake } from '../fake-server';
+import { SentLog } from '../sent-log';
+import { optIn, optOut } from './keywords';
+import type { CarrierReply, FakeTwilio, InboundSms, PostResult, SentSms, TwilioConfig } from './types';
+import { SEND_ROUTE, newSid, postForm, readBody, segmentsOf, send, twilioError } from './wire';
 
 export async function startFakeTwilio(opts: TwilioConfig & { host?: string } = {}): Promise<FakeTwilio> {
   const host = opts.host ?? '127.0.0.1';
@@ -141,22 +35,7 @@ export async function startFakeTwilio(opts: TwilioConfig & { host?: string } = {
   let failStatus = 500;
   let postCallbacks = true;
 
-  const post = (url: string, params: Record<string, string>, signWith?: string): Promise<PostResult> => {
-    const body = new URLSearchParams(params).toString();
-    const token = signWith ?? cfg.authToken;
-    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)) };
-    if (token) headers['x-twilio-signature'] = twilioSignature(url, params, token);
-    return new Promise((resolve, reject) => {
-      const req = http.request(url, { method: 'POST', agent, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
-  };
+  const post = (url: string, params: Record<string, string>, signWith?: string): Promise<PostResult> => postForm(agent, url, params, signWith ?? cfg.authToken);
 
   const sendCallbacks = async (m: SentSms): Promise<void> => {
     if (!m.statusCallback || !postCallbacks) return;

@@ -7,7 +7,7 @@
  */
 import * as http from 'node:http';
 import { parseArgs } from 'node:util';
-import type { Claim } from '../../pipeline/types';
+import type { Claim } from '../../../pipeline/types';
 import { listenFake } from './fake-server';
 
 /** One claim exactly as the CMS contract defines it (docs/cms-contract.md). */

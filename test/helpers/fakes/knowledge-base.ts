@@ -3,7 +3,7 @@
  * reasons, each with a topic sentence and varied filler so search scores differ. One article in
  * ten has an untrusted source (the gate must block answers citing it).
  */
-import type { ArticleInput } from '../../src/knowledge/article-store';
+import type { ArticleInput } from '../../../src/knowledge/article-store';
 
 /** The reason codes the bench's claims carry, with a sentence an honest explanation of each uses. */
 export const benchTopics: Record<string, { title: string; text: string; question: string }> = {

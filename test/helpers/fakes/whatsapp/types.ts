@@ -1,0 +1,85 @@
+/** What the fake WhatsApp provider records, accepts and offers its drivers (tests, the chat tool). */
+import type { EventEmitter } from 'node:events';
+
+/** A message the service sent and the fake accepted (duplicates are not recorded). */
+export interface SentMessage {
+  /** 1-based, increasing across the fake's lifetime (not reset by reset()). */
+  seq: number;
+  phoneNumberId: string;
+  /** Recipient normalised to E.164 (`+` and digits), whatever form the service sent. */
+  to: string;
+  type: 'text' | 'template' | 'interactive';
+  /** The text body (an interactive message's body text). */
+  text?: string;
+  /** An interactive `button` message's reply buttons. */
+  buttons?: Array<{ id: string; title: string }>;
+  template?: { name: string; language: string; params: string[] };
+  idempotencyKey?: string;
+  wamid: string;
+  /** Date.now() when accepted. */
+  at: number;
+}
+
+/** Options for postInbound(): one claimant message as Meta would deliver it. */
+export interface InboundMessage {
+  /** Sender, E.164 (`+919800000001`) or digits; sent as digits like Meta does. */
+  from: string;
+  text?: string;
+  /** Explicit wamid for redelivery tests; random if omitted. */
+  messageId?: string;
+  type?: 'text' | 'document' | 'image' | 'interactive';
+  media?: { id: string; mime_type: string; filename?: string; caption?: string };
+  /** A tapped reply button (type `interactive`): Meta sends its id and title, and the message it answers. */
+  button?: { id: string; title: string; contextId?: string };
+  /** Profile name in `contacts[]`. */
+  name?: string;
+  /** Overrides the app secret used to sign; '' sends no signature header. */
+  signWith?: string;
+}
+
+/** Status callback options for postStatus(). */
+export interface StatusUpdate {
+  wamid: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  /** E.164 or digits. */
+  recipient: string;
+}
+
+/** Result of a webhook POST into the service. */
+export interface PostResult {
+  status: number;
+  /** Parsed JSON if the service answered JSON, else the raw text. */
+  body: unknown;
+}
+
+/** Connection settings that may only be known after the service starts. */
+export interface WhatsAppConfig {
+  serviceUrl?: string;
+  appSecret?: string;
+  phoneNumberId?: string;
+}
+
+/** Handle on a running fake WhatsApp provider. */
+export interface FakeWhatsApp {
+  /** Base URL without trailing slash; the service may append a version like `/v20.0`. */
+  readonly url: string;
+  readonly port: number;
+  /** Accepted messages in order. */
+  readonly sent: SentMessage[];
+  /** Requests answered from the idempotency store instead of being recorded. */
+  readonly duplicates: number;
+  /** Emits 'message' (SentMessage) for every accepted message. */
+  readonly events: EventEmitter;
+  configure(cfg: WhatsAppConfig): void;
+  /** Resolves once predicate(sent) is true; rejects at the deadline listing what was sent. */
+  waitFor(predicate: (m: SentMessage[]) => boolean, timeoutMs?: number): Promise<SentMessage[]>;
+  /** The next `n` outbound send requests answer `status`, and are not recorded. */
+  failNext(n: number, status?: number): void;
+  /** Clears sent messages, counters, idempotency memory and pending failures. */
+  reset(): void;
+  postInbound(msg: InboundMessage): Promise<PostResult & { messageId: string }>;
+  postStatus(update: StatusUpdate): Promise<PostResult>;
+  /** Posts `body` to the webhook as-is with only the given headers (plus content-length). */
+  postRaw(body: string, headers?: Record<string, string>): Promise<PostResult>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,117 @@
+/**
+ * What the fake posts into the service, shaped as Meta's webhooks are ("Webhooks" and "Messages
+ * webhook" references of the Cloud API): the `whatsapp_business_account` envelope, an inbound
+ * message of each type, a delivery status, each signed over its exact bytes with the app secret.
+ */
+import { randomBytes } from 'node:crypto';
+import * as http from 'node:http';
+import type { InboundMessage, PostResult, StatusUpdate, WhatsAppConfig } from './types';
+import { DISPLAY_PHONE, WABA_ID, digitsOf, newWamid, signPayload, unixNow } from './wire';
+
+export class ServiceWebhook {
+  constructor(private readonly cfg: WhatsAppConfig & { phoneNumberId: string }, private readonly agent: http.Agent) {}
+
+  /** POSTs to the service webhook over the keep-alive agent. */
+  post(body: string, headers: Record<string, string>): Promise<PostResult> {
+    if (!this.cfg.serviceUrl) return Promise.reject(new Error('fake WhatsApp: serviceUrl not configured (call configure())'));
+    const target = new URL(`${this.cfg.serviceUrl.replace(/\/+$/, '')}/channels/whatsapp/webhook`);
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        target,
+        { method: 'POST', agent: this.agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', reject);
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let parsed: unknown = text;
+            try {
+              parsed = text.length > 0 ? JSON.parse(text) : text;
+            } catch {
+              // Not JSON: hand back the text as-is.
+            }
+            resolve({ status: res.statusCode ?? 0, body: parsed });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  /** Serialises once and signs those exact bytes, so the service verifies what it receives. */
+  postSigned(payload: unknown, signWith: string | undefined): Promise<PostResult> {
+    const body = JSON.stringify(payload);
+    const secret = signWith ?? this.cfg.appSecret;
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (secret) headers['x-hub-signature-256'] = signPayload(body, secret);
+    return this.post(body, headers);
+  }
+
+  /** A claimant's message (text, a button tap, a document or an image), as Meta delivers it. */
+  async inbound(msg: InboundMessage): Promise<PostResult & { messageId: string }> {
+    const messageId = msg.messageId ?? newWamid();
+    const waId = digitsOf(msg.from);
+    const type = msg.type ?? 'text';
+    const message: Record<string, unknown> = { from: waId, id: messageId, timestamp: unixNow(), type };
+    if (type === 'text') {
+      message.text = { body: msg.text ?? '' };
+    } else if (type === 'interactive') {
+      const button = msg.button ?? { id: '', title: msg.text ?? '' };
+      message.interactive = { type: 'button_reply', button_reply: { id: button.id, title: button.title } };
+      if (button.contextId) message.context = { from: DISPLAY_PHONE, id: button.contextId };
+    } else {
+      const media = msg.media ?? { id: randomBytes(8).toString('hex'), mime_type: type === 'image' ? 'image/jpeg' : 'application/pdf' };
+      const obj: Record<string, unknown> = {
+        mime_type: media.mime_type,
+        sha256: randomBytes(32).toString('base64'),
+        id: media.id,
+      };
+      const caption = media.caption ?? msg.text;
+      if (caption !== undefined) obj.caption = caption;
+      if (type === 'document' && media.filename !== undefined) obj.filename = media.filename;
+      message[type] = obj;
+    }
+    const payload = this.envelope({ contacts: [{ profile: { name: msg.name ?? 'Demo Claimant' }, wa_id: waId }], messages: [message] });
+    return { ...(await this.postSigned(payload, msg.signWith)), messageId };
+  }
+
+  /** A delivery status of a sent message (`sent`, `delivered`, `read`, `failed`). */
+  status(update: StatusUpdate): Promise<PostResult> {
+    const status: Record<string, unknown> = {
+      id: update.wamid,
+      status: update.status,
+      timestamp: unixNow(),
+      recipient_id: digitsOf(update.recipient),
+    };
+    if (update.status === 'failed') {
+      status.errors = [{ code: 131026, title: 'Message undeliverable', message: 'Message undeliverable' }];
+    } else {
+      status.conversation = { id: randomBytes(16).toString('hex'), origin: { type: 'service' } };
+      status.pricing = { billable: true, pricing_model: 'CBP', category: 'service' };
+    }
+    return this.postSigned(this.envelope({ statuses: [status] }), undefined);
+  }
+
+  private envelope(value: Record<string, unknown>): unknown {
+    return {
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: WABA_ID,
+          changes: [
+            {
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: DISPLAY_PHONE, phone_number_id: this.cfg.phoneNumberId },
+                ...value,
+              },
+              field: 'messages',
+            },
+          ],
+        },
+      ],
+    };
+  }
+}
