@@ -37,7 +37,9 @@ export const consent: Stage = {
     const record = await ctx.consent.lookup(tenantId, payload.from);
     const keyword = providerKeyword(payload.channel, payload.text);
     const answer = keyword ?? consentAnswer(payload.text);
-    const language = detectLanguage(payload.text);
+    // A follow-up the CMS started has no text, and carries the language it was started in; a
+    // claimant's message is read for its language.
+    const language = payload.text.trim() === '' && payload.language ? payload.language : detectLanguage(payload.text);
     const parked = record.parkedWorkflowId;
 
     // The provider already blocked or unblocked the number and told the claimant so.

@@ -22,6 +22,16 @@ describe('stage consent', () => {
     expect(decision.effects).to.deep.equal([{ type: 'consent.park', payload: envelope.payload }]);
   });
 
+  it('asks a follow-up the CMS started in Hindi for consent in Hindi (it has no text to read a language from)', async () => {
+    const envelope = envelopeFor('consent', { text: '', language: 'HI', intent: 'pending_documents' });
+    const decision = await consent.handle(envelope, fakeStageContext());
+    expect(decision.kind === 'forward' && decision.payload.language).to.equal('HI');
+    expect(decision.kind === 'forward' && decision.patch).to.deep.equal({ language: 'HI' });
+    // A claimant's own message is still read for its language.
+    const typed = await consent.handle(envelopeFor('consent', { text: 'mera claim kahan hai' }), fakeStageContext());
+    expect(typed.kind === 'forward' && typed.payload.language).to.equal('HI_EN');
+  });
+
   it('passes the message to the router unchanged when consent is on file, naming a question held for a choice', async () => {
     const envelope = envelopeFor('consent', { text: 'what is my claim status' });
     const plain = await consent.handle(envelope, fakeStageContext({ consent: { [testPhone]: { state: 'granted' } } }));
