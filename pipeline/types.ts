@@ -4,7 +4,7 @@
  * Stages never touch Redis: every write the decision implies is applied by the runtime in
  * one atomic hand-off.
  */
-import type { PhiKindSpec } from './phi-kinds';
+import type { PhiKindSpec } from './policy-gate/phi-kinds';
 import type { Language, OperationalMode, StageName, WorkflowStatus, WorkflowType } from './vocabulary';
 
 export type { Language, StageName, WorkflowStatus, WorkflowType };

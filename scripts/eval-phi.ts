@@ -1,5 +1,5 @@
 /**
- * `npm run eval:phi`: runs policy tier 3's PHI recognisers (pipeline/phi-redaction.ts) over the
+ * `npm run eval:phi`: runs policy tier 3's PHI recognisers (pipeline/policy-gate/phi-redaction.ts) over the
  * labelled corpus (test/fixtures/phi-corpus.json) and prints, as Markdown ready for
  * docs/policy-gate.md, for each batch (calibration, holdout, late_holdout):
  *   - per kind: recall (labelled values fully masked) and precision (masks that fell on a
@@ -10,7 +10,7 @@
  * Exits 1 when a goal is missed on the holdout batch (the late one is reported, not judged). The unit test (test/unit/phi-corpus.test.ts) uses `judge`.
  */
 import corpus from '../test/fixtures/phi-corpus.json';
-import { findPhi, type PhiMatch } from '../pipeline/phi-redaction';
+import { findPhi, type PhiMatch } from '../pipeline/policy-gate/phi-redaction';
 
 export interface PhiCase {
   id: string;

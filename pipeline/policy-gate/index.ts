@@ -7,7 +7,7 @@
  * Synchronous and free of I/O: the data files are read once, at load. docs/policy-gate.md
  * describes each tier, its thresholds and the audit event the policy stage writes.
  */
-import { deniedPhrase } from '../deny-list';
+import { deniedPhrase } from './deny-list';
 import { checkAttribution } from './attribution';
 import { claimRefs } from './claim-refs';
 import { redact } from './redaction';

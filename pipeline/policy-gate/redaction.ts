@@ -8,8 +8,8 @@
  *     case ("Dear RAVI" loses "RAVI"; "Ravikumar" is another word and stays).
  * Redaction never blocks: what it removes is replaced by a marker and the reply still goes.
  */
-import type { PhiKindSpec } from '../phi-kinds';
-import { redactPhi } from '../phi-redaction';
+import type { PhiKindSpec } from './phi-kinds';
+import { redactPhi } from './phi-redaction';
 import { redactClaimIds, type ClaimRefs } from './claim-refs';
 
 const nameMask = '[name removed]';

@@ -1,7 +1,7 @@
 /**
  * The policy gate's input and result (docs/policy-gate.md). Re-exported by index.ts.
  */
-import type { PhiKindSpec } from '../phi-kinds';
+import type { PhiKindSpec } from './phi-kinds';
 import type { Language } from '../types';
 
 export type Tier = 1 | 2 | 3 | 4;

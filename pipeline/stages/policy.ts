@@ -5,7 +5,7 @@
  * in the answer cache. A blocked reply becomes the "a person will follow up" message and the
  * workflow ends `policy_blocked`. One audit event records the decision, tier by tier.
  */
-import { redactPhi } from '../phi-redaction';
+import { redactPhi } from '../policy-gate/phi-redaction';
 import { runPolicyGate, type GateResult, type TierOutcome } from '../policy-gate';
 import type { AuditNote, Decision, Effect, RenderedReply, Stage } from '../types';
 

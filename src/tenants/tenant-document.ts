@@ -3,7 +3,7 @@
  * Validated with ajv; the TypeScript type is derived from the same schema.
  */
 import Ajv, { type JSONSchemaType } from 'ajv';
-import { globalKinds, phiKindProblems, phiKindSchema, type PhiKindSpec } from '../../pipeline/phi-kinds';
+import { globalKinds, phiKindProblems, phiKindSchema, type PhiKindSpec } from '../../pipeline/policy-gate/phi-kinds';
 import { wordClassNames } from '../../pipeline/understanding/lexicon';
 
 export interface TenantDocument {

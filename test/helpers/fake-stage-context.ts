@@ -8,7 +8,7 @@
  *   const ctx = fakeStageContext({ consent: { [phone]: { state: 'granted' } } });
  *   const decision = await consent.handle(envelopeFor('consent', { text: 'hi' }), ctx);
  */
-import type { PhiKindSpec } from '../../pipeline/phi-kinds';
+import type { PhiKindSpec } from '../../pipeline/policy-gate/phi-kinds';
 import type {
   CachedAnswer, Channel, Claim, ConsentRecord, Envelope, KbArticle, Language, PendingDocsState, PendingDocument,
   RenderedReply, ReplyRequest, StageContext, StageName, WorkflowPayload,

@@ -1,12 +1,12 @@
 /**
  * Every log line the suite's services write, read by policy tier 3's PHI recognisers as it
- * arrives (pipeline/phi-redaction.ts): in-process services through the harness's logger (at
+ * arrives (pipeline/policy-gate/phi-redaction.ts): in-process services through the harness's logger (at
  * info, production's default, or debug where a test collects the lines), child processes
  * through their output. test/hygiene/suite-logs.test.ts runs after the end-to-end
  * tests and asserts nothing was found. Lines are not kept (a long run writes many); what the
  * recognisers find is, with the test that was running.
  */
-import { findPhi } from '../../pipeline/phi-redaction';
+import { findPhi } from '../../pipeline/policy-gate/phi-redaction';
 
 export interface LogFinding {
   kind: string;

@@ -7,7 +7,7 @@
  * other kind of pipeline/data/phi-kinds.json.
  */
 import { expect } from 'chai';
-import { findPhi } from '../../pipeline/phi-redaction';
+import { findPhi } from '../../pipeline/policy-gate/phi-redaction';
 import { phiInLogLine, suiteLog } from '../helpers/suite-log';
 
 describe('log hygiene over the whole suite', () => {

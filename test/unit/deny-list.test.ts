@@ -3,7 +3,7 @@
  * however it is cased or punctuated; a phrase must match as whole words.
  */
 import { expect } from 'chai';
-import { deniedPhrase } from '../../pipeline/deny-list';
+import { deniedPhrase } from '../../pipeline/policy-gate/deny-list';
 
 describe('deniedPhrase', () => {
   it('blocks a global phrase whatever its case and punctuation', () => {

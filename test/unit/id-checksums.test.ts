@@ -4,7 +4,7 @@
  */
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { luhnValid, verhoeffValid } from '../../pipeline/id-checksums';
+import { luhnValid, verhoeffValid } from '../../pipeline/policy-gate/id-checksums';
 
 /** The Verhoeff check digit that makes `body` valid (by trying each: the tables are in the module). */
 const withVerhoeff = (body: string): string => body + [...'0123456789'].find((d) => verhoeffValid(body + d))!;

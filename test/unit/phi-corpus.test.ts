@@ -7,7 +7,7 @@
  * figures; both use `judge` from scripts/eval-phi.ts.
  */
 import { expect } from 'chai';
-import { globalKinds } from '../../pipeline/phi-kinds';
+import { globalKinds } from '../../pipeline/policy-gate/phi-kinds';
 import { judge, phiCases } from '../../scripts/eval-phi';
 
 const issueKinds = ['phone', 'email', 'aadhaar', 'pan', 'abha_number', 'abha_address', 'bank_account', 'upi_id', 'card', 'dob', 'passport', 'voter_id', 'driving_licence'];

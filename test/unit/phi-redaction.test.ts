@@ -1,13 +1,13 @@
 /**
- * Policy tier 3's PHI recognisers (pipeline/phi-redaction.ts, kinds in pipeline/data/phi-kinds.json):
+ * Policy tier 3's PHI recognisers (pipeline/policy-gate/phi-redaction.ts, kinds in pipeline/data/phi-kinds.json):
  * each kind in ASCII and Devanagari digits with its EN, HI and HI_EN context words; checksums
  * telling an id from a number of the same length; what must stay readable (toll-free numbers,
  * amounts, dates of treatment, IFSC codes, masked ids, section numbers, payment references);
  * a tenant's own kinds. The labelled corpus is test/unit/phi-corpus.test.ts.
  */
 import { expect } from 'chai';
-import { findPhi, redactPhi } from '../../pipeline/phi-redaction';
-import type { PhiKindSpec } from '../../pipeline/phi-kinds';
+import { findPhi, redactPhi } from '../../pipeline/policy-gate/phi-redaction';
+import type { PhiKindSpec } from '../../pipeline/policy-gate/phi-kinds';
 
 const kindsIn = (text: string, tenant: PhiKindSpec[] = []) => redactPhi(text, tenant).counts;
 

@@ -19,7 +19,7 @@
  *  6. Kinds marked `keep` (payment references) are not personal: what they win stays as written.
  */
 import { compileKind, globalKinds, type CompiledKind, type PhiKindSpec, type PhiNeeds } from './phi-kinds';
-import { remembered } from './policy-gate/tokens';
+import { remembered } from './tokens';
 
 /** One identifier found: its kind and where it stands in the text (UTF-16 offsets). */
 export interface PhiMatch {

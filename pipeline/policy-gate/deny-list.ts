@@ -4,9 +4,9 @@
  * `normalise` (text.ts) plus `foldScript`, so a Devanagari phrase matches with or without nukta
  * and chandrabindu; Latin spellings are matched exactly.
  */
-import globalList from './data/deny-list.json';
-import { foldScript } from './policy-gate/script-fold';
-import { containsPhrase, normalise } from './text';
+import globalList from '../data/deny-list.json';
+import { foldScript } from './script-fold';
+import { containsPhrase, normalise } from '../text';
 
 const matchForm = (text: string): string => foldScript(normalise(text));
 

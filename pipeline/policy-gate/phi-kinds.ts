@@ -3,10 +3,10 @@
  * pipeline/data/phi-kinds.json, and a tenant's own in its tenant document (`phi_kinds`). A kind
  * is patterns, what a match needs (a context word, a checksum, either, or nothing), context
  * words per language and a mask. Here a kind is checked and compiled once; matching is
- * pipeline/phi-redaction.ts. docs/policy-gate.md ("PHI kinds") describes the format.
+ * pipeline/policy-gate/phi-redaction.ts. docs/policy-gate.md ("PHI kinds") describes the format.
  */
 import type { JSONSchemaType } from 'ajv';
-import data from './data/phi-kinds.json';
+import data from '../data/phi-kinds.json';
 import { checksums, type ChecksumName } from './id-checksums';
 
 /** What a pattern's match needs before it is masked. */
