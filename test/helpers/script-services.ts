@@ -1,0 +1,66 @@
+/**
+ * Services for the Lua script tests (test/integration/lua-scripts-*.test.ts): the real stores
+ * on the test Redis under a key prefix of their own, a hand-moved clock, and a scheduler that is
+ * never started (tests call its steps). No roles run.
+ */
+import { randomBytes } from 'node:crypto';
+import { ManualClock } from '../../src/clock';
+import { loadConfig } from '../../src/config';
+import { createLogger } from '../../src/logger';
+import { waitReady } from '../../src/redis/connection';
+import { Scheduler } from '../../src/runtime/scheduler';
+import { createServices, type Services } from '../../src/services';
+import { testConfigOverrides } from './harness';
+import { testRedisUrl } from './redis';
+
+export const hour = 3_600_000;
+
+export interface ScriptServices {
+  services: Services;
+  clock: ManualClock;
+  scheduler: Scheduler;
+  /** Deletes every key under this instance's prefix. */
+  wipe(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startScriptServices(): Promise<ScriptServices> {
+  const keyPrefix = `lua${randomBytes(5).toString('hex')}`;
+  const config = loadConfig({}, {
+    ...testConfigOverrides, redisUrl: testRedisUrl(), keyPrefix, pendingDocsWaitMs: 72 * hour, pendingDocsReminderMs: [24 * hour, 48 * hour],
+  });
+  const clock = new ManualClock(Date.UTC(2026, 5, 1));
+  const services = createServices(config, { clock, log: createLogger('silent') });
+  await waitReady(services.redis);
+  const s = services;
+  const scheduler = new Scheduler({
+    redis: s.redis, keys: s.keys, config: s.config, clock: s.clock, log: s.log, metrics: s.metrics, ledger: s.ledger, modes: s.modes,
+    webhooks: s.webhooks, ledgerWebhooks: s.ledgerWebhooks,
+  });
+  const wipe = async () => {
+    let cursor = '0';
+    do {
+      const [next, found] = await s.redis.scan(cursor, 'MATCH', `${keyPrefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (found.length > 0) await s.redis.del(...found);
+    } while (cursor !== '0');
+  };
+  return {
+    services, clock, scheduler, wipe,
+    async close() {
+      await wipe();
+      await scheduler.close();
+      await services.close();
+    },
+  };
+}
+
+/** A stream's entries as { id, fields } records. */
+export async function streamRecords(redis: Services['redis'], key: string): Promise<{ id: string; f: Record<string, string> }[]> {
+  const entries = (await redis.xrange(key, '-', '+')) as [string, string[]][];
+  return entries.map(([id, fields]) => {
+    const f: Record<string, string> = {};
+    for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
+    return { id, f };
+  });
+}
