@@ -1,0 +1,275 @@
+/**
+ * The seven Lua scripts that had no test of their own (appendLedger, changeMode, releaseHeld,
+ * releaseRestricted, startPendingDocs, controlPendingDocs, fireWorkflowTimers) against a real
+ * Redis, with the key lists their callers build: each one's success path and its guard or
+ * refusal path. Each test starts from an empty key prefix.
+ */
+import { randomBytes } from 'node:crypto';
+import { expect } from 'chai';
+import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
+import { Keys } from '../../src/redis/keys';
+import { testRedisUrl } from '../helpers/redis';
+
+const prefix = `wflua-${randomBytes(6).toString('hex')}`;
+const keys = new Keys(prefix, 4);
+const t = 'acme';
+const p = 1;
+const claimHex = 'c'.repeat(64);
+const phoneHex = 'd'.repeat(64);
+
+describe('workflow, ledger and mode Lua scripts against Redis', () => {
+  let redis: Redis;
+  let clock = Date.now();
+  const tick = () => (clock += 1000);
+
+  async function wipe(): Promise<void> {
+    const found = await redis.keys(`${prefix}:*`);
+    if (found.length > 0) await redis.del(...found);
+  }
+
+  before(async () => {
+    redis = createRedis(testRedisUrl(), { name: 'workflow-lua-test' });
+    await waitReady(redis);
+  });
+  beforeEach(wipe);
+  after(async () => {
+    await wipe();
+    await redis.quit();
+  });
+
+  describe('appendLedger', () => {
+    const append = (expected: string, newHead: string, count: number, cursor: string, entries: string[][]) =>
+      redis.appendLedger(keys.ledger(t), keys.ledgerHead(t), expected, 'p1', cursor, newHead, count, JSON.stringify(entries));
+
+    it('appends the run, moves the head, the count and the partition cursor in one step', async () => {
+      expect(await append('', 'h1', 2, '5-0', [['type', 'a', 'hash', 'h0'], ['type', 'b', 'hash', 'h1']])).to.equal('ok');
+      const ledger = await redis.xrange(keys.ledger(t), '-', '+');
+      expect(ledger.map(([, f]) => f[1])).to.deep.equal(['a', 'b']);
+      expect(await redis.hgetall(keys.ledgerHead(t))).to.deep.equal({ hash: 'h1', count: '2', p1: '5-0' });
+    });
+
+    it('refuses with conflict when the head moved, writing nothing', async () => {
+      await append('', 'h1', 1, '5-0', [['type', 'a']]);
+      expect(await append('stale', 'h2', 2, '6-0', [['type', 'b']])).to.equal('conflict');
+      expect(await redis.xlen(keys.ledger(t))).to.equal(1);
+      expect(await redis.hgetall(keys.ledgerHead(t))).to.deep.equal({ hash: 'h1', count: '1', p1: '5-0' });
+    });
+  });
+
+  describe('changeMode', () => {
+    const change = (expected: string, newHead: string, mode: string) =>
+      redis.changeMode(keys.operationalMode(t), keys.ledger(t), keys.ledgerHead(t), expected, newHead, 1,
+        JSON.stringify(['type', 'mode.changed', 'to', mode]), JSON.stringify(['mode', mode, 'changed_at', String(tick())]));
+
+    it('sets the mode and appends its ledger event with the new head', async () => {
+      expect(await change('', 'h1', 'RESTRICTED')).to.equal('ok');
+      expect(await redis.hget(keys.operationalMode(t), 'mode')).to.equal('RESTRICTED');
+      expect(await redis.xlen(keys.ledger(t))).to.equal(1);
+      expect(await redis.hget(keys.ledgerHead(t), 'hash')).to.equal('h1');
+    });
+
+    it('refuses with conflict when the head moved: neither the mode nor the ledger changes', async () => {
+      await change('', 'h1', 'RESTRICTED');
+      expect(await change('', 'h2', 'SUSPENDED')).to.equal('conflict');
+      expect(await redis.hget(keys.operationalMode(t), 'mode')).to.equal('RESTRICTED');
+      expect(await redis.xlen(keys.ledger(t))).to.equal(1);
+    });
+  });
+
+  describe('releaseHeld', () => {
+    const held = keys.heldReplies(p, t);
+    const outbound = keys.stream(p, 'outbound');
+    const release = (max: number) => redis.releaseHeld(held, outbound, keys.heldTenants(p), t, max);
+
+    it('puts held replies on the outbound stream in order and forgets the tenant once empty', async () => {
+      for (const n of ['1', '2', '3']) await redis.xadd(held, '*', 'n', n);
+      await redis.sadd(keys.heldTenants(p), t);
+      expect(await release(10)).to.equal(3);
+      expect((await redis.xrange(outbound, '-', '+')).map(([, f]) => f[1])).to.deep.equal(['1', '2', '3']);
+      expect(await redis.exists(held)).to.equal(0);
+      expect(await redis.sismember(keys.heldTenants(p), t)).to.equal(0);
+    });
+
+    it('releases at most the batch and keeps the tenant listed while replies remain', async () => {
+      for (const n of ['1', '2', '3']) await redis.xadd(held, '*', 'n', n);
+      await redis.sadd(keys.heldTenants(p), t);
+      expect(await release(2)).to.equal(2);
+      expect((await redis.xrange(held, '-', '+')).map(([, f]) => f[1])).to.deep.equal(['3']);
+      expect(await redis.sismember(keys.heldTenants(p), t)).to.equal(1);
+    });
+  });
+
+  describe('releaseRestricted', () => {
+    const stages = ['router', 'truth', 'knowledge'] as const;
+    const keyList = [keys.heldWork(p, t), keys.pausedTimers(p, t), keys.workflowTimers(p), keys.restrictedTenants(p),
+      ...stages.map((s) => keys.stream(p, s))];
+    const index = JSON.stringify(Object.fromEntries(stages.map((s, i) => [s, i + 5])));
+    const release = () => redis.releaseRestricted(keyList.length, ...keyList, t, 100, index);
+
+    it('returns held work to the stage it was held at, without held_stage, and paused timers with their due times', async () => {
+      await redis.xadd(keys.heldWork(p, t), '*', 'wf', 'w1', 'held_stage', 'truth');
+      await redis.xadd(keys.heldWork(p, t), '*', 'wf', 'w2', 'held_stage', 'knowledge');
+      await redis.zadd(keys.pausedTimers(p, t), 1234, 'pd|acme|w1|0|r|1');
+      await redis.sadd(keys.restrictedTenants(p), t);
+      expect(await release()).to.deep.equal([2, 1]);
+      expect((await redis.xrange(keys.stream(p, 'truth'), '-', '+')).map(([, f]) => f)).to.deep.equal([['wf', 'w1']]);
+      expect((await redis.xrange(keys.stream(p, 'knowledge'), '-', '+')).map(([, f]) => f)).to.deep.equal([['wf', 'w2']]);
+      expect(await redis.zscore(keys.workflowTimers(p), 'pd|acme|w1|0|r|1')).to.equal('1234');
+      expect(await redis.exists(keys.heldWork(p, t), keys.pausedTimers(p, t))).to.equal(0);
+      expect(await redis.sismember(keys.restrictedTenants(p), t)).to.equal(0);
+    });
+
+    it('refuses a held entry that names no known stage and keeps it held', async () => {
+      await redis.xadd(keys.heldWork(p, t), '*', 'wf', 'w1', 'held_stage', 'nowhere');
+      await redis.sadd(keys.restrictedTenants(p), t);
+      let error: unknown;
+      try { await release(); } catch (e) { error = e; }
+      expect(String(error)).to.match(/names no known stage/);
+      expect(await redis.xlen(keys.heldWork(p, t))).to.equal(1);
+      expect(await redis.sismember(keys.restrictedTenants(p), t)).to.equal(1);
+    });
+  });
+
+  /** startPendingDocs as PendingDocuments.startFromCms calls it. */
+  const start = (workflowId: string) => redis.startPendingDocs(
+    keys.pendingDocsByClaim(p, t, claimHex), keys.workflow(p, workflowId), keys.workflowIndex(p, t), keys.stream(p, 'gateway'),
+    keys.pendingDocsByClaimant(p, t, phoneHex), tick(), workflowId, t, 'whatsapp', `sha256:${phoneHex}`, `sha256:${claimHex}`,
+    JSON.stringify({ pdStep: 'start' }), keys.workflow(p, ''));
+
+  describe('startPendingDocs', () => {
+    it('starts a workflow: record, index entries, claim pointer and one gateway entry', async () => {
+      expect(await start('w1')).to.deep.equal(['w1', 'started']);
+      expect(await redis.hmget(keys.workflow(p, 'w1'), 'status', 'workflow_type', 'tenant_id')).to.deep.equal(['started', 'pending-documents', t]);
+      expect(await redis.get(keys.pendingDocsByClaim(p, t, claimHex))).to.equal('w1');
+      expect(await redis.zscore(keys.pendingDocsByClaimant(p, t, phoneHex), 'w1')).to.not.equal(null);
+      expect(await redis.zscore(keys.workflowIndex(p, t), 'w1')).to.not.equal(null);
+      expect(await redis.xlen(keys.stream(p, 'gateway'))).to.equal(1);
+    });
+
+    it('joins the claim\'s open workflow instead of starting a second, and starts anew once it ended', async () => {
+      await start('w1');
+      expect(await start('w2')).to.deep.equal(['w1', 'joined']);
+      expect(await redis.exists(keys.workflow(p, 'w2'))).to.equal(0);
+      expect(await redis.xlen(keys.stream(p, 'gateway'))).to.equal(1);
+      await redis.hset(keys.workflow(p, 'w1'), 'status', 'completed');
+      expect(await start('w3')).to.deep.equal(['w3', 'started']);
+      expect(await redis.get(keys.pendingDocsByClaim(p, t, claimHex))).to.equal('w3');
+    });
+  });
+
+  /** A started workflow set waiting for documents, as the truth stage leaves it: one timer armed. */
+  async function waiting(workflowId: string, deadline: number, next: string, rdue = ''): Promise<string> {
+    await start(workflowId);
+    await redis.hset(keys.workflow(p, workflowId), 'status', 'awaiting_documents', 'pd_gen', '0', 'pd_next', next,
+      'pd_rdue', rdue, 'deadline_at', String(deadline), 'pd_pending', JSON.stringify([{ code: 'a' }, { code: 'b' }]),
+      'pd_received', JSON.stringify({ a: true }));
+    const member = `pd|${t}|${workflowId}|0|${next}`;
+    await redis.zadd(keys.workflowTimers(p), next === 't|0' ? deadline : clock + 100, member);
+    return member;
+  }
+
+  describe('controlPendingDocs', () => {
+    const control = (workflowId: string, action: 'cancel' | 'resume' | 'reschedule' | 'recheck', tenant = t, deadline = 0, reminders: Array<[number, number]> = []) =>
+      redis.controlPendingDocs(keys.workflow(p, workflowId), keys.workflowTimers(p), keys.audit(p),
+        keys.stream(p, action === 'recheck' ? 'truth' : 'consent'), keys.pendingDocsByClaim(p, t, claimHex), keys.pendingDocsByClaimant(p, t, phoneHex),
+        tick(), action, tenant, workflowId, JSON.stringify({ by: 'ops' }), deadline, JSON.stringify(reminders), keys.workflow(p, ''));
+
+    it('cancel: status cancelled, the wait\'s timer gone, a new generation, one audit event with the transition', async () => {
+      const member = await waiting('w1', clock + 60_000, 'r|1');
+      expect(await control('w1', 'cancel')).to.deep.equal(['ok', 'cancelled']);
+      expect(await redis.hmget(keys.workflow(p, 'w1'), 'status', 'pd_gen', 'pd_next')).to.deep.equal(['cancelled', '1', '']);
+      expect(await redis.zscore(keys.workflowTimers(p), member)).to.equal(null);
+      const [[, fields]] = await redis.xrange(keys.audit(p), '-', '+');
+      expect(fields).to.include('workflow.cancelled').and.include('transition');
+    });
+
+    it('refuses another tenant (not_found) and a finished workflow (finished), changing nothing', async () => {
+      await waiting('w1', clock + 60_000, 'r|1');
+      expect(await control('w1', 'cancel', 'other')).to.deep.equal(['refused', 'not_found', '']);
+      await control('w1', 'cancel');
+      expect(await control('w1', 'cancel')).to.deep.equal(['refused', 'finished', 'cancelled']);
+      expect(await redis.xlen(keys.audit(p))).to.equal(1);
+    });
+
+    it('resume: a cancelled workflow re-enters consent; refused while the claim has another open one', async () => {
+      await waiting('w1', clock + 60_000, 'r|1');
+      await control('w1', 'cancel');
+      await start('w2');
+      expect(await control('w1', 'resume')).to.deep.equal(['refused', 'claim_has_open_workflow', 'cancelled']);
+      await redis.hset(keys.workflow(p, 'w2'), 'status', 'completed');
+      expect(await control('w1', 'resume')).to.deep.equal(['ok', 'started']);
+      const [[, fields]] = await redis.xrange(keys.stream(p, 'consent'), '-', '+');
+      expect(JSON.parse(fields[fields.indexOf('payload') + 1]!)).to.include({ pdStep: 'start' });
+      expect(await redis.get(keys.pendingDocsByClaim(p, t, claimHex))).to.equal('w1');
+    });
+
+    it('reschedule: the first reminder still to come is the wait\'s timer at the new generation; refused unless waiting', async () => {
+      const old = await waiting('w1', clock + 60_000, 'r|1');
+      const deadline = clock + 120_000;
+      expect(await control('w1', 'reschedule', t, deadline, [[2, clock + 30_000], [3, clock + 90_000]])).to.deep.equal(['ok', 'awaiting_documents']);
+      expect(await redis.zscore(keys.workflowTimers(p), old)).to.equal(null);
+      expect(await redis.zscore(keys.workflowTimers(p), `pd|${t}|w1|1|r|2`)).to.not.equal(null);
+      expect(await redis.hmget(keys.workflow(p, 'w1'), 'deadline_at', 'pd_next', 'pd_rdue')).to.deep.equal([String(deadline), 'r|2', `3:${clock - 1000 + 90_000}`]);
+      await control('w1', 'cancel');
+      expect(await control('w1', 'reschedule', t, deadline)).to.deep.equal(['refused', 'not_waiting', 'cancelled']);
+    });
+
+    it('recheck: an entry at the current step on the truth stream; refused unless waiting', async () => {
+      await waiting('w1', clock + 60_000, 'r|1');
+      expect(await control('w1', 'recheck')).to.deep.equal(['ok', 'awaiting_documents']);
+      const [[, fields]] = await redis.xrange(keys.stream(p, 'truth'), '-', '+');
+      expect(JSON.parse(fields[fields.indexOf('payload') + 1]!)).to.include({ pdStep: 'recheck' });
+      await redis.hset(keys.workflow(p, 'w1'), 'status', 'completed');
+      expect(await control('w1', 'recheck')).to.deep.equal(['refused', 'not_waiting', 'completed']);
+    });
+  });
+
+  describe('fireWorkflowTimers', () => {
+    /** As the scheduler calls it: the due members read first, every key they name declared. */
+    async function fire(now: number, restricted = false): Promise<[number, number, number]> {
+      const due = await redis.zrangebyscore(keys.workflowTimers(p), '-inf', now);
+      const items = due.map((m) => ({ m, wf: keys.workflow(p, m.split('|')[2]!), ...(restricted ? { paused: keys.pausedTimers(p, t) } : {}) }));
+      const keyList = [keys.workflowTimers(p), keys.audit(p), keys.stream(p, 'truth'), keys.restrictedTenants(p),
+        ...new Set(items.flatMap((i) => ('paused' in i ? [i.wf, i.paused] : [i.wf])))];
+      return redis.fireWorkflowTimers(keyList.length, ...keyList, now, JSON.stringify(items));
+    }
+
+    it('a reminder appends a truth entry and arms the next reminder; a second scheduler fires nothing', async () => {
+      const member = await waiting('w1', clock + 60_000, 'r|1', `2:${clock + 5_000}`);
+      const now = clock + 200;
+      expect(await fire(now)).to.deep.equal([1, 0, 0]);
+      expect(await fire(now)).to.deep.equal([0, 0, 0]);
+      const [[, fields]] = await redis.xrange(keys.stream(p, 'truth'), '-', '+');
+      expect(JSON.parse(fields[fields.indexOf('payload') + 1]!)).to.include({ pdStep: 'reminder', reminder: 1 });
+      expect(await redis.zscore(keys.workflowTimers(p), member)).to.equal(null);
+      expect(await redis.zscore(keys.workflowTimers(p), `pd|${t}|w1|0|r|2`)).to.not.equal(null);
+      expect(await redis.hmget(keys.workflow(p, 'w1'), 'pd_next', 'pd_rdue')).to.deep.equal(['r|2', '']);
+    });
+
+    it('a deadline times the wait out with documents.timed_out and documents.escalated', async () => {
+      const deadline = clock + 100;
+      await waiting('w1', deadline, 't|0');
+      expect(await fire(deadline)).to.deep.equal([1, 0, 0]);
+      expect(await redis.hmget(keys.workflow(p, 'w1'), 'status', 'pd_gen')).to.deep.equal(['timed_out', '1']);
+      const types = (await redis.xrange(keys.audit(p), '-', '+')).map(([, f]) => f[f.indexOf('type') + 1]);
+      expect(types).to.deep.equal(['documents.timed_out', 'documents.escalated']);
+    });
+
+    it('drops a timer of an older wait generation without acting', async () => {
+      const member = await waiting('w1', clock + 60_000, 'r|1');
+      await redis.hset(keys.workflow(p, 'w1'), 'pd_gen', '1');
+      expect(await fire(clock + 200)).to.deep.equal([0, 0, 1]);
+      expect(await redis.zscore(keys.workflowTimers(p), member)).to.equal(null);
+      expect(await redis.xlen(keys.stream(p, 'truth'))).to.equal(0);
+    });
+
+    it('moves the due timer of a RESTRICTED tenant to its paused set, with its due time', async () => {
+      const member = await waiting('w1', clock + 60_000, 'r|1');
+      const due = await redis.zscore(keys.workflowTimers(p), member);
+      expect(await fire(clock + 200, true)).to.deep.equal([0, 1, 0]);
+      expect(await redis.zscore(keys.pausedTimers(p, t), member)).to.equal(due);
+      expect(await redis.sismember(keys.restrictedTenants(p), t)).to.equal(1);
+      expect(await redis.xlen(keys.stream(p, 'truth'))).to.equal(0);
+    });
+  });
+});
