@@ -228,9 +228,10 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
     /** As the scheduler calls it: the due members read first, every key they name declared. */
     async function fire(now: number, restricted = false): Promise<[number, number, number]> {
       const due = await redis.zrangebyscore(keys.workflowTimers(p), '-inf', now);
-      const items = due.map((m) => ({ m, wf: keys.workflow(p, m.split('|')[2]!), ...(restricted ? { paused: keys.pausedTimers(p, t) } : {}) }));
+      const paused = restricted ? keys.pausedTimers(p, t) : undefined;
+      const items = due.map((m) => ({ m, wf: keys.workflow(p, m.split('|')[2]!), ...(paused ? { paused } : {}) }));
       const keyList = [keys.workflowTimers(p), keys.audit(p), keys.stream(p, 'truth'), keys.restrictedTenants(p),
-        ...new Set(items.flatMap((i) => ('paused' in i ? [i.wf, i.paused] : [i.wf])))];
+        ...new Set(items.flatMap((i) => (paused ? [i.wf, paused] : [i.wf])))];
       return redis.fireWorkflowTimers(keyList.length, ...keyList, now, JSON.stringify(items));
     }
 
