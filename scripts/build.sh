@@ -7,3 +7,5 @@ rm -rf dist
 npx tsc -p tsconfig.build.json
 mkdir -p dist/src/redis/lua
 cp src/redis/lua/*.lua dist/src/redis/lua/
+mkdir -p dist/src/redis/lua/includes
+cp src/redis/lua/includes/*.lua dist/src/redis/lua/includes/

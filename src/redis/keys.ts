@@ -95,7 +95,8 @@ export class Keys {
     return `${this.p(partition)}:timers`;
   }
   /** Reminder and deadline timers of waiting workflows (sorted set, score = due time in ms;
-   *  member `pd|<tenant>|<workflow id>|<wait generation>|r|<n>` or `...|t|0`, docs/pending-documents.md). */
+   *  member `pd|<tenant>|<workflow id>|<wait generation>|r|<n>` or `...|t|0`, built and parsed by
+   *  src/redis/wait-timers.ts and src/redis/lua/includes/wait-timer.lua; docs/pending-documents.md). */
   workflowTimers(partition: number): string {
     return `${this.p(partition)}:wf-timers`;
   }

@@ -1,7 +1,9 @@
 /**
  * Registers every Lua script in ./lua with ioredis `defineCommand` (EVALSHA with a fallback to
  * EVAL) and types them through module augmentation. A file named `name-N.lua` takes N keys; a
- * file without a number takes a variable count, passed first.
+ * file without a number takes a variable count, passed first. Lua shared by several scripts lives
+ * in ./lua/includes: a line `--@include name` is replaced by includes/name.lua before the script is
+ * registered, so the SHA ioredis computes is that of the expanded text Redis runs.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,9 +88,25 @@ declare module 'ioredis' {
   }
 }
 
+const includeLine = /^--@include ([a-z0-9-]+)[ \t]*$/gm;
+
+/**
+ * A script's text with its `--@include` lines expanded, each include once (a second line naming
+ * the same include is dropped: its `local function`s are already in scope).
+ */
+export function loadLua(file: string): string {
+  const seen = new Set<string>();
+  const expand = (text: string): string => text.replace(includeLine, (_line, name: string) => {
+    if (seen.has(name)) return `-- (include ${name} already above)`;
+    seen.add(name);
+    return expand(readFileSync(join(luaDir, 'includes', `${name}.lua`), 'utf8').trimEnd());
+  });
+  return expand(readFileSync(join(luaDir, file), 'utf8'));
+}
+
 export function registerScripts(redis: Redis): void {
   for (const script of scripts) {
-    const lua = readFileSync(join(luaDir, script.file), 'utf8');
+    const lua = loadLua(script.file);
     redis.defineCommand(script.name, 'keys' in script ? { lua, numberOfKeys: script.keys } : { lua });
   }
 }

@@ -12,17 +12,13 @@ import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
 import type { Redis } from '../redis/connection';
 import { type Keys } from '../redis/keys';
+import { parseWaitTimer } from '../redis/wait-timers';
 import { stageNames } from '../../pipeline/vocabulary';
 import type { LedgerWebhooks } from '../webhooks/ledger-webhooks';
 import type { PartnerWebhooks } from '../webhooks/partner-webhooks';
 
 const perCall = 500;
 
-/** `pd|<tenant>|<workflow id>|<generation>|r|<n>` or `...|t|0` (src/redis/keys.ts, workflowTimers). */
-function parseWorkflowTimer(member: string): { tenantId: string; workflowId: string } | null {
-  const parts = member.split('|');
-  return parts.length === 6 && parts[0] === 'pd' ? { tenantId: parts[1]!, workflowId: parts[2]! } : null;
-}
 
 export class Scheduler {
   private timer: NodeJS.Timeout | null = null;
@@ -101,7 +97,7 @@ export class Scheduler {
         const due = await redis.zrangebyscore(keys.workflowTimers(p), '-inf', now, 'LIMIT', 0, perCall);
         if (due.length === 0) break;
         const items = await Promise.all(due.map(async (member) => {
-          const timer = parseWorkflowTimer(member);
+          const timer = parseWaitTimer(member);
           if (!timer) return { m: member, wf: keys.workflow(p, 'unparsable') };
           const paused = (await modeOf(timer.tenantId)) === 'RESTRICTED' ? keys.pausedTimers(p, timer.tenantId) : undefined;
           return { m: member, wf: keys.workflow(p, timer.workflowId), ...(paused ? { paused } : {}) };

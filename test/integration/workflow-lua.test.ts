@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
 import { Keys } from '../../src/redis/keys';
+import { parseWaitTimer, waitTimerMember } from '../../src/redis/wait-timers';
 import { testRedisUrl } from '../helpers/redis';
 
 const prefix = `wflua-${randomBytes(6).toString('hex')}`;
@@ -163,7 +164,7 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
     await redis.hset(keys.workflow(p, workflowId), 'status', 'awaiting_documents', 'pd_gen', '0', 'pd_next', next,
       'pd_rdue', rdue, 'deadline_at', String(deadline), 'pd_pending', JSON.stringify([{ code: 'a' }, { code: 'b' }]),
       'pd_received', JSON.stringify({ a: true }));
-    const member = `pd|${t}|${workflowId}|0|${next}`;
+    const member = waitTimerMember({ tenantId: t, workflowId, generation: 0, kind: next === 't|0' ? 'deadline' : 'reminder', n: Number(next.split('|')[1]) });
     await redis.zadd(keys.workflowTimers(p), next === 't|0' ? deadline : clock + 100, member);
     return member;
   }
@@ -208,7 +209,10 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
       const deadline = clock + 120_000;
       expect(await control('w1', 'reschedule', t, deadline, [[2, clock + 30_000], [3, clock + 90_000]])).to.deep.equal(['ok', 'awaiting_documents']);
       expect(await redis.zscore(keys.workflowTimers(p), old)).to.equal(null);
-      expect(await redis.zscore(keys.workflowTimers(p), `pd|${t}|w1|1|r|2`)).to.not.equal(null);
+      // The member the Lua include built is the one src/redis/wait-timers.ts builds and parses.
+      const [member] = await redis.zrange(keys.workflowTimers(p), 0, -1);
+      expect(member).to.equal(waitTimerMember({ tenantId: t, workflowId: 'w1', generation: 1, kind: 'reminder', n: 2 }));
+      expect(parseWaitTimer(member!)).to.deep.equal({ tenantId: t, workflowId: 'w1', generation: 1, kind: 'reminder', n: 2 });
       expect(await redis.hmget(keys.workflow(p, 'w1'), 'deadline_at', 'pd_next', 'pd_rdue')).to.deep.equal([String(deadline), 'r|2', `3:${clock - 1000 + 90_000}`]);
       await control('w1', 'cancel');
       expect(await control('w1', 'reschedule', t, deadline)).to.deep.equal(['refused', 'not_waiting', 'cancelled']);
@@ -243,7 +247,7 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
       const [[, fields]] = await redis.xrange(keys.stream(p, 'truth'), '-', '+');
       expect(JSON.parse(fields[fields.indexOf('payload') + 1]!)).to.include({ pdStep: 'reminder', reminder: 1 });
       expect(await redis.zscore(keys.workflowTimers(p), member)).to.equal(null);
-      expect(await redis.zscore(keys.workflowTimers(p), `pd|${t}|w1|0|r|2`)).to.not.equal(null);
+      expect(await redis.zscore(keys.workflowTimers(p), waitTimerMember({ tenantId: t, workflowId: 'w1', generation: 0, kind: 'reminder', n: 2 }))).to.not.equal(null);
       expect(await redis.hmget(keys.workflow(p, 'w1'), 'pd_next', 'pd_rdue')).to.deep.equal(['r|2', '']);
     });
 

@@ -1,7 +1,9 @@
 /**
  * Every Lua script in src/redis/lua opens with its header comment (what it does, its KEYS and
  * ARGV, what it returns), is registered in src/redis/scripts.ts, and is called by name from at
- * least one integration test against real Redis, so a new script cannot land untested.
+ * least one integration test against real Redis, so a new script cannot land untested. Every
+ * include in src/redis/lua/includes has its header and is used; what an include owns is not
+ * copied back into a script.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,6 +32,20 @@ describe('Lua scripts: header, registration and a test each', () => {
       expect(header![1], `${file}'s header documents its keys`).to.match(/KEYS\[1\]/);
       expect(registry, `${file} is registered in src/redis/scripts.ts`).to.include(`file: '${file}'`);
       expect(testText, `${name} is called from a test in test/integration`).to.match(new RegExp(`\\.${name}\\(`));
+      // The timer member and the audit id are built in their includes only.
+      expect(text, `${file} builds no wait timer member itself (includes/wait-timer.lua)`).to.not.match(/'pd\|'/);
+      expect(text, `${file} builds no audit event id itself (includes/audit-append.lua)`).to.not.match(/'ae-'/);
+    });
+  }
+
+  const includeDir = join(luaDir, 'includes');
+  for (const file of readdirSync(includeDir).filter((f) => f.endsWith('.lua'))) {
+    const name = file.replace(/\.lua$/, '');
+    it(`include ${file} has a header naming it and is pulled in by a script`, () => {
+      const text = readFileSync(join(includeDir, file), 'utf8');
+      expect(text).to.match(new RegExp(`^--\\[\\[\\s*${name} \\(include\\):`));
+      const users = luaFiles.filter((f) => readFileSync(join(luaDir, f), 'utf8').includes(`--@include ${name}\n`));
+      expect(users, `a script includes ${name}`).to.not.be.empty;
     });
   }
 });

@@ -31,22 +31,22 @@ local status = h[3]
 if h[1] ~= tenant then return { 'refused', 'not_found', '' } end
 if h[2] ~= 'pending-documents' then return { 'refused', 'not_pending_documents', status } end
 
-local function appendAudit(auditType, detail, seq, from, to)
+--@include audit-append
+--@include wait-timer
+
+local function writeAudit(auditType, detail, seq, from, to)
   local fields = { 'tenant', tenant, 'workflow_id', wfId, 'stage', 'control', 'type', auditType, 'seq', seq, 'at', now, 'detail', detail }
   if from ~= to then
-    local t = cjson.encode({ workflow_id = wfId, from = from, to = to, seq = seq, workflow_type = h[2], claim_id_hash = h[5] or '' })
     fields[#fields + 1] = 'transition'
-    fields[#fields + 1] = t
+    fields[#fields + 1] = transitionOf(wf, wfId, from, to, seq)
   end
-  local id = 'ae-' .. string.match(auditKey, '{p(%d+)}') .. '-' .. redis.call('XADD', auditKey, '*', unpack(fields))
-  local list = redis.call('HGET', wf, 'audit')
-  redis.call('HSET', wf, 'audit', (list and list ~= '') and (list .. ',' .. id) or id)
+  appendAudit(wf, auditEventId(string.match(auditKey, '{p(%d+)}'), redis.call('XADD', auditKey, '*', unpack(fields))))
 end
 
 -- Removes the wait's one timer (`pd_next`) and starts a new generation.
 local function endWait()
   if h[4] and h[4] ~= '' then
-    redis.call('ZREM', timers, 'pd|' .. tenant .. '|' .. wfId .. '|' .. (h[7] or '0') .. '|' .. h[4])
+    redis.call('ZREM', timers, timerMember(tenant, wfId, h[7] or '0', h[4]))
   end
   redis.call('HSET', wf, 'pd_next', '', 'pd_rdue', '')
   return redis.call('HINCRBY', wf, 'pd_gen', 1)
@@ -60,7 +60,7 @@ if action == 'cancel' then
   endWait()
   redis.call('HSET', wf, 'status', 'cancelled', 'outcome', 'cancelled', 'completed_at', now, 'updated_at', now,
     'next_reminder_at', '')
-  appendAudit('workflow.cancelled', ARGV[5], seq, status, 'cancelled')
+  writeAudit('workflow.cancelled', ARGV[5], seq, status, 'cancelled')
   return { 'ok', 'cancelled' }
 end
 
@@ -79,7 +79,7 @@ if action == 'resume' then
   endWait()
   redis.call('HDEL', wf, 'completed_at', 'outcome', 'deadline_at', 'error', 'held')
   redis.call('HSET', wf, 'status', 'started', 'updated_at', now, 'next_reminder_at', '')
-  appendAudit('workflow.resumed', ARGV[5], seq, status, 'started')
+  writeAudit('workflow.resumed', ARGV[5], seq, status, 'started')
   local p = cjson.decode(payload)
   p.pdStep = 'start'
   p.reminder = nil
@@ -92,25 +92,24 @@ end
 if action == 'reschedule' then
   if status ~= 'awaiting_documents' then return { 'refused', 'not_waiting', status } end
   local gen = endWait()
-  local base = 'pd|' .. tenant .. '|' .. wfId .. '|' .. gen .. '|'
   local reminders = cjson.decode(ARGV[7])
   local rest = {}
   for i = 2, #reminders do rest[#rest + 1] = reminders[i][1] .. ':' .. reminders[i][2] end
   local suffix, due, nextDue = 't|0', ARGV[6], ''
   if #reminders > 0 then suffix, due, nextDue = 'r|' .. reminders[1][1], reminders[1][2], reminders[1][2] end
-  redis.call('ZADD', timers, due, base .. suffix)
+  redis.call('ZADD', timers, due, timerMember(tenant, wfId, gen, suffix))
   redis.call('HSET', wf, 'deadline_at', ARGV[6], 'next_reminder_at', nextDue, 'pd_next', suffix,
     'pd_rdue', table.concat(rest, ','), 'updated_at', now)
   local detail = cjson.decode(ARGV[5])
   detail.previous_deadline_at = tonumber(h[6])
   detail.deadline_at = tonumber(ARGV[6])
-  appendAudit('documents.deadline_changed', cjson.encode(detail), tonumber(redis.call('HGET', wf, 'seq')), status, status)
+  writeAudit('documents.deadline_changed', cjson.encode(detail), tonumber(redis.call('HGET', wf, 'seq')), status, status)
   return { 'ok', status }
 end
 if action == 'recheck' then
   if status ~= 'awaiting_documents' then return { 'refused', 'not_waiting', status } end
   local seq = redis.call('HGET', wf, 'seq')
-  appendAudit('documents.reported', ARGV[5], tonumber(seq), status, status)
+  writeAudit('documents.reported', ARGV[5], tonumber(seq), status, status)
   local p = cjson.decode(redis.call('HGET', wf, 'pd_payload'))
   p.pdStep = 'recheck'
   p.reminder = nil

@@ -31,6 +31,9 @@ local now = ARGV[1]
 local items = cjson.decode(ARGV[2])
 local fired, paused, dropped = 0, 0, 0
 
+--@include audit-append
+--@include wait-timer
+
 local function audit(wfKey, tenant, wfId, seq, auditType, detail, transition)
   local fields = { 'tenant', tenant, 'workflow_id', wfId, 'stage', 'timer', 'type', auditType, 'seq', seq,
     'at', now, 'detail', detail }
@@ -39,11 +42,7 @@ local function audit(wfKey, tenant, wfId, seq, auditType, detail, transition)
     fields[#fields + 1] = transition
   end
   local id = redis.call('XADD', auditKey, '*', unpack(fields))
-  local part = string.match(auditKey, '{p(%d+)}')
-  local auditId = 'ae-' .. part .. '-' .. id
-  local list = redis.call('HGET', wfKey, 'audit')
-  if list and list ~= '' then list = list .. ',' .. auditId else list = auditId end
-  redis.call('HSET', wfKey, 'audit', list)
+  appendAudit(wfKey, auditEventId(string.match(auditKey, '{p(%d+)}'), id))
 end
 
 -- What is still missing: pending codes without a received document.
@@ -61,7 +60,7 @@ for _, item in ipairs(items) do
   local score = redis.call('ZSCORE', timers, item.m)
   if score then
     redis.call('ZREM', timers, item.m)
-    local tenant, wfId, gen, kind, n = string.match(item.m, '^pd|([^|]+)|([^|]+)|(%d+)|(%a)|(%d+)$')
+    local tenant, wfId, gen, kind, n = parseTimerMember(item.m)
     if item.paused then
       redis.call('ZADD', item.paused, score, item.m)
       redis.call('SADD', restricted, tenant)
@@ -78,21 +77,18 @@ for _, item in ipairs(items) do
       -- The wait's next timer: the next reminder still to come, else the deadline.
       local rdue = redis.call('HGET', item.wf, 'pd_rdue') or ''
       local nextN, nextDue, rest = string.match(rdue, '^(%d+):(%d+),?(.*)$')
-      local base = 'pd|' .. tenant .. '|' .. wfId .. '|' .. gen .. '|'
       if nextN then
-        redis.call('ZADD', timers, nextDue, base .. 'r|' .. nextN)
+        redis.call('ZADD', timers, nextDue, timerMember(tenant, wfId, gen, 'r|' .. nextN))
         redis.call('HSET', item.wf, 'pd_next', 'r|' .. nextN, 'pd_rdue', rest, 'next_reminder_at', nextDue)
       else
-        redis.call('ZADD', timers, redis.call('HGET', item.wf, 'deadline_at'), base .. 't|0')
+        redis.call('ZADD', timers, redis.call('HGET', item.wf, 'deadline_at'), timerMember(tenant, wfId, gen, 't|0'))
         redis.call('HSET', item.wf, 'pd_next', 't|0', 'next_reminder_at', '')
       end
       fired = fired + 1
     else
       local seq = redis.call('HINCRBY', item.wf, 'seq', 1)
-      local h = redis.call('HMGET', item.wf, 'workflow_type', 'claim_id_hash')
       local missing, received = missingCount(item.wf)
-      local transition = cjson.encode({ workflow_id = wfId, from = 'awaiting_documents', to = 'timed_out', seq = seq,
-        workflow_type = h[1] or '', claim_id_hash = h[2] or '' })
+      local transition = transitionOf(item.wf, wfId, 'awaiting_documents', 'timed_out', seq)
       audit(item.wf, tenant, wfId, seq, 'documents.timed_out', cjson.encode({ missing = missing, received = received }), transition)
       audit(item.wf, tenant, wfId, seq, 'documents.escalated',
         cjson.encode({ pending_docs_workflow_id = wfId, missing = missing, received = received, reason = 'deadline' }), nil)

@@ -62,17 +62,7 @@ local function ack(id)
   redis.call('XDEL', src, id)
 end
 
-local function appendAudit(wfKey, auditId)
-  local list = redis.call('HGET', wfKey, 'audit')
-  if list and list ~= '' then list = list .. ',' .. auditId else list = auditId end
-  redis.call('HSET', wfKey, 'audit', list)
-end
-
--- A status change a step makes, for the partner webhooks: which workflow, from, to, at which step.
-local function transitionOf(wfKey, wfId, from, to, seq)
-  local h = redis.call('HMGET', wfKey, 'workflow_type', 'claim_id_hash')
-  return cjson.encode({ workflow_id = wfId, from = from, to = to, seq = seq, workflow_type = h[1] or '', claim_id_hash = h[2] or '' })
-end
+--@include audit-append
 
 local function writeAudit(op, wfId, auditType, detail, transition)
   local id
@@ -83,7 +73,7 @@ local function writeAudit(op, wfId, auditType, detail, transition)
     id = redis.call('XADD', auditKey, '*', 'tenant', op.tenant, 'workflow_id', wfId,
       'stage', op.stage, 'type', auditType, 'seq', op.seq, 'at', now, 'detail', detail)
   end
-  return 'ae-' .. part .. '-' .. id
+  return auditEventId(part, id)
 end
 
 local openStatus = { started = true, awaiting_consent = true, awaiting_documents = true }
@@ -92,9 +82,7 @@ local heldStatus = { awaiting_consent = true, awaiting_choice = true }
 
 -- A wait keeps one timer in the set at a time: the next reminder, else the deadline. `pd_next`
 -- names it (`r|<n>` or `t|0`), `pd_rdue` lists the reminders still to come (`<n>:<due>,...`).
-local function timerMember(tenant, wfId, gen, suffix)
-  return 'pd|' .. tenant .. '|' .. wfId .. '|' .. gen .. '|' .. suffix
-end
+--@include wait-timer
 
 -- Ends a wait generation: its timer is removed and any timer or entry of it still in flight is
 -- ignored (the timer script compares generations).

@@ -1,0 +1,23 @@
+--[[
+  audit-append (include): what every script that writes a workflow's audit event does after the
+  XADD, in one place: the event's id (`ae-<partition>-<stream id>`), its place at the end of the
+  record's `audit` list, and the status change it carries for the partner webhooks.
+  Used by handoff, controlPendingDocs and fireWorkflowTimers.
+]]
+-- The audit event id of stream entry `streamId` in partition `part`.
+local function auditEventId(part, streamId)
+  return 'ae-' .. part .. '-' .. streamId
+end
+
+-- Appends an audit event id to the workflow record's list of its events.
+local function appendAudit(wfKey, auditId)
+  local list = redis.call('HGET', wfKey, 'audit')
+  if list and list ~= '' then list = list .. ',' .. auditId else list = auditId end
+  redis.call('HSET', wfKey, 'audit', list)
+end
+
+-- A status change a step makes, for the partner webhooks: which workflow, from, to, at which step.
+local function transitionOf(wfKey, wfId, from, to, seq)
+  local h = redis.call('HMGET', wfKey, 'workflow_type', 'claim_id_hash')
+  return cjson.encode({ workflow_id = wfId, from = from, to = to, seq = seq, workflow_type = h[1] or '', claim_id_hash = h[2] or '' })
+end
