@@ -18,6 +18,7 @@ import type { Metrics } from '../metrics';
 import { sha256Hex } from '../phi';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
+import { runHandoff } from '../redis/scripts';
 import { decodeEnvelope, entryTime, type StreamEntry } from './envelope-codec';
 import { buildHandoff, heldEffects, retryDelay, type HeldWorkflow, type Outcome } from './handoff-ops';
 
@@ -187,19 +188,19 @@ export class StageWorker {
     const held = await this.heldWorkflows(partition, outcomes);
     const now = clock.now();
     const call = buildHandoff(keys, partition, stage.name, outcomes, now, held);
-    const results = await redis.handoff(call.keys.length, ...call.keys, this.group, now, partition, JSON.stringify(call.ops), allowedTransitions);
+    const results = await runHandoff(redis, call, this.group, now, partition, allowedTransitions);
     const wallNow = Date.now();
     outcomes.forEach((outcome, i) => {
       const result = results[i];
-      if (result?.startsWith('illegal:')) {
-        const [, from, to] = result.split(':');
-        this.o.log.error({ stage: stage.name, workflow_id: outcome.envelope?.workflowId, from, to }, 'decision refused: illegal status transition; entry dropped');
+      if (result?.kind === 'illegal') {
+        this.o.log.error({ stage: stage.name, workflow_id: outcome.envelope?.workflowId, from: result.from, to: result.to }, 'decision refused: illegal status transition; entry dropped');
       }
-      if (outcome.kind === 'decided' && result && !result.startsWith('illegal:') && result !== 'stale') {
-        this.logHandOff(outcome, result);
+      if (outcome.kind === 'decided' && result && result.kind !== 'illegal' && result.kind !== 'stale') {
+        // A decided op answers its audit event id; the others' names are kept as the log's id, as before.
+        this.logHandOff(outcome, result.kind === 'applied' ? result.auditId : result.kind);
         this.afterHandOff(outcome);
       }
-      const label = result === 'stale' ? 'stale' : result?.startsWith('illegal:') ? 'illegal' : outcome.kind === 'decided' ? outcome.decision.kind : outcome.kind;
+      const label = result?.kind === 'stale' || result?.kind === 'illegal' ? result.kind : outcome.kind === 'decided' ? outcome.decision.kind : outcome.kind;
       metrics.handled.inc({ stage: stage.name, outcome: label });
       metrics.latency.observe({ stage: stage.name }, Math.max(0, wallNow - entryTime(outcome.entryId)) / 1000);
     });

@@ -48,8 +48,9 @@
   - pd_done removes a finished wait's timer.
   The open workflow a pd_await checks lives in the same partition (same hash tag) but is found
   through the claim pointer, so its key is read without being declared.
-  Returns: one value per op: the audit event id, 'retry', 'stale', or 'illegal:<from>:<to>'
-  (the entry is acked and dropped; the worker logs it as an error).
+  Returns: one value per op: the audit event id, 'retry', 'dead' (a dead letter with no workflow),
+  'stale', or 'illegal:<from>:<to>' (the entry is acked and dropped; the worker logs it as an
+  error). src/redis/scripts.ts (parseHandoffResult) turns these into typed results.
 ]]
 local src, auditKey = KEYS[1], KEYS[2]
 local group, now, part = ARGV[1], ARGV[2], ARGV[3]
