@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redis, Result } from 'ioredis';
+import type { Keys } from './keys';
 
 const luaDir = join(__dirname, 'lua');
 
@@ -143,4 +144,40 @@ export async function runHandoff(
 ): Promise<HandoffResult[]> {
   const raw = await redis.handoff(call.keys.length, ...call.keys, group, now, partition, JSON.stringify(call.ops), allowedTransitions);
   return raw.map(parseHandoffResult);
+}
+
+/** The stages held work may return to after RESTRICTED, in the order their keys are declared. */
+const restrictedStages = ['router', 'truth', 'knowledge'] as const;
+
+/**
+ * releaseRestricted for one tenant in one partition: its held work back on its stages, its paused
+ * timers back in the timer set, at most `max` held entries per call.
+ */
+export async function runReleaseRestricted(redis: Redis, keys: Keys, partition: number, tenantId: string, max: number): Promise<{ entries: number; timers: number }> {
+  const keyList = [keys.heldWork(partition, tenantId), keys.pausedTimers(partition, tenantId), keys.workflowTimers(partition),
+    keys.restrictedTenants(partition), ...restrictedStages.map((stage) => keys.stream(partition, stage))];
+  const index = JSON.stringify(Object.fromEntries(restrictedStages.map((stage, i) => [stage, i + 5])));
+  const [entries, timers] = await redis.releaseRestricted(keyList.length, ...keyList, tenantId, max, index);
+  return { entries, timers };
+}
+
+/** A due wait timer as the scheduler read it: its member, the workflow it names, whether its tenant is RESTRICTED now. */
+export interface DueWaitTimer {
+  member: string;
+  /** null when the member does not parse (the script drops it). */
+  workflowId: string | null;
+  tenantId: string | null;
+  restricted: boolean;
+}
+
+/** fireWorkflowTimers for one partition: declares every workflow record and paused set the timers name. */
+export async function runFireWorkflowTimers(redis: Redis, keys: Keys, partition: number, now: number, due: DueWaitTimer[]): Promise<{ fired: number; paused: number; dropped: number }> {
+  const items = due.map((t): { m: string; wf: string; paused?: string } => {
+    const wf = keys.workflow(partition, t.workflowId ?? 'unparsable');
+    return t.restricted && t.tenantId !== null ? { m: t.member, wf, paused: keys.pausedTimers(partition, t.tenantId) } : { m: t.member, wf };
+  });
+  const keyList = [keys.workflowTimers(partition), keys.audit(partition), keys.stream(partition, 'truth'), keys.restrictedTenants(partition),
+    ...new Set(items.flatMap((i) => (i.paused ? [i.wf, i.paused] : [i.wf])))];
+  const [fired, paused, dropped] = await redis.fireWorkflowTimers(keyList.length, ...keyList, now, JSON.stringify(items));
+  return { fired, paused, dropped };
 }

@@ -12,6 +12,7 @@ import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
 import type { Redis } from '../redis/connection';
 import { type Keys } from '../redis/keys';
+import { runFireWorkflowTimers } from '../redis/scripts';
 import { parseWaitTimer } from '../redis/wait-timers';
 import { stageNames } from '../../pipeline/vocabulary';
 import type { LedgerWebhooks } from '../webhooks/ledger-webhooks';
@@ -96,16 +97,12 @@ export class Scheduler {
         const now = clock.now();
         const due = await redis.zrangebyscore(keys.workflowTimers(p), '-inf', now, 'LIMIT', 0, perCall);
         if (due.length === 0) break;
-        const items = await Promise.all(due.map(async (member) => {
+        const timers = await Promise.all(due.map(async (member) => {
           const timer = parseWaitTimer(member);
-          if (!timer) return { m: member, wf: keys.workflow(p, 'unparsable') };
-          const paused = (await modeOf(timer.tenantId)) === 'RESTRICTED' ? keys.pausedTimers(p, timer.tenantId) : undefined;
-          return { m: member, wf: keys.workflow(p, timer.workflowId), ...(paused ? { paused } : {}) };
+          if (!timer) return { member, workflowId: null, tenantId: null, restricted: false };
+          return { member, workflowId: timer.workflowId, tenantId: timer.tenantId, restricted: (await modeOf(timer.tenantId)) === 'RESTRICTED' };
         }));
-        const keyList = [keys.workflowTimers(p), keys.audit(p), keys.stream(p, 'truth'), keys.restrictedTenants(p),
-          ...new Set(items.flatMap((i) => ('paused' in i && i.paused ? [i.wf, i.paused] : [i.wf])))];
-        const [n] = await redis.fireWorkflowTimers(keyList.length, ...keyList, now, JSON.stringify(items));
-        fired += n;
+        fired += (await runFireWorkflowTimers(redis, keys, p, now, timers)).fired;
         if (due.length < perCall) break;
       }
     }

@@ -12,6 +12,7 @@ import { AppError } from '../errors';
 import type { Logger } from '../logger';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
+import { runReleaseRestricted } from '../redis/scripts';
 
 
 
@@ -84,13 +85,9 @@ export class OperationalModes {
    */
   async releaseRestricted(tenantId: string): Promise<number> {
     let released = 0;
-    const stages = ['router', 'truth', 'knowledge'] as const;
     for (let p = 0; p < this.partitions; p++) {
-      const keyList = [this.keys.heldWork(p, tenantId), this.keys.pausedTimers(p, tenantId), this.keys.workflowTimers(p), this.keys.restrictedTenants(p),
-        ...stages.map((stage) => this.keys.stream(p, stage))];
-      const index = JSON.stringify(Object.fromEntries(stages.map((stage, i) => [stage, i + 5])));
       for (;;) {
-        const [entries, timers] = await this.redis.releaseRestricted(keyList.length, ...keyList, tenantId, releaseBatch, index);
+        const { entries, timers } = await runReleaseRestricted(this.redis, this.keys, p, tenantId, releaseBatch);
         released += entries + timers;
         if (entries < releaseBatch) break;
       }

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
 import { Keys } from '../../src/redis/keys';
+import { runFireWorkflowTimers, runReleaseRestricted } from '../../src/redis/scripts';
 import { parseWaitTimer, waitTimerMember } from '../../src/redis/wait-timers';
 import { testRedisUrl } from '../helpers/redis';
 
@@ -101,11 +102,11 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
   });
 
   describe('releaseRestricted', () => {
-    const stages = ['router', 'truth', 'knowledge'] as const;
-    const keyList = [keys.heldWork(p, t), keys.pausedTimers(p, t), keys.workflowTimers(p), keys.restrictedTenants(p),
-      ...stages.map((s) => keys.stream(p, s))];
-    const index = JSON.stringify(Object.fromEntries(stages.map((s, i) => [s, i + 5])));
-    const release = () => redis.releaseRestricted(keyList.length, ...keyList, t, 100, index);
+    /** As OperationalModes calls it, through the typed wrapper. */
+    const release = async () => {
+      const { entries, timers } = await runReleaseRestricted(redis, keys, p, t, 100);
+      return [entries, timers];
+    };
 
     it('returns held work to the stage it was held at, without held_stage, and paused timers with their due times', async () => {
       await redis.xadd(keys.heldWork(p, t), '*', 'wf', 'w1', 'held_stage', 'truth');
@@ -231,12 +232,12 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
   describe('fireWorkflowTimers', () => {
     /** As the scheduler calls it: the due members read first, every key they name declared. */
     async function fire(now: number, restricted = false): Promise<[number, number, number]> {
-      const due = await redis.zrangebyscore(keys.workflowTimers(p), '-inf', now);
-      const paused = restricted ? keys.pausedTimers(p, t) : undefined;
-      const items = due.map((m) => ({ m, wf: keys.workflow(p, m.split('|')[2]!), ...(paused ? { paused } : {}) }));
-      const keyList = [keys.workflowTimers(p), keys.audit(p), keys.stream(p, 'truth'), keys.restrictedTenants(p),
-        ...new Set(items.flatMap((i) => (paused ? [i.wf, paused] : [i.wf])))];
-      return redis.fireWorkflowTimers(keyList.length, ...keyList, now, JSON.stringify(items));
+      const due = (await redis.zrangebyscore(keys.workflowTimers(p), '-inf', now)).map((member) => {
+        const timer = parseWaitTimer(member);
+        return { member, workflowId: timer?.workflowId ?? null, tenantId: timer?.tenantId ?? null, restricted };
+      });
+      const { fired, paused, dropped } = await runFireWorkflowTimers(redis, keys, p, now, due);
+      return [fired, paused, dropped];
     }
 
     it('a reminder appends a truth entry and arms the next reminder; a second scheduler fires nothing', async () => {

@@ -31,7 +31,9 @@ describe('Lua scripts: header, registration and a test each', () => {
       expect(header![1], `${file}'s header names the script`).to.match(new RegExp(`^\\s*${name}:`));
       expect(header![1], `${file}'s header documents its keys`).to.match(/KEYS\[1\]/);
       expect(registry, `${file} is registered in src/redis/scripts.ts`).to.include(`file: '${file}'`);
-      expect(testText, `${name} is called from a test in test/integration`).to.match(new RegExp(`\\.${name}\\(`));
+      // Called by name, or through its typed wrapper in src/redis/scripts.ts (run<Name>).
+      const wrapper = `run${name[0]!.toUpperCase()}${name.slice(1)}`;
+      expect(testText, `${name} is called from a test in test/integration`).to.match(new RegExp(`\\.${name}\\(|\\b${wrapper}\\(`));
       // The timer member and the audit id are built in their includes only.
       expect(text, `${file} builds no wait timer member itself (includes/wait-timer.lua)`).to.not.match(/'pd\|'/);
       expect(text, `${file} builds no audit event id itself (includes/audit-append.lua)`).to.not.match(/'ae-'/);
