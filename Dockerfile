@@ -9,6 +9,7 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY scripts ./scripts
 COPY src ./src
 COPY pipeline ./pipeline
+COPY console ./console
 RUN bash scripts/build.sh && npm prune --omit=dev
 
 FROM node:20-bookworm-slim

@@ -9,3 +9,5 @@ mkdir -p dist/src/redis/lua
 cp src/redis/lua/*.lua dist/src/redis/lua/
 mkdir -p dist/src/redis/lua/includes
 cp src/redis/lua/includes/*.lua dist/src/redis/lua/includes/
+# The partner console (docs/console.md): bundled into dist/console, which the API serves.
+npx tsx scripts/build-console.ts

@@ -7,6 +7,7 @@ import { idempotency } from './idempotency';
 import { problems } from './problem';
 import { auditRoutes } from './routes/audit';
 import { cmsEventRoutes } from './routes/cms-events';
+import { consoleRoutes } from './routes/console';
 import { authRoutes } from './routes/auth';
 import { knowledgeRoutes } from './routes/knowledge';
 import { tenantRoutes } from './routes/tenant';
@@ -45,15 +46,21 @@ export function normalizedPath(path: string): string {
   return decoded.toLowerCase().replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
 }
 
+/** The partner console's static files (docs/console.md): the page logs in itself. */
+export function isConsolePath(path: string): boolean {
+  const n = normalizedPath(path);
+  return n === '/console' || n.startsWith('/console/');
+}
+
 /** Whether the gate demands a bearer token for this path: everything not listed as public. */
 export function needsToken(path: string): boolean {
-  return !publicPaths.has(normalizedPath(path));
+  return !publicPaths.has(normalizedPath(path)) && !isConsolePath(path);
 }
 
 /** Every router of the app: those of public paths, and those behind the bearer gate. */
 export function apiRouters(s: Services): { open: Router[]; gated: Router[] } {
   return {
-    open: [infrastructureRoutes(s), authRoutes(s), humanAuthRoutes(s), whatsappRoutes(s), smsRoutes(s)],
+    open: [infrastructureRoutes(s), authRoutes(s), humanAuthRoutes(s), whatsappRoutes(s), smsRoutes(s), consoleRoutes()],
     gated: [workflowRoutes(s), cmsEventRoutes(s), auditRoutes(s), tenantRoutes(s), webhookRoutes(s), knowledgeRoutes(s)],
   };
 }
