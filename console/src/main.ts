@@ -75,7 +75,7 @@ async function workflowsView(params: URLSearchParams): Promise<void> {
   if (status) query.set('status', status);
   if (params.get('claim_id_hash')) query.set('claim_id_hash', params.get('claim_id_hash') as string);
   const page = await json<Page<Workflow>>(`/v1/workflows?${query}`);
-  const statuses = ['', 'received', 'processing', 'awaiting_documents', 'completed', 'failed', 'cancelled'];
+  const statuses = ['', 'started', 'awaiting_consent', 'awaiting_choice', 'awaiting_documents', 'completed', 'policy_blocked', 'timed_out', 'cancelled'];
   const filters = h('form', {
     'aria-label': 'Filters',
     onsubmit: (e: Event) => {
@@ -125,8 +125,17 @@ async function workflowView(id: string): Promise<void> {
     actions, h('h2', {}, 'Timeline'), timeline);
 }
 
-async function deliveriesView(): Promise<void> {
-  const page = await json<Page<Delivery>>('/v1/webhooks/deliveries?limit=50');
+async function deliveriesView(params: URLSearchParams): Promise<void> {
+  const status = ['pending', 'delivered', 'failed'].includes(params.get('status') ?? '') ? params.get('status') as string : 'failed';
+  const page = await json<Page<Delivery>>(`/v1/webhooks/deliveries?status=${status}&limit=50`);
+  const filter = h('form', {
+    'aria-label': 'Delivery status',
+    onsubmit: (e: Event) => {
+      e.preventDefault();
+      go(`/deliveries?status=${String(new FormData(e.target as HTMLFormElement).get('status'))}`);
+    },
+  }, h('label', {}, 'Status', h('select', { name: 'status' }, ...['failed', 'pending', 'delivered'].map((s) => h('option', { value: s, selected: s === status }, s)))),
+  h('button', { type: 'submit' }, 'Show'));
   const retry = (id: string) => h('button', {
     type: 'button',
     onclick: () => void call(`/v1/webhooks/deliveries/${encodeURIComponent(id)}/retry`, { method: 'POST' }).then(() => go('/deliveries')).catch((err: unknown) => { notice = errorText(err); go('/deliveries'); }),
@@ -141,7 +150,7 @@ async function deliveriesView(): Promise<void> {
     },
   }, h('label', {}, 'Replay events since (UTC)', h('input', { name: 'since', type: 'datetime-local', required: true })), h('button', { type: 'submit' }, 'Replay'));
   const rows = page.items.map((d) => [d.id, d.type, d.status, d.workflow_id ?? '—', String(d.attempts), d.last_status_code === null ? '—' : String(d.last_status_code), when(d.created_at), d.status === 'failed' ? retry(d.id) : '']);
-  show('Webhook deliveries', replay, rows.length ? table(['Delivery', 'Event', 'Status', 'Workflow', 'Attempts', 'Last answer', 'Created', ''], rows, 'Deliveries') : h('p', {}, 'No deliveries yet.'));
+  show('Webhook deliveries', filter, replay, rows.length ? table(['Delivery', 'Event', 'Status', 'Workflow', 'Attempts', 'Last answer', 'Created', ''], rows, 'Deliveries') : h('p', {}, `No ${status} deliveries.`));
 }
 
 async function modeView(): Promise<void> {
@@ -202,13 +211,14 @@ async function render(): Promise<void> {
   if (!loggedIn() || path === '/login') return loginView();
   try {
     if (path.startsWith('/workflow/')) return await workflowView(decodeURIComponent(path.slice('/workflow/'.length)));
-    if (path === '/deliveries') return await deliveriesView();
+    if (path === '/deliveries') return await deliveriesView(new URLSearchParams(search ?? ''));
     if (path === '/mode') return await modeView();
     if (path === '/knowledge') return await knowledgeView();
     if (path === '/ledger') return ledgerView();
     return await workflowsView(new URLSearchParams(search ?? ''));
   } catch (err) {
-    if (!loggedIn()) return loginView();
+    // A session that ended has already brought the login page, with its reason.
+    if (!loggedIn()) return;
     show('Something went wrong', h('p', { class: 'error', role: 'alert' }, errorText(err)));
   }
 }

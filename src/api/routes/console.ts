@@ -27,7 +27,8 @@ export function consoleDir(): string {
 }
 
 export function consoleRoutes(dir = consoleDir()): Router {
-  const router = new Router();
+  // Strict: /console and /console/ are different routes (the first redirects to the second).
+  const router = new Router({ strict: true });
   const cache = new Map<string, Buffer>();
   const send = (ctx: Context, file: string) => {
     ctx.set('Content-Security-Policy', consoleCsp);
