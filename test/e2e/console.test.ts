@@ -38,7 +38,8 @@ describe('partner console in a browser', function () {
 
   before(async function () {
     if (!existsSync(chromiumPath)) {
-      this.skip(); // No browser on this machine: .ci/run installs Debian's chromium.
+      process.stderr.write(`  skipped: ${chromiumPath} is absent (install Debian's chromium; .ci/run does)\n`);
+      this.skip();
     }
     await buildConsole();
     h = await startHarness({ clock });
@@ -86,10 +87,9 @@ describe('partner console in a browser', function () {
   async function noSeriousViolations(name: string): Promise<void> {
     // Evaluated through the DevTools protocol, which the page's CSP does not govern.
     await page.evaluate(axe.source);
-    const violations = await page.evaluate(async () => {
-      const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? null }));
-    });
+    // A string, run in the page: the test's own type check has no DOM library.
+    const violations = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })
+      .then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact || null })))`)) as { id: string; impact: string | null }[];
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), `axe on ${name}`).to.deep.equal([]);
   }
 

@@ -11,6 +11,7 @@ import { signPayload } from '../helpers/fakes/whatsapp';
 import { twilioSignature } from '../helpers/fakes/twilio';
 import { createTenantUser } from '../../src/ops/users';
 import { startHarness, type Harness } from '../helpers/harness';
+import { buildConsole } from '../../scripts/build-console';
 import { OpenApiContract, type HttpMethod } from '../helpers/openapi-contract';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { waitFor } from '../helpers/wait';
@@ -82,6 +83,13 @@ describe('contract: docs/openapi.yaml against the running service', function () 
     expect((await call('get', '/metrics')).status).to.equal(200);
     expect((await call('get', '/.well-known/oauth-authorization-server')).status).to.equal(200);
     expect((await call('get', '/.well-known/jwks.json')).status).to.equal(200);
+  });
+
+  it('the partner console\'s files', async () => {
+    await buildConsole();
+    expect((await call('get', '/console')).status).to.equal(200);
+    for (const file of ['app.js', 'console.css', 'index.html']) expect((await call('get', '/console/{file}', { params: { file } })).status).to.equal(200);
+    expect((await call('get', '/console/{file}', { params: { file: 'package.json' } })).status).to.equal(404);
   });
 
   it('machine tokens: issue, introspect, revoke, and their errors in both media types', async () => {

@@ -2,7 +2,7 @@
  * Serves the partner console (docs/console.md) under /console from its built files: no CDN, no
  * token needed to fetch the page (the page logs in through /v1/auth/login). Every answer carries
  * a strict Content-Security-Policy: scripts and styles only from this origin, no inline code, no
- * eval, no framing. Without a build the answer is a 503 problem naming the command to run.
+ * eval, no framing. `/console` and `/console/` both answer the page. Without a build the answer is a 503 problem naming the command to run.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
@@ -27,8 +27,8 @@ export function consoleDir(): string {
 }
 
 export function consoleRoutes(dir = consoleDir()): Router {
-  // Strict: /console and /console/ are different routes (the first redirects to the second).
-  const router = new Router({ strict: true });
+  // Not strict: /console/ answers like /console (the page names its files by absolute path).
+  const router = new Router();
   const cache = new Map<string, Buffer>();
   const send = (ctx: Context, file: string) => {
     ctx.set('Content-Security-Policy', consoleCsp);
@@ -44,8 +44,7 @@ export function consoleRoutes(dir = consoleDir()): Router {
     ctx.type = types[extname(file)] ?? 'application/octet-stream';
     ctx.body = body;
   };
-  router.get('/console', (ctx) => ctx.redirect('/console/'));
-  router.get('/console/', (ctx) => send(ctx, 'index.html'));
+  router.get('/console', (ctx) => send(ctx, 'index.html'));
   router.get('/console/:file', (ctx) => {
     const file = ctx.params.file ?? '';
     if (!files.has(file)) throw new AppError('not_found', 'no such console file');
