@@ -641,6 +641,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The partner console's page (outside the partner contract)
+         * @description Served with a strict Content-Security-Policy (docs/console.md). `/console/` answers the same.
+         */
+        get: operations["consolePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The partner console's script, stylesheet or page (outside the partner contract) */
+        get: operations["consoleFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -714,7 +751,7 @@ export interface components {
             /** @description Request path. */
             instance: string;
             /** @enum {string} */
-            error_code: "invalid_request" | "invalid_cursor" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "invalid_token" | "invalid_client" | "invalid_signature" | "invalid_grant" | "invalid_credentials" | "login_locked" | "unsupported_grant_type" | "invalid_scope" | "insufficient_scope" | "forbidden" | "not_found" | "workflow_not_found" | "webhook_endpoint_not_found" | "delivery_not_found" | "article_not_found" | "invalid_webhook_url" | "method_not_allowed" | "conflict" | "claim_not_found" | "workflow_type_mismatch" | "workflow_state_conflict" | "claim_has_open_workflow" | "audit_ledger_too_long" | "idempotency_in_progress" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "cms_unavailable" | "cms_rejected" | "channel_send_failed" | "channel_rejected" | "channel_opted_out" | "tenant_not_found" | "max_deliveries" | "invalid_envelope" | "template_missing";
+            error_code: "invalid_request" | "invalid_cursor" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "invalid_token" | "invalid_client" | "invalid_signature" | "invalid_grant" | "invalid_credentials" | "login_locked" | "unsupported_grant_type" | "invalid_scope" | "insufficient_scope" | "forbidden" | "not_found" | "workflow_not_found" | "webhook_endpoint_not_found" | "delivery_not_found" | "article_not_found" | "invalid_webhook_url" | "method_not_allowed" | "conflict" | "claim_not_found" | "workflow_type_mismatch" | "workflow_state_conflict" | "claim_has_open_workflow" | "audit_ledger_too_long" | "idempotency_in_progress" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "console_not_built" | "cms_unavailable" | "cms_rejected" | "channel_send_failed" | "channel_rejected" | "channel_opted_out" | "tenant_not_found" | "max_deliveries" | "invalid_envelope" | "template_missing";
             /** @description Only on `insufficient_scope`. */
             required_scope?: string;
         } & {
@@ -2807,6 +2844,77 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+        };
+    };
+    consolePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `console_not_built`: the console was never built; run `npm run build`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    consoleFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: "app.js" | "console.css" | "index.html";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                    "text/css": string;
+                    "text/html": string;
+                };
+            };
+            /** @description `not_found`: not a file of the console. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `console_not_built`: the console was never built; run `npm run build`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     health: {
