@@ -3,7 +3,8 @@
  * playwright-core against a harness service on a moved clock. Logs in, lists, searches by claim
  * id (hashed in the page), opens a timeline, cancels, switches the mode as admin, is refused as a
  * claim handler, verifies the ledger, and is sent back to login once the refresh session has
- * expired. axe-core checks every main page; the pages' screenshots land in docs/console/.
+ * expired. axe-core checks every main page and the pages are photographed: into a temporary
+ * folder, or into docs/console/ (the README's pictures) with UPDATE_SCREENSHOTS=1.
  * Skipped only when /usr/bin/chromium is absent (.ci/run installs it).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -19,7 +20,8 @@ import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
 
 const chromiumPath = '/usr/bin/chromium';
-const screenshots = join(__dirname, '..', '..', 'docs', 'console');
+// A test run leaves the committed pictures alone unless asked to refresh them.
+const screenshots = process.env.UPDATE_SCREENSHOTS === '1' ? join(__dirname, '..', '..', 'docs', 'console') : mkdtempSync(join(tmpdir(), 'console-shots-'));
 const day = 24 * 3600 * 1000;
 
 describe('partner console in a browser', function () {
@@ -81,6 +83,7 @@ describe('partner console in a browser', function () {
   after(async () => {
     await context?.close();
     if (profile) rmSync(profile, { recursive: true, force: true });
+    if (process.env.UPDATE_SCREENSHOTS !== '1') rmSync(screenshots, { recursive: true, force: true });
     await h?.close();
   });
 
@@ -94,7 +97,9 @@ describe('partner console in a browser', function () {
   }
 
   async function shot(name: string): Promise<void> {
-    await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+    const path = join(screenshots, `${name}.png`);
+    await page.screenshot({ path, fullPage: true });
+    expect(existsSync(path), `screenshot ${name}`).to.equal(true);
   }
 
   async function logIn(username: string): Promise<void> {
