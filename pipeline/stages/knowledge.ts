@@ -4,14 +4,14 @@
  * composed into a reply that cites its source. While the tenant is RESTRICTED the work is held.
  */
 import type { Decision, Stage } from '../types';
-import { queryReasonKnowledge } from '../workflows/query-reason';
+import { restrictedHold } from '../workflows/definition';
+import { queryReason, queryReasonKnowledge } from '../workflows/query-reason';
 
 export const knowledge: Stage = {
   name: 'knowledge',
   async handle(envelope, ctx): Promise<Decision> {
-    if ((await ctx.modes.current(envelope.tenantId)) === 'RESTRICTED') {
-      return { kind: 'hold', mode: 'RESTRICTED', audit: { type: 'work.held', detail: { mode: 'RESTRICTED', workflow_type: 'query-reason' } } };
-    }
+    const held = await restrictedHold(ctx, envelope.tenantId, queryReason, { workflow_type: queryReason.type });
+    if (held) return held;
     return queryReasonKnowledge(envelope, ctx);
   },
 };

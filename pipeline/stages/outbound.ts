@@ -2,12 +2,13 @@
  * outbound: sends the gated reply on the claimant's channel, with the idempotency key
  * `<workflow_id>:<seq>` so a redelivered entry cannot make the provider send twice, and records
  * the provider's message id. What the workflow becomes next was decided upstream (`afterSend`).
- * While the tenant is SUSPENDED nothing is sent: the entry is held (src/tenants/operational-modes.ts).
+ * While the tenant is SUSPENDED nothing is sent: the entry is held (pipeline/workflows/definition.ts).
  * Nothing is sent either when the provider answered the message itself (an SMS keyword), or
  * refuses it because the claimant opted out there (SMS STOP): the workflow moves on without a reply.
  */
 import { AppError } from '../../src/errors';
 import type { Decision, Stage, WorkflowPatch } from '../types';
+import { suspendedHold } from '../workflows/definition';
 
 export const outbound: Stage = {
   name: 'outbound',
@@ -19,7 +20,8 @@ export const outbound: Stage = {
     if (payload.providerAnswered) return moveOn({}, { type: 'reply.not_sent', detail: { reason: 'provider_answered' } });
     if (!payload.rendered) throw new Error('outbound reached without a rendered reply');
     // A SUSPENDED tenant sends nothing to claimants: the reply waits, in order, for the mode to return.
-    if ((await ctx.modes.current(tenantId)) === 'SUSPENDED') return { kind: 'hold', mode: 'SUSPENDED', audit: { type: 'reply.held', detail: { mode: 'SUSPENDED' } } };
+    const held = await suspendedHold(ctx, tenantId);
+    if (held) return held;
     // A send cannot be taken back: a reply whose workflow moved on meanwhile (a partner's cancel,
     // a document that overtook a reminder) is dropped before it is sent, not after.
     if ((await ctx.steps.current(workflowId)) !== seq) return { kind: 'skip', audit: { type: 'reply.skipped' } };

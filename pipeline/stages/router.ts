@@ -14,8 +14,15 @@ import { detectLanguage } from '../language';
 import type { Decision, Envelope, Stage, StageContext, WorkflowPayload, WorkflowType } from '../types';
 import { choiceOf } from '../understanding/choices';
 import { claimStatus } from '../workflows/claim-status';
+import { restrictedHold, type WorkflowDefinition } from '../workflows/definition';
 import { documentsUploadIntent, pendingDocuments } from '../workflows/pending-documents';
 import { queryReason } from '../workflows/query-reason';
+
+const definitionOf: Record<WorkflowType, WorkflowDefinition> = {
+  'claim-status': claimStatus,
+  'pending-documents': pendingDocuments,
+  'query-reason': queryReason,
+};
 
 const workflowOf: Record<Intent, WorkflowType> = {
   claim_status: claimStatus.type,
@@ -95,9 +102,8 @@ async function routeIntent(envelope: Envelope, ctx: StageContext, intent: Intent
 }
 
 async function route(envelope: Envelope, ctx: StageContext, type: WorkflowType, payload: WorkflowPayload): Promise<Decision> {
-  if (type !== 'claim-status' && (await ctx.modes.current(envelope.tenantId)) === 'RESTRICTED') {
-    return { kind: 'hold', mode: 'RESTRICTED', audit: { type: 'work.held', detail: { mode: 'RESTRICTED', workflow_type: type } } };
-  }
+  const held = await restrictedHold(ctx, envelope.tenantId, definitionOf[type], { workflow_type: type });
+  if (held) return held;
   const language = payload.language!;
   return {
     kind: 'forward', to: 'truth', payload,

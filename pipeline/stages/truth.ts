@@ -8,7 +8,8 @@ import { maskClaimId, phiHash } from '../../src/phi';
 import { ownClaims } from '../own-claims';
 import type { Decision, Envelope, Stage, StageContext } from '../types';
 import { claimStatus } from '../workflows/claim-status';
-import { pendingDocumentsStep } from '../workflows/pending-documents';
+import { restrictedHold } from '../workflows/definition';
+import { pendingDocuments, pendingDocumentsStep } from '../workflows/pending-documents';
 import { queryReason, queryReasonTruth } from '../workflows/query-reason';
 
 /** Claims shown in one reply, newest status first. */
@@ -20,9 +21,8 @@ export const truth: Stage = {
     if (envelope.payload.intent === queryReason.intent) return queryReasonTruth(envelope, ctx);
     if (envelope.payload.intent !== claimStatus.intent) {
       // Reminders, resumes and documents reach this stage without the router: held here too.
-      if ((await ctx.modes.current(envelope.tenantId)) === 'RESTRICTED') {
-        return { kind: 'hold', mode: 'RESTRICTED', audit: { type: 'work.held', detail: { mode: 'RESTRICTED', step: envelope.payload.pdStep ?? null } } };
-      }
+      const held = await restrictedHold(ctx, envelope.tenantId, pendingDocuments, { step: envelope.payload.pdStep ?? null });
+      if (held) return held;
       return pendingDocumentsStep(envelope, ctx);
     }
     return claimStatusStep(envelope, ctx);

@@ -12,12 +12,13 @@ import { AppError } from '../../src/errors';
 import { maskClaimId, phiHash } from '../../src/phi';
 import { normalise } from '../text';
 import type { Claim, Decision, Envelope, PendingDocsState, PendingDocument, StageContext, WorkflowPayload } from '../types';
-import type { WorkflowDefinition } from './claim-status';
+import type { WorkflowDefinition } from './definition';
 
 export const pendingDocuments: WorkflowDefinition = {
   type: 'pending-documents',
   intent: 'pending_documents',
   stages: ['gateway', 'consent', 'router', 'truth', 'policy', 'outbound'],
+  heldWhenRestricted: true,
 };
 
 /** The intent the router gives a claimant's document or image message. */

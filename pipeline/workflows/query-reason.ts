@@ -13,12 +13,13 @@ import { plainText } from '../plain-text';
 import { normalise } from '../text';
 import { ownClaims } from '../own-claims';
 import type { Decision, Envelope, KbArticle, Language, StageContext } from '../types';
-import type { WorkflowDefinition } from './claim-status';
+import type { WorkflowDefinition } from './definition';
 
 export const queryReason: WorkflowDefinition = {
   type: 'query-reason',
   intent: 'query_reason',
   stages: ['gateway', 'consent', 'router', 'truth', 'knowledge', 'policy', 'outbound'],
+  heldWhenRestricted: true,
 };
 
 /** Longest article excerpt sent, in characters: a WhatsApp message should be read, not scrolled. */
