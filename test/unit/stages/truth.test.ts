@@ -61,4 +61,9 @@ describe('stage truth', () => {
     });
     expect(decision.patch).to.deep.equal({ claim_id_hash: phiHash('CLM-2025-000222') });
   });
+  it('holds a pending-documents step while the tenant is RESTRICTED (the workflow definition says it is held then)', async () => {
+    const ctx = fakeStageContext({ mode: 'RESTRICTED' });
+    const decision = await truth.handle(envelopeFor('truth', { text: '', intent: 'pending_documents', pdStep: 'reminder', reminder: 1 }), ctx);
+    expect(decision).to.deep.equal({ kind: 'hold', mode: 'RESTRICTED', audit: { type: 'work.held', detail: { mode: 'RESTRICTED', step: 'reminder' } } });
+  });
 });
