@@ -4,7 +4,8 @@
  * instructions to talk to it.
  * Production runs `node dist/src/main.js ROLE` instead (see the Dockerfile).
  */
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, writeFileSync, mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { developmentUnlessNamed, loadConfig } from '../src/config';
@@ -17,6 +18,7 @@ import { DEMO_PHONES, seedDemoData, startFakeCms } from '../test/helpers/fakes/f
 import { demoArticles } from '../test/helpers/fakes/knowledge-base';
 import { startFakeTwilio } from '../test/helpers/fakes/twilio';
 import { startFakeWhatsApp } from '../test/helpers/fakes/whatsapp';
+import { buildConsole, consoleOutDir } from './build-console';
 import { redisAnswers, redisServerInstalled, startPrivateRedis } from './local-redis';
 
 const dataDir = join(__dirname, '..', '.data');
@@ -46,6 +48,15 @@ async function main(): Promise<void> {
   const demo = await onboardFakeTenant(services, cms, wa, { tenantId: 'demo', phoneNumberId: '100000000000001', name: 'Demo TPA', sms: { fake: sms, number: '+15550100001' } });
   seedDemoData(cms, demo.doc.cms.api_key);
   await services.knowledge.articles.putMany('demo', demoArticles, Date.now());
+  // The partner console is served from its build; a fresh checkout has none yet (esbuild, well under a second).
+  if (!existsSync(join(consoleOutDir, 'index.html'))) await buildConsole();
+  // A demo console login, made afresh each run like the demo's API client (usernames are unique
+  // across tenants, so an earlier run's user is removed first).
+  const consoleUser = 'admin@demo-tpa.example';
+  const consolePassword = randomBytes(12).toString('base64url');
+  const earlier = await services.users.findByUsername(consoleUser);
+  if (earlier) await services.users.removeUser(earlier.tenant_id, earlier.user_id);
+  await services.users.createUser('demo', { username: consoleUser, role: 'tpa_admin', password: consolePassword });
   const roles = await startRoles(services, parseRoles(['all']));
   const apiUrl = roles.apiUrl!;
   wa.configure({ serviceUrl: apiUrl, appSecret: demo.doc.channels.whatsapp.app_secret, phoneNumberId: demo.doc.channels.whatsapp.phone_number_id });
@@ -70,6 +81,8 @@ async function main(): Promise<void> {
     `  TOKEN=$(curl -s ${apiUrl}/v1/auth/token -H 'content-type: application/json' \\`,
     `    -d '{"grant_type":"client_credentials","client_id":"${clientId}","client_secret":"${clientSecret}"}' | sed 's/.*"access_token":"\\([^"]*\\)".*/\\1/')`,
     `  curl -s ${apiUrl}/v1/workflows -H "authorization: Bearer $TOKEN"`,
+    '',
+    `Partner console: ${apiUrl}/console/   log in as ${consoleUser} with ${consolePassword} (a demo user, made for this run)`,
     '',
     `Metrics: ${apiUrl}/metrics   Health: ${apiUrl}/health   Stop: Ctrl-C`,
     '',

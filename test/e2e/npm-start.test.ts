@@ -35,6 +35,16 @@ describe('npm start', function () {
       expect(output).to.contain('npm run chat');
       expect(output).to.match(/"client_id":"cli_[0-9a-f]+","client_secret":"cs_/);
       expect(await (await fetch(`http://127.0.0.1:${port}/ready`)).json()).to.deep.equal({ status: 'ready', redis: 'ok' });
+      // The console is built if it was not, and its demo login works.
+      const login = /log in as (\S+) with (\S+) \(a demo user/.exec(output);
+      expect(login, 'the console login in the banner').to.not.equal(null);
+      const page = await fetch(`http://127.0.0.1:${port}/console/`);
+      expect(page.status).to.equal(200);
+      expect(page.headers.get('content-security-policy')).to.contain("default-src 'none'");
+      const session = await fetch(`http://127.0.0.1:${port}/v1/auth/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: login![1], password: login![2] }),
+      });
+      expect(session.status).to.equal(200);
       expect(await redisAnswers(redisUrl)).to.equal(true);
       process.kill(-child.pid!, 'SIGINT');
       // npm ends by the signal itself, as in a terminal; the service under it exits 0.
