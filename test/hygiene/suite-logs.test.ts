@@ -24,6 +24,12 @@ describe('log hygiene over the whole suite', () => {
     expect(phiInLogLine(JSON.stringify({ level: 30, note: '417533772745', msg: 'x' })).map((f) => f.kind)).to.deep.equal(['aadhaar']);
   });
 
+  it('reads a UUID as an id, although its middle groups may look like an Aadhaar number in groups', () => {
+    const line = JSON.stringify({ level: 30, jti: '0f1e2d3c-4175-3377-2745-0123456789ab', msg: 'token revoked' });
+    expect(findPhi(line).map((m) => m.kind), 'the bare recognisers take it for one').to.deep.equal(['aadhaar']);
+    expect(phiInLogLine(line)).to.deep.equal([]);
+  });
+
   it('finds no PHI in any log line the tests before it produced', function () {
     if (suiteLog.lines === 0) this.skip(); // run alone: no test before it logged anything
     const report = suiteLog.findings.slice(0, 20).map((f) => `${f.kind} in "${f.excerpt}" (${f.test})`);
