@@ -163,7 +163,9 @@ describe('fake WhatsApp provider', () => {
       expect(wa.sent).to.have.length(1);
     });
 
-    it('dedupes by Idempotency-Key: same response, recorded once', async () => {
+    // Not a Meta behaviour (the Cloud API documents no send dedupe): a known kindness of the fake,
+    // kept until effectively-once sends land (docs/channels.md, issue 13).
+    it('dedupes by Idempotency-Key (a kindness Meta does not offer): same response, recorded once', async () => {
       const first = await send(textBody('919800000001', 'once'), { 'idempotency-key': 'reply-abc' });
       const second = await send(textBody('919800000001', 'once'), { 'idempotency-key': 'reply-abc' });
       expect(second).to.deep.equal(first);

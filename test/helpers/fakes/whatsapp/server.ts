@@ -1,7 +1,8 @@
 /**
  * Fake WhatsApp Cloud API provider: a real HTTP server that accepts the
  * service's outbound `/{phone_number_id}/messages` calls (recording them, with
- * Idempotency-Key dedupe) and posts signed, Meta-shaped webhooks into the
+ * Idempotency-Key dedupe: KINDER THAN META, which documents no such dedupe; the crash tests'
+ * exactly-once counts lean on it, see docs/channels.md, until effectively-once sends land) and posts signed, Meta-shaped webhooks into the
  * service (./webhooks.ts). Control endpoints let a terminal chat in another process drive it.
  */
 import * as http from 'node:http';
