@@ -2,8 +2,8 @@
  * Every Lua script in src/redis/lua opens with its header comment (what it does, its KEYS and
  * ARGV, what it returns), is registered in src/redis/scripts.ts, and is called by name from at
  * least one integration test against real Redis, so a new script cannot land untested. Every
- * include in src/redis/lua/includes has its header and is used; what an include owns is not
- * copied back into a script.
+ * include in src/redis/lua/includes has its header and is used; what an include owns (the timer
+ * member, the audit id, a new workflow record's fields) is not copied back into a script.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,6 +37,7 @@ describe('Lua scripts: header, registration and a test each', () => {
       // The timer member and the audit id are built in their includes only.
       expect(text, `${file} builds no wait timer member itself (includes/wait-timer.lua)`).to.not.match(/'pd\|'/);
       expect(text, `${file} builds no audit event id itself (includes/audit-append.lua)`).to.not.match(/'ae-'/);
+      expect(text, `${file} creates no workflow record itself (includes/workflow-record.lua)`).to.not.match(/'started_at', ARGV/);
     });
   }
 

@@ -20,10 +20,10 @@ local existing = redis.call('GET', KEYS[1])
 if existing then
   return existing
 end
+
+--@include workflow-record
+
 redis.call('SET', KEYS[1], ARGV[3], 'EX', ARGV[2])
-redis.call('HSET', KEYS[2],
-  'workflow_id', ARGV[3], 'tenant_id', ARGV[4], 'status', 'started', 'seq', 0,
-  'started_at', ARGV[1], 'updated_at', ARGV[1], 'channel', ARGV[5], 'phone_hash', ARGV[6], 'audit', '')
-redis.call('ZADD', KEYS[3], ARGV[1], ARGV[3])
-redis.call('XADD', KEYS[4], '*', 'wf', ARGV[3], 'tenant', ARGV[4], 'seq', 0, 'attempt', 0, 'payload', ARGV[7])
+createWorkflowRecord(KEYS[2], KEYS[3], ARGV[1], ARGV[3], ARGV[4], ARGV[5], ARGV[6])
+enterGateway(KEYS[4], ARGV[3], ARGV[4], ARGV[7])
 return ARGV[3]

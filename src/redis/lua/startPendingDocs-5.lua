@@ -25,12 +25,12 @@ if existing then
   local status = redis.call('HGET', ARGV[8] .. existing, 'status')
   if status and open[status] then return { existing, 'joined' } end
 end
-redis.call('HSET', KEYS[2],
-  'workflow_id', ARGV[2], 'tenant_id', ARGV[3], 'status', 'started', 'seq', 0,
-  'started_at', ARGV[1], 'updated_at', ARGV[1], 'channel', ARGV[4], 'phone_hash', ARGV[5], 'audit', '',
-  'workflow_type', 'pending-documents', 'claim_id_hash', ARGV[6], 'pd_payload', ARGV[7])
-redis.call('ZADD', KEYS[3], ARGV[1], ARGV[2])
+
+--@include workflow-record
+
+createWorkflowRecord(KEYS[2], KEYS[3], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5],
+  { 'workflow_type', 'pending-documents', 'claim_id_hash', ARGV[6], 'pd_payload', ARGV[7] })
 redis.call('SET', KEYS[1], ARGV[2])
 redis.call('ZADD', KEYS[5], ARGV[1], ARGV[2])
-redis.call('XADD', KEYS[4], '*', 'wf', ARGV[2], 'tenant', ARGV[3], 'seq', 0, 'attempt', 0, 'payload', ARGV[7])
+enterGateway(KEYS[4], ARGV[2], ARGV[3], ARGV[7])
 return { ARGV[2], 'started' }
