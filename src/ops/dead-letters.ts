@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import { AppError } from '../errors';
 import type { Redis } from '../redis/connection';
 import { type Keys } from '../redis/keys';
+import { runRedriveDeadLetter } from '../redis/scripts';
 import { type StageName } from '../../pipeline/vocabulary';
 import { entryTime, fieldsToRecord, type StreamEntry } from '../runtime/envelope-codec';
 
@@ -117,10 +118,10 @@ export function parseDeadLetterId(id: string, partitions: number): { partition: 
 }
 
 async function redriveEntry({ redis, keys }: DeadLetterDeps, stage: StageName, partition: number, entry: StreamEntry): Promise<Redriven | null> {
-  const newId = await redis.redriveDeadLetter(keys.deadLetters(partition, stage), keys.stream(partition, stage), entry[0]);
-  if (!newId) return null;
+  const redriven = await runRedriveDeadLetter(redis, keys, partition, stage, entry[0]);
+  if (redriven.kind === 'missing') return null;
   const fields = fieldsToRecord(entry[1]);
-  return { id: `${partition}/${entry[0]}`, stream_id: `${partition}/${newId}`, workflow_id: fields.wf ?? null, tenant: fields.tenant ?? null };
+  return { id: `${partition}/${entry[0]}`, stream_id: `${partition}/${redriven.streamId}`, workflow_id: fields.wf ?? null, tenant: fields.tenant ?? null };
 }
 
 function describe(partition: number, [id, raw]: StreamEntry): DeadLetter {

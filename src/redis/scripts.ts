@@ -1,14 +1,23 @@
 /**
- * Registers every Lua script in ./lua with ioredis `defineCommand` (EVALSHA with a fallback to
- * EVAL) and types them through module augmentation. A file named `name-N.lua` takes N keys; a
- * file without a number takes a variable count, passed first. Lua shared by several scripts lives
- * in ./lua/includes: a line `--@include name` is replaced by includes/name.lua before the script is
- * registered, so the SHA ioredis computes is that of the expanded text Redis runs.
+ * The script layer. This file registers every Lua script in ./lua with ioredis `defineCommand`
+ * (EVALSHA with a fallback to EVAL) and types the raw commands through module augmentation. A
+ * file named `name-N.lua` takes N keys; a file without a number takes a variable count, passed
+ * first. Lua shared by several scripts lives in ./lua/includes: a line `--@include name` is
+ * replaced by includes/name.lua before the script is registered, so the SHA ioredis computes is
+ * that of the expanded text Redis runs.
+ *
+ * Callers do not use the raw commands: each script has one typed wrapper, `run<Name>`, in
+ * ./scripts/<domain>.ts (re-exported here), which builds the script's KEYS from `Keys` and domain
+ * arguments, packs its ARGV, and turns its reply into a typed result.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redis, Result } from 'ioredis';
-import type { Keys } from './keys';
+
+export * from './scripts/handoff';
+export * from './scripts/timers';
+export * from './scripts/dead-letters';
+export * from './scripts/modes';
 
 const luaDir = join(__dirname, 'lua');
 
@@ -110,74 +119,4 @@ export function registerScripts(redis: Redis): void {
     const lua = loadLua(script.file);
     redis.defineCommand(script.name, 'keys' in script ? { lua, numberOfKeys: script.keys } : { lua });
   }
-}
-
-/**
- * What the hand-off did with one op, typed: the audit event id it wrote, a retry timer set, a
- * dead letter without a workflow, a redelivery dropped (`stale`), or a status change the
- * transition table refuses (`illegal`, the entry acked and dropped). handoff.lua answers strings
- * (`<audit id>`, 'retry', 'dead', 'stale', 'illegal:<from>:<to>'); only this module reads them.
- */
-export type HandoffResult =
-  | { kind: 'applied'; auditId: string }
-  | { kind: 'retry' }
-  | { kind: 'dead' }
-  | { kind: 'stale' }
-  | { kind: 'illegal'; from: string; to: string };
-
-export function parseHandoffResult(raw: string): HandoffResult {
-  if (raw === 'retry' || raw === 'dead' || raw === 'stale') return { kind: raw };
-  if (raw.startsWith('illegal:')) {
-    // Statuses hold no ':'; the first part after the tag is the record's status, the last the decision's.
-    const [, from = '', to = ''] = raw.split(':');
-    return { kind: 'illegal', from, to };
-  }
-  return { kind: 'applied', auditId: raw };
-}
-
-/**
- * One hand-off call for one partition: the keys and ops built by src/runtime/handoff-ops.ts, the
- * consumer group, and the transition table as `{ from: { to: true } }` JSON. One result per op.
- */
-export async function runHandoff(
-  redis: Redis, call: { keys: string[]; ops: unknown[] }, group: string, now: number, partition: number, allowedTransitions: string,
-): Promise<HandoffResult[]> {
-  const raw = await redis.handoff(call.keys.length, ...call.keys, group, now, partition, JSON.stringify(call.ops), allowedTransitions);
-  return raw.map(parseHandoffResult);
-}
-
-/** The stages held work may return to after RESTRICTED, in the order their keys are declared. */
-const restrictedStages = ['router', 'truth', 'knowledge'] as const;
-
-/**
- * releaseRestricted for one tenant in one partition: its held work back on its stages, its paused
- * timers back in the timer set, at most `max` held entries per call.
- */
-export async function runReleaseRestricted(redis: Redis, keys: Keys, partition: number, tenantId: string, max: number): Promise<{ entries: number; timers: number }> {
-  const keyList = [keys.heldWork(partition, tenantId), keys.pausedTimers(partition, tenantId), keys.workflowTimers(partition),
-    keys.restrictedTenants(partition), ...restrictedStages.map((stage) => keys.stream(partition, stage))];
-  const index = JSON.stringify(Object.fromEntries(restrictedStages.map((stage, i) => [stage, i + 5])));
-  const [entries, timers] = await redis.releaseRestricted(keyList.length, ...keyList, tenantId, max, index);
-  return { entries, timers };
-}
-
-/** A due wait timer as the scheduler read it: its member, the workflow it names, whether its tenant is RESTRICTED now. */
-export interface DueWaitTimer {
-  member: string;
-  /** null when the member does not parse (the script drops it). */
-  workflowId: string | null;
-  tenantId: string | null;
-  restricted: boolean;
-}
-
-/** fireWorkflowTimers for one partition: declares every workflow record and paused set the timers name. */
-export async function runFireWorkflowTimers(redis: Redis, keys: Keys, partition: number, now: number, due: DueWaitTimer[]): Promise<{ fired: number; paused: number; dropped: number }> {
-  const items = due.map((t): { m: string; wf: string; paused?: string } => {
-    const wf = keys.workflow(partition, t.workflowId ?? 'unparsable');
-    return t.restricted && t.tenantId !== null ? { m: t.member, wf, paused: keys.pausedTimers(partition, t.tenantId) } : { m: t.member, wf };
-  });
-  const keyList = [keys.workflowTimers(partition), keys.audit(partition), keys.stream(partition, 'truth'), keys.restrictedTenants(partition),
-    ...new Set(items.flatMap((i) => (i.paused ? [i.wf, i.paused] : [i.wf])))];
-  const [fired, paused, dropped] = await redis.fireWorkflowTimers(keyList.length, ...keyList, now, JSON.stringify(items));
-  return { fired, paused, dropped };
 }

@@ -12,9 +12,8 @@ import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
 import type { Redis } from '../redis/connection';
 import { type Keys } from '../redis/keys';
-import { runFireWorkflowTimers } from '../redis/scripts';
+import { runFireTimers, runFireWorkflowTimers } from '../redis/scripts';
 import { parseWaitTimer } from '../redis/wait-timers';
-import { stageNames } from '../../pipeline/vocabulary';
 import type { LedgerWebhooks } from '../webhooks/ledger-webhooks';
 import type { PartnerWebhooks } from '../webhooks/partner-webhooks';
 
@@ -66,9 +65,8 @@ export class Scheduler {
     const { redis, keys, config, clock, metrics } = this.o;
     let total = 0;
     for (let p = 0; p < config.partitions; p++) {
-      const keyList = [keys.timers(p), keys.deadTimers(p), ...stageNames.map((s) => keys.stream(p, s))];
       for (;;) {
-        const fired = await redis.fireTimers(keyList.length, ...keyList, clock.now(), perCall);
+        const fired = await runFireTimers(redis, keys, p, clock.now(), perCall);
         total += fired;
         if (fired < perCall) break;
       }

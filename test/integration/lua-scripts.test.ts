@@ -1,8 +1,9 @@
 /**
  * The four Lua scripts (src/redis/lua) against a real Redis, through the same call shapes the
  * runtime uses: ingestInbound as the intake calls it, handoff with ops from buildHandoff and the
- * transition table the stage worker passes, fireTimers as the scheduler calls it, and
- * redriveDeadLetter as the ops CLI does. Each test starts from an empty key prefix.
+ * transition table the stage worker passes, fireTimers as the scheduler calls it (runFireTimers),
+ * and redriveDeadLetter as the ops CLI does (runRedriveDeadLetter). Each test starts from an
+ * empty key prefix.
  */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
@@ -11,6 +12,7 @@ import { transitions } from '../../pipeline/workflows/transitions';
 import { phiHash, sha256Hex } from '../../src/phi';
 import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
 import { Keys } from '../../src/redis/keys';
+import { runFireTimers, runRedriveDeadLetter } from '../../src/redis/scripts';
 import { stageNames, type StageName } from '../../pipeline/vocabulary';
 import { decodeEnvelope, encodeFields, fieldsToRecord, type StreamEntry } from '../../src/runtime/envelope-codec';
 import { buildHandoff, heldEffects, type HeldWorkflow, type Outcome } from '../../src/runtime/handoff-ops';
@@ -357,8 +359,7 @@ describe('Lua scripts against Redis', function () {
       expect(await redis.xlen(keys.audit(p))).to.equal(auditLen);
 
       // When the timer fires, the retried entry still hands off (its seq still matches).
-      const keyList = [keys.timers(p), keys.deadTimers(p), ...stageNames.map((s) => keys.stream(p, s))];
-      expect(await redis.fireTimers(keyList.length, ...keyList, due, 10)).to.equal(1);
+      expect(await runFireTimers(redis, keys, p, due, 10)).to.equal(1);
       const retried = await deliverOne(p, 'consent');
       expect(retried.envelope.attempt).to.equal(1);
       const [auditId] = await handOff(p, 'consent', [decided(retried, { kind: 'forward', to: 'router', payload: retried.envelope.payload, audit: { type: 'consent.on_file' } })]);
@@ -633,9 +634,6 @@ describe('Lua scripts against Redis', function () {
   // --- fireTimers -------------------------------------------------------------------------
 
   describe('fireTimers', () => {
-    function timerKeys(p: number): string[] {
-      return [keys.timers(p), keys.deadTimers(p), ...stageNames.map((s) => keys.stream(p, s))];
-    }
 
     function timer(p: number, stage: StageName, workflowId: string, attempt = 1): { member: string; fields: string[] } {
       const fields = encodeFields(workflowId, tenant, 1, attempt, JSON.stringify(messagePayload(phoneFor(p), `wamid.${workflowId}`, 'hi', clock)));
@@ -650,16 +648,15 @@ describe('Lua scripts against Redis', function () {
       const later = timer(p, 'truth', keys.newWorkflowId(p));
       await redis.zadd(keys.timers(p), now - 1000, early.member, now, exact.member, now + 60000, later.member);
 
-      const list = timerKeys(p);
-      expect(await redis.fireTimers(list.length, ...list, now, 500)).to.equal(2);
+      expect(await runFireTimers(redis, keys, p, now, 500)).to.equal(2);
       expect((await entries(keys.stream(p, 'consent'))).map((e) => e.f)).to.deep.equal([fieldsToRecord(early.fields)]);
       expect((await entries(keys.stream(p, 'router'))).map((e) => e.f)).to.deep.equal([fieldsToRecord(exact.fields)]);
       expect(await redis.xlen(keys.stream(p, 'truth'))).to.equal(0);
       expect(await redis.zrange(keys.timers(p), 0, -1)).to.deep.equal([later.member]);
 
       // Nothing fires twice; the later timer fires when its time comes.
-      expect(await redis.fireTimers(list.length, ...list, now, 500)).to.equal(0);
-      expect(await redis.fireTimers(list.length, ...list, now + 60000, 500)).to.equal(1);
+      expect(await runFireTimers(redis, keys, p, now, 500)).to.equal(0);
+      expect(await runFireTimers(redis, keys, p, now + 60000, 500)).to.equal(1);
       expect((await entries(keys.stream(p, 'truth'))).map((e) => e.f)).to.deep.equal([fieldsToRecord(later.fields)]);
       expect(await redis.zcard(keys.timers(p))).to.equal(0);
       expect(await redis.xlen(keys.stream(p, 'consent'))).to.equal(1);
@@ -670,8 +667,7 @@ describe('Lua scripts against Redis', function () {
       const now = tick();
       const good = timer(p, 'router', keys.newWorkflowId(p));
       await redis.zadd(keys.timers(p), now - 2000, 'not json at all', now - 1000, good.member);
-      const list = timerKeys(p);
-      expect(await redis.fireTimers(list.length, ...list, now, 500)).to.equal(2);
+      expect(await runFireTimers(redis, keys, p, now, 500)).to.equal(2);
       expect((await entries(keys.stream(p, 'router'))).map((e) => e.f)).to.deep.equal([fieldsToRecord(good.fields)]);
       expect(await redis.zcard(keys.timers(p))).to.equal(0);
       const [dead] = await entries(keys.deadTimers(p));
@@ -688,12 +684,11 @@ describe('Lua scripts against Redis', function () {
       ids.forEach((id, i) => args.push(now - i, timer(p, 'truth', id).member));
       await redis.zadd(keys.timers(p), ...args);
 
-      const list = timerKeys(p);
       // As Scheduler.fireDue loops, with a small batch so the two interleave.
       const scheduler = async (connection: Redis) => {
         let total = 0;
         for (;;) {
-          const fired = await connection.fireTimers(list.length, ...list, now, 7);
+          const fired = await runFireTimers(connection, keys, p, now, 7);
           total += fired;
           if (fired < 7) return total;
         }
@@ -724,8 +719,9 @@ describe('Lua scripts against Redis', function () {
         'stage', 'truth', 'failed_at', String(clock), 'deliveries', '6', 'source_id', '1-0');
       const keep = await redis.xadd(keys.deadLetters(p, 'truth'), '*', ...encodeFields(keys.newWorkflowId(p), tenant, 0, 0, payload), 'reason', 'x');
 
-      const newId = await redis.redriveDeadLetter(keys.deadLetters(p, 'truth'), keys.stream(p, 'truth'), deadId!);
-      expect(newId).to.be.a('string');
+      const redriven = await runRedriveDeadLetter(redis, keys, p, 'truth', deadId!);
+      expect(redriven.kind).to.equal('redriven');
+      const newId = redriven.kind === 'redriven' ? redriven.streamId : null;
 
       const stream = (await redis.xrange(keys.stream(p, 'truth'), '-', '+')) as StreamEntry[];
       expect(stream).to.have.length(1);
@@ -736,10 +732,10 @@ describe('Lua scripts against Redis', function () {
       expect((await entries(keys.deadLetters(p, 'truth'))).map((e) => e.id)).to.deep.equal([keep]);
     });
 
-    it('an unknown id returns null and changes nothing', async () => {
+    it('an unknown id is missing and changes nothing', async () => {
       const p = 0;
       const existing = await redis.xadd(keys.deadLetters(p, 'outbound'), '*', ...encodeFields(keys.newWorkflowId(p), tenant, 0, 0, '{}'), 'reason', 'x');
-      expect(await redis.redriveDeadLetter(keys.deadLetters(p, 'outbound'), keys.stream(p, 'outbound'), '1-1')).to.equal(null);
+      expect(await runRedriveDeadLetter(redis, keys, p, 'outbound', '1-1')).to.deep.equal({ kind: 'missing' });
       expect(await redis.exists(keys.stream(p, 'outbound'))).to.equal(0);
       expect((await entries(keys.deadLetters(p, 'outbound'))).map((e) => e.id)).to.deep.equal([existing]);
     });
@@ -748,7 +744,7 @@ describe('Lua scripts against Redis', function () {
       const { p, workflowId, c } = await atConsent(phoneFor(2), 'wamid.roundtrip', 'claim status');
       await handOff(p, 'consent', [{ kind: 'dead', entryId: c.entryId, envelope: c.envelope, fields: c.fields, errorCode: 'cms_rejected', reason: 'cms said no', deliveries: 1 }]);
       const [dead] = await entries(keys.deadLetters(p, 'consent'));
-      expect(await redis.redriveDeadLetter(keys.deadLetters(p, 'consent'), keys.stream(p, 'consent'), dead!.id)).to.be.a('string');
+      expect(await runRedriveDeadLetter(redis, keys, p, 'consent', dead!.id)).to.have.property('kind', 'redriven');
 
       const again = await deliverOne(p, 'consent');
       expect(again.envelope).to.deep.include({ workflowId, seq: c.envelope.seq, attempt: 0 });

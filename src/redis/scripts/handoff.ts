@@ -1,0 +1,39 @@
+/**
+ * handoff.lua: the runtime's one move per stage step (src/runtime/handoff-ops.ts builds its keys
+ * and ops; this module calls it and types what it answers).
+ */
+import type { Redis } from 'ioredis';
+
+/**
+ * What the hand-off did with one op, typed: the audit event id it wrote, a retry timer set, a
+ * dead letter without a workflow, a redelivery dropped (`stale`), or a status change the
+ * transition table refuses (`illegal`, the entry acked and dropped). handoff.lua answers strings
+ * (`<audit id>`, 'retry', 'dead', 'stale', 'illegal:<from>:<to>'); only this module reads them.
+ */
+export type HandoffResult =
+  | { kind: 'applied'; auditId: string }
+  | { kind: 'retry' }
+  | { kind: 'dead' }
+  | { kind: 'stale' }
+  | { kind: 'illegal'; from: string; to: string };
+
+export function parseHandoffResult(raw: string): HandoffResult {
+  if (raw === 'retry' || raw === 'dead' || raw === 'stale') return { kind: raw };
+  if (raw.startsWith('illegal:')) {
+    // Statuses hold no ':'; the first part after the tag is the record's status, the last the decision's.
+    const [, from = '', to = ''] = raw.split(':');
+    return { kind: 'illegal', from, to };
+  }
+  return { kind: 'applied', auditId: raw };
+}
+
+/**
+ * One hand-off call for one partition: the keys and ops built by src/runtime/handoff-ops.ts, the
+ * consumer group, and the transition table as `{ from: { to: true } }` JSON. One result per op.
+ */
+export async function runHandoff(
+  redis: Redis, call: { keys: string[]; ops: unknown[] }, group: string, now: number, partition: number, allowedTransitions: string,
+): Promise<HandoffResult[]> {
+  const raw = await redis.handoff(call.keys.length, ...call.keys, group, now, partition, JSON.stringify(call.ops), allowedTransitions);
+  return raw.map(parseHandoffResult);
+}
