@@ -12,6 +12,7 @@
 import type { Logger } from '../logger';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
+import { runAppendLedger } from '../redis/scripts';
 import { chain, fromFields, genesisHash, toFields, type LedgerEvent, type UnchainedEvent } from './audit-chain';
 
 type StreamEntry = [id: string, fields: string[]];
@@ -94,9 +95,10 @@ export class AuditLedger {
       if (todo.length === 0) return 0;
       const chained = chain(todo.map((e) => e.event), head.hash ?? genesisHash, Number(head.count ?? 0));
       const last = chained[chained.length - 1]!;
-      const result = await this.redis.appendLedger(this.keys.ledger(tenantId), this.keys.ledgerHead(tenantId), head.hash ?? '',
-        cursorField, todo[todo.length - 1]!.id, last.hash, last.n, JSON.stringify(chained.map(toFields)));
-      if (result === 'ok') return chained.length;
+      const result = await runAppendLedger(this.redis, this.keys, tenantId, partition, {
+        expectedHead: head.hash ?? '', cursor: todo[todo.length - 1]!.id, newHead: last.hash, count: last.n, entries: chained.map(toFields),
+      });
+      if (result.kind === 'ok') return chained.length;
     }
     this.log.error({ tenant_id: tenantId, partition }, 'audit ledger append kept conflicting; the events stay pending and will be retried');
     throw new Error('audit ledger append conflict');

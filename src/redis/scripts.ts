@@ -18,6 +18,7 @@ export * from './scripts/handoff';
 export * from './scripts/timers';
 export * from './scripts/dead-letters';
 export * from './scripts/modes';
+export * from './scripts/ledger';
 
 const luaDir = join(__dirname, 'lua');
 

@@ -12,7 +12,7 @@ import { AppError } from '../errors';
 import type { Logger } from '../logger';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
-import { runReleaseRestricted } from '../redis/scripts';
+import { runChangeMode, runReleaseHeld, runReleaseRestricted } from '../redis/scripts';
 
 
 
@@ -52,10 +52,11 @@ export class OperationalModes {
         event_id: `ae-c-${nowMs}-${randomBytes(4).toString('hex')}`, tenant_id: tenantId, workflow_id: '', stage: 'control',
         type: 'operational_mode.changed', at: nowMs, detail: JSON.stringify({ from, to, reason, by }),
       }], head.hash ?? genesisHash, Number(head.count ?? 0));
-      const mode = ['mode', to, 'reason', reason, 'changed_at', String(nowMs), 'changed_by', by];
-      const result = await this.redis.changeMode(this.keys.operationalMode(tenantId), this.keys.ledger(tenantId), this.keys.ledgerHead(tenantId),
-        head.hash ?? '', event!.hash, event!.n, JSON.stringify(toFields(event!)), JSON.stringify(mode));
-      if (result === 'ok') {
+      const result = await runChangeMode(this.redis, this.keys, tenantId, {
+        expectedHead: head.hash ?? '', newHead: event!.hash, count: event!.n, event: toFields(event!),
+        mode: { mode: to, reason, changedAt: nowMs, changedBy: by },
+      });
+      if (result.kind === 'ok') {
         this.log.warn({ tenant_id: tenantId, from, to, by }, 'operational mode changed');
         if (to !== 'SUSPENDED') await this.release(tenantId);
         if (to === 'OPERATIONAL') await this.releaseRestricted(tenantId);
@@ -70,7 +71,7 @@ export class OperationalModes {
     let released = 0;
     for (let p = 0; p < this.partitions; p++) {
       for (;;) {
-        const n = await this.redis.releaseHeld(this.keys.heldReplies(p, tenantId), this.keys.stream(p, 'outbound'), this.keys.heldTenants(p), tenantId, releaseBatch);
+        const n = await runReleaseHeld(this.redis, this.keys, p, tenantId, releaseBatch);
         released += n;
         if (n < releaseBatch) break;
       }

@@ -1,10 +1,12 @@
 /**
  * appendLedger-2.lua, changeMode-3.lua and releaseHeld-3.lua against a real Redis, called the way
  * the service calls them: AuditLedger.moveOnce (the scheduler's mover), OperationalModes.change
- * and OperationalModes.release; the raw script for the compare-and-set refusal and the batch limit.
+ * and OperationalModes.release; their typed wrappers (runAppendLedger, runChangeMode,
+ * runReleaseHeld) for the compare-and-set refusal and the batch limit.
  */
 import { expect } from 'chai';
 import { eventHash, fromFields, genesisHash, type LedgerEvent } from '../../src/audit/audit-chain';
+import { runAppendLedger, runChangeMode, runReleaseHeld } from '../../src/redis/scripts';
 import { startScriptServices, streamRecords, type ScriptServices } from '../helpers/script-services';
 
 const tenant = 'acme';
@@ -53,12 +55,14 @@ describe('ledger and mode Lua scripts against Redis (appendLedger-2.lua, changeM
     });
 
     it('refuses an append computed from a head that moved (conflict), writing nothing', async () => {
-      const { redis } = s.services;
-      const entries = JSON.stringify([['n', '1', 'type', 'x']]);
-      expect(await redis.appendLedger(k().ledger, k().head, '', 'p0', '1-1', 'h1', 1, entries)).to.equal('ok');
+      const { redis, keys } = s.services;
+      const entries = [['n', '1', 'type', 'x']];
+      const append = (partition: number, expectedHead: string, cursor: string, newHead: string, count: number) =>
+        runAppendLedger(redis, keys, tenant, partition, { expectedHead, cursor, newHead, count, entries });
+      expect(await append(0, '', '1-1', 'h1', 1)).to.deep.equal({ kind: 'ok' });
       expect(await redis.hgetall(k().head)).to.deep.equal({ hash: 'h1', count: '1', p0: '1-1' });
-      expect(await redis.appendLedger(k().ledger, k().head, '', 'p0', '2-1', 'h2', 2, entries)).to.equal('conflict');
-      expect(await redis.appendLedger(k().ledger, k().head, 'h0', 'p1', '2-1', 'h2', 2, entries)).to.equal('conflict');
+      expect(await append(0, '', '2-1', 'h2', 2)).to.deep.equal({ kind: 'conflict' });
+      expect(await append(1, 'h0', '2-1', 'h2', 2)).to.deep.equal({ kind: 'conflict' });
       expect(await redis.xlen(k().ledger)).to.equal(1);
       expect(await redis.hgetall(k().head)).to.deep.equal({ hash: 'h1', count: '1', p0: '1-1' });
     });
@@ -83,9 +87,11 @@ describe('ledger and mode Lua scripts against Redis (appendLedger-2.lua, changeM
     it('refuses a change computed from a head that moved (conflict): neither the mode nor the ledger changes', async () => {
       await s.services.modes.change(tenant, 'RESTRICTED', 'review', 'ops-1', 5000);
       const head = await s.services.redis.hgetall(k().head);
-      const result = await s.services.redis.changeMode(k().mode, k().ledger, k().head, '', 'stale-hash', 1,
-        JSON.stringify(['n', '1', 'type', 'operational_mode.changed']), JSON.stringify(['mode', 'SUSPENDED', 'reason', 'x', 'changed_at', '6000', 'changed_by', 'ops-2']));
-      expect(result).to.equal('conflict');
+      const result = await runChangeMode(s.services.redis, s.services.keys, tenant, {
+        expectedHead: '', newHead: 'stale-hash', count: 1, event: ['n', '1', 'type', 'operational_mode.changed'],
+        mode: { mode: 'SUSPENDED', reason: 'x', changedAt: 6000, changedBy: 'ops-2' },
+      });
+      expect(result).to.deep.equal({ kind: 'conflict' });
       expect(await s.services.redis.hget(k().mode, 'mode')).to.equal('RESTRICTED');
       expect(await s.services.redis.xlen(k().ledger)).to.equal(1);
       expect(await s.services.redis.hgetall(k().head)).to.deep.equal(head);
@@ -114,15 +120,15 @@ describe('ledger and mode Lua scripts against Redis (appendLedger-2.lua, changeM
       const { redis } = s.services;
       for (const n of [1, 2, 3]) await redis.xadd(key(0).held, '*', ...reply(n));
       await redis.sadd(key(0).tenants, tenant);
-      expect(await redis.releaseHeld(key(0).held, key(0).outbound, key(0).tenants, tenant, 2)).to.equal(2);
+      expect(await runReleaseHeld(redis, s.services.keys, 0, tenant, 2)).to.equal(2);
       expect(await redis.xlen(key(0).held)).to.equal(1);
       expect(await redis.sismember(key(0).tenants, tenant)).to.equal(1);
-      expect(await redis.releaseHeld(key(0).held, key(0).outbound, key(0).tenants, tenant, 2)).to.equal(1);
+      expect(await runReleaseHeld(redis, s.services.keys, 0, tenant, 2)).to.equal(1);
       expect(await redis.sismember(key(0).tenants, tenant)).to.equal(0);
       expect(await redis.xlen(key(0).outbound)).to.equal(3);
 
       await redis.sadd(key(1).tenants, tenant);
-      expect(await redis.releaseHeld(key(1).held, key(1).outbound, key(1).tenants, tenant, 2)).to.equal(0);
+      expect(await runReleaseHeld(redis, s.services.keys, 1, tenant, 2)).to.equal(0);
       expect(await redis.exists(key(1).tenants, key(1).outbound)).to.equal(0);
     });
 

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
 import { Keys } from '../../src/redis/keys';
-import { runFireWorkflowTimers, runReleaseRestricted } from '../../src/redis/scripts';
+import { runAppendLedger, runChangeMode, runFireWorkflowTimers, runReleaseHeld, runReleaseRestricted } from '../../src/redis/scripts';
 import { parseWaitTimer, waitTimerMember } from '../../src/redis/wait-timers';
 import { testRedisUrl } from '../helpers/redis';
 
@@ -40,11 +40,11 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
   });
 
   describe('appendLedger', () => {
-    const append = (expected: string, newHead: string, count: number, cursor: string, entries: string[][]) =>
-      redis.appendLedger(keys.ledger(t), keys.ledgerHead(t), expected, 'p1', cursor, newHead, count, JSON.stringify(entries));
+    const append = (expectedHead: string, newHead: string, count: number, cursor: string, entries: string[][]) =>
+      runAppendLedger(redis, keys, t, 1, { expectedHead, newHead, count, cursor, entries });
 
     it('appends the run, moves the head, the count and the partition cursor in one step', async () => {
-      expect(await append('', 'h1', 2, '5-0', [['type', 'a', 'hash', 'h0'], ['type', 'b', 'hash', 'h1']])).to.equal('ok');
+      expect(await append('', 'h1', 2, '5-0', [['type', 'a', 'hash', 'h0'], ['type', 'b', 'hash', 'h1']])).to.deep.equal({ kind: 'ok' });
       const ledger = await redis.xrange(keys.ledger(t), '-', '+');
       expect(ledger.map(([, f]) => f[1])).to.deep.equal(['a', 'b']);
       expect(await redis.hgetall(keys.ledgerHead(t))).to.deep.equal({ hash: 'h1', count: '2', p1: '5-0' });
@@ -52,27 +52,27 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
 
     it('refuses with conflict when the head moved, writing nothing', async () => {
       await append('', 'h1', 1, '5-0', [['type', 'a']]);
-      expect(await append('stale', 'h2', 2, '6-0', [['type', 'b']])).to.equal('conflict');
+      expect(await append('stale', 'h2', 2, '6-0', [['type', 'b']])).to.deep.equal({ kind: 'conflict' });
       expect(await redis.xlen(keys.ledger(t))).to.equal(1);
       expect(await redis.hgetall(keys.ledgerHead(t))).to.deep.equal({ hash: 'h1', count: '1', p1: '5-0' });
     });
   });
 
   describe('changeMode', () => {
-    const change = (expected: string, newHead: string, mode: string) =>
-      redis.changeMode(keys.operationalMode(t), keys.ledger(t), keys.ledgerHead(t), expected, newHead, 1,
-        JSON.stringify(['type', 'mode.changed', 'to', mode]), JSON.stringify(['mode', mode, 'changed_at', String(tick())]));
+    const change = (expectedHead: string, newHead: string, mode: string) =>
+      runChangeMode(redis, keys, t, { expectedHead, newHead, count: 1, event: ['type', 'mode.changed', 'to', mode],
+        mode: { mode, reason: 'test', changedAt: tick(), changedBy: 'ops' } });
 
     it('sets the mode and appends its ledger event with the new head', async () => {
-      expect(await change('', 'h1', 'RESTRICTED')).to.equal('ok');
-      expect(await redis.hget(keys.operationalMode(t), 'mode')).to.equal('RESTRICTED');
+      expect(await change('', 'h1', 'RESTRICTED')).to.deep.equal({ kind: 'ok' });
+      expect(await redis.hmget(keys.operationalMode(t), 'mode', 'reason', 'changed_by')).to.deep.equal(['RESTRICTED', 'test', 'ops']);
       expect(await redis.xlen(keys.ledger(t))).to.equal(1);
       expect(await redis.hget(keys.ledgerHead(t), 'hash')).to.equal('h1');
     });
 
     it('refuses with conflict when the head moved: neither the mode nor the ledger changes', async () => {
       await change('', 'h1', 'RESTRICTED');
-      expect(await change('', 'h2', 'SUSPENDED')).to.equal('conflict');
+      expect(await change('', 'h2', 'SUSPENDED')).to.deep.equal({ kind: 'conflict' });
       expect(await redis.hget(keys.operationalMode(t), 'mode')).to.equal('RESTRICTED');
       expect(await redis.xlen(keys.ledger(t))).to.equal(1);
     });
@@ -81,7 +81,7 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
   describe('releaseHeld', () => {
     const held = keys.heldReplies(p, t);
     const outbound = keys.stream(p, 'outbound');
-    const release = (max: number) => redis.releaseHeld(held, outbound, keys.heldTenants(p), t, max);
+    const release = (max: number) => runReleaseHeld(redis, keys, p, t, max);
 
     it('puts held replies on the outbound stream in order and forgets the tenant once empty', async () => {
       for (const n of ['1', '2', '3']) await redis.xadd(held, '*', 'n', n);
