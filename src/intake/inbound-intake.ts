@@ -5,9 +5,10 @@
  */
 import type { Channel, MediaRef, WorkflowPayload } from '../../pipeline/types';
 import type { Config } from '../config';
-import { phiHash, type PhiRefs } from '../phi';
+import type { PhiRefs } from '../phi';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
+import { runIngestInbound } from '../redis/scripts';
 
 /** One claimant message, whichever channel it came on. */
 export interface ChannelMessage {
@@ -44,12 +45,11 @@ export class InboundIntake {
       text: message.text, receivedAt: now, ...(message.media ? { media: message.media } : {}),
       ...(message.choiceId ? { choiceId: message.choiceId.slice(0, 256) } : {}),
     };
-    const workflowId = await this.redis.ingestInbound(
-      this.keys.seenMessage(partition, tenantId, message.id), this.keys.workflow(partition, proposed),
-      this.keys.workflowIndex(partition, tenantId), this.keys.stream(partition, 'gateway'),
-      now, this.config.inboundDedupeSeconds, proposed, tenantId, channel, phiHash(message.from), JSON.stringify(payload),
-    );
-    return { workflowId, duplicate: workflowId !== proposed };
+    const taken = await runIngestInbound(this.redis, this.keys, {
+      partition, tenantId, workflowId: proposed, messageId: message.id, channel, phone: message.from, payload, now,
+      dedupeSeconds: this.config.inboundDedupeSeconds,
+    });
+    return { workflowId: taken.workflowId, duplicate: taken.kind === 'duplicate' };
   }
 
   /** Records a provider delivery status (sent, delivered, read, failed, ...); the recipient only as a keyed reference. */

@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import type { Redis, Result } from 'ioredis';
 
 export * from './scripts/handoff';
+export * from './scripts/intake';
+export * from './scripts/pending-documents';
 export * from './scripts/timers';
 export * from './scripts/dead-letters';
 export * from './scripts/modes';

@@ -6,9 +6,10 @@
 import type { Channel, Claim, PendingDocsState, PendingDocument, WorkflowPayload, WorkflowStatus } from '../../pipeline/types';
 import type { Config } from '../config';
 import { AppError } from '../errors';
-import { phiHash, sha256Hex } from '../phi';
+import { sha256Hex } from '../phi';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
+import { runControlPendingDocs, runStartPendingDocs, type PendingDocsAction, type PendingDocsRefusal } from '../redis/scripts';
 
 const openStatuses: ReadonlySet<string> = new Set(['started', 'awaiting_consent', 'awaiting_documents']);
 
@@ -18,9 +19,9 @@ export interface Actor {
   token_type: string;
 }
 
-export type ControlAction = 'cancel' | 'resume' | 'reschedule' | 'recheck';
+export type ControlAction = PendingDocsAction;
 
-const refusals: Record<string, { code: 'workflow_not_found' | 'workflow_type_mismatch' | 'workflow_state_conflict' | 'claim_has_open_workflow'; message: string }> = {
+const refusals: Record<PendingDocsRefusal, { code: 'workflow_not_found' | 'workflow_type_mismatch' | 'workflow_state_conflict' | 'claim_has_open_workflow'; message: string }> = {
   not_found: { code: 'workflow_not_found', message: 'no such workflow' },
   not_pending_documents: { code: 'workflow_type_mismatch', message: 'only a pending-documents workflow can be controlled this way' },
   finished: { code: 'workflow_state_conflict', message: 'the workflow has already finished' },
@@ -46,19 +47,16 @@ export class PendingDocuments {
     const phone = claim.claimant_phone;
     const p = this.keys.partitionOf(tenantId, phone);
     const proposed = this.keys.newWorkflowId(p);
-    const claimIdHash = phiHash(claim.claim_id);
     const payload: WorkflowPayload = {
       channel, businessNumberId, from: phone, messageId: `cms:${proposed}`, text: '',
       // Business-initiated: no customer-service window is open, so WhatsApp needs a template.
       receivedAt: 0, intent: 'pending_documents', claimId: claim.claim_id, pdStep: 'start',
       ...(language ? { language } : {}),
     };
-    const [workflowId, outcome] = await this.redis.startPendingDocs(
-      this.keys.pendingDocsByClaim(p, tenantId, sha256Hex(claim.claim_id)), this.keys.workflow(p, proposed),
-      this.keys.workflowIndex(p, tenantId), this.keys.stream(p, 'gateway'), this.keys.pendingDocsByClaimant(p, tenantId, sha256Hex(phone)),
-      now, proposed, tenantId, channel, phiHash(phone), claimIdHash, JSON.stringify(payload), this.keys.workflow(p, ''),
-    );
-    return { workflowId, joined: outcome === 'joined' };
+    const started = await runStartPendingDocs(this.redis, this.keys, {
+      partition: p, tenantId, workflowId: proposed, channel, phone, claimId: claim.claim_id, payload, now,
+    });
+    return { workflowId: started.workflowId, joined: started.kind === 'joined' };
   }
 
   /** The open pending-documents workflow of a claim, if any (for `claim.documents_received`). */
@@ -89,14 +87,12 @@ export class PendingDocuments {
     }
     const detail: Record<string, unknown> = { by: actor.sub, token_type: actor.token_type };
     if (options.documents) detail.documents = options.documents;
-    const [outcome, reason, current] = await this.redis.controlPendingDocs(
-      wfKey, this.keys.workflowTimers(p), this.keys.audit(p), this.keys.stream(p, action === 'recheck' ? 'truth' : 'consent'),
-      this.keys.pendingDocsByClaim(p, tenantId, bare(claimIdHash ?? '')), this.keys.pendingDocsByClaimant(p, tenantId, bare(phoneHash ?? '')),
-      now, action, tenantId, workflowId, JSON.stringify(detail), options.deadlineAt ?? 0, JSON.stringify(reminders), this.keys.workflow(p, ''),
-    );
-    if (outcome === 'ok') return;
-    const refusal = refusals[reason] ?? { code: 'workflow_state_conflict' as const, message: reason };
-    throw new AppError(refusal.code, refusal.message, { extra: current ? { workflow_status: current } : {} });
+    const result = await runControlPendingDocs(this.redis, this.keys, {
+      partition: p, tenantId, workflowId, action, claimIdHash, phoneHash, detail, deadlineAt: options.deadlineAt, reminders, now,
+    });
+    if (result.kind === 'ok') return;
+    const refusal = refusals[result.reason] ?? { code: 'workflow_state_conflict' as const, message: result.reason };
+    throw new AppError(refusal.code, refusal.message, { extra: result.status ? { workflow_status: result.status } : {} });
   }
 
   /** The read port of the stages: a claimant's pending-documents workflows, newest first (at most 20). */
@@ -127,8 +123,4 @@ export class PendingDocuments {
       language: (language as PendingDocsState['language']) ?? null,
     };
   }
-}
-
-function bare(hash: string): string {
-  return hash.startsWith('sha256:') ? hash.slice(7) : hash;
 }

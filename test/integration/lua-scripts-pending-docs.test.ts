@@ -1,13 +1,14 @@
 /**
  * startPendingDocs-5.lua and controlPendingDocs-6.lua against a real Redis, called the way the
  * service calls them: through PendingDocuments.startFromCms and PendingDocuments.control (and
- * the raw script where only a race reaches a guard). A workflow is put at its wait the way
+ * the typed wrapper runControlPendingDocs where only a race reaches a guard). A workflow is put at its wait the way
  * handoff.lua's pd_await leaves it (generation, one timer, `pd_rdue`, deadline).
  */
 import { expect } from 'chai';
 import type { Claim, WorkflowPayload } from '../../pipeline/types';
 import { AppError } from '../../src/errors';
 import { phiHash, sha256Hex } from '../../src/phi';
+import { runControlPendingDocs } from '../../src/redis/scripts';
 import type { ControlAction } from '../../src/workflows/pending-documents';
 import { hour, startScriptServices, streamRecords, type ScriptServices } from '../helpers/script-services';
 
@@ -159,9 +160,11 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-5.lua, c
       expect(await s.services.redis.xlen(key.audit)).to.equal(1);
 
       // The script's own tenant check (the service checks first; only a race reaches it).
-      const raw = await s.services.redis.controlPendingDocs(key.wf(id), key.timers, key.audit, key.consent, key.pointer, key.claimant,
-        s.clock.now(), 'cancel', 'other-tenant', id, '{}', 0, '[]', key.wf(''));
-      expect(raw).to.deep.equal(['refused', 'not_found', '']);
+      const refused = await runControlPendingDocs(s.services.redis, s.services.keys, {
+        partition: key.p, tenantId: 'other-tenant', workflowId: id, action: 'cancel', claimIdHash: phiHash(claim.claim_id), phoneHash: phiHash(claim.claimant_phone),
+        detail: {}, now: s.clock.now(),
+      });
+      expect(refused).to.deep.equal({ kind: 'refused', reason: 'not_found', status: null });
 
       await s.services.redis.hset(key.wf(id), 'workflow_type', 'claim-status', 'status', 'started');
       const mismatch = await refusal(control(id, 'cancel', s.clock.now()));
@@ -176,8 +179,10 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-5.lua, c
       const { workflowId: id } = await start(claim, s.clock.now());
       await toWait(claim, id, s.clock.now());
       const before = await s.services.redis.hgetall(key.wf(id));
-      const call = s.services.redis.controlPendingDocs(key.wf(id), key.timers, key.audit, key.consent, key.pointer, key.claimant,
-        s.clock.now(), 'pause' as ControlAction, tenant, id, '{}', 0, '[]', key.wf(''));
+      const call = runControlPendingDocs(s.services.redis, s.services.keys, {
+        partition: key.p, tenantId: tenant, workflowId: id, action: 'pause' as ControlAction, claimIdHash: phiHash(claim.claim_id),
+        phoneHash: phiHash(claim.claimant_phone), detail: {}, now: s.clock.now(),
+      });
       await call.then(() => { throw new Error('expected an error reply'); }, (err: Error) => expect(err.message).to.match(/unknown action pause/));
       expect(await s.services.redis.hgetall(key.wf(id))).to.deep.equal(before);
     });

@@ -1,9 +1,9 @@
 /**
  * The four Lua scripts (src/redis/lua) against a real Redis, through the same call shapes the
- * runtime uses: ingestInbound as the intake calls it, handoff with ops from buildHandoff and the
- * transition table the stage worker passes, fireTimers as the scheduler calls it (runFireTimers),
- * and redriveDeadLetter as the ops CLI does (runRedriveDeadLetter). Each test starts from an
- * empty key prefix.
+ * runtime uses: ingestInbound as the intake calls it (runIngestInbound), handoff with ops from
+ * buildHandoff and the transition table the stage worker passes, fireTimers as the scheduler
+ * calls it (runFireTimers), and redriveDeadLetter as the ops CLI does (runRedriveDeadLetter).
+ * Each test starts from an empty key prefix.
  */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
@@ -12,7 +12,7 @@ import { transitions } from '../../pipeline/workflows/transitions';
 import { phiHash, sha256Hex } from '../../src/phi';
 import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
 import { Keys } from '../../src/redis/keys';
-import { runFireTimers, runRedriveDeadLetter } from '../../src/redis/scripts';
+import { runFireTimers, runIngestInbound, runRedriveDeadLetter } from '../../src/redis/scripts';
 import { stageNames, type StageName } from '../../pipeline/vocabulary';
 import { decodeEnvelope, encodeFields, fieldsToRecord, type StreamEntry } from '../../src/runtime/envelope-codec';
 import { buildHandoff, heldEffects, type HeldWorkflow, type Outcome } from '../../src/runtime/handoff-ops';
@@ -87,11 +87,10 @@ describe('Lua scripts against Redis', function () {
     const p = keys.partitionOf(tenant, phone);
     const proposed = keys.newWorkflowId(p);
     const payload = messagePayload(phone, messageId, text, now);
-    const workflowId = await redis.ingestInbound(
-      keys.seenMessage(p, tenant, messageId), keys.workflow(p, proposed), keys.workflowIndex(p, tenant), keys.stream(p, 'gateway'),
-      now, dedupeSeconds, proposed, tenant, 'whatsapp', phiHash(phone), JSON.stringify(payload),
-    );
-    return { p, proposed, workflowId, payload, now };
+    const { kind, workflowId } = await runIngestInbound(redis, keys, {
+      partition: p, tenantId: tenant, workflowId: proposed, messageId, channel: 'whatsapp', phone, payload, now, dedupeSeconds,
+    });
+    return { p, proposed, kind, workflowId, payload, now };
   }
 
   async function ensureGroup(p: number, stage: StageName): Promise<void> {
@@ -192,7 +191,8 @@ describe('Lua scripts against Redis', function () {
   describe('ingestInbound', () => {
     it('takes a new message in: workflow record, tenant index entry and one gateway entry', async () => {
       const phone = phoneFor(1);
-      const { p, proposed, workflowId, payload, now } = await ingest(phone, 'wamid.first', 'status of my claim');
+      const { p, proposed, kind, workflowId, payload, now } = await ingest(phone, 'wamid.first', 'status of my claim');
+      expect(kind).to.equal('created');
       expect(workflowId).to.equal(proposed);
 
       const record = await wf(p, workflowId);
@@ -201,6 +201,8 @@ describe('Lua scripts against Redis', function () {
         updated_at: String(now), channel: 'whatsapp', phone_hash: phiHash(phone), audit: '',
       });
       expect(JSON.stringify(record)).not.to.include(phone);
+      // Exactly the fields includes/workflow-record.lua writes.
+      expect(Object.keys(record).sort()).to.deep.equal(['audit', 'channel', 'phone_hash', 'seq', 'started_at', 'status', 'tenant_id', 'updated_at', 'workflow_id']);
 
       expect(await redis.zrange(keys.workflowIndex(p, tenant), 0, -1, 'WITHSCORES')).to.deep.equal([workflowId, String(now)]);
 
@@ -214,6 +216,7 @@ describe('Lua scripts against Redis', function () {
       const first = await ingest(phone, 'wamid.dup', 'status of my claim');
       const again = await ingest(phone, 'wamid.dup', 'status of my claim');
       expect(again.proposed).not.to.equal(first.workflowId);
+      expect(again.kind).to.equal('duplicate');
       expect(again.workflowId).to.equal(first.workflowId);
 
       const { p } = first;
@@ -224,6 +227,7 @@ describe('Lua scripts against Redis', function () {
 
       // A different message id from the same claimant is a new workflow.
       const next = await ingest(phone, 'wamid.other', 'and my other claim');
+      expect(next.kind).to.equal('created');
       expect(next.workflowId).to.equal(next.proposed);
       expect(await redis.xlen(keys.stream(p, 'gateway'))).to.equal(2);
     });

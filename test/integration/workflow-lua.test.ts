@@ -1,14 +1,20 @@
 /**
  * The seven Lua scripts that had no test of their own (appendLedger, changeMode, releaseHeld,
  * releaseRestricted, startPendingDocs, controlPendingDocs, fireWorkflowTimers) against a real
- * Redis, with the key lists their callers build: each one's success path and its guard or
- * refusal path. Each test starts from an empty key prefix.
+ * Redis, through their typed wrappers in src/redis/scripts (which build the key lists the
+ * callers used to): each one's success path and its guard or refusal path, as typed results.
+ * Each test starts from an empty key prefix.
  */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
+import type { WorkflowPayload } from '../../pipeline/types';
+import { sha256Hex } from '../../src/phi';
 import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
 import { Keys } from '../../src/redis/keys';
-import { runAppendLedger, runChangeMode, runFireWorkflowTimers, runReleaseHeld, runReleaseRestricted } from '../../src/redis/scripts';
+import {
+  runAppendLedger, runChangeMode, runControlPendingDocs, runFireWorkflowTimers, runReleaseHeld, runReleaseRestricted, runStartPendingDocs,
+  type PendingDocsAction,
+} from '../../src/redis/scripts';
 import { parseWaitTimer, waitTimerMember } from '../../src/redis/wait-timers';
 import { testRedisUrl } from '../helpers/redis';
 
@@ -16,8 +22,10 @@ const prefix = `wflua-${randomBytes(6).toString('hex')}`;
 const keys = new Keys(prefix, 4);
 const t = 'acme';
 const p = 1;
-const claimHex = 'c'.repeat(64);
-const phoneHex = 'd'.repeat(64);
+const claimId = 'CLM-WFLUA-1';
+const phone = '+919800000001';
+const claimHex = sha256Hex(claimId);
+const phoneHex = sha256Hex(phone);
 
 describe('workflow, ledger and mode Lua scripts against Redis', () => {
   let redis: Redis;
@@ -132,16 +140,18 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
     });
   });
 
+  const payload: WorkflowPayload = { channel: 'whatsapp', businessNumberId: '100200300', from: phone, messageId: 'cms:test', text: '', receivedAt: 0, pdStep: 'start' };
   /** startPendingDocs as PendingDocuments.startFromCms calls it. */
-  const start = (workflowId: string) => redis.startPendingDocs(
-    keys.pendingDocsByClaim(p, t, claimHex), keys.workflow(p, workflowId), keys.workflowIndex(p, t), keys.stream(p, 'gateway'),
-    keys.pendingDocsByClaimant(p, t, phoneHex), tick(), workflowId, t, 'whatsapp', `sha256:${phoneHex}`, `sha256:${claimHex}`,
-    JSON.stringify({ pdStep: 'start' }), keys.workflow(p, ''));
+  const start = (workflowId: string) => runStartPendingDocs(redis, keys, { partition: p, tenantId: t, workflowId, channel: 'whatsapp', phone, claimId, payload, now: tick() });
 
   describe('startPendingDocs', () => {
     it('starts a workflow: record, index entries, claim pointer and one gateway entry', async () => {
-      expect(await start('w1')).to.deep.equal(['w1', 'started']);
-      expect(await redis.hmget(keys.workflow(p, 'w1'), 'status', 'workflow_type', 'tenant_id')).to.deep.equal(['started', 'pending-documents', t]);
+      expect(await start('w1')).to.deep.equal({ kind: 'started', workflowId: 'w1' });
+      expect(await redis.hmget(keys.workflow(p, 'w1'), 'status', 'workflow_type', 'tenant_id', 'phone_hash', 'claim_id_hash'))
+        .to.deep.equal(['started', 'pending-documents', t, `sha256:${phoneHex}`, `sha256:${claimHex}`]);
+      // Exactly the fields includes/workflow-record.lua writes, and the pending-documents ones.
+      expect(Object.keys(await redis.hgetall(keys.workflow(p, 'w1'))).sort()).to.deep.equal(['audit', 'channel', 'claim_id_hash', 'pd_payload',
+        'phone_hash', 'seq', 'started_at', 'status', 'tenant_id', 'updated_at', 'workflow_id', 'workflow_type']);
       expect(await redis.get(keys.pendingDocsByClaim(p, t, claimHex))).to.equal('w1');
       expect(await redis.zscore(keys.pendingDocsByClaimant(p, t, phoneHex), 'w1')).to.not.equal(null);
       expect(await redis.zscore(keys.workflowIndex(p, t), 'w1')).to.not.equal(null);
@@ -150,11 +160,11 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
 
     it('joins the claim\'s open workflow instead of starting a second, and starts anew once it ended', async () => {
       await start('w1');
-      expect(await start('w2')).to.deep.equal(['w1', 'joined']);
+      expect(await start('w2')).to.deep.equal({ kind: 'joined', workflowId: 'w1' });
       expect(await redis.exists(keys.workflow(p, 'w2'))).to.equal(0);
       expect(await redis.xlen(keys.stream(p, 'gateway'))).to.equal(1);
       await redis.hset(keys.workflow(p, 'w1'), 'status', 'completed');
-      expect(await start('w3')).to.deep.equal(['w3', 'started']);
+      expect(await start('w3')).to.deep.equal({ kind: 'started', workflowId: 'w3' });
       expect(await redis.get(keys.pendingDocsByClaim(p, t, claimHex))).to.equal('w3');
     });
   });
@@ -171,14 +181,14 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
   }
 
   describe('controlPendingDocs', () => {
-    const control = (workflowId: string, action: 'cancel' | 'resume' | 'reschedule' | 'recheck', tenant = t, deadline = 0, reminders: Array<[number, number]> = []) =>
-      redis.controlPendingDocs(keys.workflow(p, workflowId), keys.workflowTimers(p), keys.audit(p),
-        keys.stream(p, action === 'recheck' ? 'truth' : 'consent'), keys.pendingDocsByClaim(p, t, claimHex), keys.pendingDocsByClaimant(p, t, phoneHex),
-        tick(), action, tenant, workflowId, JSON.stringify({ by: 'ops' }), deadline, JSON.stringify(reminders), keys.workflow(p, ''));
+    /** As PendingDocuments.control calls it: the claim and phone hashes as the record holds them. */
+    const control = (workflowId: string, action: PendingDocsAction, tenant = t, deadlineAt = 0, reminders: Array<[number, number]> = []) =>
+      runControlPendingDocs(redis, keys, { partition: p, tenantId: tenant, workflowId, action, claimIdHash: `sha256:${claimHex}`, phoneHash: `sha256:${phoneHex}`,
+        detail: { by: 'ops' }, deadlineAt, reminders, now: tick() });
 
     it('cancel: status cancelled, the wait\'s timer gone, a new generation, one audit event with the transition', async () => {
       const member = await waiting('w1', clock + 60_000, 'r|1');
-      expect(await control('w1', 'cancel')).to.deep.equal(['ok', 'cancelled']);
+      expect(await control('w1', 'cancel')).to.deep.equal({ kind: 'ok', status: 'cancelled' });
       expect(await redis.hmget(keys.workflow(p, 'w1'), 'status', 'pd_gen', 'pd_next')).to.deep.equal(['cancelled', '1', '']);
       expect(await redis.zscore(keys.workflowTimers(p), member)).to.equal(null);
       const [[, fields]] = await redis.xrange(keys.audit(p), '-', '+');
@@ -187,19 +197,27 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
 
     it('refuses another tenant (not_found) and a finished workflow (finished), changing nothing', async () => {
       await waiting('w1', clock + 60_000, 'r|1');
-      expect(await control('w1', 'cancel', 'other')).to.deep.equal(['refused', 'not_found', '']);
+      expect(await control('w1', 'cancel', 'other')).to.deep.equal({ kind: 'refused', reason: 'not_found', status: null });
       await control('w1', 'cancel');
-      expect(await control('w1', 'cancel')).to.deep.equal(['refused', 'finished', 'cancelled']);
+      expect(await control('w1', 'cancel')).to.deep.equal({ kind: 'refused', reason: 'finished', status: 'cancelled' });
       expect(await redis.xlen(keys.audit(p))).to.equal(1);
+    });
+
+    it('refuses resuming a workflow that is not cancelled or timed out (not_resumable) and one of another type (not_pending_documents)', async () => {
+      await waiting('w1', clock + 60_000, 'r|1');
+      expect(await control('w1', 'resume')).to.deep.equal({ kind: 'refused', reason: 'not_resumable', status: 'awaiting_documents' });
+      await redis.hset(keys.workflow(p, 'w1'), 'workflow_type', 'claim-status');
+      expect(await control('w1', 'cancel')).to.deep.equal({ kind: 'refused', reason: 'not_pending_documents', status: 'awaiting_documents' });
+      expect(await redis.xlen(keys.audit(p))).to.equal(0);
     });
 
     it('resume: a cancelled workflow re-enters consent; refused while the claim has another open one', async () => {
       await waiting('w1', clock + 60_000, 'r|1');
       await control('w1', 'cancel');
       await start('w2');
-      expect(await control('w1', 'resume')).to.deep.equal(['refused', 'claim_has_open_workflow', 'cancelled']);
+      expect(await control('w1', 'resume')).to.deep.equal({ kind: 'refused', reason: 'claim_has_open_workflow', status: 'cancelled' });
       await redis.hset(keys.workflow(p, 'w2'), 'status', 'completed');
-      expect(await control('w1', 'resume')).to.deep.equal(['ok', 'started']);
+      expect(await control('w1', 'resume')).to.deep.equal({ kind: 'ok', status: 'started' });
       const [[, fields]] = await redis.xrange(keys.stream(p, 'consent'), '-', '+');
       expect(JSON.parse(fields[fields.indexOf('payload') + 1]!)).to.include({ pdStep: 'start' });
       expect(await redis.get(keys.pendingDocsByClaim(p, t, claimHex))).to.equal('w1');
@@ -208,7 +226,7 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
     it('reschedule: the first reminder still to come is the wait\'s timer at the new generation; refused unless waiting', async () => {
       const old = await waiting('w1', clock + 60_000, 'r|1');
       const deadline = clock + 120_000;
-      expect(await control('w1', 'reschedule', t, deadline, [[2, clock + 30_000], [3, clock + 90_000]])).to.deep.equal(['ok', 'awaiting_documents']);
+      expect(await control('w1', 'reschedule', t, deadline, [[2, clock + 30_000], [3, clock + 90_000]])).to.deep.equal({ kind: 'ok', status: 'awaiting_documents' });
       expect(await redis.zscore(keys.workflowTimers(p), old)).to.equal(null);
       // The member the Lua include built is the one src/redis/wait-timers.ts builds and parses.
       const [member] = await redis.zrange(keys.workflowTimers(p), 0, -1);
@@ -216,16 +234,16 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
       expect(parseWaitTimer(member!)).to.deep.equal({ tenantId: t, workflowId: 'w1', generation: 1, kind: 'reminder', n: 2 });
       expect(await redis.hmget(keys.workflow(p, 'w1'), 'deadline_at', 'pd_next', 'pd_rdue')).to.deep.equal([String(deadline), 'r|2', `3:${clock - 1000 + 90_000}`]);
       await control('w1', 'cancel');
-      expect(await control('w1', 'reschedule', t, deadline)).to.deep.equal(['refused', 'not_waiting', 'cancelled']);
+      expect(await control('w1', 'reschedule', t, deadline)).to.deep.equal({ kind: 'refused', reason: 'not_waiting', status: 'cancelled' });
     });
 
     it('recheck: an entry at the current step on the truth stream; refused unless waiting', async () => {
       await waiting('w1', clock + 60_000, 'r|1');
-      expect(await control('w1', 'recheck')).to.deep.equal(['ok', 'awaiting_documents']);
+      expect(await control('w1', 'recheck')).to.deep.equal({ kind: 'ok', status: 'awaiting_documents' });
       const [[, fields]] = await redis.xrange(keys.stream(p, 'truth'), '-', '+');
       expect(JSON.parse(fields[fields.indexOf('payload') + 1]!)).to.include({ pdStep: 'recheck' });
       await redis.hset(keys.workflow(p, 'w1'), 'status', 'completed');
-      expect(await control('w1', 'recheck')).to.deep.equal(['refused', 'not_waiting', 'completed']);
+      expect(await control('w1', 'recheck')).to.deep.equal({ kind: 'refused', reason: 'not_waiting', status: 'completed' });
     });
   });
 

@@ -1,0 +1,79 @@
+/** startPendingDocs-5.lua and controlPendingDocs-6.lua: a pending-documents workflow started from a CMS event, and a partner's control actions on it. */
+import type { Redis } from 'ioredis';
+import type { Channel, WorkflowPayload, WorkflowStatus } from '../../../pipeline/types';
+import { phiHash, sha256Hex } from '../../phi';
+import type { Keys } from '../keys';
+
+export interface StartPendingDocsArgs {
+  partition: number;
+  tenantId: string;
+  /** The id a new workflow gets (Keys.newWorkflowId in `partition`). */
+  workflowId: string;
+  channel: Channel;
+  /** The claimant, E.164 (who gets the reminders); only its hash is stored. */
+  phone: string;
+  /** The claim's id; only its hash is stored. */
+  claimId: string;
+  payload: WorkflowPayload;
+  now: number;
+}
+
+/** A new workflow, or the claim's open one joined (at most one open per claim). */
+export type StartPendingDocsResult =
+  | { kind: 'started'; workflowId: string }
+  | { kind: 'joined'; workflowId: string };
+
+export async function runStartPendingDocs(redis: Redis, keys: Keys, a: StartPendingDocsArgs): Promise<StartPendingDocsResult> {
+  const p = a.partition;
+  const [workflowId, outcome] = await redis.startPendingDocs(
+    keys.pendingDocsByClaim(p, a.tenantId, sha256Hex(a.claimId)), keys.workflow(p, a.workflowId), keys.workflowIndex(p, a.tenantId),
+    keys.stream(p, 'gateway'), keys.pendingDocsByClaimant(p, a.tenantId, sha256Hex(a.phone)),
+    a.now, a.workflowId, a.tenantId, a.channel, phiHash(a.phone), phiHash(a.claimId), JSON.stringify(a.payload), keys.workflow(p, ''),
+  );
+  return { kind: outcome, workflowId };
+}
+
+export type PendingDocsAction = 'cancel' | 'resume' | 'reschedule' | 'recheck';
+
+/** Why controlPendingDocs refused an action (docs/pending-documents.md). */
+export type PendingDocsRefusal = 'not_found' | 'not_pending_documents' | 'finished' | 'not_resumable' | 'claim_has_open_workflow' | 'not_waiting';
+
+export interface ControlPendingDocsArgs {
+  partition: number;
+  tenantId: string;
+  workflowId: string;
+  action: PendingDocsAction;
+  /** The record's `claim_id_hash` and `phone_hash` (`sha256:<hex>`), which name the claim's pointer and the claimant's index. */
+  claimIdHash: string | null;
+  phoneHash: string | null;
+  /** The audit event's detail (who asked; no secrets, no PHI). */
+  detail: Record<string, unknown>;
+  /** The new deadline (ms), for reschedule. */
+  deadlineAt?: number;
+  /** [reminder number, due (ms)] still to come, for reschedule. */
+  reminders?: Array<[number, number]>;
+  now: number;
+}
+
+/** The status the workflow has after the action, or why it was refused and the status it has (null for another tenant's). */
+export type ControlPendingDocsResult =
+  | { kind: 'ok'; status: WorkflowStatus }
+  | { kind: 'refused'; reason: PendingDocsRefusal; status: WorkflowStatus | null };
+
+/** Throws the script's error reply for an action it does not know. */
+export async function runControlPendingDocs(redis: Redis, keys: Keys, a: ControlPendingDocsArgs): Promise<ControlPendingDocsResult> {
+  const p = a.partition;
+  const [outcome, statusOrReason, current] = await redis.controlPendingDocs(
+    keys.workflow(p, a.workflowId), keys.workflowTimers(p), keys.audit(p), keys.stream(p, a.action === 'recheck' ? 'truth' : 'consent'),
+    keys.pendingDocsByClaim(p, a.tenantId, bareHash(a.claimIdHash)), keys.pendingDocsByClaimant(p, a.tenantId, bareHash(a.phoneHash)),
+    a.now, a.action, a.tenantId, a.workflowId, JSON.stringify(a.detail), a.deadlineAt ?? 0, JSON.stringify(a.reminders ?? []), keys.workflow(p, ''),
+  );
+  if (outcome === 'ok') return { kind: 'ok', status: statusOrReason as WorkflowStatus };
+  return { kind: 'refused', reason: statusOrReason as PendingDocsRefusal, status: current ? (current as WorkflowStatus) : null };
+}
+
+/** The hex of a stored `sha256:<hex>` hash, as the keys name it. */
+function bareHash(hash: string | null): string {
+  const h = hash ?? '';
+  return h.startsWith('sha256:') ? h.slice(7) : h;
+}
