@@ -21,6 +21,7 @@ export * from './scripts/timers';
 export * from './scripts/dead-letters';
 export * from './scripts/modes';
 export * from './scripts/ledger';
+export * from './scripts/webhooks';
 
 const luaDir = join(__dirname, 'lua');
 

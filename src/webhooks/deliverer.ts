@@ -16,6 +16,7 @@ import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
+import { runClaimWebhooks, runSettleWebhook } from '../redis/scripts';
 import type { DueTenants } from './due-tenants';
 import type { DeliveryEndpoint, WebhookEndpoints } from './endpoint-store';
 import { guardedLookup } from './endpoint-url';
@@ -88,7 +89,7 @@ export class WebhookDeliverer {
     for (let round = 0; round < roundsPerPass && performance.now() - started < passBudgetMs; round++) {
       const now = clock.now();
       const lease = now + this.leaseMs;
-      const ids = await this.o.redis.claimWebhooks(this.o.keys.webhookDue(tenantId), now, lease, this.o.config.webhookConcurrency);
+      const ids = await runClaimWebhooks(this.o.redis, this.o.keys, tenantId, now, lease, this.o.config.webhookConcurrency);
       if (ids.length === 0) break;
       const pipeline = this.o.redis.pipeline();
       for (const id of ids) pipeline.hmget(this.o.keys.webhookMessage(tenantId, id), 'body', 'attempts');
@@ -144,11 +145,11 @@ export class WebhookDeliverer {
       outcome = next === null ? 'failed' : 'retry';
       nextAt = next ?? 0;
     }
-    const settled = await redis.settleWebhook(
-      keys.webhookMessage(tenantId, id), keys.webhookDue(tenantId), keys.webhookDelivered(tenantId), keys.webhookFailed(tenantId), keys.webhookEvents(tenantId),
-      id, lease, now, outcome, nextAt, answer ? String(answer.status) : '', error, this.o.config.webhookRetentionSeconds * 1000, outcome === 'held' ? '0' : '1',
-    );
-    if (settled === 'stale') {
+    const settled = await runSettleWebhook(redis, keys, tenantId, {
+      messageId: id, leaseEnd: lease, outcome, nextAt, httpStatus: answer ? answer.status : null, error,
+      retentionMs: this.o.config.webhookRetentionSeconds * 1000, counts: outcome !== 'held', now,
+    });
+    if (settled.kind === 'stale') {
       this.o.log.warn({ tenant: tenantId, webhook_id: id }, 'webhook lease expired before the attempt was recorded; another sender has it');
       return 'stale';
     }

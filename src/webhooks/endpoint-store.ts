@@ -6,6 +6,7 @@
 import type { Config } from '../config';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
+import { runDisableWebhookEndpoint, runPutWebhookEndpoint, runRotateWebhookSecret } from '../redis/scripts';
 import type { DueTenants } from './due-tenants';
 import { checkEndpointUrl, type Resolve } from './endpoint-url';
 import { fingerprint, newSecret, SecretBox } from './secret-box';
@@ -80,7 +81,7 @@ export class WebhookEndpoints {
   async put(tenantId: string, rawUrl: unknown, nowMs: number): Promise<{ created: boolean; secret: string | null; view: EndpointView }> {
     const url = (await this.check(rawUrl)).href;
     const secret = newSecret();
-    const created = (await this.o.redis.putWebhookEndpoint(this.o.keys.webhookEndpoint(tenantId), url, nowMs, this.box.seal(secret, tenantId), fingerprint(secret))) === 1;
+    const created = await runPutWebhookEndpoint(this.o.redis, this.o.keys, tenantId, { url, sealedSecret: this.box.seal(secret, tenantId), fingerprint: fingerprint(secret), now: nowMs });
     await this.o.due.wake(tenantId);
     return { created, secret: created ? secret : null, view: (await this.get(tenantId, nowMs))! };
   }
@@ -88,10 +89,10 @@ export class WebhookEndpoints {
   /** A new current secret (returned once); the old one keeps signing for `overlapHours`. Null without an endpoint. */
   async rotate(tenantId: string, overlapHours: number, nowMs: number): Promise<{ secret: string; view: EndpointView } | null> {
     const secret = newSecret();
-    const done = await this.o.redis.rotateWebhookSecret(
-      this.o.keys.webhookEndpoint(tenantId), this.box.seal(secret, tenantId), fingerprint(secret), nowMs, nowMs + Math.round(overlapHours * 3600_000),
-    );
-    if (done !== 1) return null;
+    const done = await runRotateWebhookSecret(this.o.redis, this.o.keys, tenantId, {
+      sealedSecret: this.box.seal(secret, tenantId), fingerprint: fingerprint(secret), now: nowMs, previousExpiresAt: nowMs + Math.round(overlapHours * 3600_000),
+    });
+    if (!done) return null;
     return { secret, view: (await this.get(tenantId, nowMs))! };
   }
 
@@ -107,6 +108,6 @@ export class WebhookEndpoints {
 
   /** Disables the endpoint unless it was PUT again after `epoch`. */
   async disable(tenantId: string, epoch: string, reason: string, nowMs: number): Promise<boolean> {
-    return (await this.o.redis.disableWebhookEndpoint(this.o.keys.webhookEndpoint(tenantId), epoch, reason, nowMs)) === 1;
+    return runDisableWebhookEndpoint(this.o.redis, this.o.keys, tenantId, epoch, reason, nowMs);
   }
 }

@@ -6,6 +6,7 @@
 import type { Config } from '../config';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
+import { runEnqueueWebhook, runRequeueWebhook, runRequeueWebhooks } from '../redis/scripts';
 import type { DueTenants } from './due-tenants';
 import { envelopeParts, messageIdPattern, newMessageId, type WebhookEnvelope, type WebhookEvent } from './envelope';
 
@@ -53,15 +54,13 @@ export class WebhookOutbox {
     if (event.id !== undefined && !messageIdPattern.test(event.id)) throw new Error('event id must be msg_ and 24 hex characters');
     const id = event.id ?? newMessageId();
     const { head, tail } = envelopeParts(id, tenantId, event, event.at ?? nowMs);
-    const { keys } = this.o;
-    const [queued, sequence] = await this.o.redis.enqueueWebhook(
-      keys.webhookEndpoint(tenantId), keys.webhookMessage(tenantId, id), keys.webhookDue(tenantId), keys.webhookEvents(tenantId), keys.webhookSequences(tenantId),
-      id, nowMs, head, tail, event.sequence === undefined ? '' : String(event.sequence), event.type, event.workflow_id ?? '',
-    );
-    // 0: the tenant has no endpoint; 2: this id was queued before (an idempotent repeat).
-    if (queued !== 1) return null;
+    const result = await runEnqueueWebhook(this.o.redis, this.o.keys, tenantId, {
+      messageId: id, bodyHead: head, bodyTail: tail, sequence: event.sequence, type: event.type, workflowId: event.workflow_id, now: nowMs,
+    });
+    // Nothing is sent when the tenant has no endpoint, or this id was queued before (an idempotent repeat).
+    if (result.kind !== 'queued') return null;
     await this.o.due.mark(tenantId, nowMs);
-    return JSON.parse(`${head}${sequence === '' ? 'null' : sequence}${tail}`) as WebhookEnvelope;
+    return JSON.parse(`${head}${result.sequence === null ? 'null' : result.sequence}${tail}`) as WebhookEnvelope;
   }
 
   /** One page of a tenant's deliveries: pending soonest first, delivered and failed newest first. */
@@ -86,9 +85,9 @@ export class WebhookOutbox {
    */
   async retry(tenantId: string, id: string, nowMs: number): Promise<DeliveryStatus | 'missing'> {
     if (!messageIdPattern.test(id)) return 'missing';
-    const was = await this.requeue(tenantId, id, nowMs, 'failed');
-    if (was === 'failed') await this.o.due.mark(tenantId, nowMs);
-    return was as DeliveryStatus | 'missing';
+    const result = await runRequeueWebhook(this.o.redis, this.o.keys, tenantId, id, ['failed'], nowMs);
+    if (result.kind === 'requeued') await this.o.due.mark(tenantId, nowMs);
+    return result.kind === 'requeued' ? result.was : result.kind === 'left' ? result.status : 'missing';
   }
 
   /**
@@ -101,29 +100,16 @@ export class WebhookOutbox {
     let pending = 0;
     for (let offset = 0; ; offset += batch) {
       const ids = await this.o.redis.zrangebyscore(this.o.keys.webhookEvents(tenantId), sinceMs, '+inf', 'LIMIT', offset, batch);
-      const pipeline = this.o.redis.pipeline();
-      for (const id of ids) this.requeueIn(pipeline, tenantId, id, nowMs, 'failed,delivered');
-      for (const [, was] of (await pipeline.exec()) ?? []) {
-        if (was === 'failed' || was === 'delivered') requeued += 1;
-        else if (was === 'pending') pending += 1;
+      for (const result of await runRequeueWebhooks(this.o.redis, this.o.keys, tenantId, ids, ['failed', 'delivered'], nowMs)) {
+        // A call that got an error counts as neither.
+        if (result instanceof Error) continue;
+        if (result.kind === 'requeued') requeued += 1;
+        else if (result.kind === 'left' && result.status === 'pending') pending += 1;
       }
       if (ids.length < batch) break;
     }
     if (requeued > 0) await this.o.due.mark(tenantId, nowMs);
     return { requeued, already_pending: pending };
-  }
-
-  private async requeue(tenantId: string, id: string, nowMs: number, statuses: string): Promise<string> {
-    const pipeline = this.o.redis.pipeline();
-    this.requeueIn(pipeline, tenantId, id, nowMs, statuses);
-    const [[err, was] = [null, 'missing']] = (await pipeline.exec()) ?? [];
-    if (err) throw err;
-    return was as string;
-  }
-
-  private requeueIn(pipeline: ReturnType<Redis['pipeline']>, tenantId: string, id: string, nowMs: number, statuses: string): void {
-    const { keys } = this.o;
-    pipeline.requeueWebhook(keys.webhookMessage(tenantId, id), keys.webhookDue(tenantId), keys.webhookDelivered(tenantId), keys.webhookFailed(tenantId), id, nowMs, statuses);
   }
 
   private index(tenantId: string, status: DeliveryStatus): string {

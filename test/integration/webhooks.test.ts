@@ -7,6 +7,7 @@
 import { expect } from 'chai';
 import { onboardFakeTenant, type FakeTenant } from '../helpers/fakes/demo-tenant';
 import { ManualClock } from '../../src/clock';
+import { runClaimWebhooks } from '../../src/redis/scripts';
 import { PartnerWebhooks } from '../../src/webhooks/partner-webhooks';
 import type { WebhookEnvelope } from '../../src/webhooks/envelope';
 import { startHarness, type Harness } from '../helpers/harness';
@@ -279,7 +280,7 @@ describe('partner webhooks', function () {
     // A sender claims and dies before sending: the delivery waits for its lease, then goes out.
     const lost = await enqueue();
     const leaseEnd = clock.now() + 2 * h.config.webhookTimeoutMs + 10_000;
-    expect(await h.services.redis.claimWebhooks(h.services.keys.webhookDue('acme'), clock.now(), leaseEnd, 10)).to.deep.equal([lost!.id]);
+    expect(await runClaimWebhooks(h.services.redis, h.services.keys, 'acme', clock.now(), leaseEnd, 10)).to.deep.equal([lost!.id]);
     expect(await deliver()).to.equal(0);
     clock.set(leaseEnd);
     expect(await deliver()).to.equal(1);
