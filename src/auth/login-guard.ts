@@ -13,6 +13,7 @@ import { AppError } from '../errors';
 import { sha256Hex } from '../phi';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
+import { loginCounterKeys, runLoginAttempt, type LoginCounter } from '../redis/scripts';
 import { normalizeUsername } from './users';
 
 export interface LoginGuardOptions {
@@ -44,25 +45,24 @@ export class LoginGuard {
    * subject is locked; the caller sets `Retry-After` from it.
    */
   async begin(subject: LoginSubject, nowMs: number): Promise<void> {
-    const [attempts, lock] = this.keysOf(subject);
     const { windowMs, maxFailures, lockMs } = this.options;
-    const lockedUntil = await this.redis.loginAttempt(attempts, lock, nowMs, windowMs, maxFailures, lockMs, `${nowMs}-${randomBytes(6).toString('hex')}`);
-    if (lockedUntil > nowMs) {
-      const retryAfter = Math.max(1, Math.ceil((lockedUntil - nowMs) / 1000));
+    const attempt = await runLoginAttempt(this.redis, this.keys, counterOf(subject), {
+      now: nowMs, windowMs, maxFailures, lockMs, attemptId: `${nowMs}-${randomBytes(6).toString('hex')}`,
+    });
+    if (attempt.kind === 'locked') {
+      const retryAfter = Math.max(1, Math.ceil((attempt.until - nowMs) / 1000));
       throw new AppError('login_locked', `too many failed logins; try again in ${retryAfter} s`, { extra: { retry_after: retryAfter } });
     }
   }
 
   /** A successful login: the failures counted so far are forgotten. */
   async succeeded(subject: LoginSubject): Promise<void> {
-    await this.redis.del(...this.keysOf(subject));
+    await this.redis.del(...loginCounterKeys(this.keys, counterOf(subject)));
   }
+}
 
-  private keysOf(subject: LoginSubject): [attempts: string, lock: string] {
-    if ('unknownUsername' in subject) {
-      const hash = sha256Hex(normalizeUsername(subject.unknownUsername));
-      return [this.keys.unknownLoginFailures(hash), this.keys.unknownLoginLock(hash)];
-    }
-    return [this.keys.loginFailures(subject.tenantId, subject.userId), this.keys.loginLock(subject.tenantId, subject.userId)];
-  }
+/** Unknown usernames are counted by the hash of the normalised name, never the name. */
+function counterOf(subject: LoginSubject): LoginCounter {
+  if ('unknownUsername' in subject) return { unknownUsernameHash: sha256Hex(normalizeUsername(subject.unknownUsername)) };
+  return { tenantId: subject.tenantId, userId: subject.userId };
 }

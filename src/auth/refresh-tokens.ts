@@ -19,6 +19,7 @@ import { sha256Hex } from '../phi';
 import type { Logger } from '../logger';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
+import { runRevokeRefreshFamily, runRotateRefreshToken, type IssuedAccess } from '../redis/scripts';
 import type { RevocationStore } from './revocation';
 import type { TokenIssuer } from './token-issuer';
 import type { SignedToken } from './token-issuer';
@@ -117,16 +118,18 @@ export class RefreshTokens {
       access = await this.sign(tenantId, userId, scope, nowMs);
       next = newRefreshToken(tenantId, familyId);
     }
-    const [outcome, issued] = await this.s.redis.rotateRefreshToken(key, presented, next === '' ? '' : sha256Hex(next), nowMs, access?.jti ?? '', access?.exp ?? 0);
-    if (outcome === 'rotated' && access) return this.response(access, next, scope);
-    if (outcome === 'reused') {
-      const revoked = await this.revokeAccess(tenantId, issued, nowMs);
+    const rotated = await runRotateRefreshToken(this.s.redis, this.s.keys, {
+      tenantId, familyId, presentedHash: presented, newHash: next === '' ? '' : sha256Hex(next), accessJti: access?.jti ?? '', accessExp: access?.exp ?? 0, now: nowMs,
+    });
+    if (rotated.kind === 'rotated' && access) return this.response(access, next, scope);
+    if (rotated.kind === 'reused') {
+      const revoked = await this.revokeAccess(tenantId, rotated.access, nowMs);
       this.s.log.warn({ tenant_id: tenantId, user_id: userId, family_id: familyId, access_tokens_revoked: revoked },
         'refresh token reused: family revoked');
       throw invalidGrant('the refresh token was already used; the session is ended, log in again');
     }
     // Revoked before: revoke its access tokens again, in case the first pass was cut short.
-    if (outcome === 'revoked') await this.revokeAccess(tenantId, issued, nowMs);
+    if (rotated.kind === 'revoked') await this.revokeAccess(tenantId, rotated.access, nowMs);
     throw invalidGrant();
   }
 
@@ -138,30 +141,22 @@ export class RefreshTokens {
   async revokeFamily(token: string, nowMs: number, options: { owner?: { tenantId: string; userId?: string }; reason?: string } = {}): Promise<RevokeOutcome> {
     const parsed = parseRefreshToken(token);
     if (!parsed || (options.owner && options.owner.tenantId !== parsed.tenantId)) return 'unknown';
-    const key = this.s.keys.refreshFamily(parsed.tenantId, parsed.familyId);
-    const [outcome, issued] = await this.s.redis.revokeRefreshFamily(key, sha256Hex(token), nowMs, options.reason ?? 'revoked', options.owner?.userId ?? '');
-    if (outcome === 'unknown') return 'unknown';
-    await this.revokeAccess(parsed.tenantId, issued, nowMs);
-    return outcome === 'revoked' ? 'revoked' : 'already';
+    const result = await runRevokeRefreshFamily(this.s.redis, this.s.keys, {
+      tenantId: parsed.tenantId, familyId: parsed.familyId, presentedHash: sha256Hex(token), reason: options.reason ?? 'revoked', userId: options.owner?.userId, now: nowMs,
+    });
+    if (result.kind === 'unknown') return 'unknown';
+    await this.revokeAccess(parsed.tenantId, result.access, nowMs);
+    return result.kind;
   }
 
   private sign(tenantId: string, userId: string, scope: string, nowMs: number): Promise<SignedToken> {
     return this.s.tokens.sign({ sub: userId, tenant_id: tenantId, scope, token_type: 'human' }, this.options.accessTtlSeconds, nowMs);
   }
 
-  /** Revokes the access tokens listed on a family (JSON [{jti, exp}]); returns how many. */
-  private async revokeAccess(tenantId: string, issued: string, nowMs: number): Promise<number> {
-    let list: unknown;
-    try {
-      list = JSON.parse(issued);
-    } catch {
-      list = [];
-    }
-    // cjson writes an empty list as {}.
-    const tokens = Array.isArray(list) ? (list as { jti?: unknown; exp?: unknown }[]) : [];
-    const live = tokens.filter((t): t is { jti: string; exp: number } => typeof t.jti === 'string' && typeof t.exp === 'number');
-    await Promise.all(live.map((t) => this.s.revocation.revoke(tenantId, t.jti, t.exp, nowMs)));
-    return live.length;
+  /** Revokes the access tokens listed on a family; returns how many. */
+  private async revokeAccess(tenantId: string, issued: readonly IssuedAccess[], nowMs: number): Promise<number> {
+    await Promise.all(issued.map((t) => this.s.revocation.revoke(tenantId, t.jti, t.exp, nowMs)));
+    return issued.length;
   }
 
   private response(access: SignedToken, refreshToken: string, scope: string): HumanTokenResponse {

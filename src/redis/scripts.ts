@@ -22,6 +22,7 @@ export * from './scripts/dead-letters';
 export * from './scripts/modes';
 export * from './scripts/ledger';
 export * from './scripts/webhooks';
+export * from './scripts/auth';
 
 const luaDir = join(__dirname, 'lua');
 
