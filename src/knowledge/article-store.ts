@@ -6,6 +6,7 @@
  */
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
+import { runDeleteArticle, runPutArticle, runPutArticles } from '../redis/scripts';
 import { parseArticle, type Article, type ArticleContent } from './article';
 
 /** A place in a tenant's change log: the stream entry id and the change number `n` there. */
@@ -48,8 +49,8 @@ export class ArticleStore {
    */
   async put(tenantId: string, id: string, content: ArticleContent, nowMs: number): Promise<{ created: boolean; article: Article }> {
     const [head, tail] = this.serialise(tenantId, id, content, nowMs);
-    const [created, version] = await this.redis.putArticle(...this.writeKeys(tenantId), id, head, tail, this.cap);
-    return { created: created === 1, article: JSON.parse(`${head}${version}${tail}`) as Article };
+    const { created, version } = await runPutArticle(this.redis, this.keys, tenantId, { id, jsonHead: head, jsonTail: tail }, this.cap);
+    return { created, article: JSON.parse(`${head}${version}${tail}`) as Article };
   }
 
   /**
@@ -57,13 +58,13 @@ export class ArticleStore {
    * loading a knowledge base: thousands take about a second. Returns how many were written.
    */
   async putMany(tenantId: string, articles: readonly ArticleInput[], nowMs: number, batchSize = 500): Promise<number> {
-    const keys = this.writeKeys(tenantId);
     // Validate everything first, so a bad article in the middle leaves nothing half-loaded.
-    const calls = articles.map(({ id, ...content }) => [id, ...this.serialise(tenantId, id, content, nowMs)] as const);
+    const calls = articles.map(({ id, ...content }) => {
+      const [jsonHead, jsonTail] = this.serialise(tenantId, id, content, nowMs);
+      return { id, jsonHead, jsonTail };
+    });
     for (let i = 0; i < calls.length; i += batchSize) {
-      const pipeline = this.redis.pipeline();
-      for (const [id, head, tail] of calls.slice(i, i + batchSize)) pipeline.putArticle(...keys, id, head, tail, this.cap);
-      for (const [err] of (await pipeline.exec()) ?? []) if (err) throw err;
+      await runPutArticles(this.redis, this.keys, tenantId, calls.slice(i, i + batchSize), this.cap);
     }
     return calls.length;
   }
@@ -82,7 +83,7 @@ export class ArticleStore {
 
   /** Deletes an article and logs the change; false when there was none. */
   async delete(tenantId: string, id: string): Promise<boolean> {
-    return (await this.redis.deleteArticle(...this.writeKeys(tenantId), id, this.cap)) > 0;
+    return (await runDeleteArticle(this.redis, this.keys, tenantId, id, this.cap)).kind === 'deleted';
   }
 
   /** One page of articles in id order (code-point order), after the id `after` when given. */
@@ -126,11 +127,6 @@ export class ArticleStore {
       if (articles.length > 0) yield articles;
       cursor = next;
     } while (cursor !== '0');
-  }
-
-  private writeKeys(tenantId: string): [string, string, string, string] {
-    const k = this.keys;
-    return [k.knowledgeArticles(tenantId), k.knowledgeIds(tenantId), k.knowledgeChanges(tenantId), k.knowledgeVersion(tenantId)];
   }
 
   /** The stored JSON split around the version, which the script fills in. Fields in a fixed order. */

@@ -23,6 +23,7 @@ export * from './scripts/modes';
 export * from './scripts/ledger';
 export * from './scripts/webhooks';
 export * from './scripts/auth';
+export * from './scripts/knowledge';
 
 const luaDir = join(__dirname, 'lua');
 

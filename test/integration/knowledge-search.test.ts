@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { createLogger } from '../../src/logger';
 import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
 import { Keys } from '../../src/redis/keys';
+import { runDeleteArticle, runPutArticle, runPutArticles } from '../../src/redis/scripts';
 import type { ArticleContent, Language } from '../../src/knowledge/article';
 import { ArticleStore, seedArticles, type ArticleInput } from '../../src/knowledge/article-store';
 import { KnowledgeIndex } from '../../src/knowledge/knowledge-index';
@@ -226,21 +227,29 @@ describe('knowledge search', function () {
   });
 
   describe('putArticle and deleteArticle scripts', () => {
-    const k = (t: string) => [keys.knowledgeArticles(t), keys.knowledgeIds(t), keys.knowledgeChanges(t), keys.knowledgeVersion(t)] as const;
+    const article = (id: string) => ({ id, jsonHead: `{"id":"${id}","version":`, jsonTail: '}' });
 
     it('write the article, its id and one change entry in one step; versions count per article, changes per tenant', async () => {
       const t = `${tenant}-lua`;
-      expect(await redis.putArticle(...k(t), 'a', '{"id":"a","version":', '}', 1000)).to.deep.equal([1, 1, 1]);
-      expect(await redis.putArticle(...k(t), 'a', '{"id":"a","version":', '}', 1000)).to.deep.equal([0, 2, 2]);
-      expect(await redis.putArticle(...k(t), 'b', '{"id":"b","version":', '}', 1000)).to.deep.equal([1, 1, 3]);
-      expect(await redis.hget(k(t)[0], 'a')).to.equal('{"id":"a","version":2}');
-      expect(await redis.zrange(k(t)[1], 0, -1)).to.deep.equal(['a', 'b']);
-      expect(await redis.deleteArticle(...k(t), 'a', 1000)).to.equal(4);
-      expect(await redis.deleteArticle(...k(t), 'a', 1000)).to.equal(0);
-      expect(await redis.zrange(k(t)[1], 0, -1)).to.deep.equal(['b']);
-      const log = (await redis.xrange(k(t)[2], '-', '+')).map(([, f]) => f.join(' '));
+      expect(await runPutArticle(redis, keys, t, article('a'), 1000)).to.deep.equal({ created: true, version: 1, change: 1 });
+      expect(await runPutArticle(redis, keys, t, article('a'), 1000)).to.deep.equal({ created: false, version: 2, change: 2 });
+      expect(await runPutArticle(redis, keys, t, article('b'), 1000)).to.deep.equal({ created: true, version: 1, change: 3 });
+      expect(await redis.hget(keys.knowledgeArticles(t), 'a')).to.equal('{"id":"a","version":2}');
+      expect(await redis.zrange(keys.knowledgeIds(t), 0, -1)).to.deep.equal(['a', 'b']);
+      expect(await runDeleteArticle(redis, keys, t, 'a', 1000)).to.deep.equal({ kind: 'deleted', change: 4 });
+      expect(await runDeleteArticle(redis, keys, t, 'a', 1000)).to.deep.equal({ kind: 'missing' });
+      expect(await redis.zrange(keys.knowledgeIds(t), 0, -1)).to.deep.equal(['b']);
+      const log = (await redis.xrange(keys.knowledgeChanges(t), '-', '+')).map(([, f]) => f.join(' '));
       expect(log).to.deep.equal(['op put id a n 1', 'op put id a n 2', 'op put id b n 3', 'op delete id a n 4']);
-      expect(await redis.get(k(t)[3])).to.equal('4');
+      expect(await redis.get(keys.knowledgeVersion(t))).to.equal('4');
+    });
+
+    it('runPutArticles writes a batch pipelined, one result per article in order', async () => {
+      const t = `${tenant}-lua-batch`;
+      expect(await runPutArticles(redis, keys, t, [article('a'), article('b'), article('a')], 1000)).to.deep.equal([
+        { created: true, version: 1, change: 1 }, { created: true, version: 1, change: 2 }, { created: false, version: 2, change: 3 },
+      ]);
+      expect(await redis.hget(keys.knowledgeArticles(t), 'a')).to.equal('{"id":"a","version":2}');
     });
   });
 
