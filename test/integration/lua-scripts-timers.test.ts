@@ -1,12 +1,14 @@
 /**
  * fireWorkflowTimers.lua and releaseRestricted.lua against a real Redis, called the way the
  * service calls them: the scheduler's fire step (Scheduler.fireDue) with a hand-moved clock, and
- * OperationalModes (change to OPERATIONAL, releaseRestricted). The raw script where its
- * { fired, paused, dropped } answer or a batch limit is what is checked. A workflow is put at its
- * wait the way handoff.lua's pd_await leaves it.
+ * OperationalModes (change to OPERATIONAL, releaseRestricted). Their typed wrappers
+ * (runFireWorkflowTimers, runReleaseRestricted) where the { fired, paused, dropped } answer or a
+ * batch limit is what is checked. A workflow is put at its wait the way handoff.lua's pd_await
+ * leaves it.
  */
 import { expect } from 'chai';
 import type { WorkflowPayload } from '../../pipeline/types';
+import { runFireWorkflowTimers, runReleaseRestricted } from '../../src/redis/scripts';
 import { hour, startScriptServices, streamRecords, type ScriptServices } from '../helpers/script-services';
 
 const tenant = 'acme';
@@ -42,12 +44,9 @@ describe('workflow timer Lua scripts against Redis (fireWorkflowTimers.lua, rele
     return { id, deadline };
   }
 
-  /** The script as the scheduler calls it, for one partition's due members. */
-  async function fireRaw(now: number, items: { m: string; wf: string; paused?: string }[]): Promise<[number, number, number]> {
-    const key = k();
-    const keyList = [key.timers, key.audit, key.truth, key.restricted, ...new Set(items.flatMap((i) => (i.paused ? [i.wf, i.paused] : [i.wf])))];
-    return s.services.redis.fireWorkflowTimers(keyList.length, ...keyList, now, JSON.stringify(items));
-  }
+  /** The script as the scheduler calls it, for one due member of a workflow of `tenant` (not RESTRICTED). */
+  const fireOne = (now: number, member: string, workflowId: string) =>
+    runFireWorkflowTimers(s.services.redis, s.services.keys, p, now, [{ member, workflowId, tenantId: tenant, restricted: false }]);
 
   describe('fireWorkflowTimers.lua', () => {
     it('fires each reminder once (a truth entry, the next timer armed), then the deadline ends the wait', async () => {
@@ -100,12 +99,12 @@ describe('workflow timer Lua scripts against Redis (fireWorkflowTimers.lua, rele
       const member = `pd|${tenant}|${id}|1|r|1`;
 
       await s.services.redis.hset(key.wf(id), 'pd_gen', 2);
-      expect(await fireRaw(due, [{ m: member, wf: key.wf(id) }])).to.deep.equal([0, 0, 1]);
+      expect(await fireOne(due, member, id)).to.deep.equal({ fired: 0, paused: 0, dropped: 1 });
       expect(await s.services.redis.zcard(key.timers)).to.equal(0);
 
       await s.services.redis.hset(key.wf(id), 'pd_gen', 1, 'status', 'completed');
       await s.services.redis.zadd(key.timers, due, member);
-      expect(await fireRaw(due, [{ m: member, wf: key.wf(id) }])).to.deep.equal([0, 0, 1]);
+      expect(await fireOne(due, member, id)).to.deep.equal({ fired: 0, paused: 0, dropped: 1 });
 
       await s.services.redis.zadd(key.timers, due, 'pd|garbage');
       s.clock.set(due);
@@ -117,10 +116,10 @@ describe('workflow timer Lua scripts against Redis (fireWorkflowTimers.lua, rele
 
       await s.services.redis.hset(key.wf(id), 'status', 'awaiting_documents');
       await s.services.redis.zadd(key.timers, due, member);
-      expect(await fireRaw(due, [{ m: member, wf: key.wf(id) }])).to.deep.equal([1, 0, 0]);
+      expect(await fireOne(due, member, id)).to.deep.equal({ fired: 1, paused: 0, dropped: 0 });
       // The member the second scheduler read is gone: it fires nothing.
       await s.services.redis.zrem(key.timers, `pd|${tenant}|${id}|1|r|2`);
-      expect(await fireRaw(due, [{ m: member, wf: key.wf(id) }])).to.deep.equal([0, 0, 0]);
+      expect(await fireOne(due, member, id)).to.deep.equal({ fired: 0, paused: 0, dropped: 0 });
       expect(await s.services.redis.xlen(key.truth)).to.equal(1);
     });
 
@@ -173,12 +172,11 @@ describe('workflow timer Lua scripts against Redis (fireWorkflowTimers.lua, rele
       await s.services.redis.xadd(key.held, '*', ...heldEntry('truth', 1));
       await s.services.redis.xadd(key.held, '*', ...heldEntry('knowledge', 2));
       await s.services.redis.sadd(key.restricted, tenant);
-      const keyList = [key.held, key.paused, key.timers, key.restricted, key.router, key.truth, key.knowledge];
-      const index = JSON.stringify({ router: 5, truth: 6, knowledge: 7 });
-      expect(await s.services.redis.releaseRestricted(keyList.length, ...keyList, tenant, 1, index)).to.deep.equal([1, 0]);
+      const release = () => runReleaseRestricted(s.services.redis, s.services.keys, p, tenant, 1);
+      expect(await release()).to.deep.equal({ entries: 1, timers: 0 });
       expect(await s.services.redis.xlen(key.held)).to.equal(1);
       expect(await s.services.redis.sismember(key.restricted, tenant)).to.equal(1);
-      expect(await s.services.redis.releaseRestricted(keyList.length, ...keyList, tenant, 1, index)).to.deep.equal([1, 0]);
+      expect(await release()).to.deep.equal({ entries: 1, timers: 0 });
       expect(await s.services.redis.xlen(key.knowledge)).to.equal(1);
       expect(await s.services.redis.exists(key.held)).to.equal(0);
       expect(await s.services.redis.sismember(key.restricted, tenant)).to.equal(0);
