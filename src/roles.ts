@@ -56,7 +56,7 @@ export async function startRoles(s: Services, selection: RoleSelection): Promise
     const worker = new StageWorker({
       stage, ctx: s.stageContext, redis: s.redis,
       blocking: Array.from({ length: s.config.lanes }, (_, i) => s.blockingConnection(`cw-stage-${name}-${i}`)),
-      keys: s.keys, config: s.config, clock: s.clock, log: s.log, metrics: s.metrics, answers: s.answerCache,
+      keys: s.keys, config: s.config, clock: s.clock, log: s.log, metrics: s.metrics, consent: s.consent, answers: s.answerCache,
     });
     await worker.start();
     workers.push(worker);

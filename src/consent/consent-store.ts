@@ -1,5 +1,5 @@
 /** Reads a claimant's consent record and held question (written only by the hand-off script). */
-import type { ConsentRecord } from '../../pipeline/types';
+import type { ConsentRecord, WorkflowPayload } from '../../pipeline/types';
 import { sha256Hex } from '../phi';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
@@ -13,5 +13,15 @@ export class ConsentStore {
     // A question parked before parked_status was recorded waited for consent: that was the only kind.
     const status = parked ? ((parkedStatus as ConsentRecord['parkedStatus']) ?? 'awaiting_consent') : null;
     return { state: (state as ConsentRecord['state'] | null) ?? 'none', parkedWorkflowId: parked ?? null, parkedStatus: status };
+  }
+
+  /**
+   * The question held for the claimant (a consent request or a choice), with the payload it was
+   * held with: what a consent answer or a choice resumes. Null when none is held. `partition` is
+   * the claimant's (the one the hand-off runs in).
+   */
+  async held(tenantId: string, partition: number, phone: string): Promise<{ workflowId: string; payload: WorkflowPayload } | null> {
+    const [parked, payload] = await this.redis.hmget(this.keys.consent(partition, tenantId, sha256Hex(phone)), 'parked', 'parked_payload');
+    return parked && payload ? { workflowId: parked, payload: JSON.parse(payload) as WorkflowPayload } : null;
   }
 }

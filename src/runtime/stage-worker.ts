@@ -8,14 +8,14 @@
  * goes to the stage's dead-letter stream with its reason.
  */
 import { hostname } from 'node:os';
-import type { CachedAnswer, Envelope, Stage, StageContext, WorkflowPayload } from '../../pipeline/types';
+import type { CachedAnswer, Envelope, Stage, StageContext } from '../../pipeline/types';
 import { transitions } from '../../pipeline/workflows/transitions';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
+import type { ConsentStore } from '../consent/consent-store';
 import { AppError, errorCode, isRetryable } from '../errors';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
-import { sha256Hex } from '../phi';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { runHandoff } from '../redis/scripts';
@@ -36,6 +36,8 @@ export interface StageWorkerOptions {
   clock: Clock;
   log: Logger;
   metrics: Metrics;
+  /** The held question a consent answer or a choice resumes (read before the hand-off). */
+  consent: Pick<ConsentStore, 'held'>;
   /** Where approved query-reason answers are kept (the policy stage's `answer.cache` effect). */
   answers?: { store(tenantId: string, key: string, value: CachedAnswer): Promise<void> };
   /** Consumer name; default `host:pid:stage`. */
@@ -232,9 +234,7 @@ export class StageWorker {
     await Promise.all(outcomes.map(async (outcome) => {
       if (outcome.kind !== 'decided' || !outcome.decision.effects?.some((e) => heldEffects.has(e.type))) return;
       const env = outcome.envelope;
-      const key = this.o.keys.consent(partition, env.tenantId, sha256Hex(env.payload.from));
-      const [parked, payload] = await this.o.redis.hmget(key, 'parked', 'parked_payload');
-      held.set(env.workflowId, parked && payload ? { workflowId: parked, payload: JSON.parse(payload) as WorkflowPayload } : null);
+      held.set(env.workflowId, await this.o.consent.held(env.tenantId, partition, env.payload.from));
     }));
     return held;
   }

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import type { Decision, Envelope, WorkflowPayload } from '../../pipeline/types';
 import { transitions } from '../../pipeline/workflows/transitions';
+import { ConsentStore } from '../../src/consent/consent-store';
 import { phiHash, sha256Hex } from '../../src/phi';
 import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
 import { Keys } from '../../src/redis/keys';
@@ -115,14 +116,14 @@ describe('Lua scripts against Redis', function () {
     return entries[0]!;
   }
 
-  /** The held workflow per consent answer or question, read as the stage worker reads it. */
+  /** The held workflow per consent answer or question, read as the stage worker reads it (ConsentStore.held). */
   async function heldFor(p: number, outcomes: Outcome[]): Promise<Map<string, HeldWorkflow | null>> {
     const held = new Map<string, HeldWorkflow | null>();
+    const consent = new ConsentStore(redis, keys);
     for (const outcome of outcomes) {
       if (outcome.kind !== 'decided' || !outcome.decision.effects?.some((e) => heldEffects.has(e.type))) continue;
       const env = outcome.envelope;
-      const [parked, payload] = await redis.hmget(consentKey(p, env.payload.from), 'parked', 'parked_payload');
-      held.set(env.workflowId, parked && payload ? { workflowId: parked, payload: JSON.parse(payload) as WorkflowPayload } : null);
+      held.set(env.workflowId, await consent.held(env.tenantId, p, env.payload.from));
     }
     return held;
   }
