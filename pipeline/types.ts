@@ -192,7 +192,14 @@ export type Decision =
   | { kind: 'skip'; audit: AuditNote; status?: never; effects?: never }
   /** Keep this entry back, unchanged, until the tenant's operational mode lets it go on:
    *  SUSPENDED holds replies at outbound; RESTRICTED holds pending-documents and query-reason work. */
-  | { kind: 'hold'; mode: 'SUSPENDED' | 'RESTRICTED'; audit: AuditNote; status?: never; effects?: never };
+  | { kind: 'hold'; mode: 'SUSPENDED' | 'RESTRICTED'; audit: AuditNote; status?: never; effects?: never }
+  /** Look at this entry again at `until` (ms), unchanged and without counting an attempt: the
+   *  outbound stage waiting for proof that an earlier, unrecorded send reached the provider.
+   *  `audit` names the wait in the worker's debug log; nothing is written to the ledger. */
+  | { kind: 'defer'; until: number; audit: AuditNote; status?: never; effects?: never }
+  /** Only record `audit` at this entry's step, whether or not its workflow moved on since (a
+   *  reply found to have reached the provider after its workflow moved on), and drop the entry. */
+  | { kind: 'note'; audit: AuditNote; status?: never; effects?: never };
 
 /** A claim as the CMS contract defines it (docs/cms-contract.md). */
 export interface Claim {
@@ -258,8 +265,46 @@ export interface StageContext {
     current(workflowId: string): Promise<number | null>;
   };
   channel: {
-    send(tenantId: string, payload: WorkflowPayload, reply: RenderedReply, idempotencyKey: string): Promise<{ providerMessageId: string; kind: 'text' | 'interactive' | 'template' }>;
+    /** Sends a reply. `sendId` travels with the message to the provider and comes back in its
+     *  status webhooks (WhatsApp `biz_opaque_callback_data`, the SMS status callback URL), which
+     *  is how an earlier send whose answer was lost is proven (docs/workflows.md). A provider
+     *  that answered with an error did not send: `AppError` `channel_rejected`,
+     *  `channel_opted_out`, or `channel_send_failed` with `detail.answered`; any other failure
+     *  (a timeout, a dropped connection) may have sent. */
+    send(tenantId: string, payload: WorkflowPayload, reply: RenderedReply, sendId: string): Promise<{ providerMessageId: string; kind: 'text' | 'interactive' | 'template' }>;
   };
+  /** What is known of each reply's sends, kept outside the hand-off because a provider call sits
+   *  between the intent and the result (docs/workflows.md, "Effectively-once replies"). */
+  sends: {
+    /** What is known of the sends of this workflow's reply at step `seq`. */
+    read(tenantId: string, workflowId: string, seq: number): Promise<SendRecord>;
+    /** Records the intent of the send about to be made, at `now`, unless an earlier one is
+     *  recorded; answers the record as it was before (a fresh one: `attemptedAt` null). */
+    begin(tenantId: string, workflowId: string, seq: number, now: number): Promise<SendRecord>;
+    /** Records a new intent at `now` over an earlier one whose proof never came. */
+    retake(tenantId: string, workflowId: string, seq: number, now: number): Promise<void>;
+    /** Records the provider's message id of a send it accepted. */
+    accepted(tenantId: string, workflowId: string, seq: number, providerMessageId: string): Promise<void>;
+    /** Forgets the intent of a send the provider answered with an error (it did not send). */
+    refused(tenantId: string, workflowId: string, seq: number): Promise<void>;
+    /** When the wait for proof of an earlier send began: `now` if it begins now. */
+    lookingSince(tenantId: string, workflowId: string, seq: number, now: number): Promise<number>;
+    /** How long to wait for proof, and how often to look (config SEND_PROOF_WAIT_MS, SEND_PROOF_POLL_MS). */
+    proofWaitMs: number;
+    proofPollMs: number;
+  };
+}
+
+/** One reply's sends at one step, as the outbound stage reads them. */
+export interface SendRecord {
+  /** When the last send was begun (ms), or null when none was. */
+  attemptedAt: number | null;
+  /** The provider's message id of a send known to have been accepted, or null. */
+  acceptedId: string | null;
+  /** How that is known: the provider's answer, or a status webhook carrying the send's id. */
+  knownBy: 'answer' | 'status_webhook' | null;
+  /** When a recovering worker began waiting for proof of the last send, or null. */
+  lookingSince: number | null;
 }
 
 /** A pending-documents workflow's wait, as a stage reads it. */

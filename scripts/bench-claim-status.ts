@@ -8,8 +8,9 @@
  *   2. steady: `--rate` messages per second for `--seconds`, with p50/p99 latency.
  * Options: --messages 5000 --concurrency 64 --rate 300 --seconds 10 --processes all|split --profile DIR
  * --channel whatsapp|sms (SMS: form webhooks signed with X-Twilio-Signature, replies through the
- * fake provider's Messages API, and its two status callbacks per reply posted back to the API;
- * `--callbacks off` leaves them out, to see what they cost).
+ * fake provider's Messages API). Either provider posts two statuses per reply back to the API
+ * (WhatsApp: `sent` and `delivered` webhooks, one in seven posted twice; SMS: status callbacks);
+ * `--callbacks off` leaves them out, to see what they cost.
  * Uses REDIS_URL (default the local Redis) under a fresh key prefix, removed at the end.
  */
 import { option, percentile } from './bench-support';
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
   }));
 
   world.sms.statusCallbacks(callbacks !== 'off');
+  wa.configureStatuses({ mode: callbacks === 'off' ? 'off' : 'auto' });
   const roleSets = layout === 'all' ? [['all']] : [['api'], ['scheduler'], ['stage', 'gateway,consent,router'], ['stage', 'truth,policy,outbound']];
   await world.startService(roleSets, profileDir);
 
@@ -48,11 +50,11 @@ async function main(): Promise<void> {
   let replies = 0;
   wa.events.on('message', (m: SentMessage) => {
     replies += 1;
-    const workflowId = m.idempotencyKey?.split(':')[0];
+    const workflowId = m.bizOpaque?.split(':')[0];
     const at = workflowId ? accepted.get(workflowId) : undefined;
     if (at !== undefined) latencies.push(performance.now() - at);
   });
-  // SMS carries no idempotency key to match a reply to its workflow: each phone's messages are
+  // An SMS carries no send id the fake records to match a reply to its workflow: each phone's messages are
   // answered in order, so a reply closes its phone's oldest open message.
   const openByPhone = new Map<string, number[]>();
   world.sms.events.on('message', (m: SentSms) => {
@@ -114,7 +116,7 @@ async function main(): Promise<void> {
   const steady = [...latencies].sort((a, b) => a - b);
   console.log(`steady ${rate}/s for ${seconds} s: ${total} workflows, end-to-end p50 ${percentile(steady, 50).toFixed(1)} ms, ` +
     `p99 ${percentile(steady, 99).toFixed(1)} ms, max ${steady[steady.length - 1]!.toFixed(1)} ms`);
-  console.log(`channel: ${channel}${channel === 'sms' ? ` (status callbacks ${callbacks})` : ''}; layout: ${layout} (${roleSets.map((r) => r.join(' ')).join(' | ')}), partitions ${config.partitions}, batch ${config.batchSize}`);
+  console.log(`channel: ${channel} (status callbacks ${callbacks}); layout: ${layout} (${roleSets.map((r) => r.join(' ')).join(' | ')}), partitions ${config.partitions}, batch ${config.batchSize}`);
 
   await world.stop();
 }

@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   wa.events.on('message', (m: SentMessage) => {
     replies += 1;
     if (/team will follow up/.test(m.text ?? '')) blocked += 1;
-    const workflowId = m.idempotencyKey?.split(':')[0];
+    const workflowId = m.bizOpaque?.split(':')[0];
     const at = workflowId ? accepted.get(workflowId) : undefined;
     if (at !== undefined) latencies.push(performance.now() - at);
   });

@@ -61,6 +61,13 @@ export interface Config {
   channelTimeoutMs: number;
   /** How long inbound message ids are remembered for deduplication (s). Meta retries for days. */
   inboundDedupeSeconds: number;
+  /** How long a recovering outbound stage waits for proof (a status webhook) that an earlier,
+   *  unrecorded send reached the provider before it sends again (ms; docs/workflows.md). */
+  sendProofWaitMs: number;
+  /** How often it looks again for that proof while it waits (ms). */
+  sendProofPollMs: number;
+  /** How long what the service knows of each reply's send (intent, result, proof) is kept (s). */
+  sendRecordSeconds: number;
   logLevel: string;
   /**
    * `production` refuses development conveniences. The default when NODE_ENV is unset: a
@@ -118,6 +125,9 @@ const schema = {
     BREAKER_VOLUME_THRESHOLD: { type: 'integer', minimum: 0 },
     CHANNEL_TIMEOUT_MS: { type: 'integer', minimum: 10 },
     INBOUND_DEDUPE_SECONDS: { type: 'integer', minimum: 60 },
+    SEND_PROOF_WAIT_MS: { type: 'integer', minimum: 0 },
+    SEND_PROOF_POLL_MS: { type: 'integer', minimum: 10 },
+    SEND_RECORD_SECONDS: { type: 'integer', minimum: 60 },
     LOG_LEVEL: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
     NODE_ENV: { enum: ['production', 'development', 'test'] },
     METRICS_PORT: { type: 'integer', minimum: 0, maximum: 65535 },
@@ -210,6 +220,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     breakerVolumeThreshold: (raw.BREAKER_VOLUME_THRESHOLD as number | undefined) ?? 5,
     channelTimeoutMs: (raw.CHANNEL_TIMEOUT_MS as number | undefined) ?? 5000,
     inboundDedupeSeconds: (raw.INBOUND_DEDUPE_SECONDS as number | undefined) ?? 7 * 24 * 3600,
+    sendProofWaitMs: (raw.SEND_PROOF_WAIT_MS as number | undefined) ?? 30000,
+    sendProofPollMs: (raw.SEND_PROOF_POLL_MS as number | undefined) ?? 1000,
+    sendRecordSeconds: (raw.SEND_RECORD_SECONDS as number | undefined) ?? 7 * 24 * 3600,
     logLevel: (raw.LOG_LEVEL as string | undefined) ?? 'info',
     environment,
     metricsPort: (raw.METRICS_PORT as number | undefined) ?? 0,

@@ -9,6 +9,7 @@ import { Checkpoints } from './audit/checkpoints';
 import { LedgerVerifier } from './audit/ledger-verifier';
 import { SmsSender } from './adapters/channels/sms';
 import { WhatsAppSender } from './adapters/channels/whatsapp';
+import { SendRecords } from './workflows/send-records';
 import { ClientCredentials } from './auth/client-credentials';
 import { HashWork } from './auth/hash-work';
 import { LoginGuard } from './auth/login-guard';
@@ -78,6 +79,8 @@ export interface Services {
   /** Walks ledgers for `POST /v1/audit/verify` on a worker thread. */
   ledgerVerifier: LedgerVerifier;
   intake: InboundIntake;
+  /** What is known of each reply's sends: intent, result, status-webhook proof (docs/workflows.md). */
+  sends: SendRecords;
   /** Partner webhooks: endpoint, outbox (`webhooks.enqueue`), deliveries (docs/webhooks.md). */
   webhooks: PartnerWebhooks;
   /** Publishes workflow transitions and mode changes from the audit ledger as webhooks. */
@@ -129,6 +132,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
   const workflowStore = new WorkflowStore(redis, keys);
   const knowledgeIndex = new KnowledgeIndex({ store: articles, log });
   const answerCache = new AnswerCache(redis, keys, articles, metrics);
+  const sends = new SendRecords(redis, keys, config);
   const stageContext: StageContext = {
     now: () => clock.now(),
     consent,
@@ -142,10 +146,11 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     knowledge: knowledgeIndex,
     answers: answerCache,
     steps: { current: (workflowId) => workflowStore.currentStep(workflowId) },
-    // The reply goes back on the channel the claimant wrote on. SMS providers take no idempotency key.
+    // The reply goes back on the channel the claimant wrote on.
     channel: {
-      send: (tenantId, payload, reply, key) => (payload.channel === 'sms' ? smsSender.send(tenantId, payload, reply) : sender.send(tenantId, payload, reply, key, clock.now())),
+      send: (tenantId, payload, reply, sendId) => (payload.channel === 'sms' ? smsSender.send(tenantId, payload, reply, sendId) : sender.send(tenantId, payload, reply, sendId, clock.now())),
     },
+    sends,
   };
 
   const tokens = new TokenIssuer(config, clients, signing);
@@ -169,6 +174,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     checkpoints: new Checkpoints(config, signing),
     ledgerVerifier,
     intake: new InboundIntake(redis, keys, config, refs),
+    sends,
     webhooks,
     ledgerWebhooks: new LedgerWebhooks({ redis, keys, tenants, webhooks, log }),
     knowledge: { articles, index: knowledgeIndex },

@@ -87,7 +87,7 @@ function runnerUp(scores: Record<Intent, number>): string {
 
 function withResume(decision: Decision, patch: Partial<WorkflowPayload>): Decision {
   if (decision.kind !== 'forward') return decision;
-  return { ...decision, effects: [...(decision.effects ?? []), { type: 'choice.resume', patch }] };
+  return { ...decision, effects: [...(decision.effects ?? []), { type: 'choice.resume' as const, patch }] };
 }
 
 async function routeIntent(envelope: Envelope, ctx: StageContext, intent: Intent, payload: WorkflowPayload, matchedBy: string): Promise<Decision> {

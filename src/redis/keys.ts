@@ -74,6 +74,11 @@ export class Keys {
   consent(partition: number, tenantId: string, phoneHashHex: string): string {
     return `${this.p(partition)}:consent:${tenantId}:${phoneHashHex}`;
   }
+  /** What the service knows of a workflow's reply sends, per step: the intent written before
+   *  each provider call, the provider's message id, and proof from a status webhook (hash, TTL). */
+  sendRecord(partition: number, tenantId: string, workflowId: string): string {
+    return `${this.p(partition)}:send:${tenantId}:${workflowId}`;
+  }
   /** Audit events written by hand-offs in this partition (stream). */
   audit(partition: number): string {
     return `${this.p(partition)}:audit`;

@@ -54,6 +54,17 @@ export function buildHandoff(
     }
     const d = outcome.decision;
     if (d.kind === 'skip') return { ...base, kind: 'ack' };
+    if (d.kind === 'defer') {
+      // Back through a timer unchanged: same attempt count, so waiting is not a failed try.
+      const fields = encodeFields(env.workflowId, env.tenantId, env.seq, env.attempt, JSON.stringify(env.payload));
+      const timer = JSON.stringify({ id: `defer:${outcome.entryId}`, stream: keys.stream(partition, stage), fields });
+      return { ...base, kind: 'defer', timers: use(keys.timers(partition)), due: d.until, timer };
+    }
+    // A reply's `reply.sent` marks its send record, so a late `note` of the same send is not a second event.
+    const sentMark = stage === 'outbound' && d.audit.type === 'reply.sent'
+      ? { sent_mark: { key: use(keys.sendRecord(partition, env.tenantId, env.workflowId)), field: `${env.seq}:recorded` } }
+      : {};
+    if (d.kind === 'note') return { ...base, kind: 'note', audit_type: d.audit.type, audit_detail: JSON.stringify(d.audit.detail ?? {}), ...sentMark };
     if (d.kind === 'hold') {
       const fields = encodeFields(env.workflowId, env.tenantId, env.seq, 0, JSON.stringify(env.payload));
       // SUSPENDED holds replies (released to outbound); RESTRICTED holds work at any stage
@@ -70,6 +81,7 @@ export function buildHandoff(
       ...base, kind: d.kind, audit_type: d.audit.type, audit_detail: JSON.stringify(d.audit.detail ?? {}),
       done: d.kind === 'finish',
       set: { ...(d.patch ?? {}) },
+      ...sentMark,
     };
     if (d.kind !== 'forward' || d.status) op.status = d.status;
     if (d.kind === 'forward') {

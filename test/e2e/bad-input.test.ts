@@ -80,12 +80,12 @@ describe('bad input', function () {
     // The rest keep flowing.
     const other = await h.wa.postInbound({ from: phone, text: 'status' });
     const [otherId] = (other.body as { workflow_ids: string[] }).workflow_ids;
-    await h.wa.waitFor((sent) => sent.some((m) => m.idempotencyKey?.startsWith(`${otherId}:`)));
+    await h.wa.waitFor((sent) => sent.some((m) => m.bizOpaque?.startsWith(`${otherId}:`)));
 
     // The operator redrives it; the claimant gets the reply and the workflow completes.
     const redrive = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', 'dlq', 'redrive', 'outbound', '--all'], { cwd: root, env: envFor(h.config), encoding: 'utf8' });
     expect(redrive.status, redrive.stderr).to.equal(0);
-    await h.wa.waitFor((sent) => sent.some((m) => m.idempotencyKey?.startsWith(`${poisonedId}:`)));
+    await h.wa.waitFor((sent) => sent.some((m) => m.bizOpaque?.startsWith(`${poisonedId}:`)));
     const done = await waitFor(async () => {
       const w = (await (await h.api(`/v1/workflows/${poisonedId}`)).json()) as { status: string; error_code: string | null };
       return w.status === 'completed' ? w : null;

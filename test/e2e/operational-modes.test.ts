@@ -54,12 +54,12 @@ describe('operational modes', function () {
 
     expect(await setMode('OPERATIONAL', 'migration done')).to.include({ mode: 'OPERATIONAL' });
     const sent = await h.wa.waitFor((all) => all.length >= 6);
-    const replied = sent.map((m) => m.idempotencyKey!.split(':')[0]!);
+    const replied = sent.map((m) => m.bizOpaque!.split(':')[0]!);
     expect(new Set(replied).size).to.equal(6);
     // In order per claimant: each phone's replies come in the order its messages came.
     for (const phone of phones) {
       const mine = sentOrder.filter((_, i) => phones[i % 2] === phone);
-      expect(sent.filter((m) => m.to === phone).map((m) => m.idempotencyKey!.split(':')[0])).to.deep.equal(mine);
+      expect(sent.filter((m) => m.to === phone).map((m) => m.bizOpaque!.split(':')[0])).to.deep.equal(mine);
     }
     await waitFor(async () => {
       const statuses = await Promise.all(sentOrder.map(async (id) => ((await (await h.api(`/v1/workflows/${id}`)).json()) as { status: string }).status));

@@ -480,9 +480,9 @@ describe('pending-documents races, each repeated until both orders happened', fu
       expect(count(p.events, 'documents.reminder'), p.what).to.be.at.most(1);
       expect(p.sent.length, p.what).to.be.within(1, 2); // the request, and at most the reminder that beat the cancel
       for (const m of p.sent.filter((sent) => sent.at > p.cancelledAt)) {
-        const [workflowId, seq] = m.idempotencyKey!.split(':');
+        const [workflowId, seq] = m.bizOpaque!.split(':');
         const decided = (checks.get(workflowId!) ?? []).filter((c) => c.seq === Number(seq));
-        expect(decided.map((c) => c.at <= p.cancelledAt), `${p.what}: ${m.idempotencyKey} accepted at ${m.at}, after the cancel at ${p.cancelledAt}: sent without a step read before it`)
+        expect(decided.map((c) => c.at <= p.cancelledAt), `${p.what}: ${m.bizOpaque} accepted at ${m.at}, after the cancel at ${p.cancelledAt}: sent without a step read before it`)
           .to.deep.equal([true]);
       }
     }
@@ -510,7 +510,7 @@ describe('pending-documents races, each repeated until both orders happened', fu
     await settled();
     const sent = d.sentTo(pairs.map((p) => p.phone));
     for (const p of pairs) {
-      expect((sent.get(p.phone) ?? []).map((m) => m.idempotencyKey), p.workflowId).to.have.length(1); // the request only
+      expect((sent.get(p.phone) ?? []).map((m) => m.bizOpaque), p.workflowId).to.have.length(1); // the request only
       expect((await d.records([p.workflowId], 'status'))[0], p.workflowId).to.deep.equal(['cancelled']);
     }
   });

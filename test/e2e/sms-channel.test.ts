@@ -245,6 +245,12 @@ describe('SMS channel', function () {
     expect(statuses[0]).to.include.members(['channel', 'sms']);
     expect(statuses.flat().join(' ')).not.to.contain(phone.slice(1));
     expect(h.sms.callbacks.filter((c) => c.sid === sid).map((c) => c.answered)).to.deep.equal([204, 204]);
+    // The callback URL carried the reply's send id, so each callback is proof of that send
+    // (docs/workflows.md, "Effectively-once replies").
+    const sendId = new URL(smsTo(phone)[0]!.statusCallback!).searchParams.get('send')!;
+    const [workflowId, seq] = sendId.split(':') as [string, string];
+    const record = await h.services.redis.hgetall(h.services.keys.sendRecord(h.services.keys.partitionOfWorkflow(workflowId)!, 'acme', workflowId));
+    expect(record).to.include({ [`${seq}:msg`]: sid, [`${seq}:proof`]: sid, [`${seq}:proof_status`]: 'delivered' });
   });
 
   it('STOP withdraws consent with no reply of ours (the provider answers it); START restores it and the held question is answered', async () => {
@@ -350,6 +356,13 @@ describe('SMS channel', function () {
     await h.services.tenants.put({ ...doc, channels: { ...doc.channels, sms: { ...doc.channels.sms!, status_callback_url: own } } }, Date.now());
     try {
       expect((await post()).status).to.equal(204);
+      // With the send id the service put on it: the provider signs the URL it called, query included.
+      const withSend = await fetch(`${h.apiUrl}/channels/sms/status?send=wf-0-${'a'.repeat(20)}%3A3`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(`${own}?send=wf-0-${'a'.repeat(20)}%3A3`, params, doc.channels.sms!.auth_token) },
+        body: new URLSearchParams(params).toString(),
+      });
+      expect(withSend.status).to.equal(204);
     } finally {
       await h.services.tenants.put({ ...doc, channels: { ...doc.channels, sms: { ...doc.channels.sms!, status_callback_url: before } } }, Date.now());
     }

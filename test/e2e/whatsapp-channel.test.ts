@@ -46,7 +46,7 @@ describe('WhatsApp channel', function () {
     const now = Date.now();
     const sent = await sender.send('acme', payload(now - 23 * 3600 * 1000), reply, 'wf-0-a:1', now);
     expect(sent.kind).to.equal('text');
-    const message = h.wa.sent.find((m) => m.idempotencyKey === 'wf-0-a:1')!;
+    const message = h.wa.sent.find((m) => m.bizOpaque === 'wf-0-a:1')!;
     expect(message).to.include({ type: 'text', to: '+919866600002', text: reply.text });
   });
 
@@ -55,9 +55,21 @@ describe('WhatsApp channel', function () {
     const now = Date.now();
     const sent = await sender.send('acme', payload(now - 25 * 3600 * 1000), reply, 'wf-0-b:1', now);
     expect(sent.kind).to.equal('template');
-    const message = h.wa.sent.find((m) => m.idempotencyKey === 'wf-0-b:1')!;
+    const message = h.wa.sent.find((m) => m.bizOpaque === 'wf-0-b:1')!;
     expect(message.type).to.equal('template');
     expect(message.template).to.deep.equal({ name: 'claim_status_update', language: 'en', params: ['• Claim XXXX0001: Approved'] });
+  });
+
+  it("carries the send id as biz_opaque_callback_data, and Meta's status webhooks bring it back as proof of the send", async () => {
+    const sender = new WhatsAppSender(h.services.tenants, h.config);
+    const workflowId = h.services.keys.newWorkflowId(1);
+    const sent = await sender.send('acme', payload(Date.now()), reply, `${workflowId}:3`, Date.now());
+    expect(h.wa.sent.find((m) => m.wamid === sent.providerMessageId)?.bizOpaque).to.equal(`${workflowId}:3`);
+    const record = await waitFor(async () => {
+      const r = await h.services.sends.read('acme', workflowId, 3);
+      return r.acceptedId ? r : null;
+    }, { what: 'the status webhook proving the send' });
+    expect(record).to.deep.include({ acceptedId: sent.providerMessageId, knownBy: 'status_webhook' });
   });
 
   it('tells a retryable provider failure from a permanent refusal', async () => {
@@ -65,6 +77,8 @@ describe('WhatsApp channel', function () {
     h.wa.failNext(1, 503);
     const retryable = await sender.send('acme', payload(Date.now()), reply, 'wf-0-c:1', Date.now()).catch((e: unknown) => e);
     expect(retryable).to.include({ code: 'channel_send_failed', retryable: true });
+    // Meta answered: it did not take the message, so a retry needs no proof wait.
+    expect((retryable as { extra: Record<string, unknown> }).extra).to.deep.equal({ answered: true });
     h.wa.failNext(1, 400);
     const permanent = await sender.send('acme', payload(Date.now()), reply, 'wf-0-d:1', Date.now()).catch((e: unknown) => e);
     expect(permanent).to.include({ code: 'channel_rejected', retryable: false });

@@ -10,7 +10,7 @@
  */
 import type { PhiKindSpec } from '../../pipeline/policy-gate/phi-kinds';
 import type {
-  CachedAnswer, Channel, Claim, ConsentRecord, Envelope, KbArticle, Language, PendingDocsState, PendingDocument,
+  CachedAnswer, Channel, Claim, SendRecord, ConsentRecord, Envelope, KbArticle, Language, PendingDocsState, PendingDocument,
   RenderedReply, ReplyRequest, StageContext, StageName, WorkflowPayload,
 } from '../../pipeline/types';
 import type { OperationalMode } from '../../pipeline/vocabulary';
@@ -62,6 +62,11 @@ export interface FakeStageContextOptions {
   steps?: Record<string, number | null>;
   /** Thrown by `channel.send` instead of sending (an opted-out claimant, a provider outage). */
   sendError?: Error;
+  /** Earlier sends already recorded, by `<workflow id>:<seq>` (a crash's leftovers). */
+  sendRecords?: Record<string, Partial<SendRecord>>;
+  /** The proof wait and its poll (ms); default 30 s and 1 s, as deployed. */
+  proofWaitMs?: number;
+  proofPollMs?: number;
   /** Replace whole ports, after everything above (a CMS returning another number's claims, say). */
   ports?: Partial<StageContext>;
 }
@@ -70,7 +75,7 @@ export interface SentReply {
   tenantId: string;
   payload: WorkflowPayload;
   reply: RenderedReply;
-  idempotencyKey: string;
+  sendId: string;
   providerMessageId: string;
 }
 
@@ -79,11 +84,14 @@ export interface FakeStageContext extends StageContext {
   readonly sent: SentReply[];
   /** Every `templates.render` call, in order. */
   readonly renders: Array<{ tenantId: string; channel: Channel; language: Language; reply: ReplyRequest }>;
+  /** The send records as the stage left them, by `<workflow id>:<seq>`. */
+  readonly sendRecords: Map<string, SendRecord>;
   /** Every `knowledge.search` call, in order. */
   readonly searches: Array<{ tenantId: string; text: string; reasonCodes: readonly string[]; language: Language; limit: number }>;
 }
 
 const day = 24 * 60 * 60 * 1000;
+const noSend: SendRecord = { attemptedAt: null, acceptedId: null, knownBy: null, lookingSince: null };
 
 export function fakeStageContext(options: FakeStageContextOptions = {}): FakeStageContext {
   const sent: SentReply[] = [];
@@ -92,8 +100,15 @@ export function fakeStageContext(options: FakeStageContextOptions = {}): FakeSta
   const claims = options.claims ?? [];
   const cmsCall = <T>(value: () => T): Promise<T> => (options.cmsError ? Promise.reject(options.cmsError) : Promise.resolve(value()));
 
+  const records = new Map<string, SendRecord>(Object.entries(options.sendRecords ?? {}).map(([k, v]) => [k, { ...noSend, ...v }]));
+  const record = (workflowId: string, seq: number): SendRecord => records.get(`${workflowId}:${seq}`) ?? { ...noSend };
+  const update = (workflowId: string, seq: number, patch: Partial<SendRecord>): void => {
+    records.set(`${workflowId}:${seq}`, { ...record(workflowId, seq), ...patch });
+  };
+
   const ctx: FakeStageContext = {
     sent,
+    sendRecords: records,
     renders,
     searches,
     now: () => options.now ?? Date.parse('2026-01-15T10:00:00Z'),
@@ -139,12 +154,32 @@ export function fakeStageContext(options: FakeStageContextOptions = {}): FakeSta
     answers: { lookup: async (_tenantId, key) => options.answers?.[key] ?? null },
     steps: { current: async (workflowId) => options.steps?.[workflowId] ?? null },
     channel: {
-      async send(tenantId, payload, reply, idempotencyKey) {
+      async send(tenantId, payload, reply, sendId) {
         if (options.sendError) throw options.sendError;
         const providerMessageId = `wamid.fake-${sent.length + 1}`;
-        sent.push({ tenantId, payload, reply, idempotencyKey, providerMessageId });
+        sent.push({ tenantId, payload, reply, sendId, providerMessageId });
         return { providerMessageId, kind: reply.providerTemplate ? 'template' : reply.buttons ? 'interactive' : 'text' };
       },
+    },
+    // In memory, with the semantics of src/workflows/send-records.ts (its own integration test
+    // checks those against Redis).
+    sends: {
+      read: async (_tenantId, workflowId, seq) => record(workflowId, seq),
+      async begin(_tenantId, workflowId, seq, now) {
+        const before = record(workflowId, seq);
+        if (before.attemptedAt === null) update(workflowId, seq, { attemptedAt: now });
+        return before;
+      },
+      retake: async (_tenantId, workflowId, seq, now) => update(workflowId, seq, { attemptedAt: now, lookingSince: null }),
+      accepted: async (_tenantId, workflowId, seq, id) => update(workflowId, seq, { acceptedId: id, knownBy: 'answer' }),
+      refused: async (_tenantId, workflowId, seq) => update(workflowId, seq, { attemptedAt: null, lookingSince: null }),
+      async lookingSince(_tenantId, workflowId, seq, now) {
+        const since = record(workflowId, seq).lookingSince ?? now;
+        update(workflowId, seq, { lookingSince: since });
+        return since;
+      },
+      proofWaitMs: options.proofWaitMs ?? 30_000,
+      proofPollMs: options.proofPollMs ?? 1_000,
     },
   };
   return Object.assign(ctx, options.ports);

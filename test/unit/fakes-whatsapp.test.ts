@@ -15,8 +15,10 @@ interface Captured {
 }
 
 /** A stand-in for the service webhook that keeps the exact bytes it received. */
-async function startWebhookSink(): Promise<{ url: string; received: Captured[]; close(): Promise<void> }> {
+async function startWebhookSink(): Promise<{ url: string; received: Captured[]; refuse: { next: number }; close(): Promise<void> }> {
   const received: Captured[] = [];
+  // The next `refuse.next` posts are answered 500, as a service that is down or failing.
+  const refuse = { next: 0 };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -24,7 +26,9 @@ async function startWebhookSink(): Promise<{ url: string; received: Captured[]; 
       const sig = req.headers['x-hub-signature-256'];
       received.push({ raw: Buffer.concat(chunks), signature: typeof sig === 'string' ? sig : undefined, contentType: req.headers['content-type'] });
       const ok = req.url === '/channels/whatsapp/webhook';
-      res.writeHead(ok ? 200 : 404, { 'content-type': 'application/json' });
+      const refused = refuse.next > 0;
+      if (refused) refuse.next--;
+      res.writeHead(refused ? 500 : ok ? 200 : 404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ ok }));
     });
   });
@@ -32,6 +36,7 @@ async function startWebhookSink(): Promise<{ url: string; received: Captured[]; 
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
+    refuse,
     close: () => {
       server.closeAllConnections();
       return new Promise<void>((resolve) => server.close(() => resolve()));
@@ -83,8 +88,25 @@ describe('fake WhatsApp provider', () => {
 
   beforeEach(() => {
     wa.reset();
+    // Status webhooks off unless a test is about them: they would land in the sink among the
+    // inbound webhooks another test reads by position.
+    wa.configureStatuses({ mode: 'off' });
     sink.received.length = 0;
+    sink.refuse.next = 0;
   });
+
+  /** The status webhooks the sink received: [status, biz_opaque_callback_data, signed]. */
+  const statusesReceived = (): Array<[string, string | undefined, boolean]> => sink.received
+    .map((c) => [JSON.parse(c.raw.toString('utf8')).entry[0].changes[0].value.statuses?.[0], verify(c, SECRET)] as const)
+    .filter(([st]) => st)
+    .map(([st, signed]) => [st.status, st.biz_opaque_callback_data, signed]);
+  const until = async (what: string, condition: () => boolean, timeoutMs = 10_000): Promise<void> => {
+    const deadline = Date.now() + timeoutMs;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}; received ${JSON.stringify(statusesReceived())}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
 
   after(async () => {
     await wa.close();
@@ -163,28 +185,67 @@ describe('fake WhatsApp provider', () => {
       expect(wa.sent).to.have.length(1);
     });
 
-    // Not a Meta behaviour (the Cloud API documents no send dedupe): a known kindness of the fake,
-    // kept until effectively-once sends land (docs/channels.md, issue 13).
-    it('dedupes by Idempotency-Key (a kindness Meta does not offer): same response, recorded once', async () => {
+    // Cloud API "Messages" reference: no idempotency key is documented, and none is honoured.
+    it('has no send deduplication: two identical requests, same Idempotency-Key header, are two messages', async () => {
       const first = await send(textBody('919800000001', 'once'), { 'idempotency-key': 'reply-abc' });
       const second = await send(textBody('919800000001', 'once'), { 'idempotency-key': 'reply-abc' });
-      expect(second).to.deep.equal(first);
-      expect(wa.sent).to.have.length(1);
-      expect(wa.sent[0].idempotencyKey).to.equal('reply-abc');
-      expect(wa.duplicates).to.equal(1);
+      expect([first.status, second.status]).to.deep.equal([200, 200]);
+      expect(second.body.messages[0].id).to.not.equal(first.body.messages[0].id);
+      expect(wa.sent.map((m) => m.text)).to.deep.equal(['once', 'once']);
     });
 
-    it('failNext answers errors without recording; a retry with the same key is then accepted', async () => {
+    it('failNext answers Meta-shaped errors without recording; the retry is then a new message', async () => {
       wa.failNext(1);
-      const failed = await send(textBody('919800000001', 'retry me'), { 'idempotency-key': 'k-retry' });
+      const failed = await send(textBody('919800000001', 'retry me'));
       expect(failed.status).to.equal(500);
-      expect(failed.body.error).to.have.property('code');
-      const ok = await send(textBody('919800000001', 'retry me'), { 'idempotency-key': 'k-retry' });
+      expect(failed.body.error).to.include({ type: 'OAuthException', is_transient: true }).and.have.property('code');
+      const ok = await send(textBody('919800000001', 'retry me'));
       expect(ok.status).to.equal(200);
       expect(wa.sent).to.have.length(1);
-      expect(wa.duplicates).to.equal(0);
     });
 
+    // "Messages" reference: biz_opaque_callback_data, an arbitrary string of at most 512 characters.
+    it('records biz_opaque_callback_data and refuses one over 512 characters', async () => {
+      expect((await send({ ...(textBody('919800000001', 'tagged') as object), biz_opaque_callback_data: 'wf-0-ab:3' })).status).to.equal(200);
+      expect((await send({ ...(textBody('919800000001', 'too long') as object), biz_opaque_callback_data: 'x'.repeat(513) })).status).to.equal(400);
+      expect(wa.sent.map((m) => [m.text, m.bizOpaque])).to.deep.equal([['tagged', 'wf-0-ab:3']]);
+    });
+  });
+
+  // "Messages webhook" reference (the statuses object) and the "Webhooks" overview (retries).
+  describe('status webhooks of sent messages', () => {
+    it('posts sent, then delivered, signed, echoing biz_opaque_callback_data', async () => {
+      wa.configureStatuses({ mode: 'auto', twiceEvery: 0 });
+      await send({ ...(textBody('919800000001', 'hello') as object), biz_opaque_callback_data: 'wf-1-cd:2' });
+      await until('two statuses', () => statusesReceived().length >= 2);
+      expect(statusesReceived()).to.deep.equal([['sent', 'wf-1-cd:2', true], ['delivered', 'wf-1-cd:2', true]]);
+      const status = JSON.parse(sink.received[0]!.raw.toString('utf8')).entry[0].changes[0].value.statuses[0];
+      expect(status).to.include({ id: wa.sent[0]!.wamid, recipient_id: '919800000001' });
+      expect(wa.statusWebhooks.map((w) => w.status)).to.deep.equal(['sent', 'delivered']);
+    });
+
+    it('posts a status again, with growing pauses, until the endpoint answers 200', async () => {
+      wa.configureStatuses({ mode: 'auto', twiceEvery: 0 });
+      sink.refuse.next = 3;
+      await send(textBody('919800000001', 'while down'));
+      await until('both statuses taken', () => wa.statusWebhooks.length >= 2);
+      // Three refused posts of `sent`, then `sent` and `delivered` taken.
+      expect(statusesReceived().map(([st]) => st)).to.deep.equal(['sent', 'sent', 'sent', 'sent', 'delivered']);
+    });
+
+    it('sometimes posts one twice, and sometimes late: held until released', async () => {
+      wa.configureStatuses({ mode: 'held', twiceEvery: 2 });
+      await send({ ...(textBody('919800000001', 'late') as object), biz_opaque_callback_data: 'wf-2-ef:1' });
+      // Held: nothing arrives while Meta's webhooks lag (the send itself was answered at once).
+      await new Promise((r) => setImmediate(r));
+      expect(statusesReceived()).to.deep.equal([]);
+      wa.releaseStatuses();
+      await until('three status webhooks', () => statusesReceived().length >= 3);
+      expect(statusesReceived().map(([st, opaque]) => `${st}:${opaque}`)).to.deep.equal(['sent:wf-2-ef:1', 'delivered:wf-2-ef:1', 'delivered:wf-2-ef:1']);
+    });
+  });
+
+  describe('control of the sent log', () => {
     it('waitFor resolves on a later message and rejects with a listing at the deadline', async () => {
       const waiting = wa.waitFor((m) => m.some((x) => x.text === 'later'), 5000);
       await send(textBody('919800000001', 'first'));

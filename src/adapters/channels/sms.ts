@@ -90,6 +90,11 @@ export function parseSmsStatus(params: URLSearchParams): SmsStatus {
   return { messageSid, status, from, to: field(params, 'To'), accountSid: field(params, 'AccountSid'), errorCode: field(params, 'ErrorCode') || null };
 }
 
+/** A status callback URL carrying a send id: `send=<id>` added to its query. */
+export function withSendId(url: string, sendId: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}send=${encodeURIComponent(sendId)}`;
+}
+
 export class SmsSender {
   constructor(private readonly tenants: TenantStore, private readonly config: Config, private readonly metrics: Metrics) {}
 
@@ -100,9 +105,14 @@ export class SmsSender {
     return sms;
   }
 
-  async send(tenantId: string, payload: WorkflowPayload, reply: RenderedReply): Promise<{ providerMessageId: string; kind: 'text' }> {
+  /**
+   * `sendId` rides in the status callback URL (`send=`), which Twilio calls, signed, for each status
+   * of the message: the proof of a send whose answer was lost (docs/workflows.md). Twilio takes no
+   * idempotency key: every call is a new message.
+   */
+  async send(tenantId: string, payload: WorkflowPayload, reply: RenderedReply, sendId: string): Promise<{ providerMessageId: string; kind: 'text' }> {
     const sms = await this.account(tenantId);
-    const statusCallback = sms.status_callback_url ?? `${this.config.publicUrl.replace(/\/$/, '')}/channels/sms/status`;
+    const statusCallback = withSendId(sms.status_callback_url ?? `${this.config.publicUrl.replace(/\/$/, '')}/channels/sms/status`, sendId);
     const body = new URLSearchParams({ To: payload.from, From: payload.businessNumberId, Body: reply.text, StatusCallback: statusCallback });
     const url = `${sms.api_base.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(sms.account_sid)}/Messages.json`;
     let answer: HttpAnswer;
@@ -119,7 +129,8 @@ export class SmsSender {
     } catch (err) {
       throw new AppError('channel_send_failed', `provider ${(err as Error).message}`, { cause: err });
     }
-    if (answer.status === 429 || answer.status >= 500) throw new AppError('channel_send_failed', `provider answered ${answer.status}`);
+    // An error answer means Twilio did not create the message (`answered`: no proof wait before the retry).
+    if (answer.status === 429 || answer.status >= 500) throw new AppError('channel_send_failed', `provider answered ${answer.status}`, { extra: { answered: true } });
     const json = answer.json as { sid?: string; code?: number } | undefined;
     if (answer.status >= 300) {
       // A recipient who answered STOP: the provider refuses every send until they answer START.

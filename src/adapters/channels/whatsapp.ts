@@ -42,6 +42,8 @@ const mediaTypes = new Set(['document', 'image']);
 export interface InboundStatus {
   phoneNumberId: string;
   id: string;
+  /** `biz_opaque_callback_data` of the send, when it carried one (ours: the send id). */
+  sendId: string;
   status: string;
   timestamp: number;
   recipient: string;
@@ -88,7 +90,7 @@ export function parseWebhook(body: unknown): ParsedWebhook {
       }
       for (const s of asArray(value.statuses)) {
         const recipient = asString(s.recipient_id).replace(/^\+/, '');
-        parsed.statuses.push({ phoneNumberId, id: asString(s.id), status: asString(s.status), timestamp: Number(asString(s.timestamp)) * 1000 || 0, recipient: recipient ? `+${recipient}` : '' });
+        parsed.statuses.push({ phoneNumberId, id: asString(s.id), sendId: asString(s.biz_opaque_callback_data), status: asString(s.status), timestamp: Number(asString(s.timestamp)) * 1000 || 0, recipient: recipient ? `+${recipient}` : '' });
       }
     }
   }
@@ -101,7 +103,12 @@ export type SendKind = 'text' | 'interactive' | 'template';
 export class WhatsAppSender {
   constructor(private readonly tenants: TenantStore, private readonly config: Config) {}
 
-  async send(tenantId: string, payload: WorkflowPayload, reply: RenderedReply, idempotencyKey: string, now: number): Promise<{ providerMessageId: string; kind: SendKind }> {
+  /**
+   * `sendId` goes out as `biz_opaque_callback_data`, which Meta returns in the message's status
+   * webhooks: the proof of a send whose answer was lost (docs/workflows.md). Meta takes no
+   * idempotency key: every call is a new message.
+   */
+  async send(tenantId: string, payload: WorkflowPayload, reply: RenderedReply, sendId: string, now: number): Promise<{ providerMessageId: string; kind: SendKind }> {
     const wa = (await this.tenants.get(tenantId)).channels.whatsapp;
     if (!wa) throw new AppError('channel_rejected', 'the tenant has no WhatsApp channel');
     const inWindow = now - payload.receivedAt < replyWindowMs;
@@ -131,14 +138,15 @@ export class WhatsAppSender {
     try {
       answer = await httpJson(url, {
         method: 'POST',
-        headers: { authorization: `Bearer ${wa.access_token}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
-        body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to: payload.from.replace(/^\+/, ''), ...message }),
+        headers: { authorization: `Bearer ${wa.access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to: payload.from.replace(/^\+/, ''), biz_opaque_callback_data: sendId, ...message }),
         timeoutMs: this.config.channelTimeoutMs,
       });
     } catch (err) {
       throw new AppError('channel_send_failed', `provider ${(err as Error).message}`, { cause: err });
     }
-    if (answer.status === 429 || answer.status >= 500) throw new AppError('channel_send_failed', `provider answered ${answer.status}`);
+    // An error answer means Meta did not take the message (`answered`: no proof wait before the retry).
+    if (answer.status === 429 || answer.status >= 500) throw new AppError('channel_send_failed', `provider answered ${answer.status}`, { extra: { answered: true } });
     if (answer.status >= 300) throw new AppError('channel_rejected', `provider answered ${answer.status}`);
     const id = (answer.json as { messages?: { id?: string }[] } | undefined)?.messages?.[0]?.id;
     if (!id) throw new AppError('channel_send_failed', 'provider answered without a message id');

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { parseSmsInbound, parseSmsStatus, verifySmsSignature } from '../../adapters/channels/sms';
+import { parseSmsInbound, parseSmsStatus, verifySmsSignature, withSendId } from '../../adapters/channels/sms';
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import { readRaw } from '../body';
@@ -38,7 +38,10 @@ export function smsRoutes(s: Services): Router {
     // The provider signs the URL it called: the public address partners configure, the tenant's
     // own status-callback URL, or, when the API is reached directly, the address this request came to.
     const urls = [`${s.config.publicUrl.replace(/\/$/, '')}${ctx.originalUrl}`, `${ctx.protocol}://${ctx.host}${ctx.originalUrl}`];
-    if (sms?.status_callback_url && ctx.path === '/channels/sms/status') urls.push(sms.status_callback_url);
+    if (sms?.status_callback_url && ctx.path === '/channels/sms/status') {
+      const sendId = typeof ctx.query.send === 'string' ? ctx.query.send : null;
+      urls.push(sendId === null ? sms.status_callback_url : withSendId(sms.status_callback_url, sendId));
+    }
     const signature = ctx.get('x-twilio-signature') || undefined;
     if (!token || !verifySmsSignature(urls, [...params.entries()], signature, token) || !tenantId) {
       s.log.warn({ tenant_id: tenantId ?? undefined, owned: Boolean(tenantId), signed: Boolean(signature) }, 'SMS webhook refused: signature missing or wrong');
@@ -63,6 +66,9 @@ export function smsRoutes(s: Services): Router {
     const { params, tenantId } = await verified(ctx, (p) => parseSmsStatus(p).from);
     const status = parseSmsStatus(params);
     await s.intake.status(tenantId, 'sms', { id: status.messageSid, status: status.status, timestamp: s.clock.now(), recipient: status.to, errorCode: status.errorCode });
+    // The send id our status callback URL carries (`send=`, signed with the rest of the URL):
+    // proof that the provider took that send (docs/workflows.md, "Effectively-once replies").
+    if (typeof ctx.query.send === 'string') await s.sends.proof(tenantId, ctx.query.send, status.messageSid, status.status);
     ctx.status = 204;
   });
   return router;

@@ -55,7 +55,13 @@ export function whatsappRoutes(s: Services): Router {
       s.log.info({ tenant_id: tenantId, workflow_id: workflowId, from_ref: s.refs.of(message.from), duplicate }, duplicate ? 'inbound message was a redelivery' : 'inbound message accepted');
       if (!duplicate) accepted.push(workflowId);
     }
-    for (const status of parsed.statuses) await s.intake.status(owners.get(status.phoneNumberId)!, 'whatsapp', { id: status.id, status: status.status, timestamp: status.timestamp, recipient: status.recipient });
+    for (const status of parsed.statuses) {
+      const tenantId = owners.get(status.phoneNumberId)!;
+      await s.intake.status(tenantId, 'whatsapp', { id: status.id, status: status.status, timestamp: status.timestamp, recipient: status.recipient });
+      // Our send id comes back as `biz_opaque_callback_data`: proof that Meta took that send
+      // (docs/workflows.md, "Effectively-once replies").
+      if (status.sendId) await s.sends.proof(tenantId, status.sendId, status.id, status.status);
+    }
     ctx.body = { received: parsed.messages.length, accepted: accepted.length, workflow_ids: accepted, statuses: parsed.statuses.length };
   });
   return router;

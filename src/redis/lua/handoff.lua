@@ -16,7 +16,7 @@
   ARGV[5]  JSON of the allowed status transitions { from = { to = true } }
            (pipeline/workflows/transitions.ts); a decision that would break it is refused.
   Ops:
-           { entry, kind = forward|wait|finish|retry|dead|hold|ack, wf, wf_id, seq, tenant, stage,
+           { entry, kind = forward|wait|finish|retry|dead|hold|ack|defer|note, wf, wf_id, seq, tenant, stage,
              audit_type, audit_detail (JSON string), status?, set? {field=value}, done?,
              next?, payload? (JSON string), timers?, due?, timer?, dlq?, dlq_fields?,
              held?, held_tenants?, held_fields?,
@@ -26,6 +26,13 @@
              pd_arrive? { target, target_key, media_id, hint, stream, payload, timers },
              pd_done? { timers },
              wf_prefix, idx? }
+  Two kinds are not guarded by the step sequence, because they change nothing of the workflow's
+  state: `defer` puts the entry back through a timer unchanged (same attempt count; the outbound
+  stage waiting for proof of an earlier send, docs/workflows.md), and `note` only records an
+  audit event at the entry's step (a reply found to have been sent after its workflow moved on).
+  `sent_mark? { key, field }` (a reply.sent of the outbound stage): the send record's
+  `<seq>:recorded` field, set to the audit id when the event is written; a `note` finding it set
+  writes nothing, so a send is recorded once even when two workers handled its entry.
   A forward without `status` leaves the workflow's status as it is. An audit event whose step
   changed a workflow's status carries `transition` (JSON: workflow_id, from, to, seq,
   workflow_type, claim_id_hash) for the partner webhooks. A message folded into another workflow
@@ -157,6 +164,8 @@ local needs = {
   dead = { 'entry', 'wf', 'dlq', 'dlq_fields', 'audit_type', 'audit_detail' },
   hold = { 'entry', 'wf', 'wf_id', 'tenant', 'stage', 'audit_type', 'audit_detail', 'held', 'held_tenants', 'held_fields' },
   ack = { 'entry', 'wf' },
+  defer = { 'entry', 'wf', 'timers', 'due', 'timer' },
+  note = { 'entry', 'wf', 'wf_id', 'tenant', 'stage', 'audit_type', 'audit_detail' },
 }
 for i, op in ipairs(ops) do
   local fields = needs[op.kind]
@@ -178,7 +187,24 @@ end
 
 for i, op in ipairs(ops) do
   local current = op.wf ~= '' and redis.call('HGET', op.wf, 'seq') or false
-  if op.wf ~= '' and ((not current) or tonumber(current) ~= op.seq) then
+  if op.kind == 'defer' then
+    redis.call('ZADD', op.timers, op.due, op.timer)
+    ack(op.entry)
+    out[i] = 'retry'
+  elseif op.kind == 'note' then
+    -- Once per send: a reply already recorded at this step (the hand-off of the worker that sent
+    -- it, which an overlapping reclaim of the same entry can follow) is not recorded again.
+    if op.sent_mark and redis.call('HEXISTS', op.sent_mark.key, op.sent_mark.field) == 1 then
+      ack(op.entry)
+      out[i] = 'stale'
+    else
+      local auditId = writeAudit(op, op.wf_id, op.audit_type, op.audit_detail)
+      if redis.call('EXISTS', op.wf) == 1 then appendAudit(op.wf, auditId) end
+      if op.sent_mark then redis.call('HSET', op.sent_mark.key, op.sent_mark.field, auditId) end
+      ack(op.entry)
+      out[i] = auditId
+    end
+  elseif op.wf ~= '' and ((not current) or tonumber(current) ~= op.seq) then
     ack(op.entry)
     out[i] = 'stale'
   elseif op.status and op.wf ~= '' and not (allowed[redis.call('HGET', op.wf, 'status')] or {})[op.status] then
@@ -273,6 +299,7 @@ for i, op in ipairs(ops) do
       if before ~= op.status then transition = transitionOf(op.wf, op.wf_id, before, op.status, op.seq + 1) end
     end
     local auditId = writeAudit(op, auditWf, op.audit_type, op.audit_detail, transition)
+    if op.sent_mark then redis.call('HSET', op.sent_mark.key, op.sent_mark.field, auditId) end
     if op.consent then
       if op.consent_state then
         redis.call('HSET', op.consent, 'state', op.consent_state, 'updated_at', now)

@@ -6,13 +6,16 @@ import type { SentMessage } from './types';
 import { digitsOf } from './wire';
 
 /** Validates a Meta send-message body; returns the fields to record or an error message. */
-export function parseSend(body: unknown): { error: string } | Pick<SentMessage, 'to' | 'type' | 'text' | 'template' | 'buttons'> & { rawTo: string } {
+export function parseSend(body: unknown): { error: string } | Pick<SentMessage, 'to' | 'type' | 'text' | 'template' | 'buttons' | 'bizOpaque'> & { rawTo: string } {
   if (typeof body !== 'object' || body === null) return { error: '(#100) Invalid JSON body' };
   const b = body as Record<string, any>;
   if (b.messaging_product !== 'whatsapp') return { error: '(#100) The parameter messaging_product is required.' };
   if (b.recipient_type !== undefined && b.recipient_type !== 'individual') return { error: '(#100) Invalid parameter recipient_type' };
   if (typeof b.to !== 'string' || !/^\+?[1-9]\d{6,14}$/.test(b.to)) return { error: '(#100) Invalid parameter to' };
-  const base = { rawTo: b.to, to: `+${digitsOf(b.to)}` };
+  // "Messages" reference: an arbitrary string, at most 512 characters, returned in status webhooks.
+  const opaque = b.biz_opaque_callback_data;
+  if (opaque !== undefined && (typeof opaque !== 'string' || opaque.length > 512)) return { error: '(#100) Param biz_opaque_callback_data must be a string of at most 512 characters.' };
+  const base = { rawTo: b.to, to: `+${digitsOf(b.to)}`, ...(opaque !== undefined ? { bizOpaque: opaque as string } : {}) };
   if (b.type === 'text') {
     const text = b.text?.body;
     if (typeof text !== 'string' || text.length === 0) return { error: '(#100) The parameter text[\'body\'] is required.' };
@@ -43,7 +46,7 @@ export function parseSend(body: unknown): { error: string } | Pick<SentMessage, 
  * three buttons of type `reply`, each id unique and at most 256 characters, each title unique and
  * at most 20 characters. Other interactive types are not used by the service and are refused.
  */
-function parseInteractive(i: any, base: { rawTo: string; to: string }): { error: string } | Pick<SentMessage, 'to' | 'type' | 'text' | 'buttons'> & { rawTo: string } {
+function parseInteractive(i: any, base: { rawTo: string; to: string; bizOpaque?: string }): { error: string } | Pick<SentMessage, 'to' | 'type' | 'text' | 'buttons' | 'bizOpaque'> & { rawTo: string } {
   if (i?.type !== 'button') return { error: `(#100) Unsupported interactive type: ${String(i?.type)}` };
   const text = i.body?.text;
   if (typeof text !== 'string' || text.length === 0) return { error: '(#100) The parameter interactive[\'body\'][\'text\'] is required.' };

@@ -1,9 +1,12 @@
 /**
- * Fake WhatsApp Cloud API provider: a real HTTP server that accepts the
- * service's outbound `/{phone_number_id}/messages` calls (recording them, with
- * Idempotency-Key dedupe: KINDER THAN META, which documents no such dedupe; the crash tests'
- * exactly-once counts lean on it, see docs/channels.md, until effectively-once sends land) and posts signed, Meta-shaped webhooks into the
- * service (./webhooks.ts). Control endpoints let a terminal chat in another process drive it.
+ * Fake WhatsApp Cloud API provider: a real HTTP server that does what Meta's documentation says
+ * and nothing more (docs/channels.md lists each behaviour and its page). It accepts the service's
+ * outbound `/{phone_number_id}/messages` calls and records every one: like the Cloud API it has
+ * no send deduplication, so two identical requests are two messages to the claimant. It posts
+ * signed, Meta-shaped webhooks into the service (./webhooks.ts): claimants' messages, and the
+ * `sent`/`delivered` statuses of every accepted message, echoing `biz_opaque_callback_data`,
+ * re-posted until answered 200, sometimes twice or late (./statuses.ts). Control endpoints let a
+ * terminal chat in another process drive it.
  */
 import * as http from 'node:http';
 import { listenFake } from '../fake-server';
@@ -11,6 +14,7 @@ import { SentLog } from '../sent-log';
 import { parseSend } from './send-body';
 import type { FakeWhatsApp, InboundMessage, SentMessage, WhatsAppConfig } from './types';
 import { SEND_ROUTE, digitsOf, metaError, newWamid, readBody, sendJson } from './wire';
+import { StatusWebhooks } from './statuses';
 import { ServiceWebhook } from './webhooks';
 
 /** Starts the fake provider. `port: 0` (default) picks a free port; host defaults to 127.0.0.1. */
@@ -25,12 +29,11 @@ export async function startFakeWhatsApp(
   };
   const log = new SentLog<SentMessage>('fake WhatsApp', (m) => `${m.type}: ${m.text ?? JSON.stringify(m.template)}`, (a, b) => digitsOf(a) === digitsOf(b));
   const sent = log.items;
-  const idempotent = new Map<string, string>();
   // Inbound benchmarks post thousands of webhooks; reuse connections.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  let duplicates = 0;
   let failRemaining = 0;
   let failStatus = 500;
+  let answerDelayMs = 0;
 
   const handleSend = async (req: http.IncomingMessage, res: http.ServerResponse, phoneNumberId: string): Promise<void> => {
     const raw = await readBody(req);
@@ -43,14 +46,6 @@ export async function startFakeWhatsApp(
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!token || (opts.accessToken !== undefined && token !== opts.accessToken)) {
       sendJson(res, 401, metaError('Invalid OAuth access token', 190));
-      return;
-    }
-    const key = req.headers['idempotency-key'];
-    const idempotencyKey = typeof key === 'string' && key.length > 0 ? key : undefined;
-    const previous = idempotencyKey === undefined ? undefined : idempotent.get(idempotencyKey);
-    if (previous !== undefined) {
-      duplicates++;
-      sendJson(res, 200, previous);
       return;
     }
     let body: unknown;
@@ -66,14 +61,16 @@ export async function startFakeWhatsApp(
       return;
     }
     const { rawTo, ...fields } = parsed;
-    const msg: SentMessage = { seq: log.nextSeq(), phoneNumberId, ...fields, idempotencyKey, wamid: newWamid(), at: Date.now() };
+    const msg: SentMessage = { seq: log.nextSeq(), phoneNumberId, ...fields, wamid: newWamid(), at: Date.now() };
     const response = JSON.stringify({
       messaging_product: 'whatsapp',
       contacts: [{ input: rawTo, wa_id: digitsOf(rawTo) }],
       messages: [{ id: msg.wamid }],
     });
-    if (idempotencyKey !== undefined) idempotent.set(idempotencyKey, response);
     log.record(msg);
+    statuses.accepted({ wamid: msg.wamid, recipient: msg.to, ...(msg.bizOpaque ? { bizOpaque: msg.bizOpaque } : {}) });
+    // A slow answer: the message is already on its way to the claimant.
+    if (answerDelayMs > 0) await new Promise((r) => setTimeout(r, answerDelayMs));
     sendJson(res, 200, response);
   };
 
@@ -109,6 +106,8 @@ export async function startFakeWhatsApp(
   };
 
   const webhook = new ServiceWebhook(cfg, agent);
+  // Statuses go to the service once it is configured; until then (and while it is down) they are re-posted.
+  const statuses = new StatusWebhooks((m, status) => webhook.status({ wamid: m.wamid, status, recipient: m.recipient, ...(m.bizOpaque ? { bizOpaque: m.bizOpaque } : {}) }));
 
   const listening = await listenFake(handler, host, opts.port ?? 0);
   const port = listening.port;
@@ -117,8 +116,12 @@ export async function startFakeWhatsApp(
     url: `http://${host}:${port}`,
     port,
     sent,
-    get duplicates() {
-      return duplicates;
+    statusWebhooks: statuses.delivered,
+    configureStatuses(next) {
+      statuses.options = { ...statuses.options, ...next };
+    },
+    releaseStatuses() {
+      statuses.release();
     },
     events: log.events,
     configure(next) {
@@ -127,7 +130,10 @@ export async function startFakeWhatsApp(
       if (next.phoneNumberId !== undefined) cfg.phoneNumberId = next.phoneNumberId;
     },
     waitFor(predicate, timeoutMs = 10_000) {
-      return log.waitFor(predicate, timeoutMs, `, ${duplicates} duplicates`);
+      return log.waitFor(predicate, timeoutMs);
+    },
+    delayAnswers(ms) {
+      answerDelayMs = ms;
     },
     failNext(n, status = 500) {
       failRemaining = n;
@@ -136,9 +142,9 @@ export async function startFakeWhatsApp(
     reset() {
       // Mutate in place so references held by callers (fake.sent) stay live.
       sent.length = 0;
-      duplicates = 0;
       failRemaining = 0;
-      idempotent.clear();
+      answerDelayMs = 0;
+      statuses.reset();
     },
     postInbound(msg) {
       return webhook.inbound(msg);
@@ -150,6 +156,7 @@ export async function startFakeWhatsApp(
       return webhook.post(body, headers);
     },
     async close() {
+      statuses.close();
       agent.destroy();
       await listening.close();
     },

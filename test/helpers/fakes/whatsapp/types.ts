@@ -1,7 +1,7 @@
 /** What the fake WhatsApp provider records, accepts and offers its drivers (tests, the chat tool). */
 import type { EventEmitter } from 'node:events';
 
-/** A message the service sent and the fake accepted (duplicates are not recorded). */
+/** A message the service sent and the fake accepted (every request is recorded: Meta does not deduplicate). */
 export interface SentMessage {
   /** 1-based, increasing across the fake's lifetime (not reset by reset()). */
   seq: number;
@@ -14,7 +14,8 @@ export interface SentMessage {
   /** An interactive `button` message's reply buttons. */
   buttons?: Array<{ id: string; title: string }>;
   template?: { name: string; language: string; params: string[] };
-  idempotencyKey?: string;
+  /** `biz_opaque_callback_data` of the send (the service's send id `<workflow id>:<seq>`). */
+  bizOpaque?: string;
   wamid: string;
   /** Date.now() when accepted. */
   at: number;
@@ -43,6 +44,20 @@ export interface StatusUpdate {
   status: 'sent' | 'delivered' | 'read' | 'failed';
   /** E.164 or digits. */
   recipient: string;
+  /** The send's `biz_opaque_callback_data`, echoed as Meta does. */
+  bizOpaque?: string;
+}
+
+/** How the fake posts the status webhooks of the messages it accepted (./statuses.ts). */
+export interface StatusWebhookOptions {
+  /** `auto` posts them; `held` keeps them until releaseStatuses(); `off` never posts (a number without webhooks). */
+  mode: 'auto' | 'held' | 'off';
+  /** Pause before the first status of each message (ms). */
+  delayMs: number;
+  /** Every n-th status webhook is posted twice; 0: never. */
+  twiceEvery: number;
+  /** Give up re-posting one webhook after this long (ms). */
+  retryForMs: number;
 }
 
 /** Result of a webhook POST into the service. */
@@ -66,16 +81,22 @@ export interface FakeWhatsApp {
   readonly port: number;
   /** Accepted messages in order. */
   readonly sent: SentMessage[];
-  /** Requests answered from the idempotency store instead of being recorded. */
-  readonly duplicates: number;
+  /** Status webhooks the service answered 200, in order. */
+  readonly statusWebhooks: ReadonlyArray<{ wamid: string; status: string; bizOpaque?: string }>;
+  /** How statuses are posted: `auto` (default), `held` until releaseStatuses(), or `off`; delay, repeats, retry span. */
+  configureStatuses(options: Partial<StatusWebhookOptions>): void;
+  /** Posts the statuses held so far. */
+  releaseStatuses(): void;
   /** Emits 'message' (SentMessage) for every accepted message. */
   readonly events: EventEmitter;
   configure(cfg: WhatsAppConfig): void;
   /** Resolves once predicate(sent) is true; rejects at the deadline listing what was sent. */
   waitFor(predicate: (m: SentMessage[]) => boolean, timeoutMs?: number): Promise<SentMessage[]>;
+  /** Answers each accepted send `ms` late (the message is recorded, and its statuses go out, first). */
+  delayAnswers(ms: number): void;
   /** The next `n` outbound send requests answer `status`, and are not recorded. */
   failNext(n: number, status?: number): void;
-  /** Clears sent messages, counters, idempotency memory and pending failures. */
+  /** Clears sent messages, pending failures, held statuses and status options. */
   reset(): void;
   postInbound(msg: InboundMessage): Promise<PostResult & { messageId: string }>;
   postStatus(update: StatusUpdate): Promise<PostResult>;

@@ -85,6 +85,7 @@ export class ServiceWebhook {
       timestamp: unixNow(),
       recipient_id: digitsOf(update.recipient),
     };
+    if (update.bizOpaque !== undefined) status.biz_opaque_callback_data = update.bizOpaque;
     if (update.status === 'failed') {
       status.errors = [{ code: 131026, title: 'Message undeliverable', message: 'Message undeliverable' }];
     } else {

@@ -1,0 +1,114 @@
+/**
+ * What the service knows of each reply's sends (docs/workflows.md, "Effectively-once replies").
+ *
+ * Neither WhatsApp's Cloud API nor Twilio's Messages API deduplicates sends, so a reply whose
+ * provider call succeeded but whose hand-off never ran (a crash in between) must not simply be sent
+ * again. The outbound stage writes an intent here just before the call and the provider's message
+ * id just after it; a status webhook that carries the send's id (`<workflow id>:<seq>`) writes
+ * proof. A worker that finds an intent without a result waits a bounded time for that proof.
+ *
+ * One hash per workflow (`Keys.sendRecord`), fields per step `<seq>:…`, expiring after
+ * `SEND_RECORD_SECONDS`. It is not written by the hand-off script on purpose: the provider call
+ * sits between the intent and the result, and neither can wait for the next hand-off.
+ */
+import type { SendRecord } from '../../pipeline/types';
+import type { Config } from '../config';
+import type { Redis } from '../redis/connection';
+import type { Keys } from '../redis/keys';
+
+/** The id a send carries to the provider and back: the workflow and the step whose reply it is. */
+export function sendIdOf(workflowId: string, seq: number): string {
+  return `${workflowId}:${seq}`;
+}
+
+/** Reads a send id back; null when it is not one of ours (a partner's own sends on the number). */
+export function parseSendId(sendId: string): { workflowId: string; seq: number } | null {
+  const match = /^(wf-\d+-[0-9a-f]{20}):(\d{1,9})$/.exec(sendId);
+  return match ? { workflowId: match[1]!, seq: Number(match[2]) } : null;
+}
+
+export class SendRecords {
+  readonly proofWaitMs: number;
+  readonly proofPollMs: number;
+  private readonly ttlMs: number;
+
+  constructor(private readonly redis: Redis, private readonly keys: Keys, config: Pick<Config, 'sendProofWaitMs' | 'sendProofPollMs' | 'sendRecordSeconds'>) {
+    this.proofWaitMs = config.sendProofWaitMs;
+    this.proofPollMs = config.sendProofPollMs;
+    this.ttlMs = config.sendRecordSeconds * 1000;
+  }
+
+  async read(tenantId: string, workflowId: string, seq: number): Promise<SendRecord> {
+    return toRecord(await this.redis.hmget(this.key(tenantId, workflowId), ...fieldsOf(seq)));
+  }
+
+  async begin(tenantId: string, workflowId: string, seq: number, now: number): Promise<SendRecord> {
+    const key = this.key(tenantId, workflowId);
+    // One round trip: the record as it was, then the intent if none was there.
+    const replies = await this.redis.multi()
+      .hmget(key, ...fieldsOf(seq))
+      .hsetnx(key, `${seq}:at`, String(now))
+      .pexpire(key, this.ttlMs)
+      .exec();
+    const [err, before] = replies![0]!;
+    if (err) throw err;
+    return toRecord(before as (string | null)[]);
+  }
+
+  async retake(tenantId: string, workflowId: string, seq: number, now: number): Promise<void> {
+    const key = this.key(tenantId, workflowId);
+    await this.redis.multi().hset(key, `${seq}:at`, String(now)).hdel(key, `${seq}:looked`).pexpire(key, this.ttlMs).exec();
+  }
+
+  async accepted(tenantId: string, workflowId: string, seq: number, providerMessageId: string): Promise<void> {
+    await this.redis.hset(this.key(tenantId, workflowId), `${seq}:msg`, providerMessageId);
+  }
+
+  async refused(tenantId: string, workflowId: string, seq: number): Promise<void> {
+    await this.redis.hdel(this.key(tenantId, workflowId), `${seq}:at`, `${seq}:looked`);
+  }
+
+  async lookingSince(tenantId: string, workflowId: string, seq: number, now: number): Promise<number> {
+    const key = this.key(tenantId, workflowId);
+    const replies = await this.redis.multi().hsetnx(key, `${seq}:looked`, String(now)).hget(key, `${seq}:looked`).exec();
+    const [err, since] = replies![1]!;
+    if (err) throw err;
+    return Number(since ?? now);
+  }
+
+  /**
+   * A provider's status webhook for a send of ours: proof that the provider accepted it, whatever
+   * the status (`failed` too: the provider took the request and could not deliver it). Repeated
+   * and out-of-order statuses rewrite the same fields. Sends of other tenants are out of reach:
+   * the key is the webhook's own tenant's.
+   */
+  async proof(tenantId: string, sendId: string, providerMessageId: string, status: string): Promise<boolean> {
+    const parsed = parseSendId(sendId);
+    if (!parsed || this.keys.partitionOfWorkflow(parsed.workflowId) === null) return false;
+    const key = this.key(tenantId, parsed.workflowId);
+    await this.redis.multi()
+      .hset(key, `${parsed.seq}:proof`, providerMessageId, `${parsed.seq}:proof_status`, status)
+      .pexpire(key, this.ttlMs)
+      .exec();
+    return true;
+  }
+
+  private key(tenantId: string, workflowId: string): string {
+    const partition = this.keys.partitionOfWorkflow(workflowId);
+    if (partition === null) throw new Error(`not a workflow id of this deployment: ${workflowId}`);
+    return this.keys.sendRecord(partition, tenantId, workflowId);
+  }
+}
+
+function fieldsOf(seq: number): string[] {
+  return [`${seq}:at`, `${seq}:msg`, `${seq}:proof`, `${seq}:looked`];
+}
+
+function toRecord([at, msg, proof, looked]: (string | null)[]): SendRecord {
+  return {
+    attemptedAt: at ? Number(at) : null,
+    acceptedId: msg ?? proof ?? null,
+    knownBy: msg ? 'answer' : proof ? 'status_webhook' : null,
+    lookingSince: looked ? Number(looked) : null,
+  };
+}

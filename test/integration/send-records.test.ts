@@ -1,0 +1,142 @@
+/**
+ * Effectively-once replies against a real Redis (docs/workflows.md): the send record the outbound
+ * stage keeps around each provider call (src/workflows/send-records.ts), the proof a status
+ * webhook writes, and the two hand-off ops the recovering stage uses: `defer` (look again later,
+ * unchanged, not counted as an attempt) and `note` (record a send at its step after the workflow
+ * moved on). The stage's decisions themselves are unit-tested with a fake context
+ * (test/unit/stages/outbound.test.ts), whose in-memory records this test holds to the same rules.
+ */
+import { randomBytes } from 'node:crypto';
+import { expect } from 'chai';
+import type { Decision, Envelope } from '../../pipeline/types';
+import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
+import { Keys } from '../../src/redis/keys';
+import { runHandoff } from '../../src/redis/scripts';
+import { decodeEnvelope, encodeFields, type StreamEntry } from '../../src/runtime/envelope-codec';
+import { buildHandoff } from '../../src/runtime/handoff-ops';
+import { transitions } from '../../pipeline/workflows/transitions';
+import { parseSendId, SendRecords, sendIdOf } from '../../src/workflows/send-records';
+import { testRedisUrl } from '../helpers/redis';
+
+const prefix = `sends-${randomBytes(6).toString('hex')}`;
+const keys = new Keys(prefix, 4);
+const allowed = JSON.stringify(Object.fromEntries(Object.entries(transitions).map(([from, tos]) => [from, Object.fromEntries(tos.map((to) => [to, true]))])));
+
+describe('send records and the recovering hand-off ops against Redis', () => {
+  let redis: Redis;
+  let sends: SendRecords;
+  const wf = keys.newWorkflowId(2);
+  const t0 = 1_800_000_000_000;
+
+  async function wipe(): Promise<void> {
+    const found = await redis.keys(`${prefix}:*`);
+    if (found.length > 0) await redis.del(...found);
+  }
+
+  before(async () => {
+    redis = createRedis(testRedisUrl(), { name: 'send-records-test' });
+    await waitReady(redis);
+    sends = new SendRecords(redis, keys, { sendProofWaitMs: 30_000, sendProofPollMs: 1000, sendRecordSeconds: 3600 });
+  });
+  beforeEach(wipe);
+  after(async () => {
+    await wipe();
+    await redis.quit();
+  });
+
+  it('begin answers a fresh record the first time and records the intent; later calls see it unchanged', async () => {
+    expect(await sends.begin('acme', wf, 3, t0)).to.deep.equal({ attemptedAt: null, acceptedId: null, knownBy: null, lookingSince: null });
+    expect(await sends.begin('acme', wf, 3, t0 + 5000)).to.deep.include({ attemptedAt: t0 });
+    // Each step has its own record; the key expires with SEND_RECORD_SECONDS.
+    expect((await sends.read('acme', wf, 4)).attemptedAt).to.equal(null);
+    const ttl = await redis.pttl(keys.sendRecord(2, 'acme', wf));
+    expect(ttl).to.be.within(3_590_000, 3_600_000);
+  });
+
+  it('keeps the provider answer, forgets a refused intent, and restarts the wait on retake', async () => {
+    await sends.begin('acme', wf, 1, t0);
+    await sends.accepted('acme', wf, 1, 'wamid.A');
+    expect(await sends.read('acme', wf, 1)).to.deep.equal({ attemptedAt: t0, acceptedId: 'wamid.A', knownBy: 'answer', lookingSince: null });
+
+    await sends.begin('acme', wf, 2, t0);
+    await sends.refused('acme', wf, 2);
+    expect((await sends.read('acme', wf, 2)).attemptedAt).to.equal(null);
+
+    await sends.begin('acme', wf, 5, t0);
+    expect(await sends.lookingSince('acme', wf, 5, t0 + 100)).to.equal(t0 + 100);
+    expect(await sends.lookingSince('acme', wf, 5, t0 + 900), 'the first look stands').to.equal(t0 + 100);
+    await sends.retake('acme', wf, 5, t0 + 31_000);
+    expect(await sends.read('acme', wf, 5)).to.deep.include({ attemptedAt: t0 + 31_000, lookingSince: null });
+  });
+
+  it("a status webhook's send id proves the send in its own tenant's record only; ids not ours are ignored", async () => {
+    await sends.begin('acme', wf, 7, t0);
+    expect(await sends.proof('acme', sendIdOf(wf, 7), 'wamid.P', 'delivered')).to.equal(true);
+    expect(await sends.read('acme', wf, 7)).to.deep.include({ acceptedId: 'wamid.P', knownBy: 'status_webhook' });
+    // Another tenant's webhook naming our workflow writes its own record, never ours.
+    await sends.begin('acme', wf, 8, t0);
+    await sends.proof('other', sendIdOf(wf, 8), 'wamid.X', 'sent');
+    expect((await sends.read('acme', wf, 8)).acceptedId).to.equal(null);
+    expect(await sends.proof('acme', 'partner-campaign-42', 'wamid.Q', 'sent')).to.equal(false);
+    expect(await sends.proof('acme', 'wf-99-0123456789abcdef0123:1', 'wamid.Q', 'sent'), 'a partition this deployment has not').to.equal(false);
+    expect(parseSendId(sendIdOf(wf, 12))).to.deep.equal({ workflowId: wf, seq: 12 });
+  });
+
+  describe('hand-off ops', () => {
+    const p = 2;
+    const group = keys.group('outbound');
+    const stream = keys.stream(p, 'outbound');
+
+    /** An outbound entry of `wf` at step `seq`, read by the group; the workflow record at step `current`. */
+    async function entryAt(seq: number, current: number): Promise<{ id: string; envelope: Envelope }> {
+      await redis.hset(keys.workflow(p, wf), 'seq', String(current), 'status', 'started', 'tenant', 'acme');
+      await redis.xgroup('CREATE', stream, group, '0', 'MKSTREAM').catch(() => undefined);
+      await redis.xadd(stream, '*', ...encodeFields(wf, 'acme', seq, 1, JSON.stringify({ channel: 'whatsapp', from: '+919800000001', text: 'x', receivedAt: t0 })));
+      const reply = (await redis.xreadgroup('GROUP', group, 'c1', 'COUNT', 10, 'STREAMS', stream, '>')) as [string, StreamEntry[]][];
+      const [id, fields] = reply[0]![1][0]!;
+      return { id, envelope: decodeEnvelope('outbound', fields) };
+    }
+    const handOff = (id: string, envelope: Envelope, decision: Decision) =>
+      runHandoff(redis, buildHandoff(keys, p, 'outbound', [{ kind: 'decided', entryId: id, envelope, decision }], t0, new Map()), group, t0, p, allowed);
+
+    it('defer acks the entry and puts it back through a timer, unchanged, attempt not counted, even when the step moved on', async () => {
+      const { id, envelope } = await entryAt(4, 6);
+      expect(await handOff(id, envelope, { kind: 'defer', until: t0 + 1000, audit: { type: 'reply.awaiting_proof' } })).to.deep.equal([{ kind: 'retry' }]);
+      expect(await redis.xlen(stream)).to.equal(0);
+      const [member, due] = await redis.zrange(keys.timers(p), 0, -1, 'WITHSCORES');
+      expect(Number(due)).to.equal(t0 + 1000);
+      const timer = JSON.parse(member!) as { stream: string; fields: string[] };
+      expect(timer.stream).to.equal(stream);
+      expect(decodeEnvelope('outbound', timer.fields)).to.deep.include({ workflowId: wf, seq: 4, attempt: 1 });
+      expect(await redis.xlen(keys.audit(p)), 'no ledger event for a wait').to.equal(0);
+    });
+
+    it('note records its audit event at the entry step, whatever step the workflow is at, and changes nothing else', async () => {
+      const { id, envelope } = await entryAt(4, 6);
+      const [result] = await handOff(id, envelope, { kind: 'note', audit: { type: 'reply.sent', detail: { kind: 'recovered', provider_message_id: 'wamid.L' } } });
+      expect(result!.kind).to.equal('applied');
+      const [[, fields]] = (await redis.xrange(keys.audit(p), '-', '+')) as StreamEntry[];
+      const event = Object.fromEntries(fields.reduce<string[][]>((pairs, v, i) => (i % 2 ? pairs : [...pairs, [v, fields[i + 1]!]]), []));
+      expect(event).to.include({ type: 'reply.sent', seq: '4', workflow_id: wf, tenant: 'acme' });
+      const record = await redis.hgetall(keys.workflow(p, wf));
+      expect(record).to.include({ seq: '6', status: 'started' });
+      expect(record.audit).to.equal(result!.kind === 'applied' ? result!.auditId : '');
+      expect(await redis.xlen(stream)).to.equal(0);
+    });
+
+    it('a send already recorded at its step is not noted again (two workers handled the same entry)', async () => {
+      await sends.begin('acme', wf, 4, t0);
+      await sends.accepted('acme', wf, 4, 'wamid.R');
+      const first = await entryAt(4, 4);
+      const sent: Decision = { kind: 'finish', status: 'completed', audit: { type: 'reply.sent', detail: { kind: 'text', provider_message_id: 'wamid.R' } } };
+      const [recorded] = await handOff(first.id, first.envelope, sent);
+      expect(recorded!.kind).to.equal('applied');
+      expect((await redis.hgetall(keys.sendRecord(p, 'acme', wf)))['4:recorded']).to.equal(recorded!.kind === 'applied' ? recorded!.auditId : '');
+      // The reclaimed copy finds the workflow moved on and the send proven: it would note it.
+      const copy = await entryAt(4, 5);
+      expect(await handOff(copy.id, copy.envelope, { kind: 'note', audit: { type: 'reply.sent', detail: { kind: 'recovered' } } })).to.deep.equal([{ kind: 'stale' }]);
+      expect(await redis.xlen(keys.audit(p)), 'one reply.sent').to.equal(1);
+      expect(await redis.xlen(stream)).to.equal(0);
+    });
+  });
+});
