@@ -6,11 +6,13 @@ import { understand, type Intent, type Understanding } from './understanding/gra
 import { lexiconFor, type Vocabulary } from './understanding/lexicon';
 
 export type { Intent, Understanding };
-export { intents } from './understanding/grammar';
+export { addIntentTemplates, type TemplateSpec } from './understanding/grammar';
+export { addWordClasses } from './understanding/lexicon';
 
-/** What a message asks, with the tenant's added words (tenant document `vocabulary`). */
-export function understandMessage(text: string, vocabulary?: Vocabulary): Understanding {
-  return understand(text, lexiconFor(vocabulary));
+/** What a message asks, with the tenant's added words (tenant document `vocabulary`). Typed for
+ *  the shipped intents unless the caller asks for `string` (a registered workflow's intent). */
+export function understandMessage<I extends string = Intent>(text: string, vocabulary?: Vocabulary): Understanding<I> {
+  return understand<I>(text, lexiconFor(vocabulary));
 }
 
 /** The intent of a message when one is clear, else null (small talk, or unclear). */

@@ -33,8 +33,18 @@ export interface RenderedReply {
   buttons?: Array<{ id: string; title: string }>;
 }
 
-/** The data a workflow carries from stage to stage (stored as JSON on the stream entry). */
-export interface WorkflowPayload {
+/**
+ * The data a workflow carries from stage to stage (stored as JSON on the stream entry): the fields
+ * every entry has (`PayloadBase`), and one variant per workflow, told apart by `intent`, with the
+ * fields only that workflow uses. A variant declares the other workflows' fields as absent, so a
+ * payload cannot carry another workflow's fields; reading one on any payload is allowed (it is
+ * `undefined` there). The JSON on the wire is the same whatever the variant: no field is renamed.
+ */
+export type WorkflowPayload =
+  | UnroutedPayload | ClaimStatusPayload | PendingDocumentsPayload | QueryReasonPayload | RegisteredWorkflowPayload;
+
+/** What every entry carries, whatever its workflow. */
+export interface PayloadBase {
   channel: Channel;
   /** The business number the claimant wrote to (WhatsApp phone_number_id; the SMS number, E.164). */
   businessNumberId: string;
@@ -45,7 +55,6 @@ export interface WorkflowPayload {
   /** When the claimant's message reached us (ms); opens the 24-hour reply window. */
   receivedAt: number;
   language?: Language;
-  intent?: string;
   reply?: ReplyRequest;
   rendered?: RenderedReply;
   /** The provider answered the claimant's message itself (an SMS opt-out or opt-in keyword):
@@ -61,18 +70,40 @@ export interface WorkflowPayload {
   heldChoice?: string;
   /** A document or image the claimant sent (WhatsApp media message); `text` holds its caption. */
   media?: MediaRef;
-  /** pending-documents: the claim this workflow follows up. PHI: never logged or returned. */
+}
+
+/** pending-documents' own fields. */
+export interface PendingDocumentsFields {
+  /** The claim this workflow follows up. PHI: never logged or returned. */
   claimId?: string;
-  /** pending-documents: what brought this entry to the truth stage (docs/pending-documents.md). */
+  /** What brought this entry to the truth stage (docs/pending-documents.md). */
   pdStep?: PendingDocsStep;
-  /** pending-documents: which reminder (1, 2, ...) a reminder entry is. */
+  /** Which reminder (1, 2, ...) a reminder entry is. */
   reminder?: number;
-  /** query-reason: the claim the question is about, as the truth stage read it. PHI inside
-   *  (claim ids, names): used by the policy gate to remove or mask them, never logged. */
+}
+
+/** query-reason's own fields. */
+export interface QueryReasonFields {
+  /** The claim the question is about, as the truth stage read it. PHI inside (claim ids, names):
+   *  used by the policy gate to remove or mask them, never logged. */
   query?: QueryContext;
-  /** query-reason: the answer the knowledge stage composed, for the policy gate. */
+  /** The answer the knowledge stage composed, for the policy gate. */
   answer?: ComposedAnswer;
 }
+
+/** Another workflow's fields, declared absent. */
+type Absent<T> = { [K in keyof T]?: never };
+
+/** Before the router chose a workflow (no intent yet), and the replies sent then (consent, small
+ *  talk, "which did you mean?"). */
+export type UnroutedPayload = PayloadBase & { intent?: undefined } & Absent<PendingDocumentsFields> & Absent<QueryReasonFields>;
+export type ClaimStatusPayload = PayloadBase & { intent: 'claim_status' } & Absent<PendingDocumentsFields> & Absent<QueryReasonFields>;
+/** `documents_upload`: a claimant's document or image, handed to their open follow-up. */
+export type PendingDocumentsPayload = PayloadBase & { intent: 'pending_documents' | 'documents_upload' } & PendingDocumentsFields & Absent<QueryReasonFields>;
+export type QueryReasonPayload = PayloadBase & { intent: 'query_reason' } & QueryReasonFields & Absent<PendingDocumentsFields>;
+/** A workflow registered beyond the shipped three (pipeline/workflows/index.ts): the common
+ *  fields and its intent; the shipped workflows' own fields are absent. */
+export type RegisteredWorkflowPayload = PayloadBase & { intent: string } & Absent<PendingDocumentsFields> & Absent<QueryReasonFields>;
 
 export interface QueryContext {
   claimId: string;
@@ -148,7 +179,8 @@ export interface AuditNote {
 
 /** Workflow record fields a decision may set. */
 export interface WorkflowPatch {
-  workflow_type?: WorkflowType;
+  /** A shipped type (vocabulary.ts) or a registered one's (pipeline/workflows/index.ts). */
+  workflow_type?: WorkflowType | (string & {});
   claim_id_hash?: string;
   language?: Language;
   outcome?: string;
@@ -176,9 +208,9 @@ export type Effect =
    *  deadline, and register this workflow as its claim's open one (or join the open one). */
   | { type: 'documents.await'; claimIdHash: string; pending: PendingDocument[]; deadlineAt: number; reminderDue: number[] }
   /** A document reached `target` (an open pending-documents workflow): it is recorded there and
-   *  this message is folded into it, which continues at the truth stage with `payload`. When the
+   *  this message is folded into it, which continues at stage `to` with `payload`. When the
    *  target is no longer waiting, this message's own decision stands. */
-  | { type: 'documents.arrived'; target: string; media: MediaRef; hint: string | null; payload: WorkflowPayload }
+  | { type: 'documents.arrived'; target: string; to: StageName; media: MediaRef; hint: string | null; payload: WorkflowPayload }
   /** The wait is over (everything arrived): its timers are dropped. */
   | { type: 'documents.done' }
   /** Keep this approved answer for the same question (best effort, after the hand-off). */

@@ -11,6 +11,13 @@ import words from '../data/consent-words.json';
 import { detectLanguage } from '../language';
 import { normalise } from '../text';
 import type { Channel, Decision, Stage } from '../types';
+import { next, replyStage, workflowOf } from '../workflows';
+
+/** Where a held question continues once answered: the stage after consent on every route. */
+const resumeAt = next(null, 'consent');
+/** Where a reply the provider already gave goes: past the gate (nothing is sent), to outbound,
+ *  which records it. */
+const afterGate = next(null, replyStage);
 
 type Answer = 'yes' | 'no' | 'stop' | 'start';
 
@@ -48,7 +55,7 @@ export const consent: Stage = {
       const effects = [{ type: 'consent.set', state: 'revoked' } as const];
       if (!parked) return { kind: 'finish', status: 'completed', audit, effects };
       // The held question ends without a reply too: outbound sees `providerAnswered`.
-      return { kind: 'finish', status: 'completed', audit, effects: [...effects, { type: 'consent.resume', to: 'outbound', status: 'started', patch: { providerAnswered: true, afterSend: 'cancelled' } }] };
+      return { kind: 'finish', status: 'completed', audit, effects: [...effects, { type: 'consent.resume', to: afterGate, status: 'started', patch: { providerAnswered: true, afterSend: 'cancelled' } }] };
     }
     if (keyword === 'start' && !parked) {
       return { kind: 'finish', status: 'completed', audit: { type: 'consent.granted', detail: { answered_by: 'provider' } }, effects: [{ type: 'consent.set', state: 'granted' }] };
@@ -61,33 +68,33 @@ export const consent: Stage = {
       if (parked) {
         return {
           kind: 'finish', status: 'completed', audit,
-          effects: [{ type: 'consent.set', state }, { type: 'consent.resume', to: 'policy', status: 'started', patch: { language, reply: { template, vars: {} }, afterSend: 'cancelled' } }],
+          effects: [{ type: 'consent.set', state }, { type: 'consent.resume', to: replyStage, status: 'started', patch: { language, reply: { template, vars: {} }, afterSend: 'cancelled' } }],
         };
       }
-      return { kind: 'forward', to: 'policy', payload: { ...payload, language, reply: { template, vars: {} } }, patch: { language }, audit, effects: [{ type: 'consent.set', state }] };
+      return { kind: 'forward', to: replyStage, payload: { ...payload, language, reply: { template, vars: {} } }, patch: { language }, audit, effects: [{ type: 'consent.set', state }] };
     }
 
     if (record.state === 'granted') {
       // A question held for a choice of workflow: the router decides whether this message answers it.
       const heldChoice = record.parkedStatus === 'awaiting_choice' && parked ? { heldChoice: parked } : {};
-      return { kind: 'forward', to: 'router', payload: { ...payload, ...heldChoice }, audit: { type: 'consent.on_file' } };
+      return { kind: 'forward', to: next(workflowOf(payload), 'consent'), payload: { ...payload, ...heldChoice }, audit: { type: 'consent.on_file' } };
     }
 
     // START restores consent like YES; with a question held, it is answered now.
     if (answer === 'yes' || answer === 'start') {
       const audit = { type: 'consent.granted' };
       if (parked) {
-        return { kind: 'finish', status: 'completed', audit, effects: [{ type: 'consent.set', state: 'granted' }, { type: 'consent.resume', to: 'router', status: 'started' }] };
+        return { kind: 'finish', status: 'completed', audit, effects: [{ type: 'consent.set', state: 'granted' }, { type: 'consent.resume', to: resumeAt, status: 'started' }] };
       }
       return {
-        kind: 'forward', to: 'policy', payload: { ...payload, language, reply: { template: 'consent_thanks', vars: {} } },
+        kind: 'forward', to: replyStage, payload: { ...payload, language, reply: { template: 'consent_thanks', vars: {} } },
         patch: { language }, audit, effects: [{ type: 'consent.set', state: 'granted' }],
       };
     }
 
     // No consent on file and not an answer: hold the question and ask.
     return {
-      kind: 'forward', to: 'policy', status: 'awaiting_consent',
+      kind: 'forward', to: replyStage, status: 'awaiting_consent',
       payload: { ...payload, language, reply: { template: 'consent_request', vars: {} }, afterSend: 'awaiting_consent' },
       patch: { language },
       audit: { type: 'consent.requested' },

@@ -4,6 +4,7 @@
  */
 import { detectLanguage } from '../language';
 import type { AuditNote, Stage } from '../types';
+import { next, workflowOf } from '../workflows';
 
 export const gateway: Stage = {
   name: 'gateway',
@@ -13,6 +14,6 @@ export const gateway: Stage = {
     const audit: AuditNote = payload.pdStep
       ? { type: 'cms_event.received', detail: { event: 'claim.documents_pending' } }
       : { type: 'message.received', detail: { channel: payload.channel, length: payload.text.length, language_hint: detectLanguage(payload.text), media: payload.media?.kind ?? null } };
-    return { kind: 'forward', to: 'consent', payload, audit };
+    return { kind: 'forward', to: next(workflowOf(payload), 'gateway'), payload, audit };
   },
 };

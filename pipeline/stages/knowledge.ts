@@ -1,17 +1,15 @@
 /**
- * knowledge: looks the answer up in the tenant's knowledge base (query-reason only; other
- * workflows skip this stage). The answer cache is checked first; on a miss the best article is
- * composed into a reply that cites its source. While the tenant is RESTRICTED the work is held.
+ * knowledge: looks the answer up in the tenant's knowledge base, for the workflows whose route
+ * passes it (query-reason; the others skip this stage). The work is the workflow's knowledge
+ * step (pipeline/workflows/query-reason.ts: the answer cache first; on a miss the best article
+ * composed into a reply that cites its source), run after the RESTRICTED hold the workflow names.
  */
 import type { Decision, Stage } from '../types';
-import { restrictedHold } from '../workflows/definition';
-import { queryReason, queryReasonKnowledge } from '../workflows/query-reason';
+import { runStep } from '../workflows';
 
 export const knowledge: Stage = {
   name: 'knowledge',
   async handle(envelope, ctx): Promise<Decision> {
-    const held = await restrictedHold(ctx, envelope.tenantId, queryReason, { workflow_type: queryReason.type });
-    if (held) return held;
-    return queryReasonKnowledge(envelope, ctx);
+    return runStep('knowledge', envelope, ctx);
   },
 };

@@ -8,6 +8,7 @@
 import { redactPhi } from '../policy-gate/phi-redaction';
 import { runPolicyGate, type GateResult, type TierOutcome } from '../policy-gate';
 import type { AuditNote, Decision, Effect, RenderedReply, Stage } from '../types';
+import { next, workflowOf } from '../workflows';
 
 export const policy: Stage = {
   name: 'policy',
@@ -41,7 +42,7 @@ export const policy: Stage = {
     if (result.decision === 'block') {
       const followUp = await ctx.templates.render(tenantId, payload.channel, language, { template: 'human_follow_up', vars: {} });
       return {
-        kind: 'forward', to: 'outbound', payload: { ...payload, rendered: followUp, afterSend: 'policy_blocked' },
+        kind: 'forward', to: next(workflowOf(payload), 'policy'), payload: { ...payload, rendered: followUp, afterSend: 'policy_blocked' },
         patch: { outcome: 'policy_blocked' },
         audit: auditOf('policy.blocked', result, reply.template),
       };
@@ -56,7 +57,7 @@ export const policy: Stage = {
       effects.push({ type: 'answer.cache', key: answer.cacheKey, value: { reply, articleId: answer.article.id, articleVersion: answer.article.version } });
     }
     return {
-      kind: 'forward', to: 'outbound', payload: { ...payload, rendered: safe },
+      kind: 'forward', to: next(workflowOf(payload), 'policy'), payload: { ...payload, rendered: safe },
       ...(answer ? { patch: { outcome: answer.cached ? 'answered_from_cache' : 'answered' } } : {}),
       audit: auditOf('policy.passed', result, reply.template),
       ...(effects.length > 0 ? { effects } : {}),

@@ -4,48 +4,39 @@
  * When no intent is clear it asks instead of guessing: the question is held (`awaiting_choice`)
  * and the claimant is offered the workflows (reply buttons, or a numbered list); their tap,
  * number or clearer question continues the held one. Small talk gets a short answer with the
- * same offer and starts nothing. A document or image goes to the pending-documents follow-up; an
- * entry a CMS event or a resume started already names its workflow. While the tenant is
- * RESTRICTED only claim-status runs: other work is held here, in order, until the mode allows it
+ * same offer and starts nothing. A document or image goes to the workflow that takes them
+ * (pending-documents); an entry a CMS event or a resume started already names its workflow. The
+ * workflows, their intents and their routes are the registry's (pipeline/workflows/): a chosen
+ * workflow goes on to the stage after router on its route. While the tenant is RESTRICTED only
+ * claim-status runs: other work is held here, in order, until the mode allows it
  * (docs/operational-modes.md).
  */
-import { understandMessage, type Intent } from '../intents';
+import { AppError } from '../../src/errors';
+import { understandMessage } from '../intents';
 import { detectLanguage } from '../language';
-import type { Decision, Envelope, Stage, StageContext, WorkflowPayload, WorkflowType } from '../types';
+import type { Decision, Envelope, Stage, StageContext, WorkflowPayload } from '../types';
 import { choiceOf } from '../understanding/choices';
-import { claimStatus } from '../workflows/claim-status';
-import { restrictedHold, type WorkflowDefinition } from '../workflows/definition';
-import { documentsUploadIntent, pendingDocuments } from '../workflows/pending-documents';
-import { queryReason } from '../workflows/query-reason';
-
-const definitionOf: Record<WorkflowType, WorkflowDefinition> = {
-  'claim-status': claimStatus,
-  'pending-documents': pendingDocuments,
-  'query-reason': queryReason,
-};
-
-const workflowOf: Record<Intent, WorkflowType> = {
-  claim_status: claimStatus.type,
-  pending_documents: pendingDocuments.type,
-  query_reason: queryReason.type,
-};
+import { restrictedHold } from '../workflows/definition';
+import { mediaWorkflow, next, workflowByIntent, type WorkflowDefinition } from '../workflows';
 
 export const router: Stage = {
   name: 'router',
   async handle(envelope, ctx): Promise<Decision> {
     const { heldChoice, ...payload } = envelope.payload;
     // A follow-up the CMS (or a resume) started has no words to read: its language was given.
-    if (payload.intent === pendingDocuments.intent && payload.pdStep) {
-      return route(envelope, ctx, pendingDocuments.type, { ...payload, language: payload.language ?? 'EN' });
+    const named = workflowByIntent(payload.intent);
+    if (named) {
+      return route(envelope, ctx, named, { ...payload, language: payload.language ?? 'EN' } as WorkflowPayload);
     }
     // A held question the claimant has now chosen for: its language is the one it was asked in.
     if (payload.choice) {
-      const intent = payload.choice as Intent;
+      const intent = payload.choice;
       return routeIntent(envelope, ctx, intent, { ...payload, language: payload.language ?? detectLanguage(payload.text) }, 'choice');
     }
     const language = detectLanguage(payload.text);
-    if (payload.media) {
-      return route(envelope, ctx, pendingDocuments.type, { ...payload, language, intent: documentsUploadIntent });
+    const takesMedia = payload.media ? mediaWorkflow() : null;
+    if (takesMedia?.media) {
+      return route(envelope, ctx, takesMedia, { ...payload, language, intent: takesMedia.media.intent } as WorkflowPayload);
     }
     const chosen = choiceOf(payload.text, payload.choiceId);
     if (chosen) {
@@ -54,7 +45,7 @@ export const router: Stage = {
       const decision = await routeIntent(envelope, ctx, chosen.intent, { ...payload, language: chosen.language ?? language }, 'choice');
       return heldChoice ? withResume(decision, { choice: chosen.intent }) : decision;
     }
-    const understood = understandMessage(payload.text, await ctx.vocabulary.words(envelope.tenantId));
+    const understood = understandMessage<string>(payload.text, await ctx.vocabulary.words(envelope.tenantId));
     const detail = { language, confidence: understood.confidence };
     if (understood.kind === 'intent') {
       const decision = await routeIntent(envelope, ctx, understood.intent, { ...payload, language }, understood.template);
@@ -63,7 +54,7 @@ export const router: Stage = {
     }
     if (understood.kind === 'small_talk') {
       return {
-        kind: 'forward', to: 'policy', payload: { ...payload, language, reply: { template: 'small_talk', vars: {}, choices: true } },
+        kind: 'forward', to: next(null, 'router'), payload: { ...payload, language, reply: { template: 'small_talk', vars: {}, choices: true } },
         patch: { language, outcome: 'small_talk' },
         audit: { type: 'intent.small_talk', detail },
       };
@@ -71,7 +62,7 @@ export const router: Stage = {
     // Unclear: hold the question and ask which workflow the claimant means.
     const held: WorkflowPayload = { ...payload, language };
     return {
-      kind: 'forward', to: 'policy', status: 'awaiting_choice',
+      kind: 'forward', to: next(null, 'router'), status: 'awaiting_choice',
       payload: { ...held, reply: { template: 'clarify', vars: {}, choices: true }, afterSend: 'awaiting_choice' },
       patch: { language, outcome: 'clarification_requested' },
       audit: { type: 'intent.unclear', detail: { ...detail, runner_up: runnerUp(understood.scores) } },
@@ -81,7 +72,7 @@ export const router: Stage = {
 };
 
 /** The two best intents' scores, for the ledger ("0.72,0.68"): why the router asked. */
-function runnerUp(scores: Record<Intent, number>): string {
+function runnerUp(scores: Record<string, number>): string {
   return Object.values(scores).sort((a, b) => b - a).slice(0, 2).join(',');
 }
 
@@ -90,10 +81,12 @@ function withResume(decision: Decision, patch: Partial<WorkflowPayload>): Decisi
   return { ...decision, effects: [...(decision.effects ?? []), { type: 'choice.resume' as const, patch }] };
 }
 
-async function routeIntent(envelope: Envelope, ctx: StageContext, intent: Intent, payload: WorkflowPayload, matchedBy: string): Promise<Decision> {
-  const type = workflowOf[intent];
-  const next: WorkflowPayload = { ...payload, intent, ...(intent === 'pending_documents' ? { pdStep: 'start' as const } : {}) };
-  const decision = await route(envelope, ctx, type, next);
+async function routeIntent(envelope: Envelope, ctx: StageContext, intent: string, payload: WorkflowPayload, matchedBy: string): Promise<Decision> {
+  const workflow = workflowByIntent(intent);
+  if (!workflow) throw new AppError('invalid_envelope', `no workflow has the intent ${intent}`);
+  // The registry keeps a workflow's intent and its payload variant together.
+  const named = { ...payload, intent: workflow.intent } as WorkflowPayload;
+  const decision = await route(envelope, ctx, workflow, workflow.start ? workflow.start(named) : named);
   if (decision.kind !== 'forward') return decision;
   decision.audit.detail = { ...decision.audit.detail, matched_by: matchedBy };
   // A held question's outcome said it waited for a choice; now it says the claimant chose.
@@ -101,13 +94,14 @@ async function routeIntent(envelope: Envelope, ctx: StageContext, intent: Intent
   return decision;
 }
 
-async function route(envelope: Envelope, ctx: StageContext, type: WorkflowType, payload: WorkflowPayload): Promise<Decision> {
-  const held = await restrictedHold(ctx, envelope.tenantId, definitionOf[type], { workflow_type: type });
+/** On to the stage after router on the workflow's route, unless RESTRICTED holds it here. */
+async function route(envelope: Envelope, ctx: StageContext, workflow: WorkflowDefinition, payload: WorkflowPayload): Promise<Decision> {
+  const held = await restrictedHold(ctx, envelope, workflow, 'router');
   if (held) return held;
   const language = payload.language!;
   return {
-    kind: 'forward', to: 'truth', payload,
-    patch: { workflow_type: type, language },
-    audit: { type: 'workflow.routed', detail: { workflow_type: type, language } },
+    kind: 'forward', to: next(workflow, 'router'), payload,
+    patch: { workflow_type: workflow.type, language },
+    audit: { type: 'workflow.routed', detail: { workflow_type: workflow.type, language } },
   };
 }

@@ -170,6 +170,24 @@ export const wordClassNames: readonly string[] = Object.keys(baseClasses).filter
 const compiled = new Map<string, Lexicon>();
 const maxCompiled = 256;
 
+/** Word classes added in code (`addWordClasses`), after the shipped ones. */
+let addedClasses: readonly Vocabulary[] = [];
+
+/**
+ * Adds word classes (or words to shipped ones) for every tenant: a workflow registered at run
+ * time brings the words its intent templates use (docs/architecture.md, "Adding a workflow
+ * type"). Answers the function that removes them again.
+ */
+export function addWordClasses(vocabulary: Vocabulary): () => void {
+  const entry = { ...vocabulary };
+  addedClasses = [...addedClasses, entry];
+  compiled.clear();
+  return () => {
+    addedClasses = addedClasses.filter((v) => v !== entry);
+    compiled.clear();
+  };
+}
+
 /** The shipped classes, plus a tenant's additions (compiled once per distinct set of additions). */
 export function lexiconFor(additions: Vocabulary = {}): Lexicon {
   const key = JSON.stringify(additions);
@@ -180,7 +198,7 @@ export function lexiconFor(additions: Vocabulary = {}): Lexicon {
     if (cls.startsWith('_')) continue;
     shipped[cls] = Object.values(byLanguage as Record<string, string[]>).flat();
   }
-  const lexicon = new Lexicon([shipped, additions]);
+  const lexicon = new Lexicon([shipped, ...addedClasses, additions]);
   if (compiled.size >= maxCompiled) compiled.delete(compiled.keys().next().value!);
   compiled.set(key, lexicon);
   return lexicon;

@@ -1,26 +1,78 @@
 /**
- * What a workflow definition says (one file per type in pipeline/workflows/), and the one place
- * that turns a tenant's operational mode into a hold (docs/operational-modes.md): SUSPENDED holds
- * every reply at outbound; RESTRICTED holds a workflow's work wherever it would run next, when its
- * definition says it is held then. Stages ask here instead of checking modes themselves.
+ * What a workflow definition says (one file per type in pipeline/workflows/, registered in
+ * pipeline/workflows/index.ts): its intent, its route (the stages it passes, in order), its step
+ * at each stage whose work is its own, when it is held, and what the router adds when it starts
+ * it. The generic stages read it: truth and knowledge run the workflow's step, every stage takes
+ * "where next" from the route (`next`).
+ *
+ * Also the one place that turns a tenant's operational mode into a hold
+ * (docs/operational-modes.md): SUSPENDED holds every reply at outbound; RESTRICTED holds a
+ * workflow's work at the stages its definition names. Stages ask here instead of checking modes
+ * themselves.
  */
-import type { AuditNote, Decision, StageContext } from '../types';
-import type { StageName, WorkflowType } from '../vocabulary';
+import type { AuditNote, Decision, Envelope, StageContext, WorkflowPayload } from '../types';
+import type { StageName, WorkflowStatus, WorkflowType } from '../vocabulary';
 
-export interface WorkflowDefinition {
-  type: WorkflowType;
-  /** Intent (pipeline/data/intent-templates.json) that starts it. */
+/** A workflow's work at one stage: the stage's decision for an entry of this workflow.
+ *  (Declared as a method so a definition typed for its own payload variant is a `WorkflowDefinition`.) */
+export type WorkflowStep<P extends WorkflowPayload = WorkflowPayload> = {
+  run(envelope: Envelope & { payload: P }, ctx: StageContext, workflow: WorkflowDefinition<P>): Promise<Decision>;
+}['run'];
+
+/** The stages whose work differs by workflow: a workflow gives a step for each it passes. */
+export const stepStages = ['truth', 'knowledge'] as const;
+export type StepStage = (typeof stepStages)[number];
+
+/** The stages every route passes: the three before the workflow is known, and the reply's two
+ *  (every reply passes the policy gate, then goes out). A message no workflow took (a consent
+ *  answer, small talk, "which did you mean?") follows this route alone. */
+export const commonRoute: readonly StageName[] = ['gateway', 'consent', 'router', 'policy', 'outbound'];
+
+/** The stage a reply goes to when a step answers at once, leaving the rest of its route (the
+ *  CMS is down, the claimant has no claim): the policy gate. */
+export const replyStage: StageName = 'policy';
+
+export interface WorkflowDefinition<P extends WorkflowPayload = WorkflowPayload> {
+  /** A shipped type (vocabulary.ts) or a registered one's own. */
+  type: WorkflowType | (string & {});
+  /** Intent (pipeline/data/intent-templates.json) that starts it: what the router reads. */
   intent: string;
-  /** The stages it passes, in order. */
+  /** Other intents its entries carry (pending-documents: `documents_upload`, a claimant's file). */
+  alsoIntents?: readonly string[];
+  /** The stages it passes, in order: `commonRoute`'s, with its step stages between router and policy. */
   stages: readonly StageName[];
-  /** Held while the tenant is RESTRICTED (only claim-status runs then). */
-  heldWhenRestricted: boolean;
+  /** Its work at each step stage it passes. */
+  steps: Partial<Record<StepStage, WorkflowStep<P>>>;
+  /** RESTRICTED holds its work at these stages (only claim-status runs then); null: never held.
+   *  `detail` is the `work.held` audit detail at a stage (default `{ workflow_type }`). */
+  restricted: null | { at: readonly StageName[]; detail?: (payload: P, stage: StageName) => NonNullable<AuditNote['detail']> };
+  /** Listed when the router asks which workflow was meant (at most three: WhatsApp's reply buttons). */
+  offered: boolean;
+  /** Fields the router adds to the payload when it starts this workflow from a claimant's words
+   *  (pending-documents: its first step). */
+  start?: (payload: WorkflowPayload) => P;
+  /** A claimant's document or image goes to this workflow, with this intent. */
+  media?: { intent: string };
+  /** The statuses its steps may leave it waiting in, besides the replies' `awaiting_consent` and
+   *  `awaiting_choice`; each must be in the state machine (transitions.ts), which the hand-off enforces. */
+  waitsIn: readonly WorkflowStatus[];
 }
 
-/** A hold for this workflow's work when the tenant is RESTRICTED and it is held then; else null. */
-export async function restrictedHold(ctx: StageContext, tenantId: string, workflow: WorkflowDefinition, detail: NonNullable<AuditNote['detail']>): Promise<Decision | null> {
-  if (!workflow.heldWhenRestricted) return null;
-  if ((await ctx.modes.current(tenantId)) !== 'RESTRICTED') return null;
+/** The stage after `from` on the workflow's route (a message no workflow took: `commonRoute`). */
+export function next<P extends WorkflowPayload>(workflow: WorkflowDefinition<P> | null, from: StageName): StageName {
+  const route = workflow?.stages ?? commonRoute;
+  const at = route.indexOf(from);
+  const to = at >= 0 ? route[at + 1] : undefined;
+  if (!to) throw new Error(`${workflow?.type ?? 'no workflow'}: no stage after ${from} on its route`);
+  return to;
+}
+
+/** A hold for this workflow's work at `stage` when the tenant is RESTRICTED and it is held there; else null. */
+export async function restrictedHold<P extends WorkflowPayload>(ctx: StageContext, envelope: Envelope & { payload: P }, workflow: WorkflowDefinition<P>, stage: StageName): Promise<Decision | null> {
+  const rule = workflow.restricted;
+  if (!rule || !rule.at.includes(stage)) return null;
+  if ((await ctx.modes.current(envelope.tenantId)) !== 'RESTRICTED') return null;
+  const detail = rule.detail?.(envelope.payload, stage) ?? { workflow_type: workflow.type };
   return { kind: 'hold', mode: 'RESTRICTED', audit: { type: 'work.held', detail: { mode: 'RESTRICTED', ...detail } } };
 }
 

@@ -11,21 +11,37 @@
 import { AppError } from '../../src/errors';
 import { maskClaimId, phiHash } from '../../src/phi';
 import { normalise } from '../text';
-import type { Claim, Decision, Envelope, PendingDocsState, PendingDocument, StageContext, WorkflowPayload } from '../types';
-import type { WorkflowDefinition } from './definition';
+import type { Claim, Decision, Envelope, PayloadBase, PendingDocsState, PendingDocument, PendingDocumentsPayload, StageContext } from '../types';
+import { next, type WorkflowDefinition } from './definition';
 
-export const pendingDocuments: WorkflowDefinition = {
+type PdEnvelope = Envelope & { payload: PendingDocumentsPayload };
+
+export const pendingDocuments: WorkflowDefinition<PendingDocumentsPayload> = {
   type: 'pending-documents',
   intent: 'pending_documents',
+  alsoIntents: ['documents_upload'],
   stages: ['gateway', 'consent', 'router', 'truth', 'policy', 'outbound'],
-  heldWhenRestricted: true,
+  steps: { truth: pendingDocumentsStep },
+  // Reminders, resumes and documents reach truth without the router: held there too.
+  restricted: {
+    at: ['router', 'truth'],
+    detail: (payload, stage): Record<string, string | null> => (stage === 'truth' ? { step: payload.pdStep ?? null } : { workflow_type: 'pending-documents' }),
+  },
+  offered: true,
+  // A claimant who asks which documents are pending starts at the first step (fetch the list).
+  start: (payload) => ({ ...payload, intent: 'pending_documents', pdStep: 'start' }) as PendingDocumentsPayload,
+  media: { intent: 'documents_upload' },
+  waitsIn: ['awaiting_documents'],
 };
 
 /** The intent the router gives a claimant's document or image message. */
 export const documentsUploadIntent = 'documents_upload';
 
+/** Where each step's reply goes: the next stage of the route. */
+const toReply = () => next(pendingDocuments, 'truth');
+
 /** Which pending document a file's caption or file name names, if any: the longest name found. */
-export function documentHint(payload: WorkflowPayload, pending: PendingDocument[]): string | null {
+export function documentHint(payload: PayloadBase, pending: PendingDocument[]): string | null {
   const words = normalise(`${payload.text} ${payload.media?.filename ?? ''}`.replace(/[._-]+/g, ' '));
   if (words === '') return null;
   let best: PendingDocument | null = null;
@@ -46,7 +62,7 @@ export function stillMissing(pending: PendingDocument[], received: Record<string
 
 const items = (docs: PendingDocument[]) => docs.map((d) => ({ document: d.name }));
 
-export async function pendingDocumentsStep(envelope: Envelope, ctx: StageContext): Promise<Decision> {
+export async function pendingDocumentsStep(envelope: PdEnvelope, ctx: StageContext): Promise<Decision> {
   const { payload } = envelope;
   if (payload.intent === documentsUploadIntent) return documentArrived(envelope, ctx);
   switch (payload.pdStep ?? 'start') {
@@ -60,7 +76,7 @@ export async function pendingDocumentsStep(envelope: Envelope, ctx: StageContext
 }
 
 /** First fetch (CMS trigger, a claimant's question, or a resume): the reminder and the wait. */
-async function start(envelope: Envelope, ctx: StageContext): Promise<Decision> {
+async function start(envelope: PdEnvelope, ctx: StageContext): Promise<Decision> {
   const { payload, tenantId, workflowId } = envelope;
   const asked = payload.claimId === undefined; // the claimant asked: find their claim first
   let claim: Claim | null;
@@ -85,25 +101,25 @@ async function start(envelope: Envelope, ctx: StageContext): Promise<Decision> {
   const now = ctx.now();
   const deadlineAt = now + ctx.pendingDocs.waitMs;
   const language = payload.language ?? 'EN';
-  const next: WorkflowPayload = { ...payload, claimId: claim.claim_id, language, reply: { template: 'documents_reminder', vars: { claim_ref: maskClaimId(claim.claim_id) }, items: items(missing) }, afterSend: 'awaiting_documents' };
+  const reminder: PendingDocumentsPayload = { ...payload, claimId: claim.claim_id, language, reply: { template: 'documents_reminder', vars: { claim_ref: maskClaimId(claim.claim_id) }, items: items(missing) }, afterSend: 'awaiting_documents' };
   return {
-    kind: 'forward', to: 'policy', payload: next,
+    kind: 'forward', to: toReply(), payload: reminder,
     patch: { workflow_type: 'pending-documents', claim_id_hash: claimIdHash, language },
     audit: { type: 'documents.requested', detail: { documents: missing.length, trigger: asked ? 'claimant' : 'cms_event', deadline_at: deadlineAt } },
     effects: [{ type: 'documents.await', claimIdHash, pending, deadlineAt, reminderDue: ctx.pendingDocs.reminderOffsetsMs.map((o) => now + o) }],
   };
 }
 
-function nothingPending(envelope: Envelope, asked: boolean, outcome: string, claimIdHash?: string): Decision {
+function nothingPending(envelope: PdEnvelope, asked: boolean, outcome: string, claimIdHash?: string): Decision {
   const patch = { workflow_type: 'pending-documents' as const, outcome, ...(claimIdHash ? { claim_id_hash: claimIdHash } : {}) };
   const audit = { type: 'documents.none_pending', detail: { reason: outcome } };
   // A claimant who asked gets an answer; a CMS trigger with nothing to ask for ends quietly.
-  if (asked) return { kind: 'forward', to: 'policy', payload: { ...envelope.payload, reply: { template: 'documents_none_pending', vars: {} } }, patch, audit };
+  if (asked) return { kind: 'forward', to: toReply(), payload: { ...envelope.payload, reply: { template: 'documents_none_pending', vars: {} } }, patch, audit };
   return { kind: 'finish', status: 'completed', patch, audit, effects: [{ type: 'documents.done' }] };
 }
 
 /** A reminder timer fired: the CMS's list (or, when it is down, the list kept) minus what arrived. */
-async function remind(envelope: Envelope, ctx: StageContext): Promise<Decision> {
+async function remind(envelope: PdEnvelope, ctx: StageContext): Promise<Decision> {
   const { payload, tenantId, workflowId } = envelope;
   const state = await ctx.pendingDocs.get(tenantId, workflowId);
   if (!state) throw new AppError('workflow_not_found', 'pending-documents workflow vanished');
@@ -119,7 +135,7 @@ async function remind(envelope: Envelope, ctx: StageContext): Promise<Decision> 
   }
   const n = payload.reminder ?? state.remindersSent + 1;
   return {
-    kind: 'forward', to: 'policy',
+    kind: 'forward', to: toReply(),
     payload: { ...payload, reply: { template: 'documents_reminder', vars: { claim_ref: maskClaimId(payload.claimId ?? '') }, items: items(missing) }, afterSend: 'awaiting_documents' },
     patch: { reminders_sent: state.remindersSent + 1 },
     audit: { type: 'documents.reminder', detail: { reminder: n, missing: missing.length } },
@@ -127,7 +143,7 @@ async function remind(envelope: Envelope, ctx: StageContext): Promise<Decision> 
 }
 
 /** After a document was recorded (received) or the CMS reported some (recheck). */
-async function progress(envelope: Envelope, ctx: StageContext): Promise<Decision> {
+async function progress(envelope: PdEnvelope, ctx: StageContext): Promise<Decision> {
   const { payload, tenantId, workflowId } = envelope;
   const state = await ctx.pendingDocs.get(tenantId, workflowId);
   if (!state) throw new AppError('workflow_not_found', 'pending-documents workflow vanished');
@@ -137,19 +153,19 @@ async function progress(envelope: Envelope, ctx: StageContext): Promise<Decision
   const via = payload.pdStep === 'recheck' ? 'cms' : 'claimant';
   if (missing.length === 0) {
     return {
-      kind: 'forward', to: 'policy', payload: { ...payload, reply: { template: 'documents_all_received', vars: {} }, afterSend: 'completed' },
+      kind: 'forward', to: toReply(), payload: { ...payload, reply: { template: 'documents_all_received', vars: {} }, afterSend: 'completed' },
       patch: { outcome: 'all_received' }, audit: { type: 'documents.all_received', detail: { via } }, effects: [{ type: 'documents.done' }],
     };
   }
   return {
-    kind: 'forward', to: 'policy',
+    kind: 'forward', to: toReply(),
     payload: { ...payload, reply: { template: 'documents_still_missing', vars: {}, items: items(missing) }, afterSend: 'awaiting_documents' },
     audit: { type: 'documents.still_missing', detail: { missing: missing.length, via } },
   };
 }
 
 /** A claimant's document or image: handed to their newest open follow-up, if they have one. */
-async function documentArrived(envelope: Envelope, ctx: StageContext): Promise<Decision> {
+async function documentArrived(envelope: PdEnvelope, ctx: StageContext): Promise<Decision> {
   const { payload, tenantId } = envelope;
   const media = payload.media!;
   const recent = await ctx.pendingDocs.recent(tenantId, payload.from);
@@ -159,14 +175,14 @@ async function documentArrived(envelope: Envelope, ctx: StageContext): Promise<D
     // The follow-up stopped waiting (the deadline passed, or the partner cancelled it): the file
     // still reaches the partner, on that follow-up, and the claimant is thanked.
     return {
-      kind: 'forward', to: 'policy', payload: { ...payload, reply: { template: 'documents_received_late', vars: {} } },
+      kind: 'forward', to: toReply(), payload: { ...payload, reply: { template: 'documents_received_late', vars: {} } },
       patch: { outcome: 'documents_forwarded', pending_docs_workflow_id: ended.workflowId },
       audit: { type: 'documents.received', detail: { media_id: media.id, media_kind: media.kind, mime: media.mime ?? null, pending_docs_workflow_id: ended.workflowId, accepted: false } },
     };
   }
   if (!open) {
     return {
-      kind: 'forward', to: 'policy', payload: { ...payload, reply: { template: 'documents_not_expected', vars: {} } },
+      kind: 'forward', to: toReply(), payload: { ...payload, reply: { template: 'documents_not_expected', vars: {} } },
       patch: { outcome: 'documents_not_expected' },
       audit: { type: 'documents.unexpected', detail: { media_kind: media.kind } },
     };
@@ -174,15 +190,15 @@ async function documentArrived(envelope: Envelope, ctx: StageContext): Promise<D
   return {
     // What this message gets if the follow-up stopped waiting meanwhile: the file still reaches
     // the partner (the audit event below becomes a webhook) and the claimant is thanked.
-    kind: 'forward', to: 'policy', payload: { ...payload, reply: { template: 'documents_received_late', vars: {} } },
+    kind: 'forward', to: toReply(), payload: { ...payload, reply: { template: 'documents_received_late', vars: {} } },
     patch: { outcome: 'documents_forwarded', pending_docs_workflow_id: open.workflowId },
     audit: { type: 'documents.received', detail: { media_id: media.id, media_kind: media.kind, mime: media.mime ?? null } },
-    effects: [{ type: 'documents.arrived', target: open.workflowId, media, hint: documentHint(payload, open.pending), payload: continuation(payload, open) }],
+    effects: [{ type: 'documents.arrived', target: open.workflowId, to: 'truth', media, hint: documentHint(payload, open.pending), payload: continuation(payload, open) }],
   };
 }
 
 /** The waiting workflow's next entry: its own addressing, this message's reply window. */
-function continuation(payload: WorkflowPayload, open: PendingDocsState): WorkflowPayload {
+function continuation(payload: PayloadBase, open: PendingDocsState): PendingDocumentsPayload {
   return {
     channel: payload.channel, businessNumberId: payload.businessNumberId, from: payload.from, messageId: payload.messageId,
     text: '', receivedAt: payload.receivedAt, language: open.language ?? payload.language ?? 'EN', intent: 'pending_documents', pdStep: 'received',

@@ -12,21 +12,26 @@ import { phiHash } from '../../src/phi';
 import { plainText } from '../plain-text';
 import { normalise } from '../text';
 import { ownClaims } from '../own-claims';
-import type { Decision, Envelope, KbArticle, Language, StageContext } from '../types';
-import type { WorkflowDefinition } from './definition';
+import type { Decision, Envelope, KbArticle, Language, QueryReasonPayload, StageContext } from '../types';
+import { next, type WorkflowDefinition } from './definition';
 
-export const queryReason: WorkflowDefinition = {
+type QrEnvelope = Envelope & { payload: QueryReasonPayload };
+
+export const queryReason: WorkflowDefinition<QueryReasonPayload> = {
   type: 'query-reason',
   intent: 'query_reason',
   stages: ['gateway', 'consent', 'router', 'truth', 'knowledge', 'policy', 'outbound'],
-  heldWhenRestricted: true,
+  steps: { truth: queryReasonTruth, knowledge: queryReasonKnowledge },
+  restricted: { at: ['router', 'knowledge'] },
+  offered: true,
+  waitsIn: [],
 };
 
 /** Longest article excerpt sent, in characters: a WhatsApp message should be read, not scrolled. */
 const maxExcerptChars = 600;
 
 /** Truth step: the claim the question is about (identity gate: the sender's own claims only). */
-export async function queryReasonTruth(envelope: Envelope, ctx: StageContext): Promise<Decision> {
+export async function queryReasonTruth(envelope: QrEnvelope, ctx: StageContext): Promise<Decision> {
   const { payload } = envelope;
   const found = await ownClaims(envelope, ctx);
   if ('decision' in found) return found.decision;
@@ -35,7 +40,7 @@ export async function queryReasonTruth(envelope: Envelope, ctx: StageContext): P
   const claim = own[0]!;
   const reasonCodes = Array.isArray(claim.reason_codes) ? claim.reason_codes.filter((c) => typeof c === 'string') : [];
   return {
-    kind: 'forward', to: 'knowledge',
+    kind: 'forward', to: next(queryReason, 'truth'),
     payload: {
       ...payload,
       query: {
@@ -56,7 +61,7 @@ export function answerCacheKey(language: Language, question: string, reasonCodes
 }
 
 /** Knowledge step: a kept answer, or the best article composed into a reply. */
-export async function queryReasonKnowledge(envelope: Envelope, ctx: StageContext): Promise<Decision> {
+export async function queryReasonKnowledge(envelope: QrEnvelope, ctx: StageContext): Promise<Decision> {
   const { payload, tenantId } = envelope;
   const query = payload.query;
   if (!query) throw new AppError('invalid_envelope', 'query-reason reached knowledge without its claim');
@@ -65,7 +70,7 @@ export async function queryReasonKnowledge(envelope: Envelope, ctx: StageContext
   const cached = await ctx.answers.lookup(tenantId, cacheKey);
   if (cached) {
     return {
-      kind: 'forward', to: 'policy',
+      kind: 'forward', to: next(queryReason, 'knowledge'),
       payload: { ...payload, reply: cached.reply, answer: { cacheKey, cached: true, article: null } },
       audit: { type: 'knowledge.cache_hit', detail: { article_id: cached.articleId, article_version: cached.articleVersion } },
     };
@@ -74,7 +79,7 @@ export async function queryReasonKnowledge(envelope: Envelope, ctx: StageContext
   const top = hits[0];
   if (!top) {
     return {
-      kind: 'forward', to: 'policy',
+      kind: 'forward', to: next(queryReason, 'knowledge'),
       payload: { ...payload, reply: { template: 'kb_answer', vars: { answer: '', source: '' } }, answer: { cacheKey, cached: false, article: null } },
       audit: { type: 'knowledge.searched', detail: { cache: 'miss', hits: 0, article_id: null } },
     };
@@ -82,7 +87,7 @@ export async function queryReasonKnowledge(envelope: Envelope, ctx: StageContext
   const article = top.article;
   const excerpt = excerptOf(textIn(article.body, language));
   return {
-    kind: 'forward', to: 'policy',
+    kind: 'forward', to: next(queryReason, 'knowledge'),
     payload: {
       ...payload,
       reply: { template: 'kb_answer', vars: { answer: excerpt, source: sourceLine(article) } },

@@ -44,7 +44,7 @@ export function substitute(text: string, vars: Record<string, string>, labels: R
  */
 function offerChoices(rendered: RenderedReply, table: Record<string, string>, channel: Channel, language: Language, labels: Record<string, string>): void {
   if (channelCapabilities[channel].buttons) {
-    rendered.buttons = choiceOrder.map((intent) => ({ id: choiceButtonId(intent, language), title: table[`choice_${intent}`] ?? intent }));
+    rendered.buttons = choiceOrder().map((intent) => ({ id: choiceButtonId(intent, language), title: table[`choice_${intent}`] ?? intent }));
     return;
   }
   rendered.text = `${rendered.text}\n${numberedChoices(table, labels)}`;
@@ -53,7 +53,7 @@ function offerChoices(rendered: RenderedReply, table: Record<string, string>, ch
 /** The workflows as a numbered list ("1. Claim status ... Reply 1, 2 or 3."). */
 function numberedChoices(table: Record<string, string>, labels: Record<string, string>): string {
   const line = table.choices_numbered_line ?? '{{n}}. {{title}}';
-  const lines = choiceOrder.map((intent, i) => substitute(line, { n: String(i + 1), title: table[`choice_${intent}`] ?? intent }, labels)).join('\n');
+  const lines = choiceOrder().map((intent, i) => substitute(line, { n: String(i + 1), title: table[`choice_${intent}`] ?? intent }, labels)).join('\n');
   return substitute(table.choices_numbered ?? '{{lines}}', { lines }, labels);
 }
 

@@ -202,7 +202,8 @@ export function envelopeFor(stage: StageName, payload: Partial<WorkflowPayload> 
       text: 'hello',
       receivedAt: Date.parse('2026-01-15T09:59:58Z'),
       ...payload,
-    },
+      // Any variant's fields, as a test gives them: it is the test that says which workflow.
+    } as WorkflowPayload,
   };
 }
 

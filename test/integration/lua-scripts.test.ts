@@ -552,7 +552,7 @@ describe('Lua scripts against Redis', function () {
     /** The router's decision for a choice: its own route, plus the resume of the held question. */
     function chooseDecision(d: Delivered, patch: Partial<WorkflowPayload>): Decision {
       return {
-        kind: 'forward', to: 'truth', payload: { ...d.envelope.payload, intent: 'claim_status', language: 'EN' },
+        kind: 'forward', to: 'truth', payload: { ...d.envelope.payload, intent: 'claim_status', language: 'EN' } as WorkflowPayload,
         patch: { workflow_type: 'claim-status', language: 'EN' }, audit: { type: 'workflow.routed' },
         effects: [{ type: 'choice.resume', patch }],
       };

@@ -140,7 +140,7 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
     });
   });
 
-  const payload: WorkflowPayload = { channel: 'whatsapp', businessNumberId: '100200300', from: phone, messageId: 'cms:test', text: '', receivedAt: 0, pdStep: 'start' };
+  const payload: WorkflowPayload = { channel: 'whatsapp', businessNumberId: '100200300', from: phone, messageId: 'cms:test', text: '', receivedAt: 0, pdStep: 'start' } as WorkflowPayload;
   /** startPendingDocs as PendingDocuments.startFromCms calls it. */
   const start = (workflowId: string) => runStartPendingDocs(redis, keys, { partition: p, tenantId: t, workflowId, channel: 'whatsapp', phone, claimId, payload, now: tick() });
 
