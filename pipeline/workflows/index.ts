@@ -3,7 +3,7 @@
  * router asks it which workflow an intent starts; truth and knowledge ask it whose step to run
  * for an entry (by the entry's `intent`); every stage asks it for the entry's route. The shipped
  * three are registered here; `registerWorkflow` adds another (docs/architecture.md, "Adding a
- * workflow type"). Nothing in src/ lists workflow types.
+ * workflow type"). Nothing in src/runtime names a workflow type.
  */
 import { AppError } from '../../src/errors';
 import type { Decision, Envelope, StageContext, WorkflowPayload } from '../types';
