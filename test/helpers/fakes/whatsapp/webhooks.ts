@@ -11,11 +11,16 @@ import { DISPLAY_PHONE, WABA_ID, digitsOf, newWamid, signPayload, unixNow } from
 export class ServiceWebhook {
   constructor(private readonly cfg: WhatsAppConfig & { phoneNumberId: string }, private readonly agent: http.Agent) {}
 
-  /** POSTs to the service webhook over the keep-alive agent. */
+  /**
+   * POSTs to the service webhook over the keep-alive agent. A request sent on a reused socket that
+   * the service closed meanwhile (its keep-alive timeout) fails with ECONNRESET before the service
+   * read it: that one is sent again on a fresh socket, as Node's documentation advises for
+   * keep-alive clients (and as Meta re-posts a webhook that did not get through).
+   */
   post(body: string, headers: Record<string, string>): Promise<PostResult> {
     if (!this.cfg.serviceUrl) return Promise.reject(new Error('fake WhatsApp: serviceUrl not configured (call configure())'));
     const target = new URL(`${this.cfg.serviceUrl.replace(/\/+$/, '')}/channels/whatsapp/webhook`);
-    return new Promise((resolve, reject) => {
+    const once = (): Promise<PostResult> => new Promise((resolve, reject) => {
       const req = http.request(
         target,
         { method: 'POST', agent: this.agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
@@ -35,9 +40,12 @@ export class ServiceWebhook {
           });
         },
       );
-      req.on('error', reject);
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        reject(Object.assign(err, { staleSocket: req.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE') }));
+      });
       req.end(body);
     });
+    return once().catch((err: { staleSocket?: boolean }) => (err.staleSocket ? once() : Promise.reject(err)));
   }
 
   /** Serialises once and signs those exact bytes, so the service verifies what it receives. */
