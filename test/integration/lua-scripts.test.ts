@@ -1,7 +1,8 @@
 /**
  * The four Lua scripts (src/redis/lua) against a real Redis, through the same call shapes the
  * runtime uses: ingestInbound as the intake calls it (runIngestInbound), handoff with ops from
- * buildHandoff and the transition table the stage worker passes, fireTimers as the scheduler
+ * buildHandoff and the transition table the stage worker passes, called through runHandoff (its
+ * typed results asserted), fireTimers as the scheduler
  * calls it (runFireTimers), and redriveDeadLetter as the ops CLI does (runRedriveDeadLetter).
  * Each test starts from an empty key prefix.
  */
@@ -13,7 +14,7 @@ import { ConsentStore } from '../../src/consent/consent-store';
 import { phiHash, sha256Hex } from '../../src/phi';
 import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
 import { Keys } from '../../src/redis/keys';
-import { runFireTimers, runIngestInbound, runRedriveDeadLetter } from '../../src/redis/scripts';
+import { runFireTimers, runHandoff, runIngestInbound, runRedriveDeadLetter, type HandoffResult } from '../../src/redis/scripts';
 import { stageNames, type StageName } from '../../pipeline/vocabulary';
 import { decodeEnvelope, encodeFields, fieldsToRecord, type StreamEntry } from '../../src/runtime/envelope-codec';
 import { buildHandoff, heldEffects, type HeldWorkflow, type Outcome } from '../../src/runtime/handoff-ops';
@@ -128,11 +129,19 @@ describe('Lua scripts against Redis', function () {
     return held;
   }
 
-  /** One hand-off call, exactly as StageWorker.handOff makes it. */
-  async function handOff(p: number, stage: StageName, outcomes: Outcome[], now = tick()): Promise<string[]> {
+  /** One hand-off call, exactly as StageWorker.handOff makes it (runHandoff: one typed result per op). */
+  async function handOff(p: number, stage: StageName, outcomes: Outcome[], now = tick()): Promise<HandoffResult[]> {
     const held = await heldFor(p, outcomes);
     const call = buildHandoff(keys, p, stage, outcomes, now, held);
-    return redis.handoff(call.keys.length, ...call.keys, keys.group(stage), now, p, JSON.stringify(call.ops), allowedTransitions);
+    return runHandoff(redis, call, keys.group(stage), now, p, allowedTransitions);
+  }
+
+  /** The audit event id of an op the hand-off applied (fails the test on any other result). */
+  function applied(result: HandoffResult | undefined): string {
+    expect(result, 'an applied hand-off').to.have.property('kind', 'applied');
+    const id = (result as Extract<HandoffResult, { kind: 'applied' }>).auditId;
+    expect(id).to.match(/^ae-\d+-\d+-\d+$/);
+    return id;
   }
 
   function decided(d: Delivered, decision: Decision): Outcome {
@@ -174,7 +183,7 @@ describe('Lua scripts against Redis', function () {
     const g = await deliverOne(p, 'gateway');
     const [gatewayAudit] = await handOff(p, 'gateway', [decided(g, { kind: 'forward', to: 'consent', payload: g.envelope.payload, audit: { type: 'message.received' } })]);
     const c = await deliverOne(p, 'consent');
-    return { ...ingested, c, gatewayAudit: gatewayAudit! };
+    return { ...ingested, c, gatewayAudit: applied(gatewayAudit) };
   }
 
   /** The consent stage's decision for a question from a number without consent on file. */
@@ -252,9 +261,9 @@ describe('Lua scripts against Redis', function () {
 
       const now = tick();
       const payload = { ...g.envelope.payload, language: 'EN' as const };
-      const [auditId] = await handOff(p, 'gateway', [decided(g, {
+      const auditId = applied((await handOff(p, 'gateway', [decided(g, {
         kind: 'forward', to: 'consent', payload, patch: { language: 'EN' }, audit: { type: 'message.received', detail: { channel: 'whatsapp', length: 19 } },
-      })], now);
+      })], now))[0]);
 
       const next = await entries(keys.stream(p, 'consent'));
       expect(next).to.have.length(1);
@@ -276,7 +285,7 @@ describe('Lua scripts against Redis', function () {
 
       // The next step appends its audit id to the list.
       const c = await deliverOne(p, 'consent');
-      const [second] = await handOff(p, 'consent', [decided(c, { kind: 'forward', to: 'router', payload, audit: { type: 'consent.on_file' } })]);
+      const second = applied((await handOff(p, 'consent', [decided(c, { kind: 'forward', to: 'router', payload, audit: { type: 'consent.on_file' } })]))[0]);
       expect((await wf(p, workflowId)).audit).to.equal(`${auditId},${second}`);
     });
 
@@ -287,7 +296,7 @@ describe('Lua scripts against Redis', function () {
 
       const policy = await deliverOne(p, 'policy');
       const [result] = await handOff(p, 'policy', [decided(policy, { kind: 'forward', to: 'outbound', payload: policy.envelope.payload, audit: { type: 'policy.passed' } })]);
-      expect(result).to.match(/^ae-/);
+      applied(result);
       const record = await wf(p, workflowId);
       expect(record.status).to.equal('awaiting_consent');
       expect(record.seq).to.equal('3');
@@ -299,15 +308,15 @@ describe('Lua scripts against Redis', function () {
       const g = await deliverOne(p, 'gateway');
       const decision: Decision = { kind: 'forward', to: 'consent', payload: g.envelope.payload, audit: { type: 'message.received' } };
       const outcome = decided(g, decision);
-      const [first] = await handOff(p, 'gateway', [outcome]);
+      const first = applied((await handOff(p, 'gateway', [outcome]))[0]);
       const before = await wf(p, workflowId);
 
       // Another consumer that reclaimed the same entry hands it off too.
-      expect(await handOff(p, 'gateway', [outcome])).to.deep.equal(['stale']);
+      expect(await handOff(p, 'gateway', [outcome])).to.deep.equal([{ kind: 'stale' }]);
       // And a copy of the entry (same seq) arriving again is dropped as well, acked and deleted.
       await redis.xadd(keys.stream(p, 'gateway'), '*', ...g.fields);
       const copy = await deliverOne(p, 'gateway');
-      expect(await handOff(p, 'gateway', [decided(copy, decision)])).to.deep.equal(['stale']);
+      expect(await handOff(p, 'gateway', [decided(copy, decision)])).to.deep.equal([{ kind: 'stale' }]);
 
       expect(await redis.xlen(keys.stream(p, 'consent'))).to.equal(1);
       expect(await redis.xlen(keys.audit(p))).to.equal(1);
@@ -321,7 +330,7 @@ describe('Lua scripts against Redis', function () {
     it('finish: sets the final status and completed_at, appends nothing to any stream', async () => {
       const { p, workflowId, c } = await atConsent(phoneFor(0), 'wamid.finish', 'claim status');
       const now = tick();
-      const [auditId] = await handOff(p, 'consent', [decided(c, { kind: 'finish', status: 'completed', patch: { outcome: 'answered' }, audit: { type: 'reply.sent' } })], now);
+      const auditId = applied((await handOff(p, 'consent', [decided(c, { kind: 'finish', status: 'completed', patch: { outcome: 'answered' }, audit: { type: 'reply.sent' } })], now))[0]);
       const record = await wf(p, workflowId);
       expect(record).to.include({ status: 'completed', completed_at: String(now), updated_at: String(now), outcome: 'answered', seq: '2' });
       expect(record.audit!.split(',')).to.have.length(2).and.include(auditId!);
@@ -336,7 +345,7 @@ describe('Lua scripts against Redis', function () {
       const auditLen = await redis.xlen(keys.audit(p));
 
       const result = await handOff(p, 'consent', [decided(c, { kind: 'finish', status: 'completed', audit: { type: 'reply.sent' } })]);
-      expect(result).to.deep.equal(['illegal:cancelled:completed']);
+      expect(result).to.deep.equal([{ kind: 'illegal', from: 'cancelled', to: 'completed' }]);
 
       expect(await wf(p, workflowId)).to.deep.equal(before);
       expect(await redis.xlen(keys.audit(p))).to.equal(auditLen);
@@ -350,7 +359,7 @@ describe('Lua scripts against Redis', function () {
       const due = clock + 5000;
 
       const result = await handOff(p, 'consent', [{ kind: 'retry', entryId: c.entryId, envelope: c.envelope, due, errorCode: 'cms_unavailable' }]);
-      expect(result).to.deep.equal(['retry']);
+      expect(result).to.deep.equal([{ kind: 'retry' }]);
 
       const timers = await redis.zrange(keys.timers(p), 0, -1, 'WITHSCORES');
       expect(timers).to.have.length(2);
@@ -367,17 +376,16 @@ describe('Lua scripts against Redis', function () {
       expect(await runFireTimers(redis, keys, p, due, 10)).to.equal(1);
       const retried = await deliverOne(p, 'consent');
       expect(retried.envelope.attempt).to.equal(1);
-      const [auditId] = await handOff(p, 'consent', [decided(retried, { kind: 'forward', to: 'router', payload: retried.envelope.payload, audit: { type: 'consent.on_file' } })]);
-      expect(auditId).to.match(/^ae-/);
+      applied((await handOff(p, 'consent', [decided(retried, { kind: 'forward', to: 'router', payload: retried.envelope.payload, audit: { type: 'consent.on_file' } })]))[0]);
       expect((await wf(p, workflowId)).seq).to.equal('2');
     });
 
     it('dead: dead-letter entry with its reason, error on the record, seq kept; a later forward clears the error', async () => {
       const { p, workflowId, c } = await atConsent(phoneFor(2), 'wamid.dead', 'claim status');
       const now = tick();
-      const [auditId] = await handOff(p, 'consent', [{
+      const auditId = applied((await handOff(p, 'consent', [{
         kind: 'dead', entryId: c.entryId, envelope: c.envelope, fields: c.fields, errorCode: 'max_deliveries', reason: 'delivered 6 times without a hand-off', deliveries: 6,
-      }], now);
+      }], now))[0]);
 
       const dead = await entries(keys.deadLetters(p, 'consent'));
       expect(dead).to.have.length(1);
@@ -410,7 +418,7 @@ describe('Lua scripts against Redis', function () {
       const reply = (await redis.xreadgroup('GROUP', keys.group('router'), consumer, 'COUNT', 10, 'STREAMS', keys.stream(p, 'router'), '>')) as [string, StreamEntry[]][];
       const [entryId, fields] = reply[0]![1][0]!;
       const result = await handOff(p, 'router', [{ kind: 'dead', entryId, envelope: null, fields, errorCode: 'invalid_envelope', reason: 'entry lacks wf', deliveries: 1 }]);
-      expect(result).to.deep.equal(['dead']);
+      expect(result).to.deep.equal([{ kind: 'dead' }]);
       expect(await entries(keys.deadLetters(p, 'router'))).to.have.length(1);
       expect(await redis.xlen(keys.audit(p))).to.equal(0);
       await expectConsumed(p, 'router');
@@ -428,8 +436,7 @@ describe('Lua scripts against Redis', function () {
       const b = await atConsent(phone, 'wamid.qb', 'status of claim two');
       expect(b.p).to.equal(p);
       const now = tick();
-      const [bAudit] = await handOff(p, 'consent', [decided(b.c, parkDecision(b.c.envelope.payload))], now);
-      expect(bAudit).to.match(/^ae-/);
+      applied((await handOff(p, 'consent', [decided(b.c, parkDecision(b.c.envelope.payload))], now))[0]);
 
       const superseded = await wf(p, a.workflowId);
       expect(superseded).to.include({ status: 'cancelled', outcome: 'superseded', completed_at: String(now), seq: '3' });
@@ -445,8 +452,8 @@ describe('Lua scripts against Redis', function () {
       const policy = await deliver(p, 'policy');
       expect(policy.map((d) => d.envelope.workflowId)).to.deep.equal([a.workflowId, b.workflowId]);
       const results = await handOff(p, 'policy', policy.map((d) => decided(d, { kind: 'forward', to: 'outbound', payload: d.envelope.payload, audit: { type: 'policy.passed' } })));
-      expect(results[0]).to.equal('stale');
-      expect(results[1]).to.match(/^ae-/);
+      expect(results[0]).to.deep.equal({ kind: 'stale' });
+      applied(results[1]);
       expect((await entries(keys.stream(p, 'outbound'))).map((e) => e.f.wf)).to.deep.equal([b.workflowId]);
     });
 
@@ -476,8 +483,7 @@ describe('Lua scripts against Redis', function () {
         kind: 'finish', status: 'completed', audit: { type: 'consent.granted' },
         effects: [{ type: 'consent.set', state: 'granted' }, { type: 'consent.resume', to: 'router', status: 'started' }],
       });
-      const [auditId] = await handOff(p, 'consent', [outcome], now);
-      expect(auditId).to.match(/^ae-/);
+      const auditId = applied((await handOff(p, 'consent', [outcome], now))[0]);
 
       const consent = await redis.hgetall(consentKey(p, phone));
       expect(consent).to.deep.equal({ state: 'granted', updated_at: String(now) });
@@ -502,7 +508,7 @@ describe('Lua scripts against Redis', function () {
       await expectConsumed(p, 'consent');
 
       // The YES delivered again acts no more: its workflow is gone.
-      expect(await handOff(p, 'consent', [outcome])).to.deep.equal(['stale']);
+      expect(await handOff(p, 'consent', [outcome])).to.deep.equal([{ kind: 'stale' }]);
       expect(await redis.xlen(keys.stream(p, 'router'))).to.equal(1);
       expect(await redis.hgetall(consentKey(p, phone))).to.deep.equal({ state: 'granted', updated_at: String(now) });
     });
@@ -510,11 +516,10 @@ describe('Lua scripts against Redis', function () {
     it('consent resume never reopens a held workflow that has ended: the answer stands on its own', async () => {
       const { p, phone, a, y } = await parkedAndAnswer('YES');
       await redis.hset(keys.workflow(p, a.workflowId), 'status', 'completed');
-      const [auditId] = await handOff(p, 'consent', [decided(y.c, {
+      applied((await handOff(p, 'consent', [decided(y.c, {
         kind: 'finish', status: 'completed', audit: { type: 'consent.granted' },
         effects: [{ type: 'consent.set', state: 'granted' }, { type: 'consent.resume', to: 'router', status: 'started' }],
-      })]);
-      expect(auditId).to.match(/^ae-/);
+      })]))[0]);
       expect(await wf(p, a.workflowId)).to.include({ status: 'completed' });
       expect(await redis.xlen(keys.stream(p, 'router'))).to.equal(0);
       expect(await wf(p, y.workflowId)).to.include({ status: 'completed' });
@@ -562,8 +567,7 @@ describe('Lua scripts against Redis', function () {
       const { p, phone, q, held, heldPayload, t, tapAtRouter } = await heldForChoice('Claim status');
       const tapBefore = await wf(p, t.workflowId);
       const now = tick();
-      const [auditId] = await handOff(p, 'router', [decided(tapAtRouter, chooseDecision(tapAtRouter, { choice: 'claim_status' }))], now);
-      expect(auditId).to.match(/^ae-/);
+      const auditId = applied((await handOff(p, 'router', [decided(tapAtRouter, chooseDecision(tapAtRouter, { choice: 'claim_status' }))], now))[0]);
       expect(await redis.exists(keys.workflow(p, t.workflowId))).to.equal(0);
       const resumed = await wf(p, q.workflowId);
       expect(resumed).to.include({ status: 'started', seq: String(Number(held.seq) + 1) });
@@ -610,14 +614,14 @@ describe('Lua scripts against Redis', function () {
       const auditBefore = await redis.xlen(keys.audit(p));
       const call = buildHandoff(keys, p, 'consent', [decided(a.c, { kind: 'forward', to: 'router', payload: a.c.envelope.payload, audit: { type: 'consent.on_file' } })], tick(), new Map());
       delete call.ops[0]!.payload;
-      const failure = await redis.handoff(call.keys.length, ...call.keys, keys.group('consent'), tick(), p, JSON.stringify(call.ops), allowedTransitions).catch((e: Error) => e);
+      const failure = await runHandoff(redis, call, keys.group('consent'), tick(), p, allowedTransitions).catch((e: Error) => e);
       expect(failure).to.be.instanceOf(Error);
       expect((failure as Error).message).to.match(/missing payload/);
       expect(await wf(p, a.workflowId)).to.deep.equal(before);
       expect(await redis.xlen(keys.audit(p))).to.equal(auditBefore);
       expect(await pendingCount(p, 'consent')).to.equal(1);
       // The entry is still there to be handed off properly.
-      expect(await handOff(p, 'consent', [decided(a.c, { kind: 'forward', to: 'router', payload: a.c.envelope.payload, audit: { type: 'consent.on_file' } })])).to.have.length(1);
+      applied((await handOff(p, 'consent', [decided(a.c, { kind: 'forward', to: 'router', payload: a.c.envelope.payload, audit: { type: 'consent.on_file' } })]))[0]);
       expect(await redis.xlen(keys.stream(p, 'router'))).to.equal(1);
     });
 
@@ -753,8 +757,7 @@ describe('Lua scripts against Redis', function () {
 
       const again = await deliverOne(p, 'consent');
       expect(again.envelope).to.deep.include({ workflowId, seq: c.envelope.seq, attempt: 0 });
-      const [auditId] = await handOff(p, 'consent', [decided(again, { kind: 'forward', to: 'router', payload: again.envelope.payload, audit: { type: 'consent.on_file' } })]);
-      expect(auditId).to.match(/^ae-/);
+      applied((await handOff(p, 'consent', [decided(again, { kind: 'forward', to: 'router', payload: again.envelope.payload, audit: { type: 'consent.on_file' } })]))[0]);
       const record = await wf(p, workflowId);
       expect(record).not.to.have.property('error');
       expect(record.seq).to.equal(String(c.envelope.seq + 1));
