@@ -208,9 +208,11 @@ export type Effect =
    *  deadline, and register this workflow as its claim's open one (or join the open one). */
   | { type: 'documents.await'; claimIdHash: string; pending: PendingDocument[]; deadlineAt: number; reminderDue: number[] }
   /** A document reached `target` (an open pending-documents workflow): it is recorded there and
-   *  this message is folded into it, which continues at stage `to` with `payload`. When the
-   *  target is no longer waiting, this message's own decision stands. */
-  | { type: 'documents.arrived'; target: string; to: StageName; media: MediaRef; hint: string | null; payload: WorkflowPayload }
+   *  this message is folded into it, which continues at stage `to` with `payload`. `documents`:
+   *  the pending document it satisfies, best first (pipeline/workflows/pending-documents.ts,
+   *  documentsFor); the hand-off records it against the first of them still missing then. When
+   *  the target is no longer waiting, this message's own decision stands. */
+  | { type: 'documents.arrived'; target: string; to: StageName; media: MediaRef; documents: string[]; payload: WorkflowPayload }
   /** The wait is over (everything arrived): its timers are dropped. */
   | { type: 'documents.done' }
   /** Keep this approved answer for the same question (best effort, after the hand-off). */

@@ -55,6 +55,19 @@ export function documentHint(payload: PayloadBase, pending: PendingDocument[]): 
   return best?.code ?? null;
 }
 
+/**
+ * Which pending document a received file satisfies, best first: the one its caption or file name
+ * names (`hint`) when it is still missing, then every other one still missing, in the CMS's order.
+ * The first is the one chosen; the rest are what the hand-off takes, in this order, when an
+ * earlier file (another message of the same batch, say) took the chosen one before this file is
+ * recorded. Empty when nothing is missing (the file is recorded against no document).
+ */
+export function documentsFor(pending: PendingDocument[], received: Record<string, string>, hint: string | null): string[] {
+  const missing = stillMissing(pending, received).map((d) => d.code);
+  if (hint === null || !missing.includes(hint)) return missing;
+  return [hint, ...missing.filter((code) => code !== hint)];
+}
+
 /** Pending documents not yet received, in the CMS's order. */
 export function stillMissing(pending: PendingDocument[], received: Record<string, string>): PendingDocument[] {
   return pending.filter((d) => !received[d.code]);
@@ -193,7 +206,10 @@ async function documentArrived(envelope: PdEnvelope, ctx: StageContext): Promise
     kind: 'forward', to: toReply(), payload: { ...payload, reply: { template: 'documents_received_late', vars: {} } },
     patch: { outcome: 'documents_forwarded', pending_docs_workflow_id: open.workflowId },
     audit: { type: 'documents.received', detail: { media_id: media.id, media_kind: media.kind, mime: media.mime ?? null } },
-    effects: [{ type: 'documents.arrived', target: open.workflowId, to: 'truth', media, hint: documentHint(payload, open.pending), payload: continuation(payload, open) }],
+    effects: [{
+      type: 'documents.arrived', target: open.workflowId, to: 'truth', media,
+      documents: documentsFor(open.pending, open.received, documentHint(payload, open.pending)), payload: continuation(payload, open),
+    }],
   };
 }
 

@@ -142,7 +142,7 @@ function addDocumentEffect(
     op.idx = use(keys.workflowIndex(partition, env.tenantId));
     op.pd_arrive = {
       target: effect.target, target_key: use(keys.workflow(partition, effect.target)), media_id: effect.media.id,
-      hint: effect.hint ?? '', stream: use(keys.stream(partition, effect.to)), payload: JSON.stringify(effect.payload), timers,
+      documents: effect.documents, stream: use(keys.stream(partition, effect.to)), payload: JSON.stringify(effect.payload), timers,
     };
   } else {
     op.pd_done = { timers };

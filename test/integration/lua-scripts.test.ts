@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import type { Decision, Envelope, WorkflowPayload } from '../../pipeline/types';
+import type { Decision, Envelope, PendingDocument, WorkflowPayload } from '../../pipeline/types';
 import { transitions } from '../../pipeline/workflows/transitions';
 import { ConsentStore } from '../../src/consent/consent-store';
 import { phiHash, sha256Hex } from '../../src/phi';
@@ -637,6 +637,91 @@ describe('Lua scripts against Redis', function () {
       expect(policy).to.have.length(1);
       expect(policy[0]!.f.wf).to.equal(a.workflowId);
       expect(JSON.parse(policy[0]!.f.payload!)).to.deep.equal({ ...a.c.envelope.payload, ...patch });
+    });
+  });
+
+  // --- handoff: decisions made in TypeScript, re-checked by the script ---------------------
+
+  describe('handoff: what the stage decided, re-checked when the state moved since it read it', () => {
+    const mediaOf = (n: number) => ({ id: `media-${n}`, kind: 'image' });
+    const pending: PendingDocument[] = [{ code: 'discharge_summary', name: 'Discharge summary' }, { code: 'bill', name: 'Final bill' }];
+
+    /** A pending-documents follow-up in `awaiting_documents`, as pd_await leaves it (no timer armed). */
+    async function waitingFollowUp(p: number, claimIdHash = phiHash('CLM-1')): Promise<string> {
+      const id = keys.newWorkflowId(p);
+      await redis.hset(keys.workflow(p, id), {
+        workflow_id: id, tenant_id: tenant, workflow_type: 'pending-documents', status: 'awaiting_documents', seq: '4',
+        claim_id_hash: claimIdHash, pd_pending: JSON.stringify(pending), pd_received: '{}', pd_gen: '1', pd_next: '', audit: '',
+      });
+      return id;
+    }
+
+    /** The truth stage's decision for a claimant's file, handed to the follow-up `target` (pipeline/workflows/pending-documents.ts). */
+    function fileDecision(d: Delivered, target: string, n: number, documents: string[]): Decision {
+      const media = mediaOf(n);
+      return {
+        kind: 'forward', to: 'policy', payload: { ...d.envelope.payload, reply: { template: 'documents_received_late', vars: {} } },
+        patch: { outcome: 'documents_forwarded', pending_docs_workflow_id: target },
+        audit: { type: 'documents.received', detail: { media_id: media.id, media_kind: media.kind, mime: null } },
+        effects: [{ type: 'documents.arrived', target, to: 'truth', media, documents, payload: continuation(d) }],
+      };
+    }
+
+    /** The follow-up's next entry: the file message's addressing, at the `received` step. */
+    function continuation(d: Delivered): WorkflowPayload {
+      const { from, messageId, receivedAt } = d.envelope.payload;
+      return { channel: 'whatsapp', businessNumberId: '555000111', from, messageId, text: '', receivedAt, intent: 'pending_documents', pdStep: 'received' };
+    }
+
+    /** The `documents.received` events' details, in order. */
+    async function receivedEvents(p: number): Promise<Record<string, unknown>[]> {
+      return (await entries(keys.audit(p))).filter((e) => e.f.type === 'documents.received').map((e) => JSON.parse(e.f.detail!) as Record<string, unknown>);
+    }
+
+    async function filesAtGateway(phone: string, count: number): Promise<Delivered[]> {
+      for (let n = 1; n <= count; n++) await ingest(phone, `wamid.file${n}`, '');
+      const files = await deliver(keys.partitionOf(tenant, phone), 'gateway');
+      expect(files).to.have.length(count);
+      return files;
+    }
+
+    it('documents: the file is recorded against the document the stage chose', async () => {
+      const phone = phoneFor(1);
+      const p = keys.partitionOf(tenant, phone);
+      const target = await waitingFollowUp(p);
+      const [file] = await filesAtGateway(phone, 1);
+      applied((await handOff(p, 'truth', [decided(file!, fileDecision(file!, target, 1, ['bill', 'discharge_summary']))]))[0]);
+      expect(JSON.parse((await wf(p, target)).pd_received!)).to.deep.equal({ bill: 'media-1' });
+      expect(await receivedEvents(p)).to.deep.equal([{
+        media_id: 'media-1', media_kind: 'image', mime: null, pending_docs_workflow_id: target, accepted: true, document: 'bill', complete: false,
+        // (the file's message had no earlier events: no message_event_ids)
+        message_workflow_id: file!.envelope.workflowId,
+      }]);
+    });
+
+    it('documents, race: two files of one batch chose the same document; the second takes the next of its list', async () => {
+      const phone = phoneFor(2);
+      const p = keys.partitionOf(tenant, phone);
+      const target = await waitingFollowUp(p);
+      const [one, two] = await filesAtGateway(phone, 2);
+      // Both read the follow-up before either was recorded: both chose the discharge summary first.
+      const results = await handOff(p, 'truth', [one, two].map((d, i) => decided(d!, fileDecision(d!, target, i + 1, ['discharge_summary', 'bill']))));
+      results.forEach(applied);
+      expect(JSON.parse((await wf(p, target)).pd_received!)).to.deep.equal({ discharge_summary: 'media-1', bill: 'media-2' });
+      expect((await receivedEvents(p)).map((e) => [e.document, e.complete, e.accepted])).to.deep.equal([['discharge_summary', false, true], ['bill', true, true]]);
+      expect((await wf(p, target)).documents_received).to.equal('2');
+    });
+
+    it('documents, race: none of the documents the stage chose is still missing; the file is recorded against none', async () => {
+      const phone = phoneFor(3);
+      const p = keys.partitionOf(tenant, phone);
+      const target = await waitingFollowUp(p);
+      await redis.hset(keys.workflow(p, target), 'pd_received', JSON.stringify({ bill: 'media-0' }));
+      const [file] = await filesAtGateway(phone, 1);
+      applied((await handOff(p, 'truth', [decided(file!, fileDecision(file!, target, 1, ['bill']))]))[0]);
+      expect(JSON.parse((await wf(p, target)).pd_received!)).to.deep.equal({ bill: 'media-0' });
+      expect(await receivedEvents(p)).to.have.length(1).and.to.have.nested.property('[0].document', '');
+      expect((await receivedEvents(p))[0]).to.include({ accepted: true, complete: false });
     });
   });
 

@@ -23,7 +23,7 @@
              consent?, consent_state?, park_payload?, resume? { expect, stream, payload, status },
              pd_await? { tenant, claim_key, claimant_key, timers, deadline, reminders = [due...],
                          pending (JSON), payload (JSON) },
-             pd_arrive? { target, target_key, media_id, hint, stream, payload, timers },
+             pd_arrive? { target, target_key, media_id, documents = [code...], stream, payload, timers },
              pd_done? { timers },
              wf_prefix, idx? }
   Two kinds are not guarded by the step sequence, because they change nothing of the workflow's
@@ -48,10 +48,15 @@
     later reminders in `pd_rdue`, the claim's open-workflow pointer. When the
     claim already has another open pending-documents workflow, this one joins it instead: no wait,
     `outcome` joined, `pending_docs_workflow_id` names the open one, and its reply ends it.
-  - pd_arrive records a document on an open workflow still `awaiting_documents`, folds this
-    message into it (like a consent answer) and continues it at the truth stage; when every pending
+  - pd_arrive records a file on an open workflow still `awaiting_documents`, folds this message
+    into it (like a consent answer) and continues it at the truth stage; when every pending
     document is in, its timer goes in the same step, so a deadline can no longer fire. Otherwise
-    this message's own decision stands. The audit event says which (detail `accepted`).
+    this message's own decision stands. The audit event says which (detail `accepted`). Which
+    document the file satisfies is the stage's choice (`documents`, best first; pipeline/workflows/
+    pending-documents.ts, documentsFor), made from the state it read before this call. Race: a file
+    recorded since (an earlier op of the same batch, or another worker's) may have taken the first
+    choice; the script records the first of `documents` still pending and missing, which is what
+    the stage would choose now, and none ('') when none is.
   - pd_done removes a finished wait's timer.
   The open workflow a pd_await checks lives in the same partition (same hash tag) but is found
   through the claim pointer, so its key is read without being declared.
@@ -127,20 +132,19 @@ local function startWait(op, a)
   redis.call('ZADD', a.claimant_key, now, op.wf_id)
 end
 
--- Which pending document a received file satisfies: the hinted one when it is still missing,
--- else the first missing one in the CMS's order. Returns the code ('' when nothing was missing)
--- and whether every pending document is now in.
-local function recordDocument(targetKey, mediaId, hint)
+-- Records a received file against the document the stage chose for it: the first of `documents`
+-- (its choice, best first) still pending and missing now. The stage chose from the state it read;
+-- an earlier file of the same batch (or another worker's) may have taken its first choice since,
+-- and the next one in its list is then taken. Returns the code ('' when none of them was still
+-- missing: the file is recorded against no document) and whether every pending document is now in.
+local function recordDocument(targetKey, mediaId, documents)
   local pending = cjson.decode(redis.call('HGET', targetKey, 'pd_pending') or '[]')
   local received = cjson.decode(redis.call('HGET', targetKey, 'pd_received') or '{}')
+  local isPending = {}
+  for _, d in ipairs(pending) do isPending[d.code] = true end
   local code = nil
-  if type(hint) == 'string' and hint ~= '' and not received[hint] then
-    for _, d in ipairs(pending) do if d.code == hint then code = hint end end
-  end
-  if not code then
-    for _, d in ipairs(pending) do
-      if not received[d.code] then code = d.code break end
-    end
+  for _, c in ipairs(documents) do
+    if isPending[c] and not received[c] then code = c break end
   end
   if code then received[code] = mediaId end
   local complete = true
@@ -263,7 +267,7 @@ for i, op in ipairs(ops) do
       detail.pending_docs_workflow_id = arrive.target
       detail.accepted = arriveTo and true or false
       if arriveTo then
-        local code, complete = recordDocument(arrive.target_key, arrive.media_id, arrive.hint)
+        local code, complete = recordDocument(arrive.target_key, arrive.media_id, arrive.documents)
         detail.document = code
         detail.complete = complete
         if complete then dropWaitTimers(arrive.target_key, arrive.timers) end

@@ -1,0 +1,36 @@
+/**
+ * The decisions the hand-off script used to make, now made in TypeScript before the hand-off and
+ * carried out by handoff.lua (which re-checks them against the state at that moment):
+ * which pending document a received file satisfies.
+ */
+import { expect } from 'chai';
+import type { PendingDocument } from '../../pipeline/types';
+import { documentsFor } from '../../pipeline/workflows/pending-documents';
+
+const pending: PendingDocument[] = [
+  { code: 'discharge_summary', name: 'Discharge summary' },
+  { code: 'bill', name: 'Final bill' },
+  { code: 'prescription', name: 'Prescription' },
+];
+
+describe('documentsFor: which pending document a received file satisfies, best first', () => {
+  it('without a hint: the documents still missing, in the CMS\'s order', () => {
+    expect(documentsFor(pending, {}, null)).to.deep.equal(['discharge_summary', 'bill', 'prescription']);
+    expect(documentsFor(pending, { discharge_summary: 'm1' }, null)).to.deep.equal(['bill', 'prescription']);
+  });
+
+  it('the hinted document first while it is still missing, then the others missing in order', () => {
+    expect(documentsFor(pending, {}, 'prescription')).to.deep.equal(['prescription', 'discharge_summary', 'bill']);
+    expect(documentsFor(pending, { discharge_summary: 'm1' }, 'bill')).to.deep.equal(['bill', 'prescription']);
+  });
+
+  it('a hint already received, or not pending at all, counts for nothing', () => {
+    expect(documentsFor(pending, { bill: 'm1' }, 'bill')).to.deep.equal(['discharge_summary', 'prescription']);
+    expect(documentsFor(pending, {}, 'passport')).to.deep.equal(['discharge_summary', 'bill', 'prescription']);
+  });
+
+  it('nothing missing: an empty list (the file is recorded against no document)', () => {
+    expect(documentsFor(pending, { discharge_summary: 'm1', bill: 'm2', prescription: 'm3' }, 'bill')).to.deep.equal([]);
+    expect(documentsFor([], {}, null)).to.deep.equal([]);
+  });
+});
