@@ -205,8 +205,11 @@ export type Effect =
    *  this message is folded into it. When nothing is held any more, this message's own decision stands. */
   | { type: 'choice.resume'; patch: Partial<WorkflowPayload> }
   /** Start (or restart) the durable wait: record what is pending, schedule the reminders and the
-   *  deadline, and register this workflow as its claim's open one (or join the open one). */
-  | { type: 'documents.await'; claimIdHash: string; pending: PendingDocument[]; deadlineAt: number; reminderDue: number[] }
+   *  deadline, and register this workflow as its claim's open one. `join`: the claim's other open
+   *  follow-up the stage found (pendingDocs.openForClaimHash), which this one joins instead of
+   *  waiting (no wait; the decision's patch and reply say so); null: wait. The hand-off re-checks
+   *  it and follows the claim's open follow-up as it is then (src/redis/lua/handoff.lua). */
+  | { type: 'documents.await'; claimIdHash: string; pending: PendingDocument[]; deadlineAt: number; reminderDue: number[]; join: string | null }
   /** A document reached `target` (an open pending-documents workflow): it is recorded there and
    *  this message is folded into it, which continues at stage `to` with `payload`. `documents`:
    *  the pending document it satisfies, best first (pipeline/workflows/pending-documents.ts,
@@ -272,6 +275,10 @@ export interface StageContext {
     recent(tenantId: string, phone: string): Promise<PendingDocsState[]>;
     /** One pending-documents workflow's wait state; null when there is no such workflow. */
     get(tenantId: string, workflowId: string): Promise<PendingDocsState | null>;
+    /** The claim's open pending-documents workflow (`started`, `awaiting_consent` or
+     *  `awaiting_documents`), in the claimant's partition; null when it has none. `claimIdHash`
+     *  as the record keeps it (`sha256:<hex>`). */
+    openForClaimHash(tenantId: string, phone: string, claimIdHash: string): Promise<string | null>;
     /** How long a wait lasts and when reminders go out (ms after the wait starts). */
     waitMs: number;
     reminderOffsetsMs: readonly number[];

@@ -68,6 +68,15 @@ export function documentsFor(pending: PendingDocument[], received: Record<string
   return [hint, ...missing.filter((code) => code !== hint)];
 }
 
+/**
+ * Whether a follow-up about to start its wait joins its claim's open one instead: the open one
+ * read through `pendingDocs.openForClaimHash`, unless that is this workflow itself (a resumed one
+ * whose claim still names it). At most one open follow-up per claim (docs/pending-documents.md).
+ */
+export function followUpToJoin(workflowId: string, openForClaim: string | null): string | null {
+  return openForClaim !== null && openForClaim !== workflowId ? openForClaim : null;
+}
+
 /** Pending documents not yet received, in the CMS's order. */
 export function stillMissing(pending: PendingDocument[], received: Record<string, string>): PendingDocument[] {
   return pending.filter((d) => !received[d.code]);
@@ -114,12 +123,20 @@ async function start(envelope: PdEnvelope, ctx: StageContext): Promise<Decision>
   const now = ctx.now();
   const deadlineAt = now + ctx.pendingDocs.waitMs;
   const language = payload.language ?? 'EN';
-  const reminder: PendingDocumentsPayload = { ...payload, claimId: claim.claim_id, language, reply: { template: 'documents_reminder', vars: { claim_ref: maskClaimId(claim.claim_id) }, items: items(missing) }, afterSend: 'awaiting_documents' };
+  // The claim already has an open follow-up: this one joins it. The claimant still gets the list,
+  // and this workflow ends with the reply (`outcome: joined`, naming the open one) instead of waiting.
+  const join = followUpToJoin(workflowId, await ctx.pendingDocs.openForClaimHash(tenantId, payload.from, claimIdHash));
+  const reminder: PendingDocumentsPayload = {
+    ...payload, claimId: claim.claim_id, language, reply: { template: 'documents_reminder', vars: { claim_ref: maskClaimId(claim.claim_id) }, items: items(missing) },
+    afterSend: join ? 'completed' : 'awaiting_documents',
+  };
   return {
     kind: 'forward', to: toReply(), payload: reminder,
-    patch: { workflow_type: 'pending-documents', claim_id_hash: claimIdHash, language },
+    patch: { workflow_type: 'pending-documents', claim_id_hash: claimIdHash, language, ...(join ? { pending_docs_workflow_id: join, outcome: 'joined' } : {}) },
     audit: { type: 'documents.requested', detail: { documents: missing.length, trigger: asked ? 'claimant' : 'cms_event', deadline_at: deadlineAt } },
-    effects: [{ type: 'documents.await', claimIdHash, pending, deadlineAt, reminderDue: ctx.pendingDocs.reminderOffsetsMs.map((o) => now + o) }],
+    // The wait's schedule travels with a join too: the hand-off starts the wait after all when the
+    // open follow-up has ended by then.
+    effects: [{ type: 'documents.await', claimIdHash, pending, deadlineAt, reminderDue: ctx.pendingDocs.reminderOffsetsMs.map((o) => now + o), join }],
   };
 }
 

@@ -137,7 +137,10 @@ function addDocumentEffect(
       payload: JSON.stringify(base),
       claim_key: use(keys.pendingDocsByClaim(partition, env.tenantId, bareHash(effect.claimIdHash))),
       claimant_key: use(keys.pendingDocsByClaimant(partition, env.tenantId, sha256Hex(env.payload.from))),
+      // The claim's open follow-up the stage joins ('' : it waits), re-checked by the script.
+      join: effect.join ?? '',
     };
+    if (effect.join) use(keys.workflow(partition, effect.join));
   } else if (effect.type === 'documents.arrived') {
     op.idx = use(keys.workflowIndex(partition, env.tenantId));
     op.pd_arrive = {

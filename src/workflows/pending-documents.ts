@@ -61,8 +61,18 @@ export class PendingDocuments {
 
   /** The open pending-documents workflow of a claim, if any (for `claim.documents_received`). */
   async openForClaim(tenantId: string, claim: Claim): Promise<string | null> {
-    const p = this.keys.partitionOf(tenantId, claim.claimant_phone);
-    const id = await this.redis.get(this.keys.pendingDocsByClaim(p, tenantId, sha256Hex(claim.claim_id)));
+    return this.openForClaimHash(tenantId, claim.claimant_phone, sha256Hex(claim.claim_id));
+  }
+
+  /**
+   * The read port of the stages: the open pending-documents workflow of the claim whose hash is
+   * `claimIdHash` (`sha256:<hex>` or the bare hex), in the partition of `phone`, the claimant's
+   * (where the claim's pointer lives); null when it has none.
+   */
+  async openForClaimHash(tenantId: string, phone: string, claimIdHash: string): Promise<string | null> {
+    const p = this.keys.partitionOf(tenantId, phone);
+    const hex = claimIdHash.startsWith('sha256:') ? claimIdHash.slice(7) : claimIdHash;
+    const id = await this.redis.get(this.keys.pendingDocsByClaim(p, tenantId, hex));
     if (!id) return null;
     const status = await this.redis.hget(this.keys.workflow(p, id), 'status');
     return status && openStatuses.has(status) ? id : null;

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import type { Decision, Envelope, PendingDocument, WorkflowPayload } from '../../pipeline/types';
+import type { Decision, Envelope, PendingDocument, PendingDocumentsPayload, WorkflowPayload } from '../../pipeline/types';
 import { transitions } from '../../pipeline/workflows/transitions';
 import { ConsentStore } from '../../src/consent/consent-store';
 import { phiHash, sha256Hex } from '../../src/phi';
@@ -668,7 +668,7 @@ describe('Lua scripts against Redis', function () {
     }
 
     /** The follow-up's next entry: the file message's addressing, at the `received` step. */
-    function continuation(d: Delivered): WorkflowPayload {
+    function continuation(d: Delivered): PendingDocumentsPayload {
       const { from, messageId, receivedAt } = d.envelope.payload;
       return { channel: 'whatsapp', businessNumberId: '555000111', from, messageId, text: '', receivedAt, intent: 'pending_documents', pdStep: 'received' };
     }
@@ -722,6 +722,79 @@ describe('Lua scripts against Redis', function () {
       expect(JSON.parse((await wf(p, target)).pd_received!)).to.deep.equal({ bill: 'media-0' });
       expect(await receivedEvents(p)).to.have.length(1).and.to.have.nested.property('[0].document', '');
       expect((await receivedEvents(p))[0]).to.include({ accepted: true, complete: false });
+    });
+
+    /** The truth stage's decision for a follow-up's first step: wait, or join `join` (pipeline/workflows/pending-documents.ts, start). */
+    function startDecision(d: Delivered, join: string | null): Decision {
+      const claimIdHash = phiHash('CLM-1');
+      return {
+        kind: 'forward', to: 'policy',
+        payload: { ...continuation(d), pdStep: 'start', claimId: 'CLM-1', language: 'EN', reply: { template: 'documents_reminder', vars: {} }, afterSend: join ? 'completed' : 'awaiting_documents' },
+        patch: { workflow_type: 'pending-documents', claim_id_hash: claimIdHash, language: 'EN', ...(join ? { pending_docs_workflow_id: join, outcome: 'joined' } : {}) },
+        audit: { type: 'documents.requested', detail: { documents: 2, trigger: 'cms_event', deadline_at: clock + 72 * 3600_000 } },
+        effects: [{ type: 'documents.await', claimIdHash, pending, deadlineAt: clock + 72 * 3600_000, reminderDue: [clock + 24 * 3600_000], join }],
+      };
+    }
+
+    /** A new follow-up for claim CLM-1 at its first step, and the claim's pointer naming `open` (when given). */
+    async function newFollowUp(phone: string, open: string | null): Promise<{ p: number; d: Delivered }> {
+      const p = keys.partitionOf(tenant, phone);
+      if (open) await redis.set(keys.pendingDocsByClaim(p, tenant, sha256Hex('CLM-1')), open);
+      const [d] = await filesAtGateway(phone, 1);
+      return { p, d: d! };
+    }
+
+    async function expectJoined(p: number, d: Delivered, open: string): Promise<void> {
+      const record = await wf(p, d.envelope.workflowId);
+      expect(record).to.include({ outcome: 'joined', pending_docs_workflow_id: open, status: 'started' });
+      expect(record).not.to.have.property('pd_gen');
+      expect(await redis.zcard(keys.workflowTimers(p))).to.equal(0);
+      expect(await redis.get(keys.pendingDocsByClaim(p, tenant, sha256Hex('CLM-1')))).to.equal(open);
+      const [next] = await entries(keys.stream(p, 'policy'));
+      expect(JSON.parse(next!.f.payload!)).to.include({ afterSend: 'completed' });
+    }
+
+    it('join: the follow-up the stage found open is still open; this one joins it and does not wait', async () => {
+      const phone = phoneFor(0);
+      const open = await waitingFollowUp(keys.partitionOf(tenant, phone));
+      const { p, d } = await newFollowUp(phone, open);
+      applied((await handOff(p, 'truth', [decided(d, startDecision(d, open))]))[0]);
+      await expectJoined(p, d, open);
+    });
+
+    it('join, race: the stage found none open, but one opened since; this one joins it', async () => {
+      const phone = phoneFor(1);
+      const open = await waitingFollowUp(keys.partitionOf(tenant, phone));
+      const { p, d } = await newFollowUp(phone, open);
+      applied((await handOff(p, 'truth', [decided(d, startDecision(d, null))]))[0]);
+      await expectJoined(p, d, open);
+    });
+
+    it('join, race: two follow-ups of one claim in one batch, neither saw the other; the second joins the first', async () => {
+      const phone = phoneFor(2);
+      const p = keys.partitionOf(tenant, phone);
+      const [first, second] = await filesAtGateway(phone, 2);
+      (await handOff(p, 'truth', [first, second].map((d) => decided(d!, startDecision(d!, null))))).forEach(applied);
+      expect(await wf(p, first!.envelope.workflowId)).to.include({ pd_next: 'r|1' }).and.not.have.property('outcome');
+      expect(await wf(p, second!.envelope.workflowId)).to.include({ outcome: 'joined', pending_docs_workflow_id: first!.envelope.workflowId });
+      expect(await redis.get(keys.pendingDocsByClaim(p, tenant, sha256Hex('CLM-1')))).to.equal(first!.envelope.workflowId);
+      expect(await redis.zcard(keys.workflowTimers(p))).to.equal(1);
+    });
+
+    it('join, race: the follow-up the stage joined has ended since; this one waits after all', async () => {
+      const phone = phoneFor(3);
+      const ended = await waitingFollowUp(keys.partitionOf(tenant, phone));
+      const { p, d } = await newFollowUp(phone, ended);
+      await redis.hset(keys.workflow(p, ended), 'status', 'completed');
+      applied((await handOff(p, 'truth', [decided(d, startDecision(d, ended))]))[0]);
+      const record = await wf(p, d.envelope.workflowId);
+      expect(record).to.include({ pd_next: 'r|1', pd_pending: JSON.stringify(pending) });
+      expect(record).not.to.have.property('outcome');
+      expect(record).not.to.have.property('pending_docs_workflow_id');
+      expect(await redis.get(keys.pendingDocsByClaim(p, tenant, sha256Hex('CLM-1')))).to.equal(d.envelope.workflowId);
+      expect(await redis.zcard(keys.workflowTimers(p))).to.equal(1);
+      const [next] = await entries(keys.stream(p, 'policy'));
+      expect(JSON.parse(next!.f.payload!)).to.include({ afterSend: 'awaiting_documents' });
     });
   });
 

@@ -1,11 +1,11 @@
 /**
  * The decisions the hand-off script used to make, now made in TypeScript before the hand-off and
  * carried out by handoff.lua (which re-checks them against the state at that moment):
- * which pending document a received file satisfies.
+ * which pending document a received file satisfies, and whether a follow-up joins its claim's open one.
  */
 import { expect } from 'chai';
 import type { PendingDocument } from '../../pipeline/types';
-import { documentsFor } from '../../pipeline/workflows/pending-documents';
+import { documentsFor, followUpToJoin } from '../../pipeline/workflows/pending-documents';
 
 const pending: PendingDocument[] = [
   { code: 'discharge_summary', name: 'Discharge summary' },
@@ -32,5 +32,16 @@ describe('documentsFor: which pending document a received file satisfies, best f
   it('nothing missing: an empty list (the file is recorded against no document)', () => {
     expect(documentsFor(pending, { discharge_summary: 'm1', bill: 'm2', prescription: 'm3' }, 'bill')).to.deep.equal([]);
     expect(documentsFor([], {}, null)).to.deep.equal([]);
+  });
+});
+
+describe('followUpToJoin: whether a follow-up about to wait joins its claim\'s open one', () => {
+  it('joins the claim\'s open follow-up', () => {
+    expect(followUpToJoin('wf-new', 'wf-open')).to.equal('wf-open');
+  });
+
+  it('waits when the claim has none open, or the open one is this workflow itself (resumed)', () => {
+    expect(followUpToJoin('wf-new', null)).to.equal(null);
+    expect(followUpToJoin('wf-new', 'wf-new')).to.equal(null);
   });
 });

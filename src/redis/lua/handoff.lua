@@ -21,8 +21,8 @@
              next?, payload? (JSON string), timers?, due?, timer?, dlq?, dlq_fields?,
              held?, held_tenants?, held_fields?,
              consent?, consent_state?, park_payload?, resume? { expect, stream, payload, status },
-             pd_await? { tenant, claim_key, claimant_key, timers, deadline, reminders = [due...],
-                         pending (JSON), payload (JSON) },
+             pd_await? { claim_key, claimant_key, timers, deadline, reminders = [due...],
+                         pending (JSON), payload (JSON), join (workflow id, or '') },
              pd_arrive? { target, target_key, media_id, documents = [code...], stream, payload, timers },
              pd_done? { timers },
              wf_prefix, idx? }
@@ -45,9 +45,17 @@
   pending-documents (docs/pending-documents.md):
   - pd_await starts a wait: a new wait generation (the old one's timer is removed), the first
     reminder's timer (or the deadline's, with no reminders) in the workflow-timer set and the
-    later reminders in `pd_rdue`, the claim's open-workflow pointer. When the
-    claim already has another open pending-documents workflow, this one joins it instead: no wait,
-    `outcome` joined, `pending_docs_workflow_id` names the open one, and its reply ends it.
+    later reminders in `pd_rdue`, the claim's open-workflow pointer. Unless it joins: the stage
+    read the claim's open follow-up (pipeline/workflows/pending-documents.ts, followUpToJoin) and
+    decided that this one joins it (`join` names it; its decision already sets `outcome` joined,
+    `pending_docs_workflow_id` and a reply that ends it): no wait. Race: the claim's open
+    follow-up (the pointer's workflow, while `started`, `awaiting_consent` or
+    `awaiting_documents`, other than this one) may have changed between the stage's read and
+    this call: an earlier op of the same batch or a CMS event started one, or the joined one
+    ended. The script reads it again and, when it is not the one `join` names, follows what it
+    is now: it joins the open one (`outcome` joined, `pending_docs_workflow_id`, the reply's
+    `afterSend` completed), or, with none open, waits (those set fields dropped, `afterSend`
+    awaiting_documents); what the stage would decide now.
   - pd_arrive records a file on an open workflow still `awaiting_documents`, folds this message
     into it (like a consent answer) and continues it at the truth stage; when every pending
     document is in, its timer goes in the same step, so a deadline can no longer fire. Otherwise
@@ -58,8 +66,9 @@
     choice; the script records the first of `documents` still pending and missing, which is what
     the stage would choose now, and none ('') when none is.
   - pd_done removes a finished wait's timer.
-  The open workflow a pd_await checks lives in the same partition (same hash tag) but is found
-  through the claim pointer, so its key is read without being declared.
+  The open workflow a pd_await joins lives in the same partition (same hash tag) and is declared
+  when the stage named it; the one a race finds through the claim pointer instead is read
+  without being declared.
   Returns: one value per op: the audit event id, 'retry', 'dead' (a dead letter with no workflow),
   'stale', or 'illegal:<from>:<to>' (the entry is acked and dropped; the worker logs it as an
   error). src/redis/scripts.ts (parseHandoffResult) turns these into typed results.
@@ -181,8 +190,11 @@ for i, op in ipairs(ops) do
   if (op.park_payload or op.consent_state or op.resume) and not op.consent then
     return redis.error_reply('ERR handoff op ' .. i .. ': consent effect without a consent key')
   end
-  if op.pd_arrive and not op.idx then
-    return redis.error_reply('ERR handoff op ' .. i .. ': document arrival without the workflow index')
+  if op.pd_arrive and not (op.idx and type(op.pd_arrive.documents) == 'table') then
+    return redis.error_reply('ERR handoff op ' .. i .. ': document arrival without the workflow index or the documents it satisfies')
+  end
+  if op.pd_await and type(op.pd_await.join) ~= 'string' then
+    return redis.error_reply('ERR handoff op ' .. i .. ': documents wait without its join decision')
   end
   if op.resume and not (op.resume.expect and op.resume.stream and op.resume.payload and op.resume.status and op.idx) then
     return redis.error_reply('ERR handoff op ' .. i .. ': incomplete resume')
@@ -243,18 +255,31 @@ for i, op in ipairs(ops) do
       out[i] = 'dead'
     end
   else
-    -- Decide first (reads only) whether a consent answer folds into a held workflow, and which
+    -- Check first (reads only) whether a consent answer folds into a held workflow, and which
     -- status change this step makes, so the audit event can carry it.
-    -- A pending-documents wait whose claim already has an open workflow joins that one.
-    local joined = op.pd_await and openForClaim(op, op.pd_await)
-    if joined then
-      op.set = op.set or {}
-      op.set.pending_docs_workflow_id = joined
-      op.set.outcome = 'joined'
-      if op.payload then
-        local p = cjson.decode(op.payload)
-        p.afterSend = 'completed'
-        op.payload = cjson.encode(p)
+    -- A pending-documents wait: the stage decided whether it joins its claim's open follow-up
+    -- (`join`) or waits; the claim's open follow-up now is followed when it changed since.
+    local joined = nil
+    if op.pd_await then
+      local open = openForClaim(op, op.pd_await)
+      local decided = op.pd_await.join ~= '' and op.pd_await.join or nil
+      joined = open
+      if open ~= decided then
+        op.set = op.set or {}
+        local p = op.payload and cjson.decode(op.payload)
+        if open then
+          -- Race: another follow-up of the claim opened since the stage read (an earlier op of this
+          -- batch, a CMS event's start): this one joins it, as the stage would decide now.
+          op.set.pending_docs_workflow_id = open
+          op.set.outcome = 'joined'
+          if p then p.afterSend = 'completed' end
+        else
+          -- Race: the follow-up the stage joined has ended since: this one waits after all.
+          op.set.pending_docs_workflow_id = nil
+          op.set.outcome = nil
+          if p then p.afterSend = 'awaiting_documents' end
+        end
+        if p then op.payload = cjson.encode(p) end
       end
     end
     -- A received document goes to the workflow waiting for it, when it still waits.

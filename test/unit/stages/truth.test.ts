@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { truth } from '../../../pipeline/stages/truth';
 import { AppError } from '../../../src/errors';
 import { phiHash } from '../../../src/phi';
-import { claimOf, envelopeFor, fakeStageContext } from '../../helpers/fake-stage-context';
+import { claimOf, envelopeFor, fakeStageContext, testPhone } from '../../helpers/fake-stage-context';
 
 describe('stage truth', () => {
   it('reads the sender\'s own claims from the CMS and builds the claim_status reply, newest first and masked', async () => {
@@ -61,6 +61,49 @@ describe('stage truth', () => {
     });
     expect(decision.patch).to.deep.equal({ claim_id_hash: phiHash('CLM-2025-000222') });
   });
+  describe('pending-documents: what the hand-off used to decide', () => {
+    const claim = claimOf({ claim_id: 'CLM-2025-000333', status: 'DOCUMENTS_PENDING' });
+    const pending = [{ code: 'discharge_summary', name: 'Discharge summary' }, { code: 'bill', name: 'Final bill' }];
+    const start = () => envelopeFor('truth', { text: '', intent: 'pending_documents', pdStep: 'start', claimId: claim.claim_id, language: 'EN' }, { workflowId: 'wf-new' });
+
+    it('starts the wait when the claim has no open follow-up (join: null)', async () => {
+      const ctx = fakeStageContext({ claims: [claim], pendingDocuments: { [claim.claim_id]: pending } });
+      const decision = await truth.handle(start(), ctx);
+      if (decision.kind !== 'forward') throw new Error(`expected forward, got ${decision.kind}`);
+      expect(decision.payload.afterSend).to.equal('awaiting_documents');
+      expect(decision.patch).to.deep.equal({ workflow_type: 'pending-documents', claim_id_hash: phiHash(claim.claim_id), language: 'EN' });
+      expect(decision.effects).to.have.length(1).and.to.have.nested.property('[0].join', null);
+    });
+
+    it('joins the claim\'s open follow-up it read through the port: outcome joined, the reply ends it, the effect names it', async () => {
+      const ctx = fakeStageContext({ claims: [claim], pendingDocuments: { [claim.claim_id]: pending }, openFollowUps: { [phiHash(claim.claim_id)]: 'wf-open' } });
+      const decision = await truth.handle(start(), ctx);
+      if (decision.kind !== 'forward') throw new Error(`expected forward, got ${decision.kind}`);
+      expect(decision.payload.afterSend).to.equal('completed');
+      expect(decision.payload.reply).to.include({ template: 'documents_reminder' });
+      expect(decision.patch).to.include({ pending_docs_workflow_id: 'wf-open', outcome: 'joined' });
+      expect(decision.audit.type).to.equal('documents.requested');
+      const [effect] = decision.effects ?? [];
+      expect(effect).to.include({ type: 'documents.await', join: 'wf-open', claimIdHash: phiHash(claim.claim_id) });
+    });
+
+    it('a resumed follow-up that its claim still names as open does not join itself', async () => {
+      const ctx = fakeStageContext({ claims: [claim], pendingDocuments: { [claim.claim_id]: pending }, openFollowUps: { [phiHash(claim.claim_id)]: 'wf-new' } });
+      const decision = await truth.handle(start(), ctx);
+      expect(decision.effects).to.have.nested.property('[0].join', null);
+      expect(decision.kind === 'forward' && decision.payload.afterSend).to.equal('awaiting_documents');
+    });
+
+    it('a file for the open follow-up carries the documents it satisfies, the one its caption names first', async () => {
+      const open = { workflowId: 'wf-open', status: 'awaiting_documents' as const, claimIdHash: phiHash(claim.claim_id), pending, received: {}, deadlineAt: null, remindersSent: 0, language: 'EN' as const };
+      const ctx = fakeStageContext({ recentPendingDocs: { [testPhone]: [open] } });
+      const media = { id: 'media-9', kind: 'document', filename: 'final-bill.pdf' };
+      const decision = await truth.handle(envelopeFor('truth', { text: '', intent: 'documents_upload', media }), ctx);
+      const [effect] = decision.effects ?? [];
+      expect(effect).to.deep.include({ type: 'documents.arrived', target: 'wf-open', documents: ['bill', 'discharge_summary'] });
+    });
+  });
+
   it('holds a pending-documents step while the tenant is RESTRICTED (the workflow definition says it is held then)', async () => {
     const ctx = fakeStageContext({ mode: 'RESTRICTED' });
     const decision = await truth.handle(envelopeFor('truth', { text: '', intent: 'pending_documents', pdStep: 'reminder', reminder: 1 }), ctx);
