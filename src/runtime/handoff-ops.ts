@@ -2,6 +2,7 @@
  * Turns what a stage decided about each entry of a batch into the ops of one `handoff` Lua call
  * (src/redis/lua/handoff.lua), plus the list of keys that call touches.
  */
+import { supersededQuestion } from '../../pipeline/held-question';
 import type { Decision, Effect, Envelope, WorkflowPayload } from '../../pipeline/types';
 import { sha256Hex } from '../phi';
 import { type Keys } from '../redis/keys';
@@ -99,9 +100,10 @@ export function buildHandoff(
       if (effect.type === 'consent.set') op.consent_state = effect.state;
       if (effect.type === 'consent.park' || effect.type === 'choice.park') {
         op.park_payload = JSON.stringify(effect.payload);
-        // The question this one supersedes, if any: its record is closed in the same step.
-        const older = held.get(env.workflowId);
-        if (older) use(keys.workflow(partition, older.workflowId));
+        // The question this one supersedes, if any (the one held when the worker read it): the
+        // script closes exactly that one in the same step, while it is still held.
+        const older = supersededQuestion(env.workflowId, held.get(env.workflowId) ?? null);
+        if (older) op.supersede = { workflow_id: older, key: use(keys.workflow(partition, older)) };
       }
       if (effect.type === 'consent.resume' || effect.type === 'choice.resume') {
         const target = held.get(env.workflowId);

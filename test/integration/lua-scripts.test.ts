@@ -642,7 +642,7 @@ describe('Lua scripts against Redis', function () {
 
   // --- handoff: decisions made in TypeScript, re-checked by the script ---------------------
 
-  describe('handoff: what the stage decided, re-checked when the state moved since it read it', () => {
+  describe('handoff: what the stage (or worker) decided, re-checked when the state moved since it read it', () => {
     const mediaOf = (n: number) => ({ id: `media-${n}`, kind: 'image' });
     const pending: PendingDocument[] = [{ code: 'discharge_summary', name: 'Discharge summary' }, { code: 'bill', name: 'Final bill' }];
 
@@ -795,6 +795,57 @@ describe('Lua scripts against Redis', function () {
       expect(await redis.zcard(keys.workflowTimers(p))).to.equal(1);
       const [next] = await entries(keys.stream(p, 'policy'));
       expect(JSON.parse(next!.f.payload!)).to.include({ afterSend: 'awaiting_documents' });
+    });
+
+    it('supersede, race: two questions of one batch both read the same held one; the first supersedes it, the second the first', async () => {
+      const phone = phoneFor(0);
+      const a = await atConsent(phone, 'wamid.held', 'status of claim one');
+      const { p } = a;
+      await handOff(p, 'consent', [decided(a.c, parkDecision(a.c.envelope.payload))]);
+      const b = await atConsent(phone, 'wamid.second', 'status of claim two');
+      const c = await atConsent(phone, 'wamid.third', 'status of claim three');
+      // Both read A as the held question before the hand-off: both ops name A.
+      const outcomes = [b, c].map((m) => decided(m.c, parkDecision(m.c.envelope.payload)));
+      const call = buildHandoff(keys, p, 'consent', outcomes, tick(), await heldFor(p, outcomes));
+      expect(call.ops.map((op) => (op.supersede as { workflow_id: string }).workflow_id)).to.deep.equal([a.workflowId, a.workflowId]);
+      (await handOff(p, 'consent', outcomes)).forEach(applied);
+      expect(await wf(p, a.workflowId)).to.include({ status: 'cancelled', outcome: 'superseded' });
+      expect(await wf(p, b.workflowId)).to.include({ status: 'cancelled', outcome: 'superseded' });
+      expect(await wf(p, c.workflowId)).to.include({ status: 'awaiting_consent' });
+      expect(await redis.hget(consentKey(p, phone), 'parked')).to.equal(c.workflowId);
+      const superseded = (await entries(keys.audit(p))).filter((e) => e.f.type === 'workflow.superseded')
+        .map((e) => [e.f.workflow_id, (JSON.parse(e.f.detail!) as { superseded_by: string }).superseded_by]);
+      expect(superseded).to.deep.equal([[a.workflowId, b.workflowId], [b.workflowId, c.workflowId]]);
+    });
+
+    it('supersede, race: the question the worker named is no longer held (answered meanwhile); nothing is closed', async () => {
+      const phone = phoneFor(1);
+      const a = await atConsent(phone, 'wamid.held', 'status of claim one');
+      const { p } = a;
+      await handOff(p, 'consent', [decided(a.c, parkDecision(a.c.envelope.payload))]);
+      const b = await atConsent(phone, 'wamid.second', 'status of claim two');
+      const outcomes = [decided(b.c, parkDecision(b.c.envelope.payload))];
+      const now = tick();
+      const call = buildHandoff(keys, p, 'consent', outcomes, now, await heldFor(p, outcomes));
+      expect(call.ops[0]!.supersede).to.deep.equal({ workflow_id: a.workflowId, key: keys.workflow(p, a.workflowId) });
+      // Between the worker's read and its hand-off, A's question is answered: no longer parked.
+      await redis.hdel(consentKey(p, phone), 'parked', 'parked_payload', 'parked_status');
+      applied((await runHandoff(redis, call, keys.group('consent'), now, p, allowedTransitions))[0]);
+      expect(await wf(p, a.workflowId)).to.include({ status: 'awaiting_consent', seq: '2' });
+      expect((await entries(keys.audit(p))).filter((e) => e.f.type === 'workflow.superseded')).to.have.length(0);
+      expect(await redis.hget(consentKey(p, phone), 'parked')).to.equal(b.workflowId);
+    });
+
+    it('supersede, race: the question the worker named is still parked but no longer waiting; it is not closed', async () => {
+      const phone = phoneFor(2);
+      const a = await atConsent(phone, 'wamid.held', 'status of claim one');
+      const { p } = a;
+      await handOff(p, 'consent', [decided(a.c, parkDecision(a.c.envelope.payload))]);
+      const b = await atConsent(phone, 'wamid.second', 'status of claim two');
+      await redis.hset(keys.workflow(p, a.workflowId), 'status', 'completed');
+      applied((await handOff(p, 'consent', [decided(b.c, parkDecision(b.c.envelope.payload))]))[0]);
+      expect(await wf(p, a.workflowId)).to.include({ status: 'completed', seq: '2' }).and.not.have.property('outcome');
+      expect(await redis.hget(consentKey(p, phone), 'parked')).to.equal(b.workflowId);
     });
   });
 

@@ -1,10 +1,14 @@
 /**
  * The decisions the hand-off script used to make, now made in TypeScript before the hand-off and
  * carried out by handoff.lua (which re-checks them against the state at that moment):
- * which pending document a received file satisfies, and whether a follow-up joins its claim's open one.
+ * which pending document a received file satisfies, whether a follow-up joins its claim's open one,
+ * and which held question a newer one supersedes.
  */
 import { expect } from 'chai';
-import type { PendingDocument } from '../../pipeline/types';
+import { supersededQuestion } from '../../pipeline/held-question';
+import type { Decision, Envelope, PendingDocument, WorkflowPayload } from '../../pipeline/types';
+import { Keys } from '../../src/redis/keys';
+import { buildHandoff } from '../../src/runtime/handoff-ops';
 import { documentsFor, followUpToJoin } from '../../pipeline/workflows/pending-documents';
 
 const pending: PendingDocument[] = [
@@ -43,5 +47,32 @@ describe('followUpToJoin: whether a follow-up about to wait joins its claim\'s o
   it('waits when the claim has none open, or the open one is this workflow itself (resumed)', () => {
     expect(followUpToJoin('wf-new', null)).to.equal(null);
     expect(followUpToJoin('wf-new', 'wf-new')).to.equal(null);
+  });
+});
+
+describe('supersededQuestion: which held question a newer one replaces', () => {
+  it('the question held when the worker read it', () => {
+    expect(supersededQuestion('wf-new', { workflowId: 'wf-held' })).to.equal('wf-held');
+  });
+
+  it('none when nothing is held, or the held one is this workflow itself', () => {
+    expect(supersededQuestion('wf-new', null)).to.equal(null);
+    expect(supersededQuestion('wf-new', { workflowId: 'wf-new' })).to.equal(null);
+  });
+
+  it('the hand-off op of a park names the superseded workflow and declares its key', () => {
+    const keys = new Keys('unit', 4);
+    const payload: WorkflowPayload = { channel: 'whatsapp', businessNumberId: '1', from: '+919800000001', messageId: 'm', text: 'hi', receivedAt: 1 };
+    const envelope: Envelope = { workflowId: keys.newWorkflowId(2), tenantId: 't', seq: 1, attempt: 0, stage: 'consent', payload };
+    const decision: Decision = {
+      kind: 'forward', to: 'policy', status: 'awaiting_consent', payload, audit: { type: 'consent.requested' }, effects: [{ type: 'consent.park', payload }],
+    };
+    const outcome = { kind: 'decided' as const, entryId: '1-0', envelope, decision };
+    const held = keys.newWorkflowId(2);
+    const call = buildHandoff(keys, 2, 'consent', [outcome], 5, new Map([[envelope.workflowId, { workflowId: held, payload }]]));
+    expect(call.ops[0]!.supersede).to.deep.equal({ workflow_id: held, key: keys.workflow(2, held) });
+    expect(call.keys).to.include(keys.workflow(2, held));
+    const none = buildHandoff(keys, 2, 'consent', [outcome], 5, new Map([[envelope.workflowId, null]]));
+    expect(none.ops[0]).not.to.have.property('supersede');
   });
 });

@@ -4,6 +4,12 @@
   workflow record, append the audit event, apply consent effects. Guarded by the workflow's step
   sequence: an entry whose seq no longer matches the record was already handed off (a
   redelivery) and is only acked.
+  The script makes no domain decision. Which document a file satisfies, whether a follow-up
+  joins its claim's open one, and which held question a new one supersedes are decided in
+  TypeScript (the stage, or the worker with the held question it read) and named in the op; the
+  script carries them out and guards them: it reads again the state each was decided from, and
+  when that moved between the read and this call (races below) it does what the same rule decides
+  on the state it reads now, in the same atomic step.
 
   KEYS[1]  source stream of this stage and partition
   KEYS[2]  audit stream of the partition
@@ -20,7 +26,8 @@
              audit_type, audit_detail (JSON string), status?, set? {field=value}, done?,
              next?, payload? (JSON string), timers?, due?, timer?, dlq?, dlq_fields?,
              held?, held_tenants?, held_fields?,
-             consent?, consent_state?, park_payload?, resume? { expect, stream, payload, status },
+             consent?, consent_state?, park_payload?, supersede? { workflow_id, key },
+             resume? { expect, stream, payload, status },
              pd_await? { claim_key, claimant_key, timers, deadline, reminders = [due...],
                          pending (JSON), payload (JSON), join (workflow id, or '') },
              pd_arrive? { target, target_key, media_id, documents = [code...], stream, payload, timers },
@@ -41,7 +48,15 @@
   A held question waits for an answer: `awaiting_consent` (the consent request) or
   `awaiting_choice` (which workflow the claimant meant, docs/understanding.md). A park records
   which (`parked_status`); a resume applies only while the held workflow still waits for one of
-  them; otherwise this message's own decision stands.
+  them; otherwise this message's own decision stands. A park that replaces a held question names
+  the one it supersedes (`supersede`: the question held when the worker read it, ConsentStore.held;
+  pipeline/held-question.ts, supersededQuestion): that one is closed (`cancelled`, `outcome`
+  superseded, a `workflow.superseded` event) while it is still the parked one and still in a held
+  status. Race: another question may have been parked between the worker's read and this call (an
+  earlier op of the same batch: two first messages of a claimant in one batch both read nothing
+  held; or another stage's worker). The parked one is read again here and, when it is not the one
+  `supersede` names, the one parked now is superseded (same guard on its status): what the worker
+  would decide now. A named one no longer parked (answered, or itself superseded) is left alone.
   pending-documents (docs/pending-documents.md):
   - pd_await starts a wait: a new wait generation (the old one's timer is removed), the first
     reminder's timer (or the deadline's, with no reminders) in the workflow-timer set and the
@@ -66,12 +81,13 @@
     choice; the script records the first of `documents` still pending and missing, which is what
     the stage would choose now, and none ('') when none is.
   - pd_done removes a finished wait's timer.
-  The open workflow a pd_await joins lives in the same partition (same hash tag) and is declared
-  when the stage named it; the one a race finds through the claim pointer instead is read
-  without being declared.
+  The workflow a pd_await joins, and the held one a park supersedes, live in the same partition
+  (same hash tag) and are declared when the op names them; one a race finds instead (through the
+  claim pointer, or the consent record's `parked`) is read without being declared.
   Returns: one value per op: the audit event id, 'retry', 'dead' (a dead letter with no workflow),
   'stale', or 'illegal:<from>:<to>' (the entry is acked and dropped; the worker logs it as an
-  error). src/redis/scripts.ts (parseHandoffResult) turns these into typed results.
+  error). src/redis/scripts/handoff.ts (runHandoff, parseHandoffResult) turns these into typed
+  results.
 ]]
 local src, auditKey = KEYS[1], KEYS[2]
 local group, now, part = ARGV[1], ARGV[2], ARGV[3]
@@ -192,6 +208,9 @@ for i, op in ipairs(ops) do
   end
   if op.pd_arrive and not (op.idx and type(op.pd_arrive.documents) == 'table') then
     return redis.error_reply('ERR handoff op ' .. i .. ': document arrival without the workflow index or the documents it satisfies')
+  end
+  if op.supersede and not (op.park_payload and op.supersede.workflow_id and op.supersede.key) then
+    return redis.error_reply('ERR handoff op ' .. i .. ': incomplete supersede')
   end
   if op.pd_await and type(op.pd_await.join) ~= 'string' then
     return redis.error_reply('ERR handoff op ' .. i .. ': documents wait without its join decision')
@@ -335,9 +354,16 @@ for i, op in ipairs(ops) do
       end
       if op.park_payload then
         -- A newer question replaces a held one: the older workflow is closed, not left hanging.
-        local older = redis.call('HGET', op.consent, 'parked')
-        if older and older ~= op.wf_id then
-          local olderKey = op.wf_prefix .. older
+        -- The worker named it (`supersede`); it is closed while it is still the parked one. When
+        -- another is parked by now (the race in the header), that one is.
+        local parked = redis.call('HGET', op.consent, 'parked')
+        local older, olderKey = nil, nil
+        if op.supersede and parked == op.supersede.workflow_id then
+          older, olderKey = parked, op.supersede.key
+        elseif parked and parked ~= op.wf_id then
+          older, olderKey = parked, op.wf_prefix .. parked
+        end
+        if older then
           local olderStatus = redis.call('HGET', olderKey, 'status')
           if heldStatus[olderStatus] then
             local olderSeq = redis.call('HINCRBY', olderKey, 'seq', 1)
