@@ -11,3 +11,6 @@ mkdir -p dist/src/redis/lua/includes
 cp src/redis/lua/includes/*.lua dist/src/redis/lua/includes/
 # The partner console (docs/console.md): bundled into dist/console, which the API serves.
 npx tsx scripts/build-console.ts
+# The archive's SQL migrations (src/archive/database.ts applies them at start).
+mkdir -p dist/src/archive/migrations
+cp src/archive/migrations/*.sql dist/src/archive/migrations/

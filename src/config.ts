@@ -90,7 +90,33 @@ export interface Config {
   webhookRetryDelaysMs: number[];
   /** Test deployments only: every process reads time from a shared offset in Redis (src/shared-test-clock.ts). */
   sharedTestClock: boolean;
+  /** PostgreSQL of the archive (`postgres://...`); null: an embedded PGlite (docs/retention.md). */
+  databaseUrl: string | null;
+  /** Where the embedded PGlite keeps its data when `databaseUrl` is null; null: in memory. Default
+   *  `.data/pg` (in memory when NODE_ENV=test). */
+  embeddedDatabaseDir: string | null;
+  /** Deployment defaults of the tenants' retention (docs/retention.md); a tenant document may set its own. */
+  retention: RetentionDefaults;
+  /** How often the scheduler runs the archiver (ms). Default 60 s. */
+  archiveIntervalMs: number;
+  /** The lease an archiver holds on a tenant (redlock), extended while it works (ms). Default 60 s. */
+  archiveLeaseMs: number;
+  /** Tests only (NODE_ENV=test): the archiver stops for good at this step, so a test can SIGKILL it there. */
+  archiverStopAt: ArchiverStep | null;
 }
+
+/** How long finished workflows and their ledger events stay hot in Redis, how long the archive keeps them,
+ *  and the lifetimes of consent records and dedupe markers (all ms). */
+export interface RetentionDefaults {
+  hotWindowMs: number;
+  archiveRetentionMs: number;
+  consentMs: number;
+  dedupeMs: number;
+}
+
+/** The archiver's steps, in order, at which a test may stop it (docs/retention.md). */
+export const archiverSteps = ['workflows-copied', 'workflows-confirmed', 'workflows-trimmed', 'events-copied', 'events-confirmed', 'events-trimmed'] as const;
+export type ArchiverStep = (typeof archiverSteps)[number];
 
 /** A comma-separated list of up to 10 durations (src/durations.ts); empty means none. */
 const durationListPattern = `^(${durationPattern.slice(1, -1)}(,${durationPattern.slice(1, -1)}){0,9})?$`;
@@ -140,6 +166,14 @@ const schema = {
     PENDING_DOCS_WAIT: { type: 'string', pattern: durationPattern },
     PENDING_DOCS_REMINDERS: { type: 'string', pattern: durationListPattern },
     WEBHOOK_RETRY_SCHEDULE: { type: 'string', pattern: durationListPattern },
+    DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://' },
+    EMBEDDED_DATABASE_DIR: { type: 'string', minLength: 1 },
+    HOT_WINDOW: { type: 'string', pattern: durationPattern },
+    ARCHIVE_RETENTION: { type: 'string', pattern: durationPattern },
+    CONSENT_RETENTION: { type: 'string', pattern: durationPattern },
+    ARCHIVE_INTERVAL: { type: 'string', pattern: durationPattern },
+    ARCHIVE_LEASE: { type: 'string', pattern: durationPattern },
+    ARCHIVER_STOP_AT: { enum: [...archiverSteps] },
   },
 } as const;
 
@@ -186,6 +220,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`invalid configuration: ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required in production (32 random bytes, base64: openssl rand -base64 32); `
       + 'NODE_ENV is production unless it names development or test');
   }
+  if (raw.ARCHIVER_STOP_AT !== undefined && environment !== 'test') {
+    throw new ConfigError('invalid configuration: ARCHIVER_STOP_AT is for tests only (NODE_ENV=test)');
+  }
   if (raw.SHARED_TEST_CLOCK === '1' && environment !== 'test') {
     throw new ConfigError('invalid configuration: SHARED_TEST_CLOCK is for test deployments only (NODE_ENV=test)');
   }
@@ -231,9 +268,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookRetentionSeconds: (raw.WEBHOOK_RETENTION_SECONDS as number | undefined) ?? 7 * 24 * 3600,
     ...timers,
     sharedTestClock: raw.SHARED_TEST_CLOCK === '1',
+    databaseUrl: (raw.DATABASE_URL as string | undefined) ?? null,
+    embeddedDatabaseDir: (raw.EMBEDDED_DATABASE_DIR as string | undefined) ?? (environment === 'test' ? null : '.data/pg'),
+    retention: retentionOf(raw, (raw.INBOUND_DEDUPE_SECONDS as number | undefined) ?? 7 * 24 * 3600),
+    archiveIntervalMs: raw.ARCHIVE_INTERVAL !== undefined ? parseDuration(raw.ARCHIVE_INTERVAL as string) : 60_000,
+    archiveLeaseMs: raw.ARCHIVE_LEASE !== undefined ? parseDuration(raw.ARCHIVE_LEASE as string) : 60_000,
+    archiverStopAt: (raw.ARCHIVER_STOP_AT as ArchiverStep | undefined) ?? null,
     ...overrides,
   };
   return Object.freeze(config);
+}
+
+const day = 86_400_000;
+
+/** The deployment's retention defaults: hot window 7 days, archive 10 years, consent records 10 years,
+ *  dedupe markers `INBOUND_DEDUPE_SECONDS`. */
+function retentionOf(raw: Record<string, unknown>, dedupeSeconds: number): RetentionDefaults {
+  const retention = {
+    hotWindowMs: raw.HOT_WINDOW !== undefined ? parseDuration(raw.HOT_WINDOW as string) : 7 * day,
+    archiveRetentionMs: raw.ARCHIVE_RETENTION !== undefined ? parseDuration(raw.ARCHIVE_RETENTION as string) : 3650 * day,
+    consentMs: raw.CONSENT_RETENTION !== undefined ? parseDuration(raw.CONSENT_RETENTION as string) : 3650 * day,
+    dedupeMs: dedupeSeconds * 1000,
+  };
+  if (retention.archiveRetentionMs <= retention.hotWindowMs) {
+    throw new ConfigError('invalid configuration: ARCHIVE_RETENTION must be longer than HOT_WINDOW');
+  }
+  return retention;
 }
 
 /** Shortest timer production takes: sub-minute timers are for development deployments. */

@@ -5,6 +5,7 @@
 import Ajv, { type JSONSchemaType } from 'ajv';
 import { globalKinds, phiKindProblems, phiKindSchema, type PhiKindSpec } from '../../pipeline/policy-gate/phi-kinds';
 import { wordClassNames } from '../../pipeline/understanding/lexicon';
+import { durationPattern, parseDuration } from '../durations';
 
 export interface TenantDocument {
   tenant_id: string;
@@ -32,6 +33,21 @@ export interface TenantDocument {
   /** Words the tenant adds to the intent grammar's word classes: vocabulary.<class> = words
    *  (docs/understanding.md). */
   vocabulary?: Record<string, string[]>;
+  /** Retention of this tenant's data (docs/retention.md), each a duration (`90s`, `7d`, `3650d`);
+   *  what is unset takes the deployment's default (`HOT_WINDOW`, `ARCHIVE_RETENTION`, ...). */
+  retention?: TenantRetention;
+}
+
+/** A tenant's retention settings (docs/retention.md). */
+export interface TenantRetention {
+  /** How long finished workflows and their ledger events stay in Redis before they are archived. */
+  hot_window?: string;
+  /** How long the archive keeps them; then they leave behind a signed truncation checkpoint. */
+  archive?: string;
+  /** How long a claimant's consent record lives (documented; not yet applied, docs/retention.md). */
+  consent?: string;
+  /** How long a channel message id is remembered for dedupe (documented; not yet applied per tenant). */
+  dedupe?: string;
 }
 
 export type WhatsAppChannel = NonNullable<TenantDocument['channels']['whatsapp']>;
@@ -103,6 +119,15 @@ const schema: JSONSchemaType<TenantDocument> = {
       propertyNames: { enum: [...wordClassNames] },
       additionalProperties: { type: 'array', maxItems: 500, items: { type: 'string', minLength: 1, maxLength: 60 } },
     },
+    retention: {
+      type: 'object', nullable: true, additionalProperties: false, required: [],
+      properties: {
+        hot_window: { type: 'string', pattern: durationPattern, nullable: true },
+        archive: { type: 'string', pattern: durationPattern, nullable: true },
+        consent: { type: 'string', pattern: durationPattern, nullable: true },
+        dedupe: { type: 'string', pattern: durationPattern, nullable: true },
+      },
+    },
   },
 };
 
@@ -113,6 +138,11 @@ export function checkTenantDocument(value: unknown): { ok: true; doc: TenantDocu
   if (!validate(value)) return { ok: false, errors: (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`) };
   const phiErrors = phiKindErrors(value.phi_kinds ?? []);
   if (phiErrors.length > 0) return { ok: false, errors: phiErrors };
+  const retention = value.retention;
+  if (retention?.hot_window && retention.archive && parseDuration(retention.archive) <= parseDuration(retention.hot_window)) {
+    return { ok: false, errors: ['/retention/archive must be longer than /retention/hot_window'] };
+  }
+  if (retention?.hot_window && parseDuration(retention.hot_window) <= 0) return { ok: false, errors: ['/retention/hot_window must be longer than 0'] };
   return { ok: true, doc: value };
 }
 

@@ -1,0 +1,246 @@
+/**
+ * The archive in PostgreSQL (docs/retention.md): finished workflow records and ledger events that
+ * left Redis, read back in the shape the partner API answers from Redis. The database is opened
+ * (and migrated) on first use, so a process that never reads or writes the archive (a stage
+ * worker) never connects to it.
+ */
+import type { LedgerEvent } from '../audit/audit-chain';
+import type { Logger } from '../logger';
+import { openDatabase, type Database } from './database';
+
+/** The filters of `GET /v1/workflows` (src/workflows/workflow-store.ts), the claim hash already as `sha256:<hex>`. */
+export interface WorkflowFilter {
+  workflowType?: string;
+  status?: string;
+  claimIdHash?: string;
+  startedAfter?: number;
+  startedBefore?: number;
+}
+
+/** The list position to continue after: newest first by start time, then id. */
+export interface WorkflowPosition {
+  startedAt: number;
+  workflowId: string;
+}
+
+/** A ledger event with the stream id it had in Redis (`<ms>-<seq>`), the API's cursor. */
+export type ArchivedEvent = LedgerEvent & { sid: string };
+
+/** Filters of a ledger read (the same as src/audit/audit-ledger.ts's). */
+export interface EventFilter {
+  workflow?: { id: string; eventIds: ReadonlySet<string> };
+  type?: string;
+  stage?: string;
+  from?: number;
+  to?: number;
+}
+
+/** A signed truncation checkpoint: the archived ledger now starts after event `n`, whose hash was `hash`. */
+export interface Truncation {
+  n: number;
+  hash: string;
+  checkpoint: string;
+  jwk: unknown;
+  truncatedAt: number;
+}
+
+interface EventRow {
+  n: string | number; sid_ms: string | number; sid_seq: string | number; event_id: string; tenant_id: string; workflow_id: string;
+  stage: string; type: string; at: string | number; detail: string; transition: string; prev_hash: string; hash: string;
+}
+
+const eventColumns = 'n, sid_ms, sid_seq, event_id, tenant_id, workflow_id, stage, type, at, detail, transition, prev_hash, hash';
+
+function toEvent(r: EventRow): ArchivedEvent {
+  return {
+    n: Number(r.n), event_id: r.event_id, tenant_id: r.tenant_id, workflow_id: r.workflow_id, stage: r.stage, type: r.type, at: Number(r.at),
+    detail: r.detail, transition: r.transition, prev_hash: r.prev_hash, hash: r.hash, sid: `${r.sid_ms}-${r.sid_seq}`,
+  };
+}
+
+function sidParts(sid: string): [string, string] {
+  return sid.split('-') as [string, string];
+}
+
+export class ArchiveStore {
+  private opening: Promise<Database> | null = null;
+
+  constructor(private readonly o: { databaseUrl: string | null; embeddedDir: string | null; log: Logger }) {}
+
+  /** The database, opened and migrated on first use. */
+  db(): Promise<Database> {
+    this.opening ??= openDatabase({ databaseUrl: this.o.databaseUrl, embeddedDir: this.o.embeddedDir, log: this.o.log }).catch((err: Error) => {
+      this.opening = null;
+      throw err;
+    });
+    return this.opening;
+  }
+
+  // --- workflows --------------------------------------------------------------------------
+
+  /**
+   * Copies workflow records (Redis hash fields). A record already there is left as it is, unless
+   * this copy is newer (a finished workflow that moved on after an earlier copy, and was not trimmed
+   * for that reason): then the newer copy replaces it.
+   */
+  async putWorkflows(tenantId: string, records: readonly Record<string, string>[], nowMs: number): Promise<void> {
+    if (records.length === 0) return;
+    const db = await this.db();
+    // One row per workflow (the newest): a statement may not update one row twice.
+    const newest = new Map<string, Record<string, string>>();
+    for (const h of records) {
+      const seen = newest.get(h.workflow_id!);
+      if (!seen || Number(seen.updated_at) < Number(h.updated_at)) newest.set(h.workflow_id!, h);
+    }
+    const values: unknown[] = [];
+    const rows = [...newest.values()].map((h, i) => {
+      values.push(tenantId, h.workflow_id, h.workflow_type ?? null, h.status, h.claim_id_hash ?? null, Number(h.started_at), Number(h.updated_at),
+        h.completed_at ? Number(h.completed_at) : null, JSON.stringify(h), nowMs);
+      const b = i * 10;
+      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}, $${b + 9}::jsonb, $${b + 10})`;
+    });
+    await db.query(`INSERT INTO archived_workflows (tenant_id, workflow_id, workflow_type, status, claim_id_hash, started_at, updated_at, completed_at, record, archived_at)
+      VALUES ${rows.join(', ')}
+      ON CONFLICT (tenant_id, workflow_id) DO UPDATE SET workflow_type = EXCLUDED.workflow_type, status = EXCLUDED.status, claim_id_hash = EXCLUDED.claim_id_hash,
+        started_at = EXCLUDED.started_at, updated_at = EXCLUDED.updated_at, completed_at = EXCLUDED.completed_at, record = EXCLUDED.record, archived_at = EXCLUDED.archived_at
+      WHERE archived_workflows.updated_at < EXCLUDED.updated_at`, values);
+  }
+
+  /** Of these workflow ids, those the archive holds, with the `updated_at` it holds for each. */
+  async confirmWorkflows(tenantId: string, workflowIds: readonly string[]): Promise<Map<string, string>> {
+    if (workflowIds.length === 0) return new Map();
+    const db = await this.db();
+    const { rows } = await db.query<{ workflow_id: string; updated_at: string | number }>(
+      'SELECT workflow_id, updated_at FROM archived_workflows WHERE tenant_id = $1 AND workflow_id = ANY($2::text[])', [tenantId, [...workflowIds]]);
+    return new Map(rows.map((r) => [r.workflow_id, String(r.updated_at)]));
+  }
+
+  /** One archived workflow record of this tenant (its Redis hash fields), or null. */
+  async workflow(tenantId: string, workflowId: string): Promise<Record<string, string> | null> {
+    const db = await this.db();
+    const { rows } = await db.query<{ record: Record<string, string> }>('SELECT record FROM archived_workflows WHERE tenant_id = $1 AND workflow_id = $2', [tenantId, workflowId]);
+    return rows[0]?.record ?? null;
+  }
+
+  /** Up to `max` archived records matching the filter, newest first, strictly after the cursor. */
+  async listWorkflows(tenantId: string, filter: WorkflowFilter, max: number, after: WorkflowPosition | null): Promise<Record<string, string>[]> {
+    const db = await this.db();
+    const where = ['tenant_id = $1'];
+    const values: unknown[] = [tenantId];
+    const add = (sql: string, value: unknown) => { values.push(value); where.push(sql.replace('?', `$${values.length}`)); };
+    if (filter.workflowType) add('workflow_type = ?', filter.workflowType);
+    if (filter.status) add('status = ?', filter.status);
+    if (filter.claimIdHash) add('claim_id_hash = ?', filter.claimIdHash);
+    if (filter.startedAfter !== undefined) add('started_at > ?', filter.startedAfter);
+    if (filter.startedBefore !== undefined) add('started_at < ?', filter.startedBefore);
+    if (after) {
+      values.push(after.startedAt, after.workflowId);
+      where.push(`(started_at, workflow_id) < ($${values.length - 1}, $${values.length})`);
+    }
+    values.push(max);
+    const { rows } = await db.query<{ record: Record<string, string> }>(
+      `SELECT record FROM archived_workflows WHERE ${where.join(' AND ')} ORDER BY started_at DESC, workflow_id DESC LIMIT $${values.length}`, values);
+    return rows.map((r) => r.record);
+  }
+
+  // --- ledger events ----------------------------------------------------------------------
+
+  /** Copies ledger events; an event already there (same tenant and position) is left as it is. */
+  async putEvents(tenantId: string, events: readonly ArchivedEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const db = await this.db();
+    for (let i = 0; i < events.length; i += 500) {
+      const values: unknown[] = [];
+      const rows = events.slice(i, i + 500).map((e, j) => {
+        const [ms, seq] = sidParts(e.sid);
+        values.push(tenantId, e.n, ms, seq, e.event_id, e.workflow_id, e.stage, e.type, e.at, e.detail, e.transition, e.prev_hash, e.hash);
+        const b = j * 13;
+        return `(${Array.from({ length: 13 }, (_, k) => `$${b + k + 1}`).join(', ')})`;
+      });
+      await db.query(`INSERT INTO archived_events (tenant_id, n, sid_ms, sid_seq, event_id, workflow_id, stage, type, at, detail, transition, prev_hash, hash)
+        VALUES ${rows.join(', ')} ON CONFLICT (tenant_id, n) DO NOTHING`, values);
+    }
+  }
+
+  /** The hashes the archive holds for positions `from`..`to`, by position. */
+  async eventHashes(tenantId: string, from: number, to: number): Promise<Map<number, string>> {
+    const db = await this.db();
+    const { rows } = await db.query<{ n: string | number; hash: string }>('SELECT n, hash FROM archived_events WHERE tenant_id = $1 AND n BETWEEN $2 AND $3', [tenantId, from, to]);
+    return new Map(rows.map((r) => [Number(r.n), r.hash]));
+  }
+
+  /** Archived events after position `afterN`, oldest first, at most `max` (the verifier's pages). */
+  async eventsAfter(tenantId: string, afterN: number, max: number): Promise<ArchivedEvent[]> {
+    const db = await this.db();
+    const { rows } = await db.query<EventRow>(`SELECT ${eventColumns} FROM archived_events WHERE tenant_id = $1 AND n > $2 ORDER BY n LIMIT $3`, [tenantId, afterN, max]);
+    return rows.map(toEvent);
+  }
+
+  /** Up to `max` archived events matching the filter, oldest first, after stream id `afterSid`. */
+  async readEvents(tenantId: string, filter: EventFilter, max: number, afterSid: string | undefined): Promise<ArchivedEvent[]> {
+    const db = await this.db();
+    const where = ['tenant_id = $1'];
+    const values: unknown[] = [tenantId];
+    const add = (sql: string, ...params: unknown[]) => {
+      let text = sql;
+      for (const p of params) { values.push(p); text = text.replace('?', `$${values.length}`); }
+      where.push(text);
+    };
+    if (filter.workflow) add('(workflow_id = ? OR event_id = ANY(?::text[]))', filter.workflow.id, [...filter.workflow.eventIds]);
+    if (filter.type) add('type = ?', filter.type);
+    if (filter.stage) add('stage = ?', filter.stage);
+    if (filter.from !== undefined) add('at >= ?', filter.from);
+    if (filter.to !== undefined) add('at < ?', filter.to);
+    if (afterSid) add('(sid_ms, sid_seq) > (?, ?)', ...sidParts(afterSid));
+    values.push(max);
+    const { rows } = await db.query<EventRow>(`SELECT ${eventColumns} FROM archived_events WHERE ${where.join(' AND ')} ORDER BY sid_ms, sid_seq LIMIT $${values.length}`, values);
+    return rows.map(toEvent);
+  }
+
+  // --- truncation at the end of retention ---------------------------------------------------
+
+  /** The latest truncation checkpoint of the tenant's archived ledger, or null when none was made. */
+  async latestTruncation(tenantId: string): Promise<Truncation | null> {
+    const db = await this.db();
+    const { rows } = await db.query<{ n: string | number; hash: string; checkpoint: string; jwk: unknown; truncated_at: string | number }>(
+      'SELECT n, hash, checkpoint, jwk, truncated_at FROM ledger_truncations WHERE tenant_id = $1 ORDER BY n DESC LIMIT 1', [tenantId]);
+    const r = rows[0];
+    return r ? { n: Number(r.n), hash: r.hash, checkpoint: r.checkpoint, jwk: r.jwk, truncatedAt: Number(r.truncated_at) } : null;
+  }
+
+  /**
+   * Where the archived ledger may be cut at `before`: the last position such that it and every
+   * archived position before it are older than `before`, at most `upTo` (the archive marker), with
+   * its hash; null when there is none.
+   */
+  async truncationPoint(tenantId: string, before: number, upTo: number): Promise<{ n: number; hash: string } | null> {
+    const db = await this.db();
+    const { rows } = await db.query<{ n: string | number; hash: string }>(
+      `SELECT n, hash FROM archived_events WHERE tenant_id = $1 AND n <= $3
+         AND n < COALESCE((SELECT min(n) FROM archived_events WHERE tenant_id = $1 AND at >= $2), $3 + 1)
+       ORDER BY n DESC LIMIT 1`, [tenantId, before, upTo]);
+    const r = rows[0];
+    return r ? { n: Number(r.n), hash: r.hash } : null;
+  }
+
+  /** Records a signed truncation checkpoint (once per position). */
+  async putTruncation(tenantId: string, t: Truncation): Promise<void> {
+    const db = await this.db();
+    await db.query('INSERT INTO ledger_truncations (tenant_id, n, hash, checkpoint, jwk, truncated_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6) ON CONFLICT (tenant_id, n) DO NOTHING',
+      [tenantId, t.n, t.hash, t.checkpoint, JSON.stringify(t.jwk), t.truncatedAt]);
+  }
+
+  /** Removes archived events up to position `n` and workflows finished before `before`. Returns how many of each. */
+  async removeTruncated(tenantId: string, n: number, before: number): Promise<{ events: number; workflows: number }> {
+    const db = await this.db();
+    const events = await db.query<{ count: string | number }>('WITH gone AS (DELETE FROM archived_events WHERE tenant_id = $1 AND n <= $2 RETURNING 1) SELECT count(*) AS count FROM gone', [tenantId, n]);
+    const workflows = await db.query<{ count: string | number }>('WITH gone AS (DELETE FROM archived_workflows WHERE tenant_id = $1 AND completed_at < $2 RETURNING 1) SELECT count(*) AS count FROM gone', [tenantId, before]);
+    return { events: Number(events.rows[0]?.count ?? 0), workflows: Number(workflows.rows[0]?.count ?? 0) };
+  }
+
+  async close(): Promise<void> {
+    const opening = this.opening;
+    this.opening = null;
+    if (opening) await (await opening.catch(() => null))?.close();
+  }
+}
