@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import { runnableStageNames, stages } from '../pipeline/stages';
 import { type StageName } from '../pipeline/vocabulary';
+import { Archiver } from './archive/archiver';
 import { Scheduler } from './runtime/scheduler';
 import { StageWorker } from './runtime/stage-worker';
 import type { Services } from './services';
@@ -50,6 +51,10 @@ export async function startRoles(s: Services, selection: RoleSelection): Promise
   let apiUrl: string | null = null;
   let metricsUrl: string | null = null;
 
+  // The archive's schema is brought up to date at start by the roles that use it, so a deployment
+  // whose PostgreSQL is unreachable fails here. The embedded PGlite (no DATABASE_URL) opens on first use.
+  if ((selection.api || selection.scheduler) && s.config.databaseUrl) await s.archive.db();
+
   for (const name of selection.stages) {
     const stage = stages[name];
     if (!stage) throw new Error(`stage ${name} is not available in this release`);
@@ -62,7 +67,8 @@ export async function startRoles(s: Services, selection: RoleSelection): Promise
     workers.push(worker);
   }
   if (selection.scheduler) {
-    scheduler = new Scheduler({ redis: s.redis, keys: s.keys, config: s.config, clock: s.clock, log: s.log, metrics: s.metrics, ledger: s.ledger, modes: s.modes, webhooks: s.webhooks, ledgerWebhooks: s.ledgerWebhooks });
+    const archiver = new Archiver({ redis: s.redis, keys: s.keys, config: s.config, clock: s.clock, log: s.log, archive: s.archive, tenants: s.tenants, checkpoints: s.checkpoints });
+    scheduler = new Scheduler({ redis: s.redis, keys: s.keys, config: s.config, clock: s.clock, log: s.log, metrics: s.metrics, ledger: s.ledger, modes: s.modes, webhooks: s.webhooks, ledgerWebhooks: s.ledgerWebhooks, archiver });
     scheduler.start();
   }
   if (selection.api) {

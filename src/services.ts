@@ -4,6 +4,7 @@
  */
 import type { StageContext } from '../pipeline/types';
 import { HttpCms } from './adapters/cms/http-cms';
+import { ArchiveStore } from './archive/archive-store';
 import { AuditLedger } from './audit/audit-ledger';
 import { Checkpoints } from './audit/checkpoints';
 import { LedgerVerifier } from './audit/ledger-verifier';
@@ -74,6 +75,8 @@ export interface Services {
   rateLimits: RateLimits;
   workflows: WorkflowStore;
   ledger: AuditLedger;
+  /** Finished workflows and ledger events past the hot window, in PostgreSQL (docs/retention.md); opened on first use. */
+  archive: ArchiveStore;
   modes: OperationalModes;
   checkpoints: Checkpoints;
   /** Walks ledgers for `POST /v1/audit/verify` on a worker thread. */
@@ -129,7 +132,8 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
   let closing: Promise<void> | null = null;
 
   const pendingDocs = new PendingDocuments(redis, keys, config);
-  const workflowStore = new WorkflowStore(redis, keys);
+  const archive = new ArchiveStore({ databaseUrl: config.databaseUrl, embeddedDir: config.embeddedDatabaseDir, log });
+  const workflowStore = new WorkflowStore(redis, keys, archive);
   const knowledgeIndex = new KnowledgeIndex({ store: articles, log });
   const answerCache = new AnswerCache(redis, keys, articles, metrics);
   const sends = new SendRecords(redis, keys, config);
@@ -169,7 +173,8 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     rateLimits: new RateLimits(redis, keys, log),
     workflows: workflowStore,
     pendingDocs,
-    ledger: new AuditLedger(redis, keys, config.partitions, log),
+    ledger: new AuditLedger(redis, keys, config.partitions, log, archive),
+    archive,
     modes,
     checkpoints: new Checkpoints(config, signing),
     ledgerVerifier,
@@ -190,7 +195,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
         cms.shutdown();
         sharedClock?.close();
         // Every step runs even when one fails.
-        await Promise.allSettled([webhooks.close(), ledgerVerifier.close()]);
+        await Promise.allSettled([webhooks.close(), ledgerVerifier.close(), archive.close()]);
         await Promise.allSettled([...blocking, redis].map((c) => c.quit().catch(() => c.disconnect())));
       })();
       return closing;

@@ -78,8 +78,18 @@ export class ChainWalker {
   /** The hash of the event at `position` as read, and whether the chain held up to it. */
   at: { hash: string; intact: boolean } | null = null;
 
-  /** `position`: an event position whose hash to keep (a checkpoint's), if the walk reaches it. */
-  constructor(private readonly position: number | null = null) {}
+  /**
+   * `position`: an event position whose hash to keep (a checkpoint's), if the walk reaches it.
+   * `start`: where the walk begins when the ledger's oldest events were truncated (a signed
+   * truncation checkpoint's position and hash, docs/retention.md); the genesis otherwise.
+   */
+  constructor(private readonly position: number | null = null, start: { count: number; hash: string } | null = null) {
+    if (start) {
+      this.count = start.count;
+      this.prev = start.hash;
+      this.last = start.hash;
+    }
+  }
 
   add(page: readonly LedgerEvent[]): void {
     for (const e of page) {
@@ -111,8 +121,9 @@ export interface LedgerWalk {
 }
 
 /** A walk over a ledger's pages, a page at a time (`position`: a checkpoint's, or null). */
-export async function walkPages(pages: AsyncIterable<readonly LedgerEvent[]>, position: number | null, pace?: (busyMs: number) => Promise<void>): Promise<LedgerWalk> {
-  const walker = new ChainWalker(position);
+export async function walkPages(pages: AsyncIterable<readonly LedgerEvent[]>, position: number | null, pace?: (busyMs: number) => Promise<void>,
+  start: { count: number; hash: string } | null = null): Promise<LedgerWalk> {
+  const walker = new ChainWalker(position, start);
   let started = performance.now();
   for await (const page of pages) {
     walker.add(page);

@@ -7,8 +7,11 @@
  * it reads them oldest first, chains them, appends them with a compare-and-set on the ledger
  * head (which also moves the partition's cursor), and only then deletes them. A mover that dies
  * mid-way leaves them in the stream for the next pass; the per-partition cursor in the head
- * skips whatever was already appended. The ledger is never trimmed.
+ * skips whatever was already appended. The ledger is rewritten never; past the tenant's hot window
+ * its oldest events move to the archive in PostgreSQL (src/archive/archiver.ts) and reads and
+ * verification walk the archive and Redis as one ledger (docs/retention.md).
  */
+import type { ArchiveStore, Truncation } from '../archive/archive-store';
 import type { Logger } from '../logger';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
@@ -43,7 +46,8 @@ export interface LedgerQuery {
 const scanBudget = 5000;
 
 export class AuditLedger {
-  constructor(private readonly redis: Redis, private readonly keys: Keys, private readonly partitions: number, private readonly log: Logger) {}
+  constructor(private readonly redis: Redis, private readonly keys: Keys, private readonly partitions: number, private readonly log: Logger,
+    private readonly archive: ArchiveStore | null = null) {}
 
   /**
    * Moves every waiting audit event of every partition into its tenant's ledger.
@@ -109,8 +113,35 @@ export class AuditLedger {
     return { count: Number(head.count ?? 0), hash: head.hash ?? genesisHash };
   }
 
-  /** A page of the ledger, oldest first, filtered; `next` continues after the last entry scanned. */
+  /**
+   * A page of the ledger, oldest first, filtered; `next` continues after the last entry scanned.
+   * Archived and hot events make one ledger: Redis is read first, then the archive (an event trimmed
+   * between the two reads was copied before it was trimmed), the two merged by position, each event
+   * once, and the page ends where either read stopped looking, so a page across the boundary has
+   * no gap and no duplicate.
+   */
   async read(tenantId: string, q: LedgerQuery): Promise<{ events: (LedgerEvent & { cursor: string })[]; next: string | null }> {
+    const hot = await this.readHot(tenantId, q);
+    if (!this.archive) return hot;
+    const archivedTo = await this.redis.hget(this.keys.archived(tenantId), 'ledger_sid');
+    // Nothing after the cursor has left Redis: the hot page is the page.
+    if (!archivedTo || (q.after !== undefined && !after(archivedTo, q.after))) return hot;
+    const cold = await this.archive.readEvents(tenantId, q, q.limit, q.after);
+    const ends = [hot.next, cold.length === q.limit ? cold[cold.length - 1]!.sid : null].filter((e): e is string => e !== null);
+    const end = ends.reduce<string | null>((a, b) => (a === null || after(a, b) ? b : a), null);
+    const byN = new Map<number, LedgerEvent & { cursor: string }>();
+    for (const e of cold) {
+      const { sid, ...event } = e;
+      byN.set(e.n, { ...event, cursor: sid });
+    }
+    for (const e of hot.events) byN.set(e.n, e);
+    const events = [...byN.values()].filter((e) => end === null || !after(e.cursor, end)).sort((a, b) => a.n - b.n).slice(0, q.limit);
+    const next = events.length === q.limit ? events[events.length - 1]!.cursor : end;
+    return { events, next };
+  }
+
+  /** A page of what Redis holds of the ledger. */
+  private async readHot(tenantId: string, q: LedgerQuery): Promise<{ events: (LedgerEvent & { cursor: string })[]; next: string | null }> {
     const found: (LedgerEvent & { cursor: string })[] = [];
     let start = q.after ? `(${q.after}` : '-';
     let scanned = 0;
@@ -135,10 +166,55 @@ export class AuditLedger {
     }
   }
 
-  /** The whole ledger, oldest first, a page at a time (verification holds one page in memory). */
-  pages(tenantId: string, pageSize = 1000): AsyncGenerator<LedgerEvent[]> {
-    return ledgerPages(this.redis, this.keys.ledger(tenantId), pageSize);
+  /** The signed truncation checkpoint the tenant's ledger now starts after, or null (docs/retention.md). */
+  async truncation(tenantId: string): Promise<Truncation | null> {
+    return (await this.hasArchived(tenantId)) ? this.archive!.latestTruncation(tenantId) : null;
   }
+
+  /** Whether some of the tenant's ledger events have moved to the archive. */
+  async hasArchived(tenantId: string): Promise<boolean> {
+    return this.archive !== null && Number((await this.redis.hget(this.keys.archived(tenantId), 'ledger_n')) ?? 0) > 0;
+  }
+
+  /**
+   * The whole ledger, oldest first, a page at a time (verification holds one page in memory): the
+   * archived part (positions up to the archive marker), then what Redis holds after it. When the
+   * archiver moved on while the walk read, the events it trimmed are read from the archive.
+   */
+  async *pages(tenantId: string, pageSize = 1000, afterN = 0): AsyncGenerator<LedgerEvent[]> {
+    if (!this.archive) {
+      yield* ledgerPages(this.redis, this.keys.ledger(tenantId), pageSize);
+      return;
+    }
+    const archivedTo = async () => Number((await this.redis.hget(this.keys.archived(tenantId), 'ledger_n')) ?? 0);
+    let k = afterN;
+    let sid: string | null = null;
+    let mark = await archivedTo();
+    for (let rereads = 0; ;) {
+      if (k < mark) {
+        const rows = await this.archive.eventsAfter(tenantId, k, Math.min(pageSize, mark - k));
+        if (rows.length > 0) {
+          yield rows.map(({ sid: _sid, ...e }) => e);
+          k = rows[rows.length - 1]!.n;
+          sid = rows[rows.length - 1]!.sid;
+          continue;
+        }
+        // The marker names events the archive does not hold: the walk reports the gap.
+      }
+      const chunk = (await this.redis.xrange(this.keys.ledger(tenantId), sid ? `(${sid}` : '-', '+', 'COUNT', pageSize)) as StreamEntry[];
+      const events = chunk.map(([, fields]) => fromFields(fields));
+      if (events.length > 0 && events[0]!.n > k + 1 && rereads < 5) {
+        rereads += 1;
+        const moved = await archivedTo();
+        if (moved > mark) { mark = moved; continue; }
+      }
+      if (events.length > 0) yield events;
+      if (chunk.length < pageSize) return;
+      k = events[events.length - 1]!.n;
+      sid = chunk[chunk.length - 1]![0];
+    }
+  }
+
 
   /** The whole ledger, oldest first, in memory (tests and tools over small ledgers). */
   async all(tenantId: string): Promise<LedgerEvent[]> {

@@ -57,8 +57,8 @@ export class Checkpoints {
     return { ...result, checkpoint: { valid: true, count } };
   }
 
-  /** The position and head hash a checkpoint signed, or why it cannot be used. */
-  private async signedPosition(tenantId: string, checkpoint: string, nowMs: number): Promise<{ count: number; head: string } | { problem: string }> {
+  /** The position and head hash a checkpoint signed, or why it cannot be used (also a truncation checkpoint's). */
+  async signedPosition(tenantId: string, checkpoint: string, nowMs: number): Promise<{ count: number; head: string } | { problem: string }> {
     let claims: Record<string, unknown>;
     try {
       ({ payload: claims } = await jwtVerify(checkpoint, async (header) => {

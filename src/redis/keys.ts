@@ -167,6 +167,16 @@ export class Keys {
   ledgerHead(tenantId: string): string {
     return `${this.t(tenantId)}:ledger-head`;
   }
+  /** How far the archive holds the tenant's data (hash, docs/retention.md): `ledger_n` and `ledger_sid`,
+   *  the ledger position (and its stream id) up to which events are archived and may be trimmed;
+   *  `workflows` 1 once a workflow record may have been trimmed to the archive. */
+  archived(tenantId: string): string {
+    return `${this.t(tenantId)}:archived`;
+  }
+  /** The archiver's lease on the tenant (redlock): one archiver per tenant at a time. */
+  archiveLock(tenantId: string): string {
+    return `${this.t(tenantId)}:archive-lock`;
+  }
   /** A mutating request's outcome under its Idempotency-Key (by SHA-256 of the key), kept 24 h. */
   idempotency(tenantId: string, keyHashHex: string): string {
     return `${this.t(tenantId)}:idem:${keyHashHex}`;

@@ -24,6 +24,7 @@ export * from './scripts/ledger';
 export * from './scripts/webhooks';
 export * from './scripts/auth';
 export * from './scripts/knowledge';
+export * from './scripts/archive';
 
 const luaDir = join(__dirname, 'lua');
 
@@ -51,6 +52,8 @@ const scripts = [
   { name: 'requeueWebhook', file: 'requeueWebhook-4.lua', keys: 4 },
   { name: 'putArticle', file: 'putArticle-4.lua', keys: 4 },
   { name: 'deleteArticle', file: 'deleteArticle-4.lua', keys: 4 },
+  { name: 'archiveLedgerTo', file: 'archiveLedgerTo-2.lua', keys: 2 },
+  { name: 'trimArchivedWorkflows', file: 'trimArchivedWorkflows.lua' },
 ] as const;
 
 declare module 'ioredis' {
@@ -101,6 +104,8 @@ declare module 'ioredis' {
       id: string, jsonHead: string, jsonTail: string, changeLogCap: number,
     ): Result<[created: number, version: number, change: number], Context>;
     deleteArticle(articlesKey: string, idsKey: string, changesKey: string, counterKey: string, id: string, changeLogCap: number): Result<number, Context>;
+    archiveLedgerTo(ledgerKey: string, archivedKey: string, n: number, sid: string, nextSid: string): Result<[archivedTo: number, trimmed: number], Context>;
+    trimArchivedWorkflows(numKeys: number, ...keysThenArgs: (string | number)[]): Result<number, Context>;
   }
 }
 

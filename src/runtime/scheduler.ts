@@ -2,8 +2,10 @@
  * The scheduler role: moves due durable timers (retries, reminders and deadlines) into
  * their streams, and moves audit events from the partitions into the tenants' hash-chained
  * ledgers, and delivers partner webhooks (in a loop of their own). Each move is atomic, so any
- * number of schedulers can run.
+ * number of schedulers can run. In a third loop it archives what is older than each tenant's hot
+ * window (src/archive/archiver.ts, docs/retention.md), one archiver per tenant at a time.
  */
+import type { Archiver } from '../archive/archiver';
 import type { AuditLedger } from '../audit/audit-ledger';
 import type { Clock } from '../clock';
 import { type OperationalModes } from '../tenants/operational-modes';
@@ -25,6 +27,8 @@ export class Scheduler {
   private deliveryTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private delivering: Promise<void> | null = null;
+  private archiveTimer: NodeJS.Timeout | null = null;
+  private archiving: Promise<void> | null = null;
   private stopped = false;
 
   constructor(private readonly o: {
@@ -33,11 +37,25 @@ export class Scheduler {
     webhooks: PartnerWebhooks;
     /** Webhooks made from the audit ledger (docs/events.md). */
     ledgerWebhooks: LedgerWebhooks;
+    /** Moves finished workflows and old ledger events to the archive (docs/retention.md); none in tools that only fire timers. */
+    archiver?: Archiver;
   }) {}
 
   start(): void {
     this.schedule();
     this.scheduleDeliveries();
+    this.scheduleArchiving();
+  }
+
+  /** The archiver's own loop: a pass may take a while on PostgreSQL, and never delays timers. */
+  private scheduleArchiving(): void {
+    const archiver = this.o.archiver;
+    if (this.stopped || !archiver) return;
+    this.archiveTimer = setTimeout(() => {
+      this.archiving = archiver.runOnce().then(() => undefined)
+        .catch((err: Error) => this.o.log.error({ err: err.message }, 'archive pass failed; trying again next interval'))
+        .finally(() => this.scheduleArchiving());
+    }, this.o.config.archiveIntervalMs);
   }
 
   private schedule(): void {
@@ -111,6 +129,7 @@ export class Scheduler {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     if (this.deliveryTimer) clearTimeout(this.deliveryTimer);
-    await Promise.allSettled([this.running, this.delivering]);
+    if (this.archiveTimer) clearTimeout(this.archiveTimer);
+    await Promise.allSettled([this.running, this.delivering, this.archiving]);
   }
 }

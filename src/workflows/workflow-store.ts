@@ -1,8 +1,11 @@
 /**
  * Workflow records as the partner API shows them. A record lives in its partition
  * (`cw:{pN}:wf:<id>`); a tenant's workflows are listed by merging the per-partition indexes
- * (`cw:{pN}:idx:<tenant>`, scored by start time), newest first.
+ * (`cw:{pN}:idx:<tenant>`, scored by start time), newest first. Finished workflows past the
+ * tenant's hot window live in the archive instead (docs/retention.md): reads look there too, once
+ * the tenant's archive marker says a record may have left Redis, and answer the same resource.
  */
+import type { ArchiveStore } from '../archive/archive-store';
 import type { WorkflowStatus, WorkflowType } from '../../pipeline/types';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
@@ -87,15 +90,23 @@ export function normaliseHash(value: string): string {
 }
 
 export class WorkflowStore {
-  constructor(private readonly redis: Redis, private readonly keys: Keys) {}
+  constructor(private readonly redis: Redis, private readonly keys: Keys, private readonly archive: ArchiveStore | null = null) {}
 
-  /** One workflow of this tenant; null when it does not exist or belongs to another tenant. */
+  /** One workflow of this tenant, hot or archived; null when it does not exist or belongs to another tenant. */
   async get(tenantId: string, workflowId: string): Promise<WorkflowResource | null> {
     const partition = this.keys.partitionOfWorkflow(workflowId);
     if (partition === null) return null;
     const record = await this.redis.hgetall(this.keys.workflow(partition, workflowId));
-    if (!record.workflow_id || record.tenant_id !== tenantId) return null;
-    return toResource(record);
+    if (record.workflow_id) return record.tenant_id === tenantId ? toResource(record) : null;
+    // Read after Redis: a record trimmed before that read was copied to the archive before it was trimmed.
+    if (!(await this.mayBeArchived(tenantId))) return null;
+    const archived = await this.archive!.workflow(tenantId, workflowId);
+    return archived && archived.tenant_id === tenantId ? toResource(archived) : null;
+  }
+
+  /** Whether any of the tenant's workflow records may have left Redis for the archive. */
+  private async mayBeArchived(tenantId: string): Promise<boolean> {
+    return this.archive !== null && (await this.redis.hget(this.keys.archived(tenantId), 'workflows')) === '1';
   }
 
   /** The workflow's step sequence (null when there is no such workflow): the stages' staleness check. */
@@ -110,7 +121,17 @@ export class WorkflowStore {
     const perPartition = await Promise.all(
       Array.from({ length: this.keys.partitions }, (_, p) => this.listPartition(p, tenantId, filter, limit, after)),
     );
-    const merged = perPartition.flat().sort(newestFirst).slice(0, limit + 1);
+    const found = perPartition.flat();
+    // Redis first, then the archive: a record trimmed between the two reads is in the archive by
+    // then (copied before it was trimmed); one in both (copied, not yet trimmed) is taken once.
+    if (await this.mayBeArchived(tenantId)) {
+      const hot = new Set(found.map((w) => w.workflow_id));
+      const archived = { ...filter, claimIdHash: filter.claimIdHash ? normaliseHash(filter.claimIdHash) : undefined };
+      for (const h of await this.archive!.listWorkflows(tenantId, archived, limit + 1, after)) {
+        if (!hot.has(h.workflow_id!)) found.push(toResource(h));
+      }
+    }
+    const merged = found.sort(newestFirst).slice(0, limit + 1);
     const items = merged.slice(0, limit);
     const last = items[items.length - 1];
     const next = merged.length > limit && last ? { startedAt: Date.parse(last.started_at), workflowId: last.workflow_id } : null;

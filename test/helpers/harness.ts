@@ -13,6 +13,7 @@ import { onboardFakeTenant, type FakeTenant } from './fakes/demo-tenant';
 import { startFakeCms, type FakeCms } from './fakes/fake-cms';
 import { startFakeTwilio, type FakeTwilio } from './fakes/twilio';
 import { startFakeWhatsApp, type FakeWhatsApp } from './fakes/whatsapp';
+import { createTestDatabase, type TestDatabase } from './postgres';
 import { testRedisUrl } from './redis';
 import { readLogLine } from './suite-log';
 
@@ -50,7 +51,11 @@ export async function startHarness(options: {
   env?: Record<string, string>;
 } = {}): Promise<Harness> {
   const keyPrefix = `t${randomBytes(4).toString('hex')}`;
-  const config = loadConfig(options.env ?? {}, { ...testConfigOverrides, redisUrl: options.redisUrl ?? testRedisUrl(), keyPrefix, ...options.config });
+  // The archive's own database on the test PostgreSQL, unless the test names one (docs/retention.md).
+  const database: TestDatabase | null = options.config?.databaseUrl !== undefined ? null : await createTestDatabase();
+  const config = loadConfig(options.env ?? {}, {
+    ...testConfigOverrides, redisUrl: options.redisUrl ?? testRedisUrl(), keyPrefix, databaseUrl: database?.url ?? null, ...options.config,
+  });
   const cms = await startFakeCms();
   const wa = await startFakeWhatsApp();
   const sms = await startFakeTwilio();
@@ -95,7 +100,7 @@ export async function startHarness(options: {
       await roles.close();
       await deleteKeys(services, keyPrefix).catch(() => undefined);
       await services.close();
-      await Promise.allSettled([cms.close(), wa.close(), sms.close()]);
+      await Promise.allSettled([cms.close(), wa.close(), sms.close(), database?.drop()]);
     },
   };
 }

@@ -1,6 +1,6 @@
 /** `audit verify`: the tenant's hash chain, and a signed checkpoint against it. */
 import { readFileSync } from 'node:fs';
-import { walkPages } from '../../../src/audit/audit-chain';
+import { walkTenantLedger } from '../../../src/audit/ledger-walk';
 import { noMore, out, UsageError, type Command } from '../command';
 
 export const auditCommands: Command[] = [
@@ -16,7 +16,7 @@ export const auditCommands: Command[] = [
       noMore(extra);
       const checkpoint = checkpointFile === undefined ? undefined : readFileSync(checkpointFile, 'utf8').trim();
       return async (s) => {
-        const result = await s.checkpoints.verify(tenantId, (position) => walkPages(s.ledger.pages(tenantId), position), checkpoint, s.clock.now());
+        const result = await s.checkpoints.verify(tenantId, (position) => walkTenantLedger(s, tenantId, position, s.clock.now()), checkpoint, s.clock.now());
         if (options.json) out(JSON.stringify(result));
         else {
           out(result.valid ? `chain intact: ${result.count} events, head ${result.head_hash}`

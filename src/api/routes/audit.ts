@@ -10,6 +10,7 @@ import { queryParam, queryTime } from '../query';
 import { readForm } from '../body';
 import { rateLimit } from '../rate-limits';
 import { cursorNumber, decodeCursor, encodeCursor } from '../cursors';
+import { walkTenantLedger } from '../../audit/ledger-walk';
 
 const maxLimit = 200;
 /** Ledgers up to this many events are verified on request; longer ones by the operator job. */
@@ -74,7 +75,12 @@ export function auditRoutes(s: Services): Router {
     if (verifying >= maxVerifications) throw new AppError('service_unavailable', 'other verifications are running; retry shortly', { extra: { retry_after: 1 } });
     verifying += 1;
     try {
-      const walk = (position: number | null) => s.ledgerVerifier.walk(s.keys.ledger(tenantId), position, verifyPageSize);
+      // A ledger partly archived is walked here, archive then Redis as one chain, resting after each
+      // page as long as it took (the worker thread reads Redis only); a hot-only one on the worker.
+      const archived = await s.ledger.hasArchived(tenantId);
+      const rest = (busyMs: number) => new Promise<void>((resolve) => setTimeout(resolve, busyMs));
+      const walk = archived ? (position: number | null) => walkTenantLedger(s, tenantId, position, s.clock.now(), { pageSize: verifyPageSize, pace: rest })
+        : (position: number | null) => s.ledgerVerifier.walk(s.keys.ledger(tenantId), position, verifyPageSize);
       ctx.body = await s.checkpoints.verify(tenantId, walk, body.checkpoint as string | undefined, s.clock.now());
     } finally {
       verifying -= 1;

@@ -1,0 +1,206 @@
+/**
+ * The archiver, a task of the scheduler role (docs/retention.md). Per tenant, under a lease (redlock)
+ * so that two archivers never work on one tenant at once, it moves what is older than the tenant's
+ * hot window out of Redis into the archive, always in three steps:
+ *
+ * 1. copy: INSERT ... ON CONFLICT, keyed by (tenant, workflow id) and (tenant, ledger position), so
+ *    a copy repeated after a crash or by a second archiver doubles nothing (a workflow's newer copy
+ *    replaces an older one; an event is never replaced);
+ * 2. confirm: read back what the archive holds (the workflow's `updated_at`, the event's hash);
+ * 3. trim: remove from Redis only what was confirmed: a workflow record only if unchanged since the
+ *    copy, ledger events only from the oldest, up to a marker that only moves forward
+ *    (`cw:{t:ID}:archived`), with the ledger head (hash, count) left as it is.
+ *
+ * A crash between any two steps leaves the data in Redis, in the archive, or in both; never in
+ * neither. A lease lost mid-run is harmless for the same reasons: the copy is idempotent and a
+ * trim removes only what the archive confirms.
+ */
+import Redlock from 'redlock';
+import type { Checkpoints } from '../audit/checkpoints';
+import { fromFields } from '../audit/audit-chain';
+import type { Clock } from '../clock';
+import type { ArchiverStep, Config } from '../config';
+import type { Logger } from '../logger';
+import type { Redis } from '../redis/connection';
+import type { Keys } from '../redis/keys';
+import { runArchiveLedgerTo, runTrimArchivedWorkflows } from '../redis/scripts';
+import type { TenantStore } from '../tenants/tenant-store';
+import type { ArchivedEvent, ArchiveStore } from './archive-store';
+import { tenantRetention } from './retention';
+
+/** Statuses after which a workflow record no longer changes (pipeline/workflows/transitions.ts). */
+export const finishedStatuses: ReadonlySet<string> = new Set(['completed', 'policy_blocked', 'timed_out', 'cancelled']);
+
+/** Records and events handled per step; a pass does at most `maxPerPass` of each per tenant. */
+const batch = 200;
+const maxPerPass = 20_000;
+
+export interface ArchivePass {
+  workflows: number;
+  events: number;
+  /** Tenants skipped because another archiver holds their lease. */
+  busy: number;
+}
+
+export class Archiver {
+  private readonly redlock: Redlock;
+
+  constructor(private readonly o: {
+    redis: Redis; keys: Keys; config: Config; clock: Clock; log: Logger; archive: ArchiveStore; tenants: TenantStore;
+    /** Signs truncation checkpoints at the end of archive retention; without it nothing leaves the archive. */
+    checkpoints?: Checkpoints;
+  }) {
+    // No retries: a tenant another archiver holds is simply skipped this pass.
+    this.redlock = new Redlock([o.redis], { retryCount: 0 });
+    this.redlock.on('clientError', () => undefined);
+  }
+
+  /** One pass over every tenant (or the tenants named). */
+  async runOnce(tenantIds?: readonly string[]): Promise<ArchivePass> {
+    const pass: ArchivePass = { workflows: 0, events: 0, busy: 0 };
+    for (const tenantId of tenantIds ?? await this.o.tenants.list()) {
+      let lease: Redlock.Lock;
+      try {
+        lease = await this.redlock.lock(this.o.keys.archiveLock(tenantId), this.o.config.archiveLeaseMs);
+      } catch {
+        pass.busy += 1;
+        continue;
+      }
+      try {
+        const done = await this.archiveTenant(tenantId, lease);
+        pass.workflows += done.workflows;
+        pass.events += done.events;
+      } finally {
+        await lease.unlock().catch(() => undefined);
+      }
+    }
+    if (pass.workflows + pass.events > 0) this.o.log.info({ ...pass }, 'archived to PostgreSQL');
+    return pass;
+  }
+
+  private async archiveTenant(tenantId: string, lease: Redlock.Lock): Promise<{ workflows: number; events: number }> {
+    const doc = await this.o.tenants.get(tenantId).catch(() => null);
+    const retention = tenantRetention(doc, this.o.config.retention);
+    const cutoff = this.o.clock.now() - retention.hotWindowMs;
+    const keep = async () => { lease = await lease.extend(this.o.config.archiveLeaseMs).catch(() => lease); };
+    let workflows = 0;
+    for (let p = 0; p < this.o.keys.partitions; p++) {
+      workflows += await this.archiveWorkflows(tenantId, p, cutoff, keep);
+    }
+    const events = await this.archiveEvents(tenantId, cutoff, keep);
+    await this.truncate(tenantId, this.o.clock.now() - retention.archiveRetentionMs);
+    return { workflows, events };
+  }
+
+  /**
+   * The end of archive retention: the archived ledger's oldest run older than `before` is cut after
+   * a signed truncation checkpoint (position and hash of its last event) is recorded, from which
+   * verification continues; archived workflows finished before `before` are removed. The checkpoint
+   * is written before anything is removed, so a crash in between removes nothing unaccounted for.
+   */
+  private async truncate(tenantId: string, before: number): Promise<void> {
+    const { archive, checkpoints, redis, keys } = this.o;
+    if (!checkpoints) return;
+    const archivedTo = Number((await redis.hget(keys.archived(tenantId), 'ledger_n')) ?? 0);
+    const workflowsArchived = (await redis.hget(keys.archived(tenantId), 'workflows')) === '1';
+    if (archivedTo === 0 && !workflowsArchived) return;
+    const current = archivedTo > 0 ? await archive.latestTruncation(tenantId) : null;
+    const point = archivedTo > 0 ? await archive.truncationPoint(tenantId, before, archivedTo) : null;
+    if (point && point.n > (current?.n ?? 0)) {
+      try {
+        const signed = await checkpoints.issue(tenantId, point.n, point.hash, this.o.clock.now());
+        await archive.putTruncation(tenantId, { n: point.n, hash: point.hash, checkpoint: signed.checkpoint, jwk: signed.jwk, truncatedAt: this.o.clock.now() });
+      } catch (err) {
+        // No signing key in this process yet (the API role makes it): the events stay until a later pass.
+        this.o.log.warn({ tenant_id: tenantId, err: (err as Error).message }, 'truncation checkpoint not signed; archived events past retention kept for now');
+      }
+    }
+    const latest = archivedTo > 0 ? await archive.latestTruncation(tenantId) : null;
+    const removed = await archive.removeTruncated(tenantId, latest?.n ?? 0, before);
+    if (removed.events + removed.workflows > 0) this.o.log.info({ tenant_id: tenantId, ...removed, truncated_after: latest?.n ?? 0 }, 'removed from the archive at the end of retention');
+  }
+
+  /** Finished workflows of one partition, finished before `cutoff`: copy, confirm, trim. */
+  private async archiveWorkflows(tenantId: string, partition: number, cutoff: number, keep: () => Promise<void>): Promise<number> {
+    const { redis, keys, archive } = this.o;
+    const index = keys.workflowIndex(partition, tenantId);
+    let archived = 0;
+    let offset = 0;
+    while (archived < maxPerPass) {
+      // A workflow finishes after it starts: only those started before the cutoff can be due.
+      const ids = await redis.zrangebyscore(index, '-inf', cutoff, 'LIMIT', offset, batch);
+      if (ids.length === 0) break;
+      const read = redis.pipeline();
+      for (const id of ids) read.hgetall(keys.workflow(partition, id));
+      const records = ((await read.exec()) ?? []).map(([, h]) => h as Record<string, string>);
+      const due = records.filter((h) => h.workflow_id && h.tenant_id === tenantId && finishedStatuses.has(h.status ?? '')
+        && Number(h.completed_at ?? h.updated_at) <= cutoff);
+      if (due.length > 0) {
+        await archive.putWorkflows(tenantId, due, this.o.clock.now());
+        await this.step('workflows-copied');
+        const held = await archive.confirmWorkflows(tenantId, due.map((h) => h.workflow_id!));
+        await this.step('workflows-confirmed');
+        const confirmed = due.filter((h) => held.get(h.workflow_id!) === h.updated_at)
+          .map((h) => ({ workflowId: h.workflow_id!, updatedAt: h.updated_at! }));
+        // Readers look in the archive only once this says a record may have left Redis.
+        if (confirmed.length > 0) await redis.hset(keys.archived(tenantId), 'workflows', '1');
+        const removed = await runTrimArchivedWorkflows(redis, keys, partition, tenantId, confirmed);
+        await this.step('workflows-trimmed');
+        archived += removed;
+        offset += ids.length - removed;
+      } else {
+        offset += ids.length;
+      }
+      await keep();
+      if (ids.length < batch) break;
+    }
+    return archived;
+  }
+
+  /**
+   * Ledger events older than `cutoff`, from the oldest: copy, confirm (same hash at each position),
+   * then move the marker and trim up to it. Stops at the first event that is not yet due, and at the
+   * last one the ledger webhooks were made from (`webhooked_n`), so none is trimmed unpublished.
+   */
+  private async archiveEvents(tenantId: string, cutoff: number, keep: () => Promise<void>): Promise<number> {
+    const { redis, keys, archive } = this.o;
+    const published = Number((await redis.hget(keys.ledgerHead(tenantId), 'webhooked_n')) ?? 0);
+    let archived = 0;
+    while (archived < maxPerPass) {
+      const entries = (await redis.xrange(keys.ledger(tenantId), '-', '+', 'COUNT', batch)) as [string, string[]][];
+      const due: ArchivedEvent[] = [];
+      for (const [sid, fields] of entries) {
+        const e = fromFields(fields);
+        if (e.at >= cutoff || e.n > published) break;
+        due.push({ ...e, sid });
+      }
+      if (due.length === 0) break;
+      await archive.putEvents(tenantId, due);
+      await this.step('events-copied');
+      const held = await archive.eventHashes(tenantId, due[0]!.n, due[due.length - 1]!.n);
+      await this.step('events-confirmed');
+      let last: ArchivedEvent | null = null;
+      for (const e of due) {
+        if (held.get(e.n) !== e.hash) break;
+        last = e;
+      }
+      if (!last) {
+        this.o.log.error({ tenant_id: tenantId, n: due[0]!.n }, 'the archive does not hold the ledger events just copied (a different hash at the same position); nothing trimmed');
+        break;
+      }
+      await runArchiveLedgerTo(redis, keys, tenantId, last.n, last.sid);
+      await this.step('events-trimmed');
+      archived += due.indexOf(last) + 1;
+      await keep();
+      if (last !== due[due.length - 1] || due.length < entries.length || entries.length < batch) break;
+    }
+    return archived;
+  }
+
+  /** Tests only (`ARCHIVER_STOP_AT`): at the named step the archiver says so and goes no further. */
+  private async step(name: ArchiverStep): Promise<void> {
+    if (this.o.config.archiverStopAt !== name) return;
+    this.o.log.warn({ step: name }, `archiver stopped at ${name} (ARCHIVER_STOP_AT)`);
+    await new Promise<never>(() => undefined);
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * archiveLedgerTo-2.lua and trimArchivedWorkflows.lua: the archiver's trims (src/archive/archiver.ts),
+ * each after the archive in PostgreSQL confirmed what it removes (docs/retention.md).
+ */
+import type { Redis } from 'ioredis';
+import type { Keys } from '../keys';
+
+/** The stream id just after `sid` (`<ms>-<seq+1>`): the MINID that trims `sid` and everything before it. */
+export function nextStreamId(sid: string): string {
+  const [ms, seq] = sid.split('-') as [string, string];
+  return `${ms}-${BigInt(seq) + 1n}`;
+}
+
+/**
+ * Marks the tenant's ledger archived up to position `n` (stream id `sid`), never backwards, and trims
+ * the stream up to the marker. Returns the marker after the call and how many entries were trimmed.
+ */
+export async function runArchiveLedgerTo(redis: Redis, keys: Keys, tenantId: string, n: number, sid: string): Promise<{ archivedTo: number; trimmed: number }> {
+  const [archivedTo, trimmed] = await redis.archiveLedgerTo(keys.ledger(tenantId), keys.archived(tenantId), n, sid, nextStreamId(sid));
+  return { archivedTo: Number(archivedTo), trimmed: Number(trimmed) };
+}
+
+/** A workflow record the archive confirmed, with the `updated_at` it copied. */
+export interface ArchivedRecord {
+  workflowId: string;
+  updatedAt: string;
+}
+
+/** Removes confirmed, unchanged workflow records of one tenant in one partition. Returns how many. */
+export async function runTrimArchivedWorkflows(redis: Redis, keys: Keys, partition: number, tenantId: string, records: readonly ArchivedRecord[]): Promise<number> {
+  if (records.length === 0) return 0;
+  const keyList = [keys.workflowIndex(partition, tenantId), ...records.map((r) => keys.workflow(partition, r.workflowId))];
+  return redis.trimArchivedWorkflows(keyList.length, ...keyList, ...records.map((r) => r.updatedAt));
+}
