@@ -54,6 +54,11 @@ export async function startRoles(s: Services, selection: RoleSelection): Promise
   // The archive's schema is brought up to date at start by the roles that use it, so a deployment
   // whose PostgreSQL is unreachable fails here. The embedded PGlite (no DATABASE_URL) opens on first use.
   if ((selection.api || selection.scheduler) && s.config.databaseUrl) await s.archive.db();
+  // An embedded archive is this process's alone: an API process and a scheduler process apart would
+  // each have their own, and the API would not find what the scheduler archived.
+  if (!s.config.databaseUrl && selection.api !== selection.scheduler) {
+    s.log.warn({ roles: selection.api ? 'api' : 'scheduler' }, 'DATABASE_URL is not set: this process has an embedded archive of its own; run the api and scheduler roles apart only with DATABASE_URL (docs/retention.md)');
+  }
 
   for (const name of selection.stages) {
     const stage = stages[name];

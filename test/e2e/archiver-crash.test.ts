@@ -79,6 +79,7 @@ describe('archiver crash safety', function () {
   it('loses nothing and doubles nothing when killed between any two steps, and a later archiver finishes', async () => {
     const env = (stopAt: string) => envFor(h.config, { HOT_WINDOW: '1h', ARCHIVE_INTERVAL: '100ms', ARCHIVE_LEASE: '2s', ARCHIVER_STOP_AT: stopAt });
     const moved: string[] = [];
+    let overlap = { workflows: 0, events: 0 };
     for (const step of archiverSteps) {
       const child = startChild(['scheduler'], env(step));
       try {
@@ -88,10 +89,15 @@ describe('archiver crash safety', function () {
       }
       const w = await checkNothingLost(`a SIGKILL at ${step}`);
       moved.push(`${step}: ${w.archivedWorkflows.size} archived, ${w.hotWorkflows.size} hot; events ${w.archivedEvents.length} archived, ${w.hotEvents.length} hot`);
+      overlap = {
+        workflows: Math.max(overlap.workflows, [...w.hotWorkflows].filter((id) => w.archivedWorkflows.has(id)).length),
+        events: Math.max(overlap.events, w.hotEvents.filter((n) => w.archivedEvents.includes(n)).length),
+      };
     }
-    // The kills fell at different places: records were copied before any was trimmed, and so were events.
-    const first = await whereabouts();
-    expect(first.archivedWorkflows.size, moved.join('\n')).to.be.greaterThan(0);
+    // Some kills fell between a copy and its trim: records and events were in both places, and the
+    // reads above still answered each once.
+    expect(overlap.workflows, moved.join('\n')).to.be.greaterThan(0);
+    expect(overlap.events, moved.join('\n')).to.be.greaterThan(0);
 
     // A last archiver (in process, the same hot window) waits out the dead one's lease and finishes.
     const s = h.services;
