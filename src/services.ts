@@ -178,7 +178,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     modes,
     checkpoints: new Checkpoints(config, signing),
     ledgerVerifier,
-    intake: new InboundIntake(redis, keys, config, refs),
+    intake: new InboundIntake(redis, keys, config, refs, tenants),
     sends,
     webhooks,
     ledgerWebhooks: new LedgerWebhooks({ redis, keys, tenants, webhooks, log }),

@@ -4,11 +4,13 @@
  * id, SMS's `MessageSid`).
  */
 import type { Channel, MediaRef, WorkflowPayload } from '../../pipeline/types';
+import { parseDuration } from '../durations';
 import type { Config } from '../config';
 import type { PhiRefs } from '../phi';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { runIngestInbound } from '../redis/scripts';
+import type { TenantStore } from '../tenants/tenant-store';
 
 /** One claimant message, whichever channel it came on. */
 export interface ChannelMessage {
@@ -34,7 +36,16 @@ export interface ChannelStatus {
 }
 
 export class InboundIntake {
-  constructor(private readonly redis: Redis, private readonly keys: Keys, private readonly config: Config, private readonly refs: PhiRefs) {}
+  /** `tenants`: where a tenant's own dedupe lifetime (`retention.dedupe`) is read; without it, `INBOUND_DEDUPE_SECONDS` for all. */
+  constructor(private readonly redis: Redis, private readonly keys: Keys, private readonly config: Config, private readonly refs: PhiRefs,
+    private readonly tenants: TenantStore | null = null) {}
+
+  /** How long this tenant's message ids are remembered (s): its `retention.dedupe`, else the deployment's. */
+  private async dedupeSeconds(tenantId: string): Promise<number> {
+    if (!this.tenants) return this.config.inboundDedupeSeconds;
+    const own = (await this.tenants.get(tenantId).catch(() => null))?.retention?.dedupe;
+    return own ? Math.max(1, Math.ceil(parseDuration(own) / 1000)) : this.config.inboundDedupeSeconds;
+  }
 
   /** Returns the workflow id and whether this message id had been taken before. */
   async message(tenantId: string, channel: Channel, message: ChannelMessage, now: number): Promise<{ workflowId: string; duplicate: boolean }> {
@@ -47,7 +58,7 @@ export class InboundIntake {
     };
     const taken = await runIngestInbound(this.redis, this.keys, {
       partition, tenantId, workflowId: proposed, messageId: message.id, channel, phone: message.from, payload, now,
-      dedupeSeconds: this.config.inboundDedupeSeconds,
+      dedupeSeconds: await this.dedupeSeconds(tenantId),
     });
     return { workflowId: taken.workflowId, duplicate: taken.kind === 'duplicate' };
   }

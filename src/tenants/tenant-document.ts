@@ -46,7 +46,7 @@ export interface TenantRetention {
   archive?: string;
   /** How long a claimant's consent record lives (documented; not yet applied, docs/retention.md). */
   consent?: string;
-  /** How long a channel message id is remembered for dedupe (documented; not yet applied per tenant). */
+  /** How long a channel message id is remembered for dedupe (at least 60s); default `INBOUND_DEDUPE_SECONDS`. */
   dedupe?: string;
 }
 
@@ -143,6 +143,7 @@ export function checkTenantDocument(value: unknown): { ok: true; doc: TenantDocu
     return { ok: false, errors: ['/retention/archive must be longer than /retention/hot_window'] };
   }
   if (retention?.hot_window && parseDuration(retention.hot_window) <= 0) return { ok: false, errors: ['/retention/hot_window must be longer than 0'] };
+  if (retention?.dedupe && parseDuration(retention.dedupe) < 60_000) return { ok: false, errors: ['/retention/dedupe must be at least 60s (as INBOUND_DEDUPE_SECONDS)'] };
   return { ok: true, doc: value };
 }
 

@@ -46,6 +46,7 @@ describe('retention settings', () => {
       [{ hot_window: '7 days' }, /hot_window must match pattern/],
       [{ hot_window: '7d', archive: '1d' }, /archive must be longer than \/retention\/hot_window/],
       [{ hot_window: '0s' }, /hot_window must be longer than 0/],
+      [{ dedupe: '30s' }, /dedupe must be at least 60s/],
       [{ forever: true }, /must NOT have additional properties/],
     ];
     for (const [retention, problem] of refused) {
