@@ -10,9 +10,12 @@
  *  2. the reads while `--verifiers` loops of tenant `bench` call `POST /v1/audit/verify` back to
  *     back (whatever the service answers: 200, 429 over its limit, 503 when busy, 422 too long).
  *
+ * With `--rounds N` the two phases alternate N times (a fresh reading tenant each phase) and the
+ * reads of each kind are also pooled, so a p99 rests on N times as many reads and the spread
+ * between rounds of the same kind shows the machine's own noise.
  * Prints the reads' p50/p99/max of each phase, the verification answers by status with their
  * times, and the API process's peak resident memory (VmHWM). Options: --events 100000
- * --verifiers 8 --seconds 10 --rate 40. Uses REDIS_URL (default the local Redis) under a fresh
+ * --verifiers 8 --seconds 10 --rate 40 --rounds 1. Uses REDIS_URL (default the local Redis) under a fresh
  * key prefix, removed at the end.
  */
 import { readFileSync } from 'node:fs';
@@ -26,6 +29,7 @@ const events = Number(option('events', '100000'));
 const verifiers = Number(option('verifiers', '8'));
 const seconds = Number(option('seconds', '10'));
 const rate = Number(option('rate', '40'));
+const rounds = Number(option('rounds', '1'));
 
 const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
 
@@ -55,9 +59,10 @@ async function main(): Promise<void> {
     await s.redis.hset(s.keys.ledgerHead('bench'), 'hash', head, 'count', String(events));
 
     const readers: { tenant: FakeTenant; workflowId: string }[] = [];
-    for (const [i, tenantId] of ['quiet', 'loaded'].entries()) {
-      const tenant = await onboardFakeTenant(s, world.cms, world.wa, { tenantId, phoneNumberId: `92092092${i}` });
-      const { workflowId } = await s.intake.message(tenantId, 'whatsapp', { businessNumberId: `92092092${i}`, from: `+9199000000${i}0`, id: `wamid.verify-bench-${i}`, text: 'claim status' }, Date.now());
+    const readerNames = Array.from({ length: rounds }, (_, r) => [`quiet${r}`, `loaded${r}`]).flat();
+    for (const [i, tenantId] of readerNames.entries()) {
+      const tenant = await onboardFakeTenant(s, world.cms, world.wa, { tenantId, phoneNumberId: `9209209${String(i).padStart(3, '0')}` });
+      const { workflowId } = await s.intake.message(tenantId, 'whatsapp', { businessNumberId: `9209209${String(i).padStart(3, '0')}`, from: `+91990000${String(i).padStart(3, '0')}0`, id: `wamid.verify-bench-${i}`, text: 'claim status' }, Date.now());
       readers.push({ tenant, workflowId });
     }
     await world.startService([['api']], '');
@@ -95,25 +100,41 @@ async function main(): Promise<void> {
     const report = (what: string, r: { latencies: number[]; statuses: Record<number, number> }) => process.stdout.write(
       `${what}: ${r.latencies.length} reads, p50 ${percentile(r.latencies, 50).toFixed(1)} ms, p99 ${percentile(r.latencies, 99).toFixed(1)} ms, max ${r.latencies[r.latencies.length - 1]!.toFixed(1)} ms, statuses ${JSON.stringify(r.statuses)}\n`);
 
-    report('another tenant\'s reads, alone', await paced(0));
-    const before = peakRssMiB(pid!);
-
-    let stop = false;
+    let before = 0;
     const answers: Record<number, number[]> = {};
-    const loops = Array.from({ length: verifiers }, async () => {
-      while (!stop) {
-        const t0 = performance.now();
-        const res = await request(`${base}/v1/audit/verify`, { method: 'POST', dispatcher: agent, headers: { authorization: `Bearer ${verifierToken}`, 'content-type': 'application/json' }, body: '{}', headersTimeout: 600_000, bodyTimeout: 600_000 });
-        await res.body.dump();
-        (answers[res.statusCode] ??= []).push(performance.now() - t0);
-        // A refusal answers in microseconds: wait a little instead of spinning on it.
-        if (res.statusCode !== 200) await new Promise((r) => setTimeout(r, 100));
+    const pooled = { alone: [] as number[], verifying: [] as number[] };
+    const p99s = { alone: [] as string[], verifying: [] as string[] };
+    for (let r = 0; r < rounds; r++) {
+      const alone = await paced(2 * r);
+      report(`round ${r + 1}: another tenant's reads, alone`, alone);
+      if (r === 0) before = peakRssMiB(pid!);
+
+      let stop = false;
+      const loops = Array.from({ length: verifiers }, async () => {
+        while (!stop) {
+          const t0 = performance.now();
+          const res = await request(`${base}/v1/audit/verify`, { method: 'POST', dispatcher: agent, headers: { authorization: `Bearer ${verifierToken}`, 'content-type': 'application/json' }, body: '{}', headersTimeout: 600_000, bodyTimeout: 600_000 });
+          await res.body.dump();
+          (answers[res.statusCode] ??= []).push(performance.now() - t0);
+          // A refusal answers in microseconds: wait a little instead of spinning on it.
+          if (res.statusCode !== 200) await new Promise((r) => setTimeout(r, 100));
+        }
+      });
+      const loaded = await paced(2 * r + 1);
+      stop = true;
+      await Promise.all(loops);
+      report(`round ${r + 1}: another tenant's reads, while ${verifiers} loops verify tenant bench's ${events}-event ledger`, loaded);
+      pooled.alone.push(...alone.latencies);
+      pooled.verifying.push(...loaded.latencies);
+      p99s.alone.push(percentile(alone.latencies, 99).toFixed(1));
+      p99s.verifying.push(percentile(loaded.latencies, 99).toFixed(1));
+    }
+    if (rounds > 1) {
+      for (const kind of ['alone', 'verifying'] as const) {
+        const list = pooled[kind].sort((a, b) => a - b);
+        process.stdout.write(`pooled ${kind}: ${list.length} reads, p50 ${percentile(list, 50).toFixed(1)} ms, p99 ${percentile(list, 99).toFixed(1)} ms; p99 per round ${p99s[kind].join(', ')} ms\n`);
       }
-    });
-    const loaded = await paced(1);
-    stop = true;
-    await Promise.all(loops);
-    report(`another tenant's reads, while ${verifiers} loops verify tenant bench's ${events}-event ledger`, loaded);
+    }
     for (const [status, times] of Object.entries(answers)) {
       times.sort((a, b) => a - b);
       process.stdout.write(`verify answered ${status}: ${times.length} times, median ${percentile(times, 50).toFixed(0)} ms, max ${times[times.length - 1]!.toFixed(0)} ms\n`);
