@@ -75,7 +75,10 @@ async function migrate(db: Database, log: Logger): Promise<void> {
   const { runner } = await import('node-pg-migrate');
   const logger = { debug: (m: string) => log.debug({ migration: m }, 'archive migration'), info: (m: string) => log.debug({ migration: m }, 'archive migration'),
     warn: (m: string) => log.warn({ migration: m }, 'archive migration'), error: (m: string) => log.error({ migration: m }, 'archive migration') };
-  const options = { dir: migrationsDir, migrationsTable, direction: 'up' as const, checkOrder: true, logger };
+  // Processes of one deployment start together (api, stages, scheduler) on one database: each waits
+  // for the advisory lock of the one migrating instead of failing to start (node-pg-migrate's
+  // default 'fail' made all but one of four processes started at once exit).
+  const options = { dir: migrationsDir, migrationsTable, direction: 'up' as const, checkOrder: true, logger, advisoryLockMode: 'wait' as const };
   if ('pool' in db) {
     const client = await (db as Database & { pool: pg.Pool }).pool.connect();
     try {
