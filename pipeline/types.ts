@@ -219,7 +219,10 @@ export type Effect =
   /** The wait is over (everything arrived): its timers are dropped. */
   | { type: 'documents.done' }
   /** Keep this approved answer for the same question (best effort, after the hand-off). */
-  | { type: 'answer.cache'; key: string; value: CachedAnswer };
+  | { type: 'answer.cache'; key: string; value: CachedAnswer }
+  /** This decision records the reply sent at this step (`reply.sent`): the hand-off marks the
+   *  step's send record, so a late `note` of the same send writes nothing (docs/workflows.md). */
+  | { type: 'send.recorded' };
 
 export type Decision =
   | { kind: 'forward'; to: StageName; payload: WorkflowPayload; status?: WorkflowStatus; patch?: WorkflowPatch; audit: AuditNote; effects?: Effect[] }
@@ -236,7 +239,7 @@ export type Decision =
   | { kind: 'defer'; until: number; audit: AuditNote; status?: never; effects?: never }
   /** Only record `audit` at this entry's step, whether or not its workflow moved on since (a
    *  reply found to have reached the provider after its workflow moved on), and drop the entry. */
-  | { kind: 'note'; audit: AuditNote; status?: never; effects?: never };
+  | { kind: 'note'; audit: AuditNote; status?: never; effects?: Array<{ type: 'send.recorded' }> };
 
 /** A claim as the CMS contract defines it (docs/cms-contract.md). */
 export interface Claim {

@@ -15,13 +15,18 @@ import { AppError } from '../../src/errors';
 import type { Decision, Envelope, SendRecord, Stage, StageContext, WorkflowPatch } from '../types';
 import { suspendedHold } from '../workflows/definition';
 
+const recorded = { type: 'send.recorded' } as const;
+
 export const outbound: Stage = {
   name: 'outbound',
   async handle(envelope, ctx): Promise<Decision> {
     const { payload, tenantId, workflowId, seq } = envelope;
     const after = payload.afterSend ?? 'completed';
-    const moveOn = (patch: WorkflowPatch, audit: { type: string; detail: Record<string, string> }): Decision =>
-      (after === 'awaiting_consent' || after === 'awaiting_choice' || after === 'awaiting_documents' ? { kind: 'wait', status: after, patch, audit } : { kind: 'finish', status: after, patch, audit });
+    const moveOn = (patch: WorkflowPatch, audit: { type: string; detail: Record<string, string> }): Decision => {
+      // A reply.sent marks the step's send record, so the same send is never recorded twice.
+      const effects = audit.type === 'reply.sent' ? { effects: [recorded] } : {};
+      return after === 'awaiting_consent' || after === 'awaiting_choice' || after === 'awaiting_documents' ? { kind: 'wait', status: after, patch, audit, ...effects } : { kind: 'finish', status: after, patch, audit, ...effects };
+    };
     if (payload.providerAnswered) return moveOn({}, { type: 'reply.not_sent', detail: { reason: 'provider_answered' } });
     if (!payload.rendered) throw new Error('outbound reached without a rendered reply');
     const template = payload.rendered.template;
@@ -76,7 +81,7 @@ async function movedOn(
 ): Promise<Decision> {
   const { tenantId, workflowId, seq } = envelope;
   const earlier = await ctx.sends.read(tenantId, workflowId, seq);
-  if (earlier.acceptedId) return { kind: 'note', audit: sentAudit(earlier.acceptedId, 'recovered', { known_by: earlier.knownBy!, after_workflow_moved_on: 'true' }) };
+  if (earlier.acceptedId) return { kind: 'note', audit: sentAudit(earlier.acceptedId, 'recovered', { known_by: earlier.knownBy!, after_workflow_moved_on: 'true' }), effects: [recorded] };
   if (earlier.attemptedAt !== null) {
     const wait = await waitForProof(envelope, ctx, earlier);
     if (wait) return wait;

@@ -62,7 +62,7 @@ export function buildHandoff(
       return { ...base, kind: 'defer', timers: use(keys.timers(partition)), due: d.until, timer };
     }
     // A reply's `reply.sent` marks its send record, so a late `note` of the same send is not a second event.
-    const sentMark = stage === 'outbound' && d.audit.type === 'reply.sent'
+    const sentMark = d.effects?.some((e) => e.type === 'send.recorded')
       ? { sent_mark: { key: use(keys.sendRecord(partition, env.tenantId, env.workflowId)), field: `${env.seq}:recorded` } }
       : {};
     if (d.kind === 'note') return { ...base, kind: 'note', audit_type: d.audit.type, audit_detail: JSON.stringify(d.audit.detail ?? {}), ...sentMark };
@@ -91,7 +91,7 @@ export function buildHandoff(
     }
     for (const effect of d.effects ?? []) {
       // Applied by the worker after the hand-off (a cache write, best effort): nothing to do here.
-      if (effect.type === 'answer.cache') continue;
+      if (effect.type === 'answer.cache' || effect.type === 'send.recorded') continue;
       if (effect.type.startsWith('documents.')) {
         addDocumentEffect(op, effect as DocumentEffect, { keys, partition, env, use, payload: d.kind === 'forward' ? d.payload : env.payload });
         continue;

@@ -128,13 +128,13 @@ describe('send records and the recovering hand-off ops against Redis', () => {
       await sends.begin('acme', wf, 4, t0);
       await sends.accepted('acme', wf, 4, 'wamid.R');
       const first = await entryAt(4, 4);
-      const sent: Decision = { kind: 'finish', status: 'completed', audit: { type: 'reply.sent', detail: { kind: 'text', provider_message_id: 'wamid.R' } } };
+      const sent: Decision = { kind: 'finish', status: 'completed', audit: { type: 'reply.sent', detail: { kind: 'text', provider_message_id: 'wamid.R' } }, effects: [{ type: 'send.recorded' }] };
       const [recorded] = await handOff(first.id, first.envelope, sent);
       expect(recorded!.kind).to.equal('applied');
       expect((await redis.hgetall(keys.sendRecord(p, 'acme', wf)))['4:recorded']).to.equal(recorded!.kind === 'applied' ? recorded!.auditId : '');
       // The reclaimed copy finds the workflow moved on and the send proven: it would note it.
       const copy = await entryAt(4, 5);
-      expect(await handOff(copy.id, copy.envelope, { kind: 'note', audit: { type: 'reply.sent', detail: { kind: 'recovered' } } })).to.deep.equal([{ kind: 'stale' }]);
+      expect(await handOff(copy.id, copy.envelope, { kind: 'note', audit: { type: 'reply.sent', detail: { kind: 'recovered' } }, effects: [{ type: 'send.recorded' }] })).to.deep.equal([{ kind: 'stale' }]);
       expect(await redis.xlen(keys.audit(p)), 'one reply.sent').to.equal(1);
       expect(await redis.xlen(stream)).to.equal(0);
     });

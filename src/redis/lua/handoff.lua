@@ -37,7 +37,7 @@
   state: `defer` puts the entry back through a timer unchanged (same attempt count; the outbound
   stage waiting for proof of an earlier send, docs/workflows.md), and `note` only records an
   audit event at the entry's step (a reply found to have been sent after its workflow moved on).
-  `sent_mark? { key, field }` (a reply.sent of the outbound stage): the send record's
+  `sent_mark? { key, field }` (a decision with the `send.recorded` effect: a reply.sent): the send record's
   `<seq>:recorded` field, set to the audit id when the event is written; a `note` finding it set
   writes nothing, so a send is recorded once even when two workers handled its entry.
   A forward without `status` leaves the workflow's status as it is. An audit event whose step

@@ -25,6 +25,7 @@ describe('stage outbound', () => {
       kind: 'finish', status: 'completed',
       patch: { outbound_message_id: 'wamid.fake-1' },
       audit: { type: 'reply.sent', detail: { kind: 'text', template: 'claim_status', provider_message_id: 'wamid.fake-1' } },
+      effects: [{ type: 'send.recorded' }],
     });
   });
 
@@ -69,6 +70,7 @@ describe('stage outbound', () => {
       expect(await outbound.handle(entry(), ctx)).to.deep.equal({
         kind: 'finish', status: 'completed', patch: { outbound_message_id: 'wamid.first' },
         audit: { type: 'reply.sent', detail: { kind: 'recovered', template: 'claim_status', provider_message_id: 'wamid.first', known_by: 'answer' } },
+        effects: [{ type: 'send.recorded' }],
       });
       expect(ctx.sent).to.deep.equal([]);
     });
@@ -103,6 +105,7 @@ describe('stage outbound', () => {
       expect(await outbound.handle(entry(), proven)).to.deep.equal({
         kind: 'note',
         audit: { type: 'reply.sent', detail: { kind: 'recovered', template: 'claim_status', provider_message_id: 'wamid.late', known_by: 'status_webhook', after_workflow_moved_on: 'true' } },
+        effects: [{ type: 'send.recorded' }],
       });
       const unproven = at(t0, { steps: { 'wf-out-1': 6 }, sendRecords: { 'wf-out-1:4': { attemptedAt: t0 - 1000 } } });
       expect((await outbound.handle(entry(), unproven)).kind).to.equal('defer');
