@@ -11,9 +11,16 @@
  * fake provider's Messages API). Either provider posts two statuses per reply back to the API
  * (WhatsApp: `sent` and `delivered` webhooks, one in seven posted twice; SMS: status callbacks);
  * `--callbacks off` leaves them out, to see what they cost.
- * Uses REDIS_URL (default the local Redis) under a fresh key prefix, removed at the end.
+ * Beside each phase's throughput: the Redis CPU microseconds per workflow (`INFO cpu`, user + sys
+ * of the redis-server, delta over the phase / workflows answered). So that other clients' traffic
+ * does not count, the bench starts a private redis-server (AOF as in production; scripts/
+ * bench-redis-side.ts); `--redis shared` uses REDIS_URL (default the local Redis) instead, under a
+ * fresh key prefix removed at the end. `--profile-scripts`: over the throughput phase, the
+ * Redis-side time per script (slow log, see scripts/bench-redis-side.ts) and the commandstats
+ * table of the other commands; it slows the server a little, so its CPU figure is not the plain one.
  */
 import { option, percentile } from './bench-support';
+import { commandStats, redisCpuMicros, ScriptProfiler, startBenchRedis, type BenchRedis } from './bench-redis-side';
 import { startBenchWorld } from './bench-world';
 import type { SentSms } from '../test/helpers/fakes/twilio';
 import type { SentMessage } from '../test/helpers/fakes/whatsapp';
@@ -28,11 +35,17 @@ const layout = option('processes', 'split');
 const profileDir = option('profile', '');
 const channel = option('channel', 'whatsapp');
 const callbacks = option('callbacks', 'on');
+const redisMode = option('redis', 'private');
+const profileScripts = process.argv.includes('--profile-scripts');
 const phonesCount = 500;
 
 
 async function main(): Promise<void> {
-  const world = await startBenchWorld('555000111');
+  const benchRedis: BenchRedis | null = redisMode === 'shared' ? null : await startBenchRedis();
+  const world = await startBenchWorld('555000111', { redisUrl: benchRedis?.url });
+  // CPU of the shared Redis counts every client's work, not only this bench's.
+  const cpu = () => (benchRedis ? redisCpuMicros(benchRedis.admin) : redisCpuMicros(world.services.redis));
+  const perWorkflow = (micros: number, n: number) => `Redis CPU ${(micros / n).toFixed(0)} us/workflow${benchRedis ? '' : ' (shared Redis: other clients count too)'}`;
   const { config, cms, wa, tenant } = world;
   const phones = Array.from({ length: phonesCount }, (_, i) => `+91970${String(i).padStart(7, '0')}`);
   phones.forEach((phone, i) => cms.upsertClaim(tenant.doc.cms.api_key, {
@@ -92,17 +105,25 @@ async function main(): Promise<void> {
   // Phase 1: throughput.
   let next = phones.length;
   const last = phones.length + messages;
+  const profiler = profileScripts ? new ScriptProfiler(benchRedis?.admin ?? world.services.redis) : null;
+  await profiler?.start();
+  const cpu1 = await cpu();
   const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, async () => { while (next < last) await post(next++); }));
   await waitReplies(messages, 120000);
   const elapsed = (performance.now() - started) / 1000;
+  const cpu1Used = (await cpu()) - cpu1;
+  const scriptRows = await profiler?.stop();
   const burst = [...latencies].sort((a, b) => a - b);
-  console.log(`throughput: ${messages} workflows in ${elapsed.toFixed(2)} s = ${(messages / elapsed).toFixed(0)} workflows/s ` +
+  console.log(`throughput: ${messages} workflows in ${elapsed.toFixed(2)} s = ${(messages / elapsed).toFixed(0)} workflows/s, ` +
+    `${perWorkflow(cpu1Used, messages)}${profiler ? ' (slow log on)' : ''} ` +
     `(latency under saturation p50 ${percentile(burst, 50).toFixed(1)} ms, p99 ${percentile(burst, 99).toFixed(1)} ms)`);
+  if (profiler && scriptRows) printProfile(scriptRows, await commandStats(benchRedis?.admin ?? world.services.redis), messages, cpu1Used, profiler.overflows);
 
   // Phase 2: steady rate.
   replies = 0; latencies.length = 0; accepted.clear(); openByPhone.clear();
   const total = rate * seconds;
+  const cpu2 = await cpu();
   const t0 = performance.now();
   const inFlight: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
@@ -113,12 +134,47 @@ async function main(): Promise<void> {
   }
   await Promise.all(inFlight);
   await waitReplies(total, 60000);
+  const cpu2Used = (await cpu()) - cpu2;
   const steady = [...latencies].sort((a, b) => a - b);
-  console.log(`steady ${rate}/s for ${seconds} s: ${total} workflows, end-to-end p50 ${percentile(steady, 50).toFixed(1)} ms, ` +
+  console.log(`steady ${rate}/s for ${seconds} s: ${total} workflows, ${perWorkflow(cpu2Used, total)}, end-to-end p50 ${percentile(steady, 50).toFixed(1)} ms, ` +
     `p99 ${percentile(steady, 99).toFixed(1)} ms, max ${steady[steady.length - 1]!.toFixed(1)} ms`);
-  console.log(`channel: ${channel} (status callbacks ${callbacks}); layout: ${layout} (${roleSets.map((r) => r.join(' ')).join(' | ')}), partitions ${config.partitions}, batch ${config.batchSize}`);
+  console.log(`channel: ${channel} (status callbacks ${callbacks}); layout: ${layout} (${roleSets.map((r) => r.join(' ')).join(' | ')}), partitions ${config.partitions}, batch ${config.batchSize}; ` +
+    `Redis: ${benchRedis ? 'private redis-server (AOF everysec)' : 'shared REDIS_URL'}`);
 
   await world.stop();
+  await benchRedis?.stop();
+}
+
+/** The `--profile-scripts` tables: per script from the slow log, then INFO commandstats of the phase. */
+function printProfile(
+  rows: Map<string, { calls: number; usec: number }>, stats: { command: string; calls: number; usec: number }[],
+  workflows: number, cpuMicros: number, overflows: number,
+): void {
+  const line = (cells: (string | number)[]) => console.log(cells.map((c, i) => (i === 0 ? String(c).padEnd(24) : String(c).padStart(12))).join(''));
+  console.log(`\nper script over the throughput phase (slow log; Redis CPU of the phase ${(cpuMicros / workflows).toFixed(0)} us/workflow):`);
+  line(['script', 'calls', 'total us', 'us/call', 'us/workflow']);
+  const sorted = [...rows].sort((a, b) => b[1].usec - a[1].usec);
+  let sum = 0;
+  for (const [name, r] of sorted) {
+    sum += r.usec;
+    line([name, r.calls, r.usec, (r.usec / r.calls).toFixed(1), (r.usec / workflows).toFixed(1)]);
+  }
+  line(['all scripts', '', sum, '', (sum / workflows).toFixed(1)]);
+  if (overflows > 0) console.log(`(the slow log filled up ${overflows} time(s) between drains: these figures are lower bounds)`);
+  console.log('\nINFO commandstats over the same phase (commands a script runs are counted here too, and their time is inside the script\'s):');
+  line(['command', 'calls', 'total us', 'us/call', 'us/workflow']);
+  // The profiler's own drains (SLOWLOG GET + RESET in a MULTI) are taken out: their rows, and their EXECs.
+  const own = stats.filter((s) => s.command.startsWith('slowlog|'));
+  const drains = own.find((s) => s.command === 'slowlog|get')?.calls ?? 0;
+  const drainUsec = own.reduce((n, s) => n + s.usec, 0);
+  const shown = stats.filter((s) => !s.command.startsWith('slowlog|') && !(s.command === 'config|resetstat' || s.command === 'config|set' || s.command === 'info'))
+    .map((s) => (s.command === 'exec' || s.command === 'multi') ? { ...s, calls: s.calls - drains, usec: s.command === 'exec' ? Math.max(0, s.usec - drainUsec) : s.usec } : s)
+    .filter((s) => s.calls > 0);
+  for (const s of shown.sort((a, b) => b.usec - a.usec)) {
+    line([s.command, s.calls, s.usec, (s.usec / s.calls).toFixed(1), (s.usec / workflows).toFixed(1)]);
+  }
+  console.log(`(left out: the profiler's ${drains} slow-log drains, ${drainUsec} us, and its CONFIG/INFO calls)`);
+  console.log('');
 }
 
 main().catch((err: Error) => {

@@ -31,10 +31,11 @@ export interface BenchWorld {
   stop(): Promise<void>;
 }
 
-export async function startBenchWorld(phoneNumberId: string): Promise<BenchWorld> {
+/** `redisUrl`: the Redis the service and the bench use (default REDIS_URL, else the local one). */
+export async function startBenchWorld(phoneNumberId: string, options: { redisUrl?: string } = {}): Promise<BenchWorld> {
   const keyPrefix = `bench${randomBytes(3).toString('hex')}`;
   const port = 18000 + Math.floor(Math.random() * 1000);
-  const config = loadConfig(developmentUnlessNamed(process.env), { keyPrefix, port, logLevel: 'warn' });
+  const config = loadConfig(developmentUnlessNamed(process.env), { keyPrefix, port, logLevel: 'warn', ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}) });
   const cms = await startFakeCms();
   const wa = await startFakeWhatsApp();
   const sms = await startFakeTwilio();

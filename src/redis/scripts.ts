@@ -10,6 +10,7 @@
  * ./scripts/<domain>.ts (re-exported here), which builds the script's KEYS from `Keys` and domain
  * arguments, packs its ARGV, and turns its reply into a typed result.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redis, Result } from 'ioredis';
@@ -130,4 +131,12 @@ export function registerScripts(redis: Redis): void {
     const lua = loadLua(script.file);
     redis.defineCommand(script.name, 'keys' in script ? { lua, numberOfKeys: script.keys } : { lua });
   }
+}
+
+/**
+ * Each script's name and the SHA1 of the text Redis runs (what EVALSHA names): for telling
+ * scripts apart in the slow log (scripts/bench-redis-side.ts, `--profile-scripts`).
+ */
+export function scriptDigests(): { name: string; sha: string }[] {
+  return scripts.map((script) => ({ name: script.name, sha: createHash('sha1').update(loadLua(script.file)).digest('hex') }));
 }
