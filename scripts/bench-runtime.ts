@@ -18,7 +18,7 @@
  * private redis-server (AOF everysec, scripts/bench-redis-side.ts), FLUSHALL before each run.
  * Interleaved: ours, theirs, ours, theirs, ... (`--rounds N`). Each run: a warm-up (not measured),
  * a throughput phase (`--jobs` workflows offered with `--concurrency` enqueues in flight; workflows/s
- * and Redis CPU us/workflow), then open-loop phases at 100/s and 500/s for `--seconds` each
+ * and CPU us/workflow of the redis-server and of this process), then open-loop phases at 100/s and 500/s for `--seconds` each
  * (end-to-end from the moment a workflow was due to be enqueued to the seventh stage done; p50/p99).
  * Options: --rounds 2 --jobs 2000 --concurrency 64 --seconds 5 --rates 100,500
  */
@@ -57,6 +57,8 @@ interface RunResult {
   system: SystemName;
   throughput: number;
   cpuPerWorkflow: number;
+  /** CPU of this Node process (the load and all seven workers), user + sys, per workflow. */
+  nodeCpuPerWorkflow: number;
   latency: Map<number, { p50: number; p99: number }>;
 }
 
@@ -181,11 +183,14 @@ async function runOnce(name: SystemName, start: Start, redis: BenchRedis): Promi
 
     tracker.reset();
     const cpu0 = await redisCpuMicros(redis.admin);
+    const node0 = process.cpuUsage();
     const t0 = performance.now();
     let left = jobs;
     await Promise.all(Array.from({ length: concurrency }, async () => { while (left-- > 0) await offer(performance.now()); }));
     await tracker.waitFor(jobs, 300000);
     const elapsed = (performance.now() - t0) / 1000;
+    const node = process.cpuUsage(node0);
+    const nodeCpuPerWorkflow = (node.user + node.system) / jobs;
     const cpuPerWorkflow = ((await redisCpuMicros(redis.admin)) - cpu0) / jobs;
 
     const latency = new Map<number, { p50: number; p99: number }>();
@@ -206,7 +211,7 @@ async function runOnce(name: SystemName, start: Start, redis: BenchRedis): Promi
       const sorted = [...tracker.latencies].sort((a, b) => a - b);
       latency.set(rate, { p50: percentile(sorted, 50), p99: percentile(sorted, 99) });
     }
-    return { system: name, throughput: jobs / elapsed, cpuPerWorkflow, latency };
+    return { system: name, throughput: jobs / elapsed, cpuPerWorkflow, nodeCpuPerWorkflow, latency };
   } finally {
     await system.stop();
   }
@@ -224,8 +229,8 @@ function row(cells: (string | number)[]): string {
 async function main(): Promise<void> {
   const redis = await startBenchRedis();
   const results: (RunResult & { round: number })[] = [];
-  const header = row(['round', 'system', 'workflows/s', 'Redis us/wf', ...rates.flatMap((r) => [`p50 @${r}/s ms`, `p99 @${r}/s ms`])]);
-  const format = (r: RunResult, round: number | string) => row([round, r.system, r.throughput.toFixed(0), r.cpuPerWorkflow.toFixed(0),
+  const header = row(['round', 'system', 'workflows/s', 'Redis us/wf', 'Node us/wf', ...rates.flatMap((r) => [`p50 @${r}/s ms`, `p99 @${r}/s ms`])]);
+  const format = (r: RunResult, round: number | string) => row([round, r.system, r.throughput.toFixed(0), r.cpuPerWorkflow.toFixed(0), r.nodeCpuPerWorkflow.toFixed(0),
     ...rates.flatMap((rate) => [r.latency.get(rate)!.p50.toFixed(1), r.latency.get(rate)!.p99.toFixed(1)])]);
   console.log(`seven no-op stages; ${jobs} workflows per throughput phase (${concurrency} enqueues in flight), ${seconds} s at each of ${rates.join(', ')}/s; ${rounds} round(s), interleaved`);
   console.log(header);
@@ -244,6 +249,7 @@ async function main(): Promise<void> {
     const mine = results.filter((r) => r.system === system);
     return {
       system, throughput: median(mine.map((r) => r.throughput)), cpuPerWorkflow: median(mine.map((r) => r.cpuPerWorkflow)),
+      nodeCpuPerWorkflow: median(mine.map((r) => r.nodeCpuPerWorkflow)),
       latency: new Map(rates.map((rate) => [rate, { p50: median(mine.map((r) => r.latency.get(rate)!.p50)), p99: median(mine.map((r) => r.latency.get(rate)!.p99)) }])),
     };
   };
@@ -257,7 +263,8 @@ async function main(): Promise<void> {
     const p = ours.latency.get(rate)!.p99 / theirs.latency.get(rate)!.p99;
     console.log(`p99 at ${rate}/s ours/bullmq ${p.toFixed(2)}x${rate === 100 ? ` (goal <= 0.5x: ${p <= 0.5 ? 'met' : 'not met'})` : ''}`);
   }
-  console.log(`Redis CPU per workflow ours/bullmq ${(ours.cpuPerWorkflow / theirs.cpuPerWorkflow).toFixed(2)}x`);
+  console.log(`Redis CPU per workflow ours/bullmq ${(ours.cpuPerWorkflow / theirs.cpuPerWorkflow).toFixed(2)}x; ` +
+    `Node CPU per workflow ours/bullmq ${(ours.nodeCpuPerWorkflow / theirs.nodeCpuPerWorkflow).toFixed(2)}x`);
 }
 
 main().then(() => process.exit(0), (err: Error) => {
