@@ -20,7 +20,8 @@
  * a throughput phase (`--jobs` workflows offered with `--concurrency` enqueues in flight; workflows/s
  * and CPU us/workflow of the redis-server and of this process), then open-loop phases at 100/s and 500/s for `--seconds` each
  * (end-to-end from the moment a workflow was due to be enqueued to the seventh stage done; p50/p99).
- * Options: --rounds 2 --jobs 2000 --concurrency 64 --seconds 5 --rates 100,500
+ * Options: --rounds 2 --jobs 2000 --concurrency 64 --seconds 5 --rates 100,500; `--only ours` runs our
+ * runtime alone (an A/B of a change to it, run once per side), without the ratios.
  */
 import { pino } from 'pino';
 import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
@@ -41,6 +42,8 @@ const jobs = Number(option('jobs', '2000'));
 const concurrency = Number(option('concurrency', '64'));
 const seconds = Number(option('seconds', '5'));
 const rates = option('rates', '100,500').split(',').map(Number);
+const only = option('only', '');
+if (only && only !== 'ours' && only !== 'bullmq') throw new Error(`--only takes ours or bullmq, not ${only}`);
 const warmup = 200;
 
 /** One system under test, started on a flushed Redis: `enqueue` starts one workflow; `onDone` hears each finish. */
@@ -236,7 +239,7 @@ async function main(): Promise<void> {
   console.log(header);
   try {
     for (let round = 1; round <= rounds; round++) {
-      for (const [name, start] of [['ours', startOurs], ['bullmq', startBullmq]] as const) {
+      for (const [name, start] of ([['ours', startOurs], ['bullmq', startBullmq]] as const).filter(([n]) => !only || n === only)) {
         const r = await runOnce(name, start, redis);
         results.push({ ...r, round });
         console.log(format(r, round));
@@ -253,6 +256,10 @@ async function main(): Promise<void> {
       latency: new Map(rates.map((rate) => [rate, { p50: median(mine.map((r) => r.latency.get(rate)!.p50)), p99: median(mine.map((r) => r.latency.get(rate)!.p99)) }])),
     };
   };
+  if (only) {
+    console.log(format(med(only as SystemName), 'median'));
+    return;
+  }
   const ours = med('ours');
   const theirs = med('bullmq');
   console.log(format(ours, 'median'));
