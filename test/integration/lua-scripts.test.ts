@@ -625,6 +625,26 @@ describe('Lua scripts against Redis', function () {
       expect(await redis.xlen(keys.stream(p, 'router'))).to.equal(1);
     });
 
+    it('a malformed transition table fails the whole call before anything is written, even when the first op needs no table', async () => {
+      // The table is decoded only when an op changes a status (issue 15), but still before any write.
+      const phone = phoneFor(2);
+      const a = await atConsent(phone, 'wamid.table-a', 'claim status');
+      const b = await atConsent(phone, 'wamid.table-b', 'claim status');
+      const { p } = a;
+      const [beforeA, beforeB, auditBefore] = [await wf(p, a.workflowId), await wf(p, b.workflowId), await redis.xlen(keys.audit(p))];
+      const call = buildHandoff(keys, p, 'consent', [
+        decided(a.c, { kind: 'forward', to: 'router', payload: a.c.envelope.payload, audit: { type: 'consent.on_file' } }),
+        decided(b.c, { kind: 'finish', status: 'completed', audit: { type: 'reply.sent' } }),
+      ], tick(), new Map());
+      const failure = await runHandoff(redis, call, keys.group('consent'), tick(), p, '{not json').catch((e: Error) => e);
+      expect(failure).to.be.instanceOf(Error);
+      expect(await wf(p, a.workflowId)).to.deep.equal(beforeA);
+      expect(await wf(p, b.workflowId)).to.deep.equal(beforeB);
+      expect(await redis.xlen(keys.audit(p))).to.equal(auditBefore);
+      expect(await redis.xlen(keys.stream(p, 'router'))).to.equal(0);
+      expect(await pendingCount(p, 'consent')).to.equal(2);
+    });
+
     it('consent resume with a patch: the held payload continues with the patch merged', async () => {
       const { p, phone, a, y } = await parkedAndAnswer('NO');
       const patch: Partial<WorkflowPayload> = { language: 'EN', reply: { template: 'consent_declined', vars: {} }, afterSend: 'cancelled' };

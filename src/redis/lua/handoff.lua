@@ -20,7 +20,8 @@
   ARGV[3]  partition number (audit ids are ae-<partition>-<stream id>)
   ARGV[4]  JSON array of ops (below)
   ARGV[5]  JSON of the allowed status transitions { from = { to = true } }
-           (pipeline/workflows/transitions.ts); a decision that would break it is refused.
+           (pipeline/workflows/transitions.ts); a decision that would break it is refused. Decoded
+           only when an op of the batch changes a status or resumes a held workflow.
   Ops:
            { entry, kind = forward|wait|finish|retry|dead|hold|ack|defer|note, wf, wf_id, seq, tenant, stage,
              audit_type, audit_detail (JSON string), status?, set? {field=value}, done?,
@@ -92,7 +93,13 @@
 local src, auditKey = KEYS[1], KEYS[2]
 local group, now, part = ARGV[1], ARGV[2], ARGV[3]
 local ops = cjson.decode(ARGV[4])
-local allowed = cjson.decode(ARGV[5])
+-- Decoded on first use, once per call: a batch whose ops change no status (forwards without one,
+-- acks, retries) never reads it, and a script cannot keep it between calls (no globals in Redis 7).
+local allowedTable = nil
+local function allowedFrom(status)
+  if not allowedTable then allowedTable = cjson.decode(ARGV[5]) end
+  return (status and allowedTable[status]) or {}
+end
 local out = {}
 
 local function ack(id)
@@ -218,6 +225,8 @@ for i, op in ipairs(ops) do
   if op.resume and not (op.resume.expect and op.resume.stream and op.resume.payload and op.resume.status and op.idx) then
     return redis.error_reply('ERR handoff op ' .. i .. ': incomplete resume')
   end
+  -- Decoded here, before anything is written, when an op will read it: a malformed table fails the batch whole.
+  if op.status or op.resume then allowedFrom(nil) end
 end
 
 for i, op in ipairs(ops) do
@@ -242,7 +251,7 @@ for i, op in ipairs(ops) do
   elseif op.wf ~= '' and ((not current) or tonumber(current) ~= op.seq) then
     ack(op.entry)
     out[i] = 'stale'
-  elseif op.status and op.wf ~= '' and not (allowed[redis.call('HGET', op.wf, 'status')] or {})[op.status] then
+  elseif op.status and op.wf ~= '' and not allowedFrom(redis.call('HGET', op.wf, 'status'))[op.status] then
     ack(op.entry)
     out[i] = 'illegal:' .. tostring(redis.call('HGET', op.wf, 'status')) .. ':' .. op.status
   elseif op.kind == 'ack' then
@@ -322,7 +331,7 @@ for i, op in ipairs(ops) do
     local heldKey = op.resume and (op.wf_prefix .. op.resume.expect)
     local heldWas = heldKey and redis.call('HGET', heldKey, 'status')
     local absorb = op.resume and redis.call('HGET', op.consent, 'parked') == op.resume.expect
-        and heldStatus[heldWas] and (allowed[heldWas] or {})[op.resume.status] or false
+        and heldStatus[heldWas] and allowedFrom(heldWas)[op.resume.status] or false
     -- A message folded into another workflow (a consent answer or choice into the held question,
     -- a document into the waiting follow-up) records this step under that workflow, naming the
     -- message's own workflow id and the events it had before (which stay under that id).
