@@ -86,7 +86,14 @@ export class ScriptProfiler {
 
   constructor(private readonly admin: Redis) {}
 
+  /** The server's slow-log settings before the profile, put back after it. */
+  private saved: [string, string][] = [];
+
   async start(): Promise<void> {
+    for (const name of ['slowlog-max-len', 'slowlog-log-slower-than']) {
+      const [, value] = (await this.admin.config('GET', name)) as [string, string];
+      this.saved.push([name, value]);
+    }
     await this.admin.config('SET', 'slowlog-max-len', String(ScriptProfiler.maxLen));
     await this.admin.slowlog('RESET');
     // The commandstats table of the same phase starts from zero here.
@@ -99,8 +106,9 @@ export class ScriptProfiler {
   async stop(): Promise<Map<string, ScriptRow>> {
     if (this.timer) clearInterval(this.timer);
     await this.draining;
-    await this.admin.config('SET', 'slowlog-log-slower-than', '10000');
+    await this.admin.config('SET', 'slowlog-log-slower-than', '-1');
     await this.drain();
+    for (const [name, value] of this.saved) await this.admin.config('SET', name, value);
     return this.rows;
   }
 
