@@ -6,7 +6,7 @@
  * keyed name; the open workflow was cancelled with its usual webhook; the ledger still verifies
  * across archive and Redis; another claimant and another tenant are untouched.
  */
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import pg from 'pg';
 import { Archiver } from '../../src/archive/archiver';
@@ -236,6 +236,12 @@ describe('claimant erasure', function () {
     const rows = await archiveDump();
     expect(rows.length).to.be.greaterThan(0);
     expect(findings(dump, rows, needles(phone, claimId))).to.deep.equal([]);
+    // The Idempotency-Key record of the request is kept (24 h), and its fingerprint is not a plain
+    // SHA-256 of the request, which hashing every phone number would reverse.
+    const idem = [...dump.entries()].filter(([key]) => key.includes(':idem:'));
+    expect(idem.some(([, value]) => value.includes('erased') && value.includes('consent_withdrawn'))).to.equal(true);
+    const plain = createHash('sha256').update('POST /v1/claimants/erasure\n').update(JSON.stringify({ phone })).digest('hex');
+    expect(idem.filter(([, value]) => value.includes(plain))).to.deep.equal([]);
     // The API no longer shows the claim hash in any transition of the claimant's workflows.
     for (const id of workflows) {
       const items = ((await (await h.api(`/v1/audit/events?workflow_id=${id}&limit=100`)).json()) as { items: AuditItem[] }).items;
