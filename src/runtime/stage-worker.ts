@@ -232,7 +232,6 @@ export class StageWorker {
     else if (log.isLevelEnabled('debug')) log.debug({ ...fields, decision: d.kind, to: d.kind === 'forward' ? d.to : undefined, status: d.status }, 'handed off');
   }
 
-  /** For consent answers and choices that resume a held workflow: which one, with its held payload. */
   /** The consent lifetime of each tenant whose consent record this batch writes (read once per batch). */
   private async consentLifetimes(outcomes: Outcome[]): Promise<Map<string, number>> {
     const lifetimes = new Map<string, number>();
@@ -246,6 +245,7 @@ export class StageWorker {
     return lifetimes;
   }
 
+  /** For consent answers and choices that resume a held workflow: which one, with its held payload. */
   private async heldWorkflows(partition: number, outcomes: Outcome[]): Promise<Map<string, HeldWorkflow | null>> {
     const held = new Map<string, HeldWorkflow | null>();
     // Independent reads: all in flight together, one round trip for the batch.
