@@ -87,11 +87,10 @@ export class ClaimantErasure {
     await redis.pexpire(jobKey, jobLifetimeMs);
 
     // 2. End the open workflows (their usual transition and webhook, no claim hash in it).
-    let cancelled = Number((await redis.hget(jobKey, 'cancelled')) ?? 0);
     for (const workflowId of job.workflows) {
-      const outcome = await runEndErasedWorkflow(redis, keys, { partition: p, tenantId, workflowId, detail: { reason: 'claimant_erased' }, now: clock.now() });
-      if (outcome === 'cancelled') cancelled = await redis.hincrby(jobKey, 'cancelled', 1);
+      await runEndErasedWorkflow(redis, keys, { partition: p, tenantId, workflowId, jobKey, detail: { reason: 'claimant_erased' }, now: clock.now() });
     }
+    const cancelled = Number((await redis.hget(jobKey, 'cancelled')) ?? 0);
 
     // 3. The partition's data.
     await redis.del(consentKey, keys.pendingDocsByClaimant(p, tenantId, sha256Hex(phone)),

@@ -1,5 +1,5 @@
 /**
- * The scripted steps of a claimant's erasure against a real Redis (endErasedWorkflow-3.lua and
+ * The scripted steps of a claimant's erasure against a real Redis (endErasedWorkflow-4.lua and
  * recordErasure-2.lua, through runEndErasedWorkflow and runRecordErasure), and the whole erasure
  * (src/claimants/erasure.ts) interrupted part way and run again: the re-run finishes the job and
  * writes one `claimant.erased` event (docs/retention.md, "Erasure of a claimant").
@@ -14,7 +14,7 @@ const tenant = 'acme';
 const phone = '+919833300001';
 const claimHash = phiHash('CLM-LUA-1');
 
-describe('erasure Lua scripts against Redis (endErasedWorkflow-3.lua, recordErasure-2.lua)', function () {
+describe('erasure Lua scripts against Redis (endErasedWorkflow-4.lua, recordErasure-2.lua)', function () {
   this.timeout(20000);
   let s: ScriptServices;
   before(async () => { s = await startScriptServices(); });
@@ -41,7 +41,8 @@ describe('erasure Lua scripts against Redis (endErasedWorkflow-3.lua, recordEras
     const { redis, keys } = s.services;
     const id = `wf-${p()}-aaaaaaaaaaaaaaaa`;
     await openWorkflow(id);
-    const a = { partition: p(), tenantId: tenant, workflowId: id, detail: { reason: 'claimant_erased' }, now: 5000 };
+    const jobKey = keys.erasureJob(p(), tenant, 'ref');
+    const a = { partition: p(), tenantId: tenant, workflowId: id, jobKey, detail: { reason: 'claimant_erased' }, now: 5000 };
     expect(await runEndErasedWorkflow(redis, keys, { ...a, tenantId: 'other' })).to.equal('not_found');
     expect(await runEndErasedWorkflow(redis, keys, a)).to.equal('cancelled');
     const record = await redis.hgetall(keys.workflow(p(), id));
@@ -54,6 +55,7 @@ describe('erasure Lua scripts against Redis (endErasedWorkflow-3.lua, recordEras
     expect(record.audit!.split(',')).to.have.length(2);
     expect(await runEndErasedWorkflow(redis, keys, a)).to.equal('finished');
     expect(await auditEntries()).to.have.length(1);
+    expect(await redis.hget(jobKey, 'cancelled')).to.equal('1');
   });
 
   it('writes the claimant.erased event once per job', async () => {

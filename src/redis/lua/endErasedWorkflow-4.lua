@@ -7,10 +7,12 @@
   A workflow already in an end status is left as it is.
 
   KEYS[1] workflow record   KEYS[2] workflow-timer set of the partition   KEYS[3] audit stream
+  KEYS[4] the erasure's job record: its `cancelled` count moves in the same step, so a crash
+          between the two cannot lose one from the count a re-run reports
   ARGV[1] now (ms)   ARGV[2] tenant id   ARGV[3] workflow id   ARGV[4] audit detail (JSON, no PHI)
   Returns: 'cancelled', 'finished' (it had ended already) or 'not_found' (no record of the tenant).
 ]]
-local wf, timers, auditKey = KEYS[1], KEYS[2], KEYS[3]
+local wf, timers, auditKey, jobKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local now, tenant, wfId = ARGV[1], ARGV[2], ARGV[3]
 local h = redis.call('HMGET', wf, 'tenant_id', 'status', 'pd_next', 'pd_gen')
 if h[1] ~= tenant then return 'not_found' end
@@ -34,4 +36,5 @@ redis.call('HSET', wf, 'status', 'cancelled', 'outcome', 'claimant_erased', 'com
 local fields = { 'tenant', tenant, 'workflow_id', wfId, 'stage', 'erasure', 'type', 'workflow.cancelled', 'seq', seq, 'at', now,
   'detail', ARGV[4], 'transition', transitionOf(wf, wfId, status, 'cancelled', seq) }
 appendAudit(wf, auditEventId(string.match(auditKey, '{p(%d+)}'), redis.call('XADD', auditKey, '*', unpack(fields))))
+redis.call('HINCRBY', jobKey, 'cancelled', 1)
 return 'cancelled'
