@@ -67,6 +67,7 @@ export async function startRoles(s: Services, selection: RoleSelection): Promise
       stage, ctx: s.stageContext, redis: s.redis,
       blocking: Array.from({ length: s.config.lanes }, (_, i) => s.blockingConnection(`cw-stage-${name}-${i}`)),
       keys: s.keys, config: s.config, clock: s.clock, log: s.log, metrics: s.metrics, consent: s.consent, answers: s.answerCache,
+      tenants: s.tenants,
     });
     await worker.start();
     workers.push(worker);

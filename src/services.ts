@@ -6,6 +6,7 @@ import type { StageContext } from '../pipeline/types';
 import { HttpCms } from './adapters/cms/http-cms';
 import { ArchiveStore } from './archive/archive-store';
 import { AuditLedger } from './audit/audit-ledger';
+import { ClaimantErasure } from './claimants/erasure';
 import { Checkpoints } from './audit/checkpoints';
 import { LedgerVerifier } from './audit/ledger-verifier';
 import { SmsSender } from './adapters/channels/sms';
@@ -75,6 +76,8 @@ export interface Services {
   rateLimits: RateLimits;
   workflows: WorkflowStore;
   ledger: AuditLedger;
+  /** Erasure of a claimant (src/claimants/erasure.ts): the API's and the ops CLI's. */
+  erasure: ClaimantErasure;
   /** Finished workflows and ledger events past the hot window, in PostgreSQL (docs/retention.md); opened on first use. */
   archive: ArchiveStore;
   modes: OperationalModes;
@@ -133,6 +136,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
 
   const pendingDocs = new PendingDocuments(redis, keys, config);
   const archive = new ArchiveStore({ databaseUrl: config.databaseUrl, embeddedDir: config.embeddedDatabaseDir, log });
+  const ledger = new AuditLedger(redis, keys, config.partitions, log, archive);
   const workflowStore = new WorkflowStore(redis, keys, archive);
   const knowledgeIndex = new KnowledgeIndex({ store: articles, log });
   const answerCache = new AnswerCache(redis, keys, articles, metrics);
@@ -173,7 +177,8 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     rateLimits: new RateLimits(redis, keys, log),
     workflows: workflowStore,
     pendingDocs,
-    ledger: new AuditLedger(redis, keys, config.partitions, log, archive),
+    ledger,
+    erasure: new ClaimantErasure({ redis, keys, ledger, archive, clock, log, refs, phiRefKey: config.phiRefKey }),
     archive,
     modes,
     checkpoints: new Checkpoints(config, signing),
@@ -181,7 +186,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     intake: new InboundIntake(redis, keys, config, refs, tenants),
     sends,
     webhooks,
-    ledgerWebhooks: new LedgerWebhooks({ redis, keys, tenants, webhooks, log }),
+    ledgerWebhooks: new LedgerWebhooks({ redis, keys, tenants, webhooks, log, ledger }),
     knowledge: { articles, index: knowledgeIndex },
     answerCache,
     stageContext,

@@ -6,6 +6,7 @@
 import { stageNames } from '../../pipeline/vocabulary';
 import { UsageError, type Action, type Command, type Options } from './command';
 import { auditCommands } from './commands/audit';
+import { claimantCommands } from './commands/claimants';
 import { credentialCommands } from './commands/credentials';
 import { phiCommands } from './commands/phi';
 import { stageCommands } from './commands/stages';
@@ -13,7 +14,7 @@ import { tenantCommands } from './commands/tenants';
 import { userCommands } from './commands/users';
 
 export const commands: readonly Command[] = [
-  ...tenantCommands, ...userCommands, ...credentialCommands, ...auditCommands, ...phiCommands, ...stageCommands,
+  ...tenantCommands, ...userCommands, ...credentialCommands, ...auditCommands, ...claimantCommands, ...phiCommands, ...stageCommands,
 ];
 
 /** The synopsis column's width: longer synopses get a line of their own. */

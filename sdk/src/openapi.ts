@@ -363,6 +363,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/claimants/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a claimant (DPDP Act 2023); the phone number goes in the body, never in a URL
+         * @description Withdraws the claimant's consent (a claimant who writes again is asked afresh), cancels
+         *     their open workflows (the usual `workflow.cancelled` webhook, `claim_id_hash` null) and
+         *     removes every link from the phone number and their claim ids to their data, in Redis and
+         *     in the archive. The ledger's chained events stay (they hold no PHI) and still verify; their
+         *     `claim_id_hash` shows null from now on. One `claimant.erased` ledger event records it.
+         *     Safe to repeat: a second erasure finds nothing left (counts 0); with the same
+         *     Idempotency-Key the first answer is replayed. The answer never echoes the phone number.
+         *     A phone number unknown to the tenant (or another tenant's claimant) answers 200 with
+         *     counts 0. docs/retention.md ("Erasure of a claimant"), docs/audit-ledger.md.
+         */
+        post: operations["eraseClaimant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/endpoint": {
         parameters: {
             query?: never;
@@ -806,6 +834,19 @@ export interface components {
             refresh_token: string;
             scope: string;
         };
+        /** @description What an erasure did, in counts (docs/retention.md). Never the phone number. */
+        ErasureResult: {
+            /** @constant */
+            erased: true;
+            /** @description The claimant's workflows found (Redis and archive) and stripped of every link to them. */
+            workflows: number;
+            /** @description Of those, open ones cancelled by this erasure. */
+            cancelled: number;
+            /** @description Archived workflow rows blanked. */
+            archived_workflows: number;
+            /** @description Whether a consent record was on file (and is now deleted). */
+            consent_withdrawn: boolean;
+        };
         OperationalModeState: {
             /** @enum {unknown} */
             mode: "OPERATIONAL" | "RESTRICTED" | "SUSPENDED";
@@ -828,7 +869,7 @@ export interface components {
             /** @description Never PHI. */
             detail: Record<string, never>;
             prev_hash: string;
-            /** @description The status change the step made (workflow_id, from, to, seq, workflow_type, claim_id_hash), or null. */
+            /** @description The status change the step made (workflow_id, from, to, seq, workflow_type, claim_id_hash), or null. `claim_id_hash` is kept outside the chained text and is null once the claimant was erased (docs/audit-ledger.md, "Erasure and the chain"). */
             transition?: Record<string, never> | null;
             /** @description SHA-256 of [n, event_id, tenant_id, workflow_id, stage, type, at (ms), detail (JSON text), transition (JSON text or empty), prev_hash]. */
             hash: string;
@@ -2114,6 +2155,80 @@ export interface operations {
             };
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["InsufficientScope"];
+        };
+    };
+    eraseClaimant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A repeat within 24 hours is answered with the first outcome (docs/idempotency.md). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "phone": "+919800000000"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The claimant's number, E.164. */
+                    phone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Erased (or nothing left to erase). Counts only. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "erased": true,
+                     *       "workflows": 3,
+                     *       "cancelled": 1,
+                     *       "archived_workflows": 2,
+                     *       "consent_withdrawn": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErasureResult"];
+                };
+            };
+            /** @description `invalid_request`: no phone, or not an E.164 number; `malformed_json`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.claims-workflow.example/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "phone must be an E.164 number, such as +919800000000",
+                     *       "instance": "/v1/claimants/erasure",
+                     *       "error_code": "invalid_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["InsufficientScope"];
+            /** @description `unsupported_media_type`: the body is not application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getWebhookEndpoint: {

@@ -11,6 +11,7 @@ import { consoleRoutes } from './routes/console';
 import { authRoutes } from './routes/auth';
 import { knowledgeRoutes } from './routes/knowledge';
 import { tenantRoutes } from './routes/tenant';
+import { claimantRoutes } from './routes/claimants';
 import { webhookRoutes } from './routes/webhooks';
 import { humanAuthRoutes } from './routes/human-auth';
 import { infrastructureRoutes } from './routes/infrastructure';
@@ -61,7 +62,7 @@ export function needsToken(path: string): boolean {
 export function apiRouters(s: Services): { open: Router[]; gated: Router[] } {
   return {
     open: [infrastructureRoutes(s), authRoutes(s), humanAuthRoutes(s), whatsappRoutes(s), smsRoutes(s), consoleRoutes()],
-    gated: [workflowRoutes(s), cmsEventRoutes(s), auditRoutes(s), tenantRoutes(s), webhookRoutes(s), knowledgeRoutes(s)],
+    gated: [workflowRoutes(s), cmsEventRoutes(s), auditRoutes(s), tenantRoutes(s), claimantRoutes(s), webhookRoutes(s), knowledgeRoutes(s)],
   };
 }
 

@@ -19,7 +19,7 @@
  *    over (kept, a 429 would be replayed for 24 hours). Other client errors (4xx) are kept like
  *    successes.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { Context, Middleware, Next } from 'koa';
 import { AppError } from '../errors';
 import type { Services } from '../services';
@@ -29,6 +29,8 @@ import { readRaw } from './body';
 import { sendProblem } from './problem';
 
 const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Paths whose request body holds a claimant's phone number. */
+const phiBodies = new Set(['/v1/claimants/erasure']);
 const keyPattern = /^[\x21-\x7e]{1,255}$/;
 const retentionMs = 24 * 3600 * 1000;
 const maxBodyBytes = 1024 * 1024;
@@ -57,7 +59,10 @@ export function idempotency(s: Services): Middleware {
     const tenantId = who.tenant_id;
     const raw = await readRaw(ctx, maxBodyBytes);
     ctx.state.rawBody = raw;
-    const fingerprint = createHash('sha256').update(`${ctx.method} ${ctx.path}\n`).update(raw).digest('hex');
+    // A body that names a claimant (an erasure's phone number) is fingerprinted under the
+    // deployment's PHI_REF_KEY: a plain SHA-256 of a phone number is reversed by hashing every number.
+    const fingerprint = (phiBodies.has(ctx.path) ? createHmac('sha256', s.config.phiRefKey) : createHash('sha256'))
+      .update(`${ctx.method} ${ctx.path}\n`).update(raw).digest('hex');
     // The caller is part of the record's name: another client or user with the same key never meets this record.
     const caller = `${who.token_type ?? 'machine'}\0${who.sub}`;
     const redisKey = s.keys.idempotency(tenantId, createHash('sha256').update(caller).update('\0').update(key).digest('hex'));

@@ -46,15 +46,16 @@ export interface Truncation {
 
 interface EventRow {
   n: string | number; sid_ms: string | number; sid_seq: string | number; event_id: string; tenant_id: string; workflow_id: string;
-  stage: string; type: string; at: string | number; detail: string; transition: string; prev_hash: string; hash: string;
+  stage: string; type: string; at: string | number; detail: string; transition: string; prev_hash: string; hash: string; claim_id_hash: string | null;
 }
 
-const eventColumns = 'n, sid_ms, sid_seq, event_id, tenant_id, workflow_id, stage, type, at, detail, transition, prev_hash, hash';
+const eventColumns = 'n, sid_ms, sid_seq, event_id, tenant_id, workflow_id, stage, type, at, detail, transition, prev_hash, hash, claim_id_hash';
 
 function toEvent(r: EventRow): ArchivedEvent {
   return {
     n: Number(r.n), event_id: r.event_id, tenant_id: r.tenant_id, workflow_id: r.workflow_id, stage: r.stage, type: r.type, at: Number(r.at),
     detail: r.detail, transition: r.transition, prev_hash: r.prev_hash, hash: r.hash, sid: `${r.sid_ms}-${r.sid_seq}`,
+    ...(r.claim_id_hash ? { claim_id_hash: r.claim_id_hash } : {}),
   };
 }
 
@@ -153,11 +154,11 @@ export class ArchiveStore {
       const values: unknown[] = [];
       const rows = events.slice(i, i + 500).map((e, j) => {
         const [ms, seq] = sidParts(e.sid);
-        values.push(tenantId, e.n, ms, seq, e.event_id, e.workflow_id, e.stage, e.type, e.at, e.detail, e.transition, e.prev_hash, e.hash);
-        const b = j * 13;
-        return `(${Array.from({ length: 13 }, (_, k) => `$${b + k + 1}`).join(', ')})`;
+        values.push(tenantId, e.n, ms, seq, e.event_id, e.workflow_id, e.stage, e.type, e.at, e.detail, e.transition, e.prev_hash, e.hash, e.claim_id_hash ?? null);
+        const b = j * 14;
+        return `(${Array.from({ length: 14 }, (_, k) => `$${b + k + 1}`).join(', ')})`;
       });
-      await db.query(`INSERT INTO archived_events (tenant_id, n, sid_ms, sid_seq, event_id, workflow_id, stage, type, at, detail, transition, prev_hash, hash)
+      await db.query(`INSERT INTO archived_events (tenant_id, n, sid_ms, sid_seq, event_id, workflow_id, stage, type, at, detail, transition, prev_hash, hash, claim_id_hash)
         VALUES ${rows.join(', ')} ON CONFLICT (tenant_id, n) DO NOTHING`, values);
     }
   }
@@ -195,6 +196,34 @@ export class ArchiveStore {
     values.push(max);
     const { rows } = await db.query<EventRow>(`SELECT ${eventColumns} FROM archived_events WHERE ${where.join(' AND ')} ORDER BY sid_ms, sid_seq LIMIT $${values.length}`, values);
     return rows.map(toEvent);
+  }
+
+  // --- erasure of a claimant (src/claimants/erasure.ts) ---------------------------------------
+
+  /** The archived workflows of a claimant (by the record's `phone_hash`), with their claim hashes. */
+  async claimantWorkflows(tenantId: string, phoneHash: string): Promise<{ workflowId: string; claimIdHash: string | null }[]> {
+    const db = await this.db();
+    const { rows } = await db.query<{ workflow_id: string; claim_id_hash: string | null }>(
+      "SELECT workflow_id, claim_id_hash FROM archived_workflows WHERE tenant_id = $1 AND record->>'phone_hash' = $2", [tenantId, phoneHash]);
+    return rows.map((r) => ({ workflowId: r.workflow_id, claimIdHash: r.claim_id_hash }));
+  }
+
+  /**
+   * Blanks what links archived rows to a claimant: the workflows' claim hash column and the
+   * record's fields other than `keep`, and the unchained claim hash of archived ledger events.
+   * The chained columns are left as they are (they hold nothing derived from the claimant).
+   */
+  async eraseClaimant(tenantId: string, workflowIds: readonly string[], claimHashes: readonly string[], keep: readonly string[]): Promise<{ workflows: number; events: number }> {
+    const db = await this.db();
+    const workflows = await db.query<{ count: string | number }>(
+      `WITH done AS (UPDATE archived_workflows SET claim_id_hash = NULL,
+         record = (SELECT COALESCE(jsonb_object_agg(key, value), '{}'::jsonb) FROM jsonb_each(record) WHERE key = ANY($3::text[]))
+       WHERE tenant_id = $1 AND workflow_id = ANY($2::text[]) RETURNING 1) SELECT count(*) AS count FROM done`,
+      [tenantId, [...workflowIds], [...keep]]);
+    const events = await db.query<{ count: string | number }>(
+      `WITH done AS (UPDATE archived_events SET claim_id_hash = NULL WHERE tenant_id = $1 AND claim_id_hash = ANY($2::text[]) RETURNING 1)
+       SELECT count(*) AS count FROM done`, [tenantId, [...claimHashes]]);
+    return { workflows: Number(workflows.rows[0]?.count ?? 0), events: Number(events.rows[0]?.count ?? 0) };
   }
 
   // --- truncation at the end of retention ---------------------------------------------------

@@ -175,6 +175,12 @@ export class Archiver {
         due.push({ ...e, sid });
       }
       if (due.length === 0) break;
+      // Each status change's unchained claim hash goes with it into its own column.
+      const changes = due.filter((e) => e.transition);
+      if (changes.length > 0) {
+        const hashes = await redis.hmget(keys.ledgerClaims(tenantId), ...changes.map((e) => e.event_id));
+        changes.forEach((e, i) => { if (hashes[i]) e.claim_id_hash = hashes[i]!; });
+      }
       await archive.putEvents(tenantId, due);
       await this.step('events-copied');
       const held = await archive.eventHashes(tenantId, due[0]!.n, due[due.length - 1]!.n);
@@ -189,6 +195,9 @@ export class Archiver {
         break;
       }
       await runArchiveLedgerTo(redis, keys, tenantId, last.n, last.sid);
+      // Trimmed events are read from the archive now, with the hash in its column.
+      const trimmed = due.slice(0, due.indexOf(last) + 1).filter((e) => e.transition).map((e) => e.event_id);
+      if (trimmed.length > 0) await redis.hdel(keys.ledgerClaims(tenantId), ...trimmed);
       await this.step('events-trimmed');
       archived += due.indexOf(last) + 1;
       await keep();

@@ -25,9 +25,29 @@ export interface LedgerEvent {
   transition: string;
   prev_hash: string;
   hash: string;
+  /**
+   * The partner-visible `claim_id_hash` of a status change, kept BESIDE the event and outside its
+   * hash (in Redis the tenant's `ledger-claims` hash, in the archive a column), so that erasing a
+   * claimant can blank it without breaking a link of the chain (docs/audit-ledger.md). Absent when
+   * the event has none, or once the claimant was erased.
+   */
+  claim_id_hash?: string;
 }
 
 export type UnchainedEvent = Omit<LedgerEvent, 'n' | 'prev_hash' | 'hash' | 'transition'> & { transition?: string };
+
+/**
+ * A hand-off writes a status change's `claim_id_hash` into its transition (src/redis/lua/includes/
+ * audit-append.lua); the mover takes it out before chaining, so the chained transition holds no
+ * value derived from a claim id, and the hash is kept unchained beside the event.
+ */
+export function splitClaimHash(transition: string): { transition: string; claimIdHash: string } {
+  if (!transition) return { transition, claimIdHash: '' };
+  const t = JSON.parse(transition) as Record<string, unknown>;
+  if (!('claim_id_hash' in t)) return { transition, claimIdHash: '' };
+  const { claim_id_hash: hash, ...rest } = t;
+  return { transition: JSON.stringify(rest), claimIdHash: typeof hash === 'string' ? hash : '' };
+}
 
 export function eventHash(e: Omit<LedgerEvent, 'hash'>): string {
   const canonical = JSON.stringify([e.n, e.event_id, e.tenant_id, e.workflow_id, e.stage, e.type, e.at, e.detail, e.transition, e.prev_hash]);

@@ -16,7 +16,7 @@ import type { Logger } from '../logger';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { runAppendLedger } from '../redis/scripts';
-import { chain, fromFields, genesisHash, toFields, type LedgerEvent, type UnchainedEvent } from './audit-chain';
+import { chain, fromFields, genesisHash, splitClaimHash, toFields, type LedgerEvent, type UnchainedEvent } from './audit-chain';
 
 type StreamEntry = [id: string, fields: string[]];
 
@@ -71,7 +71,9 @@ export class AuditLedger {
         for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
         const tenant = f.tenant ?? '';
         const list = byTenant.get(tenant) ?? [];
-        list.push({ id, event: { event_id: `ae-${p}-${id}`, tenant_id: tenant, workflow_id: f.workflow_id ?? '', stage: f.stage ?? '', type: f.type ?? '', at: Number(f.at ?? 0), detail: f.detail ?? '{}', transition: f.transition ?? '' } });
+        const { transition, claimIdHash } = splitClaimHash(f.transition ?? '');
+        list.push({ id, event: { event_id: `ae-${p}-${id}`, tenant_id: tenant, workflow_id: f.workflow_id ?? '', stage: f.stage ?? '', type: f.type ?? '', at: Number(f.at ?? 0), detail: f.detail ?? '{}', transition,
+          ...(claimIdHash ? { claim_id_hash: claimIdHash } : {}) } });
         byTenant.set(tenant, list);
       }
       const done: string[] = [];
@@ -97,6 +99,10 @@ export class AuditLedger {
       const cursor = head[cursorField];
       const todo = cursor ? list.filter((e) => after(e.id, cursor)) : list;
       if (todo.length === 0) return 0;
+      // The unchained claim hashes first: event ids are fixed by the source entries, so a retry
+      // writes the same ones, and none is written for an event a crash kept out of the ledger for long.
+      const claims = todo.flatMap((e) => (e.event.claim_id_hash ? [e.event.event_id, e.event.claim_id_hash] : []));
+      if (claims.length > 0) await this.redis.hset(this.keys.ledgerClaims(tenantId), ...claims);
       const chained = chain(todo.map((e) => e.event), head.hash ?? genesisHash, Number(head.count ?? 0));
       const last = chained[chained.length - 1]!;
       const result = await runAppendLedger(this.redis, this.keys, tenantId, partition, {
@@ -158,12 +164,21 @@ export class AuditLedger {
         if (q.from !== undefined && e.at < q.from) continue;
         if (q.to !== undefined && e.at >= q.to) continue;
         found.push({ ...e, cursor: id });
-        if (found.length === q.limit) return { events: found, next: id };
+        if (found.length === q.limit) return { events: await this.withClaims(tenantId, found), next: id };
       }
-      if (chunk.length < 500) return { events: found, next: null };
-      if (scanned >= scanBudget) return { events: found, next: last };
+      if (chunk.length < 500) return { events: await this.withClaims(tenantId, found), next: null };
+      if (scanned >= scanBudget) return { events: await this.withClaims(tenantId, found), next: last };
       start = `(${chunk[chunk.length - 1]![0]}`;
     }
+  }
+
+  /** Ledger events with their unchained `claim_id_hash` (status changes only), read from Redis. */
+  async withClaims<E extends LedgerEvent>(tenantId: string, events: E[]): Promise<E[]> {
+    const changes = events.filter((e) => e.transition);
+    if (changes.length === 0) return events;
+    const hashes = await this.redis.hmget(this.keys.ledgerClaims(tenantId), ...changes.map((e) => e.event_id));
+    changes.forEach((e, i) => { if (hashes[i]) e.claim_id_hash = hashes[i]!; });
+    return events;
   }
 
   /** The signed truncation checkpoint the tenant's ledger now starts after, or null (docs/retention.md). */

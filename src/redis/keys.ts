@@ -99,6 +99,11 @@ export class Keys {
   timers(partition: number): string {
     return `${this.p(partition)}:timers`;
   }
+  /** An erasure under way (hash: the workflows and claim hashes it found, and its steps), named by
+   *  a keyed HMAC of tenant + phone so a re-run after a crash finishes the job; deleted at its end. */
+  erasureJob(partition: number, tenantId: string, claimantRef: string): string {
+    return `${this.p(partition)}:erasure:${tenantId}:${claimantRef}`;
+  }
   /** Reminder and deadline timers of waiting workflows (sorted set, score = due time in ms;
    *  member `pd|<tenant>|<workflow id>|<wait generation>|r|<n>` or `...|t|0`, built and parsed by
    *  src/redis/wait-timers.ts and src/redis/lua/includes/wait-timer.lua; docs/pending-documents.md). */
@@ -162,6 +167,11 @@ export class Keys {
   /** The tenant's audit ledger: append-only stream, each event chained to the one before by SHA-256. */
   ledger(tenantId: string): string {
     return `${this.t(tenantId)}:ledger`;
+  }
+  /** The unchained `claim_id_hash` of ledger events still in Redis (hash: event id → `sha256:<hex>`),
+   *  kept outside the chain so that erasure can remove it (docs/audit-ledger.md). */
+  ledgerClaims(tenantId: string): string {
+    return `${this.t(tenantId)}:ledger-claims`;
   }
   /** Head of the ledger (hash): `hash`, `count`, and per partition `p<N>` the last audit entry moved in. */
   ledgerHead(tenantId: string): string {

@@ -26,6 +26,7 @@ export * from './scripts/webhooks';
 export * from './scripts/auth';
 export * from './scripts/knowledge';
 export * from './scripts/archive';
+export * from './scripts/claimants';
 
 const luaDir = join(__dirname, 'lua');
 
@@ -55,6 +56,8 @@ const scripts = [
   { name: 'deleteArticle', file: 'deleteArticle-4.lua', keys: 4 },
   { name: 'archiveLedgerTo', file: 'archiveLedgerTo-2.lua', keys: 2 },
   { name: 'trimArchivedWorkflows', file: 'trimArchivedWorkflows.lua' },
+  { name: 'endErasedWorkflow', file: 'endErasedWorkflow-4.lua', keys: 4 },
+  { name: 'recordErasure', file: 'recordErasure-2.lua', keys: 2 },
 ] as const;
 
 declare module 'ioredis' {
@@ -107,6 +110,8 @@ declare module 'ioredis' {
     deleteArticle(articlesKey: string, idsKey: string, changesKey: string, counterKey: string, id: string, changeLogCap: number): Result<number, Context>;
     archiveLedgerTo(ledgerKey: string, archivedKey: string, n: number, sid: string, nextSid: string): Result<[archivedTo: number, trimmed: number], Context>;
     trimArchivedWorkflows(numKeys: number, ...keysThenArgs: (string | number)[]): Result<number, Context>;
+    endErasedWorkflow(workflowKey: string, timersKey: string, auditKey: string, jobKey: string, now: number, tenantId: string, workflowId: string, detail: string): Result<'cancelled' | 'finished' | 'not_found', Context>;
+    recordErasure(auditKey: string, jobKey: string, tenantId: string, now: number, detail: string): Result<number, Context>;
   }
 }
 

@@ -31,6 +31,8 @@ export interface HandoffCall {
 export function buildHandoff(
   keys: Keys, partition: number, stage: StageName, outcomes: Outcome[], now: number,
   held: Map<string, HeldWorkflow | null>,
+  /** The consent record's lifetime (ms) for a tenant: its TTL, set at each write (docs/retention.md). */
+  consentTtlMs: (tenantId: string) => number | null = () => null,
 ): HandoffCall {
   const keySet = new Set<string>([keys.stream(partition, stage), keys.audit(partition)]);
   const use = (key: string) => { keySet.add(key); return key; };
@@ -97,6 +99,8 @@ export function buildHandoff(
         continue;
       }
       op.consent = use(keys.consent(partition, env.tenantId, sha256Hex(env.payload.from)));
+      const ttl = consentTtlMs(env.tenantId);
+      if (ttl !== null) op.consent_ttl = ttl;
       if (effect.type === 'consent.set') op.consent_state = effect.state;
       if (effect.type === 'consent.park' || effect.type === 'choice.park') {
         op.park_payload = JSON.stringify(effect.payload);

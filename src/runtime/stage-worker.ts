@@ -21,6 +21,8 @@ import type { Keys } from '../redis/keys';
 import { runHandoff } from '../redis/scripts';
 import { decodeEnvelope, entryTime, type StreamEntry } from './envelope-codec';
 import { buildHandoff, heldEffects, retryDelay, type HeldWorkflow, type Outcome } from './handoff-ops';
+import { tenantRetention } from '../archive/retention';
+import type { TenantStore } from '../tenants/tenant-store';
 
 /** Worker lifecycle, in order. */
 export type WorkerState = 'created' | 'running' | 'draining' | 'stopped';
@@ -36,6 +38,8 @@ export interface StageWorkerOptions {
   clock: Clock;
   log: Logger;
   metrics: Metrics;
+  /** Tenant documents, for each tenant's consent lifetime (`retention.consent`); without them the deployment's (CONSENT_RETENTION). */
+  tenants?: Pick<TenantStore, 'get'>;
   /** The held question a consent answer or a choice resumes (read before the hand-off). */
   consent: Pick<ConsentStore, 'held'>;
   /** Where approved query-reason answers are kept (the policy stage's `answer.cache` effect). */
@@ -189,7 +193,8 @@ export class StageWorker {
     const { redis, keys, clock, metrics, stage } = this.o;
     const held = await this.heldWorkflows(partition, outcomes);
     const now = clock.now();
-    const call = buildHandoff(keys, partition, stage.name, outcomes, now, held);
+    const consentTtl = await this.consentLifetimes(outcomes);
+    const call = buildHandoff(keys, partition, stage.name, outcomes, now, held, (tenantId) => consentTtl.get(tenantId) ?? this.o.config.retention.consentMs);
     const results = await runHandoff(redis, call, this.group, now, partition, allowedTransitions);
     const wallNow = Date.now();
     outcomes.forEach((outcome, i) => {
@@ -225,6 +230,19 @@ export class StageWorker {
     const fields = { stage: stage.name, workflow_id: outcome.envelope.workflowId, tenant_id: outcome.envelope.tenantId, event: d.audit.type, audit_event_id: auditId };
     if (d.kind === 'finish') log.info({ ...fields, status: d.status }, 'workflow finished');
     else if (log.isLevelEnabled('debug')) log.debug({ ...fields, decision: d.kind, to: d.kind === 'forward' ? d.to : undefined, status: d.status }, 'handed off');
+  }
+
+  /** The consent lifetime of each tenant whose consent record this batch writes (read once per batch). */
+  private async consentLifetimes(outcomes: Outcome[]): Promise<Map<string, number>> {
+    const lifetimes = new Map<string, number>();
+    if (!this.o.tenants) return lifetimes;
+    const tenants = new Set(outcomes.filter((o) => o.kind === 'decided' && o.decision.kind !== 'skip' && o.decision.kind !== 'defer'
+      && o.decision.effects?.some((e) => e.type.startsWith('consent.') || e.type.startsWith('choice.'))).map((o) => o.envelope!.tenantId));
+    await Promise.all([...tenants].map(async (tenantId) => {
+      const doc = await this.o.tenants!.get(tenantId).catch(() => null);
+      lifetimes.set(tenantId, tenantRetention(doc, this.o.config.retention).consentMs);
+    }));
+    return lifetimes;
   }
 
   /** For consent answers and choices that resume a held workflow: which one, with its held payload. */

@@ -10,6 +10,7 @@
  * move, the repeated enqueue is a no-op: one webhook per transition.
  */
 import type { LedgerEvent } from '../audit/audit-chain';
+import type { AuditLedger } from '../audit/audit-ledger';
 import { fromFields } from '../audit/audit-chain';
 import type { Logger } from '../logger';
 import type { Redis } from '../redis/connection';
@@ -24,7 +25,7 @@ interface Transition {
   to: string;
   seq: number;
   workflow_type: string;
-  claim_id_hash: string;
+  claim_id_hash?: string;
 }
 
 /** Audit event types of pending-documents that the partner hears about, and their webhook names. */
@@ -44,7 +45,8 @@ export function webhookFor(e: LedgerEvent): WebhookEvent | null {
       id: messageIdFor(e.event_id), at: e.at, type: `workflow.${t.to}`, workflow_id: t.workflow_id, sequence: e.n,
       data: {
         workflow_id: t.workflow_id, workflow_type: t.workflow_type || null, status: t.to, previous_status: t.from || null,
-        claim_id_hash: t.claim_id_hash || null, at, audit_event_id: e.event_id, ledger_position: e.n,
+        // Unchained beside the event (erasure blanks it); inside the transition for events written before that.
+        claim_id_hash: e.claim_id_hash || t.claim_id_hash || null, at, audit_event_id: e.event_id, ledger_position: e.n,
       },
     };
   }
@@ -69,7 +71,7 @@ export function webhookFor(e: LedgerEvent): WebhookEvent | null {
 const pageSize = 500;
 
 export class LedgerWebhooks {
-  constructor(private readonly o: { redis: Redis; keys: Keys; tenants: TenantStore; webhooks: PartnerWebhooks; log: Logger }) {}
+  constructor(private readonly o: { redis: Redis; keys: Keys; tenants: TenantStore; webhooks: PartnerWebhooks; log: Logger; ledger: AuditLedger }) {}
 
   /** Publishes every ledger event not yet published, for every tenant. Returns webhooks queued. */
   async publish(nowMs: number): Promise<number> {
@@ -90,8 +92,8 @@ export class LedgerWebhooks {
         const page = (await redis.xrange(keys.ledger(tenantId), cursor ? `(${cursor}` : '-', '+', 'COUNT', pageSize)) as [string, string[]][];
         if (page.length === 0) break;
         let lastN = 0;
-        for (const [, fields] of page) {
-          const ledgerEvent = fromFields(fields);
+        const events = await this.o.ledger.withClaims(tenantId, page.map(([, fields]) => fromFields(fields)));
+        for (const ledgerEvent of events) {
           lastN = ledgerEvent.n;
           const event = webhookFor(ledgerEvent);
           if (event && (await webhooks.enqueue(tenantId, event, nowMs))) queued += 1;

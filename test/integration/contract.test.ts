@@ -205,6 +205,16 @@ describe('contract: docs/openapi.yaml against the running service', function () 
     expect((await call('get', '/v1/tenant/operational-mode')).status).to.equal(401);
   });
 
+  it('claimants: an erasure, and its problems', async () => {
+    const bearer = await token();
+    const phone = claimant();
+    expect((await call('post', '/v1/claimants/erasure', { token: bearer, json: { phone }, headers: { 'idempotency-key': `erase-${phone}` } })).status).to.equal(200);
+    expect((await call('post', '/v1/claimants/erasure', { token: bearer, json: { phone: '9800000000' } })).status).to.equal(400);
+    expect((await call('post', '/v1/claimants/erasure', { token: bearer, body: `phone=${encodeURIComponent(phone)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).to.equal(415);
+    expect((await call('post', '/v1/claimants/erasure', { token: await h.token('workflow:read'), json: { phone } })).status).to.equal(403);
+    expect((await call('post', '/v1/claimants/erasure', { json: { phone } })).status).to.equal(401);
+  });
+
   it('webhooks: the endpoint, its secret, deliveries, retry and replay', async () => {
     const bearer = await token();
     expect((await call('get', '/v1/webhooks/endpoint', { token: bearer })).status, 'none set yet').to.equal(404);

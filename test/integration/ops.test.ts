@@ -3,6 +3,7 @@
  * and key prefix. Only the API and the gateway stage run, so the other stages have no consumer.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -202,6 +203,35 @@ describe('ops CLI', function () {
         expect(await redis.xlen(keys.stream(p, 'policy'))).to.equal(1);
       }
     });
+  });
+
+  it('claimant erase: erases through the same module as the API, prints counts only, and refuses a bad phone', async () => {
+    const phone = '+919812300077';
+    const { body } = await h.wa.postInbound({ from: phone, text: 'claim status please' });
+    const workflowId = (body as { workflow_ids: string[] }).workflow_ids[0]!;
+    // Only the gateway runs: the entry waits on the consent stream, holding the phone number.
+    const consentStream = h.services.keys.stream(h.services.keys.partitionOf('acme', phone), 'consent');
+    await waitFor(async () => ((await h.services.redis.xlen(consentStream)) > 0 ? true : null), { what: 'the entry on the consent stream' });
+
+    expect((await ops('claimant', 'erase', 'acme', '98123 00077')).code).to.equal(2);
+    expect((await ops('claimant', 'erase', 'nobody', phone)).code).to.equal(1);
+    const run = await ops('claimant', 'erase', 'acme', phone, '--json');
+    expect(run.code, run.stderr).to.equal(0);
+    expect(JSON.parse(run.stdout)).to.deep.equal({ erased: true, workflows: 1, cancelled: 1, archived_workflows: 0, consent_withdrawn: false });
+    expect(run.stdout + run.stderr).to.not.contain(phone.slice(1));
+    expect(await h.services.redis.hget(h.services.keys.workflow(h.services.keys.partitionOf('acme', phone), workflowId), 'status')).to.equal('cancelled');
+    const hex = createHash('sha256').update(phone).digest('hex');
+    let cursor = '0';
+    do {
+      const [next, keys] = await h.services.redis.scan(cursor, 'MATCH', `${h.config.keyPrefix}:*`, 'COUNT', 1000);
+      for (const key of keys) {
+        const type = await h.services.redis.type(key);
+        const value = type === 'hash' ? JSON.stringify(await h.services.redis.hgetall(key)) : type === 'stream' ? JSON.stringify(await h.services.redis.xrange(key, '-', '+'))
+          : type === 'string' ? await h.services.redis.get(key) : type === 'zset' ? JSON.stringify(await h.services.redis.zrange(key, 0, -1)) : '';
+        expect(`${key} ${value}`, key).to.not.contain(hex).and.not.contain(phone.slice(1));
+      }
+      cursor = next;
+    } while (cursor !== '0');
   });
 
   it('prints usage and exits 2 on no or an unknown command', async () => {

@@ -11,6 +11,7 @@ import { readForm } from '../body';
 import { rateLimit } from '../rate-limits';
 import { cursorNumber, decodeCursor, encodeCursor } from '../cursors';
 import { walkTenantLedger } from '../../audit/ledger-walk';
+import type { LedgerEvent } from '../../audit/audit-chain';
 
 const maxLimit = 200;
 /** Ledgers up to this many events are verified on request; longer ones by the operator job. */
@@ -19,6 +20,12 @@ export const maxApiVerifyEvents = 100_000;
 const maxVerifications = 1;
 /** Events the verification worker reads per XRANGE: its memory holds one page. */
 const verifyPageSize = 1000;
+
+/** A status change as the partner reads it: the chained transition with the event's unchained claim hash. */
+function transitionOf(e: LedgerEvent): Record<string, unknown> {
+  const t = JSON.parse(e.transition) as Record<string, unknown>;
+  return { ...t, claim_id_hash: e.claim_id_hash ?? (typeof t.claim_id_hash === 'string' && t.claim_id_hash ? t.claim_id_hash : null) };
+}
 
 export function auditRoutes(s: Services): Router {
   const router = new Router();
@@ -46,7 +53,8 @@ export function auditRoutes(s: Services): Router {
     ctx.body = {
       items: page.events.map((e) => ({
         event_id: e.event_id, n: e.n, workflow_id: e.workflow_id, stage: e.stage, type: e.type, at: new Date(e.at).toISOString(),
-        detail: JSON.parse(e.detail) as unknown, transition: e.transition ? (JSON.parse(e.transition) as unknown) : null,
+        // The claim hash is kept beside the chained transition (docs/audit-ledger.md) and shown in it, null once erased.
+        detail: JSON.parse(e.detail) as unknown, transition: e.transition ? transitionOf(e) : null,
         prev_hash: e.prev_hash, hash: e.hash,
       })),
       next_cursor: page.next ? encodeCursor(page.next) : null,

@@ -28,6 +28,7 @@
              next?, payload? (JSON string), timers?, due?, timer?, dlq?, dlq_fields?,
              held?, held_tenants?, held_fields?,
              consent?, consent_state?, park_payload?, supersede? { workflow_id, key },
+             consent_ttl? (ms: the tenant's consent lifetime, set again at each write of the record),
              resume? { expect, stream, payload, status },
              pd_await? { claim_key, claimant_key, timers, deadline, reminders = [due...],
                          pending (JSON), payload (JSON), join (workflow id, or '') },
@@ -384,6 +385,8 @@ for i, op in ipairs(ops) do
         redis.call('HSET', op.consent, 'parked', op.wf_id, 'parked_payload', op.park_payload,
           'parked_status', op.status or 'awaiting_consent')
       end
+      -- The record lives the tenant's consent lifetime from its last write (docs/retention.md).
+      if op.consent_ttl and (op.consent_state or op.park_payload) then redis.call('PEXPIRE', op.consent, op.consent_ttl) end
     end
     local absorbed = false
     if arriveTo then

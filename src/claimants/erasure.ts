@@ -1,0 +1,232 @@
+/**
+ * Erasure of a claimant (DPDP Act 2023; docs/retention.md, docs/audit-ledger.md): one module for
+ * `POST /v1/claimants/erasure` and `npm run ops -- claimant erase`.
+ *
+ * It withdraws the claimant's consent (the record is deleted: a claimant who writes again starts
+ * a fresh consent flow), cancels their open workflows with the usual transition and webhook, and
+ * removes every link from the phone number or claim ids to their data: the workflow records' claim
+ * and phone hashes and payloads, the pointers keyed by those hashes, send records, stage-stream,
+ * held and dead-letter entries, timers, the ledger's unchained claim hashes, webhook message
+ * bodies, channel-status references, and the same in the archive. The ledger's chained events hold
+ * nothing derived from the claimant, so they stay, and the chain still verifies. One
+ * `claimant.erased` event (counts only) records it.
+ *
+ * Crash safety: what it found is written first to a job record (`Keys.erasureJob`, named by a
+ * keyed HMAC of tenant + phone), every step is idempotent, and the job record goes last, so a
+ * re-run after a crash at any step finds the same workflows and finishes the job. Each Redis step
+ * touches one hash slot: the claimant's partition `{pN}` or the tenant's `{t:ID}`.
+ */
+import { createHmac } from 'node:crypto';
+import type { ArchiveStore } from '../archive/archive-store';
+import type { AuditLedger } from '../audit/audit-ledger';
+import type { Clock } from '../clock';
+import type { Logger } from '../logger';
+import { phiHash, sha256Hex, type PhiRefs } from '../phi';
+import type { Redis } from '../redis/connection';
+import type { Keys } from '../redis/keys';
+import { runEndErasedWorkflow, runRecordErasure } from '../redis/scripts';
+import { stageNames } from '../../pipeline/vocabulary';
+
+/** E.164: what the API and the CLI accept as a phone number. */
+export const e164 = /^\+[1-9]\d{6,14}$/;
+
+/**
+ * The fields an erased workflow record keeps (in Redis and in the archive's `record`): what the
+ * partner API shows of a workflow, none derived from the claimant. Everything else (claim and
+ * phone hashes, held payloads with the phone number, ...) is removed.
+ */
+export const keptRecordFields = [
+  'workflow_id', 'tenant_id', 'workflow_type', 'status', 'seq', 'started_at', 'updated_at', 'completed_at', 'channel', 'audit',
+  'language', 'outcome', 'error', 'pending_docs_workflow_id', 'deadline_at', 'reminders_sent', 'pd_pending', 'pd_received', 'pd_gen',
+] as const;
+
+/** What an erasure did (no PHI): the API's answer and the `claimant.erased` event's detail. */
+export interface ErasureSummary {
+  /** Workflows of the claimant found (in Redis or the archive). */
+  workflows: number;
+  /** Of those, open ones cancelled now. */
+  cancelled: number;
+  /** Archived workflow rows blanked. */
+  archived_workflows: number;
+  /** Whether a consent record existed and was withdrawn (deleted). */
+  consent_withdrawn: boolean;
+}
+
+/** How long an unfinished erasure's job record is kept for a re-run to finish it. */
+const jobLifetimeMs = 7 * 86_400_000;
+
+interface Job {
+  workflows: string[];
+  claims: string[];
+  consent: boolean;
+}
+
+export class ClaimantErasure {
+  constructor(private readonly o: {
+    redis: Redis; keys: Keys; ledger: AuditLedger; archive: ArchiveStore; clock: Clock; log: Logger; refs: PhiRefs; phiRefKey: Buffer;
+  }) {}
+
+  /** Erases the claimant `phone` (E.164) of `tenantId`; safe to run again, and to re-run after a crash. */
+  async erase(tenantId: string, phone: string): Promise<ErasureSummary> {
+    const { redis, keys, clock } = this.o;
+    const p = keys.partitionOf(tenantId, phone);
+    const phoneHash = phiHash(phone);
+    const jobKey = keys.erasureJob(p, tenantId, createHmac('sha256', this.o.phiRefKey).update(`erasure\0${tenantId}\0${phone}`).digest('hex'));
+    const consentKey = keys.consent(p, tenantId, sha256Hex(phone));
+
+    // 1. Find, and write down what was found before changing anything.
+    const job = await this.readJob(jobKey);
+    const found = await this.findWorkflows(tenantId, p, phoneHash);
+    for (const w of found) {
+      if (!job.workflows.includes(w.workflowId)) job.workflows.push(w.workflowId);
+      if (w.claimIdHash && !job.claims.includes(w.claimIdHash)) job.claims.push(w.claimIdHash);
+    }
+    job.consent = job.consent || (await redis.exists(consentKey)) === 1;
+    await redis.hset(jobKey, 'workflows', JSON.stringify(job.workflows), 'claims', JSON.stringify(job.claims), 'consent', job.consent ? '1' : '0');
+    // It holds claim hashes: should no re-run ever come (or PHI_REF_KEY change meanwhile), it goes by itself.
+    await redis.pexpire(jobKey, jobLifetimeMs);
+
+    // 2. End the open workflows (their usual transition and webhook, no claim hash in it).
+    for (const workflowId of job.workflows) {
+      await runEndErasedWorkflow(redis, keys, { partition: p, tenantId, workflowId, jobKey, detail: { reason: 'claimant_erased' }, now: clock.now() });
+    }
+    const cancelled = Number((await redis.hget(jobKey, 'cancelled')) ?? 0);
+
+    // 3. The partition's data.
+    await redis.del(consentKey, keys.pendingDocsByClaimant(p, tenantId, sha256Hex(phone)),
+      ...job.claims.map((c) => keys.pendingDocsByClaim(p, tenantId, bare(c))),
+      ...job.workflows.map((w) => keys.sendRecord(p, tenantId, w)));
+    for (const workflowId of job.workflows) await this.scrubRecord(keys.workflow(p, workflowId), tenantId);
+    const needles = [phone, sha256Hex(phone), ...job.claims.map(bare), ...job.workflows];
+    for (const stage of stageNames) {
+      await this.dropEntries(keys.stream(p, stage), needles, keys.group(stage));
+      await this.dropEntries(keys.deadLetters(p, stage), needles);
+    }
+    for (const stream of [keys.heldReplies(p, tenantId), keys.heldWork(p, tenantId), keys.deadTimers(p)]) await this.dropEntries(stream, needles);
+    for (const set of [keys.timers(p), keys.workflowTimers(p), keys.pausedTimers(p, tenantId)]) await this.dropMembers(set, needles);
+
+    // 4. The tenant's data: audit events still in the partition stream are moved first, so
+    //    their claim hashes are in the unchained map that is scrubbed next.
+    await this.drainAudit(p, job.workflows);
+    await this.scrubLedgerClaims(tenantId, job.claims);
+    await this.scrubWebhookBodies(tenantId, job.claims);
+    await this.dropChannelStatuses(tenantId, this.o.refs.of(phone));
+
+    // 5. The archive.
+    let archivedWorkflows = 0;
+    if (await this.hasArchive(tenantId)) {
+      const done = await this.o.archive.eraseClaimant(tenantId, job.workflows, job.claims, keptRecordFields);
+      archivedWorkflows = done.workflows;
+    }
+
+    // 6. The ledger event, once; then the job record (the last link to the phone) goes.
+    const summary: ErasureSummary = { workflows: job.workflows.length, cancelled, archived_workflows: archivedWorkflows, consent_withdrawn: job.consent };
+    await runRecordErasure(redis, keys, { partition: p, tenantId, jobKey, detail: { ...summary }, now: clock.now() });
+    await redis.del(jobKey);
+    this.o.log.info({ tenant_id: tenantId, ...summary }, 'claimant erased');
+    return summary;
+  }
+
+  private async readJob(jobKey: string): Promise<Job> {
+    const [workflows, claims, consent] = await this.o.redis.hmget(jobKey, 'workflows', 'claims', 'consent');
+    return { workflows: workflows ? (JSON.parse(workflows) as string[]) : [], claims: claims ? (JSON.parse(claims) as string[]) : [], consent: consent === '1' };
+  }
+
+  /** The claimant's workflows: in Redis by the records' phone hash, in the archive by the record's. */
+  private async findWorkflows(tenantId: string, p: number, phoneHash: string): Promise<{ workflowId: string; claimIdHash: string | null }[]> {
+    const { redis, keys } = this.o;
+    const found: { workflowId: string; claimIdHash: string | null }[] = [];
+    const ids = await redis.zrange(keys.workflowIndex(p, tenantId), 0, -1);
+    for (let i = 0; i < ids.length; i += 200) {
+      const batch = ids.slice(i, i + 200);
+      const rows = await Promise.all(batch.map((id) => redis.hmget(keys.workflow(p, id), 'phone_hash', 'claim_id_hash')));
+      rows.forEach(([hash, claim], j) => { if (hash === phoneHash) found.push({ workflowId: batch[j]!, claimIdHash: claim ?? null }); });
+    }
+    if (await this.hasArchive(tenantId)) found.push(...(await this.o.archive.claimantWorkflows(tenantId, phoneHash)));
+    return found;
+  }
+
+  private async hasArchive(tenantId: string): Promise<boolean> {
+    const [workflows, ledgerN] = await this.o.redis.hmget(this.o.keys.archived(tenantId), 'workflows', 'ledger_n');
+    return workflows === '1' || Number(ledgerN ?? 0) > 0;
+  }
+
+  /** Removes every field of a workflow record but those the partner API shows. */
+  private async scrubRecord(wfKey: string, tenantId: string): Promise<void> {
+    const fields = await this.o.redis.hkeys(wfKey);
+    if ((await this.o.redis.hget(wfKey, 'tenant_id')) !== tenantId) return;
+    const drop = fields.filter((f) => !(keptRecordFields as readonly string[]).includes(f));
+    if (drop.length > 0) await this.o.redis.hdel(wfKey, ...drop);
+  }
+
+  /**
+   * Deletes a stream's entries that name the claimant (a workflow id, the phone, a hash of it or of
+   * a claim id): stage streams keep processed entries until trimmed. An entry a worker still holds
+   * is acknowledged too, so it is not redelivered.
+   */
+  private async dropEntries(stream: string, needles: readonly string[], group?: string): Promise<void> {
+    const { redis } = this.o;
+    let start = '-';
+    for (;;) {
+      const chunk = (await redis.xrange(stream, start, '+', 'COUNT', 500)) as [string, string[]][];
+      const ids = chunk.filter(([, fields]) => fields.some((v) => needles.some((n) => v.includes(n)))).map(([id]) => id);
+      if (ids.length > 0) {
+        if (group) await redis.xack(stream, group, ...ids).catch(() => 0);
+        await redis.xdel(stream, ...ids);
+      }
+      if (chunk.length < 500) return;
+      start = `(${chunk[chunk.length - 1]![0]}`;
+    }
+  }
+
+  private async dropMembers(set: string, needles: readonly string[]): Promise<void> {
+    const members = (await this.o.redis.zrange(set, 0, -1)).filter((m) => needles.some((n) => m.includes(n)));
+    if (members.length > 0) await this.o.redis.zrem(set, ...members);
+  }
+
+  /** Moves the partition's waiting audit events into the ledger until none of the claimant's is left. */
+  private async drainAudit(p: number, workflows: readonly string[]): Promise<void> {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const waiting = (await this.o.redis.xrange(this.o.keys.audit(p), '-', '+')) as [string, string[]][];
+      if (!waiting.some(([, f]) => f.some((v) => workflows.includes(v)))) return;
+      await this.o.ledger.moveOnce();
+    }
+    throw new Error('erasure: the audit mover did not take the claimant\'s events; run the erasure again');
+  }
+
+  private async scrubLedgerClaims(tenantId: string, claims: readonly string[]): Promise<void> {
+    if (claims.length === 0) return;
+    const key = this.o.keys.ledgerClaims(tenantId);
+    let cursor = '0';
+    do {
+      const [next, flat] = await this.o.redis.hscan(key, cursor, 'COUNT', 1000);
+      const drop: string[] = [];
+      for (let i = 0; i + 1 < flat.length; i += 2) if (claims.includes(flat[i + 1]!)) drop.push(flat[i]!);
+      if (drop.length > 0) await this.o.redis.hdel(key, ...drop);
+      cursor = next;
+    } while (cursor !== '0');
+  }
+
+  /** Webhook messages kept for delivery or replay show the claim hash as null from now on. */
+  private async scrubWebhookBodies(tenantId: string, claims: readonly string[]): Promise<void> {
+    if (claims.length === 0) return;
+    const { redis, keys } = this.o;
+    for (const id of await redis.zrange(keys.webhookEvents(tenantId), 0, -1)) {
+      const key = keys.webhookMessage(tenantId, id);
+      const body = await redis.hget(key, 'body');
+      if (!body || !claims.some((c) => body.includes(c))) continue;
+      let scrubbed = body;
+      for (const c of claims) scrubbed = scrubbed.split(JSON.stringify(c)).join('null');
+      await redis.hset(key, 'body', scrubbed);
+    }
+  }
+
+  /** Provider delivery statuses carry the recipient as a keyed reference of the phone: those go. */
+  private async dropChannelStatuses(tenantId: string, ref: string): Promise<void> {
+    await this.dropEntries(this.o.keys.channelStatuses(tenantId), [ref]);
+  }
+}
+
+function bare(hash: string): string {
+  return hash.startsWith('sha256:') ? hash.slice(7) : hash;
+}

@@ -1,0 +1,40 @@
+--[[
+  endErasedWorkflow: ends one open workflow of a claimant being erased (src/claimants/erasure.ts,
+  docs/retention.md), in one step with its audit event, as a partner's cancel does: status
+  cancelled, outcome `claimant_erased`, so the partner gets the usual `workflow.cancelled`. The
+  record's claim and phone hashes go first, so the transition (and the webhook made from it)
+  carries no claim hash. The wait's next timer goes here; the caller removes any other member.
+  A workflow already in an end status is left as it is.
+
+  KEYS[1] workflow record   KEYS[2] workflow-timer set of the partition   KEYS[3] audit stream
+  KEYS[4] the erasure's job record: its `cancelled` count moves in the same step, so a crash
+          between the two cannot lose one from the count a re-run reports
+  ARGV[1] now (ms)   ARGV[2] tenant id   ARGV[3] workflow id   ARGV[4] audit detail (JSON, no PHI)
+  Returns: 'cancelled', 'finished' (it had ended already) or 'not_found' (no record of the tenant).
+]]
+local wf, timers, auditKey, jobKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local now, tenant, wfId = ARGV[1], ARGV[2], ARGV[3]
+local h = redis.call('HMGET', wf, 'tenant_id', 'status', 'pd_next', 'pd_gen')
+if h[1] ~= tenant then return 'not_found' end
+local status = h[2]
+if status ~= 'started' and status ~= 'awaiting_consent' and status ~= 'awaiting_choice' and status ~= 'awaiting_documents' then
+  return 'finished'
+end
+
+--@include audit-append
+--@include wait-timer
+
+redis.call('HDEL', wf, 'claim_id_hash', 'phone_hash')
+if h[3] and h[3] ~= '' then
+  redis.call('ZREM', timers, timerMember(tenant, wfId, h[4] or '0', h[3]))
+  -- A new wait generation: a timer or entry of the old one still in flight is ignored.
+  redis.call('HSET', wf, 'pd_next', '', 'pd_rdue', '')
+  redis.call('HINCRBY', wf, 'pd_gen', 1)
+end
+local seq = redis.call('HINCRBY', wf, 'seq', 1)
+redis.call('HSET', wf, 'status', 'cancelled', 'outcome', 'claimant_erased', 'completed_at', now, 'updated_at', now, 'next_reminder_at', '')
+local fields = { 'tenant', tenant, 'workflow_id', wfId, 'stage', 'erasure', 'type', 'workflow.cancelled', 'seq', seq, 'at', now,
+  'detail', ARGV[4], 'transition', transitionOf(wf, wfId, status, 'cancelled', seq) }
+appendAudit(wf, auditEventId(string.match(auditKey, '{p(%d+)}'), redis.call('XADD', auditKey, '*', unpack(fields))))
+redis.call('HINCRBY', jobKey, 'cancelled', 1)
+return 'cancelled'
