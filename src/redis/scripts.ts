@@ -12,7 +12,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Redis, Result } from 'ioredis';
+import type { Result } from 'ioredis';
+import type { Redis } from './client';
 
 export * from './scripts/handoff';
 export * from './scripts/intake';

@@ -2,7 +2,7 @@
  * handoff.lua: the runtime's one move per stage step (src/runtime/handoff-ops.ts builds its keys
  * and ops; this module calls it and types what it answers).
  */
-import type { Redis } from 'ioredis';
+import type { Redis } from '../client';
 
 /**
  * What the hand-off did with one op, typed: the audit event id it wrote, a retry timer set, a

@@ -1,5 +1,5 @@
 /** startPendingDocs-5.lua and controlPendingDocs-6.lua: a pending-documents workflow started from a CMS event, and a partner's control actions on it. */
-import type { Redis } from 'ioredis';
+import type { Redis } from '../client';
 import type { Channel, WorkflowPayload, WorkflowStatus } from '../../../pipeline/types';
 import { phiHash, sha256Hex } from '../../phi';
 import type { Keys } from '../keys';
