@@ -18,11 +18,11 @@ export interface RedisTargetContext {
   config(): Partial<Config>;
 }
 
-export function describeOnBoth(title: string, body: (target: RedisTargetContext) => void): void {
+export function describeOnBoth(title: string, body: (this: Mocha.Suite, target: RedisTargetContext) => void): void {
   const only = process.env.TEST_REDIS_TARGETS;
   if (only !== 'cluster') {
     describe(`${title} (one Redis)`, function () {
-      body({ kind: 'single', cluster: null, config: () => ({}) });
+      body.call(this, { kind: 'single', cluster: null, config: () => ({}) });
     });
   }
   if (only !== 'single') {
@@ -35,14 +35,16 @@ export function describeOnBoth(title: string, body: (target: RedisTargetContext)
         cluster = await startTestCluster();
       });
       after(async () => { await cluster?.close(); });
-      describe('six nodes', () => body({
-        kind: 'cluster',
-        get cluster() { return cluster; },
-        config: () => {
-          if (!cluster) throw new Error('the suite cluster is not started yet (use target.config() inside a hook or a test)');
-          return { redisClusterNodes: cluster.ports.map((port) => ({ host: '127.0.0.1', port })) };
-        },
-      }));
+      describe('six nodes', function () {
+        body.call(this, {
+          kind: 'cluster',
+          get cluster() { return cluster; },
+          config: () => {
+            if (!cluster) throw new Error('the suite cluster is not started yet (use target.config() inside a hook or a test)');
+            return { redisClusterNodes: cluster.ports.map((port) => ({ host: '127.0.0.1', port })) };
+          },
+        });
+      });
     });
   }
 }
