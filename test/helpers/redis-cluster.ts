@@ -30,6 +30,13 @@ export interface TestCluster {
   masterOf(slot: number): Promise<number>;
   /** Runs `redis-cli` with these arguments against the cluster's first live node; returns stdout. */
   cli(args: string[]): Promise<string>;
+  /**
+   * Moves one slot, with its keys, to the master on `toPort` while clients keep working: the
+   * documented live resharding steps (CLUSTER SETSLOT IMPORTING / MIGRATING, MIGRATE in batches,
+   * CLUSTER SETSLOT NODE), which `redis-cli --cluster reshard` runs for each slot it moves.
+   * Clients meet ASK during the move and MOVED after it. Resolves with how many keys moved.
+   */
+  moveSlot(slot: number, toPort: number): Promise<number>;
   /** Waits until every live node reports `cluster_state:ok`. */
   waitHealthy(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -108,6 +115,37 @@ export async function startTestCluster(options: { appendonly?: boolean } = {}): 
     }, { timeoutMs, what: 'cluster_state:ok on every node', intervalMs: 100 });
   };
 
+  const nodeId = async (port: number) => String(await probe(port, (r) => r.cluster('MYID')));
+
+  const moveSlot = async (slot: number, toPort: number) => {
+    const fromPort = await masterOfSlot(slot);
+    if (fromPort === toPort) return 0;
+    const [fromId, toId] = await Promise.all([nodeId(fromPort), nodeId(toPort)]);
+    await probe(toPort, (r) => r.cluster('SETSLOT', slot, 'IMPORTING', fromId));
+    await probe(fromPort, (r) => r.cluster('SETSLOT', slot, 'MIGRATING', toId));
+    let moved = 0;
+    for (;;) {
+      const keys = (await probe(fromPort, (r) => r.cluster('GETKEYSINSLOT', slot, 10))) as string[];
+      if (keys.length === 0) break;
+      await probe(fromPort, (r) => r.call('MIGRATE', '127.0.0.1', String(toPort), '', '0', '5000', 'KEYS', ...keys));
+      moved += keys.length;
+    }
+    // The new owner first, then the old one, then everyone (the order the Redis docs give).
+    await probe(toPort, (r) => r.cluster('SETSLOT', slot, 'NODE', toId));
+    await probe(fromPort, (r) => r.cluster('SETSLOT', slot, 'NODE', toId));
+    for (const port of alive) {
+      if (port !== toPort && port !== fromPort) await probe(port, (r) => r.cluster('SETSLOT', slot, 'NODE', toId)).catch(() => undefined);
+    }
+    return moved;
+  };
+
+  const masterOfSlot = async (slot: number) => {
+    const slots = (await probe(firstLive(), (r) => r.cluster('SLOTS'))) as [number, number, [string, number, ...unknown[]], ...unknown[]][];
+    const range = slots.find(([from, to]) => slot >= from && slot <= to);
+    if (!range) throw new Error(`no master serves slot ${slot}`);
+    return range[2][1];
+  };
+
   const close = async () => {
     await Promise.allSettled(ports.map((port) => stop(port, true)));
     rmSync(dir, { recursive: true, force: true });
@@ -131,12 +169,8 @@ export async function startTestCluster(options: { appendonly?: boolean } = {}): 
     start,
     cli,
     waitHealthy,
-    async masterOf(slot: number) {
-      const slots = (await probe(firstLive(), (r) => r.cluster('SLOTS'))) as [number, number, [string, number, ...unknown[]], ...unknown[]][];
-      const range = slots.find(([from, to]) => slot >= from && slot <= to);
-      if (!range) throw new Error(`no master serves slot ${slot}`);
-      return range[2][1];
-    },
+    masterOf: masterOfSlot,
+    moveSlot,
     close,
   };
 }
