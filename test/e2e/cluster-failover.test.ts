@@ -11,7 +11,8 @@ import { startTestCluster, type TestCluster } from '../helpers/redis-cluster';
 import { countReplies, reportCounts } from '../helpers/reply-counts';
 
 describe('Redis Cluster failover while the service runs', function () {
-  this.timeout(120_000);
+  // Two cores shared with the rest of the suite: the failover and the catching up take their time.
+  this.timeout(240_000);
   let cluster: TestCluster;
   let h: Harness;
   const phones = Array.from({ length: 16 }, (_, i) => `+9198444${String(i).padStart(5, '0')}`);
