@@ -35,7 +35,7 @@ async function main(argv: string[], opened: { services: Services | null }): Prom
     // Reported once below, instead of ioredis printing every reconnect attempt.
     services.redis.on('error', () => undefined);
     await waitReady(services.redis, 5000).catch(() => {
-      throw new AppError('service_unavailable', `cannot reach Redis at ${redisHost(config.redisUrl)}`);
+      throw new AppError('service_unavailable', `cannot reach Redis at ${config.redisClusterNodes ? `the cluster nodes ${config.redisClusterNodes.map((n) => `${n.host}:${n.port}`).join(',')}` : redisHost(config.redisUrl)}`);
     });
     return (await action(services)) ?? 0;
   } catch (e) {

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   // The demo names development: its fake partners listen on plain http:// loopback addresses.
   const config = loadConfig(developmentUnlessNamed(process.env));
   let privateRedis: ChildProcess | null = null;
-  if (!(await redisAnswers(config.redisUrl))) {
+  if (!config.redisClusterNodes && !(await redisAnswers(config.redisUrl))) {
     if (!redisServerInstalled()) {
       process.stderr.write(
         `No Redis answers at ${config.redisUrl}, and redis-server is not installed.\n` +

@@ -10,6 +10,12 @@ import { defaultRetryDelaysMs } from './webhooks/retry-schedule';
 export interface Config {
   /** Redis the service keeps everything in. Default `redis://127.0.0.1:6379`. */
   redisUrl: string;
+  /**
+   * Redis Cluster nodes to start from (`REDIS_CLUSTER_NODES=host:port,host:port,...`); the client
+   * learns the rest of the cluster from them. Set, every role uses the cluster (credentials and
+   * TLS still come from `redisUrl`); null, the one Redis at `redisUrl` (docs/scaling.md).
+   */
+  redisClusterNodes: { host: string; port: number }[] | null;
   /** Prefix of every key; tests give each file its own. Default `cw`. */
   keyPrefix: string;
   /** Number of work partitions `{pN}`. Fixed for the life of a deployment. Default 8. */
@@ -125,6 +131,7 @@ const schema = {
   type: 'object',
   properties: {
     REDIS_URL: { type: 'string', pattern: '^rediss?://' },
+    REDIS_CLUSTER_NODES: { type: 'string', pattern: '^[^,:\\s]+:\\d{1,5}(,[^,:\\s]+:\\d{1,5}){0,99}$' },
     KEY_PREFIX: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,30}$' },
     PARTITIONS: { type: 'integer', minimum: 1, maximum: 1024 },
     HOST: { type: 'string' },
@@ -231,6 +238,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const publicUrl = (raw.PUBLIC_URL as string | undefined) ?? `http://127.0.0.1:${port}`;
   const config: Config = {
     redisUrl: (raw.REDIS_URL as string | undefined) ?? 'redis://127.0.0.1:6379',
+    redisClusterNodes: raw.REDIS_CLUSTER_NODES ? (raw.REDIS_CLUSTER_NODES as string).split(',').map((node) => {
+      const at = node.lastIndexOf(':');
+      return { host: node.slice(0, at), port: Number(node.slice(at + 1)) };
+    }) : null,
     keyPrefix: (raw.KEY_PREFIX as string | undefined) ?? 'cw',
     partitions: (raw.PARTITIONS as number | undefined) ?? 8,
     host: (raw.HOST as string | undefined) ?? '127.0.0.1',

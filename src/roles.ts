@@ -65,7 +65,7 @@ export async function startRoles(s: Services, selection: RoleSelection): Promise
     if (!stage) throw new Error(`stage ${name} is not available in this release`);
     const worker = new StageWorker({
       stage, ctx: s.stageContext, redis: s.redis,
-      blocking: Array.from({ length: s.config.lanes }, (_, i) => s.blockingConnection(`cw-stage-${name}-${i}`)),
+      blocking: (lane) => s.blockingConnection(`cw-stage-${name}-${lane}`),
       keys: s.keys, config: s.config, clock: s.clock, log: s.log, metrics: s.metrics, consent: s.consent, answers: s.answerCache,
       tenants: s.tenants,
     });

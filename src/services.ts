@@ -107,13 +107,13 @@ export interface Services {
 export function createServices(config: Config, options: { clock?: Clock; log?: Logger; metrics?: Metrics; autoPipelining?: boolean } = {}): Services {
   const log = options.log ?? createLogger(config.logLevel);
   const metrics = options.metrics ?? new Metrics();
-  const redis = createRedis(config.redisUrl, { name: 'cw-main', autoPipelining: options.autoPipelining });
+  const redis = createRedis(config, { name: 'cw-main', autoPipelining: options.autoPipelining });
   const keys = new Keys(config.keyPrefix, config.partitions);
   const refs = new PhiRefs(config.phiRefKey);
   const sharedClock = !options.clock && config.sharedTestClock ? new SharedTestClock(redis, keys.testClockOffset()) : null;
   const clock = options.clock ?? sharedClock ?? systemClock;
   const tenants = new TenantStore(redis, keys);
-  const ledgerVerifier = new LedgerVerifier(config.redisUrl, log);
+  const ledgerVerifier = new LedgerVerifier(config, log);
   const consent = new ConsentStore(redis, keys);
   const cms = new HttpCms(tenants, config, log, metrics);
   const templates = new TemplateRegistry(tenants);
@@ -191,7 +191,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     answerCache,
     stageContext,
     blockingConnection(name) {
-      const connection = createRedis(config.redisUrl, { blocking: true, name });
+      const connection = createRedis(config, { blocking: true, name });
       blocking.push(connection);
       return connection;
     },

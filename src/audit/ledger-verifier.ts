@@ -7,6 +7,7 @@
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../logger';
+import type { RedisTarget } from '../redis/connection';
 import type { LedgerWalk } from './audit-chain';
 
 export interface WalkJob {
@@ -23,7 +24,7 @@ export class LedgerVerifier {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (w: LedgerWalk) => void; reject: (e: Error) => void }>();
 
-  constructor(private readonly redisUrl: string, private readonly log: Logger) {}
+  constructor(private readonly redis: RedisTarget, private readonly log: Logger) {}
 
   /** Walks the ledger stream `ledgerKey`; `position` is a checkpoint's, or null. */
   walk(ledgerKey: string, position: number | null, pageSize: number): Promise<LedgerWalk> {
@@ -50,10 +51,12 @@ export class LedgerVerifier {
 
   private started(): Worker {
     if (this.worker) return this.worker;
+    // Only where Redis is: the worker makes its own connection (a cluster client, or one server).
+    const workerData = { redis: { redisUrl: this.redis.redisUrl, redisClusterNodes: this.redis.redisClusterNodes } };
     const file = join(__dirname, `verify-worker${extname(__filename)}`);
     const worker = extname(file) === '.ts'
-      ? new Worker(`require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(file)});`, { eval: true, workerData: { redisUrl: this.redisUrl } })
-      : new Worker(file, { workerData: { redisUrl: this.redisUrl } });
+      ? new Worker(`require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(file)});`, { eval: true, workerData })
+      : new Worker(file, { workerData });
     worker.on('message', (reply: WalkReply) => {
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;

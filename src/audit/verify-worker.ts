@@ -7,7 +7,7 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { Redis } from 'ioredis';
+import { createRedis, type RedisTarget } from '../redis/connection';
 import { walkPages } from './audit-chain';
 import { ledgerPages } from './audit-ledger';
 import type { WalkJob, WalkReply } from './ledger-verifier';
@@ -32,7 +32,7 @@ function yieldToTheApi(): void {
 yieldToTheApi();
 
 // A plain connection: the worker only reads (XRANGE), so no scripts are registered on it.
-const redis = new Redis((workerData as { redisUrl: string }).redisUrl, { connectionName: 'cw-audit-verify', maxRetriesPerRequest: 20 });
+const redis = createRedis((workerData as { redis: RedisTarget }).redis, { name: 'cw-audit-verify', scripts: false });
 
 /** After each page, rest as long as the page took: the walk uses at most half a core. */
 const rest = (busyMs: number) => new Promise<void>((resolve) => setTimeout(resolve, busyMs));

@@ -7,7 +7,7 @@
  */
 import type { Config } from '../config';
 import { AppError } from '../errors';
-import type { Redis } from '../redis/connection';
+import { pipelinePerPartition, type Redis } from '../redis/connection';
 import { type Keys } from '../redis/keys';
 import { runRedriveDeadLetter } from '../redis/scripts';
 import { type StageName } from '../../pipeline/vocabulary';
@@ -52,17 +52,16 @@ const entryIdPattern = /^\d{1,20}-\d{1,20}$/;
 /** The oldest `limit` dead letters of a stage, over all partitions, oldest first. */
 export async function listDeadLetters({ redis, keys, config }: DeadLetterDeps, stage: StageName, options: { limit?: number } = {}): Promise<DeadLetterList> {
   const limit = options.limit ?? 100;
-  const pipeline = redis.pipeline();
-  for (let p = 0; p < config.partitions; p++) {
+  // Per partition: a pipeline stays in one slot on a cluster.
+  const results = await pipelinePerPartition(redis, config.partitions, (pipeline, p) => {
     pipeline.xlen(keys.deadLetters(p, stage));
     pipeline.xrange(keys.deadLetters(p, stage), '-', '+', 'COUNT', limit);
-  }
-  const results = (await pipeline.exec()) ?? [];
+  });
   let total = 0;
   const found: { partition: number; entry: StreamEntry }[] = [];
   for (let p = 0; p < config.partitions; p++) {
-    const [lenError, len] = results[2 * p]!;
-    const [rangeError, entries] = results[2 * p + 1]!;
+    const [lenError, len] = results[p]![0]!;
+    const [rangeError, entries] = results[p]![1]!;
     if (lenError) throw lenError;
     if (rangeError) throw rangeError;
     total += Number(len);

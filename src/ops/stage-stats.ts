@@ -6,7 +6,7 @@
  */
 import { runnableStageNames } from '../../pipeline/stages';
 import type { Config } from '../config';
-import type { Redis } from '../redis/connection';
+import { pipelinePerPartition, type PipelineResult, type Redis } from '../redis/connection';
 import { type Keys } from '../redis/keys';
 import { stageNames, type StageName } from '../../pipeline/vocabulary';
 import { entryTime } from '../runtime/envelope-codec';
@@ -42,34 +42,36 @@ export interface StageStatsDeps {
   config: Pick<Config, 'partitions'>;
 }
 
-type PipelineResult = [error: Error | null, result: unknown];
-
-/** Reads every stage's numbers in one round trip; "now" is Redis' clock, the one stream ids use. */
+/**
+ * Reads every stage's numbers in one round trip per partition (a pipeline stays in one slot on a
+ * cluster); "now" is Redis' clock, the one stream ids use (on a cluster, the clock of a node).
+ */
 export async function stageStats({ redis, keys, config }: StageStatsDeps): Promise<StageStats[]> {
-  const pipeline = redis.pipeline();
-  pipeline.time();
-  for (const stage of stageNames) {
-    for (let p = 0; p < config.partitions; p++) {
-      const stream = keys.stream(p, stage);
-      pipeline.xlen(stream);
-      pipeline.xpending(stream, keys.group(stage));
-      pipeline.xrange(stream, '-', '+', 'COUNT', 1);
-      pipeline.xinfo('CONSUMERS', stream, keys.group(stage));
-      pipeline.xlen(keys.deadLetters(p, stage));
-    }
-  }
-  const results = ((await pipeline.exec()) ?? []) as PipelineResult[];
-  const [seconds, micros] = value(results[0]!) as [string, string];
+  const [time, perPartition] = await Promise.all([
+    redis.time(),
+    pipelinePerPartition(redis, config.partitions, (pipeline, p) => {
+      for (const stage of stageNames) {
+        const stream = keys.stream(p, stage);
+        pipeline.xlen(stream);
+        pipeline.xpending(stream, keys.group(stage));
+        pipeline.xrange(stream, '-', '+', 'COUNT', 1);
+        pipeline.xinfo('CONSUMERS', stream, keys.group(stage));
+        pipeline.xlen(keys.deadLetters(p, stage));
+      }
+    }),
+  ]);
+  const [seconds, micros] = time as unknown as [string, string];
   const now = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
 
-  let i = 1;
-  return stageNames.map((stage) => {
+  return stageNames.map((stage, s) => {
     const stats: StageStats = {
       stage, runnable: runnableStageNames.includes(stage), backlog: 0, pending: 0, lag_ms: 0, consumers: 0, max_idle_ms: null, dead_letters: 0,
     };
     /** Consumer name → its smallest idle time over the partitions (the last time it read any). */
     const idle = new Map<string, number>();
     for (let p = 0; p < config.partitions; p++) {
+      const results = perPartition[p]!;
+      let i = s * 5;
       stats.backlog += Number(value(results[i++]!));
       const summary = valueOrMissing(results[i++]!) as [number | string, ...unknown[]] | null;
       stats.pending += summary ? Number(summary[0]) : 0;

@@ -1,24 +1,85 @@
 /**
- * Redis connections. Writers share one connection with the scripts registered; every blocking
- * reader gets its own (`maxRetriesPerRequest: null`, so a blocked XREADGROUP is never failed by
- * the retry limit). Auto-pipelining stays off where stages hand off (it halved EVALSHA throughput,
- * ARCHITECTURE.md); a process that only serves the API turns it on: its many small concurrent
- * reads then share socket writes (docs/benchmarks.md).
+ * Redis connections. Every role gets its connections here, from one factory: a single Redis
+ * (`REDIS_URL`, the default) or a Redis Cluster (`REDIS_CLUSTER_NODES`, docs/scaling.md). Both are
+ * typed as `Redis`, the commands ioredis `Redis` and `Cluster` have in common, so no caller knows
+ * which it holds: every key a command or script names shares one hash slot (src/redis/keys.ts), which
+ * both run unchanged.
+ *
+ * Writers share one connection with the scripts registered; every blocking reader gets its own
+ * (`maxRetriesPerRequest: null`, so a blocked XREADGROUP is never failed by the retry limit).
+ * Auto-pipelining stays off where stages hand off (it halved EVALSHA throughput, ARCHITECTURE.md);
+ * a process that only serves the API turns it on: its many small concurrent reads then share
+ * socket writes (docs/benchmarks.md).
  */
-import { Redis } from 'ioredis';
+import { Cluster, Redis as SingleRedis, type ClusterNode, type RedisOptions } from 'ioredis';
+import type { Redis } from './client';
 import { registerScripts } from './scripts';
 
 export type { Redis };
 
-export function createRedis(url: string, options: { blocking?: boolean; name?: string; autoPipelining?: boolean } = {}): Redis {
-  const redis = new Redis(url, {
+/** Where the deployment's Redis is: `clusterNodes` set means a cluster, else the one `url`. */
+export interface RedisTarget {
+  redisUrl: string;
+  redisClusterNodes: { host: string; port: number }[] | null;
+}
+
+export interface ConnectionOptions {
+  blocking?: boolean;
+  name?: string;
+  autoPipelining?: boolean;
+  /** Register the Lua scripts (default true); a read-only connection leaves them out. */
+  scripts?: boolean;
+}
+
+export function createRedis(target: RedisTarget | string, options: ConnectionOptions = {}): Redis {
+  const { redisUrl, redisClusterNodes } = typeof target === 'string' ? { redisUrl: target, redisClusterNodes: null } : target;
+  const common: RedisOptions = {
     connectionName: options.name,
     maxRetriesPerRequest: options.blocking ? null : 20,
-    enableAutoPipelining: options.autoPipelining ?? false,
     lazyConnect: false,
-  });
-  registerScripts(redis);
+  };
+  let redis: Redis;
+  if (redisClusterNodes) {
+    // Credentials and TLS of REDIS_URL apply to every node of the cluster.
+    const url = new URL(redisUrl);
+    redis = new Cluster(redisClusterNodes as ClusterNode[], {
+      enableAutoPipelining: options.autoPipelining ?? false,
+      // Reads go to masters: a replica lags (asynchronous replication) and a workflow just
+      // written must read back (docs/scaling.md).
+      scaleReads: 'master',
+      // A failover or a reshard answers MOVED/ASK or CLUSTERDOWN for a moment: the command is
+      // retried after a refresh of the slot map instead of failing.
+      maxRedirections: 32,
+      retryDelayOnFailover: 200,
+      retryDelayOnClusterDown: 200,
+      retryDelayOnTryAgain: 100,
+      slotsRefreshTimeout: 2000,
+      redisOptions: {
+        ...common,
+        username: url.username ? decodeURIComponent(url.username) : undefined,
+        password: url.password ? decodeURIComponent(url.password) : undefined,
+        tls: url.protocol === 'rediss:' ? {} : undefined,
+      },
+    });
+  } else {
+    redis = new SingleRedis(redisUrl, { ...common, enableAutoPipelining: options.autoPipelining ?? false });
+  }
+  if (options.scripts !== false) registerScripts(redis);
   return redis;
+}
+
+/** The master nodes to fan a scan or a per-node read out to: the cluster's masters, or the one server. */
+export function masterNodes(redis: Redis): SingleRedis[] {
+  return redis instanceof Cluster ? redis.nodes('master') : [redis];
+}
+
+/**
+ * How streams may be read together: one XREADGROUP may name several streams only when they share
+ * a hash slot on a cluster; one server reads them all in one command. Each group is read by one
+ * blocking connection (src/runtime/stage-worker.ts, docs/scaling.md for the idle cost).
+ */
+export function readGroups(redis: Redis, streams: string[]): string[][] {
+  return redis instanceof Cluster ? streams.map((s) => [s]) : [streams];
 }
 
 /** Resolves when the connection is ready, or rejects after `timeoutMs`. */
@@ -33,4 +94,21 @@ export async function waitReady(redis: Redis, timeoutMs = 5000): Promise<void> {
     const cleanup = () => { clearTimeout(timer); redis.off('ready', onReady); };
     redis.on('ready', onReady);
   });
+}
+
+export type PipelineResult = [error: Error | null, result: unknown];
+
+/**
+ * One pipeline per partition, all in flight together: a pipeline on a cluster must stay in one
+ * slot, and each partition is one (`{pN}`). `fill` adds partition `p`'s commands; the answer is
+ * each partition's replies in order.
+ */
+export async function pipelinePerPartition(
+  redis: Redis, partitions: number, fill: (pipeline: ReturnType<Redis['pipeline']>, partition: number) => void,
+): Promise<PipelineResult[][]> {
+  return Promise.all(Array.from({ length: partitions }, async (_, p) => {
+    const pipeline = redis.pipeline();
+    fill(pipeline, p);
+    return ((await pipeline.exec()) ?? []) as PipelineResult[];
+  }));
 }

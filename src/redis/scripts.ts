@@ -13,7 +13,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Redis, Result } from 'ioredis';
+import type { Result } from 'ioredis';
+import type { Redis } from './client';
 
 export * from './scripts/handoff';
 export * from './scripts/intake';
@@ -35,8 +36,8 @@ const scripts = [
   { name: 'handoff', file: 'handoff.lua' },
   { name: 'fireTimers', file: 'fireTimers.lua' },
   { name: 'fireWorkflowTimers', file: 'fireWorkflowTimers.lua' },
-  { name: 'startPendingDocs', file: 'startPendingDocs-5.lua', keys: 5 },
-  { name: 'controlPendingDocs', file: 'controlPendingDocs-6.lua', keys: 6 },
+  { name: 'startPendingDocs', file: 'startPendingDocs-6.lua', keys: 6 },
+  { name: 'controlPendingDocs', file: 'controlPendingDocs-7.lua', keys: 7 },
   { name: 'releaseRestricted', file: 'releaseRestricted.lua' },
   { name: 'redriveDeadLetter', file: 'redriveDeadLetter-2.lua', keys: 2 },
   { name: 'rotateRefreshToken', file: 'rotateRefreshToken-1.lua', keys: 1 },
@@ -70,13 +71,13 @@ declare module 'ioredis' {
     fireTimers(numKeys: number, ...keysThenArgs: (string | number)[]): Result<number, Context>;
     fireWorkflowTimers(numKeys: number, ...keysThenArgs: (string | number)[]): Result<[fired: number, paused: number, dropped: number], Context>;
     startPendingDocs(
-      claimKey: string, workflowKey: string, indexKey: string, gatewayStream: string, claimantKey: string,
+      claimKey: string, workflowKey: string, indexKey: string, gatewayStream: string, claimantKey: string, openWorkflowKey: string,
       now: number, workflowId: string, tenantId: string, channel: string, phoneHash: string, claimIdHash: string, payload: string, workflowPrefix: string,
-    ): Result<[workflowId: string, outcome: 'started' | 'joined'], Context>;
+    ): Result<[workflowId: string, outcome: 'started' | 'joined' | 'undeclared'], Context>;
     controlPendingDocs(
-      workflowKey: string, timersKey: string, auditKey: string, reentryStream: string, claimKey: string, claimantKey: string,
+      workflowKey: string, timersKey: string, auditKey: string, reentryStream: string, claimKey: string, claimantKey: string, openWorkflowKey: string,
       now: number, action: 'cancel' | 'resume' | 'reschedule' | 'recheck', tenantId: string, workflowId: string, detail: string, deadline: number, reminders: string, workflowPrefix: string,
-    ): Result<[outcome: 'ok' | 'refused', statusOrReason: string, current?: string], Context>;
+    ): Result<[outcome: 'ok' | 'refused' | 'undeclared', statusOrReason: string, current?: string], Context>;
     releaseRestricted(numKeys: number, ...keysThenArgs: (string | number)[]): Result<[released: number, timers: number], Context>;
     redriveDeadLetter(deadLetterKey: string, streamKey: string, entryId: string): Result<string | null, Context>;
     changeMode(modeKey: string, ledgerKey: string, headKey: string, expectedHead: string, newHead: string, count: number, event: string, mode: string): Result<'ok' | 'conflict', Context>;

@@ -1,5 +1,8 @@
 /**
  * One stage actor: a member of the stage's consumer group, reading every partition's stream.
+ * Reads: on one Redis each lane reads every partition in one blocking XREADGROUP; on a cluster a
+ * read may name only streams of one hash slot, so each partition has a lane of its own
+ * (`readGroups`, docs/scaling.md: connections and the idle cost of each).
  *
  * Loop: read a batch (the bound on in-flight work), run the stage on each entry concurrently,
  * then hand the whole batch off with one Lua call per partition. Entries left pending by a dead
@@ -18,6 +21,7 @@ import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
+import { readGroups } from '../redis/connection';
 import { runHandoff } from '../redis/scripts';
 import { decodeEnvelope, entryTime, type StreamEntry } from './envelope-codec';
 import { buildHandoff, heldEffects, retryDelay, type HeldWorkflow, type Outcome } from './handoff-ops';
@@ -31,8 +35,8 @@ export interface StageWorkerOptions {
   stage: Stage;
   ctx: StageContext;
   redis: Redis;
-  /** Dedicated connections for the blocking reads, one per lane (`config.lanes` of them). */
-  blocking: Redis[];
+  /** Opens the dedicated connection of one blocking read lane (called once per lane, at start). */
+  blocking: (lane: number) => Redis;
   keys: Keys;
   config: Config;
   clock: Clock;
@@ -80,11 +84,14 @@ export class StageWorker {
     await ensureGroups(this.o.redis, this.streams, this.group);
     this.state = 'running';
     // Each lane reads and hands off its own batch, so one lane's wait on the CMS or the channel
-    // overlaps another's work. In flight per worker: lanes x batchSize entries at most.
-    this.loops = this.o.blocking.map((connection) => this.run(connection));
+    // overlaps another's work. In flight per worker: lanes x batchSize entries at most. Where the
+    // streams must be read apart (a cluster), each group is one lane.
+    const groups = readGroups(this.o.redis, this.streams);
+    const lanes = groups.length === 1 ? Array.from({ length: this.o.config.lanes }, () => groups[0]!) : groups;
+    this.loops = lanes.map((streams, lane) => this.run(this.o.blocking(lane), streams));
   }
 
-  private async run(connection: Redis): Promise<void> {
+  private async run(connection: Redis, streams: string[]): Promise<void> {
     const log = this.o.log.child({ stage: this.name });
     while (this.state === 'running') {
       try {
@@ -92,7 +99,7 @@ export class StageWorker {
           this.lastReclaim = Date.now();
           await this.reclaim();
         }
-        const batch = await this.read(connection);
+        const batch = await this.read(connection, streams);
         if (batch.length > 0) await this.process(batch);
       } catch (err) {
         if (this.state !== 'running') break;
@@ -102,11 +109,11 @@ export class StageWorker {
     }
   }
 
-  private async read(connection: Redis): Promise<Delivered[]> {
+  private async read(connection: Redis, streams: string[]): Promise<Delivered[]> {
     const { config } = this.o;
     const reply = (await connection.xreadgroup(
       'GROUP', this.group, this.consumer, 'COUNT', config.batchSize, 'BLOCK', config.blockMs,
-      'STREAMS', ...this.streams, ...this.streams.map(() => '>'),
+      'STREAMS', ...streams, ...streams.map(() => '>'),
     )) as [string, StreamEntry[]][] | null;
     if (!reply) return [];
     return reply.flatMap(([stream, entries]) => {

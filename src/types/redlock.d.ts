@@ -1,6 +1,6 @@
 /** The part of redlock 4's API the archiver uses (the package ships no types). */
 declare module 'redlock' {
-  import type { Redis } from 'ioredis';
+  import type { Cluster, Redis } from 'ioredis';
 
   namespace Redlock {
     interface Lock {
@@ -17,7 +17,7 @@ declare module 'redlock' {
     }
   }
   class Redlock {
-    constructor(clients: Redis[], options?: Redlock.Options);
+    constructor(clients: (Redis | Cluster)[], options?: Redlock.Options);
     lock(resource: string, ttl: number): Promise<Redlock.Lock>;
     on(event: 'clientError', listener: (err: Error) => void): this;
   }

@@ -6,6 +6,7 @@ import { expect } from 'chai';
 import type { FakeClaim } from '../helpers/fakes/fake-cms';
 import type { SentMessage } from '../helpers/fakes/whatsapp';
 import { startHarness, type Harness } from '../helpers/harness';
+import { describeOnBoth } from '../helpers/redis-targets';
 import { waitFor } from '../helpers/wait';
 
 function claim(phone: string, id: string, status: string): FakeClaim {
@@ -24,9 +25,9 @@ async function converse(h: Harness, phone: string, text: string, expectedReplies
   return all.filter((m) => m.to === phone)[expectedReplies - 1]!;
 }
 
-describe('claim-status end to end', function () {
+describeOnBoth('claim-status end to end', function (target) {
   let h: Harness;
-  before(async () => { h = await startHarness(); });
+  before(async () => { h = await startHarness({ config: target.config() }); });
   after(async () => { await h?.close(); });
 
   const cases = [

@@ -9,10 +9,11 @@ import { expect } from 'chai';
 import { runnableStageNames } from '../../pipeline/stages';
 import { envFor, startChild, type ChildService } from '../helpers/child-service';
 import { startHarness, type Harness } from '../helpers/harness';
+import { describeOnBoth } from '../helpers/redis-targets';
 import { countReplies, reportCounts } from '../helpers/reply-counts';
 import { waitFor } from '../helpers/wait';
 
-describe('crash recovery (stage workers killed with SIGKILL)', function () {
+describeOnBoth('crash recovery (stage workers killed with SIGKILL)', function (target) {
   this.timeout(90000);
   let h: Harness;
   const children: ChildService[] = [];
@@ -20,7 +21,7 @@ describe('crash recovery (stage workers killed with SIGKILL)', function () {
 
   before(async () => {
     // This process serves the API and fires timers; every stage runs in child processes.
-    h = await startHarness({ roles: ['api'], config: { reclaimIdleMs: 1500 } });
+    h = await startHarness({ roles: ['api'], config: { reclaimIdleMs: 1500, ...target.config() } });
     for (const phone of phones) {
       h.cms.upsertClaim(h.tenant.doc.cms.api_key, {
         claim_id: `CLM-${phone.slice(-5)}`, policy_number: 'POL-1', member_name: 'R Sharma', claimant_phone: phone, status: 'UNDER_REVIEW',

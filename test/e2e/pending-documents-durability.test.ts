@@ -14,10 +14,12 @@
 import { expect } from 'chai';
 import type { LedgerEvent } from '../../src/audit/audit-chain';
 import { sha256Hex } from '../../src/phi';
+import { pipelinePerPartition } from '../../src/redis/connection';
 import { stageNames } from '../../pipeline/vocabulary';
 import { envFor, startChild, type ChildService } from '../helpers/child-service';
 import { startHarness, type Harness } from '../helpers/harness';
 import { freePort, startPrivateRedis, type PrivateRedis } from '../helpers/redis';
+import { describeOnBoth, type RedisTargetContext } from '../helpers/redis-targets';
 import { reportCounts } from '../helpers/reply-counts';
 import { waitFor } from '../helpers/wait';
 
@@ -40,17 +42,18 @@ class Deployment {
   private claims = 0;
 
   private constructor(
-    readonly redis: PrivateRedis, readonly h: Harness, readonly apiUrl: string,
+    /** The private redis-server (AOF on); null on a cluster (the suite's, test/helpers/redis-targets.ts). */
+    readonly redis: PrivateRedis | null, readonly h: Harness, readonly apiUrl: string,
     private readonly env: NodeJS.ProcessEnv, private readonly phonePrefix: string,
   ) {}
 
-  static async start(phonePrefix: string): Promise<Deployment> {
-    const redis = await startPrivateRedis({ appendonly: true });
+  static async start(phonePrefix: string, target?: RedisTargetContext): Promise<Deployment> {
+    const redis = target?.kind === 'cluster' ? null : await startPrivateRedis({ appendonly: true });
     const h = await startHarness({
-      roles: { api: false, scheduler: false, stages: [] }, redisUrl: redis.url,
+      roles: { api: false, scheduler: false, stages: [] }, ...(redis ? { redisUrl: redis.url } : {}),
       // Two cores run four service processes, the fakes and Redis: room for a slow call. The
       // entries of a killed process are taken over after a second of silence.
-      config: { cmsTimeoutMs: 5000, reclaimIdleMs: 1000 },
+      config: { cmsTimeoutMs: 5000, reclaimIdleMs: 1000, ...target?.config() },
     });
     const port = await freePort();
     const env = envFor(h.config, { SHARED_TEST_CLOCK: '1', PORT: String(port) });
@@ -82,7 +85,7 @@ class Deployment {
   async close(): Promise<void> {
     await this.killServices();
     await this.h.close();
-    await this.redis.close();
+    await this.redis?.close();
   }
 
   /** Moves the clock of every service process (they re-read the offset every 20 ms). */
@@ -152,12 +155,12 @@ class Deployment {
   async idle(): Promise<void> {
     const { redis, keys } = this.h.services;
     await waitFor(async () => {
-      const read = redis.pipeline();
-      for (let p = 0; p < this.h.config.partitions; p++) {
+      // One pipeline per partition: on a cluster a pipeline stays in one slot.
+      const replies = await pipelinePerPartition(redis, this.h.config.partitions, (read, p) => {
         for (const s of stageNames) read.xlen(keys.stream(p, s));
         read.zcard(keys.timers(p));
-      }
-      return ((await read.exec()) ?? []).every(([, v]) => Number(v) === 0);
+      });
+      return replies.flat().every(([, v]) => Number(v) === 0);
     }, { what: 'pipeline idle', timeoutMs: 60_000, intervalMs: 50 });
   }
 
@@ -244,7 +247,7 @@ async function expectLedgerOfEach(d: Deployment, ids: string[]): Promise<void> {
   });
 }
 
-describe('pending-documents durability: every service process killed with SIGKILL mid-wait', function () {
+describeOnBoth('pending-documents durability: every service process killed with SIGKILL mid-wait', function (target) {
   this.timeout(240_000);
   let d: Deployment;
   const n = 40;
@@ -253,7 +256,7 @@ describe('pending-documents durability: every service process killed with SIGKIL
 
   // The scenario runs once; the tests below read what it left.
   before(async () => {
-    d = await Deployment.start('+9197300');
+    d = await Deployment.start('+9197300', target);
     await d.startServices();
     people = await d.claimants(n);
     ids = await d.startFollowUps(people);
@@ -334,8 +337,8 @@ describe('pending-documents durability: redis-server restarted from its AOF mid-
     await d.h.wa.waitFor((sent) => sent.length >= n, 30_000);
 
     // Restart 1: a clean shutdown during the quiet wait. Every record and timer is back.
-    await d.redis.stop();
-    await d.redis.start();
+    await d.redis!.stop();
+    await d.redis!.start();
     await d.untilAll(ids, 'records back after the restart', ([s]) => s === 'awaiting_documents', ['status']);
     // One timer per waiting workflow: its next reminder (the later ones and the deadline follow).
     expect(await d.timerCount()).to.equal(n);
@@ -344,8 +347,8 @@ describe('pending-documents durability: redis-server restarted from its AOF mid-
     d.h.cms.setLatency(100);
     await d.setClock(24 * hour);
     await d.h.wa.waitFor((sent) => sent.length > n, 30_000);
-    await d.redis.stop();
-    await d.redis.start();
+    await d.redis!.stop();
+    await d.redis!.start();
     await d.h.wa.waitFor((sent) => sent.length >= 2 * n, 60_000);
     await d.untilAll(ids, 'first reminder counted', ([s, r]) => s === 'awaiting_documents' && r === '1', ['status', 'reminders_sent']);
 
@@ -353,8 +356,8 @@ describe('pending-documents durability: redis-server restarted from its AOF mid-
     await d.idle();
     await d.setClock(48 * hour);
     await d.h.wa.waitFor((sent) => sent.length > 2 * n, 30_000);
-    await d.redis.stop(true);
-    await d.redis.start();
+    await d.redis!.stop(true);
+    await d.redis!.start();
     await d.h.wa.waitFor((sent) => sent.length >= 3 * n, 60_000);
     await d.untilAll(ids, 'second reminder counted', ([s, r]) => s === 'awaiting_documents' && r === '2', ['status', 'reminders_sent']);
 
@@ -362,8 +365,8 @@ describe('pending-documents durability: redis-server restarted from its AOF mid-
     await d.idle();
     await d.setClock(72 * hour);
     await d.untilAll(ids, 'all timed out', ([s]) => s === 'timed_out', ['status']);
-    await d.redis.stop();
-    await d.redis.start();
+    await d.redis!.stop();
+    await d.redis!.start();
     await d.setClock(200 * hour);
     await expectEachRemindedTwiceAndTimedOutOnce(d, people, ids, 'Redis shut down, restarted from its AOF and killed');
     await expectLedgerOfEach(d, ids);

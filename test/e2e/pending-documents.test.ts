@@ -8,13 +8,14 @@ import { expect } from 'chai';
 import { ManualClock } from '../../src/clock';
 import type { WorkflowResource } from '../../src/workflows/workflow-store';
 import { startHarness, type Harness } from '../helpers/harness';
+import { describeOnBoth } from '../helpers/redis-targets';
 import { waitFor } from '../helpers/wait';
 
 const hour = 3600_000;
 
 interface LedgerEvent { event_id: string; workflow_id: string; type: string; detail: Record<string, unknown> }
 
-describe('pending-documents', function () {
+describeOnBoth('pending-documents', function (target) {
   this.timeout(30000);
   let h: Harness;
   const clock = new ManualClock(Date.UTC(2026, 10, 22, 6, 0, 0));
@@ -22,7 +23,7 @@ describe('pending-documents', function () {
   const docs = [{ code: 'DISCHARGE_SUMMARY', name: 'Discharge summary' }, { code: 'FINAL_BILL', name: 'Final bill' }];
 
   before(async () => {
-    h = await startHarness({ clock });
+    h = await startHarness({ clock, config: target.config() });
   });
   after(async () => { await h?.close(); });
 

@@ -6,19 +6,20 @@
 import { expect } from 'chai';
 import { systemClock } from '../../src/clock';
 import { startHarness, type Harness } from '../helpers/harness';
+import { describeOnBoth } from '../helpers/redis-targets';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { waitFor } from '../helpers/wait';
 
 interface Envelope { id: string; type: string; workflow_id: string | null; sequence: number | null; data: Record<string, unknown> }
 
-describe('workflow webhooks', function () {
+describeOnBoth('workflow webhooks', function (target) {
   this.timeout(30000);
   let h: Harness;
   let receiver: WebhookReceiver;
   const phone = '+919855577701';
 
   before(async () => {
-    h = await startHarness();
+    h = await startHarness({ config: target.config() });
     receiver = await startWebhookReceiver();
     receiver.clock = systemClock;
     const res = await h.api('/v1/webhooks/endpoint', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: receiver.url }) });

@@ -13,7 +13,7 @@ const root = join(__dirname, '..', '..');
 export function envFor(config: Config, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH, HOME: process.env.HOME,
-    REDIS_URL: config.redisUrl, KEY_PREFIX: config.keyPrefix, PARTITIONS: String(config.partitions),
+    REDIS_URL: config.redisUrl, ...(config.redisClusterNodes ? { REDIS_CLUSTER_NODES: config.redisClusterNodes.map((n) => `${n.host}:${n.port}`).join(',') } : {}), KEY_PREFIX: config.keyPrefix, PARTITIONS: String(config.partitions),
     BLOCK_MS: String(config.blockMs), RECLAIM_IDLE_MS: String(config.reclaimIdleMs), SCHEDULER_INTERVAL_MS: String(config.schedulerIntervalMs),
     RETRY_BASE_MS: String(config.retryBaseMs), RETRY_MAX_MS: String(config.retryMaxMs), CMS_TIMEOUT_MS: String(config.cmsTimeoutMs),
     BREAKER_RESET_MS: String(config.breakerResetMs), BREAKER_VOLUME_THRESHOLD: String(config.breakerVolumeThreshold),

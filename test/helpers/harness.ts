@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../src/clock';
 import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
-import { waitReady } from '../../src/redis/connection';
+import { masterNodes, waitReady } from '../../src/redis/connection';
 import { parseRoles, startRoles, type RoleSelection, type RunningRoles } from '../../src/roles';
 import { createServices, type Services } from '../../src/services';
 import { onboardFakeTenant, type FakeTenant } from './fakes/demo-tenant';
@@ -106,10 +106,14 @@ export async function startHarness(options: {
 }
 
 async function deleteKeys(services: Services, prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await services.redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    if (keys.length > 0) await services.redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
+  // On every master (a cluster's keys are spread over them), one key per DEL: a DEL of several
+  // keys must stay in one slot on a cluster.
+  await Promise.all(masterNodes(services.redis).map(async (node) => {
+    let cursor = '0';
+    do {
+      const [next, keys] = await node.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      await Promise.all(keys.map((key) => node.del(key)));
+      cursor = next;
+    } while (cursor !== '0');
+  }));
 }

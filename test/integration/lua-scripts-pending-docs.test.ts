@@ -1,5 +1,5 @@
 /**
- * startPendingDocs-5.lua and controlPendingDocs-6.lua against a real Redis, called the way the
+ * startPendingDocs-6.lua and controlPendingDocs-7.lua against a real Redis, called the way the
  * service calls them: through PendingDocuments.startFromCms and PendingDocuments.control (and
  * the typed wrapper runControlPendingDocs where only a race reaches a guard). A workflow is put at its wait the way
  * handoff.lua's pd_await leaves it (generation, one timer, `pd_rdue`, deadline).
@@ -32,7 +32,7 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
   throw new Error('expected the action to be refused');
 }
 
-describe('pending-documents Lua scripts against Redis (startPendingDocs-5.lua, controlPendingDocs-6.lua)', function () {
+describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, controlPendingDocs-7.lua)', function () {
   this.timeout(20000);
   let s: ScriptServices;
   before(async () => { s = await startScriptServices(); });
@@ -67,7 +67,7 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-5.lua, c
     return { member, deadline };
   }
 
-  describe('startPendingDocs-5.lua', () => {
+  describe('startPendingDocs-6.lua', () => {
     it('starts a workflow: record, index, claim pointer, claimant index and gateway entry in one step', async () => {
       const claim = claimOf(1);
       const key = k(claim);
@@ -122,7 +122,7 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-5.lua, c
     });
   });
 
-  describe('controlPendingDocs-6.lua', () => {
+  describe('controlPendingDocs-7.lua', () => {
     const control = (id: string, action: ControlAction, now: number, options: { deadlineAt?: number; documents?: string[] } = {}) =>
       s.services.pendingDocs.control(tenant, id, action, actor, now, options);
 

@@ -790,6 +790,29 @@ describe('Lua scripts against Redis', function () {
       await expectJoined(p, d, open);
     });
 
+    it('join, race: the workflow the pointer names now is not declared: the script writes nothing and names it; the wrapper calls again', async () => {
+      const phone = phoneFor(1);
+      const open = await waitingFollowUp(keys.partitionOf(tenant, phone));
+      const { p, d } = await newFollowUp(phone, open);
+      const outcome = decided(d, startDecision(d, null));
+      const call = buildHandoff(keys, p, 'truth', [outcome], tick(), await heldFor(p, [outcome]));
+      // What the stage read (no open follow-up) does not declare the one opened since.
+      expect(call.keys).not.to.include(keys.workflow(p, open));
+      const before = await wf(p, d.envelope.workflowId);
+      let refused: Error | null = null;
+      try {
+        await redis.handoff(call.keys.length, ...call.keys, keys.group('truth'), tick(), p, JSON.stringify(call.ops), allowedTransitions);
+      } catch (err) {
+        refused = err as Error;
+      }
+      expect(refused?.message).to.equal(`UNDECLARED ${keys.workflow(p, open)}`);
+      expect(await wf(p, d.envelope.workflowId)).to.deep.equal(before);
+      expect(await entries(keys.stream(p, 'policy'))).to.have.length(0);
+      // runHandoff declares it and calls again: the follow-up joins the open one.
+      applied((await runHandoff(redis, call, keys.group('truth'), tick(), p, allowedTransitions))[0]);
+      await expectJoined(p, d, open);
+    });
+
     it('join, race: two follow-ups of one claim in one batch, neither saw the other; the second joins the first', async () => {
       const phone = phoneFor(2);
       const p = keys.partitionOf(tenant, phone);

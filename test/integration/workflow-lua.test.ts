@@ -167,6 +167,18 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
       expect(await start('w3')).to.deep.equal({ kind: 'started', workflowId: 'w3' });
       expect(await redis.get(keys.pendingDocsByClaim(p, t, claimHex))).to.equal('w3');
     });
+
+    it('reads the open workflow only when it is declared: otherwise writes nothing and names it', async () => {
+      await start('w1');
+      const claimKey = keys.pendingDocsByClaim(p, t, claimHex);
+      const reply = await redis.startPendingDocs(
+        claimKey, keys.workflow(p, 'w2'), keys.workflowIndex(p, t), keys.stream(p, 'gateway'), keys.pendingDocsByClaimant(p, t, phoneHex),
+        keys.workflow(p, 'w2'), tick(), 'w2', t, 'whatsapp', `sha256:${phoneHex}`, `sha256:${claimHex}`, JSON.stringify(payload), keys.workflow(p, ''),
+      );
+      expect(reply).to.deep.equal(['w1', 'undeclared']);
+      expect(await redis.exists(keys.workflow(p, 'w2'))).to.equal(0);
+      expect(await redis.xlen(keys.stream(p, 'gateway'))).to.equal(1);
+    });
   });
 
   /** A started workflow set waiting for documents, as the truth stage leaves it: one timer armed. */

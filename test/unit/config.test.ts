@@ -56,6 +56,12 @@ describe('loadConfig', () => {
     expect(c.publicUrl, 'PUBLIC_URL follows PORT').to.equal('http://127.0.0.1:9000');
   });
 
+  it('reads REDIS_CLUSTER_NODES as the cluster to use; unset, one Redis at REDIS_URL', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).redisClusterNodes).to.equal(null);
+    const c = loadConfig({ NODE_ENV: 'test', REDIS_CLUSTER_NODES: 'redis-node-1:6379,10.0.0.7:7001' });
+    expect(c.redisClusterNodes).to.deep.equal([{ host: 'redis-node-1', port: 6379 }, { host: '10.0.0.7', port: 7001 }]);
+  });
+
   it('lets overrides win over the environment', () => {
     const c = loadConfig({ NODE_ENV: 'development', PARTITIONS: '16', JWT_ISSUER: 'https://env.example' }, { partitions: 2, jwtIssuer: 'https://override.example' });
     expect(c.partitions).to.equal(2);
@@ -68,6 +74,7 @@ describe('loadConfig', () => {
 
   const bad: Array<[string, string]> = [
     ['PORT', '70000'], ['PORT', '80a'], ['PARTITIONS', '0'], ['PARTITIONS', '2.5'], ['REDIS_URL', 'localhost:6379'],
+    ['REDIS_CLUSTER_NODES', 'redis-node-1'], ['REDIS_CLUSTER_NODES', 'a:1,,b:2'], ['REDIS_CLUSTER_NODES', 'redis://a:1'],
     ['KEY_PREFIX', 'CW'], ['LOG_LEVEL', 'verbose'], ['NODE_ENV', 'staging'], ['MAX_DELIVERIES', '-1'], ['PUBLIC_URL', 'example.com'],
   ];
   for (const [name, value] of bad) {

@@ -6,18 +6,25 @@
   KEYS[1]  timers sorted set of the partition (score = due time, ms)
   KEYS[2]  the partition's dead-timer stream: a timer that cannot be fired (not JSON, or its
            XADD fails) is moved there with the error, so it cannot block the timers behind it
-  KEYS[3+] the partition's stage streams a timer may target (declared for slot routing)
+  KEYS[3+] the partition's stage streams a timer may target (declared for slot routing); a timer
+           naming any other stream is set aside as not fireable (every key a script touches is declared)
   ARGV[1]  now (ms)
   ARGV[2]  most timers to fire in this call
   Timer member: JSON { id, stream, fields = [k1, v1, ...] }
   Returns: number of timers handled (fired or set aside).
 ]]
+local targets = {}
+for i = 3, #KEYS do targets[KEYS[i]] = true end
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
 for _, member in ipairs(due) do
   local ok, timer = pcall(cjson.decode, member)
   local result
   if ok and type(timer) == 'table' and type(timer.stream) == 'string' and type(timer.fields) == 'table' then
-    result = redis.pcall('XADD', timer.stream, '*', unpack(timer.fields))
+    if targets[timer.stream] then
+      result = redis.pcall('XADD', timer.stream, '*', unpack(timer.fields))
+    else
+      result = { err = 'timer names a stream that is not one of the partition\'s stage streams' }
+    end
   else
     result = { err = 'timer is not JSON with stream and fields' }
   end

@@ -14,7 +14,13 @@
   KEYS[1]  source stream of this stage and partition
   KEYS[2]  audit stream of the partition
   KEYS[3+] every other key the ops name (declared so the call routes to the right slot; all
-           share the partition's hash tag)
+           share the partition's hash tag), and the records of the workflows the script reads
+           from state: the claim's open follow-up (pd_await), the parked question (a park), the
+           held one (resume). The caller declares those as it read them; when one of them now
+           names a workflow whose record is not declared, the script changes nothing and fails
+           with `UNDECLARED <key> ...`, and the caller calls again with those keys added
+           (src/redis/scripts/handoff.ts; every key a script touches is declared, docs/scaling.md).
+           Later ops of the batch can only point them at an earlier op's own workflow, declared.
   ARGV[1]  consumer group
   ARGV[2]  now (ms)
   ARGV[3]  partition number (audit ids are ae-<partition>-<stream id>)
@@ -229,6 +235,30 @@ for i, op in ipairs(ops) do
   -- Decoded here, before anything is written, when an op will read it: a malformed table fails the batch whole.
   if op.status or op.resume then allowedFrom(nil) end
 end
+
+-- Every workflow record the ops will read from state is declared (header): checked before anything is written.
+local declared = {}
+for _, key in ipairs(KEYS) do declared[key] = true end
+local missing = {}
+local function need(key)
+  if not declared[key] then
+    declared[key] = true
+    missing[#missing + 1] = key
+  end
+end
+for _, op in ipairs(ops) do
+  if op.pd_await then
+    local other = redis.call('GET', op.pd_await.claim_key)
+    if other and other ~= op.wf_id then need(op.wf_prefix .. other) end
+  end
+  if op.park_payload then
+    local parked = redis.call('HGET', op.consent, 'parked')
+    if parked and parked ~= op.wf_id then need(op.wf_prefix .. parked) end
+  end
+  if op.resume then need(op.wf_prefix .. op.resume.expect) end
+  if op.pd_arrive then need(op.pd_arrive.target_key) end
+end
+if #missing > 0 then return redis.error_reply('UNDECLARED ' .. table.concat(missing, ' ')) end
 
 for i, op in ipairs(ops) do
   local current = op.wf ~= '' and redis.call('HGET', op.wf, 'seq') or false

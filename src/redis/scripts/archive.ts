@@ -2,7 +2,7 @@
  * archiveLedgerTo-2.lua and trimArchivedWorkflows.lua: the archiver's trims (src/archive/archiver.ts),
  * each after the archive in PostgreSQL confirmed what it removes (docs/retention.md).
  */
-import type { Redis } from 'ioredis';
+import type { Redis } from '../client';
 import type { Keys } from '../keys';
 
 /** The stream id just after `sid` (`<ms>-<seq+1>`): the MINID that trims `sid` and everything before it. */

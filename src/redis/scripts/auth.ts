@@ -2,7 +2,7 @@
  * The human-auth scripts: login lockout (loginAttempt-2) and refresh-token families
  * (rotateRefreshToken-1, revokeRefreshFamily-1).
  */
-import type { Redis } from 'ioredis';
+import type { Redis } from '../client';
 import type { Keys } from '../keys';
 
 /** Whose login attempts are counted: a user, or a username that names no user (by the hash of the normalised name). */

@@ -1,5 +1,5 @@
 /** redriveDeadLetter-2.lua: one dead letter back on its stage stream. */
-import type { Redis } from 'ioredis';
+import type { Redis } from '../client';
 import type { StageName } from '../../../pipeline/vocabulary';
 import type { Keys } from '../keys';
 

@@ -2,7 +2,7 @@
  * handoff.lua: the runtime's one move per stage step (src/runtime/handoff-ops.ts builds its keys
  * and ops; this module calls it and types what it answers).
  */
-import type { Redis } from 'ioredis';
+import type { Redis } from '../client';
 
 /**
  * What the hand-off did with one op, typed: the audit event id it wrote, a retry timer set, a
@@ -34,6 +34,19 @@ export function parseHandoffResult(raw: string): HandoffResult {
 export async function runHandoff(
   redis: Redis, call: { keys: string[]; ops: unknown[] }, group: string, now: number, partition: number, allowedTransitions: string,
 ): Promise<HandoffResult[]> {
-  const raw = await redis.handoff(call.keys.length, ...call.keys, group, now, partition, JSON.stringify(call.ops), allowedTransitions);
-  return raw.map(parseHandoffResult);
+  const ops = JSON.stringify(call.ops);
+  let keys = call.keys;
+  // A workflow the ops read from state (the claim's open follow-up, the parked question) that
+  // moved since the worker read it is named by an UNDECLARED reply, with nothing written: the
+  // call is made again with its record declared (handoff.lua's header).
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const raw = await redis.handoff(keys.length, ...keys, group, now, partition, ops, allowedTransitions);
+      return raw.map(parseHandoffResult);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : '';
+      if (!message.startsWith('UNDECLARED ') || attempt >= 3) throw err;
+      keys = [...keys, ...message.slice('UNDECLARED '.length).split(' ').filter((k) => k && !keys.includes(k))];
+    }
+  }
 }

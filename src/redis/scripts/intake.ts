@@ -1,5 +1,5 @@
 /** ingestInbound-4.lua: one channel message taken in, exactly once. */
-import type { Redis } from 'ioredis';
+import type { Redis } from '../client';
 import type { Channel, WorkflowPayload } from '../../../pipeline/types';
 import { phiHash } from '../../phi';
 import type { Keys } from '../keys';

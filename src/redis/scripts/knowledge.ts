@@ -1,5 +1,5 @@
 /** putArticle-4.lua and deleteArticle-4.lua: knowledge-base writes, each logged in the tenant's change log in the same step. */
-import type { Redis } from 'ioredis';
+import type { Redis } from '../client';
 import type { Keys } from '../keys';
 
 function articleKeys(keys: Keys, tenantId: string): [articles: string, ids: string, changes: string, counter: string] {

@@ -3,7 +3,7 @@
  * compare-and-set on the ledger's head. The chain (hashes, counts) is computed by the caller
  * (src/audit/audit-chain.ts), since Redis Lua has no SHA-256.
  */
-import type { Redis } from 'ioredis';
+import type { Redis } from '../client';
 import type { Keys } from '../keys';
 
 /** Written, or refused because the ledger's head is no longer the one the chain was computed from. */

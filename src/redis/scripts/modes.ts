@@ -1,5 +1,5 @@
 /** releaseHeld-3.lua and releaseRestricted.lua: what a tenant's operational mode held, released when the mode allows it. */
-import type { Redis } from 'ioredis';
+import type { Redis } from '../client';
 import type { Keys } from '../keys';
 
 /** releaseHeld for one tenant in one partition: at most `max` held replies back on the outbound stream, in order. Returns how many. */

@@ -1,5 +1,5 @@
-/** startPendingDocs-5.lua and controlPendingDocs-6.lua: a pending-documents workflow started from a CMS event, and a partner's control actions on it. */
-import type { Redis } from 'ioredis';
+/** startPendingDocs-6.lua and controlPendingDocs-7.lua: a pending-documents workflow started from a CMS event, and a partner's control actions on it. */
+import type { Redis } from '../client';
 import type { Channel, WorkflowPayload, WorkflowStatus } from '../../../pipeline/types';
 import { phiHash, sha256Hex } from '../../phi';
 import type { Keys } from '../keys';
@@ -25,12 +25,19 @@ export type StartPendingDocsResult =
 
 export async function runStartPendingDocs(redis: Redis, keys: Keys, a: StartPendingDocsArgs): Promise<StartPendingDocsResult> {
   const p = a.partition;
-  const [workflowId, outcome] = await redis.startPendingDocs(
-    keys.pendingDocsByClaim(p, a.tenantId, sha256Hex(a.claimId)), keys.workflow(p, a.workflowId), keys.workflowIndex(p, a.tenantId),
-    keys.stream(p, 'gateway'), keys.pendingDocsByClaimant(p, a.tenantId, sha256Hex(a.phone)),
-    a.now, a.workflowId, a.tenantId, a.channel, phiHash(a.phone), phiHash(a.claimId), JSON.stringify(a.payload), keys.workflow(p, ''),
-  );
-  return { kind: outcome, workflowId };
+  // The claim's open workflow is declared as the script last saw it: first none (the new record's
+  // key), then the one an 'undeclared' answer named. A pointer that moves between two calls asks again.
+  let open = keys.workflow(p, a.workflowId);
+  for (let attempt = 0; ; attempt++) {
+    const [workflowId, outcome] = await redis.startPendingDocs(
+      keys.pendingDocsByClaim(p, a.tenantId, sha256Hex(a.claimId)), keys.workflow(p, a.workflowId), keys.workflowIndex(p, a.tenantId),
+      keys.stream(p, 'gateway'), keys.pendingDocsByClaimant(p, a.tenantId, sha256Hex(a.phone)), open,
+      a.now, a.workflowId, a.tenantId, a.channel, phiHash(a.phone), phiHash(a.claimId), JSON.stringify(a.payload), keys.workflow(p, ''),
+    );
+    if (outcome !== 'undeclared') return { kind: outcome, workflowId };
+    if (attempt >= maxUndeclaredRetries) throw new Error(`startPendingDocs: the claim's open workflow kept changing (${maxUndeclaredRetries + 1} calls)`);
+    open = keys.workflow(p, workflowId);
+  }
 }
 
 export type PendingDocsAction = 'cancel' | 'resume' | 'reschedule' | 'recheck';
@@ -63,11 +70,27 @@ export type ControlPendingDocsResult =
 /** Throws the script's error reply for an action it does not know. */
 export async function runControlPendingDocs(redis: Redis, keys: Keys, a: ControlPendingDocsArgs): Promise<ControlPendingDocsResult> {
   const p = a.partition;
-  const [outcome, statusOrReason, current] = await redis.controlPendingDocs(
-    keys.workflow(p, a.workflowId), keys.workflowTimers(p), keys.audit(p), keys.stream(p, a.action === 'recheck' ? 'truth' : 'consent'),
-    keys.pendingDocsByClaim(p, a.tenantId, bareHash(a.claimIdHash)), keys.pendingDocsByClaimant(p, a.tenantId, bareHash(a.phoneHash)),
-    a.now, a.action, a.tenantId, a.workflowId, JSON.stringify(a.detail), a.deadlineAt ?? 0, JSON.stringify(a.reminders ?? []), keys.workflow(p, ''),
-  );
+  // The claim's other open workflow (read by resume) is declared as last seen, as in runStartPendingDocs.
+  let open = keys.workflow(p, a.workflowId);
+  for (let attempt = 0; ; attempt++) {
+    const [outcome, statusOrReason, current] = await redis.controlPendingDocs(
+      keys.workflow(p, a.workflowId), keys.workflowTimers(p), keys.audit(p), keys.stream(p, a.action === 'recheck' ? 'truth' : 'consent'),
+      keys.pendingDocsByClaim(p, a.tenantId, bareHash(a.claimIdHash)), keys.pendingDocsByClaimant(p, a.tenantId, bareHash(a.phoneHash)), open,
+      a.now, a.action, a.tenantId, a.workflowId, JSON.stringify(a.detail), a.deadlineAt ?? 0, JSON.stringify(a.reminders ?? []), keys.workflow(p, ''),
+    );
+    if (outcome === 'undeclared') {
+      if (attempt >= maxUndeclaredRetries) throw new Error(`controlPendingDocs: the claim's open workflow kept changing (${maxUndeclaredRetries + 1} calls)`);
+      open = keys.workflow(p, statusOrReason);
+      continue;
+    }
+    return controlResult(outcome, statusOrReason, current);
+  }
+}
+
+/** Calls again after an 'undeclared' answer, at most this many times. */
+const maxUndeclaredRetries = 3;
+
+function controlResult(outcome: 'ok' | 'refused', statusOrReason: string, current: string | undefined): ControlPendingDocsResult {
   if (outcome === 'ok') return { kind: 'ok', status: statusOrReason as WorkflowStatus };
   return { kind: 'refused', reason: statusOrReason as PendingDocsRefusal, status: current ? (current as WorkflowStatus) : null };
 }

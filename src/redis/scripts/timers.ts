@@ -1,5 +1,5 @@
 /** fireTimers.lua and fireWorkflowTimers.lua: the scheduler's durable timers, per partition. */
-import type { Redis } from 'ioredis';
+import type { Redis } from '../client';
 import { stageNames } from '../../../pipeline/vocabulary';
 import type { Keys } from '../keys';
 

@@ -3,7 +3,7 @@
  * rotateWebhookSecret-1, disableWebhookEndpoint-1) and its outbox (enqueueWebhook-5,
  * claimWebhooks-1, settleWebhook-5, requeueWebhook-4).
  */
-import type { Redis } from 'ioredis';
+import type { Redis } from '../client';
 import type { Keys } from '../keys';
 
 /** Sets the endpoint's URL and enables it; the sealed secret is stored only when the endpoint has none. True when the endpoint (and its secret) was created. */

@@ -17,11 +17,15 @@
                                      or truth (recheck); unused otherwise
   KEYS[5] the claim's open-workflow pointer
   KEYS[6] the claimant's pending workflows (sorted set)
+  KEYS[7] the record of the workflow the claim's pointer names, as the caller last learnt it (any
+          key of the partition when it knows none): read by resume only; when the pointer names
+          another, nothing changes and the answer is { 'undeclared', that workflow id }, and the
+          caller calls again naming it (every key a script touches is declared, docs/scaling.md)
   ARGV[1] now (ms)       ARGV[2] action        ARGV[3] tenant id     ARGV[4] workflow id
   ARGV[5] audit detail (JSON: who asked)        ARGV[6] new deadline (ms; reschedule)
   ARGV[7] JSON array of [reminder number, due] still to come (reschedule)
   ARGV[8] key prefix of workflow records in this partition (the pointer's workflow)
-  Returns: { 'ok', status } or { 'refused', reason, current status } with reason
+  Returns: { 'ok', status }, { 'undeclared', workflow id } or { 'refused', reason, current status } with reason
   not_found | not_pending_documents | finished | not_resumable | claim_has_open_workflow | not_waiting.
 ]]
 local wf, timers, auditKey = KEYS[1], KEYS[2], KEYS[3]
@@ -70,7 +74,8 @@ if action == 'resume' then
   if not payload then return { 'refused', 'not_resumable', status } end
   local other = redis.call('GET', KEYS[5])
   if other and other ~= wfId then
-    local otherStatus = redis.call('HGET', ARGV[8] .. other, 'status')
+    if ARGV[8] .. other ~= KEYS[7] then return { 'undeclared', other } end
+    local otherStatus = redis.call('HGET', KEYS[7], 'status')
     if otherStatus == 'started' or otherStatus == 'awaiting_consent' or otherStatus == 'awaiting_documents' then
       return { 'refused', 'claim_has_open_workflow', status }
     end

@@ -8,6 +8,10 @@
   KEYS[3] tenant's workflow index             cw:{pN}:idx:<tenant>
   KEYS[4] gateway stream                      cw:{pN}:stream:gateway
   KEYS[5] the claimant's pending workflows    cw:{pN}:pd-claimant:<tenant>:<phone hash>
+  KEYS[6] the record of the open workflow the pointer names, as the caller last learnt it (any
+          key of the partition when it knows none, e.g. KEYS[2]): every key a script touches is
+          declared, so when the pointer names another one the script changes nothing and answers
+          { that workflow id, 'undeclared' }, and the caller calls again naming it (docs/scaling.md)
   ARGV[1] now (ms)
   ARGV[2] workflow id
   ARGV[3] tenant id
@@ -17,12 +21,13 @@
   ARGV[7] payload (JSON)
   ARGV[8] key prefix of workflow records in this partition (the open workflow the pointer names
           shares the partition's hash tag)
-  Returns: { workflow id, 'started' | 'joined' }.
+  Returns: { workflow id, 'started' | 'joined' }, or { pointer's workflow id, 'undeclared' }.
 ]]
 local open = { started = true, awaiting_consent = true, awaiting_documents = true }
 local existing = redis.call('GET', KEYS[1])
 if existing then
-  local status = redis.call('HGET', ARGV[8] .. existing, 'status')
+  if ARGV[8] .. existing ~= KEYS[6] then return { existing, 'undeclared' } end
+  local status = redis.call('HGET', KEYS[6], 'status')
   if status and open[status] then return { existing, 'joined' } end
 end
 

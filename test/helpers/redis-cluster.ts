@@ -1,0 +1,176 @@
+/**
+ * A real Redis Cluster on loopback for tests: six `redis-server --cluster-enabled yes` on free
+ * ports in a temporary directory, joined with `redis-cli --cluster create ... --cluster-replicas 1`
+ * (three masters, three replicas). `close()` kills every process it started and removes the
+ * directory; the processes are also killed when the test process exits, so a failing test does not
+ * leave servers behind.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Redis } from 'ioredis';
+import { freePort } from './redis';
+import { waitFor } from './wait';
+
+const run = promisify(execFile);
+
+export interface TestCluster {
+  /** `host:port` of every node, masters and replicas (the form REDIS_CLUSTER_NODES takes, comma-joined). */
+  nodes: string[];
+  /** Comma-joined `nodes`: the value of REDIS_CLUSTER_NODES. */
+  nodesSetting: string;
+  ports: number[];
+  /** Stops one node: SHUTDOWN NOSAVE, or SIGKILL when `hard`. */
+  stop(port: number, hard?: boolean): Promise<void>;
+  /** Starts a stopped node again on its port and directory (it rejoins from its nodes.conf). */
+  start(port: number): Promise<void>;
+  /** The port of the master that owns `slot` now (asks a live node). */
+  masterOf(slot: number): Promise<number>;
+  /** Runs `redis-cli` with these arguments against the cluster's first live node; returns stdout. */
+  cli(args: string[]): Promise<string>;
+  /**
+   * Moves one slot, with its keys, to the master on `toPort` while clients keep working: the
+   * documented live resharding steps (CLUSTER SETSLOT IMPORTING / MIGRATING, MIGRATE in batches,
+   * CLUSTER SETSLOT NODE), which `redis-cli --cluster reshard` runs for each slot it moves.
+   * Clients meet ASK during the move and MOVED after it. Resolves with how many keys moved.
+   */
+  moveSlot(slot: number, toPort: number): Promise<number>;
+  /** Waits until every live node reports `cluster_state:ok`. */
+  waitHealthy(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+async function probe(port: number, fn: (r: Redis) => Promise<unknown>): Promise<unknown> {
+  const r = new Redis({ host: '127.0.0.1', port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  // Refused while the node is down: expected, and the rejected connect() reports it.
+  r.on('error', () => undefined);
+  try {
+    await r.connect();
+    return await fn(r);
+  } finally {
+    r.disconnect();
+  }
+}
+
+export async function startTestCluster(options: { appendonly?: boolean } = {}): Promise<TestCluster> {
+  const dir = mkdtempSync(join(tmpdir(), 'cw-cluster-'));
+  const ports: number[] = [];
+  while (ports.length < 6) {
+    const port = await freePort();
+    // The cluster bus listens on port + 10000: both must be free and distinct.
+    if (port > 55000 || ports.includes(port) || ports.includes(port + 10000)) continue;
+    ports.push(port);
+  }
+  const children = new Map<number, ChildProcess>();
+  const alive = new Set<number>();
+
+  const start = async (port: number) => {
+    const nodeDir = join(dir, String(port));
+    mkdirSync(nodeDir, { recursive: true });
+    const child = spawn('redis-server', [
+      '--port', String(port), '--bind', '127.0.0.1', '--dir', nodeDir, '--save', '',
+      '--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', '1000',
+      '--appendonly', options.appendonly ? 'yes' : 'no', '--appendfsync', 'always',
+    ], { stdio: 'ignore' });
+    children.set(port, child);
+    live.add(child);
+    child.once('exit', () => live.delete(child));
+    await waitFor(async () => (await probe(port, (r) => r.ping())) === 'PONG', { timeoutMs: 10000, what: `cluster node on port ${port}` });
+    alive.add(port);
+  };
+
+  const stop = async (port: number, hard = false) => {
+    const child = children.get(port);
+    alive.delete(port);
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(hard ? 'SIGKILL' : 'SIGTERM');
+    await exited;
+  };
+
+  const firstLive = () => {
+    const port = [...alive][0];
+    if (port === undefined) throw new Error('no live cluster node');
+    return port;
+  };
+
+  const cli = async (args: string[]) => (await run('redis-cli', ['-h', '127.0.0.1', '-p', String(firstLive()), ...args], { timeout: 60000 })).stdout;
+
+  const waitHealthy = async (timeoutMs = 30000) => {
+    await waitFor(async () => {
+      for (const port of alive) {
+        const info = String(await probe(port, (r) => r.cluster('INFO')));
+        if (!info.includes('cluster_state:ok')) return false;
+      }
+      // Every node agrees on who serves each slot (a fresh create propagates by gossip).
+      const views = await Promise.all([...alive].map(async (port) => JSON.stringify(await probe(port, (r) => r.cluster('SLOTS')))));
+      return views.every((v) => v === views[0]) && views[0] !== '[]';
+    }, { timeoutMs, what: 'cluster_state:ok on every node', intervalMs: 100 });
+  };
+
+  const nodeId = async (port: number) => String(await probe(port, (r) => r.cluster('MYID')));
+
+  const moveSlot = async (slot: number, toPort: number) => {
+    const fromPort = await masterOfSlot(slot);
+    if (fromPort === toPort) return 0;
+    const [fromId, toId] = await Promise.all([nodeId(fromPort), nodeId(toPort)]);
+    await probe(toPort, (r) => r.cluster('SETSLOT', slot, 'IMPORTING', fromId));
+    await probe(fromPort, (r) => r.cluster('SETSLOT', slot, 'MIGRATING', toId));
+    let moved = 0;
+    for (;;) {
+      const keys = (await probe(fromPort, (r) => r.cluster('GETKEYSINSLOT', slot, 10))) as string[];
+      if (keys.length === 0) break;
+      await probe(fromPort, (r) => r.call('MIGRATE', '127.0.0.1', String(toPort), '', '0', '5000', 'KEYS', ...keys));
+      moved += keys.length;
+    }
+    // The new owner first, then the old one, then everyone (the order the Redis docs give).
+    await probe(toPort, (r) => r.cluster('SETSLOT', slot, 'NODE', toId));
+    await probe(fromPort, (r) => r.cluster('SETSLOT', slot, 'NODE', toId));
+    for (const port of alive) {
+      if (port !== toPort && port !== fromPort) await probe(port, (r) => r.cluster('SETSLOT', slot, 'NODE', toId)).catch(() => undefined);
+    }
+    return moved;
+  };
+
+  const masterOfSlot = async (slot: number) => {
+    const slots = (await probe(firstLive(), (r) => r.cluster('SLOTS'))) as [number, number, [string, number, ...unknown[]], ...unknown[]][];
+    const range = slots.find(([from, to]) => slot >= from && slot <= to);
+    if (!range) throw new Error(`no master serves slot ${slot}`);
+    return range[2][1];
+  };
+
+  const close = async () => {
+    await Promise.allSettled(ports.map((port) => stop(port, true)));
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    await Promise.all(ports.map(start));
+    await run('redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '1', '--cluster-yes'], { timeout: 60000 });
+    await waitHealthy();
+  } catch (err) {
+    await close();
+    throw err;
+  }
+
+  const nodes = ports.map((p) => `127.0.0.1:${p}`);
+  return {
+    nodes,
+    nodesSetting: nodes.join(','),
+    ports,
+    stop,
+    start,
+    cli,
+    waitHealthy,
+    masterOf: masterOfSlot,
+    moveSlot,
+    close,
+  };
+}
