@@ -19,6 +19,7 @@
  * Redis-side time per script (slow log, see scripts/bench-redis-side.ts) and the commandstats
  * table of the other commands; it slows the server a little, so its CPU figure is not the plain one.
  */
+import { Redis } from 'ioredis';
 import { option, percentile } from './bench-support';
 import { commandStats, redisCpuMicros, ScriptProfiler, startBenchRedis, type BenchRedis } from './bench-redis-side';
 import { startBenchWorld } from './bench-world';
@@ -44,7 +45,9 @@ async function main(): Promise<void> {
   const benchRedis: BenchRedis | null = redisMode === 'shared' ? null : await startBenchRedis();
   const world = await startBenchWorld('555000111', { redisUrl: benchRedis?.url });
   // CPU of the shared Redis counts every client's work, not only this bench's.
-  const cpu = () => (benchRedis ? redisCpuMicros(benchRedis.admin) : redisCpuMicros(world.services.redis));
+  // The figures read one server's INFO: the private one, or with --redis shared the server at REDIS_URL.
+  const admin = benchRedis?.admin ?? new Redis(world.config.redisUrl);
+  const cpu = () => redisCpuMicros(admin);
   const perWorkflow = (micros: number, n: number) => `Redis CPU ${(micros / n).toFixed(0)} us/workflow${benchRedis ? '' : ' (shared Redis: other clients count too)'}`;
   const { config, cms, wa, tenant } = world;
   const phones = Array.from({ length: phonesCount }, (_, i) => `+91970${String(i).padStart(7, '0')}`);
@@ -105,7 +108,7 @@ async function main(): Promise<void> {
   // Phase 1: throughput.
   let next = phones.length;
   const last = phones.length + messages;
-  const profiler = profileScripts ? new ScriptProfiler(benchRedis?.admin ?? world.services.redis) : null;
+  const profiler = profileScripts ? new ScriptProfiler(admin) : null;
   await profiler?.start();
   const cpu1 = await cpu();
   const started = performance.now();
@@ -118,7 +121,7 @@ async function main(): Promise<void> {
   console.log(`throughput: ${messages} workflows in ${elapsed.toFixed(2)} s = ${(messages / elapsed).toFixed(0)} workflows/s, ` +
     `${perWorkflow(cpu1Used, messages)}${profiler ? ' (slow log on)' : ''} ` +
     `(latency under saturation p50 ${percentile(burst, 50).toFixed(1)} ms, p99 ${percentile(burst, 99).toFixed(1)} ms)`);
-  if (profiler && scriptRows) printProfile(scriptRows, await commandStats(benchRedis?.admin ?? world.services.redis), messages, cpu1Used, profiler.overflows);
+  if (profiler && scriptRows) printProfile(scriptRows, await commandStats(admin), messages, cpu1Used, profiler.overflows);
 
   // Phase 2: steady rate.
   replies = 0; latencies.length = 0; accepted.clear(); openByPhone.clear();
@@ -142,7 +145,7 @@ async function main(): Promise<void> {
     `Redis: ${benchRedis ? 'private redis-server (AOF everysec)' : 'shared REDIS_URL'}`);
 
   await world.stop();
-  await benchRedis?.stop();
+  if (benchRedis) await benchRedis.stop(); else admin.disconnect();
 }
 
 /** The `--profile-scripts` tables: per script from the slow log, then INFO commandstats of the phase. */

@@ -30,6 +30,7 @@ import { stageNames } from '../pipeline/vocabulary';
 import { systemClock } from '../src/clock';
 import { developmentUnlessNamed, loadConfig, type Config } from '../src/config';
 import { Metrics } from '../src/metrics';
+import type { Redis } from '../src/redis/client';
 import { createRedis, waitReady } from '../src/redis/connection';
 import { Keys } from '../src/redis/keys';
 import { runIngestInbound } from '../src/redis/scripts';
@@ -86,7 +87,8 @@ const startOurs: Start = async (redisUrl, done) => {
     },
   });
   const metrics = new Metrics({ defaultMetrics: false });
-  const blocking = stageNames.map((name) => Array.from({ length: config.lanes }, (_, l) => createRedis(redisUrl, { blocking: true, name: `bench-${name}-${l}` })));
+  // Each worker opens its blocking read lanes as it starts (one per lane), as src/roles.ts does.
+  const blocking = stageNames.map(() => [] as Redis[]);
   const workers = stageNames.map((name, i) => {
     const stage: Stage = {
       name,
@@ -99,7 +101,7 @@ const startOurs: Start = async (redisUrl, done) => {
     };
     return new StageWorker({
       // A no-op stage reads nothing of the context; it is never called.
-      stage, ctx: {} as StageContext, redis, blocking: blocking[i]!, keys, config, clock: systemClock, log, metrics,
+      stage, ctx: {} as StageContext, redis, blocking: (lane) => { const c = createRedis(redisUrl, { blocking: true, name: `bench-${stage.name}-${lane}` }); blocking[i]!.push(c); return c; }, keys, config, clock: systemClock, log, metrics,
       consent: { held: async () => null },
     });
   });

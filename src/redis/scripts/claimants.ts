@@ -1,5 +1,5 @@
 /** endErasedWorkflow-4.lua and recordErasure-2.lua: the scripted steps of a claimant's erasure (src/claimants/erasure.ts). */
-import type { Redis } from 'ioredis';
+import type { Redis } from '../client';
 import type { Keys } from '../keys';
 
 export type EndErasedWorkflowResult = 'cancelled' | 'finished' | 'not_found';
