@@ -5,10 +5,9 @@
  * and duplicated at the provider and prints them (test/helpers/reply-counts.ts) whatever they are.
  *
  * Not in the default suite: run it with TEST_CLUSTER_FAILOVER=1. When the kill lands while the
- * master holds entries in flight (as here), runs so far either lost and duplicated replies
- * (3 and 4) or left the API answering each webhook only after 5-8 s for minutes after the
- * promotion, which times the test out; a kill at an arbitrary point passed with 0 and 0. Not
- * diagnosed yet (docs/scaling.md, "Failover").
+ * master holds entries in flight (as here), one run lost 3 replies and duplicated 4, three
+ * timed out (the API answering each webhook only after 5-8 s once the master was killed); a kill
+ * at an arbitrary point passed twice with 0 and 0. Not diagnosed yet (docs/scaling.md, "Failover").
  */
 import { expect } from 'chai';
 import type { Cluster } from 'ioredis';
