@@ -21,7 +21,10 @@
  * mean over it. Exits 1 when answers are lost (fewer replies than messages).
  *
  * Options: --workflows 200000 --rate 100 --hot-window 30s --archive-interval 2s --sample-every 5
- * --out bench-results/soak --keep (leave the database).
+ * --out bench-results/soak --keep (leave the database). Ctrl-C (SIGINT) stops the load early and still
+ * waits for the answers, drains and reports on what was offered. Also shortened for the run:
+ * INBOUND_DEDUPE_SECONDS and SEND_RECORD_SECONDS (60 s), which otherwise keep per-message state for
+ * 7 days, longer than the shortened hot window.
  */
 import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,6 +72,9 @@ async function main(): Promise<void> {
     // Inbound message ids are remembered this long (the shortest allowed): with the 7-day default the
     // dedupe markers of a soak would grow for its whole length, which is not what it measures.
     INBOUND_DEDUPE_SECONDS: '60',
+    // Likewise each reply's send record (intent, provider id, delivery proof): 7 days by default, as
+    // long as the default hot window, but it outlives a 30 s one (the shortest allowed: 60 s).
+    SEND_RECORD_SECONDS: '60',
   });
   const world = await startBenchWorld('940940940');
   const { cms, wa, tenant, services: s } = world;
@@ -130,9 +136,12 @@ async function main(): Promise<void> {
     const sampler = setInterval(() => { sampling = sampling.then(sample).catch((err: Error) => process.stderr.write(`sample failed: ${err.message}\n`)); }, sampleEvery * 1000);
 
     // The load: `rate` a second, paced from the start (a late tick catches up), at most 2,000 in flight.
+    // SIGINT ends it early: the answers, the drain and the figures follow for what was offered.
+    let stopRequested = false;
+    process.once('SIGINT', () => { stopRequested = true; process.stdout.write('SIGINT: no more messages; waiting for the answers, then the drain\n'); });
     let inFlight = 0;
     let failedPosts = 0;
-    for (let i = 0; i < workflows; i++) {
+    for (let i = 0; i < workflows && !stopRequested; i++) {
       const wait = t0 + (i * 1000) / rate - performance.now();
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
       while (inFlight >= 2000) await new Promise((r) => setTimeout(r, 5));
@@ -144,8 +153,8 @@ async function main(): Promise<void> {
     }
     const loadEnd = (performance.now() - t0) / 1000;
     while (inFlight > 0) await new Promise((r) => setTimeout(r, 20));
-    const allAnswered = await waitReplies(workflows, 180_000);
-    lost = workflows - replies;
+    const allAnswered = await waitReplies(offered, 180_000);
+    lost = offered - replies;
     // The drain: one hot window and two passes after the last message, everything can have left Redis.
     await new Promise((r) => setTimeout(r, hotWindowMs + 2 * intervalMs + sampleEvery * 1000));
     clearInterval(sampler);
@@ -157,7 +166,7 @@ async function main(): Promise<void> {
     const steady = samples.filter((x) => x.t >= steadyFrom && x.t <= loadEnd);
     const last = samples[samples.length - 1]!;
     const elapsed = loadEnd;
-    process.stdout.write(`\nload: ${workflows} workflows offered at ${rate}/s in ${elapsed.toFixed(0)} s (${(workflows / elapsed).toFixed(1)}/s achieved), ${replies} answered` +
+    process.stdout.write(`\nload: ${offered} workflows offered${offered < workflows ? ` (stopped early, of ${workflows})` : ''} at ${rate}/s in ${elapsed.toFixed(0)} s (${(offered / elapsed).toFixed(1)}/s achieved), ${replies} answered` +
       `${allAnswered ? '' : ` (${lost} lost)`}, ${failedPosts} webhook posts failed; hot window ${hotWindow}, archiver every ${archiveInterval}, samples every ${sampleEvery} s\n`);
     process.stdout.write(`empty baseline used_memory: ${baseline} B (${shortNumber(baseline)}B)\n`);
     if (steady.length < 3) {
@@ -186,7 +195,7 @@ async function main(): Promise<void> {
 
     const mib = (v: number) => `${(v / 1048576).toFixed(v < 10 * 1048576 ? 1 : 0)} MiB`;
     const svg = lineChartSvg({
-      title: `Soak: ${workflows} workflows at ${rate}/s, hot window ${hotWindow}, archiver every ${archiveInterval}`,
+      title: `Soak: ${offered} workflows at ${rate}/s, hot window ${hotWindow}, archiver every ${archiveInterval}`,
       xLabel: 'seconds since the load started', yLabel: 'Redis used_memory', y2Label: 'rows / workflows', formatY: mib,
       series: [
         { name: 'Redis used_memory', points: samples.map((x) => [x.t, x.usedMemory]) },
