@@ -193,13 +193,14 @@ async function main(): Promise<void> {
     }
     process.stdout.write(`after the drain (t=${last.t} s): used_memory ${shortNumber(last.usedMemory)}B, hot workflows ${last.hotWorkflows}, hot ledger events ${last.hotEvents}, archived ${last.archivedWorkflows} workflows / ${last.archivedEvents} events\n`);
 
-    const mib = (v: number) => `${(v / 1048576).toFixed(v < 10 * 1048576 ? 1 : 0)} MiB`;
+    // Drawn in MiB, so that the ticks fall on round MiB.
+    const mib = (v: number) => v / 1048576;
     const svg = lineChartSvg({
       title: `Soak: ${offered} workflows at ${rate}/s, hot window ${hotWindow}, archiver every ${archiveInterval}`,
-      xLabel: 'seconds since the load started', yLabel: 'Redis used_memory', y2Label: 'rows / workflows', formatY: mib,
+      xLabel: 'seconds since the load started', yLabel: 'Redis used_memory (MiB)', y2Label: 'rows / workflows',
       series: [
-        { name: 'Redis used_memory', points: samples.map((x) => [x.t, x.usedMemory]) },
-        { name: 'empty baseline', points: [[0, baseline], [last.t, baseline]], dashed: true, color: '#999999' },
+        { name: 'Redis used_memory', points: samples.map((x) => [x.t, mib(x.usedMemory)]) },
+        { name: 'empty baseline', points: [[0, mib(baseline)], [last.t, mib(baseline)]], dashed: true, color: '#999999' },
         { name: 'archived ledger events', points: samples.map((x) => [x.t, x.archivedEvents]), axis: 'right' },
         { name: 'archived workflows', points: samples.map((x) => [x.t, x.archivedWorkflows]), axis: 'right' },
         { name: 'hot workflows (in Redis)', points: samples.map((x) => [x.t, x.hotWorkflows]), axis: 'right' },
