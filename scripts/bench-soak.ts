@@ -20,13 +20,19 @@
  * own state); archive rows per second over it; and whether used_memory stayed within +/-10% of its
  * mean over it. Exits 1 when answers are lost (fewer replies than messages).
  *
+ * The tenant's channel-status stream (every provider status webhook, capped at 100,000 entries,
+ * about 127 B each) fills at two or more entries per reply and then stays at its cap: it is sampled
+ * too, and the report says when it reached its cap; until then used_memory grows with it whatever
+ * the archiver does, so `--steady-from S` may start the steady part later. `--analyse DIR` reprints
+ * the report and redraws the chart from DIR's soak.csv and soak.json (with another --steady-from).
+ *
  * Options: --workflows 200000 --rate 100 --hot-window 30s --archive-interval 2s --sample-every 5
  * --out bench-results/soak --keep (leave the database). Ctrl-C (SIGINT) stops the load early and still
  * waits for the answers, drains and reports on what was offered. Also shortened for the run:
  * INBOUND_DEDUPE_SECONDS and SEND_RECORD_SECONDS (60 s), which otherwise keep per-message state for
  * 7 days, longer than the shortened hot window.
  */
-import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { parseDuration } from '../src/durations';
@@ -56,10 +62,14 @@ interface Sample {
   archivedEvents: number;
   offered: number;
   answered: number;
+  /** Entries in the tenant's channel-status stream (absent in CSVs of runs before it was sampled). */
+  channelStatuses?: number;
 }
 
-const columns: (keyof Sample)[] = ['t', 'usedMemory', 'hotWorkflows', 'hotEvents', 'archivedWorkflows', 'archivedEvents', 'offered', 'answered'];
-const csvHeader = 'seconds,used_memory_bytes,hot_workflows,hot_ledger_events,archived_workflows,archived_events,offered,answered\n';
+const columns: (keyof Sample)[] = ['t', 'usedMemory', 'hotWorkflows', 'hotEvents', 'archivedWorkflows', 'archivedEvents', 'offered', 'answered', 'channelStatuses'];
+const csvHeader = 'seconds,used_memory_bytes,hot_workflows,hot_ledger_events,archived_workflows,archived_events,offered,answered,channel_status_entries\n';
+/** The channel-status stream's cap (src/intake/inbound-intake.ts: XADD MAXLEN ~ 100000). */
+const channelStatusCap = 100_000;
 
 async function main(): Promise<void> {
   const hotWindowMs = parseDuration(hotWindow);
@@ -118,12 +128,14 @@ async function main(): Promise<void> {
       const read = s.redis.pipeline();
       for (let p = 0; p < s.keys.partitions; p++) read.zcard(s.keys.workflowIndex(p, 'bench'));
       read.xlen(s.keys.ledger('bench'));
+      read.xlen(s.keys.channelStatuses('bench'));
       const counts = ((await read.exec()) ?? []).map(([, n]) => Number(n));
+      const channelStatuses = counts.pop()!;
       const rows = await client.query<{ w: string; e: string }>(
         "SELECT (SELECT count(*) FROM archived_workflows WHERE tenant_id = 'bench') AS w, (SELECT count(*) FROM archived_events WHERE tenant_id = 'bench') AS e");
       const one: Sample = {
         t: Math.round((performance.now() - t0) / 100) / 10, usedMemory: await usedMemory(), hotWorkflows: counts.slice(0, -1).reduce((a, b) => a + b, 0),
-        hotEvents: counts[counts.length - 1]!, archivedWorkflows: Number(rows.rows[0]!.w), archivedEvents: Number(rows.rows[0]!.e), offered, answered: replies,
+        hotEvents: counts[counts.length - 1]!, archivedWorkflows: Number(rows.rows[0]!.w), archivedEvents: Number(rows.rows[0]!.e), offered, answered: replies, channelStatuses,
       };
       samples.push(one);
       appendFileSync(csvPath, `${columns.map((c) => one[c]).join(',')}\n`);
@@ -161,53 +173,11 @@ async function main(): Promise<void> {
     await sampling;
     await sample();
 
-    // The steady part: from one hot window and two archiver passes after the load started, to its end.
-    const steadyFrom = (hotWindowMs + 2 * intervalMs) / 1000;
-    const steady = samples.filter((x) => x.t >= steadyFrom && x.t <= loadEnd);
-    const last = samples[samples.length - 1]!;
-    const elapsed = loadEnd;
-    process.stdout.write(`\nload: ${offered} workflows offered${offered < workflows ? ` (stopped early, of ${workflows})` : ''} at ${rate}/s in ${elapsed.toFixed(0)} s (${(offered / elapsed).toFixed(1)}/s achieved), ${replies} answered` +
+    const meta: RunMeta = { baseline, offered, workflows, rate, hotWindow, archiveInterval, loadEnd, steadyFrom: (hotWindowMs + 2 * intervalMs) / 1000 };
+    writeFileSync(join(outDir, 'soak.json'), `${JSON.stringify(meta, null, 2)}\n`);
+    process.stdout.write(`\nload: ${offered} workflows offered${offered < workflows ? ` (stopped early, of ${workflows})` : ''} at ${rate}/s in ${loadEnd.toFixed(0)} s (${(offered / loadEnd).toFixed(1)}/s achieved), ${replies} answered` +
       `${allAnswered ? '' : ` (${lost} lost)`}, ${failedPosts} webhook posts failed; hot window ${hotWindow}, archiver every ${archiveInterval}, samples every ${sampleEvery} s\n`);
-    process.stdout.write(`empty baseline used_memory: ${baseline} B (${shortNumber(baseline)}B)\n`);
-    if (steady.length < 3) {
-      process.stdout.write(`steady part (t >= ${steadyFrom} s until the load ended at ${loadEnd.toFixed(0)} s): only ${steady.length} samples; run longer for the steady-state figures\n`);
-    } else {
-      const mean = steady.reduce((a, x) => a + x.usedMemory, 0) / steady.length;
-      const worst = Math.max(...steady.map((x) => Math.abs(x.usedMemory - mean) / mean));
-      const perHot = steady.reduce((a, x) => a + (x.usedMemory - baseline) / Math.max(1, x.hotWorkflows), 0) / steady.length;
-      const hotMean = steady.reduce((a, x) => a + x.hotWorkflows, 0) / steady.length;
-      const first = steady[0]!;
-      const end = steady[steady.length - 1]!;
-      const span = end.t - first.t;
-      const rowsRate = (end.archivedWorkflows + end.archivedEvents - first.archivedWorkflows - first.archivedEvents) / span;
-      process.stdout.write(`steady part: t = ${first.t} .. ${end.t} s (${steady.length} samples; from one hot window + two archiver passes after the load started, to the load's end)\n`);
-      process.stdout.write(`  used_memory mean ${shortNumber(mean)}B, min ${shortNumber(Math.min(...steady.map((x) => x.usedMemory)))}B, max ${shortNumber(Math.max(...steady.map((x) => x.usedMemory)))}B: ` +
-        `largest deviation ${(worst * 100).toFixed(1)}% -> ${worst <= band ? 'WITHIN' : 'OUTSIDE'} +/-${band * 100}%\n`);
-      // The drained floor: used_memory once every workflow left Redis; what stays (claimants' consent
-      // and conversation state, dedupe markers, counters) is not the hot workflows' own.
-      const floor = last.hotWorkflows === 0 ? last.usedMemory : NaN;
-      const perHotOverFloor = steady.reduce((a, x) => a + (x.usedMemory - floor) / Math.max(1, x.hotWorkflows), 0) / steady.length;
-      process.stdout.write(`  hot workflows mean ${hotMean.toFixed(0)}; bytes per hot workflow: ${perHot.toFixed(0)} B over the empty baseline ((used_memory - baseline) / hot workflows), ` +
-        `${Number.isNaN(floor) ? 'n/a (not drained)' : `${perHotOverFloor.toFixed(0)} B over the drained floor (${shortNumber(floor)}B: the claimants' own state and markers)`}\n`);
-      process.stdout.write(`  archive rows/s ${rowsRate.toFixed(1)} (workflows ${((end.archivedWorkflows - first.archivedWorkflows) / span).toFixed(1)}/s, events ${((end.archivedEvents - first.archivedEvents) / span).toFixed(1)}/s)\n`);
-    }
-    process.stdout.write(`after the drain (t=${last.t} s): used_memory ${shortNumber(last.usedMemory)}B, hot workflows ${last.hotWorkflows}, hot ledger events ${last.hotEvents}, archived ${last.archivedWorkflows} workflows / ${last.archivedEvents} events\n`);
-
-    // Drawn in MiB, so that the ticks fall on round MiB.
-    const mib = (v: number) => v / 1048576;
-    const svg = lineChartSvg({
-      title: `Soak: ${offered} workflows at ${rate}/s, hot window ${hotWindow}, archiver every ${archiveInterval}`,
-      xLabel: 'seconds since the load started', yLabel: 'Redis used_memory (MiB)', y2Label: 'rows / workflows',
-      series: [
-        { name: 'Redis used_memory', points: samples.map((x) => [x.t, mib(x.usedMemory)]) },
-        { name: 'empty baseline', points: [[0, mib(baseline)], [last.t, mib(baseline)]], dashed: true, color: '#999999' },
-        { name: 'archived ledger events', points: samples.map((x) => [x.t, x.archivedEvents]), axis: 'right' },
-        { name: 'archived workflows', points: samples.map((x) => [x.t, x.archivedWorkflows]), axis: 'right' },
-        { name: 'hot workflows (in Redis)', points: samples.map((x) => [x.t, x.hotWorkflows]), axis: 'right' },
-      ],
-    });
-    writeFileSync(join(outDir, 'soak.svg'), svg);
-    process.stdout.write(`wrote ${csvPath} and ${join(outDir, 'soak.svg')}\n`);
+    report(samples, meta, outDir);
   } finally {
     await client.end().catch(() => undefined);
     await world.stop();
@@ -221,7 +191,95 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: Error) => {
+/** What a run's report needs besides its samples (written beside them as soak.json). */
+interface RunMeta {
+  baseline: number;
+  offered: number;
+  workflows: number;
+  rate: number;
+  hotWindow: string;
+  archiveInterval: string;
+  /** Seconds from the load's start to its end. */
+  loadEnd: number;
+  /** Where the steady part starts by default: one hot window and two archiver passes into the load. */
+  steadyFrom: number;
+}
+
+/** Prints the steady-state figures and writes the chart; `--steady-from S` starts the steady part later. */
+function report(samples: Sample[], meta: RunMeta, dir: string): void {
+  const { baseline, loadEnd } = meta;
+  const steadyFrom = Number(option('steady-from', String(meta.steadyFrom)));
+  const steady = samples.filter((x) => x.t >= steadyFrom && x.t <= loadEnd);
+  const last = samples[samples.length - 1]!;
+  process.stdout.write(`empty baseline used_memory: ${baseline} B (${shortNumber(baseline)}B)\n`);
+  const capped = samples.find((x) => x.channelStatuses !== undefined && x.channelStatuses >= channelStatusCap);
+  if (capped) process.stdout.write(`the tenant's channel-status stream (provider statuses, capped at ${channelStatusCap} entries) reached its cap at t=${capped.t} s\n`);
+  else if (last.channelStatuses !== undefined) process.stdout.write(`the tenant's channel-status stream did not reach its cap (${last.channelStatuses} of ${channelStatusCap} entries): used_memory still grows with it\n`);
+  if (steady.length < 3) {
+    process.stdout.write(`steady part (t >= ${steadyFrom} s until the load ended at ${loadEnd.toFixed(0)} s): only ${steady.length} samples; run longer for the steady-state figures\n`);
+  } else {
+    const mean = steady.reduce((a, x) => a + x.usedMemory, 0) / steady.length;
+    const worst = Math.max(...steady.map((x) => Math.abs(x.usedMemory - mean) / mean));
+    const perHot = steady.reduce((a, x) => a + (x.usedMemory - baseline) / Math.max(1, x.hotWorkflows), 0) / steady.length;
+    const hotMean = steady.reduce((a, x) => a + x.hotWorkflows, 0) / steady.length;
+    const first = steady[0]!;
+    const end = steady[steady.length - 1]!;
+    const span = end.t - first.t;
+    const rowsRate = (end.archivedWorkflows + end.archivedEvents - first.archivedWorkflows - first.archivedEvents) / span;
+    process.stdout.write(`steady part: t = ${first.t} .. ${end.t} s (${steady.length} samples; from t=${steadyFrom} s${steadyFrom === meta.steadyFrom ? ', one hot window + two archiver passes after the load started' : ' (--steady-from)'}, to the load's end)\n`);
+    process.stdout.write(`  used_memory mean ${shortNumber(mean)}B, min ${shortNumber(Math.min(...steady.map((x) => x.usedMemory)))}B, max ${shortNumber(Math.max(...steady.map((x) => x.usedMemory)))}B: ` +
+      `largest deviation ${(worst * 100).toFixed(1)}% -> ${worst <= band ? 'WITHIN' : 'OUTSIDE'} +/-${band * 100}%\n`);
+    // The drained floor: used_memory once every workflow left Redis; what stays (claimants' consent
+    // and conversation state, dedupe markers, the capped channel-status stream) is not the hot workflows' own.
+    const floor = last.hotWorkflows === 0 ? last.usedMemory : NaN;
+    const perHotOverFloor = steady.reduce((a, x) => a + (x.usedMemory - floor) / Math.max(1, x.hotWorkflows), 0) / steady.length;
+    process.stdout.write(`  hot workflows mean ${hotMean.toFixed(0)}; bytes per hot workflow: ${perHot.toFixed(0)} B over the empty baseline ((used_memory - baseline) / hot workflows), ` +
+      `${Number.isNaN(floor) ? 'n/a (not drained)' : `${perHotOverFloor.toFixed(0)} B over the drained floor (${shortNumber(floor)}B)`}\n`);
+    process.stdout.write(`  archive rows/s ${rowsRate.toFixed(1)} (workflows ${((end.archivedWorkflows - first.archivedWorkflows) / span).toFixed(1)}/s, events ${((end.archivedEvents - first.archivedEvents) / span).toFixed(1)}/s)\n`);
+  }
+  process.stdout.write(`after the drain (t=${last.t} s): used_memory ${shortNumber(last.usedMemory)}B, hot workflows ${last.hotWorkflows}, hot ledger events ${last.hotEvents}, archived ${last.archivedWorkflows} workflows / ${last.archivedEvents} events\n`);
+
+  // Drawn in MiB, so that the ticks fall on round MiB.
+  const mib = (v: number) => v / 1048576;
+  const svg = lineChartSvg({
+    title: `Soak: ${meta.offered} workflows at ${meta.rate}/s, hot window ${meta.hotWindow}, archiver every ${meta.archiveInterval}`,
+    xLabel: 'seconds since the load started', yLabel: 'Redis used_memory (MiB)', y2Label: 'rows / workflows / entries',
+    series: [
+      { name: 'Redis used_memory', points: samples.map((x) => [x.t, mib(x.usedMemory)]) },
+      { name: 'empty baseline', points: [[0, mib(baseline)], [last.t, mib(baseline)]], dashed: true, color: '#999999' },
+      { name: 'archived ledger events', points: samples.map((x) => [x.t, x.archivedEvents]), axis: 'right' },
+      { name: 'archived workflows', points: samples.map((x) => [x.t, x.archivedWorkflows]), axis: 'right' },
+      { name: 'hot workflows (in Redis)', points: samples.map((x) => [x.t, x.hotWorkflows]), axis: 'right' },
+      ...(samples.some((x) => x.channelStatuses !== undefined)
+        ? [{ name: 'channel-status stream entries', points: samples.map((x) => [x.t, x.channelStatuses ?? NaN] as const).filter((p) => !Number.isNaN(p[1])), axis: 'right' as const }] : []),
+    ],
+  });
+  writeFileSync(join(dir, 'soak.svg'), svg);
+  process.stdout.write(`wrote ${join(dir, 'soak.svg')} (samples in ${join(dir, 'soak.csv')})\n`);
+}
+
+/**
+ * `--analyse DIR`: the report again from DIR/soak.csv (and DIR/soak.json; a run's CSV without it
+ * takes `--baseline B --load-end S --offered N`), e.g. with another `--steady-from`.
+ */
+function analyse(dir: string): void {
+  const [, ...lines] = readFileSync(join(dir, 'soak.csv'), 'utf8').trim().split('\n');
+  const samples = lines.map((line) => {
+    const v = line.split(',').map(Number);
+    const one = Object.fromEntries(columns.map((c, i) => [c, v[i]])) as unknown as Sample;
+    if (v.length <= columns.indexOf('channelStatuses')) delete one.channelStatuses;
+    return one;
+  });
+  const metaPath = join(dir, 'soak.json');
+  const meta: RunMeta = existsSync(metaPath) ? JSON.parse(readFileSync(metaPath, 'utf8')) as RunMeta : {
+    baseline: Number(option('baseline', 'NaN')), offered: Number(option('offered', String(workflows))), workflows, rate, hotWindow, archiveInterval,
+    loadEnd: Number(option('load-end', 'NaN')), steadyFrom: (parseDuration(hotWindow) + 2 * parseDuration(archiveInterval)) / 1000,
+  };
+  report(samples, meta, dir);
+}
+
+const analyseDir = option('analyse', '');
+(analyseDir ? Promise.resolve().then(() => analyse(analyseDir)) : main()).catch((err: Error) => {
   process.stderr.write(`bench:soak failed: ${err.stack ?? err.message}\n`);
   process.exit(1);
 });
