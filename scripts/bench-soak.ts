@@ -9,7 +9,7 @@
  * until `--workflows` are offered. Every `--sample-every` seconds it records Redis `used_memory`
  * (INFO memory), the hot workflows (the tenant's workflow index entries), the ledger events still in
  * Redis, the archive's rows (workflows, events) and the answers so far; after the load it keeps
- * sampling for one hot window and two archiver passes (the drain).
+ * sampling for one hot window (at least 60 s, the markers' lifetime) and two archiver passes (the drain).
  *
  * Writes `soak.csv` and `soak.svg` (used memory and archive rows over time) into `--out`, and
  * prints: the empty baseline (used_memory with the service started, before any message); the
@@ -167,8 +167,9 @@ async function main(): Promise<void> {
     while (inFlight > 0) await new Promise((r) => setTimeout(r, 20));
     const allAnswered = await waitReplies(offered, 180_000);
     lost = offered - replies;
-    // The drain: one hot window and two passes after the last message, everything can have left Redis.
-    await new Promise((r) => setTimeout(r, hotWindowMs + 2 * intervalMs + sampleEvery * 1000));
+    // The drain: one hot window and two passes after the last message every workflow can have left
+    // Redis, and after 60 s the last dedupe markers and send records have expired.
+    await new Promise((r) => setTimeout(r, Math.max(hotWindowMs, 60_000) + 2 * intervalMs + sampleEvery * 1000));
     clearInterval(sampler);
     await sampling;
     await sample();
