@@ -153,6 +153,8 @@ async function main(): Promise<void> {
     process.once('SIGINT', () => { stopRequested = true; process.stdout.write('SIGINT: no more messages; waiting for the answers, then the drain\n'); });
     let inFlight = 0;
     let failedPosts = 0;
+    const failures = new Map<string, number>();
+    const failed = (why: string) => { failedPosts += 1; failures.set(why, (failures.get(why) ?? 0) + 1); };
     for (let i = 0; i < workflows && !stopRequested; i++) {
       const wait = t0 + (i * 1000) / rate - performance.now();
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
@@ -160,7 +162,7 @@ async function main(): Promise<void> {
       inFlight += 1;
       offered += 1;
       void wa.postInbound({ from: phones[i % phones.length]!, text: 'claim status' })
-        .then((res) => { if (res.status !== 200) failedPosts += 1; }, () => { failedPosts += 1; })
+        .then((res) => { if (res.status !== 200) failed(`status ${res.status}`); }, (err: Error) => failed(err.message))
         .finally(() => { inFlight -= 1; });
     }
     const loadEnd = (performance.now() - t0) / 1000;
@@ -178,6 +180,7 @@ async function main(): Promise<void> {
     writeFileSync(join(outDir, 'soak.json'), `${JSON.stringify(meta, null, 2)}\n`);
     process.stdout.write(`\nload: ${offered} workflows offered${offered < workflows ? ` (stopped early, of ${workflows})` : ''} at ${rate}/s in ${loadEnd.toFixed(0)} s (${(offered / loadEnd).toFixed(1)}/s achieved), ${replies} answered` +
       `${allAnswered ? '' : ` (${lost} lost)`}, ${failedPosts} webhook posts failed; hot window ${hotWindow}, archiver every ${archiveInterval}, samples every ${sampleEvery} s\n`);
+    if (failures.size > 0) process.stdout.write(`webhook posts that failed: ${[...failures].map(([why, n]) => `${n} x ${why}`).join('; ')}\n`);
     report(samples, meta, outDir);
   } finally {
     await client.end().catch(() => undefined);
