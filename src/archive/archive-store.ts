@@ -190,11 +190,22 @@ export class ArchiveStore {
     if (filter.workflow) add('(workflow_id = ? OR event_id = ANY(?::text[]))', filter.workflow.id, [...filter.workflow.eventIds]);
     if (filter.type) add('type = ?', filter.type);
     if (filter.stage) add('stage = ?', filter.stage);
-    if (filter.from !== undefined) add('at >= ?', filter.from);
-    if (filter.to !== undefined) add('at < ?', filter.to);
+    const timeWhere = ['tenant_id = $1'];
+    if (filter.from !== undefined) { add('at >= ?', filter.from); timeWhere.push(where[where.length - 1]!); }
+    if (filter.to !== undefined) { add('at < ?', filter.to); timeWhere.push(where[where.length - 1]!); }
+    let bounds = '';
+    if (filter.from !== undefined || filter.to !== undefined) {
+      // Pages follow stream ids, a time filter is on `at`: scanning the stream-id index for the window
+      // reads every event before it (the planner cannot know the two orders agree). The window's events
+      // lie between the least and the greatest sid_ms among them, read from the (tenant_id, at)
+      // index alone (migration 1764547300000), so the page scan starts and ends there. count(*) keeps
+      // the planner from turning min/max into that same ordered scan.
+      bounds = `WITH window_sids AS MATERIALIZED (SELECT min(sid_ms) AS lo, max(sid_ms) AS hi, count(*) AS events FROM archived_events WHERE ${timeWhere.join(' AND ')}) `;
+      where.push('sid_ms >= (SELECT lo FROM window_sids)', 'sid_ms <= (SELECT hi FROM window_sids)');
+    }
     if (afterSid) add('(sid_ms, sid_seq) > (?, ?)', ...sidParts(afterSid));
     values.push(max);
-    const { rows } = await db.query<EventRow>(`SELECT ${eventColumns} FROM archived_events WHERE ${where.join(' AND ')} ORDER BY sid_ms, sid_seq LIMIT $${values.length}`, values);
+    const { rows } = await db.query<EventRow>(`${bounds}SELECT ${eventColumns} FROM archived_events WHERE ${where.join(' AND ')} ORDER BY sid_ms, sid_seq LIMIT $${values.length}`, values);
     return rows.map(toEvent);
   }
 
