@@ -121,18 +121,27 @@ export class AuditLedger {
 
   /**
    * A page of the ledger, oldest first, filtered; `next` continues after the last entry scanned.
-   * Archived and hot events make one ledger: Redis is read first, then the archive (an event trimmed
+   * Archived and hot events make one ledger: a full page of the archive that ends at or before the
+   * archive marker is the page; otherwise the archive and Redis are both read (an event trimmed
    * between the two reads was copied before it was trimmed), the two merged by position, each event
    * once, and the page ends where either read stopped looking, so a page across the boundary has
    * no gap and no duplicate.
    */
   async read(tenantId: string, q: LedgerQuery): Promise<{ events: (LedgerEvent & { cursor: string })[]; next: string | null }> {
-    const hot = await this.readHot(tenantId, q);
-    if (!this.archive) return hot;
+    if (!this.archive) return this.readHot(tenantId, q);
     const archivedTo = await this.redis.hget(this.keys.archived(tenantId), 'ledger_sid');
     // Nothing after the cursor has left Redis: the hot page is the page.
-    if (!archivedTo || (q.after !== undefined && !after(archivedTo, q.after))) return hot;
+    if (!archivedTo || (q.after !== undefined && !after(archivedTo, q.after))) return this.readHot(tenantId, q);
     const cold = await this.archive.readEvents(tenantId, q, q.limit, q.after);
+    // A full page that ends at or before the archive marker is the page: the archive holds every
+    // event up to the marker (copied before the marker moved), so Redis has nothing to add below
+    // it, and a filtered page deep in the archive no longer scans thousands of hot entries first.
+    const coldEnd = cold.length === q.limit ? cold[cold.length - 1]!.sid : null;
+    if (coldEnd !== null && !after(coldEnd, archivedTo)) {
+      const events = cold.map(({ sid, ...event }) => ({ ...event, cursor: sid }));
+      return { events, next: coldEnd };
+    }
+    const hot = await this.readHot(tenantId, q);
     const ends = [hot.next, cold.length === q.limit ? cold[cold.length - 1]!.sid : null].filter((e): e is string => e !== null);
     const end = ends.reduce<string | null>((a, b) => (a === null || after(a, b) ? b : a), null);
     const byN = new Map<number, LedgerEvent & { cursor: string }>();
