@@ -141,7 +141,8 @@ export class AuditLedger {
       const events = cold.map(({ sid, ...event }) => ({ ...event, cursor: sid }));
       return { events, next: coldEnd };
     }
-    const hot = await this.readHot(tenantId, q);
+    // Below the marker the archive is complete: Redis is read from the marker on (or the cursor, if later).
+    const hot = await this.readHot(tenantId, { ...q, after: q.after !== undefined && after(q.after, archivedTo) ? q.after : archivedTo });
     const ends = [hot.next, cold.length === q.limit ? cold[cold.length - 1]!.sid : null].filter((e): e is string => e !== null);
     const end = ends.reduce<string | null>((a, b) => (a === null || after(a, b) ? b : a), null);
     const byN = new Map<number, LedgerEvent & { cursor: string }>();
