@@ -153,16 +153,29 @@ async function main(): Promise<void> {
     process.once('SIGINT', () => { stopRequested = true; process.stdout.write('SIGINT: no more messages; waiting for the answers, then the drain\n'); });
     let inFlight = 0;
     let failedPosts = 0;
+    let undelivered = 0;
     const failures = new Map<string, number>();
     const failed = (why: string) => { failedPosts += 1; failures.set(why, (failures.get(why) ?? 0) + 1); };
+    // Meta re-posts a webhook that was not answered 200 (with growing pauses, for days), the same
+    // message id each time; so does the load here, up to 5 times, 1 s apart doubling. A message whose
+    // every post failed never reached the service and counts as unanswered all the same.
+    const runId = Date.now().toString(36);
+    const deliver = async (msg: { from: string; text: string; messageId: string }): Promise<void> => {
+      for (let attempt = 0, pause = 1000; ; attempt++, pause *= 2) {
+        const why = await wa.postInbound(msg).then((res) => (res.status === 200 ? null : `status ${res.status}`), (err: Error) => err.message);
+        if (why === null) return;
+        failed(why);
+        if (attempt === 5) { undelivered += 1; return; }
+        await new Promise((r) => setTimeout(r, pause));
+      }
+    };
     for (let i = 0; i < workflows && !stopRequested; i++) {
       const wait = t0 + (i * 1000) / rate - performance.now();
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
       while (inFlight >= 2000) await new Promise((r) => setTimeout(r, 5));
       inFlight += 1;
       offered += 1;
-      void wa.postInbound({ from: phones[i % phones.length]!, text: 'claim status' })
-        .then((res) => { if (res.status !== 200) failed(`status ${res.status}`); }, (err: Error) => failed(err.message))
+      void deliver({ from: phones[i % phones.length]!, text: 'claim status', messageId: `wamid.soak-${runId}-${i}` })
         .finally(() => { inFlight -= 1; });
     }
     const loadEnd = (performance.now() - t0) / 1000;
@@ -179,7 +192,7 @@ async function main(): Promise<void> {
     const meta: RunMeta = { baseline, offered, workflows, rate, hotWindow, archiveInterval, loadEnd, steadyFrom: (hotWindowMs + 2 * intervalMs) / 1000 };
     writeFileSync(join(outDir, 'soak.json'), `${JSON.stringify(meta, null, 2)}\n`);
     process.stdout.write(`\nload: ${offered} workflows offered${offered < workflows ? ` (stopped early, of ${workflows})` : ''} at ${rate}/s in ${loadEnd.toFixed(0)} s (${(offered / loadEnd).toFixed(1)}/s achieved), ${replies} answered` +
-      `${allAnswered ? '' : ` (${lost} lost)`}, ${failedPosts} webhook posts failed; hot window ${hotWindow}, archiver every ${archiveInterval}, samples every ${sampleEvery} s\n`);
+      `${allAnswered ? '' : ` (${lost} lost)`}, ${failedPosts} webhook posts failed and were posted again (${undelivered} never delivered); hot window ${hotWindow}, archiver every ${archiveInterval}, samples every ${sampleEvery} s\n`);
     if (failures.size > 0) process.stdout.write(`webhook posts that failed: ${[...failures].map(([why, n]) => `${n} x ${why}`).join('; ')}\n`);
     report(samples, meta, outDir);
   } finally {
