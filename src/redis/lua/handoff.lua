@@ -24,10 +24,14 @@
   ARGV[1]  consumer group
   ARGV[2]  now (ms)
   ARGV[3]  partition number (audit ids are ae-<partition>-<stream id>)
-  ARGV[4]  JSON array of ops (below)
+  ARGV[4]  JSON array of ops (below). An op's `payload` and `audit_detail` (JSON text each) are
+           not inside it: each is its own ARGV, and the op holds its index there (a number), so
+           the large strings are neither escaped into the ops JSON nor decoded again here
+           (src/redis/scripts/handoff.ts; docs/benchmarks.md, Issue 15).
   ARGV[5]  JSON of the allowed status transitions { from = { to = true } }
            (pipeline/workflows/transitions.ts); a decision that would break it is refused. Decoded
            only when an op of the batch changes a status or resumes a held workflow.
+  ARGV[6+] the ops' payloads and audit details, named by index from the ops.
   Ops:
            { entry, kind = forward|wait|finish|retry|dead|hold|ack|defer|note, wf, wf_id, seq, tenant, stage,
              audit_type, audit_detail (JSON string), status?, set? {field=value}, done?,
@@ -92,6 +96,11 @@
   The workflow a pd_await joins, and the held one a park supersedes, live in the same partition
   (same hash tag) and are declared when the op names them; one a race finds instead (through the
   claim pointer, or the consent record's `parked`) is read without being declared.
+  Every consumed entry is acknowledged and deleted at the end, with one XACK and one XDEL for the
+  whole batch (not one pair per op): the script is atomic, so no reader sees the difference. Should
+  a command fail at run time after the checks (it should not: every op is checked first), the
+  batch's entries stay pending and are reclaimed; an op already applied is then stale (its seq
+  moved) and only acked, as any redelivery is.
   Returns: one value per op: the audit event id, 'retry', 'dead' (a dead letter with no workflow),
   'stale', or 'illegal:<from>:<to>' (the entry is acked and dropped; the worker logs it as an
   error). src/redis/scripts/handoff.ts (runHandoff, parseHandoffResult) turns these into typed
@@ -100,6 +109,11 @@
 local src, auditKey = KEYS[1], KEYS[2]
 local group, now, part = ARGV[1], ARGV[2], ARGV[3]
 local ops = cjson.decode(ARGV[4])
+-- The ops' large strings travel as their own ARGV (header): put back in place.
+for _, op in ipairs(ops) do
+  if type(op.payload) == 'number' then op.payload = ARGV[op.payload] end
+  if type(op.audit_detail) == 'number' then op.audit_detail = ARGV[op.audit_detail] end
+end
 -- Decoded on first use, once per call: a batch whose ops change no status (forwards without one,
 -- acks, retries) never reads it, and a script cannot keep it between calls (no globals in Redis 7).
 local allowedTable = nil
@@ -109,9 +123,10 @@ local function allowedFrom(status)
 end
 local out = {}
 
+-- Acknowledged and deleted together at the end of the script (header).
+local consumed = {}
 local function ack(id)
-  redis.call('XACK', src, group, id)
-  redis.call('XDEL', src, id)
+  consumed[#consumed + 1] = id
 end
 
 --@include audit-append
@@ -445,15 +460,19 @@ for i, op in ipairs(ops) do
     end
     if not absorbed then
       local nextSeq = redis.call('HINCRBY', op.wf, 'seq', 1)
-      appendAudit(op.wf, auditId)
-      redis.call('HSET', op.wf, 'updated_at', now)
-      if op.status then redis.call('HSET', op.wf, 'status', op.status) end
-      -- A hand-off that goes through clears the error a dead-lettered attempt left, and a hold.
-      redis.call('HDEL', op.wf, 'error', 'held')
+      -- The record's step fields in one HSET, in the order they used to be written one by one
+      -- (a field named twice: the later wins, as it did).
+      local list = redis.call('HGET', op.wf, 'audit')
+      local fields = { 'audit', (list and list ~= '') and (list .. ',' .. auditId) or auditId, 'updated_at', now }
+      if op.status then fields[#fields + 1] = 'status' fields[#fields + 1] = op.status end
       if op.set then
-        for field, value in pairs(op.set) do redis.call('HSET', op.wf, field, value) end
+        for field, value in pairs(op.set) do fields[#fields + 1] = field fields[#fields + 1] = value end
       end
-      if op.done then redis.call('HSET', op.wf, 'completed_at', now) end
+      if op.done then fields[#fields + 1] = 'completed_at' fields[#fields + 1] = now end
+      -- A hand-off that goes through clears the error a dead-lettered attempt left, and a hold
+      -- (before the HSET: a field the decision sets is kept, as it was).
+      redis.call('HDEL', op.wf, 'error', 'held')
+      redis.call('HSET', op.wf, unpack(fields))
       if op.pd_await and not joined then startWait(op, op.pd_await) end
       if op.pd_done then dropWaitTimers(op.wf, op.pd_done.timers) end
       if op.kind == 'forward' then
@@ -464,5 +483,11 @@ for i, op in ipairs(ops) do
     ack(op.entry)
     out[i] = auditId
   end
+end
+-- In slices, well under Lua's limit on unpack's results.
+for first = 1, #consumed, 1000 do
+  local ids = { unpack(consumed, first, math.min(first + 999, #consumed)) }
+  redis.call('XACK', src, group, unpack(ids))
+  redis.call('XDEL', src, unpack(ids))
 end
 return out

@@ -34,14 +34,14 @@ export function parseHandoffResult(raw: string): HandoffResult {
 export async function runHandoff(
   redis: Redis, call: { keys: string[]; ops: unknown[] }, group: string, now: number, partition: number, allowedTransitions: string,
 ): Promise<HandoffResult[]> {
-  const ops = JSON.stringify(call.ops);
+  const { ops, strings } = packOps(call.ops);
   let keys = call.keys;
   // A workflow the ops read from state (the claim's open follow-up, the parked question) that
   // moved since the worker read it is named by an UNDECLARED reply, with nothing written: the
   // call is made again with its record declared (handoff.lua's header).
   for (let attempt = 0; ; attempt++) {
     try {
-      const raw = await redis.handoff(keys.length, ...keys, group, now, partition, ops, allowedTransitions);
+      const raw = await redis.handoff(keys.length, ...keys, group, now, partition, ops, allowedTransitions, ...strings);
       return raw.map(parseHandoffResult);
     } catch (err) {
       const message = err instanceof Error ? err.message : '';
@@ -49,4 +49,30 @@ export async function runHandoff(
       keys = [...keys, ...message.slice('UNDECLARED '.length).split(' ').filter((k) => k && !keys.includes(k))];
     }
   }
+}
+
+/** ARGV[6] is the first of the strings taken out of the ops (handoff.lua's header). */
+const firstStringArg = 6;
+
+/**
+ * The ops as handoff.lua reads them: each op's `payload` and `audit_detail` (JSON text) out of the
+ * ops JSON and into their own ARGV, the op holding the index. Escaping a payload into the ops
+ * JSON and decoding it again in Lua cost about twice the decode of the rest of the op
+ * (docs/benchmarks.md, Issue 15); a plain ARGV costs neither.
+ */
+export function packOps(ops: readonly unknown[]): { ops: string; strings: string[] } {
+  const strings: string[] = [];
+  const packed = ops.map((op) => {
+    if (typeof op !== 'object' || op === null) return op;
+    const o = { ...(op as Record<string, unknown>) };
+    for (const field of ['payload', 'audit_detail']) {
+      const value = o[field];
+      if (typeof value === 'string') {
+        o[field] = firstStringArg + strings.length;
+        strings.push(value);
+      }
+    }
+    return o;
+  });
+  return { ops: JSON.stringify(packed), strings };
 }
