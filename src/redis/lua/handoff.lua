@@ -28,9 +28,11 @@
            not inside it: each is its own ARGV, and the op holds its index there (a number), so
            the large strings are neither escaped into the ops JSON nor decoded again here
            (src/redis/scripts/handoff.ts; docs/benchmarks.md, Issue 15).
-  ARGV[5]  JSON of the allowed status transitions { from = { to = true } }
-           (pipeline/workflows/transitions.ts); a decision that would break it is refused. Decoded
-           only when an op of the batch changes a status or resumes a held workflow.
+  ARGV[5]  the allowed status transitions (pipeline/workflows/transitions.ts), every allowed pair
+           as `<from>><to>` between bars: `|started>completed|started>awaiting_consent|...|`
+           (src/redis/scripts/handoff.ts builds it); a decision that would break it is refused. A
+           plain substring search answers a pair, so nothing is decoded (decoding the table as
+           JSON cost 7 us a call; docs/benchmarks.md, Issue 15).
   ARGV[6+] the ops' payloads and audit details, named by index from the ops.
   Ops:
            { entry, kind = forward|wait|finish|retry|dead|hold|ack|defer|note, wf, wf_id, seq, tenant, stage,
@@ -114,12 +116,15 @@ for _, op in ipairs(ops) do
   if type(op.payload) == 'number' then op.payload = ARGV[op.payload] end
   if type(op.audit_detail) == 'number' then op.audit_detail = ARGV[op.audit_detail] end
 end
--- Decoded on first use, once per call: a batch whose ops change no status (forwards without one,
--- acks, retries) never reads it, and a script cannot keep it between calls (no globals in Redis 7).
-local allowedTable = nil
-local function allowedFrom(status)
-  if not allowedTable then allowedTable = cjson.decode(ARGV[5]) end
-  return (status and allowedTable[status]) or {}
+-- Whether the table allows `from` -> `to` (header: a substring search, nothing to decode).
+local allowedPairs = ARGV[5]
+local function allowed(from, to)
+  if not from or not to then return false end
+  return string.find(allowedPairs, '|' .. from .. '>' .. to .. '|', 1, true) ~= nil
+end
+-- A table not in that form fails the call before anything is written.
+if string.sub(allowedPairs, 1, 1) ~= '|' or string.sub(allowedPairs, -1) ~= '|' then
+  return redis.error_reply('ERR handoff: the transition table is not a list of |from>to| pairs')
 end
 local out = {}
 
@@ -247,8 +252,6 @@ for i, op in ipairs(ops) do
   if op.resume and not (op.resume.expect and op.resume.stream and op.resume.payload and op.resume.status and op.idx) then
     return redis.error_reply('ERR handoff op ' .. i .. ': incomplete resume')
   end
-  -- Decoded here, before anything is written, when an op will read it: a malformed table fails the batch whole.
-  if op.status or op.resume then allowedFrom(nil) end
 end
 
 -- Every workflow record the ops will read from state is declared (header): checked before anything is written.
@@ -297,7 +300,7 @@ for i, op in ipairs(ops) do
   elseif op.wf ~= '' and ((not current) or tonumber(current) ~= op.seq) then
     ack(op.entry)
     out[i] = 'stale'
-  elseif op.status and op.wf ~= '' and not allowedFrom(redis.call('HGET', op.wf, 'status'))[op.status] then
+  elseif op.status and op.wf ~= '' and not allowed(redis.call('HGET', op.wf, 'status'), op.status) then
     ack(op.entry)
     out[i] = 'illegal:' .. tostring(redis.call('HGET', op.wf, 'status')) .. ':' .. op.status
   elseif op.kind == 'ack' then
@@ -377,7 +380,7 @@ for i, op in ipairs(ops) do
     local heldKey = op.resume and (op.wf_prefix .. op.resume.expect)
     local heldWas = heldKey and redis.call('HGET', heldKey, 'status')
     local absorb = op.resume and redis.call('HGET', op.consent, 'parked') == op.resume.expect
-        and heldStatus[heldWas] and allowedFrom(heldWas)[op.resume.status] or false
+        and heldStatus[heldWas] and allowed(heldWas, op.resume.status) or false
     -- A message folded into another workflow (a consent answer or choice into the held question,
     -- a document into the waiting follow-up) records this step under that workflow, naming the
     -- message's own workflow id and the events it had before (which stay under that id).

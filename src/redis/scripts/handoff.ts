@@ -29,19 +29,21 @@ export function parseHandoffResult(raw: string): HandoffResult {
 
 /**
  * One hand-off call for one partition: the keys and ops built by src/runtime/handoff-ops.ts, the
- * consumer group, and the transition table as `{ from: { to: true } }` JSON. One result per op.
+ * consumer group, and the transition table as `{ from: { to: true } }` JSON (passed to the
+ * script as a list of pairs: transitionPairs). One result per op.
  */
 export async function runHandoff(
   redis: Redis, call: { keys: string[]; ops: unknown[] }, group: string, now: number, partition: number, allowedTransitions: string,
 ): Promise<HandoffResult[]> {
   const { ops, strings } = packOps(call.ops);
+  const pairs = transitionPairs(allowedTransitions);
   let keys = call.keys;
   // A workflow the ops read from state (the claim's open follow-up, the parked question) that
   // moved since the worker read it is named by an UNDECLARED reply, with nothing written: the
   // call is made again with its record declared (handoff.lua's header).
   for (let attempt = 0; ; attempt++) {
     try {
-      const raw = await redis.handoff(keys.length, ...keys, group, now, partition, ops, allowedTransitions, ...strings);
+      const raw = await redis.handoff(keys.length, ...keys, group, now, partition, ops, pairs, ...strings);
       return raw.map(parseHandoffResult);
     } catch (err) {
       const message = err instanceof Error ? err.message : '';
@@ -75,4 +77,30 @@ export function packOps(ops: readonly unknown[]): { ops: string; strings: string
     return o;
   });
   return { ops: JSON.stringify(packed), strings };
+}
+
+let lastTable: { json: string; pairs: string } | null = null;
+
+/**
+ * The transition table `{ from: { to: true } }` (JSON) as handoff.lua reads it: every allowed
+ * pair as `<from>><to>` between bars, `|a>b|a>c|...|`, answered there by a substring search
+ * instead of a JSON decode per call. The same table is passed on every call: the last one is kept.
+ * Throws on a table that is not JSON of that shape, or a status holding `|` or `>`.
+ */
+export function transitionPairs(json: string): string {
+  if (lastTable?.json === json) return lastTable.pairs;
+  const table = JSON.parse(json) as unknown;
+  if (typeof table !== 'object' || table === null) throw new Error('transition table: not an object');
+  const pairs: string[] = [];
+  for (const [from, tos] of Object.entries(table as Record<string, unknown>)) {
+    if (typeof tos !== 'object' || tos === null) throw new Error(`transition table: ${from} names no statuses`);
+    for (const [to, ok] of Object.entries(tos as Record<string, unknown>)) {
+      if (ok !== true) continue;
+      if (/[|>]/.test(from) || /[|>]/.test(to)) throw new Error(`transition table: a status holds | or >: ${from} ${to}`);
+      pairs.push(`${from}>${to}`);
+    }
+  }
+  const pairsText = `|${pairs.join('|')}|`;
+  lastTable = { json, pairs: pairsText };
+  return pairsText;
 }
