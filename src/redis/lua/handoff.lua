@@ -279,7 +279,10 @@ end
 if #missing > 0 then return redis.error_reply('UNDECLARED ' .. table.concat(missing, ' ')) end
 
 for i, op in ipairs(ops) do
-  local current = op.wf ~= '' and redis.call('HGET', op.wf, 'seq') or false
+  -- What the op reads of its own record, in one HMGET: nothing else in the op writes this record
+  -- before the step's own writes (the other records it changes are other workflows').
+  local rec = op.wf ~= '' and redis.call('HMGET', op.wf, 'seq', 'status', 'audit', 'workflow_type', 'claim_id_hash') or {}
+  local current, recStatus, recAudit = rec[1] or false, rec[2] or false, rec[3] or false
   if op.kind == 'defer' then
     redis.call('ZADD', op.timers, op.due, op.timer)
     ack(op.entry)
@@ -300,9 +303,9 @@ for i, op in ipairs(ops) do
   elseif op.wf ~= '' and ((not current) or tonumber(current) ~= op.seq) then
     ack(op.entry)
     out[i] = 'stale'
-  elseif op.status and op.wf ~= '' and not allowed(redis.call('HGET', op.wf, 'status'), op.status) then
+  elseif op.status and op.wf ~= '' and not allowed(recStatus, op.status) then
     ack(op.entry)
-    out[i] = 'illegal:' .. tostring(redis.call('HGET', op.wf, 'status')) .. ':' .. op.status
+    out[i] = 'illegal:' .. tostring(recStatus) .. ':' .. op.status
   elseif op.kind == 'ack' then
     -- The stage found the entry stale before acting (its workflow moved on): only acknowledged.
     ack(op.entry)
@@ -385,7 +388,7 @@ for i, op in ipairs(ops) do
     -- a document into the waiting follow-up) records this step under that workflow, naming the
     -- message's own workflow id and the events it had before (which stay under that id).
     local foldedInto = (absorb and op.resume.expect) or (arriveTo and arrive.target) or nil
-    local mine = foldedInto and redis.call('HGET', op.wf, 'audit') or ''
+    local mine = foldedInto and (recAudit or '') or ''
     if foldedInto then
       local detail = cjson.decode(op.audit_detail)
       detail.message_workflow_id = op.wf_id
@@ -401,8 +404,8 @@ for i, op in ipairs(ops) do
       local heldSeq = tonumber(redis.call('HGET', heldKey, 'seq') or '0') + 1
       transition = transitionOf(heldKey, op.resume.expect, heldWas, op.resume.status, heldSeq)
     elseif op.status then
-      local before = redis.call('HGET', op.wf, 'status')
-      if before ~= op.status then transition = transitionOf(op.wf, op.wf_id, before, op.status, op.seq + 1) end
+      local before = recStatus
+      if before ~= op.status then transition = transitionJson(op.wf_id, before, op.status, op.seq + 1, rec[4], rec[5]) end
     end
     local auditId = writeAudit(op, auditWf, op.audit_type, op.audit_detail, transition)
     if op.sent_mark then redis.call('HSET', op.sent_mark.key, op.sent_mark.field, auditId) end
@@ -462,11 +465,11 @@ for i, op in ipairs(ops) do
       absorbed = true
     end
     if not absorbed then
-      local nextSeq = redis.call('HINCRBY', op.wf, 'seq', 1)
-      -- The record's step fields in one HSET, in the order they used to be written one by one
-      -- (a field named twice: the later wins, as it did).
-      local list = redis.call('HGET', op.wf, 'audit')
-      local fields = { 'audit', (list and list ~= '') and (list .. ',' .. auditId) or auditId, 'updated_at', now }
+      -- The record's step fields in one HSET (seq and audit list from what the op read), in the
+      -- order they used to be written one by one (a field named twice: the later wins, as it did).
+      local nextSeq = (tonumber(current) or 0) + 1
+      local list = recAudit
+      local fields = { 'seq', nextSeq, 'audit', (list and list ~= '') and (list .. ',' .. auditId) or auditId, 'updated_at', now }
       if op.status then fields[#fields + 1] = 'status' fields[#fields + 1] = op.status end
       if op.set then
         for field, value in pairs(op.set) do fields[#fields + 1] = field fields[#fields + 1] = value end
