@@ -14,7 +14,7 @@ import { ConsentStore } from '../../src/consent/consent-store';
 import { phiHash, sha256Hex } from '../../src/phi';
 import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
 import { Keys } from '../../src/redis/keys';
-import { runFireTimers, runHandoff, runIngestInbound, runRedriveDeadLetter, transitionPairs, type HandoffResult } from '../../src/redis/scripts';
+import { runFireTimers, runHandoff, runIngestInbound, packOps, runRedriveDeadLetter, transitionPairs, type HandoffResult } from '../../src/redis/scripts';
 import { stageNames, type StageName } from '../../pipeline/vocabulary';
 import { decodeEnvelope, encodeFields, fieldsToRecord, type StreamEntry } from '../../src/runtime/envelope-codec';
 import { buildHandoff, heldEffects, type HeldWorkflow, type Outcome } from '../../src/runtime/handoff-ops';
@@ -639,7 +639,8 @@ describe('Lua scripts against Redis', function () {
       const failure = await runHandoff(redis, call, keys.group('consent'), tick(), p, '{not json').catch((e: Error) => e);
       expect(failure).to.be.instanceOf(Error);
       // The script itself refuses a table not written as |from>to| pairs (here the JSON form), before any write.
-      const raw = await redis.handoff(call.keys.length, ...call.keys, keys.group('consent'), tick(), p, JSON.stringify(call.ops), allowedTransitions)
+      const packed = packOps(call.ops);
+      const raw = await redis.handoff(call.keys.length, ...call.keys, keys.group('consent'), tick(), p, packed.count, allowedTransitions, ...packed.args)
         .catch((e: Error) => e);
       expect((raw as Error).message).to.match(/transition table/);
       expect(await wf(p, a.workflowId)).to.deep.equal(beforeA);
@@ -805,7 +806,8 @@ describe('Lua scripts against Redis', function () {
       const before = await wf(p, d.envelope.workflowId);
       let refused: Error | null = null;
       try {
-        await redis.handoff(call.keys.length, ...call.keys, keys.group('truth'), tick(), p, JSON.stringify(call.ops), transitionPairs(allowedTransitions));
+        const packed = packOps(call.ops);
+        await redis.handoff(call.keys.length, ...call.keys, keys.group('truth'), tick(), p, packed.count, transitionPairs(allowedTransitions), ...packed.args);
       } catch (err) {
         refused = err as Error;
       }

@@ -24,16 +24,20 @@
   ARGV[1]  consumer group
   ARGV[2]  now (ms)
   ARGV[3]  partition number (audit ids are ae-<partition>-<stream id>)
-  ARGV[4]  JSON array of ops (below). An op's `payload` and `audit_detail` (JSON text each) are
-           not inside it: each is its own ARGV, and the op holds its index there (a number), so
-           the large strings are neither escaped into the ops JSON nor decoded again here
-           (src/redis/scripts/handoff.ts; docs/benchmarks.md, Issue 15).
+  ARGV[4]  how many ops (below) follow, from ARGV[6] on
   ARGV[5]  the allowed status transitions (pipeline/workflows/transitions.ts), every allowed pair
            as `<from>><to>` between bars: `|started>completed|started>awaiting_consent|...|`
            (src/redis/scripts/handoff.ts builds it); a decision that would break it is refused. A
            plain substring search answers a pair, so nothing is decoded (decoding the table as
            JSON cost 7 us a call; docs/benchmarks.md, Issue 15).
-  ARGV[6+] the ops' payloads and audit details, named by index from the ops.
+  ARGV[6+] the ops, 14 ARGV each, in this order: kind, entry, wf, wf_id, seq, tenant, stage,
+           wf_prefix, audit_type, audit_detail, status, next, payload, and the op's other fields
+           as one JSON object ('' when it has none; `set` left out when empty, `done` when false).
+           An empty string is an absent field, except for wf, wf_id and tenant, which a dead
+           letter without a workflow has empty. Plain ARGV and not one JSON array of ops: the
+           payload and audit detail (JSON text) were escaped into it and decoded again here, and
+           decoding the ops was a tenth of a hand-off's instructions (src/redis/scripts/handoff.ts,
+           packOps; docs/benchmarks.md, Issue 15).
   Ops:
            { entry, kind = forward|wait|finish|retry|dead|hold|ack|defer|note, wf, wf_id, seq, tenant, stage,
              audit_type, audit_detail (JSON string), status?, set? {field=value}, done?,
@@ -110,11 +114,28 @@
 ]]
 local src, auditKey = KEYS[1], KEYS[2]
 local group, now, part = ARGV[1], ARGV[2], ARGV[3]
-local ops = cjson.decode(ARGV[4])
--- The ops' large strings travel as their own ARGV (header): put back in place.
-for _, op in ipairs(ops) do
-  if type(op.payload) == 'number' then op.payload = ARGV[op.payload] end
-  if type(op.audit_detail) == 'number' then op.audit_detail = ARGV[op.audit_detail] end
+-- The ops, read from their ARGV (header).
+local opWidth = 14
+local opCount = tonumber(ARGV[4])
+if not opCount or #ARGV ~= 5 + opCount * opWidth then
+  return redis.error_reply('ERR handoff: ' .. tostring(ARGV[4]) .. ' ops do not fill ' .. (#ARGV - 5) .. ' op arguments')
+end
+local function given(v)
+  if v == '' then return nil end
+  return v
+end
+local ops = {}
+for i = 1, opCount do
+  local b = 5 + (i - 1) * opWidth
+  local op = {
+    kind = given(ARGV[b + 1]), entry = given(ARGV[b + 2]), wf = ARGV[b + 3], wf_id = ARGV[b + 4], seq = tonumber(ARGV[b + 5]), seq_text = ARGV[b + 5],
+    tenant = ARGV[b + 6], stage = given(ARGV[b + 7]), wf_prefix = given(ARGV[b + 8]), audit_type = given(ARGV[b + 9]),
+    audit_detail = given(ARGV[b + 10]), status = given(ARGV[b + 11]), next = given(ARGV[b + 12]), payload = given(ARGV[b + 13]),
+  }
+  if ARGV[b + 14] ~= '' then
+    for field, value in pairs(cjson.decode(ARGV[b + 14])) do op[field] = value end
+  end
+  ops[i] = op
 end
 -- Whether the table allows `from` -> `to` (header: a substring search, nothing to decode).
 local allowedPairs = ARGV[5]
@@ -140,10 +161,10 @@ local function writeAudit(op, wfId, auditType, detail, transition)
   local id
   if transition then
     id = redis.call('XADD', auditKey, '*', 'tenant', op.tenant, 'workflow_id', wfId, 'stage', op.stage,
-      'type', auditType, 'seq', op.seq, 'at', now, 'detail', detail, 'transition', transition)
+      'type', auditType, 'seq', op.seq_text or op.seq, 'at', now, 'detail', detail, 'transition', transition)
   else
     id = redis.call('XADD', auditKey, '*', 'tenant', op.tenant, 'workflow_id', wfId,
-      'stage', op.stage, 'type', auditType, 'seq', op.seq, 'at', now, 'detail', detail)
+      'stage', op.stage, 'type', auditType, 'seq', op.seq_text or op.seq, 'at', now, 'detail', detail)
   end
   return auditEventId(part, id)
 end
@@ -281,7 +302,7 @@ if #missing > 0 then return redis.error_reply('UNDECLARED ' .. table.concat(miss
 for i, op in ipairs(ops) do
   -- What the op reads of its own record, in one HMGET: nothing else in the op writes this record
   -- before the step's own writes (the other records it changes are other workflows').
-  local rec = op.wf ~= '' and redis.call('HMGET', op.wf, 'seq', 'status', 'audit', 'workflow_type', 'claim_id_hash') or {}
+  local rec = op.wf ~= '' and redis.call('HMGET', op.wf, 'seq', 'status', 'audit', 'workflow_type', 'claim_id_hash', 'error', 'held') or {}
   local current, recStatus, recAudit = rec[1] or false, rec[2] or false, rec[3] or false
   if op.kind == 'defer' then
     redis.call('ZADD', op.timers, op.due, op.timer)
@@ -467,7 +488,8 @@ for i, op in ipairs(ops) do
     if not absorbed then
       -- The record's step fields in one HSET (seq and audit list from what the op read), in the
       -- order they used to be written one by one (a field named twice: the later wins, as it did).
-      local nextSeq = (tonumber(current) or 0) + 1
+      -- As text once (a Lua number passed to redis.call is formatted on each call).
+      local nextSeq = tostring((tonumber(current) or 0) + 1)
       local list = recAudit
       local fields = { 'seq', nextSeq, 'audit', (list and list ~= '') and (list .. ',' .. auditId) or auditId, 'updated_at', now }
       if op.status then fields[#fields + 1] = 'status' fields[#fields + 1] = op.status end
@@ -476,14 +498,15 @@ for i, op in ipairs(ops) do
       end
       if op.done then fields[#fields + 1] = 'completed_at' fields[#fields + 1] = now end
       -- A hand-off that goes through clears the error a dead-lettered attempt left, and a hold
-      -- (before the HSET: a field the decision sets is kept, as it was).
-      redis.call('HDEL', op.wf, 'error', 'held')
+      -- (before the HSET: a field the decision sets is kept, as it was); only when there is one.
+      if rec[6] or rec[7] then redis.call('HDEL', op.wf, 'error', 'held') end
       redis.call('HSET', op.wf, unpack(fields))
       if op.pd_await and not joined then startWait(op, op.pd_await) end
       if op.pd_done then dropWaitTimers(op.wf, op.pd_done.timers) end
       if op.kind == 'forward' then
+        -- ('0' as text: a Lua number is formatted with snprintf on every call)
         redis.call('XADD', op.next, '*', 'wf', op.wf_id, 'tenant', op.tenant, 'seq', nextSeq,
-          'attempt', 0, 'payload', op.payload)
+          'attempt', '0', 'payload', op.payload)
       end
     end
     ack(op.entry)

@@ -33,9 +33,9 @@ export function parseHandoffResult(raw: string): HandoffResult {
  * script as a list of pairs: transitionPairs). One result per op.
  */
 export async function runHandoff(
-  redis: Redis, call: { keys: string[]; ops: unknown[] }, group: string, now: number, partition: number, allowedTransitions: string,
+  redis: Redis, call: { keys: string[]; ops: Record<string, unknown>[] }, group: string, now: number, partition: number, allowedTransitions: string,
 ): Promise<HandoffResult[]> {
-  const { ops, strings } = packOps(call.ops);
+  const ops = packOps(call.ops);
   const pairs = transitionPairs(allowedTransitions);
   let keys = call.keys;
   // A workflow the ops read from state (the claim's open follow-up, the parked question) that
@@ -43,7 +43,7 @@ export async function runHandoff(
   // call is made again with its record declared (handoff.lua's header).
   for (let attempt = 0; ; attempt++) {
     try {
-      const raw = await redis.handoff(keys.length, ...keys, group, now, partition, ops, pairs, ...strings);
+      const raw = await redis.handoff(keys.length, ...keys, group, now, partition, ops.count, pairs, ...ops.args);
       return raw.map(parseHandoffResult);
     } catch (err) {
       const message = err instanceof Error ? err.message : '';
@@ -53,30 +53,39 @@ export async function runHandoff(
   }
 }
 
-/** ARGV[6] is the first of the strings taken out of the ops (handoff.lua's header). */
-const firstStringArg = 6;
+/** The fields each op has its own ARGV for, in handoff.lua's order; the rest go in one JSON object. */
+const opFields = ['kind', 'entry', 'wf', 'wf_id', 'seq', 'tenant', 'stage', 'wf_prefix', 'audit_type', 'audit_detail', 'status', 'next', 'payload'] as const;
+/** Fields a dead letter without a workflow has empty: written as they are (the others: '' is absent). */
+const mayBeEmpty: ReadonlySet<string> = new Set(['wf', 'wf_id', 'tenant']);
 
 /**
- * The ops as handoff.lua reads them: each op's `payload` and `audit_detail` (JSON text) out of the
- * ops JSON and into their own ARGV, the op holding the index. Escaping a payload into the ops
- * JSON and decoding it again in Lua cost about twice the decode of the rest of the op
- * (docs/benchmarks.md, Issue 15); a plain ARGV costs neither.
+ * The ops as handoff.lua reads them (its header): 14 ARGV per op, the common fields each its own
+ * and every other field in one JSON object ('' for none). Decoding the ops as one JSON array
+ * (payloads and audit details escaped inside it) was a tenth of a hand-off's instructions
+ * (docs/benchmarks.md, Issue 15); most ops now need no JSON decode at all.
  */
-export function packOps(ops: readonly unknown[]): { ops: string; strings: string[] } {
-  const strings: string[] = [];
-  const packed = ops.map((op) => {
-    if (typeof op !== 'object' || op === null) return op;
-    const o = { ...(op as Record<string, unknown>) };
-    for (const field of ['payload', 'audit_detail']) {
-      const value = o[field];
-      if (typeof value === 'string') {
-        o[field] = firstStringArg + strings.length;
-        strings.push(value);
+export function packOps(ops: readonly Record<string, unknown>[]): { count: number; args: string[] } {
+  const args: string[] = [];
+  for (const op of ops) {
+    const rest: Record<string, unknown> = { ...op };
+    for (const field of opFields) {
+      const value = op[field];
+      delete rest[field];
+      if (value === undefined || value === null) {
+        if (mayBeEmpty.has(field)) throw new Error(`handoff op without ${field}`);
+        args.push('');
+      } else if (typeof value === 'string' || typeof value === 'number') {
+        if (value === '' && !mayBeEmpty.has(field)) throw new Error(`handoff op with an empty ${field}`);
+        args.push(String(value));
+      } else {
+        throw new Error(`handoff op field ${field} is not a string or a number`);
       }
     }
-    return o;
-  });
-  return { ops: JSON.stringify(packed), strings };
+    if (rest.done === false) delete rest.done;
+    if (typeof rest.set === 'object' && rest.set !== null && Object.keys(rest.set).length === 0) delete rest.set;
+    args.push(Object.keys(rest).length > 0 ? JSON.stringify(rest) : '');
+  }
+  return { count: ops.length, args };
 }
 
 let lastTable: { json: string; pairs: string } | null = null;
