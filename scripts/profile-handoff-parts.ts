@@ -12,6 +12,7 @@
  * where the hand-off changed (docs/benchmarks.md, Issue 15).
  * Options: --n 20000 --rounds 5
  */
+import { packOps } from '../src/redis/scripts';
 import { option } from './bench-support';
 import { redisCpuMicros, startBenchRedis } from './bench-redis-side';
 
@@ -40,9 +41,11 @@ const parts: { name: string; body: string; argv?: () => string[]; setup?: string
   { name: 'empty loop (subtracted from the others)', body: '' },
   { name: 'cjson.decode of one op, ops as JSON inside JSON (old)', argv: () => [JSON.stringify([forwardOp(0)])], body: 'local o = cjson.decode(ARGV[1])' },
   {
-    name: 'cjson.decode of one op, payload and detail as their own ARGV (new)',
-    argv: () => { const { payload: _p, audit_detail: _d, ...op } = forwardOp(0); return [JSON.stringify([{ ...op, payload: 3, audit_detail: 4 }]), payload, detail]; },
-    body: 'local o = cjson.decode(ARGV[1]); local p, d = ARGV[o[1].payload], ARGV[o[1].audit_detail]',
+    name: 'one op read from its 14 ARGV (new: packOps, no JSON for a plain forward)',
+    argv: () => { const { args } = packOps([forwardOp(0)]); return args; },
+    body: "local o = { kind = ARGV[1], entry = ARGV[2], wf = ARGV[3], wf_id = ARGV[4], seq = tonumber(ARGV[5]), seq_text = ARGV[5], tenant = ARGV[6], stage = ARGV[7], "
+      + "wf_prefix = ARGV[8], audit_type = ARGV[9], audit_detail = ARGV[10], status = ARGV[11], next = ARGV[12], payload = ARGV[13] } "
+      + "if ARGV[14] ~= '' then for k, v in pairs(cjson.decode(ARGV[14])) do o[k] = v end end",
   },
   {
     name: 'XADD audit event, 7 fields (old)', argv: () => [detail],
@@ -69,9 +72,11 @@ const parts: { name: string; body: string; argv?: () => string[]; setup?: string
     body: "local k = 'wf' .. i local c = redis.call('HGET', k, 'seq') redis.call('HINCRBY', k, 'seq', 1) local l = redis.call('HGET', k, 'audit') redis.call('HSET', k, 'audit', l .. ',ae-0-1795000000000-4') redis.call('HSET', k, 'updated_at', 2) redis.call('HSET', k, 'status', 'started') redis.call('HDEL', k, 'error', 'held')",
   },
   {
-    name: 'workflow record, one HMGET + one HSET + HDEL (new)',
+    name: 'workflow record, one HMGET + one HSET (new; HDEL only when error or held is set)',
     setup: "for i = 1, N do redis.call('HSET', 'wf' .. i, 'seq', 3, 'status', 'started', 'audit', 'ae-0-1795000000000-1,ae-0-1795000000000-2,ae-0-1795000000000-3', 'updated_at', 1) end",
-    body: "local k = 'wf' .. i local h = redis.call('HMGET', k, 'seq', 'status', 'audit') redis.call('HSET', k, 'seq', tonumber(h[1]) + 1, 'audit', h[3] .. ',ae-0-1795000000000-4', 'updated_at', 2, 'status', 'started') redis.call('HDEL', k, 'error', 'held')",
+    body: "local k = 'wf' .. i local h = redis.call('HMGET', k, 'seq', 'status', 'audit', 'workflow_type', 'claim_id_hash', 'error', 'held') "
+      + "redis.call('HSET', k, 'seq', tostring(tonumber(h[1]) + 1), 'audit', h[3] .. ',ae-0-1795000000000-4', 'updated_at', 2, 'status', 'started') "
+      + "if h[6] or h[7] then redis.call('HDEL', k, 'error', 'held') end",
   },
 ];
 
