@@ -18,6 +18,9 @@
  * fresh key prefix removed at the end. `--profile-scripts`: over the throughput phase, the
  * Redis-side time per script (slow log, see scripts/bench-redis-side.ts) and the commandstats
  * table of the other commands; it slows the server a little, so its CPU figure is not the plain one.
+ * With BENCH_REDIS_CALLGRIND=<dir> the private server runs under callgrind and counts its
+ * instructions over the throughput phase only (a figure a shared machine does not move; the
+ * server runs much slower, so use a few hundred messages: `--messages 500 --seconds 1 --concurrency 16`).
  */
 import { Redis } from 'ioredis';
 import { option, percentile } from './bench-support';
@@ -111,11 +114,14 @@ async function main(): Promise<void> {
   const profiler = profileScripts ? new ScriptProfiler(admin) : null;
   await profiler?.start();
   const cpu1 = await cpu();
+  // Under BENCH_REDIS_CALLGRIND, the server's instructions over this phase only (scripts/bench-redis-side.ts).
+  benchRedis?.collect(true);
   const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, async () => { while (next < last) await post(next++); }));
   await waitReplies(messages, 120000);
   const elapsed = (performance.now() - started) / 1000;
   const cpu1Used = (await cpu()) - cpu1;
+  benchRedis?.collect(false);
   const scriptRows = await profiler?.stop();
   const burst = [...latencies].sort((a, b) => a - b);
   console.log(`throughput: ${messages} workflows in ${elapsed.toFixed(2)} s = ${(messages / elapsed).toFixed(0)} workflows/s, ` +

@@ -12,7 +12,10 @@
  * the transition table. Printed per round: `EVALSHA` calls, us/call and us/workflow (INFO
  * commandstats, reset before the hand-offs; the script's execution time in Redis's main thread),
  * and the redis-server's CPU per workflow over the same calls (INFO cpu, which also holds the reads).
- * Options: --rounds 3 --workflows 2000 --batch 50 --status none|every
+ * Options: --rounds 3 --workflows 2000 --batch 50 --status none|every. With BENCH_REDIS_CALLGRIND=<dir>
+ * the server runs under callgrind and counts instructions over the hand-offs only
+ * (scripts/bench-redis-side.ts): `callgrind_annotate <dir>/callgrind.out.*` gives the total and
+ * where it goes.
  */
 import type { Decision, Envelope } from '../pipeline/types';
 import { stageNames } from '../pipeline/vocabulary';
@@ -63,6 +66,7 @@ async function main(): Promise<void> {
       }
       await server.admin.config('RESETSTAT');
       const cpu0 = await redisCpuMicros(server.admin);
+      server.collect(true);
       for (const [i, stage] of stageNames.entries()) {
         const stream = keys.stream(0, stage);
         for (;;) {
@@ -79,6 +83,7 @@ async function main(): Promise<void> {
           if (refused) throw new Error(`hand-off at ${stage} answered ${JSON.stringify(refused)}`);
         }
       }
+      server.collect(false);
       const cpu = (await redisCpuMicros(server.admin)) - cpu0;
       // The first call of a fresh server is an EVAL (ioredis loads the script on NOSCRIPT): counted with the EVALSHAs.
       const evalsha = (await commandStats(server.admin)).filter((s) => s.command === 'evalsha' || s.command === 'eval')

@@ -11,7 +11,7 @@
  * time in the server's main thread (for a script: everything it calls), without reading and
  * parsing the request or writing the reply; those stay in the `INFO cpu` total only.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,8 +23,22 @@ export interface BenchRedis {
   url: string;
   /** A plain connection for the measurements (not one the service or the bench load uses). */
   admin: Redis;
+  /**
+   * Under callgrind (BENCH_REDIS_CALLGRIND, below): counts the server's instructions from now
+   * (`true`) or stops counting (`false`); a no-op otherwise.
+   */
+  collect(on: boolean): void;
   stop(): Promise<void>;
 }
+
+/**
+ * `BENCH_REDIS_CALLGRIND=<dir>` runs the private redis-server under valgrind's callgrind, counting
+ * only between `collect(true)` and `collect(false)`; the profile is written to `<dir>` when the
+ * server stops (read it with `callgrind_annotate`). Instructions executed are the one Redis-side
+ * figure a shared machine does not move (CPU time does, by tens of percent): for an A/B of a
+ * script change (docs/benchmarks.md, Issue 15). The server runs about 50 times slower.
+ */
+const callgrindDir = process.env.BENCH_REDIS_CALLGRIND;
 
 /**
  * Starts a private redis-server on a free-looking port, configured as production runs it (AOF,
@@ -34,11 +48,15 @@ export interface BenchRedis {
 export async function startBenchRedis(): Promise<BenchRedis> {
   const port = 21000 + Math.floor(Math.random() * 8000);
   const dir = mkdtempSync(join(tmpdir(), 'bench-redis-'));
-  const child: ChildProcess = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir,
+  const serverArgs = ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir,
     '--appendonly', 'yes', '--appendfsync', 'everysec', '--auto-aof-rewrite-percentage', '0', '--save', '',
-    '--hash-max-listpack-value', '256', '--logfile', 'redis.log'], { stdio: 'ignore' });
+    '--hash-max-listpack-value', '256', '--logfile', 'redis.log'];
+  const child: ChildProcess = callgrindDir
+    ? spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${join(callgrindDir, 'callgrind.out.%p')}`,
+      'redis-server', ...serverArgs], { stdio: 'ignore' })
+    : spawn('redis-server', serverArgs, { stdio: 'ignore' });
   const url = `redis://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10000;
+  const deadline = Date.now() + (callgrindDir ? 60000 : 10000);
   while (!(await redisAnswers(url))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill();
@@ -49,6 +67,9 @@ export async function startBenchRedis(): Promise<BenchRedis> {
   const admin = new Redis(url);
   return {
     url, admin,
+    collect(on: boolean) {
+      if (callgrindDir && child.pid) execFileSync('callgrind_control', ['-i', on ? 'on' : 'off', String(child.pid)], { stdio: 'ignore' });
+    },
     async stop() {
       admin.disconnect();
       const exited = new Promise((r) => child.once('exit', r));

@@ -5,7 +5,8 @@
  * atomic step as the hand-off, so no handed-off event is ever lost. The mover, run by the
  * scheduler role, then moves those events into each tenant's ledger (`cw:{t:ID}:ledger`):
  * it reads them oldest first, chains them, appends them with a compare-and-set on the ledger
- * head (which also moves the partition's cursor), and only then deletes them. A mover that dies
+ * head (which also moves the partition's cursor), and only then deletes them (one XTRIM MINID
+ * when the whole read was moved, else an XDEL of those that were). A mover that dies
  * mid-way leaves them in the stream for the next pass; the per-partition cursor in the head
  * skips whatever was already appended. The ledger is rewritten never; past the tenant's hot window
  * its oldest events move to the archive in PostgreSQL (src/archive/archiver.ts) and reads and
@@ -25,6 +26,12 @@ function after(a: string, b: string): boolean {
   const [am, as] = a.split('-').map(Number) as [number, number];
   const [bm, bs] = b.split('-').map(Number) as [number, number];
   return am > bm || (am === bm && as > bs);
+}
+
+/** The smallest stream id after `id`. */
+export function nextStreamId(id: string): string {
+  const [ms, seq] = id.split('-') as [string, string];
+  return `${ms}-${(BigInt(seq) + 1n).toString()}`;
 }
 
 export interface LedgerQuery {
@@ -86,7 +93,14 @@ export class AuditLedger {
           this.log.error({ tenant_id: tenant, partition: p, err: (err as Error).message }, 'audit events not moved this pass');
         }
       }
-      if (done.length > 0) await this.redis.xdel(stream, ...done);
+      if (done.length === entries.length) {
+        // Every entry read was moved: one trim below the next id drops them (whole stream nodes at
+        // a time) where an XDEL marks each one. Ids only grow (every writer appends with `*`), so
+        // an entry added since the read is above the mark and stays.
+        await this.redis.xtrim(stream, 'MINID', '=', nextStreamId(entries[entries.length - 1]![0]));
+      } else if (done.length > 0) {
+        await this.redis.xdel(stream, ...done);
+      }
     }
     return moved;
   }

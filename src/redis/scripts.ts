@@ -83,7 +83,8 @@ declare module 'ioredis' {
     changeMode(modeKey: string, ledgerKey: string, headKey: string, expectedHead: string, newHead: string, count: number, event: string, mode: string): Result<'ok' | 'conflict', Context>;
     releaseHeld(heldKey: string, outboundKey: string, heldTenantsKey: string, tenantId: string, max: number): Result<number, Context>;
     appendLedger(
-      ledgerKey: string, headKey: string, expectedHead: string, cursorField: string, cursor: string, newHead: string, count: number, entries: string,
+      ledgerKey: string, headKey: string, expectedHead: string, cursorField: string, cursor: string, newHead: string, count: number, width: number,
+      ...entries: string[]
     ): Result<'ok' | 'conflict', Context>;
     rotateRefreshToken(
       familyKey: string, presentedHash: string, newHash: string, now: number, accessJti: string, accessExp: number,

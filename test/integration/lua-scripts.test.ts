@@ -14,7 +14,7 @@ import { ConsentStore } from '../../src/consent/consent-store';
 import { phiHash, sha256Hex } from '../../src/phi';
 import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
 import { Keys } from '../../src/redis/keys';
-import { runFireTimers, runHandoff, runIngestInbound, runRedriveDeadLetter, type HandoffResult } from '../../src/redis/scripts';
+import { runFireTimers, runHandoff, runIngestInbound, packOps, runRedriveDeadLetter, transitionPairs, type HandoffResult } from '../../src/redis/scripts';
 import { stageNames, type StageName } from '../../pipeline/vocabulary';
 import { decodeEnvelope, encodeFields, fieldsToRecord, type StreamEntry } from '../../src/runtime/envelope-codec';
 import { buildHandoff, heldEffects, type HeldWorkflow, type Outcome } from '../../src/runtime/handoff-ops';
@@ -626,7 +626,7 @@ describe('Lua scripts against Redis', function () {
     });
 
     it('a malformed transition table fails the whole call before anything is written, even when the first op needs no table', async () => {
-      // The table is decoded only when an op changes a status (issue 15), but still before any write.
+      // The table is read only when an op changes a status (issue 15), but checked before any write.
       const phone = phoneFor(2);
       const a = await atConsent(phone, 'wamid.table-a', 'claim status');
       const b = await atConsent(phone, 'wamid.table-b', 'claim status');
@@ -638,6 +638,11 @@ describe('Lua scripts against Redis', function () {
       ], tick(), new Map());
       const failure = await runHandoff(redis, call, keys.group('consent'), tick(), p, '{not json').catch((e: Error) => e);
       expect(failure).to.be.instanceOf(Error);
+      // The script itself refuses a table not written as |from>to| pairs (here the JSON form), before any write.
+      const packed = packOps(call.ops);
+      const raw = await redis.handoff(call.keys.length, ...call.keys, keys.group('consent'), tick(), p, packed.count, allowedTransitions, ...packed.args)
+        .catch((e: Error) => e);
+      expect((raw as Error).message).to.match(/transition table/);
       expect(await wf(p, a.workflowId)).to.deep.equal(beforeA);
       expect(await wf(p, b.workflowId)).to.deep.equal(beforeB);
       expect(await redis.xlen(keys.audit(p))).to.equal(auditBefore);
@@ -801,7 +806,8 @@ describe('Lua scripts against Redis', function () {
       const before = await wf(p, d.envelope.workflowId);
       let refused: Error | null = null;
       try {
-        await redis.handoff(call.keys.length, ...call.keys, keys.group('truth'), tick(), p, JSON.stringify(call.ops), allowedTransitions);
+        const packed = packOps(call.ops);
+        await redis.handoff(call.keys.length, ...call.keys, keys.group('truth'), tick(), p, packed.count, transitionPairs(allowedTransitions), ...packed.args);
       } catch (err) {
         refused = err as Error;
       }

@@ -11,13 +11,21 @@
   ARGV[3] stream id of the last source entry in this run (the partition's new cursor)
   ARGV[4] new head hash
   ARGV[5] new event count
-  ARGV[6] JSON array of entries, each a flat list of field, value, ...
+  ARGV[6] how many strings one entry has (its fields and values; every entry has the same)
+  ARGV[7+] the entries, one after the other, each a flat list of field, value, ...
+           (plain ARGV, not a JSON array: an event's detail and transition are JSON text, and
+           escaping them into JSON to decode them here again cost more than the XADD;
+           docs/benchmarks.md, Issue 15)
   Returns: 'ok', or 'conflict' when the head moved.
 ]]
+local width = tonumber(ARGV[6])
+if not width or width < 2 or (#ARGV - 6) % width ~= 0 then
+  return redis.error_reply('ERR appendLedger: entries do not come in runs of ' .. tostring(ARGV[6]))
+end
 local head = redis.call('HGET', KEYS[2], 'hash') or ''
 if head ~= ARGV[1] then return 'conflict' end
-for _, fields in ipairs(cjson.decode(ARGV[6])) do
-  redis.call('XADD', KEYS[1], '*', unpack(fields))
+for first = 7, #ARGV, width do
+  redis.call('XADD', KEYS[1], '*', unpack(ARGV, first, first + width - 1))
 end
 redis.call('HSET', KEYS[2], 'hash', ARGV[4], 'count', ARGV[5], ARGV[2], ARGV[3])
 return 'ok'

@@ -24,10 +24,20 @@
   ARGV[1]  consumer group
   ARGV[2]  now (ms)
   ARGV[3]  partition number (audit ids are ae-<partition>-<stream id>)
-  ARGV[4]  JSON array of ops (below)
-  ARGV[5]  JSON of the allowed status transitions { from = { to = true } }
-           (pipeline/workflows/transitions.ts); a decision that would break it is refused. Decoded
-           only when an op of the batch changes a status or resumes a held workflow.
+  ARGV[4]  how many ops (below) follow, from ARGV[6] on
+  ARGV[5]  the allowed status transitions (pipeline/workflows/transitions.ts), every allowed pair
+           as `<from>><to>` between bars: `|started>completed|started>awaiting_consent|...|`
+           (src/redis/scripts/handoff.ts builds it); a decision that would break it is refused. A
+           plain substring search answers a pair, so nothing is decoded (decoding the table as
+           JSON cost 7 us a call; docs/benchmarks.md, Issue 15).
+  ARGV[6+] the ops, 14 ARGV each, in this order: kind, entry, wf, wf_id, seq, tenant, stage,
+           wf_prefix, audit_type, audit_detail, status, next, payload, and the op's other fields
+           as one JSON object ('' when it has none; `set` left out when empty, `done` when false).
+           An empty string is an absent field, except for wf, wf_id and tenant, which a dead
+           letter without a workflow has empty. Plain ARGV and not one JSON array of ops: the
+           payload and audit detail (JSON text) were escaped into it and decoded again here, and
+           decoding the ops was a tenth of a hand-off's instructions (src/redis/scripts/handoff.ts,
+           packOps; docs/benchmarks.md, Issue 15).
   Ops:
            { entry, kind = forward|wait|finish|retry|dead|hold|ack|defer|note, wf, wf_id, seq, tenant, stage,
              audit_type, audit_detail (JSON string), status?, set? {field=value}, done?,
@@ -92,6 +102,11 @@
   The workflow a pd_await joins, and the held one a park supersedes, live in the same partition
   (same hash tag) and are declared when the op names them; one a race finds instead (through the
   claim pointer, or the consent record's `parked`) is read without being declared.
+  Every consumed entry is acknowledged and deleted at the end, with one XACK and one XDEL for the
+  whole batch (not one pair per op): the script is atomic, so no reader sees the difference. Should
+  a command fail at run time after the checks (it should not: every op is checked first), the
+  batch's entries stay pending and are reclaimed; an op already applied is then stale (its seq
+  moved) and only acked, as any redelivery is.
   Returns: one value per op: the audit event id, 'retry', 'dead' (a dead letter with no workflow),
   'stale', or 'illegal:<from>:<to>' (the entry is acked and dropped; the worker logs it as an
   error). src/redis/scripts/handoff.ts (runHandoff, parseHandoffResult) turns these into typed
@@ -99,19 +114,45 @@
 ]]
 local src, auditKey = KEYS[1], KEYS[2]
 local group, now, part = ARGV[1], ARGV[2], ARGV[3]
-local ops = cjson.decode(ARGV[4])
--- Decoded on first use, once per call: a batch whose ops change no status (forwards without one,
--- acks, retries) never reads it, and a script cannot keep it between calls (no globals in Redis 7).
-local allowedTable = nil
-local function allowedFrom(status)
-  if not allowedTable then allowedTable = cjson.decode(ARGV[5]) end
-  return (status and allowedTable[status]) or {}
+-- The ops, read from their ARGV (header).
+local opWidth = 14
+local opCount = tonumber(ARGV[4])
+if not opCount or #ARGV ~= 5 + opCount * opWidth then
+  return redis.error_reply('ERR handoff: ' .. tostring(ARGV[4]) .. ' ops do not fill ' .. (#ARGV - 5) .. ' op arguments')
+end
+local function given(v)
+  if v == '' then return nil end
+  return v
+end
+local ops = {}
+for i = 1, opCount do
+  local b = 5 + (i - 1) * opWidth
+  local op = {
+    kind = given(ARGV[b + 1]), entry = given(ARGV[b + 2]), wf = ARGV[b + 3], wf_id = ARGV[b + 4], seq = tonumber(ARGV[b + 5]), seq_text = ARGV[b + 5],
+    tenant = ARGV[b + 6], stage = given(ARGV[b + 7]), wf_prefix = given(ARGV[b + 8]), audit_type = given(ARGV[b + 9]),
+    audit_detail = given(ARGV[b + 10]), status = given(ARGV[b + 11]), next = given(ARGV[b + 12]), payload = given(ARGV[b + 13]),
+  }
+  if ARGV[b + 14] ~= '' then
+    for field, value in pairs(cjson.decode(ARGV[b + 14])) do op[field] = value end
+  end
+  ops[i] = op
+end
+-- Whether the table allows `from` -> `to` (header: a substring search, nothing to decode).
+local allowedPairs = ARGV[5]
+local function allowed(from, to)
+  if not from or not to then return false end
+  return string.find(allowedPairs, '|' .. from .. '>' .. to .. '|', 1, true) ~= nil
+end
+-- A table not in that form fails the call before anything is written.
+if string.sub(allowedPairs, 1, 1) ~= '|' or string.sub(allowedPairs, -1) ~= '|' then
+  return redis.error_reply('ERR handoff: the transition table is not a list of |from>to| pairs')
 end
 local out = {}
 
+-- Acknowledged and deleted together at the end of the script (header).
+local consumed = {}
 local function ack(id)
-  redis.call('XACK', src, group, id)
-  redis.call('XDEL', src, id)
+  consumed[#consumed + 1] = id
 end
 
 --@include audit-append
@@ -120,10 +161,10 @@ local function writeAudit(op, wfId, auditType, detail, transition)
   local id
   if transition then
     id = redis.call('XADD', auditKey, '*', 'tenant', op.tenant, 'workflow_id', wfId, 'stage', op.stage,
-      'type', auditType, 'seq', op.seq, 'at', now, 'detail', detail, 'transition', transition)
+      'type', auditType, 'seq', op.seq_text or op.seq, 'at', now, 'detail', detail, 'transition', transition)
   else
     id = redis.call('XADD', auditKey, '*', 'tenant', op.tenant, 'workflow_id', wfId,
-      'stage', op.stage, 'type', auditType, 'seq', op.seq, 'at', now, 'detail', detail)
+      'stage', op.stage, 'type', auditType, 'seq', op.seq_text or op.seq, 'at', now, 'detail', detail)
   end
   return auditEventId(part, id)
 end
@@ -232,8 +273,6 @@ for i, op in ipairs(ops) do
   if op.resume and not (op.resume.expect and op.resume.stream and op.resume.payload and op.resume.status and op.idx) then
     return redis.error_reply('ERR handoff op ' .. i .. ': incomplete resume')
   end
-  -- Decoded here, before anything is written, when an op will read it: a malformed table fails the batch whole.
-  if op.status or op.resume then allowedFrom(nil) end
 end
 
 -- Every workflow record the ops will read from state is declared (header): checked before anything is written.
@@ -261,7 +300,10 @@ end
 if #missing > 0 then return redis.error_reply('UNDECLARED ' .. table.concat(missing, ' ')) end
 
 for i, op in ipairs(ops) do
-  local current = op.wf ~= '' and redis.call('HGET', op.wf, 'seq') or false
+  -- What the op reads of its own record, in one HMGET: nothing else in the op writes this record
+  -- before the step's own writes (the other records it changes are other workflows').
+  local rec = op.wf ~= '' and redis.call('HMGET', op.wf, 'seq', 'status', 'audit', 'workflow_type', 'claim_id_hash', 'error', 'held') or {}
+  local current, recStatus, recAudit = rec[1] or false, rec[2] or false, rec[3] or false
   if op.kind == 'defer' then
     redis.call('ZADD', op.timers, op.due, op.timer)
     ack(op.entry)
@@ -282,9 +324,9 @@ for i, op in ipairs(ops) do
   elseif op.wf ~= '' and ((not current) or tonumber(current) ~= op.seq) then
     ack(op.entry)
     out[i] = 'stale'
-  elseif op.status and op.wf ~= '' and not allowedFrom(redis.call('HGET', op.wf, 'status'))[op.status] then
+  elseif op.status and op.wf ~= '' and not allowed(recStatus, op.status) then
     ack(op.entry)
-    out[i] = 'illegal:' .. tostring(redis.call('HGET', op.wf, 'status')) .. ':' .. op.status
+    out[i] = 'illegal:' .. tostring(recStatus) .. ':' .. op.status
   elseif op.kind == 'ack' then
     -- The stage found the entry stale before acting (its workflow moved on): only acknowledged.
     ack(op.entry)
@@ -362,12 +404,12 @@ for i, op in ipairs(ops) do
     local heldKey = op.resume and (op.wf_prefix .. op.resume.expect)
     local heldWas = heldKey and redis.call('HGET', heldKey, 'status')
     local absorb = op.resume and redis.call('HGET', op.consent, 'parked') == op.resume.expect
-        and heldStatus[heldWas] and allowedFrom(heldWas)[op.resume.status] or false
+        and heldStatus[heldWas] and allowed(heldWas, op.resume.status) or false
     -- A message folded into another workflow (a consent answer or choice into the held question,
     -- a document into the waiting follow-up) records this step under that workflow, naming the
     -- message's own workflow id and the events it had before (which stay under that id).
     local foldedInto = (absorb and op.resume.expect) or (arriveTo and arrive.target) or nil
-    local mine = foldedInto and redis.call('HGET', op.wf, 'audit') or ''
+    local mine = foldedInto and (recAudit or '') or ''
     if foldedInto then
       local detail = cjson.decode(op.audit_detail)
       detail.message_workflow_id = op.wf_id
@@ -383,8 +425,8 @@ for i, op in ipairs(ops) do
       local heldSeq = tonumber(redis.call('HGET', heldKey, 'seq') or '0') + 1
       transition = transitionOf(heldKey, op.resume.expect, heldWas, op.resume.status, heldSeq)
     elseif op.status then
-      local before = redis.call('HGET', op.wf, 'status')
-      if before ~= op.status then transition = transitionOf(op.wf, op.wf_id, before, op.status, op.seq + 1) end
+      local before = recStatus
+      if before ~= op.status then transition = transitionJson(op.wf_id, before, op.status, op.seq + 1, rec[4], rec[5]) end
     end
     local auditId = writeAudit(op, auditWf, op.audit_type, op.audit_detail, transition)
     if op.sent_mark then redis.call('HSET', op.sent_mark.key, op.sent_mark.field, auditId) end
@@ -444,25 +486,37 @@ for i, op in ipairs(ops) do
       absorbed = true
     end
     if not absorbed then
-      local nextSeq = redis.call('HINCRBY', op.wf, 'seq', 1)
-      appendAudit(op.wf, auditId)
-      redis.call('HSET', op.wf, 'updated_at', now)
-      if op.status then redis.call('HSET', op.wf, 'status', op.status) end
-      -- A hand-off that goes through clears the error a dead-lettered attempt left, and a hold.
-      redis.call('HDEL', op.wf, 'error', 'held')
+      -- The record's step fields in one HSET (seq and audit list from what the op read), in the
+      -- order they used to be written one by one (a field named twice: the later wins, as it did).
+      -- As text once (a Lua number passed to redis.call is formatted on each call).
+      local nextSeq = tostring((tonumber(current) or 0) + 1)
+      local list = recAudit
+      local fields = { 'seq', nextSeq, 'audit', (list and list ~= '') and (list .. ',' .. auditId) or auditId, 'updated_at', now }
+      if op.status then fields[#fields + 1] = 'status' fields[#fields + 1] = op.status end
       if op.set then
-        for field, value in pairs(op.set) do redis.call('HSET', op.wf, field, value) end
+        for field, value in pairs(op.set) do fields[#fields + 1] = field fields[#fields + 1] = value end
       end
-      if op.done then redis.call('HSET', op.wf, 'completed_at', now) end
+      if op.done then fields[#fields + 1] = 'completed_at' fields[#fields + 1] = now end
+      -- A hand-off that goes through clears the error a dead-lettered attempt left, and a hold
+      -- (before the HSET: a field the decision sets is kept, as it was); only when there is one.
+      if rec[6] or rec[7] then redis.call('HDEL', op.wf, 'error', 'held') end
+      redis.call('HSET', op.wf, unpack(fields))
       if op.pd_await and not joined then startWait(op, op.pd_await) end
       if op.pd_done then dropWaitTimers(op.wf, op.pd_done.timers) end
       if op.kind == 'forward' then
+        -- ('0' as text: a Lua number is formatted with snprintf on every call)
         redis.call('XADD', op.next, '*', 'wf', op.wf_id, 'tenant', op.tenant, 'seq', nextSeq,
-          'attempt', 0, 'payload', op.payload)
+          'attempt', '0', 'payload', op.payload)
       end
     end
     ack(op.entry)
     out[i] = auditId
   end
+end
+-- In slices, well under Lua's limit on unpack's results.
+for first = 1, #consumed, 1000 do
+  local ids = { unpack(consumed, first, math.min(first + 999, #consumed)) }
+  redis.call('XACK', src, group, unpack(ids))
+  redis.call('XDEL', src, unpack(ids))
 end
 return out

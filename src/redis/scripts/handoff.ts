@@ -29,19 +29,21 @@ export function parseHandoffResult(raw: string): HandoffResult {
 
 /**
  * One hand-off call for one partition: the keys and ops built by src/runtime/handoff-ops.ts, the
- * consumer group, and the transition table as `{ from: { to: true } }` JSON. One result per op.
+ * consumer group, and the transition table as `{ from: { to: true } }` JSON (passed to the
+ * script as a list of pairs: transitionPairs). One result per op.
  */
 export async function runHandoff(
-  redis: Redis, call: { keys: string[]; ops: unknown[] }, group: string, now: number, partition: number, allowedTransitions: string,
+  redis: Redis, call: { keys: string[]; ops: Record<string, unknown>[] }, group: string, now: number, partition: number, allowedTransitions: string,
 ): Promise<HandoffResult[]> {
-  const ops = JSON.stringify(call.ops);
+  const ops = packOps(call.ops);
+  const pairs = transitionPairs(allowedTransitions);
   let keys = call.keys;
   // A workflow the ops read from state (the claim's open follow-up, the parked question) that
   // moved since the worker read it is named by an UNDECLARED reply, with nothing written: the
   // call is made again with its record declared (handoff.lua's header).
   for (let attempt = 0; ; attempt++) {
     try {
-      const raw = await redis.handoff(keys.length, ...keys, group, now, partition, ops, allowedTransitions);
+      const raw = await redis.handoff(keys.length, ...keys, group, now, partition, ops.count, pairs, ...ops.args);
       return raw.map(parseHandoffResult);
     } catch (err) {
       const message = err instanceof Error ? err.message : '';
@@ -49,4 +51,65 @@ export async function runHandoff(
       keys = [...keys, ...message.slice('UNDECLARED '.length).split(' ').filter((k) => k && !keys.includes(k))];
     }
   }
+}
+
+/** The fields each op has its own ARGV for, in handoff.lua's order; the rest go in one JSON object. */
+const opFields = ['kind', 'entry', 'wf', 'wf_id', 'seq', 'tenant', 'stage', 'wf_prefix', 'audit_type', 'audit_detail', 'status', 'next', 'payload'] as const;
+/** Fields a dead letter without a workflow has empty: written as they are (the others: '' is absent). */
+const mayBeEmpty: ReadonlySet<string> = new Set(['wf', 'wf_id', 'tenant']);
+
+/**
+ * The ops as handoff.lua reads them (its header): 14 ARGV per op, the common fields each its own
+ * and every other field in one JSON object ('' for none). Decoding the ops as one JSON array
+ * (payloads and audit details escaped inside it) was a tenth of a hand-off's instructions
+ * (docs/benchmarks.md, Issue 15); most ops now need no JSON decode at all.
+ */
+export function packOps(ops: readonly Record<string, unknown>[]): { count: number; args: string[] } {
+  const args: string[] = [];
+  for (const op of ops) {
+    const rest: Record<string, unknown> = { ...op };
+    for (const field of opFields) {
+      const value = op[field];
+      delete rest[field];
+      if (value === undefined || value === null) {
+        if (mayBeEmpty.has(field)) throw new Error(`handoff op without ${field}`);
+        args.push('');
+      } else if (typeof value === 'string' || typeof value === 'number') {
+        if (value === '' && !mayBeEmpty.has(field)) throw new Error(`handoff op with an empty ${field}`);
+        args.push(String(value));
+      } else {
+        throw new Error(`handoff op field ${field} is not a string or a number`);
+      }
+    }
+    if (rest.done === false) delete rest.done;
+    if (typeof rest.set === 'object' && rest.set !== null && Object.keys(rest.set).length === 0) delete rest.set;
+    args.push(Object.keys(rest).length > 0 ? JSON.stringify(rest) : '');
+  }
+  return { count: ops.length, args };
+}
+
+let lastTable: { json: string; pairs: string } | null = null;
+
+/**
+ * The transition table `{ from: { to: true } }` (JSON) as handoff.lua reads it: every allowed
+ * pair as `<from>><to>` between bars, `|a>b|a>c|...|`, answered there by a substring search
+ * instead of a JSON decode per call. The same table is passed on every call: the last one is kept.
+ * Throws on a table that is not JSON of that shape, or a status holding `|` or `>`.
+ */
+export function transitionPairs(json: string): string {
+  if (lastTable?.json === json) return lastTable.pairs;
+  const table = JSON.parse(json) as unknown;
+  if (typeof table !== 'object' || table === null) throw new Error('transition table: not an object');
+  const pairs: string[] = [];
+  for (const [from, tos] of Object.entries(table as Record<string, unknown>)) {
+    if (typeof tos !== 'object' || tos === null) throw new Error(`transition table: ${from} names no statuses`);
+    for (const [to, ok] of Object.entries(tos as Record<string, unknown>)) {
+      if (ok !== true) continue;
+      if (/[|>]/.test(from) || /[|>]/.test(to)) throw new Error(`transition table: a status holds | or >: ${from} ${to}`);
+      pairs.push(`${from}>${to}`);
+    }
+  }
+  const pairsText = `|${pairs.join('|')}|`;
+  lastTable = { json, pairs: pairsText };
+  return pairsText;
 }

@@ -23,8 +23,11 @@ export interface LedgerHeadMove {
 export async function runAppendLedger(
   redis: Redis, keys: Keys, tenantId: string, partition: number, a: LedgerHeadMove & { cursor: string; entries: string[][] },
 ): Promise<LedgerWriteResult> {
+  // The entries as plain ARGV, one after the other, each of the same length (appendLedger-2.lua's header).
+  const width = a.entries[0]?.length ?? 0;
+  if (a.entries.some((e) => e.length !== width)) throw new Error('appendLedger: every entry must have the same fields');
   const result = await redis.appendLedger(keys.ledger(tenantId), keys.ledgerHead(tenantId), a.expectedHead,
-    `p${partition}`, a.cursor, a.newHead, a.count, JSON.stringify(a.entries));
+    `p${partition}`, a.cursor, a.newHead, a.count, width, ...a.entries.flat());
   return { kind: result };
 }
 

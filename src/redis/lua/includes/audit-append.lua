@@ -16,8 +16,14 @@ local function appendAudit(wfKey, auditId)
   redis.call('HSET', wfKey, 'audit', list)
 end
 
--- A status change a step makes, for the partner webhooks: which workflow, from, to, at which step.
+-- A status change a step makes, for the partner webhooks: which workflow, from, to, at which step,
+-- with the record's workflow_type and claim_id_hash (already read by the caller).
+local function transitionJson(wfId, from, to, seq, workflowType, claimIdHash)
+  return cjson.encode({ workflow_id = wfId, from = from, to = to, seq = seq, workflow_type = workflowType or '', claim_id_hash = claimIdHash or '' })
+end
+
+-- The same, reading the two fields from the record.
 local function transitionOf(wfKey, wfId, from, to, seq)
   local h = redis.call('HMGET', wfKey, 'workflow_type', 'claim_id_hash')
-  return cjson.encode({ workflow_id = wfId, from = from, to = to, seq = seq, workflow_type = h[1] or '', claim_id_hash = h[2] or '' })
+  return transitionJson(wfId, from, to, seq, h[1], h[2])
 end

@@ -1,0 +1,35 @@
+/** How runHandoff packs handoff.lua's ARGV (src/redis/scripts/handoff.ts): the ops' large strings and the transition table. */
+import { expect } from 'chai';
+import { packOps, transitionPairs } from '../../src/redis/scripts';
+
+describe('hand-off arguments', () => {
+  it('gives each op 14 ARGV: its common fields, then every other field as one JSON object', () => {
+    const payload = JSON.stringify({ text: 'a "quoted" reply' });
+    const base = { entry: '1-0', wf: 'cw:{p0}:wf:w1', wf_id: 'w1', seq: 3, tenant: 't', stage: 'truth', wf_prefix: 'cw:{p0}:wf:' };
+    const { count, args } = packOps([
+      { ...base, kind: 'forward', audit_type: 'a', audit_detail: '{}', next: 'cw:{p0}:s:policy', payload, done: false, set: {} },
+      { ...base, kind: 'finish', audit_type: 'b', audit_detail: '{"x":1}', status: 'completed', done: true, set: { outcome: 'ok' } },
+      { entry: '2-0', kind: 'dead', wf: '', wf_id: '', seq: 0, tenant: '', stage: 'truth', dlq: 'cw:{p0}:dlq:truth', dlq_fields: ['f', 'v'], audit_type: 'bad', audit_detail: '{}' },
+    ]);
+    expect(count).to.equal(3);
+    expect(args).to.have.length(42);
+    expect(args.slice(0, 14)).to.deep.equal(['forward', '1-0', 'cw:{p0}:wf:w1', 'w1', '3', 't', 'truth', 'cw:{p0}:wf:', 'a', '{}', '', 'cw:{p0}:s:policy', payload, '']);
+    expect(args.slice(14, 28)).to.deep.equal(['finish', '1-0', 'cw:{p0}:wf:w1', 'w1', '3', 't', 'truth', 'cw:{p0}:wf:', 'b', '{"x":1}', 'completed', '', '',
+      JSON.stringify({ done: true, set: { outcome: 'ok' } })]);
+    expect(args.slice(28)).to.deep.equal(['dead', '2-0', '', '', '0', '', 'truth', '', 'bad', '{}', '', '', '',
+      JSON.stringify({ dlq: 'cw:{p0}:dlq:truth', dlq_fields: ['f', 'v'] })]);
+  });
+
+  it('refuses an op it cannot write: no wf, an empty common field, a field of the wrong type', () => {
+    expect(() => packOps([{ kind: 'ack', entry: '1-0', wf_id: 'w', seq: 1, tenant: 't' }])).to.throw(/without wf/);
+    expect(() => packOps([{ kind: '', entry: '1-0', wf: 'k', wf_id: 'w', seq: 1, tenant: 't' }])).to.throw(/empty kind/);
+    expect(() => packOps([{ kind: 'ack', entry: '1-0', wf: 'k', wf_id: 'w', seq: 1, tenant: 't', payload: {} }])).to.throw(/payload/);
+  });
+
+  it('writes the transition table as bar-delimited pairs, allowed ones only, and refuses what it cannot write', () => {
+    expect(transitionPairs(JSON.stringify({ started: { completed: true, failed: true }, completed: {} }))).to.equal('|started>completed|started>failed|');
+    expect(transitionPairs(JSON.stringify({ a: { b: false } }))).to.equal('||');
+    expect(() => transitionPairs('{not json')).to.throw();
+    expect(() => transitionPairs(JSON.stringify({ 'a>b': { c: true } }))).to.throw(/holds/);
+  });
+});
