@@ -26,6 +26,8 @@ export interface TestCluster {
   stop(port: number, hard?: boolean): Promise<void>;
   /** Starts a stopped node again on its port and directory (it rejoins from its nodes.conf). */
   start(port: number): Promise<void>;
+  /** The hash slot of `key` (asks a live node, on a connection of its own). */
+  slotOf(key: string): Promise<number>;
   /** The port of the master that owns `slot` now (asks a live node). */
   masterOf(slot: number): Promise<number>;
   /** Runs `redis-cli` with these arguments against the cluster's first live node; returns stdout. */
@@ -195,6 +197,7 @@ export async function startTestCluster(options: { appendonly?: boolean } = {}): 
     cli,
     waitHealthy,
     waitPromoted,
+    slotOf: async (key: string) => Number(await probe(firstLive(), (r) => r.cluster('KEYSLOT', key))),
     masterOf: masterOfSlot,
     moveSlot,
     close,
