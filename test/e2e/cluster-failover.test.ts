@@ -99,7 +99,9 @@ for (const mode of modes) {
         const inFlight: Promise<unknown>[] = [];
         const sending = (async () => {
           while (steady) {
-            inFlight.push(send());
+            // A request the API dropped (its socket closed while Redis stalled) counts as refused:
+            // the provider sends it again, and the service deduplicates by message id.
+            inFlight.push(send().catch(() => { refused++; return false; }));
             await new Promise((resolve) => setTimeout(resolve, 50));
           }
         })();
@@ -139,7 +141,12 @@ for (const mode of modes) {
       const records = await Promise.all(workflowIds.map((id) => h.services.workflows.get('acme', id)));
       const unfinished = records.filter((r) => r?.status !== 'completed').length;
       const counts = countReplies(workflowIds, h.wa.sent.map((m) => m.bizOpaque));
-      const ledger = countLedgerEvents(workflowIds, await repliesSent(h, workflowIds));
+      // The ledger is written after the reply (and moved by the scheduler): it may lag the provider.
+      let ledger = countLedgerEvents(workflowIds, await repliesSent(h, workflowIds));
+      await waitFor(async () => {
+        ledger = countLedgerEvents(workflowIds, await repliesSent(h, workflowIds));
+        return ledger.missing === 0;
+      }, { timeoutMs: 20_000, what: 'a reply.sent event per workflow in the ledger' }).catch(() => undefined);
       reportCounts(`claim-status, ${mode.failovers} cluster master SIGKILL(s) mid-stream, ${mode.name} (${refused} webhooks refused during failovers)`, counts);
       process.stderr.write(`[failover counts] ${mode.name}: workflows not completed ${unfinished}, reply.sent events missing ${ledger.missing}, doubled ${ledger.doubled}\n`);
 
