@@ -8,6 +8,8 @@
  *      by command;
  *   2. latency: `npm run bench:claim-status` at `--rate` workflows/s (default 100) for `--seconds`,
  *      end-to-end p50/p99 (webhook accepted → reply at the provider).
+ * Targets: `single` (one Redis), `cluster`, `cluster-wait` (the cluster with REDIS_WAIT_REPLICAS=1:
+ * every acknowledging write waits for a replica, docs/scaling.md).
  * Options: --idle-seconds 10 --rate 100 --seconds 10 --targets single,cluster
  */
 import { spawn } from 'node:child_process';
@@ -78,10 +80,12 @@ async function latency(target: Target): Promise<void> {
 async function main(): Promise<void> {
   for (const name of targets) {
     let target: Target;
-    if (name === 'cluster') {
+    if (name === 'cluster' || name === 'cluster-wait') {
       const cluster = await startTestCluster();
+      const wait = name === 'cluster-wait';
       target = {
-        name: 'cluster (3 masters + 3 replicas)', env: { REDIS_CLUSTER_NODES: cluster.nodesSetting },
+        name: `cluster (3 masters + 3 replicas${wait ? ', REDIS_WAIT_REPLICAS=1' : ''})`,
+        env: { REDIS_CLUSTER_NODES: cluster.nodesSetting, ...(wait ? { REDIS_WAIT_REPLICAS: '1' } : {}) },
         masters: async () => [...new Set(await Promise.all([0, 8000, 16000].map((s) => cluster.masterOf(s))))],
         close: () => cluster.close(),
       };

@@ -16,6 +16,15 @@ export interface Config {
    * TLS still come from `redisUrl`); null, the one Redis at `redisUrl` (docs/scaling.md).
    */
   redisClusterNodes: { host: string; port: number }[] | null;
+  /**
+   * Durability of acknowledged work across a failover (`REDIS_WAIT_REPLICAS`, default 0): with N > 0
+   * every script write (intake, hand-off, timer firing, ledger, send records) is followed by
+   * `WAIT N` on the node that took it, and counts as done only when N replicas have it
+   * (docs/scaling.md, "What each setting guarantees"). 0: asynchronous replication only.
+   */
+  redisWaitReplicas: number;
+  /** How long that WAIT may take before the write counts as failed (`REDIS_WAIT_TIMEOUT_MS`, default 1000). */
+  redisWaitTimeoutMs: number;
   /** Prefix of every key; tests give each file its own. Default `cw`. */
   keyPrefix: string;
   /** Number of work partitions `{pN}`. Fixed for the life of a deployment. Default 8. */
@@ -132,6 +141,8 @@ const schema = {
   properties: {
     REDIS_URL: { type: 'string', pattern: '^rediss?://' },
     REDIS_CLUSTER_NODES: { type: 'string', pattern: '^[^,:\\s]+:\\d{1,5}(,[^,:\\s]+:\\d{1,5}){0,99}$' },
+    REDIS_WAIT_REPLICAS: { type: 'integer', minimum: 0, maximum: 16 },
+    REDIS_WAIT_TIMEOUT_MS: { type: 'integer', minimum: 1, maximum: 60000 },
     KEY_PREFIX: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,30}$' },
     PARTITIONS: { type: 'integer', minimum: 1, maximum: 1024 },
     HOST: { type: 'string' },
@@ -242,6 +253,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       const at = node.lastIndexOf(':');
       return { host: node.slice(0, at), port: Number(node.slice(at + 1)) };
     }) : null,
+    redisWaitReplicas: (raw.REDIS_WAIT_REPLICAS as number | undefined) ?? 0,
+    redisWaitTimeoutMs: (raw.REDIS_WAIT_TIMEOUT_MS as number | undefined) ?? 1000,
     keyPrefix: (raw.KEY_PREFIX as string | undefined) ?? 'cw',
     partitions: (raw.PARTITIONS as number | undefined) ?? 8,
     host: (raw.HOST as string | undefined) ?? '127.0.0.1',

@@ -38,6 +38,7 @@ export const errorCatalogue = {
   rate_limited: { status: 429, title: 'Too many requests', retryable: true },
   internal_error: { status: 500, title: 'Internal Server Error', retryable: true },
   service_unavailable: { status: 503, title: 'Service Unavailable', retryable: true },
+  replica_wait_timeout: { status: 503, title: 'The write did not reach enough Redis replicas in time', retryable: true },
   console_not_built: { status: 503, title: 'The partner console is not built: run npm run build', retryable: false },
   // Pipeline: adapters and stages
   cms_unavailable: { status: 503, title: 'The CMS did not answer', retryable: true },

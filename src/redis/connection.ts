@@ -13,6 +13,7 @@
  */
 import { Cluster, Redis as SingleRedis, type ClusterNode, type RedisOptions } from 'ioredis';
 import type { Redis } from './client';
+import { setDurability } from './durability';
 import { registerScripts } from './scripts';
 
 export type { Redis };
@@ -21,6 +22,9 @@ export type { Redis };
 export interface RedisTarget {
   redisUrl: string;
   redisClusterNodes: { host: string; port: number }[] | null;
+  /** Replicas each acknowledging write waits for (src/redis/durability.ts); absent or 0: none. */
+  redisWaitReplicas?: number;
+  redisWaitTimeoutMs?: number;
 }
 
 export interface ConnectionOptions {
@@ -32,7 +36,8 @@ export interface ConnectionOptions {
 }
 
 export function createRedis(target: RedisTarget | string, options: ConnectionOptions = {}): Redis {
-  const { redisUrl, redisClusterNodes } = typeof target === 'string' ? { redisUrl: target, redisClusterNodes: null } : target;
+  const { redisUrl, redisClusterNodes, redisWaitReplicas = 0, redisWaitTimeoutMs = 1000 } =
+    typeof target === 'string' ? { redisUrl: target, redisClusterNodes: null } : target;
   const common: RedisOptions = {
     connectionName: options.name,
     maxRetriesPerRequest: options.blocking ? null : 20,
@@ -64,6 +69,8 @@ export function createRedis(target: RedisTarget | string, options: ConnectionOpt
   } else {
     redis = new SingleRedis(redisUrl, { ...common, enableAutoPipelining: options.autoPipelining ?? false });
   }
+  // A blocking reader only reads; the writers wait for replicas when the deployment asks.
+  if (!options.blocking) setDurability(redis, { replicas: redisWaitReplicas, timeoutMs: redisWaitTimeoutMs });
   if (options.scripts !== false) registerScripts(redis);
   return redis;
 }

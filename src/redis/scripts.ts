@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Result } from 'ioredis';
 import type { Redis } from './client';
+import { durabilityOf, execWithWait } from './durability';
 
 export * from './scripts/handoff';
 export * from './scripts/intake';
@@ -134,9 +135,19 @@ export function loadLua(file: string): string {
 }
 
 export function registerScripts(redis: Redis): void {
+  const durability = durabilityOf(redis);
   for (const script of scripts) {
     const lua = loadLua(script.file);
     redis.defineCommand(script.name, 'keys' in script ? { lua, numberOfKeys: script.keys } : { lua });
+    if (!durability) continue;
+    // Every script writes work someone then treats as done (src/redis/durability.ts): with WAIT on,
+    // the script and a WAIT go in one pipeline, so they reach the same node over one connection,
+    // and a retry after a failover (execWithWait sends both to the new master) waits for the
+    // write made there. A pipeline copies the connection's methods, this one included: the
+    // script goes on it through ioredis's own method, kept here.
+    const target = redis as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    const queueScript = target[script.name]!;
+    target[script.name] = (...args: unknown[]) => execWithWait(redis, durability, (pipeline) => { queueScript.apply(pipeline, args); });
   }
 }
 

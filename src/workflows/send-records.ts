@@ -9,11 +9,14 @@
  *
  * One hash per workflow (`Keys.sendRecord`), fields per step `<seq>:…`, expiring after
  * `SEND_RECORD_SECONDS`. It is not written by the hand-off script on purpose: the provider call
- * sits between the intent and the result, and neither can wait for the next hand-off.
+ * sits between the intent and the result, and neither can wait for the next hand-off. With
+ * `REDIS_WAIT_REPLICAS` set each write here waits for the replicas before the provider is called or
+ * the webhook answered (src/redis/durability.ts): an intent lost in a failover would send twice.
  */
 import type { SendRecord } from '../../pipeline/types';
 import type { Config } from '../config';
 import type { Redis } from '../redis/connection';
+import { waitForReplicas } from '../redis/durability';
 import type { Keys } from '../redis/keys';
 
 /** The id a send carries to the provider and back: the workflow and the step whose reply it is. */
@@ -52,20 +55,26 @@ export class SendRecords {
       .exec();
     const [err, before] = replies![0]!;
     if (err) throw err;
+    await waitForReplicas(this.redis, key);
     return toRecord(before as (string | null)[]);
   }
 
   async retake(tenantId: string, workflowId: string, seq: number, now: number): Promise<void> {
     const key = this.key(tenantId, workflowId);
     await this.redis.multi().hset(key, `${seq}:at`, String(now)).hdel(key, `${seq}:looked`).pexpire(key, this.ttlMs).exec();
+    await waitForReplicas(this.redis, key);
   }
 
   async accepted(tenantId: string, workflowId: string, seq: number, providerMessageId: string): Promise<void> {
-    await this.redis.hset(this.key(tenantId, workflowId), `${seq}:msg`, providerMessageId);
+    const key = this.key(tenantId, workflowId);
+    await this.redis.hset(key, `${seq}:msg`, providerMessageId);
+    await waitForReplicas(this.redis, key);
   }
 
   async refused(tenantId: string, workflowId: string, seq: number): Promise<void> {
-    await this.redis.hdel(this.key(tenantId, workflowId), `${seq}:at`, `${seq}:looked`);
+    const key = this.key(tenantId, workflowId);
+    await this.redis.hdel(key, `${seq}:at`, `${seq}:looked`);
+    await waitForReplicas(this.redis, key);
   }
 
   async lookingSince(tenantId: string, workflowId: string, seq: number, now: number): Promise<number> {
@@ -73,6 +82,7 @@ export class SendRecords {
     const replies = await this.redis.multi().hsetnx(key, `${seq}:looked`, String(now)).hget(key, `${seq}:looked`).exec();
     const [err, since] = replies![1]!;
     if (err) throw err;
+    await waitForReplicas(this.redis, key);
     return Number(since ?? now);
   }
 
@@ -90,6 +100,7 @@ export class SendRecords {
       .hset(key, `${parsed.seq}:proof`, providerMessageId, `${parsed.seq}:proof_status`, status)
       .pexpire(key, this.ttlMs)
       .exec();
+    await waitForReplicas(this.redis, key);
     return true;
   }
 

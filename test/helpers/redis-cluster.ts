@@ -26,6 +26,8 @@ export interface TestCluster {
   stop(port: number, hard?: boolean): Promise<void>;
   /** Starts a stopped node again on its port and directory (it rejoins from its nodes.conf). */
   start(port: number): Promise<void>;
+  /** The hash slot of `key` (asks a live node, on a connection of its own). */
+  slotOf(key: string): Promise<number>;
   /** The port of the master that owns `slot` now (asks a live node). */
   masterOf(slot: number): Promise<number>;
   /** Runs `redis-cli` with these arguments against the cluster's first live node; returns stdout. */
@@ -37,6 +39,11 @@ export interface TestCluster {
    * Clients meet ASK during the move and MOVED after it. Resolves with how many keys moved.
    */
   moveSlot(slot: number, toPort: number): Promise<number>;
+  /**
+   * After `stop(port)` of a master: waits until a replica serves every slot it served (every live
+   * node agrees, cluster_state ok). `waitHealthy` alone may pass before the nodes notice the loss.
+   */
+  waitPromoted(port: number, timeoutMs?: number): Promise<void>;
   /** Waits until every live node reports `cluster_state:ok`. */
   waitHealthy(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -77,7 +84,10 @@ export async function startTestCluster(options: { appendonly?: boolean } = {}): 
     const child = spawn('redis-server', [
       '--port', String(port), '--bind', '127.0.0.1', '--dir', nodeDir, '--save', '',
       '--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', '1000',
-      '--appendonly', options.appendonly ? 'yes' : 'no', '--appendfsync', 'always',
+      // A replica that never finished its first sync is not promoted: the default 5 s delay
+      // before a diskless sync left a cluster killed early with a slot that had no master.
+      '--repl-diskless-sync-delay', '0',
+      '--appendonly', options.appendonly ? 'yes' : 'no', '--appendfsync', 'always', '--logfile', join(nodeDir, 'redis.log'),
     ], { stdio: 'ignore' });
     children.set(port, child);
     live.add(child);
@@ -111,8 +121,14 @@ export async function startTestCluster(options: { appendonly?: boolean } = {}): 
       }
       // Every node agrees on who serves each slot (a fresh create propagates by gossip).
       const views = await Promise.all([...alive].map(async (port) => JSON.stringify(await probe(port, (r) => r.cluster('SLOTS')))));
-      return views.every((v) => v === views[0]) && views[0] !== '[]';
-    }, { timeoutMs, what: 'cluster_state:ok on every node', intervalMs: 100 });
+      if (!(views.every((v) => v === views[0]) && views[0] !== '[]')) return false;
+      // Every live replica holds its master's data (else it could not be promoted).
+      for (const port of alive) {
+        const replication = String(await probe(port, (r) => r.info('replication')));
+        if (replication.includes('role:slave') && !replication.includes('master_link_status:up')) return false;
+      }
+      return true;
+    }, { timeoutMs, what: 'cluster_state:ok on every node, every replica in sync', intervalMs: 100 });
   };
 
   const nodeId = async (port: number) => String(await probe(port, (r) => r.cluster('MYID')));
@@ -146,6 +162,17 @@ export async function startTestCluster(options: { appendonly?: boolean } = {}): 
     return range[2][1];
   };
 
+  const waitPromoted = async (port: number, timeoutMs = 30000) => {
+    await waitFor(async () => {
+      for (const live of alive) {
+        const slots = (await probe(live, (r) => r.cluster('SLOTS'))) as [number, number, [string, number, ...unknown[]], ...unknown[]][];
+        if (slots.some((range) => range[2][1] === port)) return false;
+      }
+      return true;
+    }, { timeoutMs, what: `a replica promoted in place of the master on port ${port}`, intervalMs: 100 });
+    await waitHealthy(timeoutMs);
+  };
+
   const close = async () => {
     await Promise.allSettled(ports.map((port) => stop(port, true)));
     rmSync(dir, { recursive: true, force: true });
@@ -169,6 +196,8 @@ export async function startTestCluster(options: { appendonly?: boolean } = {}): 
     start,
     cli,
     waitHealthy,
+    waitPromoted,
+    slotOf: async (key: string) => Number(await probe(firstLive(), (r) => r.cluster('KEYSLOT', key))),
     masterOf: masterOfSlot,
     moveSlot,
     close,

@@ -24,3 +24,16 @@ export function countReplies(expected: readonly string[], sendIds: ReadonlyArray
 export function reportCounts(run: string, c: ReplyCounts): void {
   process.stderr.write(`[crash counts] ${run}: ${c.workflows} workflows, replies lost ${c.lost}, duplicated ${c.duplicated}\n`);
 }
+
+/** Of the workflows that should each have one ledger event of a type: how many have none, how many more than one. */
+export interface LedgerCounts {
+  missing: number;
+  doubled: number;
+}
+
+export function countLedgerEvents(expected: readonly string[], eventWorkflowIds: readonly string[]): LedgerCounts {
+  const per = new Map<string, number>(expected.map((id) => [id, 0]));
+  for (const id of eventWorkflowIds) if (per.has(id)) per.set(id, per.get(id)! + 1);
+  const counts = [...per.values()];
+  return { missing: counts.filter((n) => n === 0).length, doubled: counts.reduce((sum, n) => sum + Math.max(0, n - 1), 0) };
+}

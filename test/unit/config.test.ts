@@ -62,6 +62,11 @@ describe('loadConfig', () => {
     expect(c.redisClusterNodes).to.deep.equal([{ host: 'redis-node-1', port: 6379 }, { host: '10.0.0.7', port: 7001 }]);
   });
 
+  it('reads REDIS_WAIT_REPLICAS and REDIS_WAIT_TIMEOUT_MS; unset, no WAIT', () => {
+    expect(loadConfig({ NODE_ENV: 'test' })).to.include({ redisWaitReplicas: 0, redisWaitTimeoutMs: 1000 });
+    expect(loadConfig({ NODE_ENV: 'test', REDIS_WAIT_REPLICAS: '1', REDIS_WAIT_TIMEOUT_MS: '250' })).to.include({ redisWaitReplicas: 1, redisWaitTimeoutMs: 250 });
+  });
+
   it('lets overrides win over the environment', () => {
     const c = loadConfig({ NODE_ENV: 'development', PARTITIONS: '16', JWT_ISSUER: 'https://env.example' }, { partitions: 2, jwtIssuer: 'https://override.example' });
     expect(c.partitions).to.equal(2);
@@ -75,6 +80,7 @@ describe('loadConfig', () => {
   const bad: Array<[string, string]> = [
     ['PORT', '70000'], ['PORT', '80a'], ['PARTITIONS', '0'], ['PARTITIONS', '2.5'], ['REDIS_URL', 'localhost:6379'],
     ['REDIS_CLUSTER_NODES', 'redis-node-1'], ['REDIS_CLUSTER_NODES', 'a:1,,b:2'], ['REDIS_CLUSTER_NODES', 'redis://a:1'],
+    ['REDIS_WAIT_REPLICAS', '-1'], ['REDIS_WAIT_TIMEOUT_MS', '0'],
     ['KEY_PREFIX', 'CW'], ['LOG_LEVEL', 'verbose'], ['NODE_ENV', 'staging'], ['MAX_DELIVERIES', '-1'], ['PUBLIC_URL', 'example.com'],
   ];
   for (const [name, value] of bad) {
