@@ -779,7 +779,7 @@ export interface components {
             /** @description Request path. */
             instance: string;
             /** @enum {string} */
-            error_code: "invalid_request" | "invalid_cursor" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "invalid_token" | "invalid_client" | "invalid_signature" | "invalid_grant" | "invalid_credentials" | "login_locked" | "unsupported_grant_type" | "invalid_scope" | "insufficient_scope" | "forbidden" | "not_found" | "workflow_not_found" | "webhook_endpoint_not_found" | "delivery_not_found" | "article_not_found" | "invalid_webhook_url" | "method_not_allowed" | "conflict" | "claim_not_found" | "workflow_type_mismatch" | "workflow_state_conflict" | "claim_has_open_workflow" | "audit_ledger_too_long" | "idempotency_in_progress" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "console_not_built" | "cms_unavailable" | "cms_rejected" | "channel_send_failed" | "channel_rejected" | "channel_opted_out" | "tenant_not_found" | "max_deliveries" | "invalid_envelope" | "template_missing";
+            error_code: "invalid_request" | "invalid_cursor" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "invalid_token" | "invalid_client" | "invalid_signature" | "invalid_grant" | "invalid_credentials" | "login_locked" | "unsupported_grant_type" | "invalid_scope" | "insufficient_scope" | "forbidden" | "not_found" | "workflow_not_found" | "webhook_endpoint_not_found" | "delivery_not_found" | "article_not_found" | "invalid_webhook_url" | "method_not_allowed" | "conflict" | "claim_not_found" | "workflow_type_mismatch" | "workflow_state_conflict" | "claim_has_open_workflow" | "audit_ledger_too_long" | "idempotency_in_progress" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "replica_wait_timeout" | "console_not_built" | "cms_unavailable" | "cms_rejected" | "channel_send_failed" | "channel_rejected" | "channel_opted_out" | "tenant_not_found" | "max_deliveries" | "invalid_envelope" | "template_missing";
             /** @description Only on `insufficient_scope`. */
             required_scope?: string;
         } & {
@@ -1242,6 +1242,15 @@ export interface components {
         };
         /** @description `internal_error`: `detail` repeats the title only. Safe to retry with backoff. */
         InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description `replica_wait_timeout`: with `REDIS_WAIT_REPLICAS` set, the message could not be confirmed on enough Redis replicas in time (a failover under way, a replica down); it is not taken. The provider sends it again (docs/scaling.md). */
+        ReplicaWaitTimeout: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2849,6 +2858,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ReplicaWaitTimeout"];
         };
     };
     smsInbound: {
@@ -2905,6 +2915,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ReplicaWaitTimeout"];
         };
     };
     smsStatusCallback: {
@@ -2959,6 +2970,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ReplicaWaitTimeout"];
         };
     };
     consolePage: {
