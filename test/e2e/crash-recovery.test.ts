@@ -20,7 +20,7 @@ describeOnBoth('crash recovery (stage workers killed with SIGKILL)', function (t
   const phones = Array.from({ length: 20 }, (_, i) => `+9198222${String(i).padStart(5, '0')}`);
 
   before(async () => {
-    // This process serves the API and fires timers; every stage runs in child processes.
+    // This process serves the API; every stage, and the scheduler that fires timers, run in child processes.
     h = await startHarness({ roles: ['api'], config: { reclaimIdleMs: 1500, ...target.config() } });
     for (const phone of phones) {
       h.cms.upsertClaim(h.tenant.doc.cms.api_key, {
@@ -37,7 +37,9 @@ describeOnBoth('crash recovery (stage workers killed with SIGKILL)', function (t
   it('answers every one of 200 messages exactly once across a SIGKILL of a worker', async () => {
     const env = envFor(h.config);
     const stageArg = runnableStageNames.join(',');
-    children.push(startChild(['stage', stageArg], env), startChild(['stage', stageArg], env));
+    // The scheduler fires the timers a recovered send waits on: a reclaimed entry that finds a send
+    // begun and not proven is deferred (SEND_PROOF_WAIT_MS) and comes back through a timer.
+    children.push(startChild(['stage', stageArg], env), startChild(['stage', stageArg], env), startChild(['scheduler'], env));
 
     // Consent first, through the real flow: each phone says YES and is thanked.
     await Promise.all(phones.map((from) => h.wa.postInbound({ from, text: 'YES' })));
