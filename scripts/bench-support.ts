@@ -1,7 +1,6 @@
 /** What the benchmark scripts share: their options, waiting for a service, and cleaning up. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { masterNodes, type Redis } from '../src/redis/connection';
 
 /** The value after `--name` on the command line, or the fallback. */
 export function option(name: string, fallback: string): string {
@@ -18,17 +17,8 @@ export async function waitUntilReady(url: string): Promise<void> {
   }
 }
 
-/** Deletes every key under `prefix:`, on each master of a cluster (one key per DEL: a DEL stays in one slot there). */
-export async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
-  await Promise.all(masterNodes(redis).map(async (node) => {
-    let cursor = '0';
-    do {
-      const [next, keys] = await node.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      await Promise.all(keys.map((key) => node.del(key)));
-      cursor = next;
-    } while (cursor !== '0');
-  }));
-}
+/** Deletes every key under `prefix:` (test/helpers/redis.ts: on each master of a cluster). */
+export { deleteKeys } from '../test/helpers/redis';
 
 /** Starts `src/main.ts ROLE...` as production does; with `profileDir`, it writes a V8 CPU profile there. */
 export function startServiceProcess(roleArgs: string[], env: NodeJS.ProcessEnv, profileDir: string): ChildProcess {

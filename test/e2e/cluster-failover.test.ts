@@ -15,7 +15,7 @@
  */
 import { expect } from 'chai';
 import type { Cluster } from 'ioredis';
-import { startHarness, type Harness } from '../helpers/harness';
+import { seedUnderReviewClaims, startHarness, type Harness } from '../helpers/harness';
 import { startTestCluster, type TestCluster } from '../helpers/redis-cluster';
 import { countLedgerEvents, countReplies, reportCounts } from '../helpers/reply-counts';
 import { waitFor } from '../helpers/wait';
@@ -39,12 +39,7 @@ for (const mode of modes) {
       h = await startHarness({
         config: { redisClusterNodes: cluster.ports.map((port) => ({ host: '127.0.0.1', port })), redisWaitReplicas: mode.waitReplicas, redisWaitTimeoutMs: 1000 },
       });
-      for (const phone of phones) {
-        h.cms.upsertClaim(h.tenant.doc.cms.api_key, {
-          claim_id: `CLM-${phone.slice(-5)}`, policy_number: 'POL-1', member_name: 'R Sharma', claimant_phone: phone, status: 'UNDER_REVIEW',
-          status_updated_at: '2026-11-21T09:00:00Z', amount_claimed: 50000, amount_approved: null, reason_codes: [],
-        });
-      }
+      seedUnderReviewClaims(h, phones);
     });
     after(async () => {
       await h?.close();

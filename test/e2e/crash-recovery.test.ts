@@ -8,7 +8,7 @@
 import { expect } from 'chai';
 import { runnableStageNames } from '../../pipeline/stages';
 import { envFor, startChild, type ChildService } from '../helpers/child-service';
-import { startHarness, type Harness } from '../helpers/harness';
+import { seedUnderReviewClaims, startHarness, type Harness } from '../helpers/harness';
 import { describeOnBoth } from '../helpers/redis-targets';
 import { countReplies, reportCounts } from '../helpers/reply-counts';
 import { waitFor } from '../helpers/wait';
@@ -22,12 +22,7 @@ describeOnBoth('crash recovery (stage workers killed with SIGKILL)', function (t
   before(async () => {
     // This process serves the API; every stage, and the scheduler that fires timers, run in child processes.
     h = await startHarness({ roles: ['api'], config: { reclaimIdleMs: 1500, ...target.config() } });
-    for (const phone of phones) {
-      h.cms.upsertClaim(h.tenant.doc.cms.api_key, {
-        claim_id: `CLM-${phone.slice(-5)}`, policy_number: 'POL-1', member_name: 'R Sharma', claimant_phone: phone, status: 'UNDER_REVIEW',
-        status_updated_at: '2026-11-21T09:00:00Z', amount_claimed: 50000, amount_approved: null, reason_codes: [],
-      });
-    }
+    seedUnderReviewClaims(h, phones);
   });
   after(async () => {
     await Promise.all(children.map((c) => c.kill()));

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../src/clock';
 import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
-import { masterNodes, waitReady } from '../../src/redis/connection';
+import { waitReady } from '../../src/redis/connection';
 import { parseRoles, startRoles, type RoleSelection, type RunningRoles } from '../../src/roles';
 import { createServices, type Services } from '../../src/services';
 import { onboardFakeTenant, type FakeTenant } from './fakes/demo-tenant';
@@ -14,7 +14,7 @@ import { startFakeCms, type FakeCms } from './fakes/fake-cms';
 import { startFakeTwilio, type FakeTwilio } from './fakes/twilio';
 import { startFakeWhatsApp, type FakeWhatsApp } from './fakes/whatsapp';
 import { createTestDatabase, type TestDatabase } from './postgres';
-import { testRedisUrl } from './redis';
+import { deleteKeys, testRedisUrl } from './redis';
 import { readLogLine } from './suite-log';
 
 export interface Harness {
@@ -98,22 +98,19 @@ export async function startHarness(options: {
     },
     async close() {
       await roles.close();
-      await deleteKeys(services, keyPrefix).catch(() => undefined);
+      await deleteKeys(services.redis, keyPrefix).catch(() => undefined);
       await services.close();
       await Promise.allSettled([cms.close(), wa.close(), sms.close(), database?.drop()]);
     },
   };
 }
 
-async function deleteKeys(services: Services, prefix: string): Promise<void> {
-  // On every master (a cluster's keys are spread over them), one key per DEL: a DEL of several
-  // keys must stay in one slot on a cluster.
-  await Promise.all(masterNodes(services.redis).map(async (node) => {
-    let cursor = '0';
-    do {
-      const [next, keys] = await node.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      await Promise.all(keys.map((key) => node.del(key)));
-      cursor = next;
-    } while (cursor !== '0');
-  }));
+/** One claim under review per phone (claim id `CLM-<last five digits>`), for tests that count claim-status replies. */
+export function seedUnderReviewClaims(h: Harness, phones: readonly string[]): void {
+  for (const phone of phones) {
+    h.cms.upsertClaim(h.tenant.doc.cms.api_key, {
+      claim_id: `CLM-${phone.slice(-5)}`, policy_number: 'POL-1', member_name: 'R Sharma', claimant_phone: phone, status: 'UNDER_REVIEW',
+      status_updated_at: '2026-11-21T09:00:00Z', amount_claimed: 50000, amount_approved: null, reason_codes: [],
+    });
+  }
 }

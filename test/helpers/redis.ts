@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { masterNodes, type Redis as AnyRedis } from '../../src/redis/connection';
 import { waitFor } from './wait';
 
 /** The shared test Redis: TEST_REDIS_URL, else the machine's default. */
@@ -61,4 +62,16 @@ export async function startPrivateRedis(options: { appendonly?: boolean } = {}):
   };
   await start();
   return { url, port, dir, start, stop, async close() { await stop(true); rmSync(dir, { recursive: true, force: true }); } };
+}
+
+/** Deletes every key under `prefix:`, on each master of a cluster (one key per DEL: a DEL of several keys must stay in one slot there). */
+export async function deleteKeys(redis: AnyRedis, prefix: string): Promise<void> {
+  await Promise.all(masterNodes(redis).map(async (node) => {
+    let cursor = '0';
+    do {
+      const [next, keys] = await node.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      await Promise.all(keys.map((key) => node.del(key)));
+      cursor = next;
+    } while (cursor !== '0');
+  }));
 }
