@@ -4,7 +4,8 @@
  * (three masters, three replicas). `masters` and `replicas` (per master) change the shape: the
  * scale bench (scripts/bench-scale.ts) runs 1, 2 or 3 masters without replicas. `redis-cli
  * --cluster create` refuses fewer than three masters, so one or two are joined by hand with the
- * commands it runs (slots split as it splits them, CLUSTER MEET, CLUSTER REPLICATE).
+ * commands it runs (slots split as it splits them, CLUSTER MEET, CLUSTER REPLICATE); a lone master
+ * is told its address, which it would otherwise learn only from the nodes it meets.
  * `close()` kills every process it started and removes the
  * directory; the processes are also killed when the test process exits, so a failing test does not
  * leave servers behind.
@@ -62,6 +63,9 @@ const live = new Set<ChildProcess>();
  * master once it knows it.
  */
 async function joinByHand(ports: number[], masters: number, replicas: number): Promise<void> {
+  // A node learns its own address from the nodes it meets: a lone master would announce an empty
+  // one in CLUSTER SLOTS, and a client could not connect to it.
+  await Promise.all(ports.map((port) => probe(port, (r) => r.config('SET', 'cluster-announce-ip', '127.0.0.1'))));
   await Promise.all(ports.map((port, i) => probe(port, (r) => r.call('CLUSTER', 'SET-CONFIG-EPOCH', String(i + 1)))));
   const ranges = evenSlotRanges(masters);
   await Promise.all(ranges.map(([from, to], i) => probe(ports[i]!, (r) => r.call('CLUSTER', 'ADDSLOTSRANGE', String(from), String(to)))));
