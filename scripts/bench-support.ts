@@ -8,11 +8,14 @@ export function option(name: string, fallback: string): string {
   return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 }
 
-/** Resolves when `url/ready` answers 200; fails after about 20 s. */
+/**
+ * Resolves when `url/ready` answers 200; fails after about 60 s (a loaded 2-core machine starting
+ * ten service processes through tsx took more than 20).
+ */
 export async function waitUntilReady(url: string): Promise<void> {
   for (let tries = 0; ; tries++) {
     try { if ((await fetch(`${url}/ready`)).ok) return; } catch { /* not up yet */ }
-    if (tries > 200) throw new Error(`${url} did not become ready`);
+    if (tries > 600) throw new Error(`${url} did not become ready`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -67,8 +67,10 @@ export async function startBenchWorld(phoneNumberId: string, options: { redisUrl
     },
     servicePids: () => children.map((c) => c.pid).filter((pid): pid is number => pid !== undefined),
     async stop() {
-      for (const child of children) child.kill('SIGTERM');
-      await Promise.all(children.map((c) => new Promise((r) => c.once('exit', r))));
+      // A child that already exited (one that failed to start) sends no second 'exit'.
+      const running = children.filter((c) => c.exitCode === null && c.signalCode === null);
+      for (const child of running) child.kill('SIGTERM');
+      await Promise.all(running.map((c) => new Promise((r) => c.once('exit', r))));
       await deleteKeys(services.redis, keyPrefix);
       await services.close();
       await cms.close();
