@@ -3,7 +3,8 @@
  * M and worker-copy count K of the grid it runs `bench:claim-status --cluster M --workers K --api N`
  * (scripts/bench-claim-status.ts) as a child process, one fresh private cluster per cell, and
  * prints a table: throughput, p50/p99 at the steady rate, Redis CPU per workflow summed over the
- * masters, and the machine's load average when the cell ended. It writes `scale.csv` and two
+ * masters, the load generator's own CPU (one process: at 100% of a core it is the cap), and the
+ * machine's load average when the cell ended. It writes `scale.csv` and two
  * charts, `scale-throughput.svg` (throughput against worker copies, one line per master count) and
  * `scale-p99.svg`, into `--out`.
  *
@@ -42,7 +43,7 @@ interface Cell {
   masters: number;
   workers: number;
   result: {
-    throughput: number; throughputRedisCpuUsPerWorkflow: number; steadyP50Ms: number; steadyP99Ms: number;
+    throughput: number; throughputRedisCpuUsPerWorkflow: number; benchCpuPercent: number; steadyP50Ms: number; steadyP99Ms: number;
     steadyMaxMs: number; steadyRedisCpuUsPerWorkflow: number; redis: string;
   } | null;
   /** The 1-minute load average when the cell ended (the machine may be shared). */
@@ -78,11 +79,11 @@ async function main(): Promise<void> {
 
   const f0 = (v: number) => v.toFixed(0);
   const f1 = (v: number) => v.toFixed(1);
-  const header = ['masters', 'workers', 'api', 'throughput_per_s', 'redis_cpu_us_per_workflow', `p50_ms_at_${rate}`, `p99_ms_at_${rate}`, `max_ms_at_${rate}`,
+  const header = ['masters', 'workers', 'api', 'throughput_per_s', 'redis_cpu_us_per_workflow', 'load_generator_cpu_pct', `p50_ms_at_${rate}`, `p99_ms_at_${rate}`, `max_ms_at_${rate}`,
     `redis_cpu_us_per_workflow_at_${rate}`, 'load_average_1m'];
   const rows = cells.map((c) => [String(c.masters), String(c.workers), api, ...(c.result
-    ? [f0(c.result.throughput), f0(c.result.throughputRedisCpuUsPerWorkflow), f1(c.result.steadyP50Ms), f1(c.result.steadyP99Ms), f1(c.result.steadyMaxMs), f0(c.result.steadyRedisCpuUsPerWorkflow)]
-    : ['failed', '', '', '', '', '']), c.load.toFixed(2)]);
+    ? [f0(c.result.throughput), f0(c.result.throughputRedisCpuUsPerWorkflow), f0(c.result.benchCpuPercent), f1(c.result.steadyP50Ms), f1(c.result.steadyP99Ms), f1(c.result.steadyMaxMs), f0(c.result.steadyRedisCpuUsPerWorkflow)]
+    : ['failed', '', '', '', '', '', '']), c.load.toFixed(2)]);
 
   console.log(`\nscale grid: ${cpus().length} CPUs, started ${startedAt}, PARTITIONS ${partitions}, ${messages} messages at concurrency ${concurrency}, then ${rate}/s for ${seconds} s`);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -103,10 +104,10 @@ async function main(): Promise<void> {
   }));
   const machine = `${cpus().length} CPUs, load average ${Math.min(...cells.map((c) => c.load)).toFixed(1)}-${Math.max(...cells.map((c) => c.load)).toFixed(1)}`;
   writeFileSync(join(outDir, 'scale-throughput.svg'), lineChartSvg({
-    title: `claim-status throughput by stage worker copies (${machine})`, xLabel: 'stage worker copies', yLabel: 'workflows/s', series: series((r) => r.throughput),
+    title: `claim-status throughput by stage worker copies (${machine})`, xLabel: 'stage worker copies', yLabel: 'workflows/s', series: series((r) => r.throughput), markers: true,
   }));
   writeFileSync(join(outDir, 'scale-p99.svg'), lineChartSvg({
-    title: `claim-status p99 at ${rate}/s by stage worker copies (${machine})`, xLabel: 'stage worker copies', yLabel: 'p99 ms', series: series((r) => r.steadyP99Ms),
+    title: `claim-status p99 at ${rate}/s by stage worker copies (${machine})`, xLabel: 'stage worker copies', yLabel: 'p99 ms', series: series((r) => r.steadyP99Ms), markers: true,
   }));
   console.log(`wrote ${join(outDir, 'scale.csv')}, scale-throughput.svg and scale-p99.svg`);
   if (cells.some((c) => !c.result)) process.exitCode = 1;
