@@ -2,8 +2,8 @@
  * Line charts for the benchmarks, as a standalone SVG file (no browser, no dependency): line
  * series over a shared x axis, each on the left or the right y axis (two units on one chart: bytes
  * and rows), with ticks at round values, axis labels, a title and a legend. Used by
- * `bench:soak` (Redis memory and archive rows over time); a scale curve is the same call with the
- * load on x.
+ * `bench:soak` (Redis memory and archive rows over time) and `bench:scale` (throughput against worker
+ * copies, one line per master count, with `markers`).
  */
 
 export interface ChartSeries {
@@ -32,6 +32,8 @@ export interface ChartOptions {
   formatY2?: (v: number) => string;
   /** Start the y axes at zero (default true): a flat line should look flat, not noisy. */
   zeroBased?: boolean;
+  /** A dot on every point (default false): for a few measured points, such as a scale grid. */
+  markers?: boolean;
 }
 
 const palette = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#17becf'];
@@ -112,6 +114,7 @@ export function lineChartSvg(o: ChartOptions): string {
     const axis = s.axis ?? 'left';
     const d = s.points.map((p, k) => `${k === 0 ? 'M' : 'L'}${px(p[0]).toFixed(1)},${py(axis, p[1]).toFixed(1)}`).join(' ');
     if (d) out.push(`<path d="${d}" fill="none" stroke="${color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="6 4"' : ''}/>`);
+    if (o.markers) for (const p of s.points) out.push(`<circle cx="${px(p[0]).toFixed(1)}" cy="${py(axis, p[1]).toFixed(1)}" r="4" fill="${color}"/>`);
     const ly = plot.y + plot.h + 52 + i * 18;
     out.push(`<line x1="${plot.x}" y1="${ly}" x2="${plot.x + 24}" y2="${ly}" stroke="${color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="6 4"' : ''}/>`);
     out.push(`<text x="${plot.x + 30}" y="${ly + 4}">${escape(s.name)}${hasRight ? ` (${axis} axis)` : ''}</text>`);

@@ -21,11 +21,24 @@
  * With BENCH_REDIS_CALLGRIND=<dir> the private server runs under callgrind and counts its
  * instructions over the throughput phase only (a figure a shared machine does not move; the
  * server runs much slower, so use a few hundred messages: `--messages 500 --seconds 1 --concurrency 16`).
+ *
+ * Many cores (issue 15; `npm run bench:scale` runs the grid): `--workers K` starts K copies of each
+ * stage worker process (`split` layout), `--api N` N API processes on the one port
+ * (scripts/bench-api-cluster.ts: node:cluster, which spreads the provider's webhooks and status
+ * posts over them), `--cluster M` a private Redis Cluster of M masters (no replicas, partitions
+ * spread evenly: scripts/bench-redis-side.ts) in place of the private redis-server. With
+ * REDIS_CLUSTER_NODES set the service and the bench use that cluster. On a cluster the Redis CPU
+ * figure is summed over its masters. `--result-json FILE` also writes the figures as JSON (for
+ * bench:scale). With none of these, the run is the one described above.
  */
+import { writeFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
+import { developmentUnlessNamed, loadConfig } from '../src/config';
 import { option, percentile } from './bench-support';
-import { commandStats, redisCpuMicros, ScriptProfiler, startBenchRedis, type BenchRedis } from './bench-redis-side';
-import { startBenchWorld } from './bench-world';
+import {
+  clusterMasters, commandStats, redisCpuMicrosSum, ScriptProfiler, startBenchCluster, startBenchRedis, type BenchCluster, type BenchRedis,
+} from './bench-redis-side';
+import { startBenchWorld, type BenchWorld } from './bench-world';
 import type { SentSms } from '../test/helpers/fakes/twilio';
 import type { SentMessage } from '../test/helpers/fakes/whatsapp';
 
@@ -41,17 +54,58 @@ const channel = option('channel', 'whatsapp');
 const callbacks = option('callbacks', 'on');
 const redisMode = option('redis', 'private');
 const profileScripts = process.argv.includes('--profile-scripts');
+const workers = Number(option('workers', '1'));
+const apiProcesses = Number(option('api', '1'));
+const clusterMasterCount = Number(option('cluster', '0'));
+const resultJson = option('result-json', '');
 const phonesCount = 500;
 
+/** Which Redis the run uses, and the servers whose CPU it reads. */
+interface RedisSide {
+  /** Environment for the service (and the bench's own services) to use it. */
+  env: Record<string, string>;
+  /** The servers whose `INFO cpu` counts: the one Redis, or every master of a cluster. */
+  servers: Redis[];
+  /** Whether other clients' traffic counts in their CPU too. */
+  shared: boolean;
+  describe: string;
+}
 
 async function main(): Promise<void> {
-  const benchRedis: BenchRedis | null = redisMode === 'shared' ? null : await startBenchRedis();
-  const world = await startBenchWorld('555000111', { redisUrl: benchRedis?.url });
-  // CPU of the shared Redis counts every client's work, not only this bench's.
-  // The figures read one server's INFO: the private one, or with --redis shared the server at REDIS_URL.
-  const admin = benchRedis?.admin ?? new Redis(world.config.redisUrl);
-  const cpu = () => redisCpuMicros(admin);
-  const perWorkflow = (micros: number, n: number) => `Redis CPU ${(micros / n).toFixed(0)} us/workflow${benchRedis ? '' : ' (shared Redis: other clients count too)'}`;
+  const given = loadConfig(developmentUnlessNamed(process.env));
+  if (layout === 'all' && (workers !== 1 || apiProcesses !== 1)) throw new Error('--workers and --api need the split layout');
+  if (clusterMasterCount > 0 && given.redisClusterNodes) throw new Error('--cluster starts a private cluster: unset REDIS_CLUSTER_NODES, or leave --cluster out to use that one');
+  if (profileScripts && (clusterMasterCount > 0 || given.redisClusterNodes)) throw new Error('--profile-scripts reads one server\'s slow log: not on a cluster');
+  const benchRedis: BenchRedis | null = redisMode === 'shared' || clusterMasterCount > 0 || given.redisClusterNodes ? null : await startBenchRedis();
+  const benchCluster: BenchCluster | null = clusterMasterCount > 0 ? await startBenchCluster(clusterMasterCount, given.partitions) : null;
+  const side: RedisSide = benchCluster
+    ? { env: { REDIS_CLUSTER_NODES: benchCluster.nodesSetting }, servers: benchCluster.masters, shared: false,
+      describe: `private Redis Cluster, ${clusterMasterCount} master(s), no replicas, AOF everysec; partitions per master ${benchCluster.partitionsPerMaster.join(' / ')}` }
+    : given.redisClusterNodes
+      ? { env: {}, servers: await clusterMasters(given.redisClusterNodes), shared: true, describe: 'REDIS_CLUSTER_NODES' }
+      : benchRedis
+        ? { env: {}, servers: [benchRedis.admin], shared: false, describe: 'private redis-server (AOF everysec)' }
+        : { env: {}, servers: [new Redis(given.redisUrl)], shared: true, describe: 'shared REDIS_URL' };
+  let world: BenchWorld | null = null;
+  // Whatever fails, the service processes and the private servers are stopped: left running, they
+  // would load the machine (and retry a vanished cluster) long after the bench.
+  try {
+    world = await startBenchWorld('555000111', { redisUrl: benchRedis?.url, env: side.env });
+    await measure(world, side, benchRedis);
+  } finally {
+    await world?.stop();
+    if (benchRedis) await benchRedis.stop();
+    else if (benchCluster) await benchCluster.stop();
+    else for (const server of side.servers) server.disconnect();
+  }
+}
+
+async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedis | null): Promise<void> {
+  // CPU of a shared Redis counts every client's work, not only this bench's. The figures read the
+  // private server's INFO, or every master's of a cluster, or with --redis shared the server at REDIS_URL.
+  const admin = side.servers[0]!;
+  const cpu = () => redisCpuMicrosSum(side.servers);
+  const perWorkflow = (micros: number, n: number) => `Redis CPU ${(micros / n).toFixed(0)} us/workflow${side.servers.length > 1 ? ` (sum of ${side.servers.length} masters)` : ''}${side.shared ? ' (shared Redis: other clients count too)' : ''}`;
   const { config, cms, wa, tenant } = world;
   const phones = Array.from({ length: phonesCount }, (_, i) => `+91970${String(i).padStart(7, '0')}`);
   phones.forEach((phone, i) => cms.upsertClaim(tenant.doc.cms.api_key, {
@@ -61,8 +115,9 @@ async function main(): Promise<void> {
 
   world.sms.statusCallbacks(callbacks !== 'off');
   wa.configureStatuses({ mode: callbacks === 'off' ? 'off' : 'auto' });
-  const roleSets = layout === 'all' ? [['all']] : [['api'], ['scheduler'], ['stage', 'gateway,consent,router'], ['stage', 'truth,policy,outbound']];
-  await world.startService(roleSets, profileDir);
+  const stageSets = [['stage', 'gateway,consent,router'], ['stage', 'truth,policy,outbound']];
+  const roleSets = layout === 'all' ? [['all']] : [['api'], ['scheduler'], ...Array.from({ length: workers }, () => stageSets).flat()];
+  await world.startService(roleSets, profileDir, { apiProcesses });
 
   const accepted = new Map<string, number>();
   const latencies: number[] = [];
@@ -97,10 +152,16 @@ async function main(): Promise<void> {
     const t = performance.now();
     for (const id of (res.body as { workflow_ids?: string[] }).workflow_ids ?? []) accepted.set(id, t);
   };
-  const waitReplies = async (n: number, timeoutMs: number) => {
-    const deadline = Date.now() + timeoutMs;
-    while (replies < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-    if (replies < n) throw new Error(`only ${replies} of ${n} replies arrived`);
+  // Fails only when no reply came for `stallMs`: a saturated machine (a loaded 2-core one running
+  // many processes) finishes late and reports its latencies rather than failing the run.
+  const waitReplies = async (n: number, stallMs: number) => {
+    let seen = replies;
+    let deadline = Date.now() + stallMs;
+    while (replies < n && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 5));
+      if (replies > seen) { seen = replies; deadline = Date.now() + stallMs; }
+    }
+    if (replies < n) throw new Error(`only ${replies} of ${n} replies arrived (none in the last ${stallMs / 1000} s)`);
   };
 
   // Warm-up: every bench phone gives consent (not measured).
@@ -117,16 +178,23 @@ async function main(): Promise<void> {
   // Under BENCH_REDIS_CALLGRIND, the server's instructions over this phase only (scripts/bench-redis-side.ts).
   benchRedis?.collect(true);
   const started = performance.now();
+  const benchCpu = process.cpuUsage();
   await Promise.all(Array.from({ length: concurrency }, async () => { while (next < last) await post(next++); }));
   await waitReplies(messages, 120000);
   const elapsed = (performance.now() - started) / 1000;
+  // The load generator and the fakes are this one process: at 100% of a core it, not the service,
+  // caps the throughput (worth knowing on a many-core machine).
+  const used = process.cpuUsage(benchCpu);
+  const benchCpuPercent = ((used.user + used.system) / 1e6 / elapsed) * 100;
   const cpu1Used = (await cpu()) - cpu1;
   benchRedis?.collect(false);
   const scriptRows = await profiler?.stop();
   const burst = [...latencies].sort((a, b) => a - b);
+  const throughput = messages / elapsed;
   console.log(`throughput: ${messages} workflows in ${elapsed.toFixed(2)} s = ${(messages / elapsed).toFixed(0)} workflows/s, ` +
     `${perWorkflow(cpu1Used, messages)}${profiler ? ' (slow log on)' : ''} ` +
     `(latency under saturation p50 ${percentile(burst, 50).toFixed(1)} ms, p99 ${percentile(burst, 99).toFixed(1)} ms)`);
+  console.log(`load generator and fakes (this process): ${benchCpuPercent.toFixed(0)}% of one core over the throughput phase`);
   if (profiler && scriptRows) printProfile(scriptRows, await commandStats(admin), messages, cpu1Used, profiler.overflows);
 
   // Phase 2: steady rate.
@@ -147,11 +215,17 @@ async function main(): Promise<void> {
   const steady = [...latencies].sort((a, b) => a - b);
   console.log(`steady ${rate}/s for ${seconds} s: ${total} workflows, ${perWorkflow(cpu2Used, total)}, end-to-end p50 ${percentile(steady, 50).toFixed(1)} ms, ` +
     `p99 ${percentile(steady, 99).toFixed(1)} ms, max ${steady[steady.length - 1]!.toFixed(1)} ms`);
-  console.log(`channel: ${channel} (status callbacks ${callbacks}); layout: ${layout} (${roleSets.map((r) => r.join(' ')).join(' | ')}), partitions ${config.partitions}, batch ${config.batchSize}; ` +
-    `Redis: ${benchRedis ? 'private redis-server (AOF everysec)' : 'shared REDIS_URL'}`);
+  const processes = roleSets.map((r) => (r[0] === 'api' && apiProcesses > 1 ? `api x${apiProcesses}` : r.join(' ')));
+  console.log(`channel: ${channel} (status callbacks ${callbacks}); layout: ${layout} (${processes.join(' | ')}), partitions ${config.partitions}, batch ${config.batchSize}; ` +
+    `Redis: ${side.describe}`);
+  if (resultJson) {
+    writeFileSync(resultJson, `${JSON.stringify({
+      masters: side.servers.length, workers, api: apiProcesses, partitions: config.partitions, messages, throughput,
+      throughputRedisCpuUsPerWorkflow: cpu1Used / messages, benchCpuPercent, rate, seconds, steadyP50Ms: percentile(steady, 50), steadyP99Ms: percentile(steady, 99),
+      steadyMaxMs: steady[steady.length - 1], steadyRedisCpuUsPerWorkflow: cpu2Used / total, redis: side.describe,
+    })}\n`);
+  }
 
-  await world.stop();
-  if (benchRedis) await benchRedis.stop(); else admin.disconnect();
 }
 
 /** The `--profile-scripts` tables: per script from the slow log, then INFO commandstats of the phase. */

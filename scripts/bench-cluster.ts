@@ -7,17 +7,17 @@
  *      `INFO commandstats` after `--idle-seconds`: the commands per second the idle service sends,
  *      by command;
  *   2. latency: `npm run bench:claim-status` at `--rate` workflows/s (default 100) for `--seconds`,
- *      end-to-end p50/p99 (webhook accepted → reply at the provider).
+ *      end-to-end p50/p99 (webhook accepted → reply at the provider); its Redis CPU per workflow is
+ *      that of the one Redis, or summed over the cluster's masters (replicas not counted).
  * Targets: `single` (one Redis), `cluster`, `cluster-wait` (the cluster with REDIS_WAIT_REPLICAS=1:
  * every acknowledging write waits for a replica, docs/scaling.md).
  * Options: --idle-seconds 10 --rate 100 --seconds 10 --targets single,cluster
  */
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { startTestCluster } from '../test/helpers/redis-cluster';
 import { startPrivateRedis } from '../test/helpers/redis';
-import { option, startServiceProcess, waitUntilReady } from './bench-support';
+import { nodeArgsFor, option, startServiceProcess, waitUntilReady } from './bench-support';
 import { developmentUnlessNamed } from '../src/config';
 
 const idleSeconds = Number(option('idle-seconds', '10'));
@@ -69,7 +69,7 @@ async function idleCost(target: Target): Promise<void> {
 }
 
 async function latency(target: Target): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'bench-claim-status.ts'), '--messages', '500', '--rate', rate, '--seconds', seconds],
+  const child = spawn(process.execPath, [...nodeArgsFor('scripts/bench-claim-status'), '--messages', '500', '--rate', rate, '--seconds', seconds],
     { env: { ...process.env, ...target.env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => { out += d.toString(); });

@@ -1,7 +1,8 @@
 /**
  * What a benchmark measures on the Redis side: a private redis-server (so other clients' traffic
- * does not count), its CPU time over a phase (`INFO cpu`), and, for `--profile-scripts`, a
- * per-script figure.
+ * does not count) or a private Redis Cluster of M masters (`startBenchCluster`), their CPU time
+ * over a phase (`INFO cpu`, summed over the masters), and, for `--profile-scripts`, a per-script
+ * figure.
  *
  * Per script: `INFO commandstats` lumps every EVALSHA together, so the profiler turns on the slow
  * log for every command (`slowlog-log-slower-than 0`) and drains it every 100 ms in a MULTI
@@ -17,7 +18,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { redisAnswers } from './local-redis';
+import { Keys } from '../src/redis/keys';
 import { scriptDigests } from '../src/redis/scripts';
+import { evenSlotRanges, startTestCluster } from '../test/helpers/redis-cluster';
 
 export interface BenchRedis {
   url: string;
@@ -78,6 +81,87 @@ export async function startBenchRedis(): Promise<BenchRedis> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+export interface BenchCluster {
+  /** The value of REDIS_CLUSTER_NODES for the service. */
+  nodesSetting: string;
+  /** A plain connection to each master, for the measurements. */
+  masters: Redis[];
+  /** How many of the service's partitions each master serves, in master order. */
+  partitionsPerMaster: number[];
+  stop(): Promise<void>;
+}
+
+/**
+ * A private Redis Cluster of `masters` masters and no replicas, each node configured as
+ * `startBenchRedis` configures its server (AOF everysec, no rewrites, no snapshots). No replicas:
+ * on a few cores a replica's CPU would be taken from the masters, and the scale curve is about
+ * what the masters serve (replication is asynchronous and does not slow a master's reply).
+ * Then `partitions` partitions are spread round robin over the masters by moving their slots (the
+ * cluster is empty, so only the slot ownership moves): hashing alone leaves 8 partitions 2 / 2 / 4
+ * on three masters (docs/scaling.md), which would cap the curve at the busiest master, and an
+ * operator evens them out the same way.
+ */
+export async function startBenchCluster(masters: number, partitions: number): Promise<BenchCluster> {
+  const cluster = await startTestCluster({
+    masters, replicas: 0, appendonly: true, appendfsync: 'everysec',
+    serverArgs: ['--auto-aof-rewrite-percentage', '0', '--hash-max-listpack-value', '256'],
+  });
+  try {
+    const ports = await Promise.all(evenSlotRanges(masters).map(([first]) => cluster.masterOf(first)));
+    const keys = new Keys('bench', partitions);
+    const perMaster = ports.map(() => 0);
+    for (let p = 0; p < partitions; p++) {
+      await cluster.moveSlot(await cluster.slotOf(keys.audit(p)), ports[p % masters]!);
+      perMaster[p % masters]! += 1;
+    }
+    await cluster.waitHealthy();
+    const admins = ports.map((port) => new Redis({ host: '127.0.0.1', port }));
+    return {
+      nodesSetting: cluster.nodesSetting, masters: admins, partitionsPerMaster: perMaster,
+      async stop() {
+        for (const admin of admins) admin.disconnect();
+        await cluster.close();
+      },
+    };
+  } catch (err) {
+    await cluster.close();
+    throw err;
+  }
+}
+
+/**
+ * The masters of a running cluster (REDIS_CLUSTER_NODES), as plain connections: `CLUSTER NODES`
+ * asked of the first node that answers.
+ */
+export async function clusterMasters(nodes: { host: string; port: number }[]): Promise<Redis[]> {
+  for (const node of nodes) {
+    const seed = new Redis({ ...node, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    seed.on('error', () => undefined);
+    try {
+      await seed.connect();
+      const lines = String(await seed.call('CLUSTER', 'NODES')).split('\n');
+      // <id> <ip:port@cport[,hostname]> <flags> ...: the live masters.
+      const addresses = lines.map((line) => line.split(' ')).filter((f) => f[2]?.split(',').includes('master') && !f[2].includes('fail'))
+        .map((f) => f[1]!.split('@')[0]!);
+      return addresses.map((address) => {
+        const at = address.lastIndexOf(':');
+        // A node that reports no address of its own (an empty ip) is the seed itself.
+        return new Redis({ host: address.slice(0, at) || node.host, port: Number(address.slice(at + 1)) });
+      });
+    } catch {
+      // Try the next node.
+    } finally {
+      seed.disconnect();
+    }
+  }
+  throw new Error('no node of REDIS_CLUSTER_NODES answered CLUSTER NODES');
+}
+
+/** The CPU time so far of every server given, user + system, in microseconds (`INFO cpu`), summed. */
+export async function redisCpuMicrosSum(servers: Redis[]): Promise<number> {
+  return (await Promise.all(servers.map(redisCpuMicros))).reduce((a, b) => a + b, 0);
 }
 
 /** The server's CPU time so far, user + system, in microseconds (`INFO cpu`: the whole process). */

@@ -8,11 +8,14 @@ export function option(name: string, fallback: string): string {
   return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 }
 
-/** Resolves when `url/ready` answers 200; fails after about 20 s. */
+/**
+ * Resolves when `url/ready` answers 200; fails after about 60 s (a loaded 2-core machine starting
+ * ten service processes through tsx took more than 20).
+ */
 export async function waitUntilReady(url: string): Promise<void> {
   for (let tries = 0; ; tries++) {
     try { if ((await fetch(`${url}/ready`)).ok) return; } catch { /* not up yet */ }
-    if (tries > 200) throw new Error(`${url} did not become ready`);
+    if (tries > 600) throw new Error(`${url} did not become ready`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -20,10 +23,32 @@ export async function waitUntilReady(url: string): Promise<void> {
 /** Deletes every key under `prefix:` (test/helpers/redis.ts: on each master of a cluster). */
 export { deleteKeys } from '../test/helpers/redis';
 
+/**
+ * Node's arguments to run a file of this project, `path` relative to the root without its
+ * extension: through tsx from the sources, or the compiled file when this bench itself runs from
+ * `dist/` (a many-core machine carries only the build and production dependencies, no tsx:
+ * ../shared/device/README.md).
+ */
+export function nodeArgsFor(path: string): string[] {
+  return __filename.endsWith('.js') ? [join(__dirname, '..', `${path}.js`)] : ['--import', 'tsx', join(__dirname, '..', `${path}.ts`)];
+}
+
 /** Starts `src/main.ts ROLE...` as production does; with `profileDir`, it writes a V8 CPU profile there. */
 export function startServiceProcess(roleArgs: string[], env: NodeJS.ProcessEnv, profileDir: string): ChildProcess {
+  return startProjectProcess(['src/main', ...roleArgs], env, profileDir);
+}
+
+/**
+ * Starts `count` API processes sharing one port (scripts/bench-api-cluster.ts, node:cluster): the
+ * bench's `--api N`. Stopped, like a service process, with SIGTERM.
+ */
+export function startApiProcesses(count: number, env: NodeJS.ProcessEnv, profileDir: string): ChildProcess {
+  return startProjectProcess(['scripts/bench-api-cluster', String(count)], env, profileDir);
+}
+
+function startProjectProcess([path, ...args]: string[], env: NodeJS.ProcessEnv, profileDir: string): ChildProcess {
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  return spawn(process.execPath, [...profile, '--import', 'tsx', join(__dirname, '..', 'src', 'main.ts'), ...roleArgs], { env, stdio: ['ignore', process.env.BENCH_SERVICE_LOGS ? 'inherit' : 'ignore', 'inherit'] });
+  return spawn(process.execPath, [...profile, ...nodeArgsFor(path!), ...args], { env, stdio: ['ignore', process.env.BENCH_SERVICE_LOGS ? 'inherit' : 'ignore', 'inherit'] });
 }
 
 /** The p-th percentile of ascending `sorted` (nearest rank); NaN when empty. */

@@ -11,7 +11,7 @@ import { developmentUnlessNamed, loadConfig, type Config } from '../src/config';
 import { createLogger } from '../src/logger';
 import { waitReady } from '../src/redis/connection';
 import { createServices, type Services } from '../src/services';
-import { deleteKeys, startServiceProcess, waitUntilReady } from './bench-support';
+import { deleteKeys, startApiProcesses, startServiceProcess, waitUntilReady } from './bench-support';
 import { onboardFakeTenant, type FakeTenant } from '../test/helpers/fakes/demo-tenant';
 import { startFakeCms, type FakeCms } from '../test/helpers/fakes/fake-cms';
 import { startFakeTwilio, type FakeTwilio } from '../test/helpers/fakes/twilio';
@@ -24,18 +24,27 @@ export interface BenchWorld {
   wa: FakeWhatsApp;
   sms: FakeTwilio;
   tenant: FakeTenant;
-  /** Starts the service processes (one per role set) and points the fake provider at them. */
-  startService(roleSets: string[][], profileDir: string): Promise<void>;
+  /**
+   * Starts the service processes (one per role set) and points the fake provider at them. With
+   * `apiProcesses` above 1, the `api` role set is that many API processes on the one port
+   * (scripts/bench-api-cluster.ts).
+   */
+  startService(roleSets: string[][], profileDir: string, options?: { apiProcesses?: number }): Promise<void>;
   /** Process ids of the service processes started so far (to read their memory). */
   servicePids(): number[];
   stop(): Promise<void>;
 }
 
-/** `redisUrl`: the Redis the service and the bench use (default REDIS_URL, else the local one). */
-export async function startBenchWorld(phoneNumberId: string, options: { redisUrl?: string } = {}): Promise<BenchWorld> {
+/**
+ * `redisUrl`: the Redis the service and the bench use (default REDIS_URL, else the local one).
+ * `env`: more environment for the bench's own services and the service processes (e.g.
+ * REDIS_CLUSTER_NODES of a private cluster).
+ */
+export async function startBenchWorld(phoneNumberId: string, options: { redisUrl?: string; env?: Record<string, string> } = {}): Promise<BenchWorld> {
   const keyPrefix = `bench${randomBytes(3).toString('hex')}`;
   const port = 18000 + Math.floor(Math.random() * 1000);
-  const config = loadConfig(developmentUnlessNamed(process.env), { keyPrefix, port, logLevel: 'warn', ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}) });
+  const baseEnv = { ...developmentUnlessNamed(process.env), ...options.env };
+  const config = loadConfig(baseEnv, { keyPrefix, port, logLevel: 'warn', ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}) });
   const cms = await startFakeCms();
   const wa = await startFakeWhatsApp();
   const sms = await startFakeTwilio();
@@ -45,9 +54,12 @@ export async function startBenchWorld(phoneNumberId: string, options: { redisUrl
   const children: ChildProcess[] = [];
   return {
     config, services, cms, wa, sms, tenant,
-    async startService(roleSets, profileDir) {
-      const env = { ...developmentUnlessNamed(process.env), KEY_PREFIX: keyPrefix, PORT: String(port), LOG_LEVEL: 'warn', REDIS_URL: config.redisUrl, JWT_ISSUER: config.jwtIssuer };
-      children.push(...roleSets.map((args) => startServiceProcess(args, env, profileDir)));
+    async startService(roleSets, profileDir, startOptions = {}) {
+      const env = { ...baseEnv, KEY_PREFIX: keyPrefix, PORT: String(port), LOG_LEVEL: 'warn', REDIS_URL: config.redisUrl, JWT_ISSUER: config.jwtIssuer };
+      const apiProcesses = startOptions.apiProcesses ?? 1;
+      children.push(...roleSets.map((args) => (args.length === 1 && args[0] === 'api' && apiProcesses > 1
+        ? startApiProcesses(apiProcesses, env, profileDir)
+        : startServiceProcess(args, env, profileDir))));
       const serviceUrl = `http://127.0.0.1:${port}`;
       await waitUntilReady(serviceUrl);
       wa.configure({ serviceUrl, appSecret: tenant.doc.channels.whatsapp.app_secret, phoneNumberId: tenant.doc.channels.whatsapp.phone_number_id });
@@ -55,8 +67,10 @@ export async function startBenchWorld(phoneNumberId: string, options: { redisUrl
     },
     servicePids: () => children.map((c) => c.pid).filter((pid): pid is number => pid !== undefined),
     async stop() {
-      for (const child of children) child.kill('SIGTERM');
-      await Promise.all(children.map((c) => new Promise((r) => c.once('exit', r))));
+      // A child that already exited (one that failed to start) sends no second 'exit'.
+      const running = children.filter((c) => c.exitCode === null && c.signalCode === null);
+      for (const child of running) child.kill('SIGTERM');
+      await Promise.all(running.map((c) => new Promise((r) => c.once('exit', r))));
       await deleteKeys(services.redis, keyPrefix);
       await services.close();
       await cms.close();

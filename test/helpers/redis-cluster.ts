@@ -1,7 +1,12 @@
 /**
  * A real Redis Cluster on loopback for tests: six `redis-server --cluster-enabled yes` on free
  * ports in a temporary directory, joined with `redis-cli --cluster create ... --cluster-replicas 1`
- * (three masters, three replicas). `close()` kills every process it started and removes the
+ * (three masters, three replicas). `masters` and `replicas` (per master) change the shape: the
+ * scale bench (scripts/bench-scale.ts) runs 1, 2 or 3 masters without replicas. `redis-cli
+ * --cluster create` refuses fewer than three masters, so one or two are joined by hand with the
+ * commands it runs (slots split as it splits them, CLUSTER MEET, CLUSTER REPLICATE); a lone master
+ * is told its address, which it would otherwise learn only from the nodes it meets.
+ * `close()` kills every process it started and removes the
  * directory; the processes are also killed when the test process exits, so a failing test does not
  * leave servers behind.
  */
@@ -50,6 +55,31 @@ export interface TestCluster {
 }
 
 const live = new Set<ChildProcess>();
+
+/**
+ * What `redis-cli --cluster create` does, for the one or two masters it refuses: a distinct
+ * config epoch per node (so no epoch collision has to be settled), the even slot split on the
+ * first `masters` ports, every node introduced to the first, then each replica attached to its
+ * master once it knows it.
+ */
+async function joinByHand(ports: number[], masters: number, replicas: number): Promise<void> {
+  // A node learns its own address from the nodes it meets: a lone master would announce an empty
+  // one in CLUSTER SLOTS, and a client could not connect to it.
+  await Promise.all(ports.map((port) => probe(port, (r) => r.config('SET', 'cluster-announce-ip', '127.0.0.1'))));
+  await Promise.all(ports.map((port, i) => probe(port, (r) => r.call('CLUSTER', 'SET-CONFIG-EPOCH', String(i + 1)))));
+  const ranges = evenSlotRanges(masters);
+  await Promise.all(ranges.map(([from, to], i) => probe(ports[i]!, (r) => r.call('CLUSTER', 'ADDSLOTSRANGE', String(from), String(to)))));
+  for (const port of ports.slice(1)) await probe(ports[0]!, (r) => r.call('CLUSTER', 'MEET', '127.0.0.1', String(port)));
+  const ids = await Promise.all(ports.map((port) => probe(port, (r) => r.call('CLUSTER', 'MYID')).then(String)));
+  for (let m = 0; m < masters; m++) {
+    for (let k = 0; k < replicas; k++) {
+      const port = ports[masters + m * replicas + k]!;
+      await waitFor(async () => String(await probe(port, (r) => r.call('CLUSTER', 'NODES'))).includes(ids[m]!),
+        { timeoutMs: 10000, what: `node ${port} to know master ${ports[m]}` });
+      await probe(port, (r) => r.call('CLUSTER', 'REPLICATE', ids[m]!));
+    }
+  }
+}
 process.once('exit', () => {
   for (const child of live) child.kill('SIGKILL');
 });
@@ -66,10 +96,38 @@ async function probe(port: number, fn: (r: Redis) => Promise<unknown>): Promise<
   }
 }
 
-export async function startTestCluster(options: { appendonly?: boolean } = {}): Promise<TestCluster> {
+export interface TestClusterOptions {
+  /** AOF on every node (default off). */
+  appendonly?: boolean;
+  /** With `appendonly`: `always` (default, what the durability tests need) or `everysec` (production's, for benches). */
+  appendfsync?: 'always' | 'everysec';
+  /** Masters (default 3). */
+  masters?: number;
+  /** Replicas of each master (default 1). */
+  replicas?: number;
+  /** More `redis-server` arguments for every node (e.g. the bench's `--hash-max-listpack-value 256`). */
+  serverArgs?: string[];
+}
+
+/** The slot ranges `redis-cli --cluster create` gives `masters` masters (its even split, rounded the same way). */
+export function evenSlotRanges(masters: number): [number, number][] {
+  const per = 16384 / masters;
+  const ranges: [number, number][] = [];
+  let first = 0;
+  for (let i = 0; i < masters; i++) {
+    const last = i === masters - 1 ? 16383 : Math.max(first, Math.round(per * (i + 1) - 1));
+    ranges.push([first, last]);
+    first = last + 1;
+  }
+  return ranges;
+}
+
+export async function startTestCluster(options: TestClusterOptions = {}): Promise<TestCluster> {
+  const masters = options.masters ?? 3;
+  const replicas = options.replicas ?? 1;
   const dir = mkdtempSync(join(tmpdir(), 'cw-cluster-'));
   const ports: number[] = [];
-  while (ports.length < 6) {
+  while (ports.length < masters * (1 + replicas)) {
     const port = await freePort();
     // The cluster bus listens on port + 10000: both must be free and distinct.
     if (port > 55000 || ports.includes(port) || ports.includes(port + 10000)) continue;
@@ -87,7 +145,8 @@ export async function startTestCluster(options: { appendonly?: boolean } = {}): 
       // A replica that never finished its first sync is not promoted: the default 5 s delay
       // before a diskless sync left a cluster killed early with a slot that had no master.
       '--repl-diskless-sync-delay', '0',
-      '--appendonly', options.appendonly ? 'yes' : 'no', '--appendfsync', 'always', '--logfile', join(nodeDir, 'redis.log'),
+      '--appendonly', options.appendonly ? 'yes' : 'no', '--appendfsync', options.appendfsync ?? 'always', '--logfile', join(nodeDir, 'redis.log'),
+      ...(options.serverArgs ?? []),
     ], { stdio: 'ignore' });
     children.set(port, child);
     live.add(child);
@@ -180,7 +239,11 @@ export async function startTestCluster(options: { appendonly?: boolean } = {}): 
 
   try {
     await Promise.all(ports.map(start));
-    await run('redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '1', '--cluster-yes'], { timeout: 60000 });
+    if (masters >= 3) {
+      await run('redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', String(replicas), '--cluster-yes'], { timeout: 60000 });
+    } else {
+      await joinByHand(ports, masters, replicas);
+    }
     await waitHealthy();
   } catch (err) {
     await close();
