@@ -1,0 +1,75 @@
+/**
+ * The entries of a partition's audit stream (`cw:{pN}:audit`): the audit events a script wrote in
+ * the same atomic step as the change they record, waiting for the mover (src/audit/audit-ledger.ts)
+ * to chain them into their tenant's ledger. Transient: the mover deletes them once moved, and the
+ * ledger's own entries (src/audit/audit-chain.ts) are a different format that this one never touches.
+ *
+ * Two forms, both read here, so that movers deployed before the writers (docs/audit-ledger.md)
+ * read what an old or a new writer wrote:
+ * - **packed** (written since issue 15's second hand-off round): one field, `e1`, whose value is the
+ *   event's eight parts joined by `\n`, in this order: tenant, workflow_id, stage, type, seq, at,
+ *   transition ('' when the step changed no status), detail. Written by every script through
+ *   src/redis/lua/includes/audit-append.lua (xaddAudit). One field instead of seven, because each
+ *   argument of a write is converted from Lua, and written again to the append-only file
+ *   (docs/benchmarks.md, Issue 15). No part but the last can hold a newline: tenant and workflow
+ *   ids, stage names, event types and numbers have none, and the transition is JSON that cjson
+ *   wrote (a newline inside a JSON string is escaped). The detail is last and is read as the rest
+ *   of the value, so it may hold anything.
+ * - **fields** (the older writers): `tenant`, `workflow_id`, `stage`, `type`, `seq`, `at`, `detail`
+ *   and, on a status change, `transition`, each its own field.
+ */
+
+/** The name of the one field of a packed entry (the `1` is the format's version). */
+export const packedAuditField = 'e1';
+
+/** One waiting audit event, as its writer recorded it (every value as the text stored). */
+export interface WaitingAuditEvent {
+  tenant: string;
+  workflow_id: string;
+  stage: string;
+  type: string;
+  seq: string;
+  at: string;
+  /** The status change the step made (JSON, with the claim hash the mover takes out), or ''. */
+  transition: string;
+  /** JSON text. */
+  detail: string;
+}
+
+const parts = ['tenant', 'workflow_id', 'stage', 'type', 'seq', 'at', 'transition'] as const;
+
+/** An audit stream entry's fields (as XRANGE returns them), in either form, as one event. */
+export function readAuditEntry(fields: readonly string[]): WaitingAuditEvent {
+  if (fields.length === 2 && fields[0] === packedAuditField) return unpack(fields[1]!);
+  const f: Record<string, string> = {};
+  for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
+  return {
+    tenant: f.tenant ?? '', workflow_id: f.workflow_id ?? '', stage: f.stage ?? '', type: f.type ?? '', seq: f.seq ?? '', at: f.at ?? '',
+    transition: f.transition ?? '', detail: f.detail ?? '{}',
+  };
+}
+
+function unpack(value: string): WaitingAuditEvent {
+  const e = {} as Record<(typeof parts)[number], string>;
+  let from = 0;
+  for (const part of parts) {
+    const end = value.indexOf('\n', from);
+    // A value cut short (not written by xaddAudit): the parts it lacks are empty, as an old entry's missing field.
+    if (end < 0) return { ...emptyEvent, ...e, [part]: value.slice(from) };
+    e[part] = value.slice(from, end);
+    from = end + 1;
+  }
+  return { ...e, detail: value.slice(from) };
+}
+
+const emptyEvent: WaitingAuditEvent = { tenant: '', workflow_id: '', stage: '', type: '', seq: '', at: '', transition: '', detail: '{}' };
+
+/**
+ * The fields of a packed entry for `event`, as xaddAudit writes them: for tools and tests that
+ * write waiting events from TypeScript (the service's writers are the Lua scripts).
+ */
+export function packAuditEvent(event: WaitingAuditEvent): [string, string] {
+  const head = parts.map((part) => event[part]);
+  if (head.some((v) => v.includes('\n'))) throw new Error('audit event: only its detail may hold a newline');
+  return [packedAuditField, [...head, event.detail].join('\n')];
+}
