@@ -29,6 +29,12 @@ describe('audit stream entries (both forms)', () => {
     expect(readAuditEntry(packAuditEvent(odd))).to.deep.equal(odd);
   });
 
+  it('reads a packed value cut short as the parts it has, the rest empty (as an old entry missing fields)', () => {
+    expect(readAuditEntry([packedAuditField, 'acme\nwf-3-0a1b\ntruth'])).to.deep.equal({
+      tenant: 'acme', workflow_id: 'wf-3-0a1b', stage: 'truth', type: '', seq: '', at: '', transition: '', detail: '{}',
+    });
+  });
+
   it('refuses to pack a newline anywhere but the detail (it would shift every part after it)', () => {
     expect(() => packAuditEvent({ ...event, type: 'a\nb' })).to.throw(/only its detail/);
   });
