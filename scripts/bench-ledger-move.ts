@@ -6,9 +6,12 @@
  * change on every third), spread over 8 partitions and `--tenants` tenants, are moved by one
  * mover; printed per round: the server's CPU per event (INFO cpu) over the moves. With
  * BENCH_REDIS_CALLGRIND=<dir>, instructions instead (the figure a shared machine does not move).
- * Options: --rounds 3 --events 6000 --tenants 4
+ * `--form packed` (the default) writes each event as the scripts now do, one packed field;
+ * `--form fields` as older writers did, seven or eight fields (src/audit/audit-stream-entry.ts).
+ * Options: --rounds 3 --events 6000 --tenants 4 --form packed|fields
  */
 import { AuditLedger } from '../src/audit/audit-ledger';
+import { packAuditEvent, type WaitingAuditEvent } from '../src/audit/audit-stream-entry';
 import { createLogger } from '../src/logger';
 import { createRedis, waitReady } from '../src/redis/connection';
 import { Keys } from '../src/redis/keys';
@@ -18,7 +21,16 @@ import { redisCpuMicros, startBenchRedis } from './bench-redis-side';
 const rounds = Number(option('rounds', '3'));
 const events = Number(option('events', '6000'));
 const tenants = Number(option('tenants', '4'));
+const form = option('form', 'packed');
 const partitions = 8;
+if (form !== 'packed' && form !== 'fields') throw new Error(`--form ${form}: packed or fields`);
+
+/** An event's stream fields in the form asked for. */
+function entryFields(e: WaitingAuditEvent): string[] {
+  if (form === 'packed') return packAuditEvent(e);
+  const { transition, ...rest } = e;
+  return [...Object.entries(rest).flat(), ...(transition ? ['transition', transition] : [])];
+}
 
 async function main(): Promise<void> {
   const server = await startBenchRedis();
@@ -33,11 +45,10 @@ async function main(): Promise<void> {
       const write = redis.pipeline();
       for (let i = 0; i < events; i++) {
         const tenant = `tenant-${i % tenants}`;
-        const fields = ['tenant', tenant, 'workflow_id', `wf-${Math.floor(i / 6)}`, 'stage', 'truth', 'type', 'stage.truth.done', 'seq', String(i % 6), 'at', String(1795000000000 + i), 'detail', detail];
-        if (i % 3 === 0) {
-          fields.push('transition', JSON.stringify({ workflow_id: `wf-${Math.floor(i / 6)}`, from: 'started', to: 'completed', seq: i % 6, workflow_type: 'claim-status', claim_id_hash: 'sha256:9f2c4b1e7a0d3c5b8e6f1a2d4c7b9e0f3a5d8c1b4e7f0a2d5c8b1e4f7a0d3c6b' }));
-        }
-        write.xadd(keys.audit(i % partitions), '*', ...fields);
+        const transition = i % 3 !== 0 ? '' : JSON.stringify({ workflow_id: `wf-${Math.floor(i / 6)}`, from: 'started', to: 'completed', seq: i % 6,
+          workflow_type: 'claim-status', claim_id_hash: 'sha256:9f2c4b1e7a0d3c5b8e6f1a2d4c7b9e0f3a5d8c1b4e7f0a2d5c8b1e4f7a0d3c6b' });
+        const event = { tenant, workflow_id: `wf-${Math.floor(i / 6)}`, stage: 'truth', type: 'stage.truth.done', seq: String(i % 6), at: String(1795000000000 + i), transition, detail };
+        write.xadd(keys.audit(i % partitions), '*', ...entryFields(event));
       }
       await write.exec();
       const cpu0 = await redisCpuMicros(server.admin);

@@ -10,8 +10,12 @@
  * buildHandoff's fields, a payload of about 700 bytes of JSON (a claim-status step's size), an
  * audit detail of about 60. Printed: us per op for each part, old way and new way side by side
  * where the hand-off changed (docs/benchmarks.md, Issue 15).
+ * Then the other side of a packed audit event: what the mover (in Node) pays to read one waiting
+ * event back into its parts, for each form the Redis side compares (process CPU time over `--n`
+ * x 10 reads, median of `--rounds`).
  * Options: --n 20000 --rounds 5
  */
+import { packAuditEvent, readAuditEntry, type WaitingAuditEvent } from '../src/audit/audit-stream-entry';
 import { packOps } from '../src/redis/scripts';
 import { option } from './bench-support';
 import { redisCpuMicros, startBenchRedis } from './bench-redis-side';
@@ -53,7 +57,16 @@ const parts: { name: string; body: string; argv?: () => string[]; setup?: string
   },
   {
     name: 'XADD audit event, one packed field (JSON array)', argv: () => [detail],
-    body: "redis.call('XADD', 'a1', '*', 'e', cjson.encode({ 'bench-tenant', 'w1', 'truth', 'stage.truth.done', 3, 1795000000000, ARGV[1] }))",
+    body: "redis.call('XADD', 'a1', '*', 'e', cjson.encode({ 'bench-tenant', 'w1', 'truth', 'stage.truth.done', 3, 1795000000000, '', ARGV[1] }))",
+  },
+  {
+    name: 'XADD audit event, one packed field (length-prefixed parts)', argv: () => [detail],
+    body: "local t, w, s, y, q, a, d = 'bench-tenant', 'w1', 'truth', 'stage.truth.done', '3', '1795000000000', ARGV[1] "
+      + "redis.call('XADD', 'a1', '*', 'e', #t .. ':' .. t .. #w .. ':' .. w .. #s .. ':' .. s .. #y .. ':' .. y .. #q .. ':' .. q .. #a .. ':' .. a .. '0:' .. #d .. ':' .. d)",
+  },
+  {
+    name: 'XADD audit event, one packed field (parts joined by newlines, detail last: what the scripts write)', argv: () => [detail],
+    body: "redis.call('XADD', 'a1', '*', 'e1', 'bench-tenant' .. '\\n' .. 'w1' .. '\\n' .. 'truth' .. '\\n' .. 'stage.truth.done' .. '\\n' .. 3 .. '\\n' .. 1795000000000 .. '\\n' .. '' .. '\\n' .. ARGV[1])",
   },
   { name: 'XADD next stage entry (payload ~700 B)', argv: () => [payload], body: "redis.call('XADD', 'nx', '*', 'wf', 'w1', 'tenant', 'bench-tenant', 'seq', 4, 'attempt', 0, 'payload', ARGV[1])" },
   {
@@ -65,6 +78,14 @@ const parts: { name: string; body: string; argv?: () => string[]; setup?: string
     name: 'XACK + XDEL, once per batch of 50 (new)',
     setup: "for i = 1, N do redis.call('XADD', 'src', i .. '-1', 'f', 'v') end redis.call('XGROUP', 'CREATE', 'src', 'g', '0') redis.call('XREADGROUP', 'GROUP', 'g', 'c', 'STREAMS', 'src', '>')",
     body: "ids[#ids + 1] = i .. '-1' if #ids == 50 then redis.call('XACK', 'src', 'g', unpack(ids)) redis.call('XDEL', 'src', unpack(ids)) ids = {} end",
+  },
+  {
+    // The next cut docs/benchmarks.md names: the hand-off only acks, and the consumed entries go later
+    // by one XTRIM MINID below the group's oldest pending entry (here once per 50 entries, as a
+    // worker trimming after each batch would).
+    name: 'XACK once per batch of 50, no XDEL; one XTRIM MINID per 50 instead (a possible next cut)',
+    setup: "for i = 1, N do redis.call('XADD', 'src', i .. '-1', 'f', 'v') end redis.call('XGROUP', 'CREATE', 'src', 'g', '0') redis.call('XREADGROUP', 'GROUP', 'g', 'c', 'STREAMS', 'src', '>')",
+    body: "ids[#ids + 1] = i .. '-1' if #ids == 50 then redis.call('XACK', 'src', 'g', unpack(ids)) redis.call('XTRIM', 'src', 'MINID', (i + 1) .. '-0') ids = {} end",
   },
   {
     name: 'workflow record, one call per field (old: HGET seq, HINCRBY, HGET+HSET audit, HSET x2, HDEL)',
@@ -105,8 +126,36 @@ async function main(): Promise<void> {
       console.log(`${net.toFixed(2).padStart(8)} us  ${part.name}  (rounds: ${samples.map((s) => s.toFixed(2)).join(' ')})`);
     }
     console.log(`payload ${payload.length} B, detail ${detail.length} B, one op as JSON inside JSON ${JSON.stringify([forwardOp(0)]).length} B`);
+    readBack();
   } finally {
     await server.stop();
+  }
+}
+
+/** The mover's side: one waiting event read back into its parts, in each form (Node CPU, not Redis). */
+function readBack(): void {
+  const event: WaitingAuditEvent = {
+    tenant: 'bench-tenant', workflow_id: 'w1', stage: 'truth', type: 'stage.truth.done', seq: '3', at: '1795000000000',
+    transition: JSON.stringify({ workflow_id: 'w1', from: 'started', to: 'completed', seq: 4, workflow_type: 'claim-status', claim_id_hash: 'sha256:9f2c' }), detail,
+  };
+  const { transition, ...rest } = event;
+  const forms: { name: string; fields: string[]; read: (f: string[]) => unknown }[] = [
+    { name: 'seven (eight) fields (old)', fields: [...Object.entries(rest).flat(), 'transition', transition], read: readAuditEntry },
+    { name: 'one field, JSON array', fields: ['e', JSON.stringify([...Object.values(rest).slice(0, 6), transition, detail])], read: (f) => JSON.parse(f[1]!) },
+    { name: 'one field, parts joined by newlines (what the scripts write)', fields: packAuditEvent(event), read: readAuditEntry },
+  ];
+  const reads = n * 10;
+  console.log(`\nthe mover reading one event back (Node CPU, ${reads} reads, median of ${rounds}):`);
+  for (const form of forms) {
+    const samples: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      const before = process.cpuUsage();
+      for (let i = 0; i < reads; i++) form.read(form.fields);
+      const used = process.cpuUsage(before);
+      samples.push(((used.user + used.system) * 1000) / reads);
+    }
+    samples.sort((a, b) => a - b);
+    console.log(`${samples[Math.floor(samples.length / 2)]!.toFixed(0).padStart(8)} ns  ${form.name}`);
   }
 }
 

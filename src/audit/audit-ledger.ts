@@ -2,7 +2,8 @@
  * Each tenant's audit ledger: append-only, hash-chained (src/audit/audit-chain.ts).
  *
  * A hand-off writes its audit event into its partition's stream (`cw:{pN}:audit`) in the same
- * atomic step as the hand-off, so no handed-off event is ever lost. The mover, run by the
+ * atomic step as the hand-off, so no handed-off event is ever lost (one packed field per event, or
+ * seven from an older writer: src/audit/audit-stream-entry.ts reads both). The mover, run by the
  * scheduler role, then moves those events into each tenant's ledger (`cw:{t:ID}:ledger`):
  * it reads them oldest first, chains them, appends them with a compare-and-set on the ledger
  * head (which also moves the partition's cursor), and only then deletes them (one XTRIM MINID
@@ -17,6 +18,7 @@ import type { Logger } from '../logger';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { runAppendLedger } from '../redis/scripts';
+import { readAuditEntry } from './audit-stream-entry';
 import { chain, fromFields, genesisHash, splitClaimHash, toFields, type LedgerEvent, type UnchainedEvent } from './audit-chain';
 
 type StreamEntry = [id: string, fields: string[]];
@@ -74,12 +76,12 @@ export class AuditLedger {
       if (entries.length === 0) continue;
       const byTenant = new Map<string, { id: string; event: UnchainedEvent }[]>();
       for (const [id, fields] of entries) {
-        const f: Record<string, string> = {};
-        for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
-        const tenant = f.tenant ?? '';
+        // Either form of entry (src/audit/audit-stream-entry.ts): the ledger entry made from it is the same.
+        const f = readAuditEntry(fields);
+        const tenant = f.tenant;
         const list = byTenant.get(tenant) ?? [];
-        const { transition, claimIdHash } = splitClaimHash(f.transition ?? '');
-        list.push({ id, event: { event_id: `ae-${p}-${id}`, tenant_id: tenant, workflow_id: f.workflow_id ?? '', stage: f.stage ?? '', type: f.type ?? '', at: Number(f.at ?? 0), detail: f.detail ?? '{}', transition,
+        const { transition, claimIdHash } = splitClaimHash(f.transition);
+        list.push({ id, event: { event_id: `ae-${p}-${id}`, tenant_id: tenant, workflow_id: f.workflow_id, stage: f.stage, type: f.type, at: Number(f.at || 0), detail: f.detail, transition,
           ...(claimIdHash ? { claim_id_hash: claimIdHash } : {}) } });
         byTenant.set(tenant, list);
       }

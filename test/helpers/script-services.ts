@@ -4,6 +4,7 @@
  * never started (tests call its steps). No roles run.
  */
 import { randomBytes } from 'node:crypto';
+import { readAuditEntry, type WaitingAuditEvent } from '../../src/audit/audit-stream-entry';
 import { ManualClock } from '../../src/clock';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
@@ -63,4 +64,13 @@ export async function streamRecords(redis: Services['redis'], key: string): Prom
     for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
     return { id, f };
   });
+}
+
+/**
+ * A partition audit stream's entries as { id, f } with `f` the event the entry holds, in either
+ * stored form (src/audit/audit-stream-entry.ts: one packed field, or an older writer's seven).
+ */
+export async function auditRecords(redis: Services['redis'], key: string): Promise<{ id: string; f: WaitingAuditEvent }[]> {
+  const entries = (await redis.xrange(key, '-', '+')) as [string, string[]][];
+  return entries.map(([id, fields]) => ({ id, f: readAuditEntry(fields) }));
 }

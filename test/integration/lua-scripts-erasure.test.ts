@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { ClaimantErasure } from '../../src/claimants/erasure';
 import { phiHash, sha256Hex } from '../../src/phi';
 import { runEndErasedWorkflow, runRecordErasure } from '../../src/redis/scripts';
-import { startScriptServices, type ScriptServices } from '../helpers/script-services';
+import { auditRecords, startScriptServices, type ScriptServices } from '../helpers/script-services';
 
 const tenant = 'acme';
 const phone = '+919833300001';
@@ -34,8 +34,7 @@ describe('erasure Lua scripts against Redis (endErasedWorkflow-4.lua, recordEras
     await redis.zadd(keys.workflowTimers(p()), 1000, `pd|${tenant}|${id}|2|r|1`);
   }
 
-  const auditEntries = async () => ((await s.services.redis.xrange(s.services.keys.audit(p()), '-', '+')) as [string, string[]][])
-    .map(([, f]) => Object.fromEntries(Array.from({ length: f.length / 2 }, (_, i) => [f[2 * i], f[2 * i + 1]])) as Record<string, string>);
+  const auditEntries = async () => (await auditRecords(s.services.redis, s.services.keys.audit(p()))).map((e) => e.f);
 
   it('cancels an open workflow with its transition (no claim hash in it) and its timer, once; another tenant\'s is not found', async () => {
     const { redis, keys } = s.services;
@@ -67,6 +66,26 @@ describe('erasure Lua scripts against Redis (endErasedWorkflow-4.lua, recordEras
     const events = await auditEntries();
     expect(events).to.have.length(1);
     expect(events[0]).to.include({ tenant, workflow_id: '', stage: 'erasure', type: 'claimant.erased', detail: '{"workflows":1}' });
+  });
+
+  it('drains the claimant\'s waiting audit events in either stored form (an older writer\'s seven fields, a packed one) into the ledger', async () => {
+    const svc = s.services;
+    const typesOf = async (id: string) => (await svc.ledger.all(tenant)).filter((e) => e.workflow_id === id).map((e) => e.type);
+    // A workflow that had ended, whose last event an older writer left waiting (seven fields): the erasure writes nothing for it.
+    const ended = `wf-${p()}-cccccccccccccccc`;
+    await openWorkflow(ended);
+    await svc.redis.hset(svc.keys.workflow(p(), ended), 'status', 'completed');
+    await svc.redis.xadd(svc.keys.audit(p()), '*', 'tenant', tenant, 'workflow_id', ended, 'stage', 'outbound', 'type', 'reply.sent', 'seq', '3', 'at', '900', 'detail', '{}');
+    await svc.erasure.erase(tenant, phone);
+    // Drained by the erasure itself (nothing here moves events): none of the workflow's waits.
+    expect((await auditEntries()).filter((e) => e.workflow_id === ended)).to.deep.equal([]);
+    expect(await typesOf(ended)).to.deep.equal(['reply.sent']);
+    // An open one: the only event waiting is the one its cancel wrote, packed.
+    const open = `wf-${p()}-dddddddddddddddd`;
+    await openWorkflow(open);
+    await svc.erasure.erase(tenant, phone);
+    expect((await auditEntries()).filter((e) => e.workflow_id === open)).to.deep.equal([]);
+    expect(await typesOf(open)).to.deep.equal(['workflow.cancelled']);
   });
 
   it('finishes an erasure interrupted part way when it is run again', async () => {

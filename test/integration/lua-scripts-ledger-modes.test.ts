@@ -6,7 +6,8 @@
  */
 import { expect } from 'chai';
 import { eventHash, fromFields, genesisHash, type LedgerEvent } from '../../src/audit/audit-chain';
-import { runAppendLedger, runChangeMode, runReleaseHeld } from '../../src/redis/scripts';
+import { packAuditEvent, packedAuditField } from '../../src/audit/audit-stream-entry';
+import { runAppendLedger, runChangeMode, runRecordErasure, runReleaseHeld } from '../../src/redis/scripts';
 import { startScriptServices, streamRecords, type ScriptServices } from '../helpers/script-services';
 
 const tenant = 'acme';
@@ -51,6 +52,40 @@ describe('ledger and mode Lua scripts against Redis (appendLedger-2.lua, changeM
       ]);
       expectChained(events);
       expect(await redis.hgetall(k().head)).to.deep.equal({ hash: events[1]!.hash, count: '2', p2: second });
+      expect(await redis.xlen(audit)).to.equal(0);
+    });
+
+    it('moves an older writer\'s seven-field entries and packed ones (a rolling deploy) into one chain: the same ledger entry from either form', async () => {
+      const { keys, redis } = s.services;
+      const audit = keys.audit(2);
+      const transition = JSON.stringify({ workflow_id: 'wf-2-a', from: 'started', to: 'completed', seq: 2, workflow_type: 'claim-status', claim_id_hash: 'sha256:c1' });
+      // The same event as an older writer wrote it (its own fields), then as the scripts write it now (one packed field).
+      const old = await redis.xadd(audit, '*', 'tenant', tenant, 'workflow_id', 'wf-2-a', 'stage', 'policy', 'type', 'reply.sent', 'seq', '1', 'at', '1000',
+        'detail', '{"kind":"text"}', 'transition', transition);
+      const packed = await redis.xadd(audit, '*', ...packAuditEvent({ tenant, workflow_id: 'wf-2-a', stage: 'policy', type: 'reply.sent', seq: '1', at: '1000',
+        transition, detail: '{"kind":"text"}' }));
+      // Only the detail, last, may hold a newline; an older entry without a transition.
+      const multiline = await redis.xadd(audit, '*', ...packAuditEvent({ tenant, workflow_id: 'wf-2-b', stage: 'truth', type: 'note', seq: '0', at: '1500',
+        transition: '', detail: 'line one\nline two' }));
+      const oldPlain = await redis.xadd(audit, '*', 'tenant', tenant, 'workflow_id', 'wf-2-b', 'stage', 'truth', 'type', 'note', 'seq', '1', 'at', '1600', 'detail', '{}');
+      // And one written by a script (recordErasure-2.lua, through audit-append.lua's xaddAudit).
+      expect(await runRecordErasure(redis, keys, { partition: 2, tenantId: tenant, jobKey: keys.erasureJob(2, tenant, 'ref'), detail: { workflows: 0 }, now: 3000 })).to.equal(true);
+      const [, , , , [scripted, scriptedFields]] = (await redis.xrange(audit, '-', '+')) as [string, string[]][];
+      expect(scriptedFields).to.deep.equal([packedAuditField, [tenant, '', 'erasure', 'claimant.erased', '0', '3000', '', '{"workflows":0}'].join('\n')]);
+
+      expect(await s.services.ledger.moveOnce()).to.equal(5);
+      const events = await ledger();
+      expectChained(events);
+      const unclaimed = JSON.stringify({ workflow_id: 'wf-2-a', from: 'started', to: 'completed', seq: 2, workflow_type: 'claim-status' });
+      expect(events.map((e) => [e.event_id, e.tenant_id, e.workflow_id, e.stage, e.type, e.at, e.detail, e.transition])).to.deep.equal([
+        [`ae-2-${old}`, tenant, 'wf-2-a', 'policy', 'reply.sent', 1000, '{"kind":"text"}', unclaimed],
+        [`ae-2-${packed}`, tenant, 'wf-2-a', 'policy', 'reply.sent', 1000, '{"kind":"text"}', unclaimed],
+        [`ae-2-${multiline}`, tenant, 'wf-2-b', 'truth', 'note', 1500, 'line one\nline two', ''],
+        [`ae-2-${oldPlain}`, tenant, 'wf-2-b', 'truth', 'note', 1600, '{}', ''],
+        [`ae-2-${scripted}`, tenant, '', 'erasure', 'claimant.erased', 3000, '{"workflows":0}', ''],
+      ]);
+      // The claim hash, out of the chained transition, kept beside it for both forms.
+      expect(await redis.hgetall(keys.ledgerClaims(tenant))).to.deep.equal({ [`ae-2-${old}`]: 'sha256:c1', [`ae-2-${packed}`]: 'sha256:c1' });
       expect(await redis.xlen(audit)).to.equal(0);
     });
 

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import type { Decision, Envelope, PendingDocument, PendingDocumentsPayload, WorkflowPayload } from '../../pipeline/types';
 import { transitions } from '../../pipeline/workflows/transitions';
+import { packedAuditField, type WaitingAuditEvent } from '../../src/audit/audit-stream-entry';
 import { ConsentStore } from '../../src/consent/consent-store';
 import { phiHash, sha256Hex } from '../../src/phi';
 import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
@@ -19,6 +20,7 @@ import { stageNames, type StageName } from '../../pipeline/vocabulary';
 import { decodeEnvelope, encodeFields, fieldsToRecord, type StreamEntry } from '../../src/runtime/envelope-codec';
 import { buildHandoff, heldEffects, type HeldWorkflow, type Outcome } from '../../src/runtime/handoff-ops';
 import { testRedisUrl } from '../helpers/redis';
+import { auditRecords } from '../helpers/script-services';
 
 const prefix = `lua-test-${randomBytes(6).toString('hex')}`;
 const keys = new Keys(prefix, 4);
@@ -161,6 +163,11 @@ describe('Lua scripts against Redis', function () {
     return list.map(([id, fields]) => ({ id, f: fieldsToRecord(fields) }));
   }
 
+  /** The partition's waiting audit events, in either stored form (src/audit/audit-stream-entry.ts). */
+  async function auditEntries(p: number): Promise<{ id: string; f: WaitingAuditEvent }[]> {
+    return auditRecords(redis, keys.audit(p));
+  }
+
   async function pendingCount(p: number, stage: StageName): Promise<number> {
     const summary = (await redis.xpending(keys.stream(p, stage), keys.group(stage))) as [number, ...unknown[]];
     return Number(summary[0]);
@@ -271,13 +278,17 @@ describe('Lua scripts against Redis', function () {
 
       await expectConsumed(p, 'gateway');
 
-      const audit = await entries(keys.audit(p));
+      const audit = await auditEntries(p);
       expect(audit).to.have.length(1);
       expect(auditId).to.equal(auditIdOf(p, audit[0]!.id));
       expect(audit[0]!.f).to.deep.equal({
         tenant, workflow_id: workflowId, stage: 'gateway', type: 'message.received', seq: '0', at: String(now),
-        detail: JSON.stringify({ channel: 'whatsapp', length: 19 }),
+        detail: JSON.stringify({ channel: 'whatsapp', length: 19 }), transition: '',
       });
+      // Stored as one packed field (docs/audit-ledger.md), not seven.
+      const [[, stored]] = (await redis.xrange(keys.audit(p), '-', '+')) as StreamEntry[];
+      expect(stored).to.deep.equal([packedAuditField, [tenant, workflowId, 'gateway', 'message.received', '0', String(now), '',
+        JSON.stringify({ channel: 'whatsapp', length: 19 })].join('\n')]);
 
       const record = await wf(p, workflowId);
       expect(record).to.include({ seq: '1', audit: auditId, status: 'started', language: 'EN', updated_at: String(now) });
@@ -398,7 +409,7 @@ describe('Lua scripts against Redis', function () {
       const record = await wf(p, workflowId);
       expect(record).to.include({ error: 'max_deliveries', seq: '1', status: 'started' });
       expect(record.audit!.split(',').pop()).to.equal(auditId);
-      const audit = await entries(keys.audit(p));
+      const audit = await auditEntries(p);
       expect(audit.at(-1)!.f).to.include({ type: 'stage.dead_lettered', stage: 'consent', workflow_id: workflowId, tenant });
       expect(auditId).to.equal(auditIdOf(p, audit.at(-1)!.id));
 
@@ -442,7 +453,7 @@ describe('Lua scripts against Redis', function () {
       expect(superseded).to.include({ status: 'cancelled', outcome: 'superseded', completed_at: String(now), seq: '3' });
       // The trail says why: A's last audit event is its supersession, naming B.
       const lastAudit = superseded.audit!.split(',').pop()!;
-      const event = (await entries(keys.audit(p))).find((e) => auditIdOf(p, e.id) === lastAudit)!;
+      const event = (await auditEntries(p)).find((e) => auditIdOf(p, e.id) === lastAudit)!;
       expect(event.f).to.include({ workflow_id: a.workflowId, type: 'workflow.superseded' });
       expect(JSON.parse(event.f.detail!)).to.deep.equal({ superseded_by: b.workflowId });
       expect(await wf(p, b.workflowId)).to.include({ status: 'awaiting_consent', seq: '2' });
@@ -498,7 +509,7 @@ describe('Lua scripts against Redis', function () {
       // The answer's step is recorded under the held workflow, naming the answering message and
       // its earlier events (which keep the message's own id and are not listed under the held one).
       expect(resumed.audit).to.equal(`${held.audit},${auditId}`);
-      const event = (await entries(keys.audit(p))).find((e) => auditIdOf(p, e.id) === auditId)!;
+      const event = (await auditEntries(p)).find((e) => auditIdOf(p, e.id) === auditId)!;
       expect(event.f).to.include({ workflow_id: a.workflowId, type: 'consent.granted' });
       expect(JSON.parse(event.f.detail!)).to.include({ message_workflow_id: y.workflowId }).and.to.have.deep.property('message_event_ids', yBefore.audit!.split(','));
 
@@ -572,7 +583,7 @@ describe('Lua scripts against Redis', function () {
       const resumed = await wf(p, q.workflowId);
       expect(resumed).to.include({ status: 'started', seq: String(Number(held.seq) + 1) });
       expect(resumed.audit).to.equal(`${held.audit},${auditId}`);
-      const event = (await entries(keys.audit(p))).find((e) => auditIdOf(p, e.id) === auditId)!;
+      const event = (await auditEntries(p)).find((e) => auditIdOf(p, e.id) === auditId)!;
       expect(event.f.workflow_id).to.equal(q.workflowId);
       expect(JSON.parse(event.f.detail!)).to.include({ message_workflow_id: t.workflowId }).and.to.have.deep.property('message_event_ids', tapBefore.audit!.split(','));
       // The held question goes back to the router with its own words and the choice; nothing reached truth.
@@ -700,7 +711,7 @@ describe('Lua scripts against Redis', function () {
 
     /** The `documents.received` events' details, in order. */
     async function receivedEvents(p: number): Promise<Record<string, unknown>[]> {
-      return (await entries(keys.audit(p))).filter((e) => e.f.type === 'documents.received').map((e) => JSON.parse(e.f.detail!) as Record<string, unknown>);
+      return (await auditEntries(p)).filter((e) => e.f.type === 'documents.received').map((e) => JSON.parse(e.f.detail!) as Record<string, unknown>);
     }
 
     async function filesAtGateway(phone: string, count: number): Promise<Delivered[]> {
@@ -862,7 +873,7 @@ describe('Lua scripts against Redis', function () {
       expect(await wf(p, b.workflowId)).to.include({ status: 'cancelled', outcome: 'superseded' });
       expect(await wf(p, c.workflowId)).to.include({ status: 'awaiting_consent' });
       expect(await redis.hget(consentKey(p, phone), 'parked')).to.equal(c.workflowId);
-      const superseded = (await entries(keys.audit(p))).filter((e) => e.f.type === 'workflow.superseded')
+      const superseded = (await auditEntries(p)).filter((e) => e.f.type === 'workflow.superseded')
         .map((e) => [e.f.workflow_id, (JSON.parse(e.f.detail!) as { superseded_by: string }).superseded_by]);
       expect(superseded).to.deep.equal([[a.workflowId, b.workflowId], [b.workflowId, c.workflowId]]);
     });
@@ -881,7 +892,7 @@ describe('Lua scripts against Redis', function () {
       await redis.hdel(consentKey(p, phone), 'parked', 'parked_payload', 'parked_status');
       applied((await runHandoff(redis, call, keys.group('consent'), now, p, allowedTransitions))[0]);
       expect(await wf(p, a.workflowId)).to.include({ status: 'awaiting_consent', seq: '2' });
-      expect((await entries(keys.audit(p))).filter((e) => e.f.type === 'workflow.superseded')).to.have.length(0);
+      expect((await auditEntries(p)).filter((e) => e.f.type === 'workflow.superseded')).to.have.length(0);
       expect(await redis.hget(consentKey(p, phone), 'parked')).to.equal(b.workflowId);
     });
 

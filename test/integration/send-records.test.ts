@@ -17,6 +17,7 @@ import { buildHandoff } from '../../src/runtime/handoff-ops';
 import { transitions } from '../../pipeline/workflows/transitions';
 import { parseSendId, SendRecords, sendIdOf } from '../../src/workflows/send-records';
 import { testRedisUrl } from '../helpers/redis';
+import { auditRecords } from '../helpers/script-services';
 
 const prefix = `sends-${randomBytes(6).toString('hex')}`;
 const keys = new Keys(prefix, 4);
@@ -115,8 +116,7 @@ describe('send records and the recovering hand-off ops against Redis', () => {
       const { id, envelope } = await entryAt(4, 6);
       const [result] = await handOff(id, envelope, { kind: 'note', audit: { type: 'reply.sent', detail: { kind: 'recovered', provider_message_id: 'wamid.L' } } });
       expect(result!.kind).to.equal('applied');
-      const [[, fields]] = (await redis.xrange(keys.audit(p), '-', '+')) as StreamEntry[];
-      const event = Object.fromEntries(fields.reduce<string[][]>((pairs, v, i) => (i % 2 ? pairs : [...pairs, [v, fields[i + 1]!]]), []));
+      const [{ f: event }] = await auditRecords(redis, keys.audit(p));
       expect(event).to.include({ type: 'reply.sent', seq: '4', workflow_id: wf, tenant: 'acme' });
       const record = await redis.hgetall(keys.workflow(p, wf));
       expect(record).to.include({ seq: '6', status: 'started' });

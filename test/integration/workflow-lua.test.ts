@@ -17,6 +17,7 @@ import {
 } from '../../src/redis/scripts';
 import { parseWaitTimer, waitTimerMember } from '../../src/redis/wait-timers';
 import { testRedisUrl } from '../helpers/redis';
+import { auditRecords } from '../helpers/script-services';
 
 const prefix = `wflua-${randomBytes(6).toString('hex')}`;
 const keys = new Keys(prefix, 4);
@@ -203,8 +204,9 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
       expect(await control('w1', 'cancel')).to.deep.equal({ kind: 'ok', status: 'cancelled' });
       expect(await redis.hmget(keys.workflow(p, 'w1'), 'status', 'pd_gen', 'pd_next')).to.deep.equal(['cancelled', '1', '']);
       expect(await redis.zscore(keys.workflowTimers(p), member)).to.equal(null);
-      const [[, fields]] = await redis.xrange(keys.audit(p), '-', '+');
-      expect(fields).to.include('workflow.cancelled').and.include('transition');
+      const [event] = await auditRecords(redis, keys.audit(p));
+      expect(event!.f.type).to.equal('workflow.cancelled');
+      expect(JSON.parse(event!.f.transition)).to.include({ from: 'awaiting_documents', to: 'cancelled' });
     });
 
     it('refuses another tenant (not_found) and a finished workflow (finished), changing nothing', async () => {
@@ -287,7 +289,7 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
       await waiting('w1', deadline, 't|0');
       expect(await fire(deadline)).to.deep.equal([1, 0, 0]);
       expect(await redis.hmget(keys.workflow(p, 'w1'), 'status', 'pd_gen')).to.deep.equal(['timed_out', '1']);
-      const types = (await redis.xrange(keys.audit(p), '-', '+')).map(([, f]) => f[f.indexOf('type') + 1]);
+      const types = (await auditRecords(redis, keys.audit(p))).map((e) => e.f.type);
       expect(types).to.deep.equal(['documents.timed_out', 'documents.escalated']);
     });
 

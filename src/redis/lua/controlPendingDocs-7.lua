@@ -39,12 +39,8 @@ if h[2] ~= 'pending-documents' then return { 'refused', 'not_pending_documents',
 --@include wait-timer
 
 local function writeAudit(auditType, detail, seq, from, to)
-  local fields = { 'tenant', tenant, 'workflow_id', wfId, 'stage', 'control', 'type', auditType, 'seq', seq, 'at', now, 'detail', detail }
-  if from ~= to then
-    fields[#fields + 1] = 'transition'
-    fields[#fields + 1] = transitionOf(wf, wfId, from, to, seq)
-  end
-  appendAudit(wf, auditEventId(string.match(auditKey, '{p(%d+)}'), redis.call('XADD', auditKey, '*', unpack(fields))))
+  local transition = from ~= to and transitionOf(wf, wfId, from, to, seq) or nil
+  appendAudit(wf, auditEventId(string.match(auditKey, '{p(%d+)}'), xaddAudit(auditKey, tenant, wfId, 'control', auditType, seq, now, detail, transition)))
 end
 
 -- Removes the wait's one timer (`pd_next`) and starts a new generation.

@@ -33,8 +33,7 @@ if h[3] and h[3] ~= '' then
 end
 local seq = redis.call('HINCRBY', wf, 'seq', 1)
 redis.call('HSET', wf, 'status', 'cancelled', 'outcome', 'claimant_erased', 'completed_at', now, 'updated_at', now, 'next_reminder_at', '')
-local fields = { 'tenant', tenant, 'workflow_id', wfId, 'stage', 'erasure', 'type', 'workflow.cancelled', 'seq', seq, 'at', now,
-  'detail', ARGV[4], 'transition', transitionOf(wf, wfId, status, 'cancelled', seq) }
-appendAudit(wf, auditEventId(string.match(auditKey, '{p(%d+)}'), redis.call('XADD', auditKey, '*', unpack(fields))))
+local id = xaddAudit(auditKey, tenant, wfId, 'erasure', 'workflow.cancelled', seq, now, ARGV[4], transitionOf(wf, wfId, status, 'cancelled', seq))
+appendAudit(wf, auditEventId(string.match(auditKey, '{p(%d+)}'), id))
 redis.call('HINCRBY', jobKey, 'cancelled', 1)
 return 'cancelled'

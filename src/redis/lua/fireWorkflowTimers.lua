@@ -35,13 +35,7 @@ local fired, paused, dropped = 0, 0, 0
 --@include wait-timer
 
 local function audit(wfKey, tenant, wfId, seq, auditType, detail, transition)
-  local fields = { 'tenant', tenant, 'workflow_id', wfId, 'stage', 'timer', 'type', auditType, 'seq', seq,
-    'at', now, 'detail', detail }
-  if transition then
-    fields[#fields + 1] = 'transition'
-    fields[#fields + 1] = transition
-  end
-  local id = redis.call('XADD', auditKey, '*', unpack(fields))
+  local id = xaddAudit(auditKey, tenant, wfId, 'timer', auditType, seq, now, detail, transition)
   appendAudit(wfKey, auditEventId(string.match(auditKey, '{p(%d+)}'), id))
 end
 

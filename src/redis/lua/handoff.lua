@@ -158,15 +158,7 @@ end
 --@include audit-append
 
 local function writeAudit(op, wfId, auditType, detail, transition)
-  local id
-  if transition then
-    id = redis.call('XADD', auditKey, '*', 'tenant', op.tenant, 'workflow_id', wfId, 'stage', op.stage,
-      'type', auditType, 'seq', op.seq_text or op.seq, 'at', now, 'detail', detail, 'transition', transition)
-  else
-    id = redis.call('XADD', auditKey, '*', 'tenant', op.tenant, 'workflow_id', wfId,
-      'stage', op.stage, 'type', auditType, 'seq', op.seq_text or op.seq, 'at', now, 'detail', detail)
-  end
-  return auditEventId(part, id)
+  return auditEventId(part, xaddAudit(auditKey, op.tenant, wfId, op.stage, auditType, op.seq_text or op.seq, now, detail, transition))
 end
 
 local openStatus = { started = true, awaiting_consent = true, awaiting_documents = true }
