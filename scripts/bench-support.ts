@@ -8,11 +8,12 @@ export function option(name: string, fallback: string): string {
   return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 }
 
-/** Resolves when `url/ready` answers 200; fails after about 20 s. */
-export async function waitUntilReady(url: string): Promise<void> {
-  for (let tries = 0; ; tries++) {
+/** Resolves when `url/ready` answers 200; fails after about `timeoutMs` (default 20 s). */
+export async function waitUntilReady(url: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
     try { if ((await fetch(`${url}/ready`)).ok) return; } catch { /* not up yet */ }
-    if (tries > 200) throw new Error(`${url} did not become ready`);
+    if (Date.now() > deadline) throw new Error(`${url} did not become ready`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

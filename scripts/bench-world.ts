@@ -76,7 +76,8 @@ export async function startBenchWorld(phoneNumberId: string, options: { redisUrl
         spawnAt(roles.length - 1);
       }
       const serviceUrl = `http://127.0.0.1:${port}`;
-      await waitUntilReady(serviceUrl);
+      // Four processes compiling TypeScript at once on a loaded 2-core machine took over 20 s.
+      await waitUntilReady(serviceUrl, 60_000);
       wa.configure({ serviceUrl, appSecret: tenant.doc.channels.whatsapp.app_secret, phoneNumberId: tenant.doc.channels.whatsapp.phone_number_id });
       sms.configure({ serviceUrl });
     },

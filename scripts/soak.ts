@@ -70,7 +70,11 @@ const load1 = () => loadavg()[0]!.toFixed(2);
 async function readPerPartition<T>(redis: Redis, items: Array<{ partition: number; key: string }>, read: (p: ReturnType<Redis['pipeline']>, key: string) => void): Promise<Array<T | null>> {
   const out: Array<T | null> = new Array(items.length).fill(null);
   const byPartition = new Map<number, number[]>();
-  items.forEach((item, i) => byPartition.set(item.partition, [...(byPartition.get(item.partition) ?? []), i]));
+  items.forEach((item, i) => {
+    const indexes = byPartition.get(item.partition);
+    if (indexes) indexes.push(i);
+    else byPartition.set(item.partition, [i]);
+  });
   for (const indexes of byPartition.values()) {
     for (let from = 0; from < indexes.length; from += 1000) {
       const chunk = indexes.slice(from, from + 1000);
