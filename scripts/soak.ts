@@ -258,7 +258,7 @@ function passed(r: RunResult): boolean {
 function summary(r: RunResult): string {
   const promotions = r.chaos.promotionSeconds.length > 0 ? ` (promoted in ${Math.min(...r.chaos.promotionSeconds).toFixed(1)}-${Math.max(...r.chaos.promotionSeconds).toFixed(1)} s)` : '';
   return `soak summary: durability ${durability} (REDIS_WAIT_REPLICAS=${durability === 'on' ? 1 : 0}${durability === 'on' ? `, ${waitTimeoutMs} ms` : ''}), seed ${seed}: ` +
-    `offered ${r.offered} at ${rate}/s (${(r.offered / r.loadSeconds).toFixed(1)}/s achieved, ${r.loadSeconds.toFixed(0)} s), ` +
+    `offered ${r.offered}${r.offered < messages ? ` (stopped early, of ${messages})` : ''} at ${rate}/s (${(r.offered / r.loadSeconds).toFixed(1)}/s achieved, ${r.loadSeconds.toFixed(0)} s), ` +
     `${r.chaos.kills} service SIGKILLs, ${r.chaos.failovers} master failovers${promotions}${r.chaos.failed ? `, ${r.chaos.failed} failover steps not done in time` : ''}; ` +
     `sent ${r.sent} (never accepted ${r.offered - r.sent}), answered once ${r.replies.once}, answered twice or more ${r.replies.twiceOrMore} (${r.replies.extra} extra replies), unanswered ${r.replies.none}, ` +
     `reply.sent missing ${r.ledger.none}, doubled ${r.ledger.twiceOrMore}, workflows not completed ${r.notCompleted} (records gone ${r.recordsGone}); ` +
