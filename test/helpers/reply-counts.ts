@@ -1,3 +1,4 @@
+import type { LedgerEvent } from '../../src/audit/audit-chain';
 import type { AuditLedger } from '../../src/audit/audit-ledger';
 
 /**
@@ -76,13 +77,13 @@ export function sendWorkflowIds(sendIds: ReadonlyArray<string | undefined>): Arr
   return sendIds.map((sendId) => sendId?.split(':')[0]);
 }
 
-/** The workflow ids of the tenant's ledger events of `type` among `wanted`, once per event (archive included). */
-export async function ledgerEventWorkflowIds(ledger: Pick<AuditLedger, 'read'>, tenantId: string, type: string, wanted: ReadonlySet<string>): Promise<string[]> {
+/** The workflow ids of the tenant's ledger events of `type` among `wanted` (and passing `where`), once per event (archive included). */
+export async function ledgerEventWorkflowIds(ledger: Pick<AuditLedger, 'read'>, tenantId: string, type: string, wanted: ReadonlySet<string>, where: (e: LedgerEvent) => boolean = () => true): Promise<string[]> {
   const ids: string[] = [];
   let after: string | undefined;
   do {
     const page = await ledger.read(tenantId, { type, limit: 1000, after });
-    ids.push(...page.events.filter((e) => wanted.has(e.workflow_id)).map((e) => e.workflow_id));
+    ids.push(...page.events.filter((e) => wanted.has(e.workflow_id) && where(e)).map((e) => e.workflow_id));
     after = page.next ?? undefined;
   } while (after);
   return ids;
