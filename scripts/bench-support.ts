@@ -9,13 +9,14 @@ export function option(name: string, fallback: string): string {
 }
 
 /**
- * Resolves when `url/ready` answers 200; fails after about 60 s (a loaded 2-core machine starting
- * ten service processes through tsx took more than 20).
+ * Resolves when `url/ready` answers 200; fails after about `timeoutMs` (default 60 s: a loaded
+ * 2-core machine starting ten service processes through tsx took more than 20).
  */
-export async function waitUntilReady(url: string): Promise<void> {
-  for (let tries = 0; ; tries++) {
+export async function waitUntilReady(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
     try { if ((await fetch(`${url}/ready`)).ok) return; } catch { /* not up yet */ }
-    if (tries > 600) throw new Error(`${url} did not become ready`);
+    if (Date.now() > deadline) throw new Error(`${url} did not become ready`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

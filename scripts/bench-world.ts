@@ -27,12 +27,18 @@ export interface BenchWorld {
   /**
    * Starts the service processes (one per role set) and points the fake provider at them. With
    * `apiProcesses` above 1, the `api` role set is that many API processes on the one port
-   * (scripts/bench-api-cluster.ts).
+   * (scripts/bench-api-cluster.ts). With `onCrash`, a process that exits by itself (not by
+   * killService or stop) is started again at once, as a process supervisor would, and reported.
    */
-  startService(roleSets: string[][], profileDir: string, options?: { apiProcesses?: number }): Promise<void>;
+  startService(roleSets: string[][], profileDir: string, options?: { apiProcesses?: number; onCrash?: (roles: string[], code: number | null, signal: string | null) => void }): Promise<void>;
   /** Process ids of the service processes started so far (to read their memory). */
   servicePids(): number[];
-  stop(): Promise<void>;
+  /** Role sets of the service processes, in start order (the index killService takes). */
+  serviceRoles(): string[][];
+  /** SIGKILLs service process `index` and, once it has exited, starts it again with the same roles. */
+  killService(index: number): Promise<void>;
+  /** Ends the service processes and the fakes; removes the run's keys unless `keepKeys` (a private server about to be removed). */
+  stop(options?: { keepKeys?: boolean }): Promise<void>;
 }
 
 /**
@@ -52,26 +58,54 @@ export async function startBenchWorld(phoneNumberId: string, options: { redisUrl
   await waitReady(services.redis);
   const tenant = await onboardFakeTenant(services, cms, wa, { tenantId: 'bench', phoneNumberId, sms: { fake: sms, number: '+15550199999' } });
   const children: ChildProcess[] = [];
+  const roles: string[][] = [];
+  // Processes ended on purpose (killService, stop): their exit is not a crash.
+  const ending = new Set<ChildProcess>();
+  const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+  const untilExit = (child: ChildProcess) => (exited(child) ? Promise.resolve() : new Promise((r) => child.once('exit', r)));
+  let spawnAt: (index: number) => void = () => undefined;
   return {
     config, services, cms, wa, sms, tenant,
-    async startService(roleSets, profileDir, startOptions = {}) {
+    async startService(roleSets, profileDir, options = {}) {
       const env = { ...baseEnv, KEY_PREFIX: keyPrefix, PORT: String(port), LOG_LEVEL: 'warn', REDIS_URL: config.redisUrl, JWT_ISSUER: config.jwtIssuer };
-      const apiProcesses = startOptions.apiProcesses ?? 1;
-      children.push(...roleSets.map((args) => (args.length === 1 && args[0] === 'api' && apiProcesses > 1
-        ? startApiProcesses(apiProcesses, env, profileDir)
-        : startServiceProcess(args, env, profileDir))));
+      const apiProcesses = options.apiProcesses ?? 1;
+      spawnAt = (index) => {
+        const args = roles[index]!;
+        const child = args.length === 1 && args[0] === 'api' && apiProcesses > 1
+          ? startApiProcesses(apiProcesses, env, profileDir)
+          : startServiceProcess(args, env, profileDir);
+        children[index] = child;
+        child.once('exit', (code, signal) => {
+          if (ending.has(child) || !options.onCrash) return;
+          options.onCrash(args, code, signal);
+          spawnAt(index);
+        });
+      };
+      for (const args of roleSets) {
+        roles.push(args);
+        spawnAt(roles.length - 1);
+      }
       const serviceUrl = `http://127.0.0.1:${port}`;
       await waitUntilReady(serviceUrl);
       wa.configure({ serviceUrl, appSecret: tenant.doc.channels.whatsapp.app_secret, phoneNumberId: tenant.doc.channels.whatsapp.phone_number_id });
       sms.configure({ serviceUrl });
     },
     servicePids: () => children.map((c) => c.pid).filter((pid): pid is number => pid !== undefined),
-    async stop() {
-      // A child that already exited (one that failed to start) sends no second 'exit'.
-      const running = children.filter((c) => c.exitCode === null && c.signalCode === null);
-      for (const child of running) child.kill('SIGTERM');
-      await Promise.all(running.map((c) => new Promise((r) => c.once('exit', r))));
-      await deleteKeys(services.redis, keyPrefix);
+    serviceRoles: () => roles.map((r) => [...r]),
+    async killService(index) {
+      const child = children[index]!;
+      ending.add(child);
+      child.kill('SIGKILL');
+      await untilExit(child);
+      spawnAt(index);
+    },
+    async stop(options = {}) {
+      for (const child of children) {
+        ending.add(child);
+        child.kill('SIGTERM');
+      }
+      await Promise.all(children.map(untilExit));
+      if (!options.keepKeys) await deleteKeys(services.redis, keyPrefix);
       await services.close();
       await cms.close();
       await wa.close();

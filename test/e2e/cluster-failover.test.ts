@@ -17,7 +17,7 @@ import { expect } from 'chai';
 import type { Cluster } from 'ioredis';
 import { seedUnderReviewClaims, startHarness, type Harness } from '../helpers/harness';
 import { startTestCluster, type TestCluster } from '../helpers/redis-cluster';
-import { countLedgerEvents, countReplies, reportCounts } from '../helpers/reply-counts';
+import { countLedgerEvents, countReplies, ledgerEventWorkflowIds, reportCounts } from '../helpers/reply-counts';
 import { waitFor } from '../helpers/wait';
 
 const modes = [
@@ -138,9 +138,9 @@ for (const mode of modes) {
       const unfinished = records.filter((r) => r?.status !== 'completed').length;
       const counts = countReplies(workflowIds, h.wa.sent.map((m) => m.bizOpaque));
       // The ledger is written after the reply (and moved by the scheduler): it may lag the provider.
-      let ledger = countLedgerEvents(workflowIds, await repliesSent(h, workflowIds));
+      let ledger = countLedgerEvents(workflowIds, await ledgerEventWorkflowIds(h.services.ledger, 'acme', 'reply.sent', new Set(workflowIds)));
       await waitFor(async () => {
-        ledger = countLedgerEvents(workflowIds, await repliesSent(h, workflowIds));
+        ledger = countLedgerEvents(workflowIds, await ledgerEventWorkflowIds(h.services.ledger, 'acme', 'reply.sent', new Set(workflowIds)));
         return ledger.missing === 0;
       }, { timeoutMs: 20_000, what: 'a reply.sent event per workflow in the ledger' }).catch(() => undefined);
       reportCounts(`claim-status, ${mode.failovers} cluster master SIGKILL(s) mid-stream, ${mode.name} (${refused} webhooks refused during failovers)`, counts);
@@ -157,17 +157,4 @@ for (const mode of modes) {
       }
     });
   });
-}
-
-/** The workflow ids of the tenant's `reply.sent` ledger events among these workflows, once per event. */
-async function repliesSent(h: Harness, workflowIds: string[]): Promise<string[]> {
-  const wanted = new Set(workflowIds);
-  const ids: string[] = [];
-  let after: Parameters<Harness['services']['ledger']['read']>[1]['after'];
-  do {
-    const page = await h.services.ledger.read('acme', { type: 'reply.sent', limit: 200, after });
-    ids.push(...page.events.filter((e) => wanted.has(e.workflow_id)).map((e) => e.workflow_id));
-    after = page.next ?? undefined;
-  } while (after);
-  return ids;
 }

@@ -106,7 +106,7 @@ export async function startHarness(options: {
 }
 
 /** One claim under review per phone (claim id `CLM-<last five digits>`), for tests that count claim-status replies. */
-export function seedUnderReviewClaims(h: Harness, phones: readonly string[]): void {
+export function seedUnderReviewClaims(h: Pick<Harness, 'cms' | 'tenant'>, phones: readonly string[]): void {
   for (const phone of phones) {
     h.cms.upsertClaim(h.tenant.doc.cms.api_key, {
       claim_id: `CLM-${phone.slice(-5)}`, policy_number: 'POL-1', member_name: 'R Sharma', claimant_phone: phone, status: 'UNDER_REVIEW',
