@@ -30,3 +30,46 @@ export function startServiceProcess(roleArgs: string[], env: NodeJS.ProcessEnv, 
 export function percentile(sorted: number[], p: number): number {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
+
+/** A seeded generator of numbers in [0, 1) (mulberry32): the same seed gives the same draws, so a bench's interval can be reproduced. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The interval a bootstrap gives for `percentile(b, p) - percentile(a, p)`, with the observed difference. */
+export interface PercentileDifference {
+  observed: number;
+  low: number;
+  high: number;
+}
+
+/**
+ * A bootstrap interval (`level`, default 0.95) for the difference of the p-th percentile of two
+ * samples, each given as blocks of consecutive measurements (e.g. a second of paced requests).
+ * Whole blocks are drawn with replacement, so a burst that slowed several neighbouring requests
+ * counts once, as it happened, and does not make the interval look narrower than the machine's
+ * noise is (an independent draw of single requests would). Seeded: the same input and seed give
+ * the same interval.
+ */
+export function percentileDifference(a: number[][], b: number[][], p: number,
+  options: { seed?: number; resamples?: number; level?: number } = {}): PercentileDifference {
+  const random = seededRandom(options.seed ?? 1);
+  const resamples = options.resamples ?? 2000;
+  const level = options.level ?? 0.95;
+  const of = (blocks: number[][]) => percentile(blocks.flat().sort((x, y) => x - y), p);
+  const draw = (blocks: number[][]) => {
+    const picked: number[] = [];
+    for (let i = 0; i < blocks.length; i++) picked.push(...blocks[Math.floor(random() * blocks.length)]!);
+    return percentile(picked.sort((x, y) => x - y), p);
+  };
+  const differences = Array.from({ length: resamples }, () => draw(b) - draw(a)).sort((x, y) => x - y);
+  const tail = (1 - level) / 2;
+  return { observed: of(b) - of(a), low: percentile(differences, tail * 100), high: percentile(differences, (1 - tail) * 100) };
+}
