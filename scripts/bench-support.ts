@@ -27,7 +27,7 @@ export function startServiceProcess(roleArgs: string[], env: NodeJS.ProcessEnv, 
 }
 
 /** The p-th percentile of ascending `sorted` (nearest rank); NaN when empty. */
-export function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: ArrayLike<number>, p: number): number {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
@@ -64,10 +64,16 @@ export function percentileDifference(a: number[][], b: number[][], p: number,
   const resamples = options.resamples ?? 2000;
   const level = options.level ?? 0.95;
   const of = (blocks: number[][]) => percentile(blocks.flat().sort((x, y) => x - y), p);
+  // A Float64Array sorts numerically in native code: 2,000 draws of 2,000 reads take a second, not ten.
   const draw = (blocks: number[][]) => {
-    const picked: number[] = [];
-    for (let i = 0; i < blocks.length; i++) picked.push(...blocks[Math.floor(random() * blocks.length)]!);
-    return percentile(picked.sort((x, y) => x - y), p);
+    const picked = new Float64Array(blocks.length * Math.max(0, ...blocks.map((block) => block.length)));
+    let size = 0;
+    for (let i = 0; i < blocks.length; i++) {
+      const block = blocks[Math.floor(random() * blocks.length)]!;
+      picked.set(block, size);
+      size += block.length;
+    }
+    return percentile(picked.subarray(0, size).sort(), p);
   };
   const differences = Array.from({ length: resamples }, () => draw(b) - draw(a)).sort((x, y) => x - y);
   const tail = (1 - level) / 2;
