@@ -20,11 +20,12 @@
  * bootstrap interval over one-second blocks of reads (scripts/bench-support.ts
  * `percentileDifference`, seeded): "does not move" is an A/B interval that contains 0, and its
  * width says how small a move the run could have seen.
- * Prints the reads' p50/p99/max of each phase, the verification answers by status with their
- * times, the API process's peak resident memory (VmHWM) and the load average at the start and
- * end. Options: --events 100000 --verifiers 8 --seconds 10 --rate 40 --rounds 1 --aa --seed 1.
+ * Prints the reads' p50/p99/max of each phase and where the phase's CPU went (the API's walk
+ * thread, its other threads, redis-server, and Redis's own time in XRANGE, during which it serves
+ * no other client), the verification answers by status with their times, the API process's peak
+ * resident memory (VmHWM) and the load average at the start and end. Options: --events 100000 --verifiers 8 --seconds 10 --rate 40 --rounds 1 --aa --seed 1.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
 import { chain, genesisHash, toFields, type UnchainedEvent } from '../src/audit/audit-chain';
 import { onboardFakeTenant, type FakeTenant } from '../test/helpers/fakes/demo-tenant';
@@ -46,6 +47,25 @@ const kinds: Kind[] = aa ? ['alone', 'again', 'verifying'] : ['alone', 'verifyin
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
+
+/**
+ * CPU time (user + system, ms) of a process's threads so far (Linux), split into those at nice 19
+ * (the verification walk's thread, src/audit/verify-worker.ts) and all others (the event loop, V8's
+ * and libuv's helper threads): where a phase's CPU went.
+ */
+function threadCpuMs(pid: number): { walk: number; others: number } {
+  const cpu = { walk: 0, others: 0 };
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try { stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'); } catch { continue; } // the thread ended meanwhile
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+    if (Number(fields[16]) === 19) cpu.walk += ms; else cpu.others += ms;
+  }
+  return cpu;
+}
+/** Linux's USER_HZ, the unit of /proc's CPU times. */
+const ticksPerSecond = 100;
 
 /** Peak resident memory of a process so far, MiB (Linux). */
 function peakRssMiB(pid: number): number {
@@ -117,6 +137,12 @@ async function main(): Promise<void> {
     const report = (what: string, r: { latencies: number[]; statuses: Record<number, number> }) => process.stdout.write(
       `${what}: ${r.latencies.length} reads, p50 ${percentile(r.latencies, 50).toFixed(1)} ms, p99 ${percentile(r.latencies, 99).toFixed(1)} ms, max ${r.latencies[r.latencies.length - 1]!.toFixed(1)} ms, statuses ${JSON.stringify(r.statuses)}\n`);
 
+    const redisPid = Number(/process_id:(\d+)/.exec(await s.redis.info('server'))![1]);
+    /** Redis's own count of XRANGE calls and the time it spent in them (INFO commandstats). */
+    const xrangeStats = async () => {
+      const line = /cmdstat_xrange:calls=(\d+),usec=(\d+)/.exec(await s.redis.info('commandstats'));
+      return { calls: Number(line?.[1] ?? 0), usec: Number(line?.[2] ?? 0) };
+    };
     // One verification before any phase, not counted: the worker thread starts with the first one
     // (under tsx it also compiles), a once-per-process cost that is not what a verification costs.
     const warm = await request(`${base}/v1/audit/verify`, { method: 'POST', dispatcher: agent, headers: { authorization: `Bearer ${verifierToken}`, 'content-type': 'application/json' }, body: '{}', headersTimeout: 600_000, bodyTimeout: 600_000 });
@@ -145,11 +171,17 @@ async function main(): Promise<void> {
             if (res.statusCode !== 200) await new Promise((r) => setTimeout(r, 100));
           }
         });
+        const cpuBefore = { api: threadCpuMs(pid!), redis: threadCpuMs(redisPid).others, xrange: await xrangeStats() };
         const reads = await paced(kinds.length * r + kinds.indexOf(kind));
+        const cpuAfter = { api: threadCpuMs(pid!), redis: threadCpuMs(redisPid).others, xrange: await xrangeStats() };
         stop = true;
         // The next phase starts once the last verification has answered: it never overlaps a walk.
         await Promise.all(loops);
         report(`round ${r + 1}: another tenant's reads, ${phaseName[kind]} (load ${load()})`, reads);
+        const calls = cpuAfter.xrange.calls - cpuBefore.xrange.calls;
+        const xrangeMs = (cpuAfter.xrange.usec - cpuBefore.xrange.usec) / 1000;
+        process.stdout.write(`  where the phase's CPU went: API walk thread ${(cpuAfter.api.walk - cpuBefore.api.walk).toFixed(0)} ms, API other threads ${(cpuAfter.api.others - cpuBefore.api.others).toFixed(0)} ms, `
+          + `redis-server ${(cpuAfter.redis - cpuBefore.redis).toFixed(0)} ms, of which XRANGE ${xrangeMs.toFixed(0)} ms in ${calls} calls${calls > 0 ? ` (${((xrangeMs * 1000) / calls).toFixed(0)} us each, Redis held for every other client meanwhile)` : ''}\n`);
         if (r === 0 && kind === 'alone') before = peakRssMiB(pid!);
         pooled[kind].latencies.push(...reads.latencies);
         pooled[kind].blocks.push(...reads.blocks);
