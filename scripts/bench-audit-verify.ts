@@ -106,10 +106,14 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${world.config.port}`;
     const tokenOf = async (clientId: string, clientSecret: string) => {
       const res = await request(`${base}/v1/auth/token`, { method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }) });
+      if (res.statusCode !== 200) throw new Error(`a token request for a reading tenant answered ${res.statusCode}`);
       return ((await res.body.json()) as { access_token: string }).access_token;
     };
     const verifierToken = await tokenOf(world.tenant.credentials.client_id, world.tenant.credentials.client_secret);
-    const readerTokens = await Promise.all(readers.map((r) => tokenOf(r.tenant.credentials.client_id, r.tenant.credentials.client_secret)));
+    // One after another: the service hashes at most 8 client secrets at once per source address
+    // (docs/security.md), and a refused token request would leave a phase reading with none (401).
+    const readerTokens: string[] = [];
+    for (const r of readers) readerTokens.push(await tokenOf(r.tenant.credentials.client_id, r.tenant.credentials.client_secret));
 
     /** Paced reads of one tenant's workflow for `seconds`: latencies in ms (in the order sent), and statuses. */
     const paced = async (index: number) => {
