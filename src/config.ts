@@ -121,7 +121,7 @@ export interface Config {
   /**
    * The most events a second one verification of a tenant's ledger reads and hashes
    * (`AUDIT_VERIFY_EVENTS_PER_SECOND`, default 20,000: 100,000 events in about 5 s, 1,000,000 in
-   * about 50 s), for `POST /v1/audit/verify` and `ops audit verify` alike, so that it does not move
+   * about 50 s), for `POST /v1/audit/verify` and `ops audit verify` alike, to bound what it costs
    * other tenants' latency (src/audit/walk-pacing.ts, docs/audit-ledger.md).
    */
   auditVerifyEventsPerSecond: number;
