@@ -27,11 +27,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
-import { chain, genesisHash, toFields, type UnchainedEvent } from '../src/audit/audit-chain';
 import { onboardFakeTenant, type FakeTenant } from '../test/helpers/fakes/demo-tenant';
 import { loadavg } from 'node:os';
 import { startPrivateRedis } from '../test/helpers/redis';
-import { option, percentile, percentileDifference, seededRandom } from './bench-support';
+import { option, percentile, percentileDifference, seededRandom, writeBenchLedger } from './bench-support';
 import { startBenchWorld } from './bench-world';
 
 const events = Number(option('events', '100000'));
@@ -80,18 +79,7 @@ async function main(): Promise<void> {
   const { services: s } = world;
   try {
     process.stdout.write(`writing a ledger of ${events} events for tenant bench...\n`);
-    let head = genesisHash;
-    for (let n = 0; n < events; n += 5000) {
-      const batch: UnchainedEvent[] = Array.from({ length: Math.min(5000, events - n) }, (_, i) => ({
-        event_id: `ae-bench-${n + i}`, tenant_id: 'bench', workflow_id: `wf-0-${String(n + i).padStart(20, '0')}`, stage: 'truth',
-        type: 'workflow.transition', at: 1_700_000_000_000 + n + i, detail: '{"outcome":"status_found","claim_id_hash":"sha256:0000"}',
-      }));
-      const chained = chain(batch, head, n);
-      const pipeline = s.redis.pipeline();
-      for (const e of chained) pipeline.xadd(s.keys.ledger('bench'), '*', ...toFields(e));
-      await pipeline.exec();
-      head = chained[chained.length - 1]!.hash;
-    }
+    const head = await writeBenchLedger(s.redis, s.keys.ledger('bench'), events);
     await s.redis.hset(s.keys.ledgerHead('bench'), 'hash', head, 'count', String(events));
 
     const readers: { tenant: FakeTenant; workflowId: string }[] = [];

@@ -1,6 +1,8 @@
 /** What the benchmark scripts share: their options, waiting for a service, and cleaning up. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import type { Redis } from '../src/redis/connection';
+import { chain, genesisHash, toFields, type UnchainedEvent } from '../src/audit/audit-chain';
 
 /** The value after `--name` on the command line, or the fallback. */
 export function option(name: string, fallback: string): string {
@@ -78,4 +80,21 @@ export function percentileDifference(a: number[][], b: number[][], p: number,
   const differences = Array.from({ length: resamples }, () => draw(b) - draw(a)).sort((x, y) => x - y);
   const tail = (1 - level) / 2;
   return { observed: of(b) - of(a), low: percentile(differences, tail * 100), high: percentile(differences, (1 - tail) * 100) };
+}
+
+/** Writes a chained ledger of `events` events of tenant `bench` straight into the stream `ledgerKey`; returns its head hash. */
+export async function writeBenchLedger(redis: Redis, ledgerKey: string, events: number): Promise<string> {
+  let head = genesisHash;
+  for (let n = 0; n < events; n += 5000) {
+    const batch: UnchainedEvent[] = Array.from({ length: Math.min(5000, events - n) }, (_, i) => ({
+      event_id: `ae-bench-${n + i}`, tenant_id: 'bench', workflow_id: `wf-0-${String(n + i).padStart(20, '0')}`, stage: 'truth',
+      type: 'workflow.transition', at: 1_700_000_000_000 + n + i, detail: '{"outcome":"status_found","claim_id_hash":"sha256:0000"}',
+    }));
+    const chained = chain(batch, head, n);
+    const pipeline = redis.pipeline();
+    for (const e of chained) pipeline.xadd(ledgerKey, '*', ...toFields(e));
+    await pipeline.exec();
+    head = chained[chained.length - 1]!.hash;
+  }
+  return head;
 }
