@@ -1,28 +1,36 @@
 /**
  * `npm run bench:audit-verify`: what `POST /v1/audit/verify` on a long ledger costs everyone else
- * (issue 11, finding 4). One API process (`src/main.ts api`, as in production); tenant `bench`
- * gets a ledger of `--events` chained events written straight into Redis; two other tenants each
- * have one workflow. Two phases of `--seconds` each, with the same paced reads of another
- * tenant's workflow (`GET /v1/workflows/{id}`, `--rate` per second, a fresh tenant per phase so
- * the spec's 600/min limit never answers):
+ * (issue 11, finding 4). One API process (`src/main.ts api`, as in production) on a private
+ * redis-server (test/helpers/redis.ts, no persistence; other work on the machine's shared Redis
+ * does not land in the figures); tenant `bench` gets a ledger of `--events` chained events written
+ * straight into Redis; other tenants each have one workflow. Phases of `--seconds` each, with the
+ * same paced reads of another tenant's workflow (`GET /v1/workflows/{id}`, `--rate` per second, a
+ * fresh tenant per phase so the spec's 600/min limit never answers):
  *
- *  1. the reads alone;
+ *  1. the reads alone (A);
  *  2. the reads while `--verifiers` loops of tenant `bench` call `POST /v1/audit/verify` back to
- *     back (whatever the service answers: 200, 429 over its limit, 503 when busy, 422 too long).
+ *     back (B; whatever the service answers: 200, 429 over its limit, 503 when busy, 422 too long).
  *
- * With `--rounds N` the two phases alternate N times (a fresh reading tenant each phase) and the
- * reads of each kind are also pooled, so a p99 rests on N times as many reads and the spread
- * between rounds of the same kind shows the machine's own noise.
- * Prints the reads' p50/p99/max of each phase, the verification answers by status with their
- * times, and the API process's peak resident memory (VmHWM). Options: --events 100000
- * --verifiers 8 --seconds 10 --rate 40 --rounds 1. Uses REDIS_URL (default the local Redis) under a fresh
- * key prefix, removed at the end.
+ * With `--rounds N` the phases repeat N times (a fresh reading tenant each phase) and the reads of
+ * each kind are also pooled, so a p99 rests on N times as many reads and the spread between rounds
+ * of the same kind shows the machine's own noise. With `--aa` each round also has a second phase
+ * of reads alone (A'), and the three run in a seeded random order per round (`--seed`), so that
+ * the A/A difference (A' - A, nothing changed but time) shows how far noise alone moves a p99
+ * next to the A/B difference (B - A). For each, the pooled p99 difference is printed with a 95%
+ * bootstrap interval over one-second blocks of reads (scripts/bench-support.ts
+ * `percentileDifference`, seeded): "does not move" is an A/B interval that contains 0, and its
+ * width says how small a move the run could have seen.
+ * Prints the reads' p50/p99/max of each phase and where the phase's CPU went (the API's walk
+ * thread, its other threads, redis-server, and Redis's own time in XRANGE, during which it serves
+ * no other client), the verification answers by status with their times, the API process's peak
+ * resident memory (VmHWM) and the load average at the start and end. Options: --events 100000 --verifiers 8 --seconds 10 --rate 40 --rounds 1 --aa --seed 1.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
-import { chain, genesisHash, toFields, type UnchainedEvent } from '../src/audit/audit-chain';
 import { onboardFakeTenant, type FakeTenant } from '../test/helpers/fakes/demo-tenant';
-import { option, percentile } from './bench-support';
+import { loadavg } from 'node:os';
+import { startPrivateRedis } from '../test/helpers/redis';
+import { option, percentile, percentileDifference, seededRandom, writeBenchLedger } from './bench-support';
 import { startBenchWorld } from './bench-world';
 
 const events = Number(option('events', '100000'));
@@ -30,8 +38,33 @@ const verifiers = Number(option('verifiers', '8'));
 const seconds = Number(option('seconds', '10'));
 const rate = Number(option('rate', '40'));
 const rounds = Number(option('rounds', '1'));
+const aa = process.argv.includes('--aa');
+const seed = Number(option('seed', '1'));
+
+type Kind = 'alone' | 'again' | 'verifying';
+const kinds: Kind[] = aa ? ['alone', 'again', 'verifying'] : ['alone', 'verifying'];
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
+
+/**
+ * CPU time (user + system, ms) of a process's threads so far (Linux), split into those at nice 19
+ * (the verification walk's thread, src/audit/verify-worker.ts) and all others (the event loop, V8's
+ * and libuv's helper threads): where a phase's CPU went.
+ */
+function threadCpuMs(pid: number): { walk: number; others: number } {
+  const cpu = { walk: 0, others: 0 };
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try { stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'); } catch { continue; } // the thread ended meanwhile
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+    if (Number(fields[16]) === 19) cpu.walk += ms; else cpu.others += ms;
+  }
+  return cpu;
+}
+/** Linux's USER_HZ, the unit of /proc's CPU times. */
+const ticksPerSecond = 100;
 
 /** Peak resident memory of a process so far, MiB (Linux). */
 function peakRssMiB(pid: number): number {
@@ -40,26 +73,17 @@ function peakRssMiB(pid: number): number {
 }
 
 async function main(): Promise<void> {
-  const world = await startBenchWorld('910910910');
+  process.stdout.write(`load average at the start: ${load()}\n`);
+  const privateRedis = await startPrivateRedis();
+  const world = await startBenchWorld('910910910', { redisUrl: privateRedis.url });
   const { services: s } = world;
   try {
     process.stdout.write(`writing a ledger of ${events} events for tenant bench...\n`);
-    let head = genesisHash;
-    for (let n = 0; n < events; n += 5000) {
-      const batch: UnchainedEvent[] = Array.from({ length: Math.min(5000, events - n) }, (_, i) => ({
-        event_id: `ae-bench-${n + i}`, tenant_id: 'bench', workflow_id: `wf-0-${String(n + i).padStart(20, '0')}`, stage: 'truth',
-        type: 'workflow.transition', at: 1_700_000_000_000 + n + i, detail: '{"outcome":"status_found","claim_id_hash":"sha256:0000"}',
-      }));
-      const chained = chain(batch, head, n);
-      const pipeline = s.redis.pipeline();
-      for (const e of chained) pipeline.xadd(s.keys.ledger('bench'), '*', ...toFields(e));
-      await pipeline.exec();
-      head = chained[chained.length - 1]!.hash;
-    }
+    const head = await writeBenchLedger(s.redis, s.keys.ledger('bench'), events);
     await s.redis.hset(s.keys.ledgerHead('bench'), 'hash', head, 'count', String(events));
 
     const readers: { tenant: FakeTenant; workflowId: string }[] = [];
-    const readerNames = Array.from({ length: rounds }, (_, r) => [`quiet${r}`, `loaded${r}`]).flat();
+    const readerNames = Array.from({ length: rounds }, (_, r) => kinds.map((kind) => `${kind}${r}`)).flat();
     for (const [i, tenantId] of readerNames.entries()) {
       const tenant = await onboardFakeTenant(s, world.cms, world.wa, { tenantId, phoneNumberId: `9209209${String(i).padStart(3, '0')}` });
       const { workflowId } = await s.intake.message(tenantId, 'whatsapp', { businessNumberId: `9209209${String(i).padStart(3, '0')}`, from: `+91990000${String(i).padStart(3, '0')}0`, id: `wamid.verify-bench-${i}`, text: 'claim status' }, Date.now());
@@ -70,14 +94,18 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${world.config.port}`;
     const tokenOf = async (clientId: string, clientSecret: string) => {
       const res = await request(`${base}/v1/auth/token`, { method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }) });
+      if (res.statusCode !== 200) throw new Error(`a token request for a reading tenant answered ${res.statusCode}`);
       return ((await res.body.json()) as { access_token: string }).access_token;
     };
     const verifierToken = await tokenOf(world.tenant.credentials.client_id, world.tenant.credentials.client_secret);
-    const readerTokens = await Promise.all(readers.map((r) => tokenOf(r.tenant.credentials.client_id, r.tenant.credentials.client_secret)));
+    // One after another: the service hashes at most 8 client secrets at once per source address
+    // (docs/security.md), and a refused token request would leave a phase reading with none (401).
+    const readerTokens: string[] = [];
+    for (const r of readers) readerTokens.push(await tokenOf(r.tenant.credentials.client_id, r.tenant.credentials.client_secret));
 
-    /** Paced reads of one tenant's workflow for `seconds`: latencies in ms, and statuses. */
+    /** Paced reads of one tenant's workflow for `seconds`: latencies in ms (in the order sent), and statuses. */
     const paced = async (index: number) => {
-      const latencies: number[] = [];
+      const sent: number[] = [];
       const statuses: Record<number, number> = {};
       const started = performance.now();
       const inFlight: Promise<void>[] = [];
@@ -89,60 +117,90 @@ async function main(): Promise<void> {
           const t0 = performance.now();
           const res = await request(`${base}/v1/workflows/${readers[index]!.workflowId}`, { dispatcher: agent, headers: { authorization: `Bearer ${readerTokens[index]}` } });
           await res.body.dump();
-          latencies.push(performance.now() - t0);
+          sent[k] = performance.now() - t0;
           statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
         })());
       }
       await Promise.all(inFlight);
-      latencies.sort((a, b) => a - b);
-      return { latencies, statuses };
+      // One-second blocks of reads sent one after another: what the bootstrap draws.
+      const blocks = Array.from({ length: Math.ceil(sent.length / rate) }, (_, i) => sent.slice(i * rate, (i + 1) * rate));
+      return { latencies: [...sent].sort((a, b) => a - b), blocks, statuses };
     };
     const report = (what: string, r: { latencies: number[]; statuses: Record<number, number> }) => process.stdout.write(
       `${what}: ${r.latencies.length} reads, p50 ${percentile(r.latencies, 50).toFixed(1)} ms, p99 ${percentile(r.latencies, 99).toFixed(1)} ms, max ${r.latencies[r.latencies.length - 1]!.toFixed(1)} ms, statuses ${JSON.stringify(r.statuses)}\n`);
 
+    const redisPid = Number(/process_id:(\d+)/.exec(await s.redis.info('server'))![1]);
+    /** Redis's own count of XRANGE calls and the time it spent in them (INFO commandstats). */
+    const xrangeStats = async () => {
+      const line = /cmdstat_xrange:calls=(\d+),usec=(\d+)/.exec(await s.redis.info('commandstats'));
+      return { calls: Number(line?.[1] ?? 0), usec: Number(line?.[2] ?? 0) };
+    };
+    // One verification before any phase, not counted: the worker thread starts with the first one
+    // (under tsx it also compiles), a once-per-process cost that is not what a verification costs.
+    const warm = await request(`${base}/v1/audit/verify`, { method: 'POST', dispatcher: agent, headers: { authorization: `Bearer ${verifierToken}`, 'content-type': 'application/json' }, body: '{}', headersTimeout: 600_000, bodyTimeout: 600_000 });
+    await warm.body.dump();
+    process.stdout.write(`warm-up verification answered ${warm.statusCode}\n`);
+
     let before = 0;
     const answers: Record<number, number[]> = {};
-    const pooled = { alone: [] as number[], verifying: [] as number[] };
-    const p99s = { alone: [] as string[], verifying: [] as string[] };
+    const pooled: Record<Kind, { latencies: number[]; blocks: number[][]; p99s: string[] }> = {
+      alone: { latencies: [], blocks: [], p99s: [] }, again: { latencies: [], blocks: [], p99s: [] }, verifying: { latencies: [], blocks: [], p99s: [] },
+    };
+    const random = seededRandom(seed);
+    const phaseName: Record<Kind, string> = { alone: 'alone', again: 'alone again (A/A)', verifying: `while ${verifiers} loops verify tenant bench's ${events}-event ledger` };
     for (let r = 0; r < rounds; r++) {
-      const alone = await paced(2 * r);
-      report(`round ${r + 1}: another tenant's reads, alone`, alone);
-      if (r === 0) before = peakRssMiB(pid!);
-
-      let stop = false;
-      const loops = Array.from({ length: verifiers }, async () => {
-        while (!stop) {
-          const t0 = performance.now();
-          const res = await request(`${base}/v1/audit/verify`, { method: 'POST', dispatcher: agent, headers: { authorization: `Bearer ${verifierToken}`, 'content-type': 'application/json' }, body: '{}', headersTimeout: 600_000, bodyTimeout: 600_000 });
-          await res.body.dump();
-          (answers[res.statusCode] ??= []).push(performance.now() - t0);
-          // A refusal answers in microseconds: wait a little instead of spinning on it.
-          if (res.statusCode !== 200) await new Promise((r) => setTimeout(r, 100));
-        }
-      });
-      const loaded = await paced(2 * r + 1);
-      stop = true;
-      await Promise.all(loops);
-      report(`round ${r + 1}: another tenant's reads, while ${verifiers} loops verify tenant bench's ${events}-event ledger`, loaded);
-      pooled.alone.push(...alone.latencies);
-      pooled.verifying.push(...loaded.latencies);
-      p99s.alone.push(percentile(alone.latencies, 99).toFixed(1));
-      p99s.verifying.push(percentile(loaded.latencies, 99).toFixed(1));
+      // With --aa the order is drawn per round, so neither kind of "alone" is always the one after a verification.
+      const order = aa ? [...kinds].map((kind) => ({ kind, key: random() })).sort((x, y) => x.key - y.key).map((o) => o.kind) : kinds;
+      for (const kind of order) {
+        let stop = false;
+        const loops = kind !== 'verifying' ? [] : Array.from({ length: verifiers }, async () => {
+          while (!stop) {
+            const t0 = performance.now();
+            const res = await request(`${base}/v1/audit/verify`, { method: 'POST', dispatcher: agent, headers: { authorization: `Bearer ${verifierToken}`, 'content-type': 'application/json' }, body: '{}', headersTimeout: 600_000, bodyTimeout: 600_000 });
+            await res.body.dump();
+            (answers[res.statusCode] ??= []).push(performance.now() - t0);
+            // A refusal answers in microseconds: wait a little instead of spinning on it.
+            if (res.statusCode !== 200) await new Promise((r) => setTimeout(r, 100));
+          }
+        });
+        const cpuBefore = { api: threadCpuMs(pid!), redis: threadCpuMs(redisPid).others, xrange: await xrangeStats() };
+        const reads = await paced(kinds.length * r + kinds.indexOf(kind));
+        const cpuAfter = { api: threadCpuMs(pid!), redis: threadCpuMs(redisPid).others, xrange: await xrangeStats() };
+        stop = true;
+        // The next phase starts once the last verification has answered: it never overlaps a walk.
+        await Promise.all(loops);
+        report(`round ${r + 1}: another tenant's reads, ${phaseName[kind]} (load ${load()})`, reads);
+        const calls = cpuAfter.xrange.calls - cpuBefore.xrange.calls;
+        const xrangeMs = (cpuAfter.xrange.usec - cpuBefore.xrange.usec) / 1000;
+        process.stdout.write(`  where the phase's CPU went: API walk thread ${(cpuAfter.api.walk - cpuBefore.api.walk).toFixed(0)} ms, API other threads ${(cpuAfter.api.others - cpuBefore.api.others).toFixed(0)} ms, `
+          + `redis-server ${(cpuAfter.redis - cpuBefore.redis).toFixed(0)} ms, of which XRANGE ${xrangeMs.toFixed(0)} ms in ${calls} calls${calls > 0 ? ` (${((xrangeMs * 1000) / calls).toFixed(0)} us each, Redis held for every other client meanwhile)` : ''}\n`);
+        if (r === 0 && kind === 'alone') before = peakRssMiB(pid!);
+        pooled[kind].latencies.push(...reads.latencies);
+        pooled[kind].blocks.push(...reads.blocks);
+        pooled[kind].p99s.push(percentile(reads.latencies, 99).toFixed(1));
+      }
     }
-    if (rounds > 1) {
-      for (const kind of ['alone', 'verifying'] as const) {
-        const list = pooled[kind].sort((a, b) => a - b);
-        process.stdout.write(`pooled ${kind}: ${list.length} reads, p50 ${percentile(list, 50).toFixed(1)} ms, p99 ${percentile(list, 99).toFixed(1)} ms; p99 per round ${p99s[kind].join(', ')} ms\n`);
+    if (rounds > 1 || aa) {
+      for (const kind of kinds) {
+        const list = pooled[kind].latencies.sort((a, b) => a - b);
+        process.stdout.write(`pooled ${kind}: ${list.length} reads, p50 ${percentile(list, 50).toFixed(1)} ms, p99 ${percentile(list, 99).toFixed(1)} ms; p99 per round ${pooled[kind].p99s.join(', ')} ms\n`);
+      }
+      const comparisons: [string, Kind][] = [['A/B (verifying - alone)', 'verifying'], ...(aa ? [['A/A (alone again - alone)', 'again'] as [string, Kind]] : [])];
+      for (const [what, kind] of comparisons) {
+        const d = percentileDifference(pooled.alone.blocks, pooled[kind].blocks, 99, { seed });
+        process.stdout.write(`p99 difference ${what}: ${d.observed >= 0 ? '+' : ''}${d.observed.toFixed(1)} ms, 95% interval ${d.low.toFixed(1)} to ${d.high.toFixed(1)} ms (width ${(d.high - d.low).toFixed(1)} ms; block bootstrap, 1 s blocks, seed ${seed}): ${d.low <= 0 && d.high >= 0 ? 'contains 0' : 'excludes 0'}\n`);
       }
     }
     for (const [status, times] of Object.entries(answers)) {
       times.sort((a, b) => a - b);
       process.stdout.write(`verify answered ${status}: ${times.length} times, median ${percentile(times, 50).toFixed(0)} ms, max ${times[times.length - 1]!.toFixed(0)} ms\n`);
     }
-    process.stdout.write(`API process peak memory (VmHWM): ${before.toFixed(0)} MiB after the quiet phase, ${peakRssMiB(pid!).toFixed(0)} MiB at the end\n`);
+    process.stdout.write(`API process peak memory (VmHWM): ${before.toFixed(0)} MiB after the first phase alone, ${peakRssMiB(pid!).toFixed(0)} MiB at the end\n`);
+    process.stdout.write(`load average at the end: ${load()}\n`);
   } finally {
     await world.stop();
     await agent.close();
+    await privateRedis.close();
   }
 }
 

@@ -118,6 +118,13 @@ export interface Config {
   archiveLeaseMs: number;
   /** Tests only (NODE_ENV=test): the archiver stops for good at this step, so a test can SIGKILL it there. */
   archiverStopAt: ArchiverStep | null;
+  /**
+   * The most events a second one verification of a tenant's ledger reads and hashes
+   * (`AUDIT_VERIFY_EVENTS_PER_SECOND`, default 20,000: 100,000 events in about 5 s, 1,000,000 in
+   * about 50 s), for `POST /v1/audit/verify` and `ops audit verify` alike, to bound what it costs
+   * other tenants' latency (src/audit/walk-pacing.ts, docs/audit-ledger.md).
+   */
+  auditVerifyEventsPerSecond: number;
 }
 
 /** How long finished workflows and their ledger events stay hot in Redis, how long the archive keeps them,
@@ -192,6 +199,7 @@ const schema = {
     ARCHIVE_INTERVAL: { type: 'string', pattern: durationPattern },
     ARCHIVE_LEASE: { type: 'string', pattern: durationPattern },
     ARCHIVER_STOP_AT: { enum: [...archiverSteps] },
+    AUDIT_VERIFY_EVENTS_PER_SECOND: { type: 'integer', minimum: 1000, maximum: 10000000 },
   },
 } as const;
 
@@ -298,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     archiveIntervalMs: raw.ARCHIVE_INTERVAL !== undefined ? parseDuration(raw.ARCHIVE_INTERVAL as string) : 60_000,
     archiveLeaseMs: raw.ARCHIVE_LEASE !== undefined ? parseDuration(raw.ARCHIVE_LEASE as string) : 60_000,
     archiverStopAt: (raw.ARCHIVER_STOP_AT as ArchiverStep | undefined) ?? null,
+    auditVerifyEventsPerSecond: (raw.AUDIT_VERIFY_EVENTS_PER_SECOND as number | undefined) ?? 20_000,
     ...overrides,
   };
   return Object.freeze(config);

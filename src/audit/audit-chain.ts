@@ -140,15 +140,19 @@ export interface LedgerWalk {
   at: ChainWalker['at'];
 }
 
-/** A walk over a ledger's pages, a page at a time (`position`: a checkpoint's, or null). */
-export async function walkPages(pages: AsyncIterable<readonly LedgerEvent[]>, position: number | null, pace?: (busyMs: number) => Promise<void>,
+/**
+ * A walk over a ledger's pages, a page at a time (`position`: a checkpoint's, or null). `pace`,
+ * called after each page with the time it took and its events, says when to read the next
+ * (src/audit/walk-pacing.ts).
+ */
+export async function walkPages(pages: AsyncIterable<readonly LedgerEvent[]>, position: number | null, pace?: (busyMs: number, events: number) => Promise<void>,
   start: { count: number; hash: string } | null = null): Promise<LedgerWalk> {
   const walker = new ChainWalker(position, start);
   let started = performance.now();
   for await (const page of pages) {
     walker.add(page);
     if (pace) {
-      await pace(performance.now() - started);
+      await pace(performance.now() - started, page.length);
       started = performance.now();
     }
   }

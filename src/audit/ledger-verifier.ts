@@ -14,6 +14,8 @@ export interface WalkJob {
   id: number;
   ledgerKey: string;
   pageSize: number;
+  /** The walk's pace (src/audit/walk-pacing.ts). */
+  eventsPerSecond: number;
   position: number | null;
 }
 
@@ -26,14 +28,14 @@ export class LedgerVerifier {
 
   constructor(private readonly redis: RedisTarget, private readonly log: Logger) {}
 
-  /** Walks the ledger stream `ledgerKey`; `position` is a checkpoint's, or null. */
-  walk(ledgerKey: string, position: number | null, pageSize: number): Promise<LedgerWalk> {
+  /** Walks the ledger stream `ledgerKey` at `pace`; `position` is a checkpoint's, or null. */
+  walk(ledgerKey: string, position: number | null, pace: { pageSize: number; eventsPerSecond: number }): Promise<LedgerWalk> {
     const worker = this.started();
     const id = this.nextId++;
     return new Promise<LedgerWalk>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       worker.ref();
-      worker.postMessage({ id, ledgerKey, pageSize, position } satisfies WalkJob);
+      worker.postMessage({ id, ledgerKey, pageSize: pace.pageSize, eventsPerSecond: pace.eventsPerSecond, position } satisfies WalkJob);
     });
   }
 

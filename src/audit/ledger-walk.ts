@@ -10,7 +10,7 @@ import type { Checkpoints } from './checkpoints';
 
 export async function walkTenantLedger(
   o: { ledger: AuditLedger; checkpoints: Checkpoints }, tenantId: string, position: number | null, nowMs: number,
-  options: { pageSize?: number; pace?: (busyMs: number) => Promise<void> } = {},
+  options: { pageSize?: number; pace?: (busyMs: number, events: number) => Promise<void> } = {},
 ): Promise<LedgerWalk> {
   const truncation = await o.ledger.truncation(tenantId);
   if (truncation) {

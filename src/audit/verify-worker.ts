@@ -11,6 +11,7 @@ import { createRedis, type RedisTarget } from '../redis/connection';
 import { walkPages } from './audit-chain';
 import { ledgerPages } from './audit-ledger';
 import type { WalkJob, WalkReply } from './ledger-verifier';
+import { walkPace } from './walk-pacing';
 
 const port = parentPort;
 if (!port) throw new Error('verify-worker runs as a worker thread (src/audit/ledger-verifier.ts)');
@@ -34,15 +35,12 @@ yieldToTheApi();
 // A plain connection: the worker only reads (XRANGE), so no scripts are registered on it.
 const redis = createRedis((workerData as { redis: RedisTarget }).redis, { name: 'cw-audit-verify', scripts: false });
 
-/** After each page, rest as long as the page took: the walk uses at most half a core. */
-const rest = (busyMs: number) => new Promise<void>((resolve) => setTimeout(resolve, busyMs));
-
 port.on('message', (job: WalkJob | 'close') => {
   if (job === 'close') {
     void redis.quit().catch(() => redis.disconnect()).finally(() => port.close());
     return;
   }
-  walkPages(ledgerPages(redis, job.ledgerKey, job.pageSize), job.position, rest).then(
+  walkPages(ledgerPages(redis, job.ledgerKey, job.pageSize), job.position, walkPace(job.eventsPerSecond)).then(
     (walk) => port.postMessage({ id: job.id, walk } satisfies WalkReply),
     (err: unknown) => port.postMessage({ id: job.id, error: err instanceof Error ? err.message : String(err) } satisfies WalkReply),
   );

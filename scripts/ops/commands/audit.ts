@@ -1,6 +1,7 @@
 /** `audit verify`: the tenant's hash chain, and a signed checkpoint against it. */
 import { readFileSync } from 'node:fs';
 import { walkTenantLedger } from '../../../src/audit/ledger-walk';
+import { verifyPageSize, walkPace } from '../../../src/audit/walk-pacing';
 import { noMore, out, UsageError, type Command } from '../command';
 
 export const auditCommands: Command[] = [
@@ -16,7 +17,9 @@ export const auditCommands: Command[] = [
       noMore(extra);
       const checkpoint = checkpointFile === undefined ? undefined : readFileSync(checkpointFile, 'utf8').trim();
       return async (s) => {
-        const result = await s.checkpoints.verify(tenantId, (position) => walkTenantLedger(s, tenantId, position, s.clock.now()), checkpoint, s.clock.now());
+        // Paced like the API's verifications: its pages hold the same Redis every tenant reads.
+        const walk = (position: number | null) => walkTenantLedger(s, tenantId, position, s.clock.now(), { pageSize: verifyPageSize, pace: walkPace(s.config.auditVerifyEventsPerSecond) });
+        const result = await s.checkpoints.verify(tenantId, walk, checkpoint, s.clock.now());
         if (options.json) out(JSON.stringify(result));
         else {
           out(result.valid ? `chain intact: ${result.count} events, head ${result.head_hash}`

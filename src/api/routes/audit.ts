@@ -11,6 +11,7 @@ import { readForm } from '../body';
 import { rateLimit } from '../rate-limits';
 import { cursorNumber, decodeCursor, encodeCursor } from '../cursors';
 import { walkTenantLedger } from '../../audit/ledger-walk';
+import { verifyPageSize, walkPace } from '../../audit/walk-pacing';
 import type { LedgerEvent } from '../../audit/audit-chain';
 
 const maxLimit = 200;
@@ -18,8 +19,6 @@ const maxLimit = 200;
 export const maxApiVerifyEvents = 100_000;
 /** Verifications one API process runs at once (one worker thread: a second would take the other core from the API on a 2-core host); more are 503 with Retry-After. */
 const maxVerifications = 1;
-/** Events the verification worker reads per XRANGE: its memory holds one page. */
-const verifyPageSize = 1000;
 
 /** A status change as the partner reads it: the chained transition with the event's unchained claim hash. */
 function transitionOf(e: LedgerEvent): Record<string, unknown> {
@@ -83,12 +82,12 @@ export function auditRoutes(s: Services): Router {
     if (verifying >= maxVerifications) throw new AppError('service_unavailable', 'other verifications are running; retry shortly', { extra: { retry_after: 1 } });
     verifying += 1;
     try {
-      // A ledger partly archived is walked here, archive then Redis as one chain, resting after each
-      // page as long as it took (the worker thread reads Redis only); a hot-only one on the worker.
+      // A ledger partly archived is walked here, archive then Redis as one chain (the worker thread
+      // reads Redis only); a hot-only one on the worker. Both at the configured pace.
       const archived = await s.ledger.hasArchived(tenantId);
-      const rest = (busyMs: number) => new Promise<void>((resolve) => setTimeout(resolve, busyMs));
-      const walk = archived ? (position: number | null) => walkTenantLedger(s, tenantId, position, s.clock.now(), { pageSize: verifyPageSize, pace: rest })
-        : (position: number | null) => s.ledgerVerifier.walk(s.keys.ledger(tenantId), position, verifyPageSize);
+      const eventsPerSecond = s.config.auditVerifyEventsPerSecond;
+      const walk = archived ? (position: number | null) => walkTenantLedger(s, tenantId, position, s.clock.now(), { pageSize: verifyPageSize, pace: walkPace(eventsPerSecond) })
+        : (position: number | null) => s.ledgerVerifier.walk(s.keys.ledger(tenantId), position, { pageSize: verifyPageSize, eventsPerSecond });
       ctx.body = await s.checkpoints.verify(tenantId, walk, body.checkpoint as string | undefined, s.clock.now());
     } finally {
       verifying -= 1;
