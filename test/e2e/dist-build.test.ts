@@ -40,7 +40,7 @@ describe('built service (dist/, as in the Docker image)', function () {
       const walk = spawnSync(process.execPath, ['-e', `
         const { LedgerVerifier } = require('./dist/src/audit/ledger-verifier.js');
         const v = new LedgerVerifier(process.env.REDIS_URL, { error: (o, m) => console.error(m) });
-        v.walk('dist${port}:no-such-ledger', null, 100).then((w) => { console.log(JSON.stringify(w)); return v.close(); });
+        v.walk('dist${port}:no-such-ledger', null, { pageSize: 100, eventsPerSecond: 20000 }).then((w) => { console.log(JSON.stringify(w)); return v.close(); });
       `], { cwd: root, encoding: 'utf8', env: { PATH: process.env.PATH, REDIS_URL: testRedisUrl() }, timeout: 20000 });
       expect(walk.status, walk.stderr).to.equal(0);
       expect(JSON.parse(walk.stdout)).to.deep.equal({ check: { valid: true, count: 0, head_hash: '0'.repeat(64), first_broken: null }, at: null });
