@@ -14,18 +14,6 @@ import type { Keys } from '../src/redis/keys';
 import type { TestCluster } from '../test/helpers/redis-cluster';
 import type { BenchWorld } from './bench-world';
 
-/** A seeded generator in [0, 1) (mulberry32): the same seed gives the same kills, in the same order. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface ChaosOptions {
   world: BenchWorld;
   cluster: TestCluster;

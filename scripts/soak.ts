@@ -38,9 +38,9 @@ import type { Keys } from '../src/redis/keys';
 import { seedUnderReviewClaims } from '../test/helpers/harness';
 import { startTestCluster } from '../test/helpers/redis-cluster';
 import { countPerGroup, ledgerEventWorkflowIds, sendWorkflowIds, type GroupCounts } from '../test/helpers/reply-counts';
-import { option } from './bench-support';
+import { option, seededRandom } from './bench-support';
 import { startBenchWorld } from './bench-world';
-import { chaosLog, seededRandom, startChaos, type ChaosTally } from './soak-chaos';
+import { chaosLog, startChaos, type ChaosTally } from './soak-chaos';
 
 const messages = Number(option('messages', '100000'));
 const rate = Number(option('rate', '100'));

@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { countPerGroup, sendWorkflowIds } from '../helpers/reply-counts';
-import { seededRandom } from '../../scripts/soak-chaos';
+import { seededRandom } from '../../scripts/bench-support';
 
 describe('soak counts per message', () => {
   const groups = new Map<string, ReadonlySet<string>>([
