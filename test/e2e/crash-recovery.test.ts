@@ -53,10 +53,12 @@ describeOnBoth('crash recovery (stage workers killed with SIGKILL)', function (t
     await h.wa.waitFor((sent) => sent.length >= 20, 30000);
     // Kill the worker while it holds entries: a slower CMS keeps its truth batch in flight, and the
     // kill waits until Redis shows that worker's consumer with entries pending (on a busy machine
-    // it could otherwise land between batches, and there would be nothing to take over).
+    // it could otherwise land between batches, and there would be nothing to take over). Messages
+    // go on being sent while it waits (up to the 150th), so there is always work to hold: a clean
+    // run once had the first hundred all answered before the check, and waited 30 s for nothing.
     h.cms.setLatency(300);
     const victim = `:${children[0]!.process.pid}:truth`;
-    await waitFor(async () => {
+    const victimHolds = async () => {
       for (let p = 0; p < h.config.partitions; p++) {
         const consumers = (await h.services.redis.xinfo('CONSUMERS', h.services.keys.stream(p, 'truth'), h.services.keys.group('truth')).catch(() => [])) as unknown[][];
         for (const c of consumers) {
@@ -65,12 +67,18 @@ describeOnBoth('crash recovery (stage workers killed with SIGKILL)', function (t
         }
       }
       return false;
+    };
+    let next = 100;
+    await waitFor(async () => {
+      if (await victimHolds()) return true;
+      if (next < 150) await send(next++);
+      return false;
     }, { timeoutMs: 30000, what: 'the worker to be killed holding entries' });
     const exitCode = await children[0]!.kill('SIGKILL');
     h.cms.setLatency(15);
     expect(exitCode).to.equal(null); // killed by the signal, not exited
     children.push(startChild(['stage', stageArg], env));
-    for (let i = 100; i < 200; i++) await send(i);
+    for (let i = next; i < 200; i++) await send(i);
 
     expect(workflowIds).to.have.length(200);
     await h.wa.waitFor((sent) => new Set(sent.map((m) => m.bizOpaque!.split(':')[0])).size >= 200, 60000).catch(() => undefined);
