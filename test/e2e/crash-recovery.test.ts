@@ -117,11 +117,10 @@ describeOnBoth('crash recovery (stage workers killed with SIGKILL)', function (t
     // The provider takes each message at once (it is on its way to the claimant) but answers late:
     // the workers die between the two, with intents written and no results.
     h.wa.delayAnswers(2000);
+    // Killed means gone: a worker that was signalled but not yet dead could still send, after the
+    // count of held sends below was taken (a CI run counted 14 held and found 16 recorded from proof).
     const killed = new Promise<void>((resolve) => h.wa.events.once('message', () => {
-      setTimeout(() => {
-        for (const c of workers) c.process.kill('SIGKILL');
-        resolve();
-      }, 300);
+      setTimeout(() => void Promise.all(workers.map((c) => c.kill('SIGKILL'))).then(() => resolve()), 300);
     }));
     const workflowIds: string[] = [];
     await Promise.all(claimants.map(async (from) => {
@@ -129,6 +128,9 @@ describeOnBoth('crash recovery (stage workers killed with SIGKILL)', function (t
       workflowIds.push(...(res.body as { workflow_ids: string[] }).workflow_ids);
     }));
     await killed;
+    // Every byte a dead worker wrote is in the fake's sockets now; a few turns of the event loop let
+    // the fake accept, read and record those requests before the replacement worker exists.
+    for (let turn = 0; turn < 5; turn++) await new Promise((r) => setImmediate(r));
     // The claim-status replies the provider took from the dead workers (a late consent reply from
     // the step before is not one of them).
     const held = h.wa.sent.filter((m) => workflowIds.includes(m.bizOpaque?.split(':')[0] ?? ''));
@@ -155,7 +157,8 @@ describeOnBoth('crash recovery (stage workers killed with SIGKILL)', function (t
     const recovered = sentEvents.filter((e) => e.detail.known_by === 'status_webhook');
     const heldIds = new Set(held.map((m) => m.bizOpaque!.split(':')[0]));
     const others = sentEvents.filter((e) => heldIds.has(e.workflow_id) && e.detail.known_by !== 'status_webhook');
-    expect(recovered.length, `replies recorded from status-webhook proof; the others of the held sends: ${JSON.stringify(others.map((e) => e.detail))}`).to.equal(inFlight);
+    const unheld = recovered.filter((e) => !heldIds.has(e.workflow_id));
+    expect(recovered.length, `replies recorded from status-webhook proof; held sends recorded otherwise: ${JSON.stringify(others.map((e) => e.detail))}; recorded from proof but not held: ${JSON.stringify(unheld.map((e) => e.detail))}`).to.equal(inFlight);
   });
 });
 
