@@ -5,7 +5,8 @@
  * which it holds: every key a command or script names shares one hash slot (src/redis/keys.ts), which
  * both run unchanged.
  *
- * Writers share one connection with the scripts registered; every blocking reader gets its own
+ * Writers share one connection with the scripts registered (with `REDIS_WAIT_REPLICAS` on, the
+ * scripts and their WAITs go on a second one, src/redis/scripts.ts); every blocking reader gets its own
  * (`maxRetriesPerRequest: null`, so a blocked XREADGROUP is never failed by the retry limit).
  * Auto-pipelining stays off where stages hand off (it halved EVALSHA throughput, ARCHITECTURE.md);
  * a process that only serves the API turns it on: its many small concurrent reads then share

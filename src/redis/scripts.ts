@@ -136,18 +136,34 @@ export function loadLua(file: string): string {
 
 export function registerScripts(redis: Redis): void {
   const durability = durabilityOf(redis);
-  for (const script of scripts) {
-    const lua = loadLua(script.file);
-    redis.defineCommand(script.name, 'keys' in script ? { lua, numberOfKeys: script.keys } : { lua });
-    if (!durability) continue;
-    // Every script writes work someone then treats as done (src/redis/durability.ts): with WAIT on,
-    // the script and a WAIT go in one pipeline, so they reach the same node over one connection,
-    // and a retry after a failover (execWithWait sends both to the new master) waits for the
-    // write made there. A pipeline copies the connection's methods, this one included: the
-    // script goes on it through ioredis's own method, kept here.
-    const target = redis as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-    const queueScript = target[script.name]!;
-    target[script.name] = (...args: unknown[]) => execWithWait(redis, durability, (pipeline) => { queueScript.apply(pipeline, args); });
+  const texts = scripts.map((script) => ({ script, lua: loadLua(script.file) }));
+  const define = (client: Redis): void => {
+    for (const { script, lua } of texts) client.defineCommand(script.name, 'keys' in script ? { lua, numberOfKeys: script.keys } : { lua });
+  };
+  define(redis);
+  if (!durability) return;
+  // Every script writes work someone then treats as done (src/redis/durability.ts): with WAIT on,
+  // the script and a WAIT go in one pipeline, so they reach the same node over one connection,
+  // and a retry after a failover (execWithWait sends both to the new master) waits for the
+  // write made there. WAIT holds the connection it is sent on until the replicas answer, so the
+  // scripts travel on a connection of their own (opened at the first script): the connection's
+  // other commands (reads, the API's lookups, plain writes) do not queue behind a replica's round
+  // trip (docs/benchmarks.md, "The cost of REDIS_WAIT_REPLICAS=1").
+  let waiting: Redis | null = null;
+  const waitingConnection = (): Redis => {
+    if (waiting) return waiting;
+    const opened: Redis = redis.duplicate();
+    define(opened);
+    // Closed with the connection it serves (quit or disconnect ends both).
+    redis.once('end', () => opened.disconnect());
+    waiting = opened;
+    return opened;
+  };
+  const target = redis as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const { script } of texts) {
+    target[script.name] = (...args: unknown[]) => execWithWait(waitingConnection(), durability, (pipeline) => {
+      (pipeline as unknown as Record<string, (...a: unknown[]) => unknown>)[script.name]!(...args);
+    });
   }
 }
 

@@ -26,7 +26,7 @@ describe('REDIS_WAIT_REPLICAS: writes wait for a replica', function () {
     replicaAdmin = new SingleRedis(replica.url);
     await replicaAdmin.replicaof('127.0.0.1', master.port);
     await waitFor(async () => (await replicaAdmin.info('replication')).includes('master_link_status:up'), { timeoutMs: 10_000, what: 'the replica in sync' });
-    waiting = createRedis({ redisUrl: master.url, redisClusterNodes: null, redisWaitReplicas: 1, redisWaitTimeoutMs: 200 });
+    waiting = createRedis({ redisUrl: master.url, redisClusterNodes: null, redisWaitReplicas: 1, redisWaitTimeoutMs: 1000 });
     plain = createRedis({ redisUrl: master.url, redisClusterNodes: null });
   });
   after(async () => {
@@ -60,5 +60,17 @@ describe('REDIS_WAIT_REPLICAS: writes wait for a replica', function () {
     expect((plainFailure as AppError)?.code).to.equal('replica_wait_timeout');
     expect(await script(plain)).to.be.a('string');
     await waitForReplicas(plain, 'dur:k');
+  });
+
+  // Still without a replica: every WAIT runs to its 1 s timeout. A read sent on the same connection
+  // while a script waits is answered while the WAIT is still blocked on the master (it would queue
+  // behind the WAIT on a connection they shared).
+  it('a script waiting for its replica does not hold the connection\'s other commands', async () => {
+    const blocked = async (): Promise<boolean> => /blocked_clients:1\b/.test(await plain.info('clients'));
+    const waited = script(waiting).then(() => null, (err: unknown) => err);
+    await waitFor(blocked, { timeoutMs: 5_000, what: 'the WAIT blocked on the master' });
+    expect(await waiting.get('dur:k')).to.equal('2');
+    expect(await blocked(), 'the WAIT still blocked when the read was answered').to.equal(true);
+    expect(((await waited) as AppError).code).to.equal('replica_wait_timeout');
   });
 });
