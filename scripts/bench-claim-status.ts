@@ -29,7 +29,9 @@
  * spread evenly: scripts/bench-redis-side.ts) in place of the private redis-server. With
  * REDIS_CLUSTER_NODES set the service and the bench use that cluster. On a cluster the Redis CPU
  * figure is summed over its masters. `--result-json FILE` also writes the figures as JSON (for
- * bench:scale). With none of these, the run is the one described above.
+ * bench:scale). `--latency-log FILE` writes each steady-phase workflow as CSV (ms from the phase's
+ * start when its webhook was accepted, end-to-end ms): for telling a tail spread over the run from
+ * one that comes in bursts. With none of these, the run is the one described above.
  */
 import { writeFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
@@ -58,6 +60,7 @@ const workers = Number(option('workers', '1'));
 const apiProcesses = Number(option('api', '1'));
 const clusterMasterCount = Number(option('cluster', '0'));
 const resultJson = option('result-json', '');
+const latencyLog = option('latency-log', '');
 const phonesCount = 500;
 
 /** Which Redis the run uses, and the servers whose CPU it reads. */
@@ -121,12 +124,17 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
 
   const accepted = new Map<string, number>();
   const latencies: number[] = [];
+  /** WhatsApp replies only: [accepted at, latency] (`--latency-log`). */
+  const timeline: Array<[number, number]> = [];
   let replies = 0;
   wa.events.on('message', (m: SentMessage) => {
     replies += 1;
     const workflowId = m.bizOpaque?.split(':')[0];
     const at = workflowId ? accepted.get(workflowId) : undefined;
-    if (at !== undefined) latencies.push(performance.now() - at);
+    if (at !== undefined) {
+      latencies.push(performance.now() - at);
+      timeline.push([at, performance.now() - at]);
+    }
   });
   // An SMS carries no send id the fake records to match a reply to its workflow: each phone's messages are
   // answered in order, so a reply closes its phone's oldest open message.
@@ -197,8 +205,17 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
   console.log(`load generator and fakes (this process): ${benchCpuPercent.toFixed(0)}% of one core over the throughput phase`);
   if (profiler && scriptRows) printProfile(scriptRows, await commandStats(admin), messages, cpu1Used, profiler.overflows);
 
+  // The throughput phase's after-work (the provider's status webhooks, the ledger mover moving its
+  // audit events) ends before the steady phase starts: left running, it lands in the steady phase's
+  // first seconds (measured: p50 30 to 150 ms there, 15 to 20 ms after) and in its CPU figure.
+  const cpuSettle = await cpu();
+  const settleStarted = performance.now();
+  await settle(world, callbacks !== 'off' && channel !== 'sms', 120000);
+  console.log(`after-work of the throughput phase (status webhooks taken, ledger moved): ${((performance.now() - settleStarted) / 1000).toFixed(1)} s, ` +
+    `${perWorkflow((await cpu()) - cpuSettle, messages)} more`);
+
   // Phase 2: steady rate.
-  replies = 0; latencies.length = 0; accepted.clear(); openByPhone.clear();
+  replies = 0; latencies.length = 0; timeline.length = 0; accepted.clear(); openByPhone.clear();
   const total = rate * seconds;
   const cpu2 = await cpu();
   const t0 = performance.now();
@@ -213,6 +230,7 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
   await waitReplies(total, 60000);
   const cpu2Used = (await cpu()) - cpu2;
   const steady = [...latencies].sort((a, b) => a - b);
+  if (latencyLog) writeFileSync(latencyLog, `accepted_ms,latency_ms\n${timeline.map(([at, ms]) => `${(at - t0).toFixed(1)},${ms.toFixed(1)}`).join('\n')}\n`);
   console.log(`steady ${rate}/s for ${seconds} s: ${total} workflows, ${perWorkflow(cpu2Used, total)}, end-to-end p50 ${percentile(steady, 50).toFixed(1)} ms, ` +
     `p99 ${percentile(steady, 99).toFixed(1)} ms, max ${steady[steady.length - 1]!.toFixed(1)} ms`);
   const processes = roleSets.map((r) => (r[0] === 'api' && apiProcesses > 1 ? `api x${apiProcesses}` : r.join(' ')));
@@ -226,6 +244,26 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
     })}\n`);
   }
 
+}
+
+/**
+ * Waits until the service has nothing left to do: every WhatsApp message's `sent` and `delivered`
+ * status webhooks taken (when statuses are posted) and every partition's audit stream moved into
+ * the tenant ledger (the mover deletes what it moved). Fails at `timeoutMs`.
+ */
+async function settle(world: BenchWorld, statuses: boolean, timeoutMs: number): Promise<void> {
+  const { services, wa } = world;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const taken = new Set(wa.statusWebhooks.map((s) => `${s.wamid} ${s.status}`)).size;
+    const statusesDone = !statuses || taken >= 2 * wa.sent.length;
+    const audit = statusesDone
+      ? (await Promise.all(Array.from({ length: services.config.partitions }, (_, p) => services.redis.xlen(services.keys.audit(p))))).reduce((a, b) => a + b, 0)
+      : -1;
+    if (statusesDone && audit === 0) return;
+    if (Date.now() > deadline) throw new Error(`the service did not settle in ${timeoutMs / 1000} s: ${taken} of ${2 * wa.sent.length} status webhooks taken, ${audit} audit events not yet moved`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** The `--profile-scripts` tables: per script from the slow log, then INFO commandstats of the phase. */

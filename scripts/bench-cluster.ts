@@ -11,7 +11,10 @@
  *      that of the one Redis, or summed over the cluster's masters (replicas not counted).
  * Targets: `single` (one Redis), `cluster`, `cluster-wait` (the cluster with REDIS_WAIT_REPLICAS=1:
  * every acknowledging write waits for a replica, docs/scaling.md).
- * Options: --idle-seconds 10 --rate 100 --seconds 10 --targets single,cluster
+ * Options: --idle-seconds 10 --rate 100 --seconds 10 --targets single,cluster --processes split|all
+ * --latency-log PREFIX (each target's steady-phase latencies as CSV, PREFIX-<target>.csv)
+ * (`--processes` is the latency run's layout, as bench:claim-status takes it: `split`, four
+ * processes as production runs them, or `all`, every role in one process).
  */
 import { spawn } from 'node:child_process';
 import { Redis } from 'ioredis';
@@ -24,6 +27,9 @@ const idleSeconds = Number(option('idle-seconds', '10'));
 const rate = option('rate', '100');
 const seconds = option('seconds', '10');
 const targets = option('targets', 'single,cluster').split(',');
+const processes = option('processes', 'split');
+/** `--latency-log PREFIX`: each target's steady-phase latencies as PREFIX-<target>.csv (bench:claim-status). */
+const latencyLog = option('latency-log', '');
 
 interface Target { name: string; env: Record<string, string>; masters: () => Promise<number[]>; close(): Promise<void> }
 
@@ -69,7 +75,8 @@ async function idleCost(target: Target): Promise<void> {
 }
 
 async function latency(target: Target): Promise<void> {
-  const child = spawn(process.execPath, [...nodeArgsFor('scripts/bench-claim-status'), '--messages', '500', '--rate', rate, '--seconds', seconds],
+  const child = spawn(process.execPath, [...nodeArgsFor('scripts/bench-claim-status'), '--messages', '500', '--rate', rate, '--seconds', seconds, '--processes', processes,
+    ...(latencyLog ? ['--latency-log', `${latencyLog}-${target.name.split(' ')[0]}${target.name.includes('WAIT') ? '-wait' : ''}.csv`] : [])],
     { env: { ...process.env, ...target.env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => { out += d.toString(); });
