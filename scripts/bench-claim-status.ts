@@ -206,8 +206,9 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
   if (profiler && scriptRows) printProfile(scriptRows, await commandStats(admin), messages, cpu1Used, profiler.overflows);
 
   // The throughput phase's after-work (the provider's status webhooks, the ledger mover moving its
-  // audit events) ends before the steady phase starts: left running, it lands in the steady phase's
-  // first seconds (measured: p50 30 to 150 ms there, 15 to 20 ms after) and in its CPU figure.
+  // audit events) ends before the steady phase starts: left running, it would land in the steady
+  // phase's first seconds and in its CPU figure (it takes 0.1 to 0.3 s on the quiet 2-core machine;
+  // the slow first seconds there have another cause, docs/benchmarks.md, "Redis Cluster").
   const cpuSettle = await cpu();
   const settleStarted = performance.now();
   await settle(world, callbacks !== 'off' && channel !== 'sms', 120000);
