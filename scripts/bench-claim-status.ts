@@ -41,6 +41,7 @@ import {
   clusterMasters, commandStats, redisCpuMicrosSum, ScriptProfiler, startBenchCluster, startBenchRedis, type BenchCluster, type BenchRedis,
 } from './bench-redis-side';
 import { startBenchWorld, type BenchWorld } from './bench-world';
+import { pipelinePerPartition } from '../src/redis/connection';
 import type { SentSms } from '../test/helpers/fakes/twilio';
 import type { SentMessage } from '../test/helpers/fakes/whatsapp';
 
@@ -259,7 +260,8 @@ async function settle(world: BenchWorld, statuses: boolean, timeoutMs: number): 
     const taken = new Set(wa.statusWebhooks.map((s) => `${s.wamid} ${s.status}`)).size;
     const statusesDone = !statuses || taken >= 2 * wa.sent.length;
     const audit = statusesDone
-      ? (await Promise.all(Array.from({ length: services.config.partitions }, (_, p) => services.redis.xlen(services.keys.audit(p))))).reduce((a, b) => a + b, 0)
+      ? (await pipelinePerPartition(services.redis, services.config.partitions, (pipeline, p) => { pipeline.xlen(services.keys.audit(p)); }))
+        .reduce((sum, [[, length]]) => sum + Number(length), 0)
       : -1;
     if (statusesDone && audit === 0) return;
     if (Date.now() > deadline) throw new Error(`the service did not settle in ${timeoutMs / 1000} s: ${taken} of ${2 * wa.sent.length} status webhooks taken, ${audit} audit events not yet moved`);
