@@ -89,17 +89,24 @@ const startOurs: Start = async (redisUrl, done) => {
   const metrics = new Metrics({ defaultMetrics: false });
   // Each worker opens its blocking read lanes as it starts (one per lane), as src/roles.ts does.
   const blocking = stageNames.map(() => [] as Redis[]);
-  const workers = stageNames.map((name, i) => {
-    const stage: Stage = {
-      name,
-      async handle(envelope: Envelope): Promise<Decision> {
-        const to = stageNames[i + 1];
-        return to
-          ? { kind: 'forward', to, payload: envelope.payload, audit: { type: 'bench.step' } }
-          : { kind: 'finish', status: 'completed', audit: { type: 'bench.done' } };
-      },
-    };
+  const benchStages = stageNames.map((name, i): Stage => ({
+    name,
+    async handle(envelope: Envelope): Promise<Decision> {
+      const to = stageNames[i + 1];
+      return to
+        ? { kind: 'forward', to, payload: envelope.payload, audit: { type: 'bench.step' } }
+        : { kind: 'finish', status: 'completed', audit: { type: 'bench.done' } };
+    },
+    // As in production (src/roles.ts): outbound only ever runs from its own stream.
+    ...(name === 'outbound' ? { fusable: false as const } : {}),
+  }));
+  // STAGE_FUSION=on: every stage runs in this one process, so each may run fused (src/roles.ts's rule).
+  const fusedStage = config.stageFusion
+    ? (name: string) => benchStages.find((s) => s.name === name && s.fusable !== false) ?? null
+    : undefined;
+  const workers = benchStages.map((stage, i) => {
     return new StageWorker({
+      fusedStage,
       // A no-op stage reads nothing of the context; it is never called.
       stage, ctx: {} as StageContext, redis, blocking: (lane) => { const c = createRedis(redisUrl, { blocking: true, name: `bench-${stage.name}-${lane}` }); blocking[i]!.push(c); return c; }, keys, config, clock: systemClock, log, metrics,
       consent: { held: async () => null },

@@ -55,6 +55,12 @@ export interface Config {
   lanes: number;
   /** How long a blocking read waits before looping (ms). */
   blockMs: number;
+  /**
+   * Stage fusion (`STAGE_FUSION`, default off; docs/architecture.md, "Stage fusion"): a stage
+   * worker whose plain forward goes to a stage this process also runs (outbound excepted) runs
+   * that stage at once and hands both steps off in one call, instead of through its stream.
+   */
+  stageFusion: boolean;
   /** An entry idle this long in another consumer's pending list is reclaimed (ms). */
   reclaimIdleMs: number;
   /** Deliveries after which an entry goes to the dead-letter stream. */
@@ -165,6 +171,7 @@ const schema = {
     BATCH_SIZE: { type: 'integer', minimum: 1, maximum: 1000 },
     BLOCK_MS: { type: 'integer', minimum: 1, maximum: 60000 },
     LANES: { type: 'integer', minimum: 1, maximum: 64 },
+    STAGE_FUSION: { enum: ['on', 'off'] },
     RECLAIM_IDLE_MS: { type: 'integer', minimum: 100 },
     MAX_DELIVERIES: { type: 'integer', minimum: 1, maximum: 100 },
     RETRY_BASE_MS: { type: 'integer', minimum: 1 },
@@ -277,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     machineTokenTtlSeconds: (raw.MACHINE_TOKEN_TTL_SECONDS as number | undefined) ?? 3600,
     batchSize: (raw.BATCH_SIZE as number | undefined) ?? 50,
     lanes: (raw.LANES as number | undefined) ?? 2,
+    stageFusion: raw.STAGE_FUSION === 'on',
     blockMs: (raw.BLOCK_MS as number | undefined) ?? 1000,
     reclaimIdleMs: (raw.RECLAIM_IDLE_MS as number | undefined) ?? 30000,
     maxDeliveries: (raw.MAX_DELIVERIES as number | undefined) ?? 5,

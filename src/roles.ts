@@ -60,10 +60,16 @@ export async function startRoles(s: Services, selection: RoleSelection): Promise
     s.log.warn({ roles: selection.api ? 'api' : 'scheduler' }, 'DATABASE_URL is not set: this process has an embedded archive of its own; run the api and scheduler roles apart only with DATABASE_URL (docs/retention.md)');
   }
 
+  // Stage fusion: a plain forward to a stage this process runs (and that may run fused) runs it at once.
+  const local = new Set(selection.stages);
+  const fusedStage = s.config.stageFusion
+    ? (name: StageName) => (local.has(name) && stages[name] && stages[name]!.fusable !== false ? stages[name]! : null)
+    : undefined;
   for (const name of selection.stages) {
     const stage = stages[name];
     if (!stage) throw new Error(`stage ${name} is not available in this release`);
     const worker = new StageWorker({
+      fusedStage,
       stage, ctx: s.stageContext, redis: s.redis,
       blocking: (lane) => s.blockingConnection(`cw-stage-${name}-${lane}`),
       keys: s.keys, config: s.config, clock: s.clock, log: s.log, metrics: s.metrics, consent: s.consent, answers: s.answerCache,

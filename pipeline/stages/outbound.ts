@@ -19,6 +19,8 @@ const recorded = { type: 'send.recorded' } as const;
 
 export const outbound: Stage = {
   name: 'outbound',
+  // It checks its own step before a send (`steps.current`), and a send is the one act a rerun must guard.
+  fusable: false,
   async handle(envelope, ctx): Promise<Decision> {
     const { payload, tenantId, workflowId, seq } = envelope;
     const after = payload.afterSend ?? 'completed';

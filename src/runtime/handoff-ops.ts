@@ -10,7 +10,9 @@ import { type StageName } from '../../pipeline/vocabulary';
 import { encodeFields } from './envelope-codec';
 
 export type Outcome =
-  | { kind: 'decided'; entryId: string; envelope: Envelope; decision: Decision }
+  /** `chained`: a stage fused after the outcome before it (stage fusion): no entry of its own, it
+   *  applies only when that one did (`entryId` is the chain's entry, kept for the latency metric). */
+  | { kind: 'decided'; entryId: string; envelope: Envelope; decision: Decision; chained?: true }
   | { kind: 'retry'; entryId: string; envelope: Envelope; due: number; errorCode: string }
   | { kind: 'dead'; entryId: string; envelope: Envelope | null; fields: string[]; errorCode: string; reason: string; deliveries: number };
 
@@ -29,27 +31,32 @@ export interface HandoffCall {
 }
 
 export function buildHandoff(
-  keys: Keys, partition: number, stage: StageName, outcomes: Outcome[], now: number,
+  keys: Keys, partition: number, source: StageName, outcomes: Outcome[], now: number,
   held: Map<string, HeldWorkflow | null>,
   /** The consent record's lifetime (ms) for a tenant: its TTL, set at each write (docs/retention.md). */
   consentTtlMs: (tenantId: string) => number | null = () => null,
 ): HandoffCall {
-  const keySet = new Set<string>([keys.stream(partition, stage), keys.audit(partition)]);
+  const keySet = new Set<string>([keys.stream(partition, source), keys.audit(partition)]);
   const use = (key: string) => { keySet.add(key); return key; };
   const wfPrefix = keys.workflow(partition, '');
-  const ops = outcomes.map((outcome) => {
+  const ops = outcomes.map((outcome, index) => {
+    // A forward followed by a fused stage's op writes no entry: that op continues the chain.
+    const fusedNext = outcomes[index + 1]?.kind === 'decided' && (outcomes[index + 1] as { chained?: true }).chained === true;
     if (outcome.kind === 'dead') {
       const env = outcome.envelope;
-      const dlqFields = [...outcome.fields, 'reason', outcome.reason, 'error_code', outcome.errorCode, 'stage', stage,
+      const dlqFields = [...outcome.fields, 'reason', outcome.reason, 'error_code', outcome.errorCode, 'stage', source,
         'failed_at', String(now), 'deliveries', String(outcome.deliveries), 'source_id', outcome.entryId];
       return {
         entry: outcome.entryId, kind: 'dead', wf: env ? use(keys.workflow(partition, env.workflowId)) : '', wf_id: env?.workflowId ?? '',
-        seq: env?.seq ?? 0, tenant: env?.tenantId ?? '', stage, dlq: use(keys.deadLetters(partition, stage)), dlq_fields: dlqFields,
+        seq: env?.seq ?? 0, tenant: env?.tenantId ?? '', stage: source, dlq: use(keys.deadLetters(partition, source)), dlq_fields: dlqFields,
         audit_type: outcome.errorCode, audit_detail: JSON.stringify({ error_code: outcome.errorCode, deliveries: outcome.deliveries }),
       };
     }
     const env = outcome.envelope;
-    const base = { entry: outcome.entryId, wf: use(keys.workflow(partition, env.workflowId)), wf_id: env.workflowId, seq: env.seq, tenant: env.tenantId, stage, wf_prefix: wfPrefix };
+    const chained = outcome.kind === 'decided' && outcome.chained === true;
+    // The op's own stage: the batch's, or the fused stage's for a chained op.
+    const stage = chained ? env.stage : source;
+    const base = { entry: chained ? undefined : outcome.entryId, wf: use(keys.workflow(partition, env.workflowId)), wf_id: env.workflowId, seq: env.seq, tenant: env.tenantId, stage, wf_prefix: wfPrefix };
     if (outcome.kind === 'retry') {
       const fields = encodeFields(env.workflowId, env.tenantId, env.seq, env.attempt + 1, JSON.stringify(env.payload));
       const timer = JSON.stringify({ id: `retry:${outcome.entryId}:${env.attempt + 1}`, stream: keys.stream(partition, stage), fields });
@@ -87,7 +94,7 @@ export function buildHandoff(
       ...sentMark,
     };
     if (d.kind !== 'forward' || d.status) op.status = d.status;
-    if (d.kind === 'forward') {
+    if (d.kind === 'forward' && !fusedNext) {
       op.next = use(keys.stream(partition, d.to));
       op.payload = JSON.stringify(d.payload);
     }

@@ -9,10 +9,17 @@
  * consumer are reclaimed with XAUTOCLAIM once idle long enough. A retryable failure goes back
  * through the durable timers with backoff; a non-retryable one, or one past `maxDeliveries`,
  * goes to the stage's dead-letter stream with its reason.
+ *
+ * Stage fusion (`STAGE_FUSION=on`, docs/architecture.md "Stage fusion"): when a stage's decision is
+ * a plain forward (no status, patch or effect) to a stage this process also runs, that stage runs
+ * at once on the forwarded payload, and both steps go in the same hand-off call as a chain of ops
+ * (the first one writes no entry for the next stage). A fused stage that throws is not retried
+ * here: the chain ends before it, and it runs from its own stream as without fusion.
  */
 import { hostname } from 'node:os';
-import type { CachedAnswer, Envelope, Stage, StageContext } from '../../pipeline/types';
+import type { CachedAnswer, Decision, Envelope, Stage, StageContext } from '../../pipeline/types';
 import { transitions } from '../../pipeline/workflows/transitions';
+import type { StageName } from '../../pipeline/vocabulary';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { ConsentStore } from '../consent/consent-store';
@@ -50,7 +57,15 @@ export interface StageWorkerOptions {
   answers?: { store(tenantId: string, key: string, value: CachedAnswer): Promise<void> };
   /** Consumer name; default `host:pid:stage`. */
   consumer?: string;
+  /**
+   * With stage fusion on: the stage this process runs under `name`, when a plain forward to it may
+   * run here at once (src/roles.ts; null: write the entry to its stream).
+   */
+  fusedStage?: (name: StageName) => Stage | null;
 }
+
+/** At most this many steps of one workflow run in one chain (the seven stages bound it anyway). */
+const maxChain = 8;
 
 interface Delivered {
   partition: number;
@@ -140,7 +155,7 @@ export class StageWorker {
   private async process(batch: Delivered[]): Promise<void> {
     // One claimant's entries run one after another, in stream order (their replies keep their
     // order); different claimants run concurrently.
-    const outcomes: Outcome[] = new Array(batch.length);
+    const outcomes: Outcome[][] = new Array(batch.length);
     const conversations = new Map<string, number[]>();
     // Decoded once: the envelope serves the grouping and the stage; an entry that cannot be
     // decoded is its own group and fails in runOne with the decoding error.
@@ -164,13 +179,47 @@ export class StageWorker {
     const byPartition = new Map<number, Outcome[]>();
     batch.forEach((d, i) => {
       const list = byPartition.get(d.partition) ?? [];
-      list.push(outcomes[i]!);
+      // A chain's ops stay together and in order: each one applies only after the one before it.
+      list.push(...outcomes[i]!);
       byPartition.set(d.partition, list);
     });
     await Promise.all([...byPartition].map(([partition, list]) => this.handOff(partition, list)));
   }
 
-  private async runOne(d: Delivered, decoded: Envelope | Error): Promise<Outcome> {
+  /** The entry's outcome, then those of the stages fused after it (stage fusion; usually none). */
+  private async runOne(d: Delivered, decoded: Envelope | Error): Promise<Outcome[]> {
+    const first = await this.runFirst(d, decoded);
+    const chain: Outcome[] = [first];
+    if (!this.o.fusedStage || first.kind !== 'decided') return chain;
+    let last = first;
+    while (chain.length < maxChain) {
+      const d0 = last.decision;
+      // Only a plain forward lets the next stage run here: the record then changes only its step,
+      // so the fused stage reads what it would read from its stream (docs/architecture.md).
+      if (d0.kind !== 'forward' || d0.status || (d0.patch && Object.keys(d0.patch).length > 0) || (d0.effects && d0.effects.length > 0)) break;
+      const next = this.o.fusedStage(d0.to);
+      if (!next) break;
+      // What the next stage's entry would carry: the payload as its stream would give it back.
+      const envelope: Envelope = {
+        workflowId: last.envelope.workflowId, tenantId: last.envelope.tenantId, seq: last.envelope.seq + 1, attempt: 0, stage: next.name,
+        payload: JSON.parse(JSON.stringify(d0.payload)) as Envelope['payload'],
+      };
+      let decision: Decision;
+      try {
+        decision = await next.handle(envelope, this.o.ctx);
+      } catch (err) {
+        // Not retried here: the chain ends before it and the entry goes to its stream, where the
+        // stage runs again and its failure takes the usual course (retry, dead letter, log).
+        if (this.o.log.isLevelEnabled('debug')) this.o.log.debug({ stage: next.name, workflow_id: envelope.workflowId, err: describe(err) }, 'fused stage failed; handing off to its stream instead');
+        break;
+      }
+      last = { kind: 'decided', entryId: d.id, envelope, decision, chained: true };
+      chain.push(last);
+    }
+    return chain;
+  }
+
+  private async runFirst(d: Delivered, decoded: Envelope | Error): Promise<Outcome> {
     const { stage, ctx, config, clock, metrics } = this.o;
     let envelope: Envelope | null = null;
     try {
@@ -206,8 +255,10 @@ export class StageWorker {
     const wallNow = Date.now();
     outcomes.forEach((outcome, i) => {
       const result = results[i];
+      // A fused step is counted and logged under its own stage.
+      const stageName = outcome.envelope?.stage ?? stage.name;
       if (result?.kind === 'illegal') {
-        this.o.log.error({ stage: stage.name, workflow_id: outcome.envelope?.workflowId, from: result.from, to: result.to }, 'decision refused: illegal status transition; entry dropped');
+        this.o.log.error({ stage: stageName, workflow_id: outcome.envelope?.workflowId, from: result.from, to: result.to }, 'decision refused: illegal status transition; entry dropped');
       }
       if (outcome.kind === 'decided' && result && result.kind !== 'illegal' && result.kind !== 'stale') {
         // A decided op answers its audit event id; the others' names are kept as the log's id, as before.
@@ -215,8 +266,8 @@ export class StageWorker {
         this.afterHandOff(outcome);
       }
       const label = result?.kind === 'stale' || result?.kind === 'illegal' ? result.kind : outcome.kind === 'decided' ? outcome.decision.kind : outcome.kind;
-      metrics.handled.inc({ stage: stage.name, outcome: label });
-      metrics.latency.observe({ stage: stage.name }, Math.max(0, wallNow - entryTime(outcome.entryId)) / 1000);
+      metrics.handled.inc({ stage: stageName, outcome: label });
+      metrics.latency.observe({ stage: stageName }, Math.max(0, wallNow - entryTime(outcome.entryId)) / 1000);
     });
   }
 
@@ -232,9 +283,9 @@ export class StageWorker {
 
   /** One debug line per hand-off, one info line per finished workflow: ids and event types, never PHI. */
   private logHandOff(outcome: Extract<Outcome, { kind: 'decided' }>, auditId: string): void {
-    const { log, stage } = this.o;
+    const { log } = this.o;
     const d = outcome.decision;
-    const fields = { stage: stage.name, workflow_id: outcome.envelope.workflowId, tenant_id: outcome.envelope.tenantId, event: d.audit.type, audit_event_id: auditId };
+    const fields = { stage: outcome.envelope.stage, workflow_id: outcome.envelope.workflowId, tenant_id: outcome.envelope.tenantId, event: d.audit.type, audit_event_id: auditId };
     if (d.kind === 'finish') log.info({ ...fields, status: d.status }, 'workflow finished');
     else if (log.isLevelEnabled('debug')) log.debug({ ...fields, decision: d.kind, to: d.kind === 'forward' ? d.to : undefined, status: d.status }, 'handed off');
   }

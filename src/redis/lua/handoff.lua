@@ -58,6 +58,12 @@
   `sent_mark? { key, field }` (a decision with the `send.recorded` effect: a reply.sent): the send record's
   `<seq>:recorded` field, set to the audit id when the event is written; a `note` finding it set
   writes nothing, so a send is recorded once even when two workers handled its entry.
+  Stage fusion (`STAGE_FUSION`, docs/architecture.md): a stage the worker ran at once after a
+  plain forward is a chained op, right after that forward: it has no `entry` (the forward's entry
+  is the chain's only one), and the forward has no `next` or `payload` (no entry is written for
+  the fused stage). A chained op applies only when the op before it moved its workflow on; when
+  that one was stale or refused, the chained op is 'stale' too. Its seq is the forward's plus one,
+  which the forward has just written, so the usual guard holds.
   A forward without `status` leaves the workflow's status as it is. An audit event whose step
   changed a workflow's status carries `transition` (JSON: workflow_id, from, to, seq,
   workflow_type, claim_id_hash) for the partner webhooks. A message folded into another workflow
@@ -152,7 +158,8 @@ local out = {}
 -- Acknowledged and deleted together at the end of the script (header).
 local consumed = {}
 local function ack(id)
-  consumed[#consumed + 1] = id
+  -- (a chained op has no entry of its own: its chain's first op acknowledges the one entry)
+  if id then consumed[#consumed + 1] = id end
 end
 
 --@include audit-append
@@ -243,11 +250,23 @@ local needs = {
   defer = { 'entry', 'wf', 'timers', 'due', 'timer' },
   note = { 'entry', 'wf', 'wf_id', 'tenant', 'stage', 'audit_type', 'audit_detail' },
 }
+-- Stage fusion (header): op i continues in op i + 1 when it is a forward without a next stream and
+-- op i + 1 is the same workflow's op without an entry.
+local function continues(i)
+  local a, b = ops[i], ops[i + 1]
+  return a.kind == 'forward' and a.next == nil and b ~= nil and b.entry == nil and b.wf_id == a.wf_id
+end
+local function chained(i)
+  return i > 1 and ops[i].entry == nil and continues(i - 1)
+end
+local optional = { entry = chained, next = continues, payload = continues }
 for i, op in ipairs(ops) do
   local fields = needs[op.kind]
   if not fields then return redis.error_reply('ERR handoff op ' .. i .. ': unknown kind ' .. tostring(op.kind)) end
   for _, field in ipairs(fields) do
-    if op[field] == nil then return redis.error_reply('ERR handoff op ' .. i .. ' (' .. op.kind .. '): missing ' .. field) end
+    if op[field] == nil and not (optional[field] and optional[field](i)) then
+      return redis.error_reply('ERR handoff op ' .. i .. ' (' .. op.kind .. '): missing ' .. field)
+    end
   end
   if type(op.seq) ~= 'number' then return redis.error_reply('ERR handoff op ' .. i .. ': seq must be a number') end
   if (op.park_payload or op.consent_state or op.resume) and not op.consent then
@@ -291,12 +310,18 @@ for _, op in ipairs(ops) do
 end
 if #missing > 0 then return redis.error_reply('UNDECLARED ' .. table.concat(missing, ' ')) end
 
+-- Whether each op's step went through (its workflow moved to the next step): a chained op applies
+-- only after the op before it did.
+local stepped = {}
 for i, op in ipairs(ops) do
   -- What the op reads of its own record, in one HMGET: nothing else in the op writes this record
   -- before the step's own writes (the other records it changes are other workflows').
   local rec = op.wf ~= '' and redis.call('HMGET', op.wf, 'seq', 'status', 'audit', 'workflow_type', 'claim_id_hash', 'error', 'held') or {}
   local current, recStatus, recAudit = rec[1] or false, rec[2] or false, rec[3] or false
-  if op.kind == 'defer' then
+  if op.entry == nil and not stepped[i - 1] then
+    -- The step before it did not go through (a redelivery, a refused transition): nor does this one.
+    out[i] = 'stale'
+  elseif op.kind == 'defer' then
     redis.call('ZADD', op.timers, op.due, op.timer)
     ack(op.entry)
     out[i] = 'retry'
@@ -495,11 +520,12 @@ for i, op in ipairs(ops) do
       redis.call('HSET', op.wf, unpack(fields))
       if op.pd_await and not joined then startWait(op, op.pd_await) end
       if op.pd_done then dropWaitTimers(op.wf, op.pd_done.timers) end
-      if op.kind == 'forward' then
+      if op.kind == 'forward' and op.next then
         -- ('0' as text: a Lua number is formatted with snprintf on every call)
         redis.call('XADD', op.next, '*', 'wf', op.wf_id, 'tenant', op.tenant, 'seq', nextSeq,
           'attempt', '0', 'payload', op.payload)
       end
+      stepped[i] = not absorbed
     end
     ack(op.entry)
     out[i] = auditId

@@ -1,0 +1,227 @@
+/**
+ * Stage fusion in the runtime (src/runtime/stage-worker.ts, handoff.lua's chained ops) against a
+ * real Redis, with three stage workers of stages written here (gateway -> consent -> router, which
+ * finishes), so that each test can make a stage forward plainly, set a patch, or fail. What each
+ * checks is what an operator sees in Redis: the workflow record, the partition's audit events, and
+ * which stage streams ever got an entry.
+ */
+import { randomBytes } from 'node:crypto';
+import { expect } from 'chai';
+import type { Decision, Envelope, Stage, StageContext, WorkflowPayload } from '../../pipeline/types';
+import type { StageName } from '../../pipeline/vocabulary';
+import { systemClock } from '../../src/clock';
+import { loadConfig } from '../../src/config';
+import { AppError } from '../../src/errors';
+import { createLogger } from '../../src/logger';
+import { Metrics } from '../../src/metrics';
+import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
+import { Keys } from '../../src/redis/keys';
+import { runHandoff, runIngestInbound } from '../../src/redis/scripts';
+import { buildHandoff, type Outcome } from '../../src/runtime/handoff-ops';
+import { StageWorker } from '../../src/runtime/stage-worker';
+import { transitions } from '../../pipeline/workflows/transitions';
+import { testRedisUrl } from '../helpers/redis';
+import { auditRecords } from '../helpers/script-services';
+import { waitFor } from '../helpers/wait';
+
+const chain: StageName[] = ['gateway', 'consent', 'router'];
+const allowedTransitions = JSON.stringify(Object.fromEntries(
+  Object.entries(transitions).map(([from, tos]) => [from, Object.fromEntries(tos.map((to) => [to, true]))]),
+));
+
+/** How each test's stages decide: `behave(stage, envelope)` returns a decision or throws. */
+type Behaviour = (stage: StageName, envelope: Envelope) => Decision;
+
+const plainForward: Behaviour = (stage, envelope) => {
+  const to = chain[chain.indexOf(stage) + 1];
+  return to
+    ? { kind: 'forward', to, payload: { ...envelope.payload, passed: [...((envelope.payload as { passed?: string[] }).passed ?? []), stage] } as unknown as WorkflowPayload, audit: { type: `test.${stage}` } }
+    : { kind: 'finish', status: 'completed', patch: { outcome: ((envelope.payload as { passed?: string[] }).passed ?? []).join('>') }, audit: { type: `test.${stage}` } };
+};
+
+describe('stage fusion in the runtime (one Redis)', function () {
+  this.timeout(20000);
+  let redis: Redis;
+  let keys: Keys;
+  let workers: StageWorker[] = [];
+  const blocking: Redis[] = [];
+  const config = (fusion: boolean) => loadConfig({}, {
+    redisUrl: testRedisUrl(), keyPrefix: `fusion-${randomBytes(5).toString('hex')}`, partitions: 2, blockMs: 50, reclaimIdleMs: 1000,
+    retryBaseMs: 20, retryMaxMs: 100, logLevel: 'silent', environment: 'test', stageFusion: fusion,
+  });
+
+  async function start(fusion: boolean, behave: Behaviour): Promise<void> {
+    const c = config(fusion);
+    keys = new Keys(c.keyPrefix, c.partitions);
+    redis = createRedis(c, { name: 'fusion-test' });
+    await waitReady(redis);
+    const stages = chain.map((name): Stage => ({ name, handle: async (envelope: Envelope) => behave(name, envelope) }));
+    const fusedStage = c.stageFusion ? (name: StageName) => stages.find((s) => s.name === name) ?? null : undefined;
+    workers = stages.map((stage) => new StageWorker({
+      stage, ctx: {} as StageContext, redis, keys, config: c, clock: systemClock, log: createLogger('silent'), metrics: new Metrics({ defaultMetrics: false }),
+      blocking: () => { const b = createRedis(c, { blocking: true, name: 'fusion-test-read' }); blocking.push(b); return b; },
+      consent: { held: async () => null }, fusedStage,
+    }));
+    for (const worker of workers) await worker.start();
+  }
+
+  afterEach(async () => {
+    await Promise.all(workers.map((w) => w.close()));
+    workers = [];
+    if (redis) {
+      const found = await redis.keys(`${keys.prefix}:*`);
+      if (found.length > 0) await redis.del(...found);
+      redis.disconnect();
+    }
+    for (const b of blocking.splice(0)) b.disconnect();
+  });
+
+  async function run(): Promise<{ partition: number; workflowId: string; record: Record<string, string> }> {
+    const partition = 1;
+    const workflowId = keys.newWorkflowId(partition);
+    await runIngestInbound(redis, keys, {
+      partition, tenantId: 'acme', workflowId, messageId: `m-${workflowId}`, channel: 'whatsapp', phone: '+919800000001',
+      payload: { channel: 'whatsapp', businessNumberId: 'b', from: '+919800000001', messageId: `m-${workflowId}`, text: 'claim status', receivedAt: Date.now() },
+      now: Date.now(), dedupeSeconds: 600,
+    });
+    const record = await waitFor(async () => {
+      const r = await redis.hgetall(keys.workflow(partition, workflowId));
+      return r.status === 'completed' ? r : null;
+    }, { what: 'the workflow to complete' });
+    return { partition, workflowId, record };
+  }
+
+  const added = async (partition: number, stage: StageName) => {
+    const info = (await redis.xinfo('STREAM', keys.stream(partition, stage))) as unknown[];
+    return Number(info[info.indexOf('entries-added') + 1]);
+  };
+  const steps = async (partition: number) => (await auditRecords(redis, keys.audit(partition))).map((e) => `${e.f.stage}:${e.f.type}:${e.f.seq}`);
+
+  it('runs the whole chain in the first stage\'s hand-off: every step recorded in order, no entry for the fused stages', async () => {
+    await start(true, plainForward);
+    const { partition, record } = await run();
+    // The payload each fused stage saw is the one its forward carried: the last one names them all.
+    expect(record.outcome).to.equal('gateway>consent');
+    expect(await steps(partition)).to.deep.equal(['gateway:test.gateway:0', 'consent:test.consent:1', 'router:test.router:2']);
+    expect(record.seq).to.equal('3');
+    expect(record.audit!.split(',')).to.have.length(3);
+    expect([await added(partition, 'consent'), await added(partition, 'router')]).to.deep.equal([0, 0]);
+    // The one entry of the chain is acknowledged and deleted.
+    expect(await redis.xlen(keys.stream(partition, 'gateway'))).to.equal(0);
+    expect(((await redis.xpending(keys.stream(partition, 'gateway'), keys.group('gateway'))) as unknown[])[0]).to.equal(0);
+  });
+
+  it('without fusion each step goes through its stream, with the same steps and outcome', async () => {
+    await start(false, plainForward);
+    const { partition, record } = await run();
+    expect(record.outcome).to.equal('gateway>consent');
+    expect(await steps(partition)).to.deep.equal(['gateway:test.gateway:0', 'consent:test.consent:1', 'router:test.router:2']);
+    expect([await added(partition, 'consent'), await added(partition, 'router')]).to.deep.equal([1, 1]);
+  });
+
+  it('ends the chain at a forward that sets a patch: the next stage runs from its stream, after the patch is written', async () => {
+    await start(true, (stage, envelope) => {
+      const d = plainForward(stage, envelope);
+      return stage === 'gateway' && d.kind === 'forward' ? { ...d, patch: { language: 'HI' as const } } : d;
+    });
+    const { partition, record } = await run();
+    expect(record.language).to.equal('HI');
+    // consent ran from its stream; its plain forward then fused router.
+    expect([await added(partition, 'consent'), await added(partition, 'router')]).to.deep.equal([1, 0]);
+    expect(await steps(partition)).to.deep.equal(['gateway:test.gateway:0', 'consent:test.consent:1', 'router:test.router:2']);
+  });
+
+  it('hands a fused stage that fails to its stream instead, where its own worker runs it: each step recorded once', async () => {
+    let consentTries = 0;
+    await start(true, (stage, envelope) => {
+      // Fails when run fused, succeeds when its own worker runs it from its stream.
+      if (stage === 'consent' && ++consentTries === 1) throw new AppError('cms_unavailable', 'not yet', { retryable: true });
+      return plainForward(stage, envelope);
+    });
+    const { partition, record } = await run();
+    expect(consentTries).to.equal(2);
+    expect(record.outcome).to.equal('gateway>consent');
+    // consent got its entry; its plain forward then fused router again.
+    expect([await added(partition, 'consent'), await added(partition, 'router')]).to.deep.equal([1, 0]);
+    expect(await steps(partition)).to.deep.equal(['gateway:test.gateway:0', 'consent:test.consent:1', 'router:test.router:2']);
+  });
+});
+
+describe('handoff.lua: chained ops (one Redis)', function () {
+  this.timeout(20000);
+  let redis: Redis;
+  const keys = new Keys(`chain-${randomBytes(5).toString('hex')}`, 2);
+  const partition = 0;
+
+  before(async () => { redis = createRedis(testRedisUrl(), { name: 'chain-test' }); await waitReady(redis); });
+  after(async () => {
+    const found = await redis.keys(`${keys.prefix}:*`);
+    if (found.length > 0) await redis.del(...found);
+    redis.disconnect();
+  });
+
+  async function entered(): Promise<{ workflowId: string; entryId: string; envelope: Envelope }> {
+    const workflowId = keys.newWorkflowId(partition);
+    const payload: WorkflowPayload = { channel: 'whatsapp', businessNumberId: 'b', from: '+919800000002', messageId: `m-${workflowId}`, text: 'hi', receivedAt: 1 };
+    await runIngestInbound(redis, keys, { partition, tenantId: 'acme', workflowId, messageId: `m-${workflowId}`, channel: 'whatsapp', phone: payload.from, payload, now: 1, dedupeSeconds: 600 });
+    await redis.xgroup('CREATE', keys.stream(partition, 'gateway'), keys.group('gateway'), '0', 'MKSTREAM').catch(() => undefined);
+    const read = (await redis.xreadgroup('GROUP', keys.group('gateway'), 'c', 'COUNT', 100, 'STREAMS', keys.stream(partition, 'gateway'), '>')) as [string, [string, string[]][]][];
+    const [entryId] = read[0]![1].find(([, f]) => f.includes(workflowId))!;
+    return { workflowId, entryId, envelope: { workflowId, tenantId: 'acme', seq: 0, attempt: 0, stage: 'gateway', payload } };
+  }
+
+  function chainOf(e: { entryId: string; envelope: Envelope }): Outcome[] {
+    return [
+      { kind: 'decided', entryId: e.entryId, envelope: e.envelope, decision: { kind: 'forward', to: 'consent', payload: e.envelope.payload, audit: { type: 'test.a' } } },
+      { kind: 'decided', entryId: e.entryId, envelope: { ...e.envelope, seq: 1, stage: 'consent' }, decision: { kind: 'finish', status: 'completed', audit: { type: 'test.b' } }, chained: true },
+    ];
+  }
+  const call = (outcomes: Outcome[], now: number) =>
+    runHandoff(redis, buildHandoff(keys, partition, 'gateway', outcomes, now, new Map()), keys.group('gateway'), now, partition, allowedTransitions);
+
+  it('a chain redelivered after its first step went through unfused applies nothing: the chained op follows its stale forward', async () => {
+    const e = await entered();
+    const [a] = chainOf(e);
+    // The entry was handed off once without fusion (its worker died before the ack's reply, say):
+    // the record is at seq 1 and consent's entry waits in its stream.
+    expect((await call([a!], 10)).map((r) => r.kind)).to.deep.equal(['applied']);
+    expect(await redis.xlen(keys.stream(partition, 'consent'))).to.equal(1);
+    const eventsBefore = await redis.xlen(keys.audit(partition));
+    // Redelivered and run fused: the forward is stale, and its chained op (seq 1, which the record
+    // is at) must not apply: consent's own entry is the one that runs that step.
+    const again = await call(chainOf(e), 20);
+    expect(again.map((r) => r.kind)).to.deep.equal(['stale', 'stale']);
+    expect(await redis.xlen(keys.audit(partition))).to.equal(eventsBefore);
+    expect(await redis.hget(keys.workflow(partition, e.workflowId), 'seq')).to.equal('1');
+  });
+
+  it('a chain applies whole once', async () => {
+    const e = await entered();
+    expect((await call(chainOf(e), 15)).map((r) => r.kind)).to.deep.equal(['applied', 'applied']);
+    expect(await redis.hget(keys.workflow(partition, e.workflowId), 'seq')).to.equal('2');
+    expect(await redis.hget(keys.workflow(partition, e.workflowId), 'status')).to.equal('completed');
+    const consentEntries = (await redis.xrange(keys.stream(partition, 'consent'), '-', '+')) as [string, string[]][];
+    expect(consentEntries.filter(([, fields]) => fields.includes(e.workflowId))).to.have.length(0);
+  });
+
+  it('a chained op after a refused transition is not applied either', async () => {
+    const e = await entered();
+    const [a, b] = chainOf(e);
+    // started -> timed_out is not in the table: the forward is refused, so its chained op is not applied.
+    const refused = { ...a!, decision: { kind: 'forward', to: 'consent', status: 'timed_out', payload: e.envelope.payload, audit: { type: 'test.a' } } } as Outcome;
+    const results = await call([refused, b!], 30);
+    expect(results.map((r) => r.kind)).to.deep.equal(['illegal', 'stale']);
+    expect(await redis.hget(keys.workflow(partition, e.workflowId), 'seq')).to.equal('0');
+  });
+
+  it('refuses, before writing anything, an op without an entry that no fused forward precedes', async () => {
+    const e = await entered();
+    const [, b] = chainOf(e);
+    const before = await redis.xlen(keys.audit(partition));
+    let error: Error | null = null;
+    await call([b!], 40).catch((err: Error) => { error = err; });
+    expect(String(error)).to.match(/missing entry/);
+    expect(await redis.xlen(keys.audit(partition))).to.equal(before);
+    expect(await redis.hget(keys.workflow(partition, e.workflowId), 'seq')).to.equal('0');
+  });
+});
