@@ -55,6 +55,7 @@ export async function runHandoff(
 
 /** The fields each op has its own ARGV for, in handoff.lua's order; the rest go in one JSON object. */
 const opFields = ['kind', 'entry', 'wf', 'wf_id', 'seq', 'tenant', 'stage', 'wf_prefix', 'audit_type', 'audit_detail', 'status', 'next', 'payload'] as const;
+const opFieldSet: ReadonlySet<string> = new Set(opFields);
 /** Fields a dead letter without a workflow has empty: written as they are (the others: '' is absent). */
 const mayBeEmpty: ReadonlySet<string> = new Set(['wf', 'wf_id', 'tenant']);
 
@@ -67,10 +68,8 @@ const mayBeEmpty: ReadonlySet<string> = new Set(['wf', 'wf_id', 'tenant']);
 export function packOps(ops: readonly Record<string, unknown>[]): { count: number; args: string[] } {
   const args: string[] = [];
   for (const op of ops) {
-    const rest: Record<string, unknown> = { ...op };
     for (const field of opFields) {
       const value = op[field];
-      delete rest[field];
       if (value === undefined || value === null) {
         if (mayBeEmpty.has(field)) throw new Error(`handoff op without ${field}`);
         args.push('');
@@ -81,9 +80,18 @@ export function packOps(ops: readonly Record<string, unknown>[]): { count: numbe
         throw new Error(`handoff op field ${field} is not a string or a number`);
       }
     }
-    if (rest.done === false) delete rest.done;
-    if (typeof rest.set === 'object' && rest.set !== null && Object.keys(rest.set).length === 0) delete rest.set;
-    args.push(Object.keys(rest).length > 0 ? JSON.stringify(rest) : '');
+    // The other fields, copied rather than deleted from a copy (a `delete` turns the object into a
+    // slow dictionary; this ran for every op of every hand-off). `done` false and an empty `set`
+    // are left out, as the script reads them absent.
+    let rest: Record<string, unknown> | null = null;
+    for (const field of Object.keys(op)) {
+      if (opFieldSet.has(field)) continue;
+      const value = op[field];
+      if (field === 'done' && value === false) continue;
+      if (field === 'set' && typeof value === 'object' && value !== null && Object.keys(value).length === 0) continue;
+      (rest ??= {})[field] = value;
+    }
+    args.push(rest ? JSON.stringify(rest) : '');
   }
   return { count: ops.length, args };
 }
