@@ -236,7 +236,7 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
   console.log(`steady ${rate}/s for ${seconds} s: ${total} workflows, ${perWorkflow(cpu2Used, total)}, end-to-end p50 ${percentile(steady, 50).toFixed(1)} ms, ` +
     `p99 ${percentile(steady, 99).toFixed(1)} ms, max ${steady[steady.length - 1]!.toFixed(1)} ms`);
   const processes = roleSets.map((r) => (r[0] === 'api' && apiProcesses > 1 ? `api x${apiProcesses}` : r.join(' ')));
-  console.log(`channel: ${channel} (status callbacks ${callbacks}); layout: ${layout} (${processes.join(' | ')}), partitions ${config.partitions}, batch ${config.batchSize}; ` +
+  console.log(`channel: ${channel} (status callbacks ${callbacks}); layout: ${layout} (${processes.join(' | ')}), partitions ${config.partitions}, batch ${config.batchSize}, stage fusion ${config.stageFusion ? 'on' : 'off'}; ` +
     `Redis: ${side.describe}`);
   if (resultJson) {
     writeFileSync(resultJson, `${JSON.stringify({

@@ -21,7 +21,9 @@
  * and CPU us/workflow of the redis-server and of this process), then open-loop phases at 100/s and 500/s for `--seconds` each
  * (end-to-end from the moment a workflow was due to be enqueued to the seventh stage done; p50/p99).
  * Options: --rounds 2 --jobs 2000 --concurrency 64 --seconds 5 --rates 100,500; `--only ours` runs our
- * runtime alone (an A/B of a change to it, run once per side), without the ratios.
+ * runtime alone (an A/B of a change to it, run once per side), without the ratios. With
+ * `STAGE_FUSION=on` our workers run as src/roles.ts runs them with it on: six of the seven stages
+ * fused into one hand-off, outbound from its stream (docs/architecture.md, "Stage fusion").
  */
 import { pino } from 'pino';
 import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
@@ -244,7 +246,8 @@ async function main(): Promise<void> {
   const header = row(['round', 'system', 'workflows/s', 'Redis us/wf', 'Node us/wf', ...rates.flatMap((r) => [`p50 @${r}/s ms`, `p99 @${r}/s ms`])]);
   const format = (r: RunResult, round: number | string) => row([round, r.system, r.throughput.toFixed(0), r.cpuPerWorkflow.toFixed(0), r.nodeCpuPerWorkflow.toFixed(0),
     ...rates.flatMap((rate) => [r.latency.get(rate)!.p50.toFixed(1), r.latency.get(rate)!.p99.toFixed(1)])]);
-  console.log(`seven no-op stages; ${jobs} workflows per throughput phase (${concurrency} enqueues in flight), ${seconds} s at each of ${rates.join(', ')}/s; ${rounds} round(s), interleaved`);
+  const fusion = loadConfig(developmentUnlessNamed(process.env)).stageFusion ? 'on' : 'off';
+  console.log(`seven no-op stages (ours: stage fusion ${fusion}, STAGE_FUSION); ${jobs} workflows per throughput phase (${concurrency} enqueues in flight), ${seconds} s at each of ${rates.join(', ')}/s; ${rounds} round(s), interleaved`);
   console.log(header);
   try {
     for (let round = 1; round <= rounds; round++) {
