@@ -36,7 +36,7 @@ import type { Redis } from '../src/redis/client';
 import { createRedis, waitReady } from '../src/redis/connection';
 import { Keys } from '../src/redis/keys';
 import { runIngestInbound } from '../src/redis/scripts';
-import { StageWorker } from '../src/runtime/stage-worker';
+import { fusedStageLookup, StageWorker } from '../src/runtime/stage-worker';
 import { option, percentile } from './bench-support';
 import { redisCpuMicros, startBenchRedis, type BenchRedis } from './bench-redis-side';
 
@@ -103,9 +103,7 @@ const startOurs: Start = async (redisUrl, done) => {
     ...(name === 'outbound' ? { fusable: false as const } : {}),
   }));
   // STAGE_FUSION=on: every stage runs in this one process, so each may run fused (src/roles.ts's rule).
-  const fusedStage = config.stageFusion
-    ? (name: string) => benchStages.find((s) => s.name === name && s.fusable !== false) ?? null
-    : undefined;
+  const fusedStage = fusedStageLookup(benchStages, config.stageFusion);
   const workers = benchStages.map((stage, i) => {
     return new StageWorker({
       fusedStage,

@@ -10,7 +10,7 @@ import { runnableStageNames, stages } from '../pipeline/stages';
 import { type StageName } from '../pipeline/vocabulary';
 import { Archiver } from './archive/archiver';
 import { Scheduler } from './runtime/scheduler';
-import { StageWorker } from './runtime/stage-worker';
+import { fusedStageLookup, StageWorker } from './runtime/stage-worker';
 import type { Services } from './services';
 
 export interface RoleSelection {
@@ -61,10 +61,7 @@ export async function startRoles(s: Services, selection: RoleSelection): Promise
   }
 
   // Stage fusion: a plain forward to a stage this process runs (and that may run fused) runs it at once.
-  const local = new Set(selection.stages);
-  const fusedStage = s.config.stageFusion
-    ? (name: StageName) => (local.has(name) && stages[name] && stages[name]!.fusable !== false ? stages[name]! : null)
-    : undefined;
+  const fusedStage = fusedStageLookup(selection.stages.flatMap((name) => stages[name] ?? []), s.config.stageFusion);
   for (const name of selection.stages) {
     const stage = stages[name];
     if (!stage) throw new Error(`stage ${name} is not available in this release`);

@@ -41,7 +41,8 @@ export function buildHandoff(
   const wfPrefix = keys.workflow(partition, '');
   const ops = outcomes.map((outcome, index) => {
     // A forward followed by a fused stage's op writes no entry: that op continues the chain.
-    const fusedNext = outcomes[index + 1]?.kind === 'decided' && (outcomes[index + 1] as { chained?: true }).chained === true;
+    const following = outcomes[index + 1];
+    const fusedNext = following?.kind === 'decided' && following.chained === true;
     if (outcome.kind === 'dead') {
       const env = outcome.envelope;
       const dlqFields = [...outcome.fields, 'reason', outcome.reason, 'error_code', outcome.errorCode, 'stage', source,

@@ -64,6 +64,17 @@ export interface StageWorkerOptions {
   fusedStage?: (name: StageName) => Stage | null;
 }
 
+/**
+ * The `fusedStage` option for a process that runs `local` stages, with stage fusion on: a local
+ * stage that may run fused (not `fusable: false`, docs/architecture.md "Stage fusion"); with it
+ * off, undefined (every forward goes through its stream). One rule for src/roles.ts and the benches.
+ */
+export function fusedStageLookup(local: readonly Stage[], fusion: boolean): ((name: StageName) => Stage | null) | undefined {
+  if (!fusion) return undefined;
+  const fusable = new Map(local.filter((stage) => stage.fusable !== false).map((stage) => [stage.name, stage]));
+  return (name) => fusable.get(name) ?? null;
+}
+
 /** At most this many steps of one workflow run in one chain (the seven stages bound it anyway). */
 const maxChain = 8;
 

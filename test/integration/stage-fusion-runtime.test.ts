@@ -18,7 +18,7 @@ import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
 import { Keys } from '../../src/redis/keys';
 import { runHandoff, runIngestInbound } from '../../src/redis/scripts';
 import { buildHandoff, type Outcome } from '../../src/runtime/handoff-ops';
-import { StageWorker } from '../../src/runtime/stage-worker';
+import { fusedStageLookup, StageWorker } from '../../src/runtime/stage-worker';
 import { transitions } from '../../pipeline/workflows/transitions';
 import { testRedisUrl } from '../helpers/redis';
 import { auditRecords } from '../helpers/script-services';
@@ -56,7 +56,7 @@ describe('stage fusion in the runtime (one Redis)', function () {
     redis = createRedis(c, { name: 'fusion-test' });
     await waitReady(redis);
     const stages = chain.map((name): Stage => ({ name, handle: async (envelope: Envelope) => behave(name, envelope) }));
-    const fusedStage = c.stageFusion ? (name: StageName) => stages.find((s) => s.name === name) ?? null : undefined;
+    const fusedStage = fusedStageLookup(stages, c.stageFusion);
     workers = stages.map((stage) => new StageWorker({
       stage, ctx: {} as StageContext, redis, keys, config: c, clock: systemClock, log: createLogger('silent'), metrics: new Metrics({ defaultMetrics: false }),
       blocking: () => { const b = createRedis(c, { blocking: true, name: 'fusion-test-read' }); blocking.push(b); return b; },
