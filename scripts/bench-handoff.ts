@@ -12,7 +12,10 @@
  * the transition table. Printed per round: `EVALSHA` calls, us/call and us/workflow (INFO
  * commandstats, reset before the hand-offs; the script's execution time in Redis's main thread),
  * and the redis-server's CPU per workflow over the same calls (INFO cpu, which also holds the reads).
- * Options: --rounds 3 --workflows 2000 --batch 50 --status none|every. With BENCH_REDIS_CALLGRIND=<dir>
+ * `--fused`: the hand-offs stage fusion makes (docs/architecture.md, "Stage fusion"): gateway's
+ * call carries each workflow's first six steps as one chain (no entry for the fused stages), and
+ * outbound hands off from its own stream, as `bench:runtime` runs them with STAGE_FUSION=on.
+ * Options: --rounds 3 --workflows 2000 --batch 50 --status none|every --fused. With BENCH_REDIS_CALLGRIND=<dir>
  * the server runs under callgrind and counts instructions over the hand-offs only
  * (scripts/bench-redis-side.ts): `callgrind_annotate <dir>/callgrind.out.*` gives the total and
  * where it goes.
@@ -33,6 +36,7 @@ const rounds = Number(option('rounds', '3'));
 const workflows = Number(option('workflows', '2000'));
 const batch = Number(option('batch', '50'));
 const everyStatus = option('status', 'none') === 'every';
+const fused = process.argv.includes('--fused');
 
 /** The transition table as StageWorker passes it. */
 const allowedTransitions = JSON.stringify(Object.fromEntries(
@@ -50,7 +54,7 @@ async function main(): Promise<void> {
   const redis = createRedis(server.url, { name: 'bench-handoff' });
   await waitReady(redis);
   const keys = new Keys('hobench', 1);
-  console.log(`${workflows} workflows x ${stageNames.length} stages, batches of ${batch}, forwards ${everyStatus ? 'set a status' : 'without a status'}`);
+  console.log(`${workflows} workflows x ${stageNames.length} stages, batches of ${batch}, forwards ${everyStatus ? 'set a status' : 'without a status'}${fused ? ', the first six fused (one chain per workflow)' : ''}`);
   console.log(['round', 'calls', 'us/call', 'us/workflow', 'Redis CPU us/wf'].map((c, i) => (i ? c.padStart(16) : c.padEnd(6))).join(''));
   try {
     for (let round = 1; round <= rounds; round++) {
@@ -73,9 +77,17 @@ async function main(): Promise<void> {
           const reply = (await redis.xreadgroup('GROUP', keys.group(stage), 'bench', 'COUNT', batch, 'STREAMS', stream, '>')) as [string, StreamEntry[]][] | null;
           const entries = reply?.[0]?.[1] ?? [];
           if (entries.length === 0) break;
-          const outcomes: Outcome[] = entries.map(([id, fields]) => {
+          const outcomes: Outcome[] = entries.flatMap(([id, fields]): Outcome[] => {
             const envelope = decodeEnvelope(stage, fields);
-            return { kind: 'decided', entryId: id, envelope, decision: decide(i, envelope) };
+            const first: Outcome = { kind: 'decided', entryId: id, envelope, decision: decide(i, envelope) };
+            if (!fused || stage === 'outbound') return [first];
+            // The stages after this one, up to outbound, run fused: each a chained op of the same entry.
+            const chain = [first];
+            for (let k = i + 1; k < stageNames.length - 1; k++) {
+              const next = { ...envelope, seq: envelope.seq + (k - i), stage: stageNames[k]! };
+              chain.push({ kind: 'decided', entryId: id, envelope: next, decision: decide(k, next), chained: true });
+            }
+            return chain;
           });
           const at = Date.now();
           const results = await runHandoff(redis, buildHandoff(keys, 0, stage, outcomes, at, new Map()), keys.group(stage), at, 0, allowedTransitions);

@@ -20,7 +20,7 @@ import { runHandoff, runIngestInbound } from '../../src/redis/scripts';
 import { buildHandoff, type Outcome } from '../../src/runtime/handoff-ops';
 import { fusedStageLookup, StageWorker } from '../../src/runtime/stage-worker';
 import { transitions } from '../../pipeline/workflows/transitions';
-import { testRedisUrl } from '../helpers/redis';
+import { startPrivateRedis, testRedisUrl, type PrivateRedis } from '../helpers/redis';
 import { auditRecords } from '../helpers/script-services';
 import { waitFor } from '../helpers/wait';
 
@@ -223,5 +223,88 @@ describe('handoff.lua: chained ops (one Redis)', function () {
     expect(String(error)).to.match(/missing entry/);
     expect(await redis.xlen(keys.audit(partition))).to.equal(before);
     expect(await redis.hget(keys.workflow(partition, e.workflowId), 'seq')).to.equal('0');
+  });
+});
+
+describe('handoff.lua: a chain\'s record, read once and written once (private Redis)', function () {
+  this.timeout(20000);
+  let server: PrivateRedis;
+  let redis: Redis;
+  const keys = new Keys('chainrec', 1);
+  const partition = 0;
+  const now = 1_700_000_000_000;
+  const steps: StageName[] = ['gateway', 'consent', 'router'];
+
+  before(async () => {
+    // Its own server: the test counts the commands the scripts run (INFO commandstats).
+    server = await startPrivateRedis();
+    redis = createRedis(server.url, { name: 'chain-record-test' });
+    await waitReady(redis);
+    for (const stage of steps) await redis.xgroup('CREATE', keys.stream(partition, stage), keys.group(stage), '0', 'MKSTREAM');
+  });
+  after(async () => { redis.disconnect(); await server.close(); });
+
+  async function entered(n: number): Promise<{ workflowId: string; envelope: Envelope }> {
+    const workflowId = keys.newWorkflowId(partition);
+    const payload: WorkflowPayload = { channel: 'whatsapp', businessNumberId: 'b', from: '+919800000003', messageId: `m${n}`, text: 'hi', receivedAt: 1 };
+    await runIngestInbound(redis, keys, { partition, tenantId: 'acme', workflowId, messageId: `m${n}`, channel: 'whatsapp', phone: payload.from, payload, now, dedupeSeconds: 600 });
+    // An earlier attempt was dead-lettered and the tenant's work held: a step that goes through clears both.
+    await redis.hset(keys.workflow(partition, workflowId), 'error', 'cms_unavailable', 'held', String(now));
+    return { workflowId, envelope: { workflowId, tenantId: 'acme', seq: 0, attempt: 0, stage: 'gateway', payload } };
+  }
+
+  /** gateway and consent forward plainly; router finishes with a patch. */
+  function decision(stage: StageName, envelope: Envelope): Decision {
+    if (stage === 'router') return { kind: 'finish', status: 'completed', patch: { outcome: 'answered', language: 'EN' }, audit: { type: 'test.router' } };
+    return { kind: 'forward', to: steps[steps.indexOf(stage) + 1]!, payload: envelope.payload, audit: { type: `test.${stage}` } };
+  }
+  const hand = (stage: StageName, outcomes: Outcome[]) =>
+    runHandoff(redis, buildHandoff(keys, partition, stage, outcomes, now, new Map()), keys.group(stage), now, partition, allowedTransitions);
+  const read = async (stage: StageName) => {
+    const reply = (await redis.xreadgroup('GROUP', keys.group(stage), 'c', 'COUNT', 10, 'STREAMS', keys.stream(partition, stage), '>')) as [string, [string, string[]][]][];
+    return reply[0]![1];
+  };
+  const calls = async (command: string) => Number(new RegExp(`cmdstat_${command}:calls=(\\d+)`).exec(await redis.info('commandstats'))?.[1] ?? 0);
+
+  it('ends as the steps one by one leave it (every field, value and their order), with one HMGET and one HSET for the chain', async () => {
+    // The same three steps, one workflow through the streams, the other as one chain.
+    const one = await entered(1);
+    const fused = await entered(2);
+    const [[gatewayEntry]] = [await read('gateway')];
+
+    await redis.config('RESETSTAT');
+    for (const stage of steps) {
+      const entries = stage === 'gateway' ? [gatewayEntry!] : await read(stage);
+      const [entryId] = entries.find(([, fields]) => fields.includes(one.workflowId))!;
+      const envelope = { ...one.envelope, seq: steps.indexOf(stage), stage };
+      expect((await hand(stage, [{ kind: 'decided', entryId, envelope, decision: decision(stage, envelope) }])).map((r) => r.kind)).to.deep.equal(['applied']);
+    }
+    expect([await calls('hmget'), await calls('hset')]).to.deep.equal([3, 3]);
+
+    const gatewayEntries = await read('gateway').catch(() => []);
+    expect(gatewayEntries).to.have.length(0);
+    const [fusedEntry] = (await redis.xrange(keys.stream(partition, 'gateway'), '-', '+')).find(([, fields]) => fields.includes(fused.workflowId))!;
+    const chain: Outcome[] = steps.map((stage, seq) => {
+      const envelope = { ...fused.envelope, seq, stage };
+      return { kind: 'decided', entryId: fusedEntry, envelope, decision: decision(stage, envelope), ...(seq > 0 ? { chained: true as const } : {}) };
+    });
+    // (the fused workflow's entry was read above with the other's, in the same batch)
+    await redis.config('RESETSTAT');
+    expect((await hand('gateway', chain)).map((r) => r.kind)).to.deep.equal(['applied', 'applied', 'applied']);
+    expect([await calls('hmget'), await calls('hset'), await calls('hdel')]).to.deep.equal([1, 1, 1]);
+
+    const a = await redis.hgetall(keys.workflow(partition, one.workflowId));
+    const b = await redis.hgetall(keys.workflow(partition, fused.workflowId));
+    expect(Object.keys(b)).to.deep.equal(Object.keys(a));
+    const { workflow_id: _a, audit: auditA, ...restA } = a;
+    const { workflow_id: _b, audit: auditB, ...restB } = b;
+    expect(restB).to.deep.equal(restA);
+    expect(restB).to.include({ seq: '3', status: 'completed', outcome: 'answered', completed_at: String(now) });
+    expect(restB).not.to.have.any.keys('error', 'held');
+    expect(auditB!.split(',')).to.have.length(3);
+    expect(auditA!.split(',')).to.have.length(3);
+    // The record lists the chain's own events, in order.
+    const events = await auditRecords(redis, keys.audit(partition));
+    expect(auditB!.split(',').map((id) => events.find((e) => `ae-${partition}-${e.id}` === id)?.f.type)).to.deep.equal(['test.gateway', 'test.consent', 'test.router']);
   });
 });

@@ -63,7 +63,8 @@
   is the chain's only one), and the forward has no `next` or `payload` (no entry is written for
   the fused stage). A chained op applies only when the op before it moved its workflow on; when
   that one was stale or refused, the chained op is 'stale' too. Its seq is the forward's plus one,
-  which the forward has just written, so the usual guard holds.
+  which the forward has just written, so the usual guard holds. A chain of plain steps reads its
+  record once and writes it once (`chain`, below): the hash ends as the steps one by one leave it.
   A forward without `status` leaves the workflow's status as it is. An audit event whose step
   changed a workflow's status carries `transition` (JSON: workflow_id, from, to, seq,
   workflow_type, claim_id_hash) for the partner webhooks. A message folded into another workflow
@@ -313,10 +314,43 @@ if #missing > 0 then return redis.error_reply('UNDECLARED ' .. table.concat(miss
 -- Whether each op's step went through (its workflow moved to the next step): a chained op applies
 -- only after the op before it did.
 local stepped = {}
+
+-- A chain's record, read once and written once (stage fusion, header). A plain step (a forward,
+-- finish or wait with no effect but its record's fields) with no `set`, whose next op is a plain
+-- chained op of the same workflow, leaves its fields unwritten in `chain`; that op reads the record
+-- from there (`chain.rec`, what the HMGET below would answer now) and adds its fields; the chain's
+-- last op writes them all in one HSET: seq, audit and updated_at once with their last values, then
+-- the others in the order the steps named them (a field named twice is set twice, the later
+-- value winning), so the hash ends as the HSETs one by one would leave it, field order included.
+-- Nothing reads the record in between: the script is atomic, and a step that reads more is not plain.
+local chain = nil
+local function plain(op)
+  return op ~= nil and (op.kind == 'forward' or op.kind == 'finish' or op.kind == 'wait')
+    and not (op.pd_await or op.pd_arrive or op.pd_done or op.consent or op.resume)
+end
+local function flushChain()
+  if chain then redis.call('HSET', chain.key, unpack(chain.fields)) end
+  chain = nil
+end
+-- Adds a step's fields (seq, audit and updated_at first, as the loop builds them) to the chain of `key`.
+local function chainAdd(key, fields)
+  if not chain then
+    chain = { key = key, fields = fields }
+    return
+  end
+  local list = chain.fields
+  list[2], list[4], list[6] = fields[2], fields[4], fields[6]
+  for k = 7, #fields do list[#list + 1] = fields[k] end
+end
+
 for i, op in ipairs(ops) do
+  -- A plain chained op continues the record its chain holds unwritten (above); any other op
+  -- writes a chain left before it, then reads.
+  local inChain = chain ~= nil and op.entry == nil and stepped[i - 1] and op.wf == chain.key and plain(op)
+  if chain and not inChain then flushChain() end
   -- What the op reads of its own record, in one HMGET: nothing else in the op writes this record
   -- before the step's own writes (the other records it changes are other workflows').
-  local rec = op.wf ~= '' and redis.call('HMGET', op.wf, 'seq', 'status', 'audit', 'workflow_type', 'claim_id_hash', 'error', 'held') or {}
+  local rec = (inChain and chain.rec) or (op.wf ~= '' and redis.call('HMGET', op.wf, 'seq', 'status', 'audit', 'workflow_type', 'claim_id_hash', 'error', 'held')) or {}
   local current, recStatus, recAudit = rec[1] or false, rec[2] or false, rec[3] or false
   if op.entry == nil and not stepped[i - 1] then
     -- The step before it did not go through (a redelivery, a refused transition): nor does this one.
@@ -516,8 +550,26 @@ for i, op in ipairs(ops) do
       if op.done then fields[#fields + 1] = 'completed_at' fields[#fields + 1] = now end
       -- A hand-off that goes through clears the error a dead-lettered attempt left, and a hold
       -- (before the HSET: a field the decision sets is kept, as it was); only when there is one.
-      if rec[6] or rec[7] then redis.call('HDEL', op.wf, 'error', 'held') end
-      redis.call('HSET', op.wf, unpack(fields))
+      if rec[6] or rec[7] then
+        -- (a chain's unwritten fields first, so the HDEL sees what the record holds by now)
+        flushChain()
+        redis.call('HDEL', op.wf, 'error', 'held')
+      end
+      local following = ops[i + 1]
+      -- (cheapest tests first: most ops are followed by another entry's op, or by none)
+      if following ~= nil and following.entry == nil and op.set == nil and continues(i) and plain(op) and plain(following)
+          and following.wf == op.wf then
+        -- Left unwritten for the chained op that follows (above), with the record as it is now
+        -- (no `set`: only seq, audit, updated_at and status changed; error and held are gone).
+        chainAdd(op.wf, fields)
+        chain.rec = { nextSeq, op.status or recStatus, fields[4], rec[4], rec[5], false, false }
+      elseif chain then
+        -- The chain's last op (the chain is this workflow's: any other was written before the read).
+        chainAdd(op.wf, fields)
+        flushChain()
+      else
+        redis.call('HSET', op.wf, unpack(fields))
+      end
       if op.pd_await and not joined then startWait(op, op.pd_await) end
       if op.pd_done then dropWaitTimers(op.wf, op.pd_done.timers) end
       if op.kind == 'forward' and op.next then
@@ -531,6 +583,7 @@ for i, op in ipairs(ops) do
     out[i] = auditId
   end
 end
+flushChain()
 -- In slices, well under Lua's limit on unpack's results.
 for first = 1, #consumed, 1000 do
   local ids = { unpack(consumed, first, math.min(first + 999, #consumed)) }
