@@ -41,14 +41,15 @@ export interface BenchRedis {
  * figure a shared machine does not move (CPU time does, by tens of percent): for an A/B of a
  * script change (docs/benchmarks.md, Issue 15). The server runs about 50 times slower.
  */
-const callgrindDir = process.env.BENCH_REDIS_CALLGRIND;
+const callgrindFromEnv = process.env.BENCH_REDIS_CALLGRIND;
 
 /**
  * Starts a private redis-server on a free-looking port, configured as production runs it (AOF,
  * fsync every second; no RDB snapshots). AOF rewrites are off so a fork does not land in one
- * system's phase and not the other's.
+ * system's phase and not the other's. `callgrindDir`: as BENCH_REDIS_CALLGRIND (above), for one server.
  */
-export async function startBenchRedis(): Promise<BenchRedis> {
+export async function startBenchRedis(options: { callgrindDir?: string } = {}): Promise<BenchRedis> {
+  const callgrindDir = options.callgrindDir ?? callgrindFromEnv;
   const port = 21000 + Math.floor(Math.random() * 8000);
   const dir = mkdtempSync(join(tmpdir(), 'bench-redis-'));
   const serverArgs = ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir,

@@ -127,20 +127,23 @@ local opCount = tonumber(ARGV[4])
 if not opCount or #ARGV ~= 5 + opCount * opWidth then
   return redis.error_reply('ERR handoff: ' .. tostring(ARGV[4]) .. ' ops do not fill ' .. (#ARGV - 5) .. ' op arguments')
 end
-local function given(v)
-  if v == '' then return nil end
-  return v
-end
 local ops = {}
+-- (ARGV as a local, and '' read as absent inline: each op's 14 fields were a tenth of a call's
+-- Lua before its first write, as function calls; docs/benchmarks.md, Issue 15)
+local A = ARGV
 for i = 1, opCount do
   local b = 5 + (i - 1) * opWidth
+  local kind, entry, stage, wfPrefix, auditType = A[b + 1], A[b + 2], A[b + 7], A[b + 8], A[b + 9]
+  local auditDetail, status, nextStream, payload = A[b + 10], A[b + 11], A[b + 12], A[b + 13]
   local op = {
-    kind = given(ARGV[b + 1]), entry = given(ARGV[b + 2]), wf = ARGV[b + 3], wf_id = ARGV[b + 4], seq = tonumber(ARGV[b + 5]), seq_text = ARGV[b + 5],
-    tenant = ARGV[b + 6], stage = given(ARGV[b + 7]), wf_prefix = given(ARGV[b + 8]), audit_type = given(ARGV[b + 9]),
-    audit_detail = given(ARGV[b + 10]), status = given(ARGV[b + 11]), next = given(ARGV[b + 12]), payload = given(ARGV[b + 13]),
+    kind = kind ~= '' and kind or nil, entry = entry ~= '' and entry or nil, wf = A[b + 3], wf_id = A[b + 4],
+    seq = tonumber(A[b + 5]), seq_text = A[b + 5], tenant = A[b + 6], stage = stage ~= '' and stage or nil,
+    wf_prefix = wfPrefix ~= '' and wfPrefix or nil, audit_type = auditType ~= '' and auditType or nil,
+    audit_detail = auditDetail ~= '' and auditDetail or nil, status = status ~= '' and status or nil,
+    next = nextStream ~= '' and nextStream or nil, payload = payload ~= '' and payload or nil,
   }
-  if ARGV[b + 14] ~= '' then
-    for field, value in pairs(cjson.decode(ARGV[b + 14])) do op[field] = value end
+  if A[b + 14] ~= '' then
+    for field, value in pairs(cjson.decode(A[b + 14])) do op[field] = value end
   end
   ops[i] = op
 end
@@ -240,36 +243,51 @@ end
 -- Redis does not undo a script's earlier writes when a later command fails, so every op is
 -- checked before anything is written: a malformed batch fails whole, and its entries stay
 -- pending to be reclaimed, instead of half-applied.
+-- (wf, wf_id and tenant are not listed: they are read as they are, never absent, '' for a dead
+-- letter without a workflow)
 local needs = {
-  forward = { 'entry', 'wf', 'wf_id', 'tenant', 'stage', 'audit_type', 'audit_detail', 'next', 'payload' },
-  wait = { 'entry', 'wf', 'wf_id', 'tenant', 'stage', 'audit_type', 'audit_detail', 'status' },
-  finish = { 'entry', 'wf', 'wf_id', 'tenant', 'stage', 'audit_type', 'audit_detail', 'status' },
-  retry = { 'entry', 'wf', 'timers', 'due', 'timer' },
-  dead = { 'entry', 'wf', 'dlq', 'dlq_fields', 'audit_type', 'audit_detail' },
-  hold = { 'entry', 'wf', 'wf_id', 'tenant', 'stage', 'audit_type', 'audit_detail', 'held', 'held_tenants', 'held_fields' },
-  ack = { 'entry', 'wf' },
-  defer = { 'entry', 'wf', 'timers', 'due', 'timer' },
-  note = { 'entry', 'wf', 'wf_id', 'tenant', 'stage', 'audit_type', 'audit_detail' },
+  forward = { 'entry', 'stage', 'audit_type', 'audit_detail', 'next', 'payload' },
+  wait = { 'entry', 'stage', 'audit_type', 'audit_detail', 'status' },
+  finish = { 'entry', 'stage', 'audit_type', 'audit_detail', 'status' },
+  retry = { 'entry', 'timers', 'due', 'timer' },
+  dead = { 'entry', 'dlq', 'dlq_fields', 'audit_type', 'audit_detail' },
+  hold = { 'entry', 'stage', 'audit_type', 'audit_detail', 'held', 'held_tenants', 'held_fields' },
+  ack = { 'entry' },
+  defer = { 'entry', 'timers', 'due', 'timer' },
+  note = { 'entry', 'stage', 'audit_type', 'audit_detail' },
 }
 -- Stage fusion (header): op i continues in op i + 1 when it is a forward without a next stream and
 -- op i + 1 is the same workflow's op without an entry.
-local function continues(i)
+-- (each answered once per op: the check below asks it for up to three fields of an op)
+local continuesAt = {}
+for i = 1, opCount do
   local a, b = ops[i], ops[i + 1]
-  return a.kind == 'forward' and a.next == nil and b ~= nil and b.entry == nil and b.wf_id == a.wf_id
+  continuesAt[i] = a.kind == 'forward' and a.next == nil and b ~= nil and b.entry == nil and b.wf_id == a.wf_id
+end
+local function continues(i)
+  return continuesAt[i]
 end
 local function chained(i)
-  return i > 1 and ops[i].entry == nil and continues(i - 1)
+  return i > 1 and ops[i].entry == nil and continuesAt[i - 1]
 end
 local optional = { entry = chained, next = continues, payload = continues }
-for i, op in ipairs(ops) do
+-- (numeric loops here and below: `ipairs` calls its iterator for every element, and this check
+-- runs for every field of every op)
+for i = 1, opCount do
+  local op = ops[i]
   local fields = needs[op.kind]
   if not fields then return redis.error_reply('ERR handoff op ' .. i .. ': unknown kind ' .. tostring(op.kind)) end
-  for _, field in ipairs(fields) do
-    if op[field] == nil and not (optional[field] and optional[field](i)) then
-      return redis.error_reply('ERR handoff op ' .. i .. ' (' .. op.kind .. '): missing ' .. field)
+  for k = 1, #fields do
+    local field = fields[k]
+    if op[field] == nil then
+      local absentOk = optional[field]
+      if not (absentOk and absentOk(i)) then
+        return redis.error_reply('ERR handoff op ' .. i .. ' (' .. op.kind .. '): missing ' .. field)
+      end
     end
   end
-  if type(op.seq) ~= 'number' then return redis.error_reply('ERR handoff op ' .. i .. ': seq must be a number') end
+  -- (op.seq is what tonumber made of its ARGV: a number, or nil)
+  if op.seq == nil then return redis.error_reply('ERR handoff op ' .. i .. ': seq must be a number') end
   if (op.park_payload or op.consent_state or op.resume) and not op.consent then
     return redis.error_reply('ERR handoff op ' .. i .. ': consent effect without a consent key')
   end
@@ -297,7 +315,8 @@ local function need(key)
     missing[#missing + 1] = key
   end
 end
-for _, op in ipairs(ops) do
+for i = 1, opCount do
+  local op = ops[i]
   if op.pd_await then
     local other = redis.call('GET', op.pd_await.claim_key)
     if other and other ~= op.wf_id then need(op.wf_prefix .. other) end
@@ -343,7 +362,8 @@ local function chainAdd(key, fields)
   for k = 7, #fields do list[#list + 1] = fields[k] end
 end
 
-for i, op in ipairs(ops) do
+for i = 1, opCount do
+  local op = ops[i]
   -- A plain chained op continues the record its chain holds unwritten (above); any other op
   -- writes a chain left before it, then reads.
   local inChain = chain ~= nil and op.entry == nil and stepped[i - 1] and op.wf == chain.key and plain(op)
