@@ -45,11 +45,11 @@ const parts: { name: string; body: string; argv?: () => string[]; setup?: string
   { name: 'empty loop (subtracted from the others)', body: '' },
   { name: 'cjson.decode of one op, ops as JSON inside JSON (old)', argv: () => [JSON.stringify([forwardOp(0)])], body: 'local o = cjson.decode(ARGV[1])' },
   {
-    name: 'one op read from its 14 ARGV (new: packOps, no JSON for a plain forward)',
+    name: 'one op read from its 13 ARGV (new: packOps, no JSON for a plain forward)',
     argv: () => { const { args } = packOps([forwardOp(0)]); return args; },
     body: "local o = { kind = ARGV[1], entry = ARGV[2], wf = ARGV[3], wf_id = ARGV[4], seq = tonumber(ARGV[5]), seq_text = ARGV[5], tenant = ARGV[6], stage = ARGV[7], "
-      + "wf_prefix = ARGV[8], audit_type = ARGV[9], audit_detail = ARGV[10], status = ARGV[11], next = ARGV[12], payload = ARGV[13] } "
-      + "if ARGV[14] ~= '' then for k, v in pairs(cjson.decode(ARGV[14])) do o[k] = v end end",
+      + "audit_type = ARGV[8], audit_detail = ARGV[9], status = ARGV[10], next = ARGV[11], payload = ARGV[12] } "
+      + "if ARGV[13] ~= '' then for k, v in pairs(cjson.decode(ARGV[13])) do o[k] = v end end",
   },
   {
     name: 'XADD audit event, 7 fields (old)', argv: () => [detail],

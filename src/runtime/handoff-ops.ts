@@ -38,7 +38,6 @@ export function buildHandoff(
 ): HandoffCall {
   const keySet = new Set<string>([keys.stream(partition, source), keys.audit(partition)]);
   const use = (key: string) => { keySet.add(key); return key; };
-  const wfPrefix = keys.workflow(partition, '');
   const ops = outcomes.map((outcome, index) => {
     // A forward followed by a fused stage's op writes no entry: that op continues the chain.
     const following = outcomes[index + 1];
@@ -57,7 +56,7 @@ export function buildHandoff(
     const chained = outcome.kind === 'decided' && outcome.chained === true;
     // The op's own stage: the batch's, or the fused stage's for a chained op.
     const stage = chained ? env.stage : source;
-    const base = { entry: chained ? undefined : outcome.entryId, wf: use(keys.workflow(partition, env.workflowId)), wf_id: env.workflowId, seq: env.seq, tenant: env.tenantId, stage, wf_prefix: wfPrefix };
+    const base = { entry: chained ? undefined : outcome.entryId, wf: use(keys.workflow(partition, env.workflowId)), wf_id: env.workflowId, seq: env.seq, tenant: env.tenantId, stage };
     if (outcome.kind === 'retry') {
       const fields = encodeFields(env.workflowId, env.tenantId, env.seq, env.attempt + 1, JSON.stringify(env.payload));
       const timer = JSON.stringify({ id: `retry:${outcome.entryId}:${env.attempt + 1}`, stream: keys.stream(partition, stage), fields });

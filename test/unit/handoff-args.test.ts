@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { packOps, transitionPairs } from '../../src/redis/scripts';
 
 describe('hand-off arguments', () => {
-  it('gives each op 14 ARGV: its common fields, then every other field as one JSON object', () => {
+  it('gives each op 13 ARGV: its common fields, then every other field as one JSON object', () => {
     const payload = JSON.stringify({ text: 'a "quoted" reply' });
     const base = { entry: '1-0', wf: 'cw:{p0}:wf:w1', wf_id: 'w1', seq: 3, tenant: 't', stage: 'truth', wf_prefix: 'cw:{p0}:wf:' };
     const { count, args } = packOps([
@@ -12,12 +12,28 @@ describe('hand-off arguments', () => {
       { entry: '2-0', kind: 'dead', wf: '', wf_id: '', seq: 0, tenant: '', stage: 'truth', dlq: 'cw:{p0}:dlq:truth', dlq_fields: ['f', 'v'], audit_type: 'bad', audit_detail: '{}' },
     ]);
     expect(count).to.equal(3);
-    expect(args).to.have.length(42);
-    expect(args.slice(0, 14)).to.deep.equal(['forward', '1-0', 'cw:{p0}:wf:w1', 'w1', '3', 't', 'truth', 'cw:{p0}:wf:', 'a', '{}', '', 'cw:{p0}:s:policy', payload, '']);
-    expect(args.slice(14, 28)).to.deep.equal(['finish', '1-0', 'cw:{p0}:wf:w1', 'w1', '3', 't', 'truth', 'cw:{p0}:wf:', 'b', '{"x":1}', 'completed', '', '',
+    expect(args).to.have.length(39);
+    // wf_prefix is not sent: the script takes it from wf less wf_id.
+    expect(args.slice(0, 13)).to.deep.equal(['forward', '1-0', 'cw:{p0}:wf:w1', 'w1', '3', 't', 'truth', 'a', '{}', '', 'cw:{p0}:s:policy', payload, '']);
+    expect(args.slice(13, 26)).to.deep.equal(['finish', '1-0', 'cw:{p0}:wf:w1', 'w1', '3', 't', 'truth', 'b', '{"x":1}', 'completed', '', '',
       JSON.stringify({ done: true, set: { outcome: 'ok' } })]);
-    expect(args.slice(28)).to.deep.equal(['dead', '2-0', '', '', '0', '', 'truth', '', 'bad', '{}', '', '', '',
+    expect(args.slice(26)).to.deep.equal(['dead', '2-0', '', '', '0', '', 'truth', 'bad', '{}', '', '', '',
       JSON.stringify({ dlq: 'cw:{p0}:dlq:truth', dlq_fields: ['f', 'v'] })]);
+  });
+
+  it('gives a chained op (no entry, the workflow of the op before it) 9 ARGV, its kind marked with +', () => {
+    const base = { wf: 'cw:{p0}:wf:w1', wf_id: 'w1', tenant: 't' };
+    const { args } = packOps([
+      { ...base, entry: '1-0', kind: 'forward', seq: 0, stage: 'gateway', audit_type: 'a', audit_detail: '{}' },
+      { ...base, kind: 'forward', seq: 1, stage: 'consent', audit_type: 'b', audit_detail: '{}' },
+      { ...base, kind: 'finish', seq: 2, stage: 'router', audit_type: 'c', audit_detail: '{}', status: 'completed', done: true },
+      // Without an entry but another workflow's: not chained, sent whole (the script refuses it).
+      { wf: 'cw:{p0}:wf:w2', wf_id: 'w2', tenant: 't', kind: 'forward', seq: 1, stage: 'consent', audit_type: 'd', audit_detail: '{}' },
+    ]);
+    expect(args).to.have.length(13 + 9 + 9 + 13);
+    expect(args.slice(13, 22)).to.deep.equal(['+forward', '1', 'consent', 'b', '{}', '', '', '', '']);
+    expect(args.slice(22, 31)).to.deep.equal(['+finish', '2', 'router', 'c', '{}', 'completed', '', '', JSON.stringify({ done: true })]);
+    expect(args.slice(31, 35)).to.deep.equal(['forward', '', 'cw:{p0}:wf:w2', 'w2']);
   });
 
   it('refuses an op it cannot write: no wf, an empty common field, a field of the wrong type', () => {

@@ -30,13 +30,18 @@
            (src/redis/scripts/handoff.ts builds it); a decision that would break it is refused. A
            plain substring search answers a pair, so nothing is decoded (decoding the table as
            JSON cost 7 us a call; docs/benchmarks.md, Issue 15).
-  ARGV[6+] the ops, 14 ARGV each, in this order: kind, entry, wf, wf_id, seq, tenant, stage,
-           wf_prefix, audit_type, audit_detail, status, next, payload, and the op's other fields
-           as one JSON object ('' when it has none; `set` left out when empty, `done` when false).
-           An empty string is an absent field, except for wf, wf_id and tenant, which a dead
-           letter without a workflow has empty. Plain ARGV and not one JSON array of ops: the
-           payload and audit detail (JSON text) were escaped into it and decoded again here, and
-           decoding the ops was a tenth of a hand-off's instructions (src/redis/scripts/handoff.ts,
+  ARGV[6+] the ops, 13 ARGV each, in this order: kind, entry, wf, wf_id, seq, tenant, stage,
+           audit_type, audit_detail, status, next, payload, and the op's other fields as one
+           JSON object ('' when it has none; `set` left out when empty, `done` when false). An
+           empty string is an absent field, except for wf, wf_id and tenant, which a dead letter
+           without a workflow has empty. A chained op (stage fusion, below) takes 9: its kind
+           marked with a leading '+', then seq, stage, audit_type, audit_detail, status, next,
+           payload and the other fields; it has no entry, and its wf, wf_id and tenant are the op's
+           before it. `wf_prefix` (the key of a workflow of the partition without its id), which
+           the effects that read other workflows need, is `wf` less its `wf_id`. Plain ARGV and
+           not one JSON array of ops: the payload and audit detail (JSON text) were escaped into it
+           and decoded again here, and decoding the ops was a tenth of a hand-off's instructions;
+           and each argument costs both sides, so none is sent twice (src/redis/scripts/handoff.ts,
            packOps; docs/benchmarks.md, Issue 15).
   Ops:
            { entry, kind = forward|wait|finish|retry|dead|hold|ack|defer|note, wf, wf_id, seq, tenant, stage,
@@ -122,30 +127,59 @@
 local src, auditKey = KEYS[1], KEYS[2]
 local group, now, part = ARGV[1], ARGV[2], ARGV[3]
 -- The ops, read from their ARGV (header).
-local opWidth = 14
 local opCount = tonumber(ARGV[4])
-if not opCount or #ARGV ~= 5 + opCount * opWidth then
-  return redis.error_reply('ERR handoff: ' .. tostring(ARGV[4]) .. ' ops do not fill ' .. (#ARGV - 5) .. ' op arguments')
+if not opCount then
+  return redis.error_reply('ERR handoff: ' .. tostring(ARGV[4]) .. ' is not a count of ops')
 end
+-- A chained op's kind is marked with a leading '+' (header).
+local chainedKind = {}
+for _, kind in ipairs({ 'forward', 'wait', 'finish', 'retry', 'dead', 'hold', 'ack', 'defer', 'note' }) do chainedKind['+' .. kind] = kind end
 local ops = {}
--- (ARGV as a local, and '' read as absent inline: each op's 14 fields were a tenth of a call's
+-- (ARGV as a local, and '' read as absent inline: each op's fields were a tenth of a call's
 -- Lua before its first write, as function calls; docs/benchmarks.md, Issue 15)
 local A = ARGV
+local b = 5
 for i = 1, opCount do
-  local b = 5 + (i - 1) * opWidth
-  local kind, entry, stage, wfPrefix, auditType = A[b + 1], A[b + 2], A[b + 7], A[b + 8], A[b + 9]
-  local auditDetail, status, nextStream, payload = A[b + 10], A[b + 11], A[b + 12], A[b + 13]
-  local op = {
-    kind = kind ~= '' and kind or nil, entry = entry ~= '' and entry or nil, wf = A[b + 3], wf_id = A[b + 4],
-    seq = tonumber(A[b + 5]), seq_text = A[b + 5], tenant = A[b + 6], stage = stage ~= '' and stage or nil,
-    wf_prefix = wfPrefix ~= '' and wfPrefix or nil, audit_type = auditType ~= '' and auditType or nil,
-    audit_detail = auditDetail ~= '' and auditDetail or nil, status = status ~= '' and status or nil,
-    next = nextStream ~= '' and nextStream or nil, payload = payload ~= '' and payload or nil,
-  }
-  if A[b + 14] ~= '' then
-    for field, value in pairs(cjson.decode(A[b + 14])) do op[field] = value end
+  local kind = A[b + 1]
+  local chainKind = chainedKind[kind]
+  local op, rest
+  if chainKind then
+    -- Its workflow is the op's before it; it has no entry. (One first in the batch fails the
+    -- check below as an op without an entry.)
+    local before = ops[i - 1] or { wf = '', wf_id = '', tenant = '' }
+    local stage, auditType, auditDetail, status, nextStream, payload = A[b + 3], A[b + 4], A[b + 5], A[b + 6], A[b + 7], A[b + 8]
+    op = {
+      kind = chainKind, wf = before.wf, wf_id = before.wf_id, seq = tonumber(A[b + 2]), seq_text = A[b + 2], tenant = before.tenant,
+      stage = stage ~= '' and stage or nil, audit_type = auditType ~= '' and auditType or nil,
+      audit_detail = auditDetail ~= '' and auditDetail or nil, status = status ~= '' and status or nil,
+      next = nextStream ~= '' and nextStream or nil, payload = payload ~= '' and payload or nil,
+    }
+    rest = A[b + 9]
+    b = b + 9
+  else
+    local entry, stage, auditType, auditDetail, status, nextStream, payload = A[b + 2], A[b + 7], A[b + 8], A[b + 9], A[b + 10], A[b + 11], A[b + 12]
+    op = {
+      kind = kind ~= '' and kind or nil, entry = entry ~= '' and entry or nil, wf = A[b + 3], wf_id = A[b + 4],
+      seq = tonumber(A[b + 5]), seq_text = A[b + 5], tenant = A[b + 6], stage = stage ~= '' and stage or nil,
+      audit_type = auditType ~= '' and auditType or nil, audit_detail = auditDetail ~= '' and auditDetail or nil,
+      status = status ~= '' and status or nil, next = nextStream ~= '' and nextStream or nil, payload = payload ~= '' and payload or nil,
+    }
+    rest = A[b + 13]
+    b = b + 13
+  end
+  if rest == nil or op.wf == nil or op.wf_id == nil or op.tenant == nil then
+    return redis.error_reply('ERR handoff: ' .. opCount .. ' ops need more than the ' .. (#A - 5) .. ' op arguments given')
+  end
+  if rest ~= '' then
+    -- Only ops with effects have other fields; those that read other records of the partition
+    -- name them by id, under the workflow key's prefix (`wf` is that prefix and `wf_id`).
+    for field, value in pairs(cjson.decode(rest)) do op[field] = value end
+    op.wf_prefix = string.sub(op.wf, 1, #op.wf - #op.wf_id)
   end
   ops[i] = op
+end
+if b ~= #A then
+  return redis.error_reply('ERR handoff: ' .. opCount .. ' ops do not fill ' .. (#A - 5) .. ' op arguments')
 end
 -- Whether the table allows `from` -> `to` (header: a substring search, nothing to decode).
 local allowedPairs = ARGV[5]

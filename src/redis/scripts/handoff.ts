@@ -54,28 +54,39 @@ export async function runHandoff(
 }
 
 /** The fields each op has its own ARGV for, in handoff.lua's order; the rest go in one JSON object. */
-const opFields = ['kind', 'entry', 'wf', 'wf_id', 'seq', 'tenant', 'stage', 'wf_prefix', 'audit_type', 'audit_detail', 'status', 'next', 'payload'] as const;
-const opFieldSet: ReadonlySet<string> = new Set(opFields);
+const opFields = ['kind', 'entry', 'wf', 'wf_id', 'seq', 'tenant', 'stage', 'audit_type', 'audit_detail', 'status', 'next', 'payload'] as const;
+/** A chained op's own ARGV (its workflow is the op's before it, and it has no entry). */
+const chainedFields = ['kind', 'seq', 'stage', 'audit_type', 'audit_detail', 'status', 'next', 'payload'] as const;
+/** Fields not sent: the script derives the workflow key prefix from `wf` and `wf_id`. */
+const dropped: ReadonlySet<string> = new Set(['wf_prefix']);
+const opFieldSet: ReadonlySet<string> = new Set([...opFields, ...dropped]);
 /** Fields a dead letter without a workflow has empty: written as they are (the others: '' is absent). */
 const mayBeEmpty: ReadonlySet<string> = new Set(['wf', 'wf_id', 'tenant']);
 
 /**
- * The ops as handoff.lua reads them (its header): 14 ARGV per op, the common fields each its own
- * and every other field in one JSON object ('' for none). Decoding the ops as one JSON array
- * (payloads and audit details escaped inside it) was a tenth of a hand-off's instructions
- * (docs/benchmarks.md, Issue 15); most ops now need no JSON decode at all.
+ * The ops as handoff.lua reads them (its header): 13 ARGV per op, the common fields each its own
+ * and every other field in one JSON object ('' for none); a chained op (stage fusion: no entry,
+ * the same workflow as the op before it) in 9, its kind marked with a leading `+`, without the
+ * entry and the workflow's key, id and tenant, which the script takes from the op before it.
+ * Decoding the ops as one JSON array (payloads and audit details escaped inside it) was a tenth
+ * of a hand-off's instructions, and every argument costs both sides (ioredis flattens and writes
+ * each; Redis parses each and makes it a Lua string): docs/benchmarks.md, Issue 15.
  */
 export function packOps(ops: readonly Record<string, unknown>[]): { count: number; args: string[] } {
   const args: string[] = [];
+  let previous: Record<string, unknown> | null = null;
   for (const op of ops) {
-    for (const field of opFields) {
+    for (const field of mayBeEmpty) {
+      if (typeof op[field] !== 'string') throw new Error(`handoff op without ${field}`);
+    }
+    const chained = op.entry === undefined && previous !== null && op.wf !== '' && op.wf === previous.wf && op.wf_id === previous.wf_id && op.tenant === previous.tenant;
+    for (const field of chained ? chainedFields : opFields) {
       const value = op[field];
       if (value === undefined || value === null) {
-        if (mayBeEmpty.has(field)) throw new Error(`handoff op without ${field}`);
         args.push('');
       } else if (typeof value === 'string' || typeof value === 'number') {
         if (value === '' && !mayBeEmpty.has(field)) throw new Error(`handoff op with an empty ${field}`);
-        args.push(String(value));
+        args.push(field === 'kind' && chained ? `+${value}` : String(value));
       } else {
         throw new Error(`handoff op field ${field} is not a string or a number`);
       }
@@ -92,6 +103,7 @@ export function packOps(ops: readonly Record<string, unknown>[]): { count: numbe
       (rest ??= {})[field] = value;
     }
     args.push(rest ? JSON.stringify(rest) : '');
+    previous = op;
   }
   return { count: ops.length, args };
 }
