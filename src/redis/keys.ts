@@ -16,6 +16,23 @@ import type { StageName } from '../../pipeline/vocabulary';
 
 const workflowIdPattern = /^wf-(\d{1,4})-([a-z0-9]{16,32})$/;
 
+/**
+ * `bytes` random bytes as hex, from the CSPRNG a pool at a time: a `randomBytes` call per id cost
+ * about 2.4 us (the native call, not the randomness), about 20 times what a slice of a pool costs,
+ * and every message that starts a workflow takes one (docs/benchmarks.md, Issue 15). The same
+ * source; Node's `randomUUID` keeps such a pool too.
+ */
+const idPool = { bytes: Buffer.alloc(0), at: 0 };
+function randomHex(bytes: number): string {
+  if (idPool.at + bytes > idPool.bytes.length) {
+    idPool.bytes = randomBytes(4096);
+    idPool.at = 0;
+  }
+  const hex = idPool.bytes.toString('hex', idPool.at, idPool.at + bytes);
+  idPool.at += bytes;
+  return hex;
+}
+
 export class Keys {
   constructor(readonly prefix: string, readonly partitions: number) {}
 
@@ -26,7 +43,7 @@ export class Keys {
   }
 
   newWorkflowId(partition: number): string {
-    return `wf-${partition}-${randomBytes(10).toString('hex')}`;
+    return `wf-${partition}-${randomHex(10)}`;
   }
 
   /** The partition encoded in a workflow id, or null when the id is not one of ours. */

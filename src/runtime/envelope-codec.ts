@@ -39,5 +39,6 @@ export function encodeFields(workflowId: string, tenantId: string, seq: number, 
 
 /** Milliseconds part of a stream id: when the entry was appended. */
 export function entryTime(id: string): number {
-  return Number(id.split('-')[0]);
+  const dash = id.indexOf('-');
+  return Number(dash < 0 ? id : id.slice(0, dash));
 }

@@ -264,6 +264,9 @@ export class StageWorker {
     const call = buildHandoff(keys, partition, stage.name, outcomes, now, held, (tenantId) => consentTtl.get(tenantId) ?? this.o.config.retention.consentMs);
     const results = await runHandoff(redis, call, this.group, now, partition, allowedTransitions);
     const wallNow = Date.now();
+    // Counted once per stage and outcome for the batch (a labelled increment hashes its labels:
+    // once an op was a measurable part of a fused chain's cost, docs/benchmarks.md).
+    const handled = new Map<string, { stage: string; outcome: string; n: number }>();
     outcomes.forEach((outcome, i) => {
       const result = results[i];
       // A fused step is counted and logged under its own stage.
@@ -277,9 +280,12 @@ export class StageWorker {
         this.afterHandOff(outcome);
       }
       const label = result?.kind === 'stale' || result?.kind === 'illegal' ? result.kind : outcome.kind === 'decided' ? outcome.decision.kind : outcome.kind;
-      metrics.handled.inc({ stage: stageName, outcome: label });
+      const counted = handled.get(`${stageName}\u0000${label}`);
+      if (counted) counted.n += 1;
+      else handled.set(`${stageName}\u0000${label}`, { stage: stageName, outcome: label, n: 1 });
       metrics.latency.observe({ stage: stageName }, Math.max(0, wallNow - entryTime(outcome.entryId)) / 1000);
     });
+    for (const { stage: stageName, outcome, n } of handled.values()) metrics.handled.inc({ stage: stageName, outcome }, n);
   }
 
   /** Effects outside the hand-off's atomic step, once it went through: the answer cache (best effort). */
@@ -296,9 +302,11 @@ export class StageWorker {
   private logHandOff(outcome: Extract<Outcome, { kind: 'decided' }>, auditId: string): void {
     const { log } = this.o;
     const d = outcome.decision;
+    // (the fields are built only for a line that is written: most hand-offs log nothing at info)
+    if (d.kind !== 'finish' && !log.isLevelEnabled('debug')) return;
     const fields = { stage: outcome.envelope.stage, workflow_id: outcome.envelope.workflowId, tenant_id: outcome.envelope.tenantId, event: d.audit.type, audit_event_id: auditId };
     if (d.kind === 'finish') log.info({ ...fields, status: d.status }, 'workflow finished');
-    else if (log.isLevelEnabled('debug')) log.debug({ ...fields, decision: d.kind, to: d.kind === 'forward' ? d.to : undefined, status: d.status }, 'handed off');
+    else log.debug({ ...fields, decision: d.kind, to: d.kind === 'forward' ? d.to : undefined, status: d.status }, 'handed off');
   }
 
   /** The consent lifetime of each tenant whose consent record this batch writes (read once per batch). */

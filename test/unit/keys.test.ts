@@ -42,6 +42,14 @@ describe('Keys', () => {
     expect(keys.newWorkflowId(3)).not.to.equal(keys.newWorkflowId(3));
   });
 
+  it('gives distinct ids across refills of its random pool (4,096 bytes, 10 an id)', () => {
+    const ids = Array.from({ length: 5000 }, () => keys.newWorkflowId(1));
+    expect(new Set(ids).size).to.equal(5000);
+    for (const id of ids) expect(id).to.match(/^wf-1-[0-9a-f]{20}$/);
+    // Every hex digit turns up in every position (a pool read at a wrong offset would repeat or stick).
+    for (let at = 5; at < 25; at++) expect(new Set(ids.map((id) => id[at])).size, `position ${at}`).to.equal(16);
+  });
+
   it('refuses ids that are not ours', () => {
     for (const id of ['', 'abc', 'wf-3', 'wf-3-short', 'wf-x-0123456789abcdef0123', 'WF-3-0123456789abcdef0123',
       'wf-3-0123456789ABCDEF0123', 'wf-3-0123456789abcdef0123/../x', 'wf-8-0123456789abcdef0123', 'wf-12345-0123456789abcdef0123']) {
