@@ -325,10 +325,11 @@ export class StageWorker {
   /** For consent answers and choices that resume a held workflow: which one, with its held payload. */
   private async heldWorkflows(partition: number, outcomes: Outcome[]): Promise<Map<string, HeldWorkflow | null>> {
     const held = new Map<string, HeldWorkflow | null>();
+    // (most batches have none: no promise per op for them)
+    const reading = outcomes.filter((o): o is Extract<Outcome, { kind: 'decided' }> => o.kind === 'decided' && o.decision.effects?.some((e) => heldEffects.has(e.type)) === true);
+    if (reading.length === 0) return held;
     // Independent reads: all in flight together, one round trip for the batch.
-    await Promise.all(outcomes.map(async (outcome) => {
-      if (outcome.kind !== 'decided' || !outcome.decision.effects?.some((e) => heldEffects.has(e.type))) return;
-      const env = outcome.envelope;
+    await Promise.all(reading.map(async ({ envelope: env }) => {
       held.set(env.workflowId, await this.o.consent.held(env.tenantId, partition, env.payload.from));
     }));
     return held;
