@@ -307,4 +307,25 @@ describe('handoff.lua: a chain\'s record, read once and written once (private Re
     const events = await auditRecords(redis, keys.audit(partition));
     expect(auditB!.split(',').map((id) => events.find((e) => `ae-${partition}-${e.id}` === id)?.f.type)).to.deep.equal(['test.gateway', 'test.consent', 'test.router']);
   });
+
+  it('writes the steps that went through when a later step of the chain is refused, and only those', async () => {
+    const e = await entered(3);
+    const [entryId] = (await redis.xrange(keys.stream(partition, 'gateway'), '-', '+')).find(([, fields]) => fields.includes(e.workflowId))!;
+    const eventsBefore = await redis.xlen(keys.audit(partition));
+    const step = (stage: StageName, seq: number, decision: Decision): Outcome =>
+      ({ kind: 'decided', entryId, envelope: { ...e.envelope, seq, stage }, decision, ...(seq > 0 ? { chained: true as const } : {}) });
+    // gateway's plain step is left unwritten for consent's; consent's (started -> timed_out) is
+    // refused, so router's does not apply: gateway's fields must still reach the record.
+    const results = await hand('gateway', [
+      step('gateway', 0, { kind: 'forward', to: 'consent', payload: e.envelope.payload, audit: { type: 'test.gateway' } }),
+      step('consent', 1, { kind: 'forward', to: 'router', status: 'timed_out', payload: e.envelope.payload, audit: { type: 'test.consent' } }),
+      step('router', 2, { kind: 'finish', status: 'completed', audit: { type: 'test.router' } }),
+    ]);
+    expect(results.map((r) => r.kind)).to.deep.equal(['applied', 'illegal', 'stale']);
+    const record = await redis.hgetall(keys.workflow(partition, e.workflowId));
+    expect(record).to.include({ seq: '1', status: 'started', updated_at: String(now) });
+    expect(record).not.to.have.any.keys('error', 'held', 'completed_at');
+    expect(record.audit).to.equal(results[0]!.kind === 'applied' ? results[0]!.auditId : '');
+    expect(await redis.xlen(keys.audit(partition))).to.equal(eventsBefore + 1);
+  });
 });
