@@ -264,8 +264,8 @@ export class StageWorker {
     const call = buildHandoff(keys, partition, stage.name, outcomes, now, held, (tenantId) => consentTtl.get(tenantId) ?? this.o.config.retention.consentMs);
     const results = await runHandoff(redis, call, this.group, now, partition, allowedTransitions);
     const wallNow = Date.now();
-    // Counted once per stage and outcome for the batch (a labelled increment hashes its labels:
-    // once an op was a measurable part of a fused chain's cost, docs/benchmarks.md).
+    // Counted once per stage and outcome for the batch: a labelled increment hashes its labels,
+    // and one per op was a measurable part of a fused chain's Node time (docs/benchmarks.md).
     const handled = new Map<string, { stage: string; outcome: string; n: number }>();
     outcomes.forEach((outcome, i) => {
       const result = results[i];
