@@ -58,12 +58,19 @@ describeOnBoth('crash recovery (stage workers killed with SIGKILL)', function (t
     // run once had the first hundred all answered before the check, and waited 30 s for nothing.
     h.cms.setLatency(300);
     const victim = `:${children[0]!.process.pid}:truth`;
+    // Holding an entry delivered under 100 ms ago: its CMS call (300 ms) keeps it pending for
+    // 200 ms more at least, so the kill lands before its hand-off. (Any pending entry was not
+    // enough: one near the end of its call was handed off before the signal on a busy machine,
+    // and then there was nothing to take over.)
     const victimHolds = async () => {
       for (let p = 0; p < h.config.partitions; p++) {
-        const consumers = (await h.services.redis.xinfo('CONSUMERS', h.services.keys.stream(p, 'truth'), h.services.keys.group('truth')).catch(() => [])) as unknown[][];
+        const stream = h.services.keys.stream(p, 'truth');
+        const consumers = (await h.services.redis.xinfo('CONSUMERS', stream, h.services.keys.group('truth')).catch(() => [])) as unknown[][];
         for (const c of consumers) {
           const name = String(c[c.indexOf('name') + 1]);
-          if (name.endsWith(victim) && Number(c[c.indexOf('pending') + 1]) > 0) return true;
+          if (!name.endsWith(victim) || Number(c[c.indexOf('pending') + 1]) === 0) continue;
+          const held = (await h.services.redis.xpending(stream, h.services.keys.group('truth'), '-', '+', 100, name)) as [string, string, number, number][];
+          if (held.some(([, , idleMs]) => idleMs < 100)) return true;
         }
       }
       return false;
