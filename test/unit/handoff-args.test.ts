@@ -21,19 +21,22 @@ describe('hand-off arguments', () => {
       JSON.stringify({ dlq: 'cw:{p0}:dlq:truth', dlq_fields: ['f', 'v'] })]);
   });
 
-  it('gives a chained op (no entry, the workflow of the op before it) 9 ARGV, its kind marked with +', () => {
+  it('gives a chained op (no entry, the workflow of the op before it) 9 ARGV, its kind marked with +; a plain chained forward 5, its kind sent as >', () => {
     const base = { wf: 'cw:{p0}:wf:w1', wf_id: 'w1', tenant: 't' };
     const { args } = packOps([
       { ...base, entry: '1-0', kind: 'forward', seq: 0, stage: 'gateway', audit_type: 'a', audit_detail: '{}' },
       { ...base, kind: 'forward', seq: 1, stage: 'consent', audit_type: 'b', audit_detail: '{}' },
-      { ...base, kind: 'finish', seq: 2, stage: 'router', audit_type: 'c', audit_detail: '{}', status: 'completed', done: true },
+      { ...base, kind: 'forward', seq: 2, stage: 'router', audit_type: 'e', audit_detail: '{}', next: 'cw:{p0}:s:truth', payload: '{}', set: { workflow_type: 'claim-status' } },
+      { ...base, kind: 'finish', seq: 3, stage: 'truth', audit_type: 'c', audit_detail: '{}', status: 'completed', done: true },
       // Without an entry but another workflow's: not chained, sent whole (the script refuses it).
       { wf: 'cw:{p0}:wf:w2', wf_id: 'w2', tenant: 't', kind: 'forward', seq: 1, stage: 'consent', audit_type: 'd', audit_detail: '{}' },
     ]);
-    expect(args).to.have.length(13 + 9 + 9 + 13);
-    expect(args.slice(13, 22)).to.deep.equal(['+forward', '1', 'consent', 'b', '{}', '', '', '', '']);
-    expect(args.slice(22, 31)).to.deep.equal(['+finish', '2', 'router', 'c', '{}', 'completed', '', '', JSON.stringify({ done: true })]);
-    expect(args.slice(31, 35)).to.deep.equal(['forward', '', 'cw:{p0}:wf:w2', 'w2']);
+    expect(args).to.have.length(13 + 5 + 9 + 9 + 13);
+    expect(args.slice(13, 18)).to.deep.equal(['>', '1', 'consent', 'b', '{}']);
+    // A chained forward with a next stream, a payload or other fields is not plain: 9.
+    expect(args.slice(18, 27)).to.deep.equal(['+forward', '2', 'router', 'e', '{}', '', 'cw:{p0}:s:truth', '{}', JSON.stringify({ set: { workflow_type: 'claim-status' } })]);
+    expect(args.slice(27, 36)).to.deep.equal(['+finish', '3', 'truth', 'c', '{}', 'completed', '', '', JSON.stringify({ done: true })]);
+    expect(args.slice(36, 40)).to.deep.equal(['forward', '', 'cw:{p0}:wf:w2', 'w2']);
   });
 
   it('refuses an op it cannot write: no wf, an empty common field, a field of the wrong type', () => {

@@ -37,7 +37,9 @@
            without a workflow has empty. A chained op (stage fusion, below) takes 9: its kind
            marked with a leading '+', then seq, stage, audit_type, audit_detail, status, next,
            payload and the other fields; it has no entry, and its wf, wf_id and tenant are the op's
-           before it. `wf_prefix` (the key of a workflow of the partition without its id), which
+           before it. A plain chained forward (no status, next, payload or other field: every
+           step of a chain but its last) takes 5: `>`, then seq, stage, audit_type, audit_detail.
+           `wf_prefix` (the key of a workflow of the partition without its id), which
            the effects that read other workflows need, is `wf` less its `wf_id`. Plain ARGV and
            not one JSON array of ops: the payload and audit detail (JSON text) were escaped into it
            and decoded again here, and decoding the ops was a tenth of a hand-off's instructions;
@@ -135,6 +137,8 @@ end
 local chainedKind = {}
 for _, kind in ipairs({ 'forward', 'wait', 'finish', 'retry', 'dead', 'hold', 'ack', 'defer', 'note' }) do chainedKind['+' .. kind] = kind end
 local ops = {}
+-- Which ops have other fields (header): only those can have effects.
+local withOthers = {}
 -- (ARGV as a local, and '' read as absent inline: each op's fields were a tenth of a call's
 -- Lua before its first write, as function calls; docs/benchmarks.md, Issue 15)
 local A = ARGV
@@ -143,7 +147,19 @@ for i = 1, opCount do
   local kind = A[b + 1]
   local chainKind = chainedKind[kind]
   local op, rest
-  if chainKind then
+  if kind == '>' then
+    -- A plain chained forward (header): seq, stage, audit_type, audit_detail; nothing else.
+    local before = ops[i - 1] or { wf = '', wf_id = '', tenant = '' }
+    local stage, auditType, auditDetail = A[b + 3], A[b + 4], A[b + 5]
+    op = {
+      kind = 'forward', wf = before.wf, wf_id = before.wf_id, seq = tonumber(A[b + 2]), seq_text = A[b + 2], tenant = before.tenant,
+      stage = stage ~= '' and stage or nil, audit_type = auditType ~= '' and auditType or nil,
+      audit_detail = auditDetail ~= '' and auditDetail or nil,
+    }
+    -- (nil when the arguments ran out: the check below names it)
+    rest = auditDetail and ''
+    b = b + 5
+  elseif chainKind then
     -- Its workflow is the op's before it; it has no entry. (One first in the batch fails the
     -- check below as an op without an entry.)
     local before = ops[i - 1] or { wf = '', wf_id = '', tenant = '' }
@@ -171,6 +187,7 @@ for i = 1, opCount do
     return redis.error_reply('ERR handoff: ' .. opCount .. ' ops need more than the ' .. (#A - 5) .. ' op arguments given')
   end
   if rest ~= '' then
+    withOthers[i] = true
     -- Only ops with effects have other fields; those that read other records of the partition
     -- name them by id, under the workflow key's prefix (`wf` is that prefix and `wf_id`).
     for field, value in pairs(cjson.decode(rest)) do op[field] = value end
@@ -291,20 +308,19 @@ local needs = {
   note = { 'entry', 'stage', 'audit_type', 'audit_detail' },
 }
 -- Stage fusion (header): op i continues in op i + 1 when it is a forward without a next stream and
--- op i + 1 is the same workflow's op without an entry.
--- (each answered once per op: the check below asks it for up to three fields of an op)
-local continuesAt = {}
+-- op i + 1 is the same workflow's op without an entry. Answered once per op here, with whether the
+-- op is plain (a forward, finish or wait with no effect but its record's fields: a chain's record
+-- is read and written once, below), as the checks and the loop below ask both more than once.
+local continuesAt, plainAt = {}, {}
 for i = 1, opCount do
   local a, b = ops[i], ops[i + 1]
-  continuesAt[i] = a.kind == 'forward' and a.next == nil and b ~= nil and b.entry == nil and b.wf_id == a.wf_id
+  local kind = a.kind
+  continuesAt[i] = kind == 'forward' and a.next == nil and b ~= nil and b.entry == nil and b.wf_id == a.wf_id
+  plainAt[i] = (kind == 'forward' or kind == 'finish' or kind == 'wait')
+    and not (a.pd_await or a.pd_arrive or a.pd_done or a.consent or a.resume)
 end
-local function continues(i)
-  return continuesAt[i]
-end
-local function chained(i)
-  return i > 1 and ops[i].entry == nil and continuesAt[i - 1]
-end
-local optional = { entry = chained, next = continues, payload = continues }
+-- Fields an op may lack: a chained op its entry, a forward continued by one its next stream and payload.
+local optional = { entry = 'chained', next = 'continues', payload = 'continues' }
 -- (numeric loops here and below: `ipairs` calls its iterator for every element, and this check
 -- runs for every field of every op)
 for i = 1, opCount do
@@ -315,27 +331,30 @@ for i = 1, opCount do
     local field = fields[k]
     if op[field] == nil then
       local absentOk = optional[field]
-      if not (absentOk and absentOk(i)) then
+      if not ((absentOk == 'continues' and continuesAt[i]) or (absentOk == 'chained' and i > 1 and continuesAt[i - 1])) then
         return redis.error_reply('ERR handoff op ' .. i .. ' (' .. op.kind .. '): missing ' .. field)
       end
     end
   end
   -- (op.seq is what tonumber made of its ARGV: a number, or nil)
   if op.seq == nil then return redis.error_reply('ERR handoff op ' .. i .. ': seq must be a number') end
-  if (op.park_payload or op.consent_state or op.resume) and not op.consent then
-    return redis.error_reply('ERR handoff op ' .. i .. ': consent effect without a consent key')
-  end
-  if op.pd_arrive and not (op.idx and type(op.pd_arrive.documents) == 'table') then
-    return redis.error_reply('ERR handoff op ' .. i .. ': document arrival without the workflow index or the documents it satisfies')
-  end
-  if op.supersede and not (op.park_payload and op.supersede.workflow_id and op.supersede.key) then
-    return redis.error_reply('ERR handoff op ' .. i .. ': incomplete supersede')
-  end
-  if op.pd_await and type(op.pd_await.join) ~= 'string' then
-    return redis.error_reply('ERR handoff op ' .. i .. ': documents wait without its join decision')
-  end
-  if op.resume and not (op.resume.expect and op.resume.stream and op.resume.payload and op.resume.status and op.idx) then
-    return redis.error_reply('ERR handoff op ' .. i .. ': incomplete resume')
+  -- (effects come only with the op's other fields)
+  if withOthers[i] then
+    if (op.park_payload or op.consent_state or op.resume) and not op.consent then
+      return redis.error_reply('ERR handoff op ' .. i .. ': consent effect without a consent key')
+    end
+    if op.pd_arrive and not (op.idx and type(op.pd_arrive.documents) == 'table') then
+      return redis.error_reply('ERR handoff op ' .. i .. ': document arrival without the workflow index or the documents it satisfies')
+    end
+    if op.supersede and not (op.park_payload and op.supersede.workflow_id and op.supersede.key) then
+      return redis.error_reply('ERR handoff op ' .. i .. ': incomplete supersede')
+    end
+    if op.pd_await and type(op.pd_await.join) ~= 'string' then
+      return redis.error_reply('ERR handoff op ' .. i .. ': documents wait without its join decision')
+    end
+    if op.resume and not (op.resume.expect and op.resume.stream and op.resume.payload and op.resume.status and op.idx) then
+      return redis.error_reply('ERR handoff op ' .. i .. ': incomplete resume')
+    end
   end
 end
 
@@ -351,16 +370,18 @@ local function need(key)
 end
 for i = 1, opCount do
   local op = ops[i]
-  if op.pd_await then
-    local other = redis.call('GET', op.pd_await.claim_key)
-    if other and other ~= op.wf_id then need(op.wf_prefix .. other) end
+  if withOthers[i] then
+    if op.pd_await then
+      local other = redis.call('GET', op.pd_await.claim_key)
+      if other and other ~= op.wf_id then need(op.wf_prefix .. other) end
+    end
+    if op.park_payload then
+      local parked = redis.call('HGET', op.consent, 'parked')
+      if parked and parked ~= op.wf_id then need(op.wf_prefix .. parked) end
+    end
+    if op.resume then need(op.wf_prefix .. op.resume.expect) end
+    if op.pd_arrive then need(op.pd_arrive.target_key) end
   end
-  if op.park_payload then
-    local parked = redis.call('HGET', op.consent, 'parked')
-    if parked and parked ~= op.wf_id then need(op.wf_prefix .. parked) end
-  end
-  if op.resume then need(op.wf_prefix .. op.resume.expect) end
-  if op.pd_arrive then need(op.pd_arrive.target_key) end
 end
 if #missing > 0 then return redis.error_reply('UNDECLARED ' .. table.concat(missing, ' ')) end
 
@@ -377,10 +398,7 @@ local stepped = {}
 -- value winning), so the hash ends as the HSETs one by one would leave it, field order included.
 -- Nothing reads the record in between: the script is atomic, and a step that reads more is not plain.
 local chain = nil
-local function plain(op)
-  return op ~= nil and (op.kind == 'forward' or op.kind == 'finish' or op.kind == 'wait')
-    and not (op.pd_await or op.pd_arrive or op.pd_done or op.consent or op.resume)
-end
+-- (which ops are plain: plainAt, above)
 local function flushChain()
   if chain then redis.call('HSET', chain.key, unpack(chain.fields)) end
   chain = nil
@@ -400,7 +418,7 @@ for i = 1, opCount do
   local op = ops[i]
   -- A plain chained op continues the record its chain holds unwritten (above); any other op
   -- writes a chain left before it, then reads.
-  local inChain = chain ~= nil and op.entry == nil and stepped[i - 1] and op.wf == chain.key and plain(op)
+  local inChain = chain ~= nil and op.entry == nil and stepped[i - 1] and op.wf == chain.key and plainAt[i]
   if chain and not inChain then flushChain() end
   -- What the op reads of its own record, in one HMGET: nothing else in the op writes this record
   -- before the step's own writes (the other records it changes are other workflows').
@@ -611,7 +629,7 @@ for i = 1, opCount do
       end
       local following = ops[i + 1]
       -- (cheapest tests first: most ops are followed by another entry's op, or by none)
-      if following ~= nil and following.entry == nil and op.set == nil and continues(i) and plain(op) and plain(following)
+      if following ~= nil and following.entry == nil and op.set == nil and continuesAt[i] and plainAt[i] and plainAt[i + 1]
           and following.wf == op.wf then
         -- Left unwritten for the chained op that follows (above), with the record as it is now
         -- (no `set`: only seq, audit, updated_at and status changed; error and held are gone).

@@ -57,17 +57,24 @@ export async function runHandoff(
 const opFields = ['kind', 'entry', 'wf', 'wf_id', 'seq', 'tenant', 'stage', 'audit_type', 'audit_detail', 'status', 'next', 'payload'] as const;
 /** A chained op's own ARGV (its workflow is the op's before it, and it has no entry). */
 const chainedFields = ['kind', 'seq', 'stage', 'audit_type', 'audit_detail', 'status', 'next', 'payload'] as const;
+/** A plain chained forward's (no status, next stream, payload or other field): its kind is sent as `>`. */
+const compactFields = ['kind', 'seq', 'stage', 'audit_type', 'audit_detail'] as const;
 /** Fields not sent: the script derives the workflow key prefix from `wf` and `wf_id`. */
 const dropped: ReadonlySet<string> = new Set(['wf_prefix']);
 const opFieldSet: ReadonlySet<string> = new Set([...opFields, ...dropped]);
 /** Fields a dead letter without a workflow has empty: written as they are (the others: '' is absent). */
 const mayBeEmpty: ReadonlySet<string> = new Set(['wf', 'wf_id', 'tenant']);
 
+function absent(value: unknown): boolean {
+  return value === undefined || value === null;
+}
+
 /**
  * The ops as handoff.lua reads them (its header): 13 ARGV per op, the common fields each its own
  * and every other field in one JSON object ('' for none); a chained op (stage fusion: no entry,
  * the same workflow as the op before it) in 9, its kind marked with a leading `+`, without the
- * entry and the workflow's key, id and tenant, which the script takes from the op before it.
+ * entry and the workflow's key, id and tenant, which the script takes from the op before it; a
+ * plain chained forward (every step of a chain but its last) in 5, its kind sent as `>`.
  * Decoding the ops as one JSON array (payloads and audit details escaped inside it) was a tenth
  * of a hand-off's instructions, and every argument costs both sides (ioredis flattens and writes
  * each; Redis parses each and makes it a Lua string): docs/benchmarks.md, Issue 15.
@@ -80,17 +87,6 @@ export function packOps(ops: readonly Record<string, unknown>[]): { count: numbe
       if (typeof op[field] !== 'string') throw new Error(`handoff op without ${field}`);
     }
     const chained = op.entry === undefined && previous !== null && op.wf !== '' && op.wf === previous.wf && op.wf_id === previous.wf_id && op.tenant === previous.tenant;
-    for (const field of chained ? chainedFields : opFields) {
-      const value = op[field];
-      if (value === undefined || value === null) {
-        args.push('');
-      } else if (typeof value === 'string' || typeof value === 'number') {
-        if (value === '' && !mayBeEmpty.has(field)) throw new Error(`handoff op with an empty ${field}`);
-        args.push(field === 'kind' && chained ? `+${value}` : String(value));
-      } else {
-        throw new Error(`handoff op field ${field} is not a string or a number`);
-      }
-    }
     // The other fields, copied rather than deleted from a copy (a `delete` turns the object into a
     // slow dictionary; this ran for every op of every hand-off). `done` false and an empty `set`
     // are left out, as the script reads them absent.
@@ -102,7 +98,20 @@ export function packOps(ops: readonly Record<string, unknown>[]): { count: numbe
       if (field === 'set' && typeof value === 'object' && value !== null && Object.keys(value).length === 0) continue;
       (rest ??= {})[field] = value;
     }
-    args.push(rest ? JSON.stringify(rest) : '');
+    const compact = chained && rest === null && op.kind === 'forward' && absent(op.status) && absent(op.next) && absent(op.payload);
+    const fields = compact ? compactFields : chained ? chainedFields : opFields;
+    for (const field of fields) {
+      const value = op[field];
+      if (value === undefined || value === null) {
+        args.push('');
+      } else if (typeof value === 'string' || typeof value === 'number') {
+        if (value === '' && !mayBeEmpty.has(field)) throw new Error(`handoff op with an empty ${field}`);
+        args.push(field === 'kind' && chained ? (compact ? '>' : `+${value}`) : String(value));
+      } else {
+        throw new Error(`handoff op field ${field} is not a string or a number`);
+      }
+    }
+    if (!compact) args.push(rest ? JSON.stringify(rest) : '');
     previous = op;
   }
   return { count: ops.length, args };
