@@ -32,6 +32,7 @@ import { readGroups } from '../redis/connection';
 import { runHandoff } from '../redis/scripts';
 import { decodeEnvelope, entryTime, type StreamEntry } from './envelope-codec';
 import { buildHandoff, heldEffects, retryDelay, type HeldWorkflow, type Outcome } from './handoff-ops';
+import { jsonCopy } from './json-copy';
 import { tenantRetention } from '../archive/retention';
 import type { TenantStore } from '../tenants/tenant-store';
 
@@ -210,10 +211,11 @@ export class StageWorker {
       if (d0.kind !== 'forward' || d0.status || (d0.patch && Object.keys(d0.patch).length > 0) || (d0.effects && d0.effects.length > 0)) break;
       const next = this.o.fusedStage(d0.to);
       if (!next) break;
-      // What the next stage's entry would carry: the payload as its stream would give it back.
+      // What the next stage's entry would carry: the payload as its stream would give it back
+      // (a copy equal to a JSON round trip, without the JSON text: src/runtime/json-copy.ts).
       const envelope: Envelope = {
         workflowId: last.envelope.workflowId, tenantId: last.envelope.tenantId, seq: last.envelope.seq + 1, attempt: 0, stage: next.name,
-        payload: JSON.parse(JSON.stringify(d0.payload)) as Envelope['payload'],
+        payload: jsonCopy(d0.payload),
       };
       let decision: Decision;
       try {
