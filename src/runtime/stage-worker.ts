@@ -307,7 +307,8 @@ export class StageWorker {
     // (the fields are built only for a line that is written: most hand-offs log nothing at info)
     if (d.kind !== 'finish' && !log.isLevelEnabled('debug')) return;
     // (fields added to the object, not spread into a new one: on Node 20 a property written after
-    // a spread took about 1 us, once per finished workflow; docs/benchmarks.md, "Stage fusion")
+    // a spread took about 1 us, once per finished workflow; docs/benchmarks.md, "Two slow paths in
+    // the worker's Node code" and "Session 12")
     const fields: Record<string, unknown> = { stage: outcome.envelope.stage, workflow_id: outcome.envelope.workflowId, tenant_id: outcome.envelope.tenantId, event: d.audit.type, audit_event_id: auditId };
     if (d.kind === 'finish') {
       fields.status = d.status;
