@@ -33,17 +33,19 @@ const payload = JSON.stringify({
 });
 const detail = JSON.stringify({ intent: 'claim_status', confidence: 0.97, route: 'truth' });
 
-function forwardOp(i: number): Record<string, unknown> {
+/** One forward op; the old JSON form also carried `wf_prefix`, which the script now takes from `wf` less `wf_id`. */
+function forwardOp(i: number, form: 'old' | 'new' = 'new'): Record<string, unknown> {
   return {
     entry: `1795000000000-${i}`, kind: 'forward', wf: `cw:{p0}:wf:w${i}`, wf_id: `w${i}`, seq: 3, tenant: 'bench-tenant', stage: 'truth',
-    wf_prefix: 'cw:{p0}:wf:', audit_type: 'stage.truth.done', audit_detail: detail, done: false, set: {}, next: 'cw:{p0}:s:outbound', payload,
+    ...(form === 'old' ? { wf_prefix: 'cw:{p0}:wf:' } : {}),
+    audit_type: 'stage.truth.done', audit_detail: detail, done: false, set: {}, next: 'cw:{p0}:s:outbound', payload,
   };
 }
 
 /** Each part: the Lua body repeated `n` times (`i` is the repetition), and what it needs set up first. */
 const parts: { name: string; body: string; argv?: () => string[]; setup?: string }[] = [
   { name: 'empty loop (subtracted from the others)', body: '' },
-  { name: 'cjson.decode of one op, ops as JSON inside JSON (old)', argv: () => [JSON.stringify([forwardOp(0)])], body: 'local o = cjson.decode(ARGV[1])' },
+  { name: 'cjson.decode of one op, ops as JSON inside JSON (old)', argv: () => [JSON.stringify([forwardOp(0, 'old')])], body: 'local o = cjson.decode(ARGV[1])' },
   {
     name: 'one op read from its 13 ARGV (new: packOps, no JSON for a plain forward)',
     argv: () => { const { args } = packOps([forwardOp(0)]); return args; },
@@ -125,7 +127,7 @@ async function main(): Promise<void> {
       const net = part.body === '' ? median : median - base[0]!;
       console.log(`${net.toFixed(2).padStart(8)} us  ${part.name}  (rounds: ${samples.map((s) => s.toFixed(2)).join(' ')})`);
     }
-    console.log(`payload ${payload.length} B, detail ${detail.length} B, one op as JSON inside JSON ${JSON.stringify([forwardOp(0)]).length} B`);
+    console.log(`payload ${payload.length} B, detail ${detail.length} B, one op as JSON inside JSON ${JSON.stringify([forwardOp(0, 'old')]).length} B`);
     readBack();
   } finally {
     await server.stop();

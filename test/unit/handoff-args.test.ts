@@ -5,7 +5,7 @@ import { packOps, transitionPairs } from '../../src/redis/scripts';
 describe('hand-off arguments', () => {
   it('gives each op 13 ARGV: its common fields, then every other field as one JSON object', () => {
     const payload = JSON.stringify({ text: 'a "quoted" reply' });
-    const base = { entry: '1-0', wf: 'cw:{p0}:wf:w1', wf_id: 'w1', seq: 3, tenant: 't', stage: 'truth', wf_prefix: 'cw:{p0}:wf:' };
+    const base = { entry: '1-0', wf: 'cw:{p0}:wf:w1', wf_id: 'w1', seq: 3, tenant: 't', stage: 'truth' };
     const { count, args } = packOps([
       { ...base, kind: 'forward', audit_type: 'a', audit_detail: '{}', next: 'cw:{p0}:s:policy', payload, done: false, set: {} },
       { ...base, kind: 'finish', audit_type: 'b', audit_detail: '{"x":1}', status: 'completed', done: true, set: { outcome: 'ok' } },
@@ -13,7 +13,6 @@ describe('hand-off arguments', () => {
     ]);
     expect(count).to.equal(3);
     expect(args).to.have.length(39);
-    // wf_prefix is not sent: the script takes it from wf less wf_id.
     expect(args.slice(0, 13)).to.deep.equal(['forward', '1-0', 'cw:{p0}:wf:w1', 'w1', '3', 't', 'truth', 'a', '{}', '', 'cw:{p0}:s:policy', payload, '']);
     expect(args.slice(13, 26)).to.deep.equal(['finish', '1-0', 'cw:{p0}:wf:w1', 'w1', '3', 't', 'truth', 'b', '{"x":1}', 'completed', '', '',
       JSON.stringify({ done: true, set: { outcome: 'ok' } })]);

@@ -59,9 +59,7 @@ const opFields = ['kind', 'entry', 'wf', 'wf_id', 'seq', 'tenant', 'stage', 'aud
 const chainedFields = ['kind', 'seq', 'stage', 'audit_type', 'audit_detail', 'status', 'next', 'payload'] as const;
 /** A plain chained forward's (no status, next stream, payload or other field): its kind is sent as `>`. */
 const compactFields = ['kind', 'seq', 'stage', 'audit_type', 'audit_detail'] as const;
-/** Fields not sent: the script derives the workflow key prefix from `wf` and `wf_id`. */
-const dropped: ReadonlySet<string> = new Set(['wf_prefix']);
-const opFieldSet: ReadonlySet<string> = new Set([...opFields, ...dropped]);
+const opFieldSet: ReadonlySet<string> = new Set(opFields);
 /** Fields a dead letter without a workflow has empty: written as they are (the others: '' is absent). */
 const mayBeEmpty: ReadonlySet<string> = new Set(['wf', 'wf_id', 'tenant']);
 
