@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import Ajv from 'ajv';
 import { durationPattern, parseDuration, parseDurations } from './durations';
 import { defaultRetryDelaysMs } from './webhooks/retry-schedule';
+import type { LedgerEntryForm } from './audit/audit-chain';
 
 export interface Config {
   /** Redis the service keeps everything in. Default `redis://127.0.0.1:6379`. */
@@ -61,6 +62,11 @@ export interface Config {
    * that stage at once and hands both steps off in one call, instead of through its stream.
    */
   stageFusion: boolean;
+  /**
+   * How ledger entries are written (`LEDGER_ENTRY_FORM`, default `packed`; docs/audit-ledger.md):
+   * `fields` only while a rolling upgrade still runs processes of a release that reads no other.
+   */
+  ledgerEntryForm: LedgerEntryForm;
   /** An entry idle this long in another consumer's pending list is reclaimed (ms). */
   reclaimIdleMs: number;
   /** Deliveries after which an entry goes to the dead-letter stream. */
@@ -172,6 +178,7 @@ const schema = {
     BLOCK_MS: { type: 'integer', minimum: 1, maximum: 60000 },
     LANES: { type: 'integer', minimum: 1, maximum: 64 },
     STAGE_FUSION: { enum: ['on', 'off'] },
+    LEDGER_ENTRY_FORM: { enum: ['packed', 'fields'] },
     RECLAIM_IDLE_MS: { type: 'integer', minimum: 100 },
     MAX_DELIVERIES: { type: 'integer', minimum: 1, maximum: 100 },
     RETRY_BASE_MS: { type: 'integer', minimum: 1 },
@@ -285,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     batchSize: (raw.BATCH_SIZE as number | undefined) ?? 50,
     lanes: (raw.LANES as number | undefined) ?? 2,
     stageFusion: raw.STAGE_FUSION === 'on',
+    ledgerEntryForm: raw.LEDGER_ENTRY_FORM === 'fields' ? 'fields' : 'packed',
     blockMs: (raw.BLOCK_MS as number | undefined) ?? 1000,
     reclaimIdleMs: (raw.RECLAIM_IDLE_MS as number | undefined) ?? 30000,
     maxDeliveries: (raw.MAX_DELIVERIES as number | undefined) ?? 5,

@@ -123,7 +123,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
   const clients = new ClientCredentials(redis, keys, hashWork);
   const webhooks = new PartnerWebhooks({ redis, keys, config, clock, log, metrics });
   const articles = new ArticleStore({ redis, keys });
-  const modes = new OperationalModes(redis, keys, config.partitions, log);
+  const modes = new OperationalModes(redis, keys, config.partitions, log, config.ledgerEntryForm);
   const revocation = new RevocationStore(redis, keys);
   const verifiedTokens = new VerifiedTokens();
   const signing = new SigningKeys(redis, keys, {
@@ -136,7 +136,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
 
   const pendingDocs = new PendingDocuments(redis, keys, config);
   const archive = new ArchiveStore({ databaseUrl: config.databaseUrl, embeddedDir: config.embeddedDatabaseDir, log });
-  const ledger = new AuditLedger(redis, keys, config.partitions, log, archive);
+  const ledger = new AuditLedger(redis, keys, config.partitions, log, archive, config.ledgerEntryForm);
   const workflowStore = new WorkflowStore(redis, keys, archive);
   const knowledgeIndex = new KnowledgeIndex({ store: articles, log });
   const answerCache = new AnswerCache(redis, keys, articles, metrics);

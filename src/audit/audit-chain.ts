@@ -64,17 +64,61 @@ export function chain(events: UnchainedEvent[], headHash: string, count: number)
   });
 }
 
-export function toFields(e: LedgerEvent): string[] {
-  return ['n', String(e.n), 'event_id', e.event_id, 'tenant_id', e.tenant_id, 'workflow_id', e.workflow_id, 'stage', e.stage,
-    'type', e.type, 'at', String(e.at), 'detail', e.detail, 'transition', e.transition, 'prev_hash', e.prev_hash, 'hash', e.hash];
+/**
+ * How a ledger entry is stored in its stream (`LEDGER_ENTRY_FORM`, docs/audit-ledger.md "How an
+ * entry is stored"). Both are read by every release since the packed form came in:
+ * - **packed** (the default): one field, `l1`, whose value is the event's eleven parts joined by
+ *   `\n` in this order: n, event_id, tenant_id, workflow_id, stage, type, at, transition,
+ *   prev_hash, hash, detail. One field instead of eleven, because each argument of a write is
+ *   converted from Lua, stored, and written again to the append-only file: the ledger copy was a
+ *   quarter of the arguments the append-only file received per workflow (docs/benchmarks.md,
+ *   Session 13). No part but the last can hold a newline (ids, names, numbers and hashes have
+ *   none, and the transition is JSON whose strings escape one); the detail is last and is read as
+ *   the rest of the value, so it may hold anything.
+ * - **fields**: each of the eleven its own field (`n`, `event_id`, ... `hash`), as every release
+ *   before the packed form wrote. A rolling upgrade from such a release writes this form until
+ *   every process reads both (docs/audit-ledger.md).
+ */
+export type LedgerEntryForm = 'packed' | 'fields';
+
+/** The name of the one field of a packed ledger entry (the `1` is the format's version). */
+export const packedLedgerField = 'l1';
+
+export function toFields(e: LedgerEvent, form: LedgerEntryForm = 'packed'): string[] {
+  if (form === 'fields') {
+    return ['n', String(e.n), 'event_id', e.event_id, 'tenant_id', e.tenant_id, 'workflow_id', e.workflow_id, 'stage', e.stage,
+      'type', e.type, 'at', String(e.at), 'detail', e.detail, 'transition', e.transition, 'prev_hash', e.prev_hash, 'hash', e.hash];
+  }
+  const head = `${e.n}\n${e.event_id}\n${e.tenant_id}\n${e.workflow_id}\n${e.stage}\n${e.type}\n${e.at}\n${e.transition}\n${e.prev_hash}\n${e.hash}`;
+  // Ten parts, nine newlines between them: more means a part held one, and the entry would read back wrong.
+  let newlines = 0;
+  for (let i = head.indexOf('\n'); i >= 0; i = head.indexOf('\n', i + 1)) newlines += 1;
+  if (newlines !== 9) throw new Error(`ledger event ${e.event_id}: only its detail may hold a newline`);
+  return [packedLedgerField, `${head}\n${e.detail}`];
 }
 
-export function fromFields(fields: string[]): LedgerEvent {
+/** A ledger entry's fields (as XRANGE returns them), in either form, as the event. */
+export function fromFields(fields: readonly string[]): LedgerEvent {
+  if (fields.length === 2 && fields[0] === packedLedgerField) return unpackLedgerEntry(fields[1]!);
   const f: Record<string, string> = {};
   for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
   return {
     n: Number(f.n), event_id: f.event_id ?? '', tenant_id: f.tenant_id ?? '', workflow_id: f.workflow_id ?? '', stage: f.stage ?? '',
     type: f.type ?? '', at: Number(f.at), detail: f.detail ?? '{}', transition: f.transition ?? '', prev_hash: f.prev_hash ?? '', hash: f.hash ?? '',
+  };
+}
+
+function unpackLedgerEntry(v: string): LedgerEvent {
+  // The ten newlines that end the parts before the detail, one after the other (reads, webhooks,
+  // the archiver and every verification walk read each entry: no intermediate array).
+  const ends: number[] = [];
+  for (let i = v.indexOf('\n'); i >= 0 && ends.length < 10; i = v.indexOf('\n', i + 1)) ends.push(i);
+  // Fewer parts than a packed entry has (not written by toFields): what is missing reads as empty,
+  // as a missing field does in the other form, and the chain walk reports the entry as broken.
+  const part = (k: number): string => (k < ends.length ? v.slice(k === 0 ? 0 : ends[k - 1]! + 1, ends[k]) : k === ends.length ? v.slice(k === 0 ? 0 : ends[k - 1]! + 1) : '');
+  return {
+    n: Number(part(0)), event_id: part(1), tenant_id: part(2), workflow_id: part(3), stage: part(4), type: part(5), at: Number(part(6)),
+    transition: part(7), prev_hash: part(8), hash: part(9), detail: ends.length === 10 ? v.slice(ends[9]! + 1) : '{}',
   };
 }
 

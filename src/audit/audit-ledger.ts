@@ -19,7 +19,7 @@ import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { runAppendLedger } from '../redis/scripts';
 import { readAuditEntry } from './audit-stream-entry';
-import { chain, fromFields, genesisHash, splitClaimHash, toFields, type LedgerEvent, type UnchainedEvent } from './audit-chain';
+import { chain, fromFields, genesisHash, splitClaimHash, toFields, type LedgerEntryForm, type LedgerEvent, type UnchainedEvent } from './audit-chain';
 
 type StreamEntry = [id: string, fields: string[]];
 
@@ -56,7 +56,9 @@ const scanBudget = 5000;
 
 export class AuditLedger {
   constructor(private readonly redis: Redis, private readonly keys: Keys, private readonly partitions: number, private readonly log: Logger,
-    private readonly archive: ArchiveStore | null = null) {}
+    private readonly archive: ArchiveStore | null = null,
+    /** How the mover writes ledger entries (`LEDGER_ENTRY_FORM`; both forms are always read). */
+    private readonly entryForm: LedgerEntryForm = 'packed') {}
 
   /**
    * Moves every waiting audit event of every partition into its tenant's ledger.
@@ -122,7 +124,7 @@ export class AuditLedger {
       const chained = chain(todo.map((e) => e.event), head.hash ?? genesisHash, Number(head.count ?? 0));
       const last = chained[chained.length - 1]!;
       const result = await runAppendLedger(this.redis, this.keys, tenantId, partition, {
-        expectedHead: head.hash ?? '', cursor: todo[todo.length - 1]!.id, newHead: last.hash, count: last.n, entries: chained.map(toFields),
+        expectedHead: head.hash ?? '', cursor: todo[todo.length - 1]!.id, newHead: last.hash, count: last.n, entries: chained.map((e) => toFields(e, this.entryForm)),
       });
       if (result.kind === 'ok') return chained.length;
     }

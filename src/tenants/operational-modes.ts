@@ -6,7 +6,7 @@
  * change at once, and by the scheduler on every tick in case that release was interrupted.
  */
 import { randomBytes } from 'node:crypto';
-import { chain, genesisHash, toFields } from '../audit/audit-chain';
+import { chain, genesisHash, toFields, type LedgerEntryForm } from '../audit/audit-chain';
 import { isOperationalMode, type OperationalMode } from '../../pipeline/vocabulary';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
@@ -26,7 +26,9 @@ export interface ModeState {
 const releaseBatch = 500;
 
 export class OperationalModes {
-  constructor(private readonly redis: Redis, private readonly keys: Keys, private readonly partitions: number, private readonly log: Logger) {}
+  constructor(private readonly redis: Redis, private readonly keys: Keys, private readonly partitions: number, private readonly log: Logger,
+    /** How the mode change's ledger entry is written (`LEDGER_ENTRY_FORM`). */
+    private readonly entryForm: LedgerEntryForm = 'packed') {}
 
   async get(tenantId: string): Promise<ModeState> {
     const h = await this.redis.hgetall(this.keys.operationalMode(tenantId));
@@ -53,7 +55,7 @@ export class OperationalModes {
         type: 'operational_mode.changed', at: nowMs, detail: JSON.stringify({ from, to, reason, by }),
       }], head.hash ?? genesisHash, Number(head.count ?? 0));
       const result = await runChangeMode(this.redis, this.keys, tenantId, {
-        expectedHead: head.hash ?? '', newHead: event!.hash, count: event!.n, event: toFields(event!),
+        expectedHead: head.hash ?? '', newHead: event!.hash, count: event!.n, event: toFields(event!, this.entryForm),
         mode: { mode: to, reason, changedAt: nowMs, changedBy: by },
       });
       if (result.kind === 'ok') {

@@ -8,7 +8,7 @@
  */
 import { expect } from 'chai';
 import { Archiver } from '../../src/archive/archiver';
-import { walkPages } from '../../src/audit/audit-chain';
+import { fromFields, walkPages } from '../../src/audit/audit-chain';
 import { archiverSteps } from '../../src/config';
 import { writeHistory, type History } from '../helpers/archive-data';
 import { envFor, startChild } from '../helpers/child-service';
@@ -52,7 +52,7 @@ describe('archiver crash safety', function () {
       if (await s.redis.exists(s.keys.workflow(s.keys.partitionOfWorkflow(id)!, id))) hotWorkflows.add(id);
     }
     const archivedEvents = (await db.query<{ n: string }>("SELECT n FROM archived_events WHERE tenant_id = 'acme' ORDER BY n")).rows.map((r) => Number(r.n));
-    const hotEvents = ((await s.redis.xrange(s.keys.ledger('acme'), '-', '+')) as [string, string[]][]).map(([, f]) => Number(f[f.indexOf('n') + 1]));
+    const hotEvents = ((await s.redis.xrange(s.keys.ledger('acme'), '-', '+')) as [string, string[]][]).map(([, f]) => fromFields(f).n);
     return { archivedWorkflows, hotWorkflows, archivedEvents, hotEvents };
   };
 

@@ -10,8 +10,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { chain, fromFields, genesisHash, toFields } from '../../src/audit/audit-chain';
+import { chain, fromFields, genesisHash, packedLedgerField, toFields } from '../../src/audit/audit-chain';
 import { AuditLedger } from '../../src/audit/audit-ledger';
+import { OperationalModes } from '../../src/tenants/operational-modes';
 import { envFor } from '../helpers/child-service';
 import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
@@ -100,6 +101,29 @@ describe('audit ledger', function () {
     await waitFor(async () => (await allEvents()).length === before + 6, { what: 'six more events', intervalMs: 200 });
     const all = await allEvents();
     expect(new Set(all.map((e) => e.event_id)).size).to.equal(all.length);
+  });
+
+  it('reads and verifies a ledger written partly in the older eleven fields (a rolling upgrade, LEDGER_ENTRY_FORM=fields)', async () => {
+    const { redis, keys, log } = h.services;
+    // A process still writing the older form records a mode change; the service's own (packed) records the next.
+    const older = new OperationalModes(redis, keys, h.config.partitions, log, 'fields');
+    await older.change('acme', 'RESTRICTED', 'upgrade drill', 'ops', Date.now());
+    const [[, oldForm]] = (await redis.xrevrange(keys.ledger('acme'), '+', '-', 'COUNT', 1)) as [string, string[]][];
+    expect(oldForm.filter((_, i) => i % 2 === 0)).to.deep.equal(['n', 'event_id', 'tenant_id', 'workflow_id', 'stage', 'type', 'at', 'detail', 'transition', 'prev_hash', 'hash']);
+    const back = await h.api('/v1/tenant/operational-mode', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'OPERATIONAL', reason: 'drill over' }) });
+    expect(back.status, await back.clone().text()).to.equal(200);
+    const [[, newForm]] = (await redis.xrevrange(keys.ledger('acme'), '+', '-', 'COUNT', 1)) as [string, string[]][];
+    expect(newForm[0]).to.equal(packedLedgerField);
+
+    const all = await allEvents();
+    expect(all.map((e) => e.n)).to.deep.equal(all.map((_, i) => i + 1));
+    all.forEach((e, i) => expect(e.prev_hash).to.equal(i === 0 ? genesisHash : all[i - 1]!.hash));
+    expect(all.slice(-2).map((e) => [e.type, e.detail.from, e.detail.to, e.detail.reason])).to.deep.equal([
+      ['operational_mode.changed', 'OPERATIONAL', 'RESTRICTED', 'upgrade drill'],
+      ['operational_mode.changed', 'RESTRICTED', 'OPERATIONAL', 'drill over'],
+    ]);
+    const verified = (await (await h.api('/v1/audit/verify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { valid: boolean; count: number };
+    expect(verified).to.include({ valid: true, count: all.length });
   });
 
   it('catches an edited entry (ops audit verify) and a recomputed rewrite (an earlier checkpoint)', async () => {

@@ -1,0 +1,74 @@
+/**
+ * A tenant ledger entry's two stored forms (src/audit/audit-chain.ts, toFields / fromFields):
+ * every reader of the ledger (the API's pages, the partner webhooks, the archiver, the verifier)
+ * gets the same event from the packed form as from the older eleven fields, so a ledger written
+ * partly before an upgrade and partly after reads and verifies as one.
+ */
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { chain, fromFields, genesisHash, packedLedgerField, toFields, ChainWalker, type LedgerEvent } from '../../src/audit/audit-chain';
+
+const [event] = chain([{
+  event_id: 'ae-3-1795000000000-0', tenant_id: 'acme', workflow_id: 'wf-3-0a1b', stage: 'truth', type: 'stage.completed', at: 1795000000000,
+  detail: '{"route":"truth"}', transition: '{"workflow_id":"wf-3-0a1b","from":"started","to":"completed","seq":3,"workflow_type":"claim-status"}',
+}], genesisHash, 41) as [LedgerEvent];
+
+/** Text with no newline: what every part but the detail is. */
+const line = fc.string({ unit: fc.constantFrom('a', 'z', '0', '-', ':', '{', '"', ' ', '\u0939', '\\') });
+
+describe('ledger entries (both forms)', () => {
+  it('packs an event in one field, its parts in order, the detail last', () => {
+    expect(toFields(event)).to.deep.equal([packedLedgerField, [
+      '42', 'ae-3-1795000000000-0', 'acme', 'wf-3-0a1b', 'truth', 'stage.completed', '1795000000000', event.transition, genesisHash, event.hash,
+      '{"route":"truth"}'].join('\n')]);
+    expect(fromFields(toFields(event))).to.deep.equal(event);
+  });
+
+  it('writes and reads the older eleven fields', () => {
+    const fields = toFields(event, 'fields');
+    expect(fields.filter((_, i) => i % 2 === 0)).to.deep.equal(['n', 'event_id', 'tenant_id', 'workflow_id', 'stage', 'type', 'at', 'detail', 'transition', 'prev_hash', 'hash']);
+    expect(fromFields(fields)).to.deep.equal(event);
+  });
+
+  it('reads back any event from either form (newlines, empty parts, Hindi and backslashes in the detail)', () => {
+    fc.assert(fc.property(
+      fc.record({
+        n: fc.integer({ min: 1, max: 2 ** 40 }), event_id: line, tenant_id: line, workflow_id: line, stage: line, type: line,
+        at: fc.integer({ min: 0, max: 2 ** 45 }), transition: line, prev_hash: line, hash: line, detail: fc.string(),
+      }),
+      (e) => {
+        expect(fromFields(toFields(e))).to.deep.equal(e);
+        expect(fromFields(toFields(e, 'fields'))).to.deep.equal(e);
+      },
+    ), { numRuns: 1000 });
+  });
+
+  it('refuses to pack a newline anywhere but the detail (it would shift every part after it)', () => {
+    expect(() => toFields({ ...event, type: 'a\nb' })).to.throw(/only its detail/);
+    expect(() => toFields({ ...event, transition: '{\n}' })).to.throw(/only its detail/);
+    expect(fromFields(toFields({ ...event, detail: 'a\nb\n' })).detail).to.equal('a\nb\n');
+  });
+
+  it('reads a packed value cut short as the parts it has, and the chain walk calls it broken', () => {
+    const short = fromFields([packedLedgerField, '42\nae-3-1795000000000-0\nacme']);
+    expect(short).to.deep.include({ n: 42, event_id: 'ae-3-1795000000000-0', tenant_id: 'acme', workflow_id: '', hash: '', detail: '{}' });
+    const walker = new ChainWalker(null, { count: 41, hash: genesisHash });
+    walker.add([short]);
+    expect(walker.result()).to.deep.include({ valid: false });
+  });
+
+  it('verifies a ledger whose older entries are fields and newer ones packed as one chain', () => {
+    const events = chain(Array.from({ length: 6 }, (_, i) => ({
+      event_id: `ae-0-${i}-0`, tenant_id: 'acme', workflow_id: 'wf-0-1', stage: 'gateway', type: 'message.received', at: 1795000000000 + i, detail: '{}',
+    })), genesisHash, 0);
+    const stored = events.map((e, i) => (i < 3 ? toFields(e, 'fields') : toFields(e)));
+    const walker = new ChainWalker();
+    walker.add(stored.map(fromFields));
+    expect(walker.result()).to.deep.equal({ valid: true, count: 6, head_hash: events[5]!.hash, first_broken: null });
+    // The same walk over a copy with one packed entry's detail changed names that entry.
+    const forged = stored.map((f, i) => (i === 4 ? [f[0]!, f[1]!.replace(/\{\}$/, '{"x":1}')] : f));
+    const forgedWalk = new ChainWalker();
+    forgedWalk.add(forged.map(fromFields));
+    expect(forgedWalk.result().first_broken).to.deep.include({ n: 5, event_id: 'ae-0-4-0' });
+  });
+});
