@@ -373,4 +373,11 @@ export interface Stage {
    * a fused run sees one step behind, or acts outside Redis in a way a rerun must guard.
    */
   fusable?: false;
+  /**
+   * `false`: the stage reads nothing of its workflow's record (only its payload and the tenant's
+   * settings: templates, deny list, PHI kinds), so it may also run fused after a forward that sets
+   * a status or fields, which a fused run would otherwise see one step behind. Effects still end a
+   * chain (docs/architecture.md, "Stage fusion").
+   */
+  readsWorkflowRecord?: false;
 }

@@ -12,6 +12,9 @@ import { next, workflowOf } from '../workflows';
 
 export const policy: Stage = {
   name: 'policy',
+  // Reads its payload and the tenant's templates, deny list and PHI kinds, never the workflow record:
+  // it may run fused after truth's forward, which sets the outcome and the claim hash.
+  readsWorkflowRecord: false,
   async handle(envelope, ctx): Promise<Decision> {
     const { payload, tenantId } = envelope;
     const language = payload.language ?? 'EN';

@@ -11,8 +11,9 @@
  * goes to the stage's dead-letter stream with its reason.
  *
  * Stage fusion (`STAGE_FUSION=on`, docs/architecture.md "Stage fusion"): when a stage's decision is
- * a plain forward (no status, patch or effect) to a stage this process also runs, that stage runs
- * at once on the forwarded payload, and both steps go in the same hand-off call as a chain of ops
+ * a plain forward (no status, patch or effect) to a stage this process also runs, or a forward
+ * with a status or patch but no effect to such a stage that reads no workflow record (policy),
+ * that stage runs at once on the forwarded payload, and both steps go in the same hand-off call as a chain of ops
  * (the first one writes no entry for the next stage). A fused stage that throws is not retried
  * here: the chain ends before it, and it runs from its own stream as without fusion.
  */
@@ -206,11 +207,14 @@ export class StageWorker {
     let last = first;
     while (chain.length < maxChain) {
       const d0 = last.decision;
-      // Only a plain forward lets the next stage run here: the record then changes only its step,
-      // so the fused stage reads what it would read from its stream (docs/architecture.md).
-      if (d0.kind !== 'forward' || d0.status || (d0.patch && Object.keys(d0.patch).length > 0) || (d0.effects && d0.effects.length > 0)) break;
+      // A plain forward lets the next stage run here: the record then changes only its step, so the
+      // fused stage reads what it would read from its stream. A forward that also sets a status or
+      // fields does so only for a stage that reads no workflow record; effects always end the chain
+      // (docs/architecture.md).
+      if (d0.kind !== 'forward' || (d0.effects && d0.effects.length > 0)) break;
       const next = this.o.fusedStage(d0.to);
       if (!next) break;
+      if ((d0.status || (d0.patch && Object.keys(d0.patch).length > 0)) && next.readsWorkflowRecord !== false) break;
       // What the next stage's entry would carry: the payload as its stream would give it back
       // (a copy equal to a JSON round trip, without the JSON text: src/runtime/json-copy.ts).
       const envelope: Envelope = {

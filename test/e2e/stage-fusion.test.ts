@@ -70,7 +70,7 @@ describeOnBoth('stage fusion', function (target) {
     expect(withFusion.events.map((e) => e.stage)).to.deep.equal(['gateway', 'consent', 'router', 'truth', 'policy', 'outbound']);
   });
 
-  it('runs a stage fused after a plain forward (no entry in its stream), and outbound only from its stream', async () => {
+  it('runs a stage fused after a plain forward or, into policy, after one that sets fields (no entry in its stream), and outbound only from its stream', async () => {
     // gateway's forward is always plain: with fusion, consent runs in gateway's hand-off every time.
     expect(await entriesAdded(fused, 'consent')).to.equal(0);
     expect(await entriesAdded(plain, 'consent')).to.be.greaterThan(0);
@@ -78,5 +78,10 @@ describeOnBoth('stage fusion', function (target) {
     expect(await entriesAdded(fused, 'outbound')).to.be.greaterThan(0);
     // router's forward sets the workflow type: the chain ends there and truth reads its stream.
     expect(await entriesAdded(fused, 'truth')).to.be.greaterThan(0);
+    // truth's forward sets the outcome and the claim hash, and policy reads no workflow record:
+    // policy runs in truth's hand-off every time; only the consent request (a park, an effect) goes
+    // through policy's stream.
+    expect(await entriesAdded(plain, 'truth')).to.equal(2);
+    expect(await entriesAdded(fused, 'policy')).to.equal((await entriesAdded(plain, 'policy')) - 2);
   });
 });

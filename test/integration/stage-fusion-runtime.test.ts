@@ -50,12 +50,15 @@ describe('stage fusion in the runtime (one Redis)', function () {
     retryBaseMs: 20, retryMaxMs: 100, logLevel: 'silent', environment: 'test', stageFusion: fusion,
   });
 
-  async function start(fusion: boolean, behave: Behaviour): Promise<void> {
+  /** `noRecord`: stages declared as reading no workflow record (`readsWorkflowRecord: false`). */
+  async function start(fusion: boolean, behave: Behaviour, noRecord: StageName[] = []): Promise<void> {
     const c = config(fusion);
     keys = new Keys(c.keyPrefix, c.partitions);
     redis = createRedis(c, { name: 'fusion-test' });
     await waitReady(redis);
-    const stages = chain.map((name): Stage => ({ name, handle: async (envelope: Envelope) => behave(name, envelope) }));
+    const stages = chain.map((name): Stage => ({
+      name, handle: async (envelope: Envelope) => behave(name, envelope), ...(noRecord.includes(name) ? { readsWorkflowRecord: false as const } : {}),
+    }));
     const fusedStage = fusedStageLookup(stages, c.stageFusion);
     workers = stages.map((stage) => new StageWorker({
       stage, ctx: {} as StageContext, redis, keys, config: c, clock: systemClock, log: createLogger('silent'), metrics: new Metrics({ defaultMetrics: false }),
@@ -129,6 +132,33 @@ describe('stage fusion in the runtime (one Redis)', function () {
     // consent ran from its stream; its plain forward then fused router.
     expect([await added(partition, 'consent'), await added(partition, 'router')]).to.deep.equal([1, 0]);
     expect(await steps(partition)).to.deep.equal(['gateway:test.gateway:0', 'consent:test.consent:1', 'router:test.router:2']);
+  });
+
+  it('continues the chain at a forward that sets a status and a patch into a stage that reads no workflow record', async () => {
+    const behave: Behaviour = (stage, envelope) => {
+      const d = plainForward(stage, envelope);
+      return stage === 'consent' && d.kind === 'forward' ? { ...d, status: 'awaiting_documents' as const, patch: { language: 'HI' as const } } : d;
+    };
+    // router declared as reading no record: consent's forward runs it in the same call.
+    await start(true, behave, ['router']);
+    const fused = await run();
+    expect([await added(fused.partition, 'consent'), await added(fused.partition, 'router')]).to.deep.equal([0, 0]);
+    expect(await steps(fused.partition)).to.deep.equal(['gateway:test.gateway:0', 'consent:test.consent:1', 'router:test.router:2']);
+    // Every change of the chain's steps is in the record, as through the streams; the status change is an audit event's transition.
+    expect(fused.record).to.include({ language: 'HI', status: 'completed', seq: '3', outcome: 'gateway>consent' });
+    const transitions = (await auditRecords(redis, keys.audit(fused.partition))).map((e) => e.f.transition && JSON.parse(e.f.transition) as { from: string; to: string });
+    expect(transitions.map((t) => (t ? `${t.from}>${t.to}` : ''))).to.deep.equal(['', 'started>awaiting_documents', 'awaiting_documents>completed']);
+    await Promise.all(workers.map((w) => w.close()));
+    workers = [];
+
+    // Without the declaration, the same forward ends the chain: router runs from its stream.
+    await start(true, behave);
+    const unfused = await run();
+    expect([await added(unfused.partition, 'consent'), await added(unfused.partition, 'router')]).to.deep.equal([0, 1]);
+    const { workflow_id: _a, audit: _auditA, started_at: _sa, updated_at: _ua, completed_at: _ca, ...a } = fused.record;
+    const { workflow_id: _b, audit: _auditB, started_at: _sb, updated_at: _ub, completed_at: _cb, ...b } = unfused.record;
+    expect(Object.keys(fused.record)).to.deep.equal(Object.keys(unfused.record));
+    expect(a).to.deep.equal(b);
   });
 
   it('hands a fused stage that fails to its stream instead, where its own worker runs it: each step recorded once', async () => {
