@@ -274,7 +274,10 @@ describe('handoff.lua: a chain\'s record, read once and written once (private Re
   });
   after(async () => { redis.disconnect(); await server.close(); });
 
-  async function entered(n: number): Promise<{ workflowId: string; envelope: Envelope }> {
+  let messages = 0;
+  async function entered(): Promise<{ workflowId: string; envelope: Envelope }> {
+    // (a message id of its own each time: the intake takes a repeated one as the same message)
+    const n = ++messages;
     const workflowId = keys.newWorkflowId(partition);
     const payload: WorkflowPayload = { channel: 'whatsapp', businessNumberId: 'b', from: '+919800000003', messageId: `m${n}`, text: 'hi', receivedAt: 1 };
     await runIngestInbound(redis, keys, { partition, tenantId: 'acme', workflowId, messageId: `m${n}`, channel: 'whatsapp', phone: payload.from, payload, now, dedupeSeconds: 600 });
@@ -296,10 +299,14 @@ describe('handoff.lua: a chain\'s record, read once and written once (private Re
   };
   const calls = async (command: string) => Number(new RegExp(`cmdstat_${command}:calls=(\\d+)`).exec(await redis.info('commandstats'))?.[1] ?? 0);
 
-  it('ends as the steps one by one leave it (every field, value and their order), with one HMGET and one HSET for the chain', async () => {
-    // The same three steps, one workflow through the streams, the other as one chain.
-    const one = await entered(1);
-    const fused = await entered(2);
+  /**
+   * The same three steps (`decide`), one workflow through the streams, the other as one chain: the
+   * records end field for field, value and order alike, and the chain reads and writes its record
+   * `fusedCounts` times (HMGET, HSET, HDEL). Returns both records and the partition's audit events.
+   */
+  async function compareChain(decide: (stage: StageName, envelope: Envelope) => Decision, fusedCounts: [number, number, number]) {
+    const one = await entered();
+    const fused = await entered();
     const [[gatewayEntry]] = [await read('gateway')];
 
     await redis.config('RESETSTAT');
@@ -307,7 +314,7 @@ describe('handoff.lua: a chain\'s record, read once and written once (private Re
       const entries = stage === 'gateway' ? [gatewayEntry!] : await read(stage);
       const [entryId] = entries.find(([, fields]) => fields.includes(one.workflowId))!;
       const envelope = { ...one.envelope, seq: steps.indexOf(stage), stage };
-      expect((await hand(stage, [{ kind: 'decided', entryId, envelope, decision: decision(stage, envelope) }])).map((r) => r.kind)).to.deep.equal(['applied']);
+      expect((await hand(stage, [{ kind: 'decided', entryId, envelope, decision: decide(stage, envelope) }])).map((r) => r.kind)).to.deep.equal(['applied']);
     }
     expect([await calls('hmget'), await calls('hset')]).to.deep.equal([3, 3]);
 
@@ -316,12 +323,12 @@ describe('handoff.lua: a chain\'s record, read once and written once (private Re
     const [fusedEntry] = (await redis.xrange(keys.stream(partition, 'gateway'), '-', '+')).find(([, fields]) => fields.includes(fused.workflowId))!;
     const chain: Outcome[] = steps.map((stage, seq) => {
       const envelope = { ...fused.envelope, seq, stage };
-      return { kind: 'decided', entryId: fusedEntry, envelope, decision: decision(stage, envelope), ...(seq > 0 ? { chained: true as const } : {}) };
+      return { kind: 'decided', entryId: fusedEntry, envelope, decision: decide(stage, envelope), ...(seq > 0 ? { chained: true as const } : {}) };
     });
     // (the fused workflow's entry was read above with the other's, in the same batch)
     await redis.config('RESETSTAT');
     expect((await hand('gateway', chain)).map((r) => r.kind)).to.deep.equal(['applied', 'applied', 'applied']);
-    expect([await calls('hmget'), await calls('hset'), await calls('hdel')]).to.deep.equal([1, 1, 1]);
+    expect([await calls('hmget'), await calls('hset'), await calls('hdel')]).to.deep.equal(fusedCounts);
 
     const a = await redis.hgetall(keys.workflow(partition, one.workflowId));
     const b = await redis.hgetall(keys.workflow(partition, fused.workflowId));
@@ -329,17 +336,47 @@ describe('handoff.lua: a chain\'s record, read once and written once (private Re
     const { workflow_id: _a, audit: auditA, ...restA } = a;
     const { workflow_id: _b, audit: auditB, ...restB } = b;
     expect(restB).to.deep.equal(restA);
-    expect(restB).to.include({ seq: '3', status: 'completed', outcome: 'answered', completed_at: String(now) });
-    expect(restB).not.to.have.any.keys('error', 'held');
     expect(auditB!.split(',')).to.have.length(3);
     expect(auditA!.split(',')).to.have.length(3);
-    // The record lists the chain's own events, in order.
     const events = await auditRecords(redis, keys.audit(partition));
-    expect(auditB!.split(',').map((id) => events.find((e) => `ae-${partition}-${e.id}` === id)?.f.type)).to.deep.equal(['test.gateway', 'test.consent', 'test.router']);
+    const eventsOf = (list: string) => list.split(',').map((id) => events.find((e) => `ae-${partition}-${e.id}` === id)!.f);
+    return { one: restA, fused: restB, oneEvents: eventsOf(auditA!), fusedEvents: eventsOf(auditB!) };
+  }
+
+  it('ends as the steps one by one leave it (every field, value and their order), with one HMGET and one HSET for the chain', async () => {
+    const { fused, fusedEvents } = await compareChain(decision, [1, 1, 1]);
+    expect(fused).to.include({ seq: '3', status: 'completed', outcome: 'answered', completed_at: String(now) });
+    expect(fused).not.to.have.any.keys('error', 'held');
+    // The record lists the chain's own events, in order.
+    expect(fusedEvents.map((e) => e.type)).to.deep.equal(['test.gateway', 'test.consent', 'test.router']);
+  });
+
+  it('keeps the chain across a step that sets fields, and a later status change reads the claim hash it set', async () => {
+    const claimIdHash = `sha256:${'ab'.repeat(32)}`;
+    const decide = (stage: StageName, envelope: Envelope): Decision => {
+      const d = decision(stage, envelope);
+      return stage === 'consent' && d.kind === 'forward' ? { ...d, patch: { outcome: 'status_found', claim_id_hash: claimIdHash } } : d;
+    };
+    const { fused, oneEvents, fusedEvents } = await compareChain(decide, [1, 1, 1]);
+    expect(fused).to.include({ seq: '3', status: 'completed', outcome: 'answered', claim_id_hash: claimIdHash });
+    // router's status change carries the claim hash consent's step set, as through the streams.
+    const transitionOf = (events: typeof fusedEvents) => JSON.parse(events[2]!.transition) as Record<string, unknown>;
+    expect(transitionOf(fusedEvents)).to.deep.include({ from: 'started', to: 'completed', claim_id_hash: claimIdHash });
+    expect(transitionOf(fusedEvents)).to.deep.equal({ ...transitionOf(oneEvents), workflow_id: transitionOf(fusedEvents).workflow_id });
+  });
+
+  it('writes a step\'s fields before the next reads them when they name a field the chain keeps (error)', async () => {
+    const decide = (stage: StageName, envelope: Envelope): Decision => {
+      const d = decision(stage, envelope);
+      return stage === 'consent' && d.kind === 'forward' ? { ...d, patch: { error: 'cms_unavailable' } } : d;
+    };
+    // consent's step is written (HSET), router's reads it again (HMGET), finds the error and clears it.
+    const { fused } = await compareChain(decide, [2, 2, 2]);
+    expect(fused).not.to.have.any.keys('error', 'held');
   });
 
   it('writes the steps that went through when a later step of the chain is refused, and only those', async () => {
-    const e = await entered(3);
+    const e = await entered();
     const [entryId] = (await redis.xrange(keys.stream(partition, 'gateway'), '-', '+')).find(([, fields]) => fields.includes(e.workflowId))!;
     const eventsBefore = await redis.xlen(keys.audit(partition));
     const step = (stage: StageName, seq: number, decision: Decision): Outcome =>

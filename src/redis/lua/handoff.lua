@@ -390,7 +390,8 @@ if #missing > 0 then return redis.error_reply('UNDECLARED ' .. table.concat(miss
 local stepped = {}
 
 -- A chain's record, read once and written once (stage fusion, header). A plain step (a forward,
--- finish or wait with no effect but its record's fields) with no `set`, whose next op is a plain
+-- finish or wait with no effect but its record's fields) whose `set`, if any, names none of the
+-- fields below (setKeepsRead), whose next op is a plain
 -- chained op of the same workflow, leaves its fields unwritten in `chain`; that op reads the record
 -- from there (`chain.rec`, what the HMGET below would answer now) and adds its fields; the chain's
 -- last op writes them all in one HSET: seq, audit and updated_at once with their last values, then
@@ -398,6 +399,16 @@ local stepped = {}
 -- value winning), so the hash ends as the HSETs one by one would leave it, field order included.
 -- Nothing reads the record in between: the script is atomic, and a step that reads more is not plain.
 local chain = nil
+-- A step's `set` may leave its fields to the chain unless it names a field the record read keeps
+-- in place (seq, status, audit, error, held) or one the chain writes by position (updated_at).
+local chainKept = { seq = true, status = true, audit = true, error = true, held = true, updated_at = true }
+local function setKeepsRead(set)
+  if set == nil then return true end
+  for field in pairs(set) do
+    if chainKept[field] then return false end
+  end
+  return true
+end
 -- (which ops are plain: plainAt, above)
 local function flushChain()
   if chain then redis.call('HSET', chain.key, unpack(chain.fields)) end
@@ -629,12 +640,14 @@ for i = 1, opCount do
       end
       local following = ops[i + 1]
       -- (cheapest tests first: most ops are followed by another entry's op, or by none)
-      if following ~= nil and following.entry == nil and op.set == nil and continuesAt[i] and plainAt[i] and plainAt[i + 1]
-          and following.wf == op.wf then
-        -- Left unwritten for the chained op that follows (above), with the record as it is now
-        -- (no `set`: only seq, audit, updated_at and status changed; error and held are gone).
+      if following ~= nil and following.entry == nil and continuesAt[i] and plainAt[i] and plainAt[i + 1]
+          and following.wf == op.wf and setKeepsRead(op.set) then
+        -- Left unwritten for the chained op that follows (above), with the record as it is now:
+        -- seq, audit, updated_at and status as this step leaves them, error and held gone, and the
+        -- two read fields a `set` may change (workflow_type, claim_id_hash) as it sets them.
         chainAdd(op.wf, fields)
-        chain.rec = { nextSeq, op.status or recStatus, fields[4], rec[4], rec[5], false, false }
+        local set = op.set
+        chain.rec = { nextSeq, op.status or recStatus, fields[4], (set and set.workflow_type) or rec[4], (set and set.claim_id_hash) or rec[5], false, false }
       elseif chain then
         -- The chain's last op (the chain is this workflow's: any other was written before the read).
         chainAdd(op.wf, fields)
