@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import type { Decision, Envelope, Stage, StageContext, WorkflowPayload } from '../../pipeline/types';
+import type { Decision, Envelope, Stage, StageContext, WorkflowPatch, WorkflowPayload } from '../../pipeline/types';
 import type { StageName } from '../../pipeline/vocabulary';
 import { systemClock } from '../../src/clock';
 import { loadConfig } from '../../src/config';
@@ -368,7 +368,8 @@ describe('handoff.lua: a chain\'s record, read once and written once (private Re
   it('writes a step\'s fields before the next reads them when they name a field the chain keeps (error)', async () => {
     const decide = (stage: StageName, envelope: Envelope): Decision => {
       const d = decision(stage, envelope);
-      return stage === 'consent' && d.kind === 'forward' ? { ...d, patch: { error: 'cms_unavailable' } } : d;
+      // (no WorkflowPatch names `error` today; the script guards a set that would, all the same)
+      return stage === 'consent' && d.kind === 'forward' ? { ...d, patch: { error: 'cms_unavailable' } as unknown as WorkflowPatch } : d;
     };
     // consent's step is written (HSET), router's reads it again (HMGET), finds the error and clears it.
     const { fused } = await compareChain(decide, [2, 2, 2]);
