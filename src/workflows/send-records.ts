@@ -88,18 +88,29 @@ export class SendRecords {
 
   /**
    * A provider's status webhook for a send of ours: proof that the provider accepted it, whatever
-   * the status (`failed` too: the provider took the request and could not deliver it). Repeated
-   * and out-of-order statuses rewrite the same fields. Sends of other tenants are out of reach:
-   * the key is the webhook's own tenant's.
+   * the status (`failed` too: the provider took the request and could not deliver it). Written
+   * only while the record does not know the send (no result, no earlier proof): every message
+   * gets two or three statuses (sent, delivered, read; Meta may post one twice), and most sends
+   * have their result recorded before the first arrives, so most statuses write nothing where each
+   * used to rewrite the record and its expiry (docs/benchmarks.md, Session 13). A read, then a
+   * write: two webhooks racing both write, with the same effect as one. The first proof is kept
+   * (`<seq>:proof_status` is the status that proved the send; the channel-status stream has every
+   * status). Sends of other tenants are out of reach: the key is the webhook's own tenant's.
+   * Answers whether the send id is one of ours.
    */
   async proof(tenantId: string, sendId: string, providerMessageId: string, status: string): Promise<boolean> {
     const parsed = parseSendId(sendId);
     if (!parsed || this.keys.partitionOfWorkflow(parsed.workflowId) === null) return false;
     const key = this.key(tenantId, parsed.workflowId);
-    await this.redis.multi()
-      .hset(key, `${parsed.seq}:proof`, providerMessageId, `${parsed.seq}:proof_status`, status)
-      .pexpire(key, this.ttlMs)
-      .exec();
+    const [msg, proof] = await this.redis.hmget(key, `${parsed.seq}:msg`, `${parsed.seq}:proof`);
+    if (msg === null && proof === null) {
+      await this.redis.multi()
+        .hset(key, `${parsed.seq}:proof`, providerMessageId, `${parsed.seq}:proof_status`, status)
+        .pexpire(key, this.ttlMs)
+        .exec();
+    }
+    // Waited for even when nothing was written: what an earlier webhook wrote may not have reached
+    // a replica (its wait failed, and the provider posts again until it is answered).
     await waitForReplicas(this.redis, key);
     return true;
   }

@@ -245,12 +245,15 @@ describe('SMS channel', function () {
     expect(statuses[0]).to.include.members(['channel', 'sms']);
     expect(statuses.flat().join(' ')).not.to.contain(phone.slice(1));
     expect(h.sms.callbacks.filter((c) => c.sid === sid).map((c) => c.answered)).to.deep.equal([204, 204]);
-    // The callback URL carried the reply's send id, so each callback is proof of that send
-    // (docs/workflows.md, "Effectively-once replies").
+    // The callback URL carried the reply's send id, so each callback would prove that send
+    // (docs/workflows.md, "Effectively-once replies"); this one's answer was recorded, so the
+    // callbacks write no proof (SendRecords.proof), and the record knows the send by its answer.
     const sendId = new URL(smsTo(phone)[0]!.statusCallback!).searchParams.get('send')!;
     const [workflowId, seq] = sendId.split(':') as [string, string];
     const record = await h.services.redis.hgetall(h.services.keys.sendRecord(h.services.keys.partitionOfWorkflow(workflowId)!, 'acme', workflowId));
-    expect(record).to.include({ [`${seq}:msg`]: sid, [`${seq}:proof`]: sid, [`${seq}:proof_status`]: 'delivered' });
+    expect(record).to.include({ [`${seq}:msg`]: sid });
+    expect(record).not.to.have.any.keys(`${seq}:proof`, `${seq}:proof_status`);
+    expect(await h.services.sends.read('acme', workflowId, Number(seq))).to.deep.include({ acceptedId: sid, knownBy: 'answer' });
   });
 
   it('STOP withdraws consent with no reply of ours (the provider answers it); START restores it and the held question is answered', async () => {

@@ -83,6 +83,41 @@ describe('send records and the recovering hand-off ops against Redis', () => {
     expect(parseSendId(sendIdOf(wf, 12))).to.deep.equal({ workflowId: wf, seq: 12 });
   });
 
+  it('writes a proof only while the record does not know the send: the first status proves it, later ones and a recorded answer write nothing', async () => {
+    const key = keys.sendRecord(2, 'acme', wf);
+    const written = async (since: number) => Number(/cmdstat_hset:calls=(\d+)/.exec(await redis.info('commandstats'))?.[1] ?? 0) - since;
+    const hsets = async () => written(0);
+
+    // No answer recorded (the worker died after the call): the first status is the proof.
+    await sends.begin('acme', wf, 20, t0);
+    await redis.pexpire(key, 1000);
+    let before = await hsets();
+    expect(await sends.proof('acme', sendIdOf(wf, 20), 'wamid.S', 'sent')).to.equal(true);
+    expect(await written(before)).to.equal(1);
+    expect(await redis.pttl(key), 'the proof sets the record\'s lifetime again').to.be.within(3_590_000, 3_600_000);
+    before = await hsets();
+    for (const status of ['sent', 'delivered', 'read']) await sends.proof('acme', sendIdOf(wf, 20), 'wamid.S', status);
+    expect(await written(before), 'later statuses').to.equal(0);
+    const record = await redis.hgetall(key);
+    expect(record).to.include({ '20:proof': 'wamid.S', '20:proof_status': 'sent' });
+    expect(await sends.read('acme', wf, 20)).to.deep.include({ acceptedId: 'wamid.S', knownBy: 'status_webhook' });
+
+    // The answer recorded: the send is known, its statuses write nothing.
+    await sends.begin('acme', wf, 21, t0);
+    await sends.accepted('acme', wf, 21, 'wamid.T');
+    before = await hsets();
+    await sends.proof('acme', sendIdOf(wf, 21), 'wamid.T', 'delivered');
+    expect(await written(before)).to.equal(0);
+    expect(await redis.hgetall(key)).not.to.have.any.keys('21:proof', '21:proof_status');
+    expect(await sends.read('acme', wf, 21)).to.deep.include({ acceptedId: 'wamid.T', knownBy: 'answer' });
+
+    // A status for a record that expired brings it back with the proof and a lifetime, never without one.
+    await redis.del(key);
+    await sends.proof('acme', sendIdOf(wf, 22), 'wamid.U', 'read');
+    expect(await redis.hgetall(key)).to.deep.equal({ '22:proof': 'wamid.U', '22:proof_status': 'read' });
+    expect(await redis.pttl(key)).to.be.within(3_590_000, 3_600_000);
+  });
+
   describe('hand-off ops', () => {
     const p = 2;
     const group = keys.group('outbound');
