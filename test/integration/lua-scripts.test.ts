@@ -636,6 +636,23 @@ describe('Lua scripts against Redis', function () {
       expect(await redis.xlen(keys.stream(p, 'router'))).to.equal(1);
     });
 
+    it('an op of an unknown kind, chained or not, fails the whole call before anything is written', async () => {
+      const a = await atConsent(phoneFor(2), 'wamid.unknown-kind', 'claim status');
+      const { p } = a;
+      const before = await wf(p, a.workflowId);
+      const auditBefore = await redis.xlen(keys.audit(p));
+      for (const kind of ['teleport', '+teleport', '+']) {
+        const call = buildHandoff(keys, p, 'consent', [decided(a.c, { kind: 'forward', to: 'router', payload: a.c.envelope.payload, audit: { type: 'consent.on_file' } })], tick(), new Map());
+        call.ops[0]!.kind = kind;
+        const failure = await runHandoff(redis, call, keys.group('consent'), tick(), p, allowedTransitions).catch((e: Error) => e);
+        expect(failure, kind).to.be.instanceOf(Error);
+        expect((failure as Error).message, kind).to.match(/unknown kind|missing entry|do not fill/);
+      }
+      expect(await wf(p, a.workflowId)).to.deep.equal(before);
+      expect(await redis.xlen(keys.audit(p))).to.equal(auditBefore);
+      expect(await pendingCount(p, 'consent')).to.equal(1);
+    });
+
     it('a malformed transition table fails the whole call before anything is written, even when the first op needs no table', async () => {
       // The table is read only when an op changes a status (issue 15), but checked before any write.
       const phone = phoneFor(2);

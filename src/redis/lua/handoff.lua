@@ -133,9 +133,6 @@ local opCount = tonumber(ARGV[4])
 if not opCount then
   return redis.error_reply('ERR handoff: ' .. tostring(ARGV[4]) .. ' is not a count of ops')
 end
--- A chained op's kind is marked with a leading '+' (header).
-local chainedKind = {}
-for _, kind in ipairs({ 'forward', 'wait', 'finish', 'retry', 'dead', 'hold', 'ack', 'defer', 'note' }) do chainedKind['+' .. kind] = kind end
 local ops = {}
 -- Which ops have other fields (header): only those can have effects.
 local withOthers = {}
@@ -145,7 +142,6 @@ local A = ARGV
 local b = 5
 for i = 1, opCount do
   local kind = A[b + 1]
-  local chainKind = chainedKind[kind]
   local op, rest
   if kind == '>' then
     -- A plain chained forward (header): seq, stage, audit_type, audit_detail; nothing else.
@@ -159,9 +155,13 @@ for i = 1, opCount do
     -- (nil when the arguments ran out: the check below names it)
     rest = auditDetail and ''
     b = b + 5
-  elseif chainKind then
+  -- A chained op's kind is marked with a leading '+' (header). (Read off the text, after the
+  -- commonest kind above: a table of the nine marked kinds, built on every call, was a quarter of
+  -- an empty call's Lua, and a literal one still a sixth; docs/benchmarks.md, Session 13.)
+  elseif kind and string.byte(kind, 1) == 43 then
     -- Its workflow is the op's before it; it has no entry. (One first in the batch fails the
     -- check below as an op without an entry.)
+    local chainKind = string.sub(kind, 2)
     local before = ops[i - 1] or { wf = '', wf_id = '', tenant = '' }
     local stage, auditType, auditDetail, status, nextStream, payload = A[b + 3], A[b + 4], A[b + 5], A[b + 6], A[b + 7], A[b + 8]
     op = {
@@ -223,9 +223,13 @@ local function writeAudit(op, wfId, auditType, detail, transition)
   return auditEventId(part, xaddAudit(auditKey, op.tenant, wfId, op.stage, auditType, op.seq_text or op.seq, now, detail, transition))
 end
 
-local openStatus = { started = true, awaiting_consent = true, awaiting_documents = true }
+local function isOpen(status)
+  return status == 'started' or status == 'awaiting_consent' or status == 'awaiting_documents'
+end
 -- Statuses of a question held for the claimant's answer (consent, or a choice of workflow).
-local heldStatus = { awaiting_consent = true, awaiting_choice = true }
+local function isHeld(status)
+  return status == 'awaiting_consent' or status == 'awaiting_choice'
+end
 
 -- A wait keeps one timer in the set at a time: the next reminder, else the deadline. `pd_next`
 -- names it (`r|<n>` or `t|0`), `pd_rdue` lists the reminders still to come (`<n>:<due>,...`).
@@ -245,7 +249,7 @@ local function openForClaim(op, a)
   local other = redis.call('GET', a.claim_key)
   if other and other ~= op.wf_id then
     local status = redis.call('HGET', op.wf_prefix .. other, 'status')
-    if status and openStatus[status] then return other end
+    if isOpen(status) then return other end
   end
   return nil
 end
@@ -296,17 +300,23 @@ end
 -- pending to be reclaimed, instead of half-applied.
 -- (wf, wf_id and tenant are not listed: they are read as they are, never absent, '' for a dead
 -- letter without a workflow)
-local needs = {
-  forward = { 'entry', 'stage', 'audit_type', 'audit_detail', 'next', 'payload' },
-  wait = { 'entry', 'stage', 'audit_type', 'audit_detail', 'status' },
-  finish = { 'entry', 'stage', 'audit_type', 'audit_detail', 'status' },
-  retry = { 'entry', 'timers', 'due', 'timer' },
-  dead = { 'entry', 'dlq', 'dlq_fields', 'audit_type', 'audit_detail' },
-  hold = { 'entry', 'stage', 'audit_type', 'audit_detail', 'held', 'held_tenants', 'held_fields' },
-  ack = { 'entry' },
-  defer = { 'entry', 'timers', 'due', 'timer' },
-  note = { 'entry', 'stage', 'audit_type', 'audit_detail' },
-}
+-- (the list of a kind is made the first time an op of that kind is checked: a table of all nine
+-- lists, made on every call, was a fifth of an empty call's Lua; docs/benchmarks.md, Session 13)
+local needsOf = {}
+local function needs(kind)
+  local list = needsOf[kind]
+  if list then return list end
+  if kind == 'forward' then list = { 'entry', 'stage', 'audit_type', 'audit_detail', 'next', 'payload' }
+  elseif kind == 'wait' or kind == 'finish' then list = { 'entry', 'stage', 'audit_type', 'audit_detail', 'status' }
+  elseif kind == 'retry' or kind == 'defer' then list = { 'entry', 'timers', 'due', 'timer' }
+  elseif kind == 'dead' then list = { 'entry', 'dlq', 'dlq_fields', 'audit_type', 'audit_detail' }
+  elseif kind == 'hold' then list = { 'entry', 'stage', 'audit_type', 'audit_detail', 'held', 'held_tenants', 'held_fields' }
+  elseif kind == 'ack' then list = { 'entry' }
+  elseif kind == 'note' then list = { 'entry', 'stage', 'audit_type', 'audit_detail' }
+  end
+  needsOf[kind] = list
+  return list
+end
 -- Stage fusion (header): op i continues in op i + 1 when it is a forward without a next stream and
 -- op i + 1 is the same workflow's op without an entry. Answered once per op here, with whether the
 -- op is plain (a forward, finish or wait with no effect but its record's fields: a chain's record
@@ -319,19 +329,17 @@ for i = 1, opCount do
   plainAt[i] = (kind == 'forward' or kind == 'finish' or kind == 'wait')
     and not (a.pd_await or a.pd_arrive or a.pd_done or a.consent or a.resume)
 end
--- Fields an op may lack: a chained op its entry, a forward continued by one its next stream and payload.
-local optional = { entry = 'chained', next = 'continues', payload = 'continues' }
 -- (numeric loops here and below: `ipairs` calls its iterator for every element, and this check
 -- runs for every field of every op)
 for i = 1, opCount do
   local op = ops[i]
-  local fields = needs[op.kind]
+  local fields = needs(op.kind)
   if not fields then return redis.error_reply('ERR handoff op ' .. i .. ': unknown kind ' .. tostring(op.kind)) end
   for k = 1, #fields do
     local field = fields[k]
     if op[field] == nil then
-      local absentOk = optional[field]
-      if not ((absentOk == 'continues' and continuesAt[i]) or (absentOk == 'chained' and i > 1 and continuesAt[i - 1])) then
+      -- Fields an op may lack: a chained op its entry, a forward continued by one its next stream and payload.
+      if not (((field == 'next' or field == 'payload') and continuesAt[i]) or (field == 'entry' and i > 1 and continuesAt[i - 1])) then
         return redis.error_reply('ERR handoff op ' .. i .. ' (' .. op.kind .. '): missing ' .. field)
       end
     end
@@ -359,10 +367,14 @@ for i = 1, opCount do
 end
 
 -- Every workflow record the ops will read from state is declared (header): checked before anything is written.
-local declared = {}
-for _, key in ipairs(KEYS) do declared[key] = true end
+-- (the declared keys are looked up only for ops with effects, and made into a set the first time)
+local declared = nil
 local missing = {}
 local function need(key)
+  if not declared then
+    declared = {}
+    for _, k in ipairs(KEYS) do declared[k] = true end
+  end
   if not declared[key] then
     declared[key] = true
     missing[#missing + 1] = key
@@ -401,11 +413,10 @@ local stepped = {}
 local chain = nil
 -- A step's `set` may leave its fields to the chain unless it names a field the record read keeps
 -- in place (seq, status, audit, error, held) or one the chain writes by position (updated_at).
-local chainKept = { seq = true, status = true, audit = true, error = true, held = true, updated_at = true }
 local function setKeepsRead(set)
   if set == nil then return true end
   for field in pairs(set) do
-    if chainKept[field] then return false end
+    if field == 'seq' or field == 'status' or field == 'audit' or field == 'error' or field == 'held' or field == 'updated_at' then return false end
   end
   return true
 end
@@ -538,7 +549,7 @@ for i = 1, opCount do
     local heldKey = op.resume and (op.wf_prefix .. op.resume.expect)
     local heldWas = heldKey and redis.call('HGET', heldKey, 'status')
     local absorb = op.resume and redis.call('HGET', op.consent, 'parked') == op.resume.expect
-        and heldStatus[heldWas] and allowed(heldWas, op.resume.status) or false
+        and isHeld(heldWas) and allowed(heldWas, op.resume.status) or false
     -- A message folded into another workflow (a consent answer or choice into the held question,
     -- a document into the waiting follow-up) records this step under that workflow, naming the
     -- message's own workflow id and the events it had before (which stay under that id).
@@ -581,7 +592,7 @@ for i = 1, opCount do
         end
         if older then
           local olderStatus = redis.call('HGET', olderKey, 'status')
-          if heldStatus[olderStatus] then
+          if isHeld(olderStatus) then
             local olderSeq = redis.call('HINCRBY', olderKey, 'seq', 1)
             redis.call('HSET', olderKey, 'status', 'cancelled', 'outcome', 'superseded', 'completed_at', now, 'updated_at', now)
             appendAudit(olderKey, writeAudit(op, older, 'workflow.superseded', cjson.encode({ superseded_by = op.wf_id }),
