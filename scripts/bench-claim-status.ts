@@ -18,6 +18,9 @@
  * fresh key prefix removed at the end. `--profile-scripts`: over the throughput phase, the
  * Redis-side time per script (slow log, see scripts/bench-redis-side.ts) and the commandstats
  * table of the other commands; it slows the server a little, so its CPU figure is not the plain one.
+ * `--aof-stats`: what the throughput phase and its after-work wrote to the private server's
+ * append-only file, per workflow, by command and key shape (scripts/aof-stats.ts): every write a
+ * script or client makes is converted and written again there, so its arguments are a cost.
  * With BENCH_REDIS_CALLGRIND=<dir> the private server runs under callgrind and counts its
  * instructions over the throughput phase only (a figure a shared machine does not move; the
  * server runs much slower, so use a few hundred messages: `--messages 500 --seconds 1 --concurrency 16`).
@@ -40,6 +43,7 @@ import { option, percentile } from './bench-support';
 import {
   clusterMasters, commandStats, redisCpuMicrosSum, ScriptProfiler, startBenchCluster, startBenchRedis, type BenchCluster, type BenchRedis,
 } from './bench-redis-side';
+import { aofMark, aofSince, type AofRow } from './aof-stats';
 import { startBenchWorld, type BenchWorld } from './bench-world';
 import { pipelinePerPartition } from '../src/redis/connection';
 import type { SentSms } from '../test/helpers/fakes/twilio';
@@ -57,6 +61,7 @@ const channel = option('channel', 'whatsapp');
 const callbacks = option('callbacks', 'on');
 const redisMode = option('redis', 'private');
 const profileScripts = process.argv.includes('--profile-scripts');
+const aofStats = process.argv.includes('--aof-stats');
 const workers = Number(option('workers', '1'));
 const apiProcesses = Number(option('api', '1'));
 const clusterMasterCount = Number(option('cluster', '0'));
@@ -80,6 +85,7 @@ async function main(): Promise<void> {
   if (layout === 'all' && (workers !== 1 || apiProcesses !== 1)) throw new Error('--workers and --api need the split layout');
   if (clusterMasterCount > 0 && given.redisClusterNodes) throw new Error('--cluster starts a private cluster: unset REDIS_CLUSTER_NODES, or leave --cluster out to use that one');
   if (profileScripts && (clusterMasterCount > 0 || given.redisClusterNodes)) throw new Error('--profile-scripts reads one server\'s slow log: not on a cluster');
+  if (aofStats && (clusterMasterCount > 0 || given.redisClusterNodes || redisMode !== 'private')) throw new Error('--aof-stats reads the private server\'s append-only file: not with --redis shared or a cluster');
   const benchRedis: BenchRedis | null = redisMode === 'shared' || clusterMasterCount > 0 || given.redisClusterNodes ? null : await startBenchRedis();
   const benchCluster: BenchCluster | null = clusterMasterCount > 0 ? await startBenchCluster(clusterMasterCount, given.partitions) : null;
   const side: RedisSide = benchCluster
@@ -183,6 +189,7 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
   const last = phones.length + messages;
   const profiler = profileScripts ? new ScriptProfiler(admin) : null;
   await profiler?.start();
+  const aof = aofStats && benchRedis ? aofMark(benchRedis.aofFile()) : null;
   const cpu1 = await cpu();
   // Under BENCH_REDIS_CALLGRIND, the server's instructions over this phase only (scripts/bench-redis-side.ts).
   benchRedis?.collect(true);
@@ -215,6 +222,7 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
   await settle(world, callbacks !== 'off' && channel !== 'sms', 120000);
   console.log(`after-work of the throughput phase (status webhooks taken, ledger moved): ${((performance.now() - settleStarted) / 1000).toFixed(1)} s, ` +
     `${perWorkflow((await cpu()) - cpuSettle, messages)} more`);
+  if (aof) printAofStats(aofSince(aof), messages);
 
   // Phase 2: steady rate.
   replies = 0; latencies.length = 0; timeline.length = 0; accepted.clear(); openByPhone.clear();
@@ -266,6 +274,16 @@ async function settle(world: BenchWorld, statuses: boolean, timeoutMs: number): 
     if (statusesDone && audit === 0) return;
     if (Date.now() > deadline) throw new Error(`the service did not settle in ${timeoutMs / 1000} s: ${taken} of ${2 * wa.sent.length} status webhooks taken, ${audit} audit events not yet moved`);
     await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The `--aof-stats` table: what the throughput phase and its after-work wrote to the AOF, per workflow. */
+function printAofStats(rows: AofRow[], workflows: number): void {
+  const total = rows.reduce((t, r) => ({ calls: t.calls + r.calls, args: t.args + r.args, bytes: t.bytes + r.bytes }), { calls: 0, args: 0, bytes: 0 });
+  console.log('\nappend-only file over the throughput phase and its after-work, per workflow (scripts/aof-stats.ts):');
+  console.log(`${'command and key'.padEnd(46)}${'calls'.padStart(8)}${'args'.padStart(8)}${'bytes'.padStart(9)}`);
+  for (const r of [...rows, { command: 'all', ...total }]) {
+    console.log(`${r.command.slice(0, 45).padEnd(46)}${(r.calls / workflows).toFixed(2).padStart(8)}${(r.args / workflows).toFixed(1).padStart(8)}${(r.bytes / workflows).toFixed(0).padStart(9)}`);
   }
 }
 

@@ -17,6 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { aofFile } from './aof-stats';
 import { redisAnswers } from './local-redis';
 import { Keys } from '../src/redis/keys';
 import { scriptDigests } from '../src/redis/scripts';
@@ -31,6 +32,8 @@ export interface BenchRedis {
    * (`true`) or stops counting (`false`); a no-op otherwise.
    */
   collect(on: boolean): void;
+  /** The server's incremental append-only file (scripts/aof-stats.ts reads it). */
+  aofFile(): string;
   stop(): Promise<void>;
 }
 
@@ -74,6 +77,7 @@ export async function startBenchRedis(options: { callgrindDir?: string } = {}): 
     collect(on: boolean) {
       if (callgrindDir && child.pid) execFileSync('callgrind_control', ['-i', on ? 'on' : 'off', String(child.pid)], { stdio: 'ignore' });
     },
+    aofFile: () => aofFile(dir),
     async stop() {
       admin.disconnect();
       const exited = new Promise((r) => child.once('exit', r));
