@@ -10,6 +10,7 @@ import type { PhiRefs } from '../phi';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { runIngestInbound } from '../redis/scripts';
+import { packChannelStatus } from './channel-status-entry';
 import type { TenantStore } from '../tenants/tenant-store';
 
 /** One claimant message, whichever channel it came on. */
@@ -63,10 +64,15 @@ export class InboundIntake {
     return { workflowId: taken.workflowId, duplicate: taken.kind === 'duplicate' };
   }
 
-  /** Records a provider delivery status (sent, delivered, read, failed, ...); the recipient only as a keyed reference. */
+  /**
+   * Records a provider delivery status (sent, delivered, read, failed, ...) in the tenant's
+   * channel-status stream, one packed field (src/intake/channel-status-entry.ts); the recipient
+   * only as a keyed reference.
+   */
   async status(tenantId: string, channel: Channel, status: ChannelStatus): Promise<void> {
-    await this.redis.xadd(this.keys.channelStatuses(tenantId), 'MAXLEN', '~', 100000, '*',
-      'channel', channel, 'provider_message_id', status.id, 'status', status.status, 'at', String(status.timestamp),
-      'recipient_ref', this.refs.of(status.recipient), ...(status.errorCode ? ['error_code', status.errorCode] : []));
+    await this.redis.xadd(this.keys.channelStatuses(tenantId), 'MAXLEN', '~', 100000, '*', ...packChannelStatus({
+      channel, provider_message_id: status.id, status: status.status, at: String(status.timestamp),
+      recipient_ref: this.refs.of(status.recipient), error_code: status.errorCode ?? '',
+    }));
   }
 }

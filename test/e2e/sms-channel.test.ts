@@ -6,6 +6,7 @@
  * opt-in keywords withdrawing and restoring consent.
  */
 import { expect } from 'chai';
+import { readChannelStatus } from '../../src/intake/channel-status-entry';
 import { twilioSignature } from '../helpers/fakes/twilio';
 import { countSegments } from '../../src/adapters/channels/sms-segments';
 import { startHarness, type Harness } from '../helpers/harness';
@@ -210,7 +211,7 @@ describe('SMS channel', function () {
     expect(JSON.parse(unknown.body)).to.include({ error_code: 'invalid_signature' });
 
     expect(await gatewayBacklog()).to.equal(before);
-    expect(await h.services.redis.xrange(h.services.keys.channelStatuses('acme'), '-', '+')).to.satisfy((entries: Array<[string, string[]]>) => entries.every(([, f]) => !f.includes('SMforged')));
+    expect(await h.services.redis.xrange(h.services.keys.channelStatuses('acme'), '-', '+')).to.satisfy((entries: Array<[string, string[]]>) => entries.every(([, f]) => readChannelStatus(f).provider_message_id !== 'SMforged'));
     expect(smsTo(phone)).to.have.length(0);
   });
 
@@ -238,11 +239,11 @@ describe('SMS channel', function () {
     const sid = smsTo(phone)[0]!.sid;
     const statuses = await waitFor(async () => {
       const entries = await h.services.redis.xrange(h.services.keys.channelStatuses('acme'), '-', '+');
-      const mine = entries.map(([, f]) => f).filter((f) => f.includes(sid));
+      const mine = entries.map(([, f]) => f).filter((f) => readChannelStatus(f).provider_message_id === sid);
       return mine.length >= 2 ? mine : null;
     }, { what: 'two status callbacks recorded' });
-    expect(statuses.map((f) => f[f.indexOf('status') + 1])).to.deep.equal(['sent', 'delivered']);
-    expect(statuses[0]).to.include.members(['channel', 'sms']);
+    expect(statuses.map((f) => readChannelStatus(f).status)).to.deep.equal(['sent', 'delivered']);
+    expect(readChannelStatus(statuses[0]!)).to.include({ channel: 'sms' });
     expect(statuses.flat().join(' ')).not.to.contain(phone.slice(1));
     expect(h.sms.callbacks.filter((c) => c.sid === sid).map((c) => c.answered)).to.deep.equal([204, 204]);
     // The callback URL carried the reply's send id, so each callback would prove that send

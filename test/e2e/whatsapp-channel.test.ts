@@ -4,6 +4,7 @@
  * 24-hour window but a pre-approved template message outside it.
  */
 import { expect } from 'chai';
+import { readChannelStatus } from '../../src/intake/channel-status-entry';
 import { WhatsAppSender } from '../../src/adapters/channels/whatsapp';
 import type { WorkflowPayload } from '../../pipeline/types';
 import { startHarness, type Harness } from '../helpers/harness';
@@ -31,7 +32,7 @@ describe('WhatsApp channel', function () {
     const key = h.services.keys.channelStatuses('acme');
     const entries = await waitFor(async () => { const e = await h.services.redis.xrange(key, '-', '+'); return e.length ? e : null; });
     const fields = entries[0]![1];
-    expect(fields).to.include.members(['provider_message_id', 'wamid.status-1', 'status', 'delivered', 'recipient_ref', h.services.refs.of('+919866600001')]);
+    expect(readChannelStatus(fields)).to.deep.include({ channel: 'whatsapp', provider_message_id: 'wamid.status-1', status: 'delivered', recipient_ref: h.services.refs.of('+919866600001'), error_code: '' });
     expect(fields.join(' ')).not.to.contain('9866600001');
   });
 
