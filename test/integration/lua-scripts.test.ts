@@ -641,12 +641,12 @@ describe('Lua scripts against Redis', function () {
       const { p } = a;
       const before = await wf(p, a.workflowId);
       const auditBefore = await redis.xlen(keys.audit(p));
-      for (const kind of ['teleport', '+teleport', '+']) {
+      for (const kind of ['teleport', '+teleport', '+', '']) {
         const call = buildHandoff(keys, p, 'consent', [decided(a.c, { kind: 'forward', to: 'router', payload: a.c.envelope.payload, audit: { type: 'consent.on_file' } })], tick(), new Map());
         call.ops[0]!.kind = kind;
         const failure = await runHandoff(redis, call, keys.group('consent'), tick(), p, allowedTransitions).catch((e: Error) => e);
         expect(failure, kind).to.be.instanceOf(Error);
-        expect((failure as Error).message, kind).to.match(/unknown kind|missing entry|do not fill/);
+        expect((failure as Error).message, kind).to.match(/unknown kind|missing entry|do not fill|empty kind/);
       }
       expect(await wf(p, a.workflowId)).to.deep.equal(before);
       expect(await redis.xlen(keys.audit(p))).to.equal(auditBefore);

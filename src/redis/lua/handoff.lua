@@ -314,7 +314,8 @@ local function needs(kind)
   elseif kind == 'ack' then list = { 'entry' }
   elseif kind == 'note' then list = { 'entry', 'stage', 'audit_type', 'audit_detail' }
   end
-  needsOf[kind] = list
+  -- (nothing kept for a kind not listed: the caller refuses the op, and a nil kind cannot be a key)
+  if list then needsOf[kind] = list end
   return list
 end
 -- Stage fusion (header): op i continues in op i + 1 when it is a forward without a next stream and
