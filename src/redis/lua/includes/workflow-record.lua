@@ -7,7 +7,8 @@
 -- Writes the new record (its first fields, then `extra`, a flat list of field, value, ...) and
 -- adds it to the tenant's index, scored by its start time.
 local function createWorkflowRecord(wfKey, indexKey, now, wfId, tenant, channel, phoneHash, extra)
-  local fields = { 'workflow_id', wfId, 'tenant_id', tenant, 'status', 'started', 'seq', 0,
+  -- ('0' as text: a Lua number passed to redis.call is formatted with snprintf on every call)
+  local fields = { 'workflow_id', wfId, 'tenant_id', tenant, 'status', 'started', 'seq', '0',
     'started_at', now, 'updated_at', now, 'channel', channel, 'phone_hash', phoneHash, 'audit', '' }
   for _, v in ipairs(extra or {}) do fields[#fields + 1] = v end
   redis.call('HSET', wfKey, unpack(fields))
@@ -16,5 +17,5 @@ end
 
 -- The new workflow's first entry, on the gateway stream: seq 0, attempt 0, its payload (JSON).
 local function enterGateway(gatewayKey, wfId, tenant, payload)
-  redis.call('XADD', gatewayKey, '*', 'wf', wfId, 'tenant', tenant, 'seq', 0, 'attempt', 0, 'payload', payload)
+  redis.call('XADD', gatewayKey, '*', 'wf', wfId, 'tenant', tenant, 'seq', '0', 'attempt', '0', 'payload', payload)
 end
