@@ -71,7 +71,7 @@ export function chain(events: UnchainedEvent[], headHash: string, count: number)
  *   `\n` in this order: n, event_id, tenant_id, workflow_id, stage, type, at, transition,
  *   prev_hash, hash, detail. One field instead of eleven, because each argument of a write is
  *   converted from Lua, stored, and written again to the append-only file: the ledger copy was a
- *   quarter of the arguments the append-only file received per workflow (docs/benchmarks.md,
+ *   third of the arguments the append-only file received per workflow (docs/benchmarks.md,
  *   Session 13). No part but the last can hold a newline (ids, names, numbers and hashes have
  *   none, and the transition is JSON whose strings escape one); the detail is last and is read as
  *   the rest of the value, so it may hold anything.
