@@ -5,6 +5,7 @@
  * caught by a signed checkpoint taken earlier (docs/audit-ledger.md).
  */
 import { createHash } from 'node:crypto';
+import { joinParts, splitParts } from '../redis/packed-parts';
 
 /** The hash before the first event. */
 export const genesisHash = '0'.repeat(64);
@@ -89,12 +90,9 @@ export function toFields(e: LedgerEvent, form: LedgerEntryForm = 'packed'): stri
     return ['n', String(e.n), 'event_id', e.event_id, 'tenant_id', e.tenant_id, 'workflow_id', e.workflow_id, 'stage', e.stage,
       'type', e.type, 'at', String(e.at), 'detail', e.detail, 'transition', e.transition, 'prev_hash', e.prev_hash, 'hash', e.hash];
   }
-  const head = `${e.n}\n${e.event_id}\n${e.tenant_id}\n${e.workflow_id}\n${e.stage}\n${e.type}\n${e.at}\n${e.transition}\n${e.prev_hash}\n${e.hash}`;
-  // Ten parts, nine newlines between them: more means a part held one, and the entry would read back wrong.
-  let newlines = 0;
-  for (let i = head.indexOf('\n'); i >= 0; i = head.indexOf('\n', i + 1)) newlines += 1;
-  if (newlines !== 9) throw new Error(`ledger event ${e.event_id}: only its detail may hold a newline`);
-  return [packedLedgerField, `${head}\n${e.detail}`];
+  const value = joinParts([String(e.n), e.event_id, e.tenant_id, e.workflow_id, e.stage, e.type, String(e.at), e.transition, e.prev_hash, e.hash], e.detail);
+  if (value === null) throw new Error(`ledger event ${e.event_id}: only its detail may hold a newline`);
+  return [packedLedgerField, value];
 }
 
 /** A ledger entry's fields (as XRANGE returns them), in either form, as the event. */
@@ -109,16 +107,13 @@ export function fromFields(fields: readonly string[]): LedgerEvent {
 }
 
 function unpackLedgerEntry(v: string): LedgerEvent {
-  // The ten newlines that end the parts before the detail, one after the other (reads, webhooks,
-  // the archiver and every verification walk read each entry: no intermediate array).
-  const ends: number[] = [];
-  for (let i = v.indexOf('\n'); i >= 0 && ends.length < 10; i = v.indexOf('\n', i + 1)) ends.push(i);
-  // Fewer parts than a packed entry has (not written by toFields): what is missing reads as empty,
-  // as a missing field does in the other form, and the chain walk reports the entry as broken.
-  const part = (k: number): string => (k < ends.length ? v.slice(k === 0 ? 0 : ends[k - 1]! + 1, ends[k]) : k === ends.length ? v.slice(k === 0 ? 0 : ends[k - 1]! + 1) : '');
+  // Ten parts, then the detail (src/redis/packed-parts.ts). A value cut short (not written by
+  // toFields) reads its missing parts as empty and its detail as '{}', as missing fields do in the
+  // other form, and the chain walk reports the entry as broken.
+  const p = splitParts(v, 11);
   return {
-    n: Number(part(0)), event_id: part(1), tenant_id: part(2), workflow_id: part(3), stage: part(4), type: part(5), at: Number(part(6)),
-    transition: part(7), prev_hash: part(8), hash: part(9), detail: ends.length === 10 ? v.slice(ends[9]! + 1) : '{}',
+    n: Number(p[0]), event_id: p[1] ?? '', tenant_id: p[2] ?? '', workflow_id: p[3] ?? '', stage: p[4] ?? '', type: p[5] ?? '',
+    at: Number(p[6] ?? ''), transition: p[7] ?? '', prev_hash: p[8] ?? '', hash: p[9] ?? '', detail: p.length === 11 ? p[10]! : '{}',
   };
 }
 

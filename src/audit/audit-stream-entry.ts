@@ -19,6 +19,8 @@
  *   and, on a status change, `transition`, each its own field.
  */
 
+import { joinParts, splitParts } from '../redis/packed-parts';
+
 /** The name of the one field of a packed entry (the `1` is the format's version). */
 export const packedAuditField = 'e1';
 
@@ -50,38 +52,21 @@ export function readAuditEntry(fields: readonly string[]): WaitingAuditEvent {
 }
 
 function unpack(v: string): WaitingAuditEvent {
-  // The seven newlines that end the parts before the detail, found one after the other (the mover
-  // reads every waiting event: one pass, no intermediate array; docs/benchmarks.md, Issue 15).
-  const a = v.indexOf('\n');
-  const b = a < 0 ? -1 : v.indexOf('\n', a + 1);
-  const c = b < 0 ? -1 : v.indexOf('\n', b + 1);
-  const d = c < 0 ? -1 : v.indexOf('\n', c + 1);
-  const e = d < 0 ? -1 : v.indexOf('\n', d + 1);
-  const f = e < 0 ? -1 : v.indexOf('\n', e + 1);
-  const g = f < 0 ? -1 : v.indexOf('\n', f + 1);
-  if (g < 0) return cutShort(v);
+  // Seven parts, then the detail (src/redis/packed-parts.ts); a value cut short (not written by
+  // xaddAudit) reads its missing parts as empty and its detail as '{}', as an old entry's missing fields.
+  const p = splitParts(v, parts.length + 1);
   return {
-    tenant: v.slice(0, a), workflow_id: v.slice(a + 1, b), stage: v.slice(b + 1, c), type: v.slice(c + 1, d), seq: v.slice(d + 1, e),
-    at: v.slice(e + 1, f), transition: v.slice(f + 1, g), detail: v.slice(g + 1),
+    tenant: p[0]!, workflow_id: p[1] ?? '', stage: p[2] ?? '', type: p[3] ?? '', seq: p[4] ?? '', at: p[5] ?? '',
+    transition: p[6] ?? '', detail: p.length > parts.length ? p[parts.length]! : '{}',
   };
 }
-
-/** A value with fewer than eight parts (not written by xaddAudit): the parts it lacks are empty, as an old entry's missing field. */
-function cutShort(v: string): WaitingAuditEvent {
-  const found = v.split('\n');
-  const event: WaitingAuditEvent = { ...emptyEvent };
-  parts.forEach((part, i) => { if (i < found.length) event[part] = found[i]!; });
-  return event;
-}
-
-const emptyEvent: WaitingAuditEvent = { tenant: '', workflow_id: '', stage: '', type: '', seq: '', at: '', transition: '', detail: '{}' };
 
 /**
  * The fields of a packed entry for `event`, as xaddAudit writes them: for tools and tests that
  * write waiting events from TypeScript (the service's writers are the Lua scripts).
  */
 export function packAuditEvent(event: WaitingAuditEvent): [string, string] {
-  const head = parts.map((part) => event[part]);
-  if (head.some((v) => v.includes('\n'))) throw new Error('audit event: only its detail may hold a newline');
-  return [packedAuditField, [...head, event.detail].join('\n')];
+  const value = joinParts(parts.map((part) => event[part]), event.detail);
+  if (value === null) throw new Error('audit event: only its detail may hold a newline');
+  return [packedAuditField, value];
 }

@@ -16,6 +16,8 @@
  *   `recipient_ref` and, on a failure, `error_code`, each its own field.
  */
 
+import { joinParts, splitParts } from '../redis/packed-parts';
+
 /** The name of the one field of a packed entry (the `1` is the format's version). */
 export const packedStatusField = 's1';
 
@@ -37,14 +39,16 @@ const oneLine = (v: string): string => v.replace(/[\r\n]/g, ' ');
 
 /** The stream fields of a status (packed). */
 export function packChannelStatus(e: ChannelStatusEntry): [string, string] {
-  return [packedStatusField, parts.map((p) => oneLine(e[p])).join('\n')];
+  const line = parts.map((p) => oneLine(e[p]));
+  // (every part on one line, so joinParts cannot refuse it)
+  return [packedStatusField, joinParts(line.slice(0, -1), line[line.length - 1]!)!];
 }
 
 /** An entry's fields (as XRANGE returns them), in either form. */
 export function readChannelStatus(fields: readonly string[]): ChannelStatusEntry {
   const entry: ChannelStatusEntry = { channel: '', provider_message_id: '', status: '', at: '', recipient_ref: '', error_code: '' };
   if (fields.length === 2 && fields[0] === packedStatusField) {
-    const found = fields[1]!.split('\n');
+    const found = splitParts(fields[1]!, parts.length);
     parts.forEach((p, i) => { entry[p] = found[i] ?? ''; });
     return entry;
   }

@@ -302,7 +302,7 @@ describe('handoff.lua: a chain\'s record, read once and written once (private Re
   /**
    * The same three steps (`decide`), one workflow through the streams, the other as one chain: the
    * records end field for field, value and order alike, and the chain reads and writes its record
-   * `fusedCounts` times (HMGET, HSET, HDEL). Returns both records and the partition's audit events.
+   * `fusedCounts` times (HMGET, HSET, HDEL). Returns the chained record and both workflows' audit events.
    */
   async function compareChain(decide: (stage: StageName, envelope: Envelope) => Decision, fusedCounts: [number, number, number]) {
     const one = await entered();
@@ -340,7 +340,7 @@ describe('handoff.lua: a chain\'s record, read once and written once (private Re
     expect(auditA!.split(',')).to.have.length(3);
     const events = await auditRecords(redis, keys.audit(partition));
     const eventsOf = (list: string) => list.split(',').map((id) => events.find((e) => `ae-${partition}-${e.id}` === id)!.f);
-    return { one: restA, fused: restB, oneEvents: eventsOf(auditA!), fusedEvents: eventsOf(auditB!) };
+    return { fused: restB, oneEvents: eventsOf(auditA!), fusedEvents: eventsOf(auditB!) };
   }
 
   it('ends as the steps one by one leave it (every field, value and their order), with one HMGET and one HSET for the chain', async () => {
