@@ -12,6 +12,7 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -122,17 +123,38 @@ export function evenSlotRanges(masters: number): [number, number][] {
   return ranges;
 }
 
+/** A cluster node's redis-server exited before it answered (its port or bus port was taken). */
+class NodeExited extends Error {
+  constructor(port: number) {
+    super(`redis-server on port ${port} exited before it answered (port or cluster bus port ${port + 10000} in use?)`);
+  }
+}
+
+/** Whether something already listens on 127.0.0.1:`port`. */
+async function portTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(true));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(false)));
+  });
+}
+
 export async function startTestCluster(options: TestClusterOptions = {}): Promise<TestCluster> {
   const masters = options.masters ?? 3;
   const replicas = options.replicas ?? 1;
   const dir = mkdtempSync(join(tmpdir(), 'cw-cluster-'));
   const ports: number[] = [];
-  while (ports.length < masters * (1 + replicas)) {
-    const port = await freePort();
-    // The cluster bus listens on port + 10000: both must be free and distinct.
-    if (port > 55000 || ports.includes(port) || ports.includes(port + 10000)) continue;
-    ports.push(port);
-  }
+  // The cluster bus listens on port + 10000: both must be free, and distinct from every other
+  // node's two (a clean-clone run once lost a node whose bus port was taken, and waited 10 s on it).
+  const newPort = async (): Promise<number> => {
+    for (;;) {
+      const port = await freePort();
+      if (port > 55000 || ports.some((p) => p === port || p === port + 10000 || p + 10000 === port)) continue;
+      if (await portTaken(port + 10000)) continue;
+      return port;
+    }
+  };
+  while (ports.length < masters * (1 + replicas)) ports.push(await newPort());
   const children = new Map<number, ChildProcess>();
   const alive = new Set<number>();
 
@@ -151,8 +173,26 @@ export async function startTestCluster(options: TestClusterOptions = {}): Promis
     children.set(port, child);
     live.add(child);
     child.once('exit', () => live.delete(child));
-    await waitFor(async () => (await probe(port, (r) => r.ping())) === 'PONG', { timeoutMs: 10000, what: `cluster node on port ${port}` });
+    // A server that exits at once (a port taken since it was picked) is said so at once.
+    const answered = await waitFor(async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return 'exited';
+      return (await probe(port, (r) => r.ping())) === 'PONG' && 'up';
+    }, { timeoutMs: 10000, what: `cluster node on port ${port}` });
+    if (answered === 'exited') throw new NodeExited(port);
     alive.add(port);
+  };
+
+  /** Starts node `i` of a new cluster, on new ports when the ones picked were taken meanwhile. */
+  const startNew = async (i: number) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await start(ports[i]!);
+        return;
+      } catch (err) {
+        if (!(err instanceof NodeExited) || attempt === 5) throw err;
+        ports[i] = await newPort();
+      }
+    }
   };
 
   const stop = async (port: number, hard = false) => {
@@ -238,7 +278,7 @@ export async function startTestCluster(options: TestClusterOptions = {}): Promis
   };
 
   try {
-    await Promise.all(ports.map(start));
+    await Promise.all(ports.map((_, i) => startNew(i)));
     if (masters >= 3) {
       await run('redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', String(replicas), '--cluster-yes'], { timeout: 60000 });
     } else {
