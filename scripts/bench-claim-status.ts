@@ -41,7 +41,7 @@ import { Redis } from 'ioredis';
 import { developmentUnlessNamed, loadConfig } from '../src/config';
 import { option, percentile } from './bench-support';
 import {
-  clusterMasters, commandStats, redisCpuMicrosSum, ScriptProfiler, startBenchCluster, startBenchRedis, type BenchCluster, type BenchRedis,
+  clusterMasters, commandStats, redisCpuMicrosSum, redisCpuSplitSum, ScriptProfiler, startBenchCluster, startBenchRedis, type BenchCluster, type BenchRedis,
 } from './bench-redis-side';
 import { aofMark, aofSince, type AofRow } from './aof-stats';
 import { startBenchWorld, type BenchWorld } from './bench-world';
@@ -190,7 +190,7 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
   const profiler = profileScripts ? new ScriptProfiler(admin) : null;
   await profiler?.start();
   const aof = aofStats && benchRedis ? aofMark(benchRedis.aofFile()) : null;
-  const cpu1 = await cpu();
+  const cpu1 = await redisCpuSplitSum(side.servers);
   // Under BENCH_REDIS_CALLGRIND, the server's instructions over this phase only (scripts/bench-redis-side.ts).
   benchRedis?.collect(true);
   const started = performance.now();
@@ -202,13 +202,17 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
   // caps the throughput (worth knowing on a many-core machine).
   const used = process.cpuUsage(benchCpu);
   const benchCpuPercent = ((used.user + used.system) / 1e6 / elapsed) * 100;
-  const cpu1Used = (await cpu()) - cpu1;
+  const cpu1End = await redisCpuSplitSum(side.servers);
+  const cpu1User = cpu1End.user - cpu1.user;
+  const cpu1System = cpu1End.system - cpu1.system;
+  const cpu1Used = cpu1User + cpu1System;
   benchRedis?.collect(false);
   const scriptRows = await profiler?.stop();
   const burst = [...latencies].sort((a, b) => a - b);
   const throughput = messages / elapsed;
   console.log(`throughput: ${messages} workflows in ${elapsed.toFixed(2)} s = ${(messages / elapsed).toFixed(0)} workflows/s, ` +
     `${perWorkflow(cpu1Used, messages)}${profiler ? ' (slow log on)' : ''} ` +
+    `[user ${(cpu1User / messages).toFixed(0)}, system ${(cpu1System / messages).toFixed(0)}] ` +
     `(latency under saturation p50 ${percentile(burst, 50).toFixed(1)} ms, p99 ${percentile(burst, 99).toFixed(1)} ms)`);
   console.log(`load generator and fakes (this process): ${benchCpuPercent.toFixed(0)}% of one core over the throughput phase`);
   if (profiler && scriptRows) printProfile(scriptRows, await commandStats(admin), messages, cpu1Used, profiler.overflows);

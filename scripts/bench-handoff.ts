@@ -65,7 +65,7 @@ async function main(): Promise<void> {
         const from = `+9197${String(w).padStart(8, '0')}`;
         await runIngestInbound(redis, keys, {
           partition: 0, tenantId: 'bench', workflowId: keys.newWorkflowId(0), messageId: `m${w}`, channel: 'whatsapp', phone: from,
-          payload: { channel: 'whatsapp', businessNumberId: 'bench', from, messageId: `m${w}`, text: 'claim status', receivedAt: now }, now, dedupeSeconds: 600,
+          payload: { channel: 'whatsapp', businessNumberId: 'bench', from, messageId: `m${w}`, text: 'claim status', receivedAt: now }, now, dedupeSeconds: 600, entryForm: 'packed',
         });
       }
       await server.admin.config('RESETSTAT');

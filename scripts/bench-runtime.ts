@@ -120,7 +120,7 @@ const startOurs: Start = async (redisUrl, done) => {
       const partition = i % config.partitions;
       await runIngestInbound(redis, keys, {
         partition, tenantId: 'bench', workflowId: id, messageId: `m${i}`, channel: 'whatsapp', phone: payloadFor(i, now).from,
-        payload: payloadFor(i, now), now, dedupeSeconds: 600,
+        payload: payloadFor(i, now), now, dedupeSeconds: 600, entryForm: config.stageEntryForm,
       });
     },
     async stop() {

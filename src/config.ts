@@ -7,6 +7,7 @@ import Ajv from 'ajv';
 import { durationPattern, parseDuration, parseDurations } from './durations';
 import { defaultRetryDelaysMs } from './webhooks/retry-schedule';
 import type { LedgerEntryForm } from './audit/audit-chain';
+import type { StageEntryForm } from './runtime/envelope-codec';
 
 export interface Config {
   /** Redis the service keeps everything in. Default `redis://127.0.0.1:6379`. */
@@ -67,6 +68,12 @@ export interface Config {
    * `fields` only while a rolling upgrade still runs processes of a release that reads no other.
    */
   ledgerEntryForm: LedgerEntryForm;
+  /**
+   * How stage stream entries are written (`STAGE_ENTRY_FORM`, default `packed`; docs/architecture.md
+   * "What the records hold"): `fields` only while a rolling upgrade still runs processes of a release that
+   * reads no other. Both forms are always read.
+   */
+  stageEntryForm: StageEntryForm;
   /** An entry idle this long in another consumer's pending list is reclaimed (ms). */
   reclaimIdleMs: number;
   /** Deliveries after which an entry goes to the dead-letter stream. */
@@ -179,6 +186,7 @@ const schema = {
     LANES: { type: 'integer', minimum: 1, maximum: 64 },
     STAGE_FUSION: { enum: ['on', 'off'] },
     LEDGER_ENTRY_FORM: { enum: ['packed', 'fields'] },
+    STAGE_ENTRY_FORM: { enum: ['packed', 'fields'] },
     RECLAIM_IDLE_MS: { type: 'integer', minimum: 100 },
     MAX_DELIVERIES: { type: 'integer', minimum: 1, maximum: 100 },
     RETRY_BASE_MS: { type: 'integer', minimum: 1 },
@@ -293,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     lanes: (raw.LANES as number | undefined) ?? 2,
     stageFusion: raw.STAGE_FUSION === 'on',
     ledgerEntryForm: raw.LEDGER_ENTRY_FORM === 'fields' ? 'fields' : 'packed',
+    stageEntryForm: raw.STAGE_ENTRY_FORM === 'fields' ? 'fields' : 'packed',
     blockMs: (raw.BLOCK_MS as number | undefined) ?? 1000,
     reclaimIdleMs: (raw.RECLAIM_IDLE_MS as number | undefined) ?? 30000,
     maxDeliveries: (raw.MAX_DELIVERIES as number | undefined) ?? 5,

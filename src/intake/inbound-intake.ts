@@ -59,7 +59,7 @@ export class InboundIntake {
     };
     const taken = await runIngestInbound(this.redis, this.keys, {
       partition, tenantId, workflowId: proposed, messageId: message.id, channel, phone: message.from, payload, now,
-      dedupeSeconds: await this.dedupeSeconds(tenantId),
+      dedupeSeconds: await this.dedupeSeconds(tenantId), entryForm: this.config.stageEntryForm,
     });
     return { workflowId: taken.workflowId, duplicate: taken.kind === 'duplicate' };
   }

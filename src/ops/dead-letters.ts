@@ -11,7 +11,7 @@ import { pipelinePerPartition, type Redis } from '../redis/connection';
 import { type Keys } from '../redis/keys';
 import { runRedriveDeadLetter } from '../redis/scripts';
 import { type StageName } from '../../pipeline/vocabulary';
-import { entryTime, fieldsToRecord, type StreamEntry } from '../runtime/envelope-codec';
+import { entryTime, readStageEntry, type StreamEntry } from '../runtime/envelope-codec';
 
 export interface DeadLetterDeps {
   redis: Redis;
@@ -119,12 +119,12 @@ export function parseDeadLetterId(id: string, partitions: number): { partition: 
 async function redriveEntry({ redis, keys }: DeadLetterDeps, stage: StageName, partition: number, entry: StreamEntry): Promise<Redriven | null> {
   const redriven = await runRedriveDeadLetter(redis, keys, partition, stage, entry[0]);
   if (redriven.kind === 'missing') return null;
-  const fields = fieldsToRecord(entry[1]);
+  const fields = readStageEntry(entry[1]);
   return { id: `${partition}/${entry[0]}`, stream_id: `${partition}/${redriven.streamId}`, workflow_id: fields.wf ?? null, tenant: fields.tenant ?? null };
 }
 
 function describe(partition: number, [id, raw]: StreamEntry): DeadLetter {
-  const f = fieldsToRecord(raw);
+  const f = readStageEntry(raw);
   const failedAt = Number(f.failed_at);
   const deliveries = Number(f.deliveries);
   return {

@@ -66,18 +66,18 @@ declare module 'ioredis' {
   interface RedisCommander<Context> {
     ingestInbound(
       seenKey: string, workflowKey: string, indexKey: string, gatewayStream: string,
-      now: number, dedupeSeconds: number, workflowId: string, tenantId: string, channel: string, phoneHash: string, payload: string,
+      now: number, dedupeSeconds: number, workflowId: string, tenantId: string, channel: string, phoneHash: string, payload: string, entryForm: string,
     ): Result<string, Context>;
     handoff(numKeys: number, ...keysThenArgs: (string | number)[]): Result<string[], Context>;
     fireTimers(numKeys: number, ...keysThenArgs: (string | number)[]): Result<number, Context>;
     fireWorkflowTimers(numKeys: number, ...keysThenArgs: (string | number)[]): Result<[fired: number, paused: number, dropped: number], Context>;
     startPendingDocs(
       claimKey: string, workflowKey: string, indexKey: string, gatewayStream: string, claimantKey: string, openWorkflowKey: string,
-      now: number, workflowId: string, tenantId: string, channel: string, phoneHash: string, claimIdHash: string, payload: string, workflowPrefix: string,
+      now: number, workflowId: string, tenantId: string, channel: string, phoneHash: string, claimIdHash: string, payload: string, workflowPrefix: string, entryForm: string,
     ): Result<[workflowId: string, outcome: 'started' | 'joined' | 'undeclared'], Context>;
     controlPendingDocs(
       workflowKey: string, timersKey: string, auditKey: string, reentryStream: string, claimKey: string, claimantKey: string, openWorkflowKey: string,
-      now: number, action: 'cancel' | 'resume' | 'reschedule' | 'recheck', tenantId: string, workflowId: string, detail: string, deadline: number, reminders: string, workflowPrefix: string,
+      now: number, action: 'cancel' | 'resume' | 'reschedule' | 'recheck', tenantId: string, workflowId: string, detail: string, deadline: number, reminders: string, workflowPrefix: string, entryForm: string,
     ): Result<[outcome: 'ok' | 'refused' | 'undeclared', statusOrReason: string, current?: string], Context>;
     releaseRestricted(numKeys: number, ...keysThenArgs: (string | number)[]): Result<[released: number, timers: number], Context>;
     redriveDeadLetter(deadLetterKey: string, streamKey: string, entryId: string): Result<string | null, Context>;

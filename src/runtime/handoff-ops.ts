@@ -7,7 +7,7 @@ import type { Decision, Effect, Envelope, WorkflowPayload } from '../../pipeline
 import { sha256Hex } from '../phi';
 import { type Keys } from '../redis/keys';
 import { type StageName } from '../../pipeline/vocabulary';
-import { encodeFields } from './envelope-codec';
+import { encodeFields, type StageEntryForm } from './envelope-codec';
 
 export type Outcome =
   /** `chained`: a stage fused after the outcome before it (stage fusion): no entry of its own, it
@@ -28,6 +28,8 @@ export const heldEffects: ReadonlySet<string> = new Set(['consent.park', 'consen
 export interface HandoffCall {
   keys: string[];
   ops: Record<string, unknown>[];
+  /** How the call writes stage entries (`STAGE_ENTRY_FORM`): the next stage's, and a retry's or hold's kept fields. */
+  entryForm: StageEntryForm;
 }
 
 export function buildHandoff(
@@ -35,6 +37,7 @@ export function buildHandoff(
   held: Map<string, HeldWorkflow | null>,
   /** The consent record's lifetime (ms) for a tenant: its TTL, set at each write (docs/retention.md). */
   consentTtlMs: (tenantId: string) => number | null = () => null,
+  entryForm: StageEntryForm = 'packed',
 ): HandoffCall {
   const keySet = new Set<string>([keys.stream(partition, source), keys.audit(partition)]);
   const use = (key: string) => { keySet.add(key); return key; };
@@ -58,7 +61,7 @@ export function buildHandoff(
     const stage = chained ? env.stage : source;
     const base = { entry: chained ? undefined : outcome.entryId, wf: use(keys.workflow(partition, env.workflowId)), wf_id: env.workflowId, seq: env.seq, tenant: env.tenantId, stage };
     if (outcome.kind === 'retry') {
-      const fields = encodeFields(env.workflowId, env.tenantId, env.seq, env.attempt + 1, JSON.stringify(env.payload));
+      const fields = encodeFields(entryForm, env.workflowId, env.tenantId, env.seq, env.attempt + 1, JSON.stringify(env.payload));
       const timer = JSON.stringify({ id: `retry:${outcome.entryId}:${env.attempt + 1}`, stream: keys.stream(partition, stage), fields });
       return opOf(base, { kind: 'retry', timers: use(keys.timers(partition)), due: outcome.due, timer });
     }
@@ -66,7 +69,7 @@ export function buildHandoff(
     if (d.kind === 'skip') return opOf(base, { kind: 'ack' });
     if (d.kind === 'defer') {
       // Back through a timer unchanged: same attempt count, so waiting is not a failed try.
-      const fields = encodeFields(env.workflowId, env.tenantId, env.seq, env.attempt, JSON.stringify(env.payload));
+      const fields = encodeFields(entryForm, env.workflowId, env.tenantId, env.seq, env.attempt, JSON.stringify(env.payload));
       const timer = JSON.stringify({ id: `defer:${outcome.entryId}`, stream: keys.stream(partition, stage), fields });
       return opOf(base, { kind: 'defer', timers: use(keys.timers(partition)), due: d.until, timer });
     }
@@ -76,7 +79,7 @@ export function buildHandoff(
       : {};
     if (d.kind === 'note') return opOf(base, { kind: 'note', audit_type: d.audit.type, audit_detail: JSON.stringify(d.audit.detail ?? {}) }, sentMark);
     if (d.kind === 'hold') {
-      const fields = encodeFields(env.workflowId, env.tenantId, env.seq, 0, JSON.stringify(env.payload));
+      const fields = encodeFields(entryForm, env.workflowId, env.tenantId, env.seq, 0, JSON.stringify(env.payload));
       // SUSPENDED holds replies (released to outbound); RESTRICTED holds work at any stage
       // (released to the stage it was held at, which the entry names).
       const restricted = d.mode === 'RESTRICTED';
@@ -129,7 +132,7 @@ export function buildHandoff(
     }
     return op;
   });
-  return { keys: [...keySet], ops };
+  return { keys: [...keySet], ops, entryForm };
 }
 
 /**

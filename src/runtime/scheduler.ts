@@ -118,7 +118,7 @@ export class Scheduler {
           if (!timer) return { member, workflowId: null, tenantId: null, restricted: false };
           return { member, workflowId: timer.workflowId, tenantId: timer.tenantId, restricted: (await modeOf(timer.tenantId)) === 'RESTRICTED' };
         }));
-        fired += (await runFireWorkflowTimers(redis, keys, p, now, timers)).fired;
+        fired += (await runFireWorkflowTimers(redis, keys, p, now, timers, config.stageEntryForm)).fired;
         if (due.length < perCall) break;
       }
     }

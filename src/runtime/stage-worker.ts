@@ -267,7 +267,7 @@ export class StageWorker {
     const held = await this.heldWorkflows(partition, outcomes);
     const now = clock.now();
     const consentTtl = await this.consentLifetimes(outcomes);
-    const call = buildHandoff(keys, partition, stage.name, outcomes, now, held, (tenantId) => consentTtl.get(tenantId) ?? this.o.config.retention.consentMs);
+    const call = buildHandoff(keys, partition, stage.name, outcomes, now, held, (tenantId) => consentTtl.get(tenantId) ?? this.o.config.retention.consentMs, this.o.config.stageEntryForm);
     const results = await runHandoff(redis, call, this.group, now, partition, allowedTransitions);
     const wallNow = Date.now();
     // Counted once per stage and outcome for the batch: a labelled increment hashes its labels,

@@ -10,6 +10,7 @@ import { sha256Hex } from '../phi';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { runControlPendingDocs, runStartPendingDocs, type PendingDocsAction, type PendingDocsRefusal } from '../redis/scripts';
+import type { StageEntryForm } from '../runtime/envelope-codec';
 
 const openStatuses: ReadonlySet<string> = new Set(['started', 'awaiting_consent', 'awaiting_documents']);
 
@@ -33,8 +34,11 @@ const refusals: Record<PendingDocsRefusal, { code: 'workflow_not_found' | 'workf
 export class PendingDocuments {
   readonly waitMs: number;
   readonly reminderOffsetsMs: readonly number[];
+  /** How its scripts write stage entries (`STAGE_ENTRY_FORM`). */
+  private readonly entryForm: StageEntryForm;
 
   constructor(private readonly redis: Redis, private readonly keys: Keys, config: Config) {
+    this.entryForm = config.stageEntryForm;
     this.waitMs = config.pendingDocsWaitMs;
     this.reminderOffsetsMs = config.pendingDocsReminderMs.filter((ms) => ms > 0 && ms < this.waitMs);
   }
@@ -54,7 +58,7 @@ export class PendingDocuments {
       ...(language ? { language } : {}),
     };
     const started = await runStartPendingDocs(this.redis, this.keys, {
-      partition: p, tenantId, workflowId: proposed, channel, phone, claimId: claim.claim_id, payload, now,
+      partition: p, tenantId, workflowId: proposed, channel, phone, claimId: claim.claim_id, payload, now, entryForm: this.entryForm,
     });
     return { workflowId: started.workflowId, joined: started.kind === 'joined' };
   }
@@ -98,7 +102,7 @@ export class PendingDocuments {
     const detail: Record<string, unknown> = { by: actor.sub, token_type: actor.token_type };
     if (options.documents) detail.documents = options.documents;
     const result = await runControlPendingDocs(this.redis, this.keys, {
-      partition: p, tenantId, workflowId, action, claimIdHash, phoneHash, detail, deadlineAt: options.deadlineAt, reminders, now,
+      partition: p, tenantId, workflowId, action, claimIdHash, phoneHash, detail, deadlineAt: options.deadlineAt, reminders, now, entryForm: this.entryForm,
     });
     if (result.kind === 'ok') return;
     const refusal = refusals[result.reason] ?? { code: 'workflow_state_conflict' as const, message: result.reason };

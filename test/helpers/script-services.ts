@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { waitReady } from '../../src/redis/connection';
 import { Scheduler } from '../../src/runtime/scheduler';
+import { readStageEntry } from '../../src/runtime/envelope-codec';
 import { createServices, type Services } from '../../src/services';
 import { testConfigOverrides } from './harness';
 import { testRedisUrl } from './redis';
@@ -56,14 +57,11 @@ export async function startScriptServices(): Promise<ScriptServices> {
   };
 }
 
-/** A stream's entries as { id, fields } records. */
+/** A stream's entries as { id, fields } records (a stage entry's parts as its fields, in either form). */
 export async function streamRecords(redis: Services['redis'], key: string): Promise<{ id: string; f: Record<string, string> }[]> {
   const entries = (await redis.xrange(key, '-', '+')) as [string, string[]][];
-  return entries.map(([id, fields]) => {
-    const f: Record<string, string> = {};
-    for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
-    return { id, f };
-  });
+  // (a stage entry in either form, src/runtime/envelope-codec.ts; any other entry field by field)
+  return entries.map(([id, fields]) => ({ id, f: readStageEntry(fields) }));
 }
 
 /**

@@ -162,7 +162,7 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, c
       // The script's own tenant check (the service checks first; only a race reaches it).
       const refused = await runControlPendingDocs(s.services.redis, s.services.keys, {
         partition: key.p, tenantId: 'other-tenant', workflowId: id, action: 'cancel', claimIdHash: phiHash(claim.claim_id), phoneHash: phiHash(claim.claimant_phone),
-        detail: {}, now: s.clock.now(),
+        detail: {}, now: s.clock.now(), entryForm: 'packed',
       });
       expect(refused).to.deep.equal({ kind: 'refused', reason: 'not_found', status: null });
 
@@ -181,7 +181,7 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, c
       const before = await s.services.redis.hgetall(key.wf(id));
       const call = runControlPendingDocs(s.services.redis, s.services.keys, {
         partition: key.p, tenantId: tenant, workflowId: id, action: 'pause' as ControlAction, claimIdHash: phiHash(claim.claim_id),
-        phoneHash: phiHash(claim.claimant_phone), detail: {}, now: s.clock.now(),
+        phoneHash: phiHash(claim.claimant_phone), detail: {}, now: s.clock.now(), entryForm: 'packed',
       });
       await call.then(() => { throw new Error('expected an error reply'); }, (err: Error) => expect(err.message).to.match(/unknown action pause/));
       expect(await s.services.redis.hgetall(key.wf(id))).to.deep.equal(before);

@@ -46,7 +46,7 @@ describe('workflow timer Lua scripts against Redis (fireWorkflowTimers.lua, rele
 
   /** The script as the scheduler calls it, for one due member of a workflow of `tenant` (not RESTRICTED). */
   const fireOne = (now: number, member: string, workflowId: string) =>
-    runFireWorkflowTimers(s.services.redis, s.services.keys, p, now, [{ member, workflowId, tenantId: tenant, restricted: false }]);
+    runFireWorkflowTimers(s.services.redis, s.services.keys, p, now, [{ member, workflowId, tenantId: tenant, restricted: false }], 'packed');
 
   describe('fireWorkflowTimers.lua', () => {
     it('fires each reminder once (a truth entry, the next timer armed), then the deadline ends the wait', async () => {

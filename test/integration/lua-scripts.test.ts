@@ -17,7 +17,7 @@ import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
 import { Keys } from '../../src/redis/keys';
 import { runFireTimers, runHandoff, runIngestInbound, packOps, runRedriveDeadLetter, transitionPairs, type HandoffResult } from '../../src/redis/scripts';
 import { stageNames, type StageName } from '../../pipeline/vocabulary';
-import { decodeEnvelope, encodeFields, fieldsToRecord, type StreamEntry } from '../../src/runtime/envelope-codec';
+import { decodeEnvelope, encodeFields, readStageEntry, type StreamEntry } from '../../src/runtime/envelope-codec';
 import { buildHandoff, heldEffects, type HeldWorkflow, type Outcome } from '../../src/runtime/handoff-ops';
 import { testRedisUrl } from '../helpers/redis';
 import { auditRecords } from '../helpers/script-services';
@@ -92,7 +92,7 @@ describe('Lua scripts against Redis', function () {
     const proposed = keys.newWorkflowId(p);
     const payload = messagePayload(phone, messageId, text, now);
     const { kind, workflowId } = await runIngestInbound(redis, keys, {
-      partition: p, tenantId: tenant, workflowId: proposed, messageId, channel: 'whatsapp', phone, payload, now, dedupeSeconds,
+      partition: p, tenantId: tenant, workflowId: proposed, messageId, channel: 'whatsapp', phone, payload, now, dedupeSeconds, entryForm: 'packed',
     });
     return { p, proposed, kind, workflowId, payload, now };
   }
@@ -160,7 +160,7 @@ describe('Lua scripts against Redis', function () {
 
   async function entries(key: string): Promise<{ id: string; f: Record<string, string> }[]> {
     const list = (await redis.xrange(key, '-', '+')) as StreamEntry[];
-    return list.map(([id, fields]) => ({ id, f: fieldsToRecord(fields) }));
+    return list.map(([id, fields]) => ({ id, f: readStageEntry(fields) }));
   }
 
   /** The partition's waiting audit events, in either stored form (src/audit/audit-stream-entry.ts). */
@@ -377,7 +377,7 @@ describe('Lua scripts against Redis', function () {
       expect(Number(timers[1])).to.equal(due);
       const timer = JSON.parse(timers[0]!) as { id: string; stream: string; fields: string[] };
       expect(timer.stream).to.equal(keys.stream(p, 'consent'));
-      expect(fieldsToRecord(timer.fields)).to.deep.equal({ wf: workflowId, tenant, seq: '1', attempt: '1', payload: JSON.stringify(c.envelope.payload) });
+      expect(readStageEntry(timer.fields)).to.deep.equal({ wf: workflowId, tenant, seq: '1', attempt: '1', payload: JSON.stringify(c.envelope.payload) });
 
       await expectConsumed(p, 'consent');
       expect(await wf(p, workflowId)).to.deep.equal(before);
@@ -401,7 +401,7 @@ describe('Lua scripts against Redis', function () {
       const dead = await entries(keys.deadLetters(p, 'consent'));
       expect(dead).to.have.length(1);
       expect(dead[0]!.f).to.deep.equal({
-        ...fieldsToRecord(c.fields), reason: 'delivered 6 times without a hand-off', error_code: 'max_deliveries', stage: 'consent',
+        ...readStageEntry(c.fields), reason: 'delivered 6 times without a hand-off', error_code: 'max_deliveries', stage: 'consent',
         failed_at: String(now), deliveries: '6', source_id: c.entryId,
       });
       await expectConsumed(p, 'consent');
@@ -668,7 +668,7 @@ describe('Lua scripts against Redis', function () {
       expect(failure).to.be.instanceOf(Error);
       // The script itself refuses a table not written as |from>to| pairs (here the JSON form), before any write.
       const packed = packOps(call.ops);
-      const raw = await redis.handoff(call.keys.length, ...call.keys, keys.group('consent'), tick(), p, packed.count, allowedTransitions, ...packed.args)
+      const raw = await redis.handoff(call.keys.length, ...call.keys, keys.group('consent'), tick(), p, packed.count, allowedTransitions, 'packed', ...packed.args)
         .catch((e: Error) => e);
       expect((raw as Error).message).to.match(/transition table/);
       expect(await wf(p, a.workflowId)).to.deep.equal(beforeA);
@@ -835,7 +835,7 @@ describe('Lua scripts against Redis', function () {
       let refused: Error | null = null;
       try {
         const packed = packOps(call.ops);
-        await redis.handoff(call.keys.length, ...call.keys, keys.group('truth'), tick(), p, packed.count, transitionPairs(allowedTransitions), ...packed.args);
+        await redis.handoff(call.keys.length, ...call.keys, keys.group('truth'), tick(), p, packed.count, transitionPairs(allowedTransitions), 'packed', ...packed.args);
       } catch (err) {
         refused = err as Error;
       }
@@ -931,7 +931,7 @@ describe('Lua scripts against Redis', function () {
   describe('fireTimers', () => {
 
     function timer(p: number, stage: StageName, workflowId: string, attempt = 1): { member: string; fields: string[] } {
-      const fields = encodeFields(workflowId, tenant, 1, attempt, JSON.stringify(messagePayload(phoneFor(p), `wamid.${workflowId}`, 'hi', clock)));
+      const fields = encodeFields('packed', workflowId, tenant, 1, attempt, JSON.stringify(messagePayload(phoneFor(p), `wamid.${workflowId}`, 'hi', clock)));
       return { member: JSON.stringify({ id: `retry:${workflowId}:${attempt}`, stream: keys.stream(p, stage), fields }), fields };
     }
 
@@ -944,15 +944,15 @@ describe('Lua scripts against Redis', function () {
       await redis.zadd(keys.timers(p), now - 1000, early.member, now, exact.member, now + 60000, later.member);
 
       expect(await runFireTimers(redis, keys, p, now, 500)).to.equal(2);
-      expect((await entries(keys.stream(p, 'consent'))).map((e) => e.f)).to.deep.equal([fieldsToRecord(early.fields)]);
-      expect((await entries(keys.stream(p, 'router'))).map((e) => e.f)).to.deep.equal([fieldsToRecord(exact.fields)]);
+      expect((await entries(keys.stream(p, 'consent'))).map((e) => e.f)).to.deep.equal([readStageEntry(early.fields)]);
+      expect((await entries(keys.stream(p, 'router'))).map((e) => e.f)).to.deep.equal([readStageEntry(exact.fields)]);
       expect(await redis.xlen(keys.stream(p, 'truth'))).to.equal(0);
       expect(await redis.zrange(keys.timers(p), 0, -1)).to.deep.equal([later.member]);
 
       // Nothing fires twice; the later timer fires when its time comes.
       expect(await runFireTimers(redis, keys, p, now, 500)).to.equal(0);
       expect(await runFireTimers(redis, keys, p, now + 60000, 500)).to.equal(1);
-      expect((await entries(keys.stream(p, 'truth'))).map((e) => e.f)).to.deep.equal([fieldsToRecord(later.fields)]);
+      expect((await entries(keys.stream(p, 'truth'))).map((e) => e.f)).to.deep.equal([readStageEntry(later.fields)]);
       expect(await redis.zcard(keys.timers(p))).to.equal(0);
       expect(await redis.xlen(keys.stream(p, 'consent'))).to.equal(1);
     });
@@ -963,7 +963,7 @@ describe('Lua scripts against Redis', function () {
       const good = timer(p, 'router', keys.newWorkflowId(p));
       await redis.zadd(keys.timers(p), now - 2000, 'not json at all', now - 1000, good.member);
       expect(await runFireTimers(redis, keys, p, now, 500)).to.equal(2);
-      expect((await entries(keys.stream(p, 'router'))).map((e) => e.f)).to.deep.equal([fieldsToRecord(good.fields)]);
+      expect((await entries(keys.stream(p, 'router'))).map((e) => e.f)).to.deep.equal([readStageEntry(good.fields)]);
       expect(await redis.zcard(keys.timers(p))).to.equal(0);
       const [dead] = await entries(keys.deadTimers(p));
       expect(dead!.f).to.include({ timer: 'not json at all' });
@@ -1004,32 +1004,49 @@ describe('Lua scripts against Redis', function () {
   // --- redriveDeadLetter ------------------------------------------------------------------
 
   describe('redriveDeadLetter', () => {
-    it('puts a dead letter back on its stage stream without the dead-letter fields, at attempt 0', async () => {
+    for (const form of ['packed', 'fields'] as const) {
+      it(`puts a dead letter (${form} entry) back on its stage stream without the dead-letter fields, at attempt 0`, async () => {
+        const p = 1;
+        const workflowId = keys.newWorkflowId(p);
+        const payload = JSON.stringify(messagePayload(phoneFor(p), 'wamid.redrive', 'claim status', clock));
+        const original = encodeFields(form, workflowId, tenant, 4, 3, payload);
+        // As the hand-off writes it (buildHandoff's dlq_fields).
+        const deadId = await redis.xadd(keys.deadLetters(p, 'truth'), '*', ...original, 'reason', 'cms down', 'error_code', 'cms_unavailable',
+          'stage', 'truth', 'failed_at', String(clock), 'deliveries', '6', 'source_id', '1-0');
+        const keep = await redis.xadd(keys.deadLetters(p, 'truth'), '*', ...encodeFields(form, keys.newWorkflowId(p), tenant, 0, 0, payload), 'reason', 'x');
+
+        const redriven = await runRedriveDeadLetter(redis, keys, p, 'truth', deadId!);
+        expect(redriven.kind).to.equal('redriven');
+        const newId = redriven.kind === 'redriven' ? redriven.streamId : null;
+
+        const stream = (await redis.xrange(keys.stream(p, 'truth'), '-', '+')) as StreamEntry[];
+        expect(stream).to.have.length(1);
+        expect(stream[0]![0]).to.equal(newId);
+        // The entry keeps its form: packed, its attempt part reset; fields, `attempt` moved last.
+        expect(stream[0]![1]).to.deep.equal(form === 'packed'
+          ? ['w1', `${workflowId}\n${tenant}\n4\n0\n${payload}`]
+          : ['wf', workflowId, 'tenant', tenant, 'seq', '4', 'payload', payload, 'attempt', '0']);
+        expect(decodeEnvelope('truth', stream[0]![1])).to.include({ workflowId, seq: 4, attempt: 0 });
+
+        expect((await entries(keys.deadLetters(p, 'truth'))).map((e) => e.id)).to.deep.equal([keep]);
+        await redis.del(keys.stream(p, 'truth'), keys.deadLetters(p, 'truth'));
+      });
+    }
+
+    it('refuses a packed dead letter cut short, and changes nothing', async () => {
       const p = 1;
-      const workflowId = keys.newWorkflowId(p);
-      const payload = JSON.stringify(messagePayload(phoneFor(p), 'wamid.redrive', 'claim status', clock));
-      const original = encodeFields(workflowId, tenant, 4, 3, payload);
-      // As the hand-off writes it (buildHandoff's dlq_fields).
-      const deadId = await redis.xadd(keys.deadLetters(p, 'truth'), '*', ...original, 'reason', 'cms down', 'error_code', 'cms_unavailable',
-        'stage', 'truth', 'failed_at', String(clock), 'deliveries', '6', 'source_id', '1-0');
-      const keep = await redis.xadd(keys.deadLetters(p, 'truth'), '*', ...encodeFields(keys.newWorkflowId(p), tenant, 0, 0, payload), 'reason', 'x');
-
-      const redriven = await runRedriveDeadLetter(redis, keys, p, 'truth', deadId!);
-      expect(redriven.kind).to.equal('redriven');
-      const newId = redriven.kind === 'redriven' ? redriven.streamId : null;
-
-      const stream = (await redis.xrange(keys.stream(p, 'truth'), '-', '+')) as StreamEntry[];
-      expect(stream).to.have.length(1);
-      expect(stream[0]![0]).to.equal(newId);
-      expect(stream[0]![1]).to.deep.equal(['wf', workflowId, 'tenant', tenant, 'seq', '4', 'payload', payload, 'attempt', '0']);
-      expect(decodeEnvelope('truth', stream[0]![1])).to.include({ workflowId, seq: 4, attempt: 0 });
-
-      expect((await entries(keys.deadLetters(p, 'truth'))).map((e) => e.id)).to.deep.equal([keep]);
+      const deadId = await redis.xadd(keys.deadLetters(p, 'truth'), '*', 'w1', `${keys.newWorkflowId(p)}\n${tenant}\n4`, 'reason', 'x');
+      const failure = await runRedriveDeadLetter(redis, keys, p, 'truth', deadId!).catch((e: Error) => e);
+      expect(failure).to.be.instanceOf(Error);
+      expect((failure as Error).message).to.match(/packed entry cut short/);
+      expect(await redis.xlen(keys.stream(p, 'truth'))).to.equal(0);
+      expect(await redis.xlen(keys.deadLetters(p, 'truth'))).to.equal(1);
+      await redis.del(keys.deadLetters(p, 'truth'));
     });
 
     it('an unknown id is missing and changes nothing', async () => {
       const p = 0;
-      const existing = await redis.xadd(keys.deadLetters(p, 'outbound'), '*', ...encodeFields(keys.newWorkflowId(p), tenant, 0, 0, '{}'), 'reason', 'x');
+      const existing = await redis.xadd(keys.deadLetters(p, 'outbound'), '*', ...encodeFields('packed', keys.newWorkflowId(p), tenant, 0, 0, '{}'), 'reason', 'x');
       expect(await runRedriveDeadLetter(redis, keys, p, 'outbound', '1-1')).to.deep.equal({ kind: 'missing' });
       expect(await redis.exists(keys.stream(p, 'outbound'))).to.equal(0);
       expect((await entries(keys.deadLetters(p, 'outbound'))).map((e) => e.id)).to.deep.equal([existing]);

@@ -127,7 +127,7 @@ describe('send records and the recovering hand-off ops against Redis', () => {
     async function entryAt(seq: number, current: number): Promise<{ id: string; envelope: Envelope }> {
       await redis.hset(keys.workflow(p, wf), 'seq', String(current), 'status', 'started', 'tenant', 'acme');
       await redis.xgroup('CREATE', stream, group, '0', 'MKSTREAM').catch(() => undefined);
-      await redis.xadd(stream, '*', ...encodeFields(wf, 'acme', seq, 1, JSON.stringify({ channel: 'whatsapp', from: '+919800000001', text: 'x', receivedAt: t0 })));
+      await redis.xadd(stream, '*', ...encodeFields('packed', wf, 'acme', seq, 1, JSON.stringify({ channel: 'whatsapp', from: '+919800000001', text: 'x', receivedAt: t0 })));
       const reply = (await redis.xreadgroup('GROUP', group, 'c1', 'COUNT', 10, 'STREAMS', stream, '>')) as [string, StreamEntry[]][];
       const [id, fields] = reply[0]![1][0]!;
       return { id, envelope: decodeEnvelope('outbound', fields) };

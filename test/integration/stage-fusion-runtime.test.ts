@@ -18,6 +18,7 @@ import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
 import { Keys } from '../../src/redis/keys';
 import { runHandoff, runIngestInbound } from '../../src/redis/scripts';
 import { buildHandoff, type Outcome } from '../../src/runtime/handoff-ops';
+import { readStageEntry } from '../../src/runtime/envelope-codec';
 import { fusedStageLookup, StageWorker } from '../../src/runtime/stage-worker';
 import { transitions } from '../../pipeline/workflows/transitions';
 import { startPrivateRedis, testRedisUrl, type PrivateRedis } from '../helpers/redis';
@@ -85,7 +86,7 @@ describe('stage fusion in the runtime (one Redis)', function () {
     await runIngestInbound(redis, keys, {
       partition, tenantId: 'acme', workflowId, messageId: `m-${workflowId}`, channel: 'whatsapp', phone: '+919800000001',
       payload: { channel: 'whatsapp', businessNumberId: 'b', from: '+919800000001', messageId: `m-${workflowId}`, text: 'claim status', receivedAt: Date.now() },
-      now: Date.now(), dedupeSeconds: 600,
+      now: Date.now(), dedupeSeconds: 600, entryForm: 'packed',
     });
     const record = await waitFor(async () => {
       const r = await redis.hgetall(keys.workflow(partition, workflowId));
@@ -193,10 +194,10 @@ describe('handoff.lua: chained ops (one Redis)', function () {
   async function entered(): Promise<{ workflowId: string; entryId: string; envelope: Envelope }> {
     const workflowId = keys.newWorkflowId(partition);
     const payload: WorkflowPayload = { channel: 'whatsapp', businessNumberId: 'b', from: '+919800000002', messageId: `m-${workflowId}`, text: 'hi', receivedAt: 1 };
-    await runIngestInbound(redis, keys, { partition, tenantId: 'acme', workflowId, messageId: `m-${workflowId}`, channel: 'whatsapp', phone: payload.from, payload, now: 1, dedupeSeconds: 600 });
+    await runIngestInbound(redis, keys, { partition, tenantId: 'acme', workflowId, messageId: `m-${workflowId}`, channel: 'whatsapp', phone: payload.from, payload, now: 1, dedupeSeconds: 600, entryForm: 'packed' });
     await redis.xgroup('CREATE', keys.stream(partition, 'gateway'), keys.group('gateway'), '0', 'MKSTREAM').catch(() => undefined);
     const read = (await redis.xreadgroup('GROUP', keys.group('gateway'), 'c', 'COUNT', 100, 'STREAMS', keys.stream(partition, 'gateway'), '>')) as [string, [string, string[]][]][];
-    const [entryId] = read[0]![1].find(([, f]) => f.includes(workflowId))!;
+    const [entryId] = read[0]![1].find(([, f]) => readStageEntry(f).wf === workflowId)!;
     return { workflowId, entryId, envelope: { workflowId, tenantId: 'acme', seq: 0, attempt: 0, stage: 'gateway', payload } };
   }
 
@@ -231,7 +232,7 @@ describe('handoff.lua: chained ops (one Redis)', function () {
     expect(await redis.hget(keys.workflow(partition, e.workflowId), 'seq')).to.equal('2');
     expect(await redis.hget(keys.workflow(partition, e.workflowId), 'status')).to.equal('completed');
     const consentEntries = (await redis.xrange(keys.stream(partition, 'consent'), '-', '+')) as [string, string[]][];
-    expect(consentEntries.filter(([, fields]) => fields.includes(e.workflowId))).to.have.length(0);
+    expect(consentEntries.filter(([, fields]) => readStageEntry(fields).wf === e.workflowId)).to.have.length(0);
   });
 
   it('a chained op after a refused transition is not applied either', async () => {
@@ -280,7 +281,7 @@ describe('handoff.lua: a chain\'s record, read once and written once (private Re
     const n = ++messages;
     const workflowId = keys.newWorkflowId(partition);
     const payload: WorkflowPayload = { channel: 'whatsapp', businessNumberId: 'b', from: '+919800000003', messageId: `m${n}`, text: 'hi', receivedAt: 1 };
-    await runIngestInbound(redis, keys, { partition, tenantId: 'acme', workflowId, messageId: `m${n}`, channel: 'whatsapp', phone: payload.from, payload, now, dedupeSeconds: 600 });
+    await runIngestInbound(redis, keys, { partition, tenantId: 'acme', workflowId, messageId: `m${n}`, channel: 'whatsapp', phone: payload.from, payload, now, dedupeSeconds: 600, entryForm: 'packed' });
     // An earlier attempt was dead-lettered and the tenant's work held: a step that goes through clears both.
     await redis.hset(keys.workflow(partition, workflowId), 'error', 'cms_unavailable', 'held', String(now));
     return { workflowId, envelope: { workflowId, tenantId: 'acme', seq: 0, attempt: 0, stage: 'gateway', payload } };
@@ -312,7 +313,7 @@ describe('handoff.lua: a chain\'s record, read once and written once (private Re
     await redis.config('RESETSTAT');
     for (const stage of steps) {
       const entries = stage === 'gateway' ? [gatewayEntry!] : await read(stage);
-      const [entryId] = entries.find(([, fields]) => fields.includes(one.workflowId))!;
+      const [entryId] = entries.find(([, fields]) => readStageEntry(fields).wf === one.workflowId)!;
       const envelope = { ...one.envelope, seq: steps.indexOf(stage), stage };
       expect((await hand(stage, [{ kind: 'decided', entryId, envelope, decision: decide(stage, envelope) }])).map((r) => r.kind)).to.deep.equal(['applied']);
     }
@@ -320,7 +321,7 @@ describe('handoff.lua: a chain\'s record, read once and written once (private Re
 
     const gatewayEntries = await read('gateway').catch(() => []);
     expect(gatewayEntries).to.have.length(0);
-    const [fusedEntry] = (await redis.xrange(keys.stream(partition, 'gateway'), '-', '+')).find(([, fields]) => fields.includes(fused.workflowId))!;
+    const [fusedEntry] = (await redis.xrange(keys.stream(partition, 'gateway'), '-', '+')).find(([, fields]) => readStageEntry(fields).wf === fused.workflowId)!;
     const chain: Outcome[] = steps.map((stage, seq) => {
       const envelope = { ...fused.envelope, seq, stage };
       return { kind: 'decided', entryId: fusedEntry, envelope, decision: decide(stage, envelope), ...(seq > 0 ? { chained: true as const } : {}) };
@@ -378,7 +379,7 @@ describe('handoff.lua: a chain\'s record, read once and written once (private Re
 
   it('writes the steps that went through when a later step of the chain is refused, and only those', async () => {
     const e = await entered();
-    const [entryId] = (await redis.xrange(keys.stream(partition, 'gateway'), '-', '+')).find(([, fields]) => fields.includes(e.workflowId))!;
+    const [entryId] = (await redis.xrange(keys.stream(partition, 'gateway'), '-', '+')).find(([, fields]) => readStageEntry(fields).wf === e.workflowId)!;
     const eventsBefore = await redis.xlen(keys.audit(partition));
     const step = (stage: StageName, seq: number, decision: Decision): Outcome =>
       ({ kind: 'decided', entryId, envelope: { ...e.envelope, seq, stage }, decision, ...(seq > 0 ? { chained: true as const } : {}) });

@@ -18,6 +18,7 @@ import {
 import { parseWaitTimer, waitTimerMember } from '../../src/redis/wait-timers';
 import { testRedisUrl } from '../helpers/redis';
 import { auditRecords } from '../helpers/script-services';
+import { readStageEntry } from '../../src/runtime/envelope-codec';
 
 const prefix = `wflua-${randomBytes(6).toString('hex')}`;
 const keys = new Keys(prefix, 4);
@@ -143,7 +144,7 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
 
   const payload: WorkflowPayload = { channel: 'whatsapp', businessNumberId: '100200300', from: phone, messageId: 'cms:test', text: '', receivedAt: 0, pdStep: 'start' } as WorkflowPayload;
   /** startPendingDocs as PendingDocuments.startFromCms calls it. */
-  const start = (workflowId: string) => runStartPendingDocs(redis, keys, { partition: p, tenantId: t, workflowId, channel: 'whatsapp', phone, claimId, payload, now: tick() });
+  const start = (workflowId: string) => runStartPendingDocs(redis, keys, { partition: p, tenantId: t, workflowId, channel: 'whatsapp', phone, claimId, payload, now: tick(), entryForm: 'packed' });
 
   describe('startPendingDocs', () => {
     it('starts a workflow: record, index entries, claim pointer and one gateway entry', async () => {
@@ -174,7 +175,7 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
       const claimKey = keys.pendingDocsByClaim(p, t, claimHex);
       const reply = await redis.startPendingDocs(
         claimKey, keys.workflow(p, 'w2'), keys.workflowIndex(p, t), keys.stream(p, 'gateway'), keys.pendingDocsByClaimant(p, t, phoneHex),
-        keys.workflow(p, 'w2'), tick(), 'w2', t, 'whatsapp', `sha256:${phoneHex}`, `sha256:${claimHex}`, JSON.stringify(payload), keys.workflow(p, ''),
+        keys.workflow(p, 'w2'), tick(), 'w2', t, 'whatsapp', `sha256:${phoneHex}`, `sha256:${claimHex}`, JSON.stringify(payload), keys.workflow(p, ''), 'packed',
       );
       expect(reply).to.deep.equal(['w1', 'undeclared']);
       expect(await redis.exists(keys.workflow(p, 'w2'))).to.equal(0);
@@ -197,7 +198,7 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
     /** As PendingDocuments.control calls it: the claim and phone hashes as the record holds them. */
     const control = (workflowId: string, action: PendingDocsAction, tenant = t, deadlineAt = 0, reminders: Array<[number, number]> = []) =>
       runControlPendingDocs(redis, keys, { partition: p, tenantId: tenant, workflowId, action, claimIdHash: `sha256:${claimHex}`, phoneHash: `sha256:${phoneHex}`,
-        detail: { by: 'ops' }, deadlineAt, reminders, now: tick() });
+        detail: { by: 'ops' }, deadlineAt, reminders, now: tick(), entryForm: 'packed' });
 
     it('cancel: status cancelled, the wait\'s timer gone, a new generation, one audit event with the transition', async () => {
       const member = await waiting('w1', clock + 60_000, 'r|1');
@@ -233,7 +234,7 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
       await redis.hset(keys.workflow(p, 'w2'), 'status', 'completed');
       expect(await control('w1', 'resume')).to.deep.equal({ kind: 'ok', status: 'started' });
       const [[, fields]] = await redis.xrange(keys.stream(p, 'consent'), '-', '+');
-      expect(JSON.parse(fields[fields.indexOf('payload') + 1]!)).to.include({ pdStep: 'start' });
+      expect(JSON.parse(readStageEntry(fields).payload!)).to.include({ pdStep: 'start' });
       expect(await redis.get(keys.pendingDocsByClaim(p, t, claimHex))).to.equal('w1');
     });
 
@@ -255,7 +256,7 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
       await waiting('w1', clock + 60_000, 'r|1');
       expect(await control('w1', 'recheck')).to.deep.equal({ kind: 'ok', status: 'awaiting_documents' });
       const [[, fields]] = await redis.xrange(keys.stream(p, 'truth'), '-', '+');
-      expect(JSON.parse(fields[fields.indexOf('payload') + 1]!)).to.include({ pdStep: 'recheck' });
+      expect(JSON.parse(readStageEntry(fields).payload!)).to.include({ pdStep: 'recheck' });
       await redis.hset(keys.workflow(p, 'w1'), 'status', 'completed');
       expect(await control('w1', 'recheck')).to.deep.equal({ kind: 'refused', reason: 'not_waiting', status: 'completed' });
     });
@@ -268,7 +269,7 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
         const timer = parseWaitTimer(member);
         return { member, workflowId: timer?.workflowId ?? null, tenantId: timer?.tenantId ?? null, restricted };
       });
-      const { fired, paused, dropped } = await runFireWorkflowTimers(redis, keys, p, now, due);
+      const { fired, paused, dropped } = await runFireWorkflowTimers(redis, keys, p, now, due, 'packed');
       return [fired, paused, dropped];
     }
 
@@ -278,7 +279,7 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
       expect(await fire(now)).to.deep.equal([1, 0, 0]);
       expect(await fire(now)).to.deep.equal([0, 0, 0]);
       const [[, fields]] = await redis.xrange(keys.stream(p, 'truth'), '-', '+');
-      expect(JSON.parse(fields[fields.indexOf('payload') + 1]!)).to.include({ pdStep: 'reminder', reminder: 1 });
+      expect(JSON.parse(readStageEntry(fields).payload!)).to.include({ pdStep: 'reminder', reminder: 1 });
       expect(await redis.zscore(keys.workflowTimers(p), member)).to.equal(null);
       expect(await redis.zscore(keys.workflowTimers(p), waitTimerMember({ tenantId: t, workflowId: 'w1', generation: 0, kind: 'reminder', n: 2 }))).to.not.equal(null);
       expect(await redis.hmget(keys.workflow(p, 'w1'), 'pd_next', 'pd_rdue')).to.deep.equal(['r|2', '']);

@@ -79,6 +79,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', LEDGER_ENTRY_FORM: 'packed' }).ledgerEntryForm).to.equal('packed');
   });
 
+  it('reads STAGE_ENTRY_FORM (packed or fields); unset, packed', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).stageEntryForm).to.equal('packed');
+    expect(loadConfig({ NODE_ENV: 'test', STAGE_ENTRY_FORM: 'fields' }).stageEntryForm).to.equal('fields');
+    expect(loadConfig({ NODE_ENV: 'test', STAGE_ENTRY_FORM: 'packed' }).stageEntryForm).to.equal('packed');
+  });
+
   it('lets overrides win over the environment', () => {
     const c = loadConfig({ NODE_ENV: 'development', PARTITIONS: '16', JWT_ISSUER: 'https://env.example' }, { partitions: 2, jwtIssuer: 'https://override.example' });
     expect(c.partitions).to.equal(2);
@@ -92,7 +98,7 @@ describe('loadConfig', () => {
   const bad: Array<[string, string]> = [
     ['PORT', '70000'], ['PORT', '80a'], ['PARTITIONS', '0'], ['PARTITIONS', '2.5'], ['REDIS_URL', 'localhost:6379'],
     ['REDIS_CLUSTER_NODES', 'redis-node-1'], ['REDIS_CLUSTER_NODES', 'a:1,,b:2'], ['REDIS_CLUSTER_NODES', 'redis://a:1'],
-    ['REDIS_WAIT_REPLICAS', '-1'], ['REDIS_WAIT_TIMEOUT_MS', '0'], ['STAGE_FUSION', 'yes'], ['STAGE_FUSION', 'true'], ['LEDGER_ENTRY_FORM', 'json'],
+    ['REDIS_WAIT_REPLICAS', '-1'], ['REDIS_WAIT_TIMEOUT_MS', '0'], ['STAGE_FUSION', 'yes'], ['STAGE_FUSION', 'true'], ['LEDGER_ENTRY_FORM', 'json'], ['STAGE_ENTRY_FORM', 'w1'],
     ['KEY_PREFIX', 'CW'], ['LOG_LEVEL', 'verbose'], ['NODE_ENV', 'staging'], ['MAX_DELIVERIES', '-1'], ['PUBLIC_URL', 'example.com'],
   ];
   for (const [name, value] of bad) {

@@ -25,10 +25,15 @@
   ARGV[5] audit detail (JSON: who asked)        ARGV[6] new deadline (ms; reschedule)
   ARGV[7] JSON array of [reminder number, due] still to come (reschedule)
   ARGV[8] key prefix of workflow records in this partition (the pointer's workflow)
+  ARGV[9] stage entry form: packed | fields (STAGE_ENTRY_FORM; includes/stage-entry.lua)
   Returns: { 'ok', status }, { 'undeclared', workflow id } or { 'refused', reason, current status } with reason
   not_found | not_pending_documents | finished | not_resumable | claim_has_open_workflow | not_waiting.
 ]]
+--@include stage-entry
+
 local wf, timers, auditKey = KEYS[1], KEYS[2], KEYS[3]
+local packed = stageEntryPacked(ARGV[9])
+if packed == nil then return redis.error_reply('ERR controlPendingDocs: ' .. tostring(ARGV[9]) .. ' is not a stage entry form') end
 local now, action, tenant, wfId = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 local h = redis.call('HMGET', wf, 'tenant_id', 'workflow_type', 'status', 'pd_next', 'claim_id_hash', 'deadline_at', 'pd_gen')
 local status = h[3]
@@ -84,7 +89,7 @@ if action == 'resume' then
   local p = cjson.decode(payload)
   p.pdStep = 'start'
   p.reminder = nil
-  redis.call('XADD', KEYS[4], '*', 'wf', wfId, 'tenant', tenant, 'seq', seq, 'attempt', 0, 'payload', cjson.encode(p))
+  xaddStage(KEYS[4], packed, wfId, tenant, seq, '0', cjson.encode(p))
   redis.call('SET', KEYS[5], wfId)
   redis.call('ZADD', KEYS[6], now, wfId)
   return { 'ok', 'started' }
@@ -114,7 +119,7 @@ if action == 'recheck' then
   local p = cjson.decode(redis.call('HGET', wf, 'pd_payload'))
   p.pdStep = 'recheck'
   p.reminder = nil
-  redis.call('XADD', KEYS[4], '*', 'wf', wfId, 'tenant', tenant, 'seq', seq, 'attempt', 0, 'payload', cjson.encode(p))
+  xaddStage(KEYS[4], packed, wfId, tenant, seq, '0', cjson.encode(p))
   return { 'ok', status }
 end
 return redis.error_reply('ERR controlPendingDocs: unknown action ' .. tostring(action))

@@ -14,6 +14,7 @@
   ARGV[2]  JSON array of { m = member, wf = workflow key, paused = paused-timer key or absent }
            `paused` is given for tenants that are RESTRICTED now: their due timers wait there,
            in due order, until the tenant is OPERATIONAL again.
+  ARGV[3]  stage entry form: packed | fields (STAGE_ENTRY_FORM; includes/stage-entry.lua)
   Member:  pd|<tenant>|<workflow id>|<wait generation>|r|<n>   reminder n
            pd|<tenant>|<workflow id>|<wait generation>|t|0     deadline
   A timer of an older wait generation (the wait was cancelled, resumed, rescheduled or completed)
@@ -27,7 +28,11 @@
   Returns: { fired, paused, dropped }.
 ]]
 local timers, auditKey, truth, restricted = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+--@include stage-entry
+
 local now = ARGV[1]
+local packed = stageEntryPacked(ARGV[3])
+if packed == nil then return redis.error_reply('ERR fireWorkflowTimers: ' .. tostring(ARGV[3]) .. ' is not a stage entry form') end
 local items = cjson.decode(ARGV[2])
 local fired, paused, dropped = 0, 0, 0
 
@@ -66,8 +71,7 @@ for _, item in ipairs(items) do
       local payload = cjson.decode(redis.call('HGET', item.wf, 'pd_payload'))
       payload.pdStep = 'reminder'
       payload.reminder = tonumber(n)
-      redis.call('XADD', truth, '*', 'wf', wfId, 'tenant', tenant, 'seq', redis.call('HGET', item.wf, 'seq'),
-        'attempt', 0, 'payload', cjson.encode(payload))
+      xaddStage(truth, packed, wfId, tenant, redis.call('HGET', item.wf, 'seq'), '0', cjson.encode(payload))
       -- The wait's next timer: the next reminder still to come, else the deadline.
       local rdue = redis.call('HGET', item.wf, 'pd_rdue') or ''
       local nextN, nextDue, rest = string.match(rdue, '^(%d+):(%d+),?(.*)$')

@@ -24,13 +24,15 @@
   ARGV[1]  consumer group
   ARGV[2]  now (ms)
   ARGV[3]  partition number (audit ids are ae-<partition>-<stream id>)
-  ARGV[4]  how many ops (below) follow, from ARGV[6] on
+  ARGV[4]  how many ops (below) follow, from ARGV[7] on
   ARGV[5]  the allowed status transitions (pipeline/workflows/transitions.ts), every allowed pair
            as `<from>><to>` between bars: `|started>completed|started>awaiting_consent|...|`
            (src/redis/scripts/handoff.ts builds it); a decision that would break it is refused. A
            plain substring search answers a pair, so nothing is decoded (decoding the table as
            JSON cost 7 us a call; docs/benchmarks.md, Issue 15).
-  ARGV[6+] the ops, 13 ARGV each, in this order: kind, entry, wf, wf_id, seq, tenant, stage,
+  ARGV[6]  the form of the stage entries it writes: packed | fields (STAGE_ENTRY_FORM;
+           includes/stage-entry.lua)
+  ARGV[7+] the ops, 13 ARGV each, in this order: kind, entry, wf, wf_id, seq, tenant, stage,
            audit_type, audit_detail, status, next, payload, and the op's other fields as one
            JSON object ('' when it has none; `set` left out when empty, `done` when false). An
            empty string is an absent field, except for wf, wf_id and tenant, which a dead letter
@@ -139,7 +141,7 @@ local withOthers = {}
 -- (ARGV as a local, and '' read as absent inline: each op's fields were a tenth of a call's
 -- Lua before its first write, as function calls; docs/benchmarks.md, Issue 15)
 local A = ARGV
-local b = 5
+local b = 6
 for i = 1, opCount do
   local kind = A[b + 1]
   local op, rest
@@ -184,7 +186,7 @@ for i = 1, opCount do
     b = b + 13
   end
   if rest == nil or op.wf == nil or op.wf_id == nil or op.tenant == nil then
-    return redis.error_reply('ERR handoff: ' .. opCount .. ' ops need more than the ' .. (#A - 5) .. ' op arguments given')
+    return redis.error_reply('ERR handoff: ' .. opCount .. ' ops need more than the ' .. (#A - 6) .. ' op arguments given')
   end
   if rest ~= '' then
     withOthers[i] = true
@@ -196,7 +198,7 @@ for i = 1, opCount do
   ops[i] = op
 end
 if b ~= #A then
-  return redis.error_reply('ERR handoff: ' .. opCount .. ' ops do not fill ' .. (#A - 5) .. ' op arguments')
+  return redis.error_reply('ERR handoff: ' .. opCount .. ' ops do not fill ' .. (#A - 6) .. ' op arguments')
 end
 -- Whether the table allows `from` -> `to` (header: a substring search, nothing to decode).
 local allowedPairs = ARGV[5]
@@ -208,6 +210,9 @@ end
 if string.sub(allowedPairs, 1, 1) ~= '|' or string.sub(allowedPairs, -1) ~= '|' then
   return redis.error_reply('ERR handoff: the transition table is not a list of |from>to| pairs')
 end
+--@include stage-entry
+local packed = stageEntryPacked(ARGV[6])
+if packed == nil then return redis.error_reply('ERR handoff: ' .. tostring(ARGV[6]) .. ' is not a stage entry form') end
 local out = {}
 
 -- Acknowledged and deleted together at the end of the script (header).
@@ -612,8 +617,7 @@ for i = 1, opCount do
       local targetSeq = redis.call('HINCRBY', arrive.target_key, 'seq', 1)
       appendAudit(arrive.target_key, auditId)
       redis.call('HSET', arrive.target_key, 'updated_at', now)
-      redis.call('XADD', arrive.stream, '*', 'wf', arrive.target, 'tenant', op.tenant,
-        'seq', targetSeq, 'attempt', 0, 'payload', arrive.payload)
+      xaddStage(arrive.stream, packed, arrive.target, op.tenant, targetSeq, '0', arrive.payload)
       redis.call('DEL', op.wf)
       redis.call('ZREM', op.idx, op.wf_id)
       absorbed = true
@@ -624,8 +628,7 @@ for i = 1, opCount do
       local heldSeq = redis.call('HINCRBY', heldKey, 'seq', 1)
       appendAudit(heldKey, auditId)
       redis.call('HSET', heldKey, 'status', op.resume.status, 'updated_at', now)
-      redis.call('XADD', op.resume.stream, '*', 'wf', op.resume.expect, 'tenant', op.tenant,
-        'seq', heldSeq, 'attempt', 0, 'payload', op.resume.payload)
+      xaddStage(op.resume.stream, packed, op.resume.expect, op.tenant, heldSeq, '0', op.resume.payload)
       redis.call('HDEL', op.consent, 'parked', 'parked_payload', 'parked_status')
       redis.call('DEL', op.wf)
       redis.call('ZREM', op.idx, op.wf_id)
@@ -670,9 +673,7 @@ for i = 1, opCount do
       if op.pd_await and not joined then startWait(op, op.pd_await) end
       if op.pd_done then dropWaitTimers(op.wf, op.pd_done.timers) end
       if op.kind == 'forward' and op.next then
-        -- ('0' as text: a Lua number is formatted with snprintf on every call)
-        redis.call('XADD', op.next, '*', 'wf', op.wf_id, 'tenant', op.tenant, 'seq', nextSeq,
-          'attempt', '0', 'payload', op.payload)
+        xaddStage(op.next, packed, op.wf_id, op.tenant, nextSeq, '0', op.payload)
       end
       stepped[i] = not absorbed
     end

@@ -14,16 +14,19 @@
   ARGV[5] channel
   ARGV[6] phone hash (sha256:...)
   ARGV[7] payload (JSON)
+  ARGV[8] stage entry form: packed | fields (STAGE_ENTRY_FORM; includes/stage-entry.lua)
   Returns: the workflow id, or the id of the workflow that already took this message.
 ]]
+--@include workflow-record
+
+local packed = stageEntryPacked(ARGV[8])
+if packed == nil then return redis.error_reply('ERR ingestInbound: ' .. tostring(ARGV[8]) .. ' is not a stage entry form') end
 local existing = redis.call('GET', KEYS[1])
 if existing then
   return existing
 end
 
---@include workflow-record
-
 redis.call('SET', KEYS[1], ARGV[3], 'EX', ARGV[2])
 createWorkflowRecord(KEYS[2], KEYS[3], ARGV[1], ARGV[3], ARGV[4], ARGV[5], ARGV[6])
-enterGateway(KEYS[4], ARGV[3], ARGV[4], ARGV[7])
+enterGateway(KEYS[4], packed, ARGV[3], ARGV[4], ARGV[7])
 return ARGV[3]

@@ -21,8 +21,13 @@
   ARGV[7] payload (JSON)
   ARGV[8] key prefix of workflow records in this partition (the open workflow the pointer names
           shares the partition's hash tag)
+  ARGV[9] stage entry form: packed | fields (STAGE_ENTRY_FORM; includes/stage-entry.lua)
   Returns: { workflow id, 'started' | 'joined' }, or { pointer's workflow id, 'undeclared' }.
 ]]
+--@include workflow-record
+
+local packed = stageEntryPacked(ARGV[9])
+if packed == nil then return redis.error_reply('ERR startPendingDocs: ' .. tostring(ARGV[9]) .. ' is not a stage entry form') end
 local open = { started = true, awaiting_consent = true, awaiting_documents = true }
 local existing = redis.call('GET', KEYS[1])
 if existing then
@@ -31,11 +36,9 @@ if existing then
   if status and open[status] then return { existing, 'joined' } end
 end
 
---@include workflow-record
-
 createWorkflowRecord(KEYS[2], KEYS[3], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5],
   { 'workflow_type', 'pending-documents', 'claim_id_hash', ARGV[6], 'pd_payload', ARGV[7] })
 redis.call('SET', KEYS[1], ARGV[2])
 redis.call('ZADD', KEYS[5], ARGV[1], ARGV[2])
-enterGateway(KEYS[4], ARGV[2], ARGV[3], ARGV[7])
+enterGateway(KEYS[4], packed, ARGV[2], ARGV[3], ARGV[7])
 return { ARGV[2], 'started' }

@@ -3,6 +3,7 @@
  * and ops; this module calls it and types what it answers).
  */
 import type { Redis } from '../client';
+import type { StageEntryForm } from '../../runtime/envelope-codec';
 
 /**
  * What the hand-off did with one op, typed: the audit event id it wrote, a retry timer set, a
@@ -33,7 +34,7 @@ export function parseHandoffResult(raw: string): HandoffResult {
  * script as a list of pairs: transitionPairs). One result per op.
  */
 export async function runHandoff(
-  redis: Redis, call: { keys: string[]; ops: Record<string, unknown>[] }, group: string, now: number, partition: number, allowedTransitions: string,
+  redis: Redis, call: { keys: string[]; ops: Record<string, unknown>[]; entryForm: StageEntryForm }, group: string, now: number, partition: number, allowedTransitions: string,
 ): Promise<HandoffResult[]> {
   const ops = packOps(call.ops);
   const pairs = transitionPairs(allowedTransitions);
@@ -43,7 +44,7 @@ export async function runHandoff(
   // call is made again with its record declared (handoff.lua's header).
   for (let attempt = 0; ; attempt++) {
     try {
-      const raw = await redis.handoff(keys.length, ...keys, group, now, partition, ops.count, pairs, ...ops.args);
+      const raw = await redis.handoff(keys.length, ...keys, group, now, partition, ops.count, pairs, call.entryForm, ...ops.args);
       return raw.map(parseHandoffResult);
     } catch (err) {
       const message = err instanceof Error ? err.message : '';

@@ -3,6 +3,7 @@ import type { Redis } from '../client';
 import type { Channel, WorkflowPayload } from '../../../pipeline/types';
 import { phiHash } from '../../phi';
 import type { Keys } from '../keys';
+import type { StageEntryForm } from '../../runtime/envelope-codec';
 
 /** A new workflow made for the message, or the one that took this message id before (a redelivery). */
 export type IngestInboundResult =
@@ -23,13 +24,15 @@ export interface IngestInboundArgs {
   now: number;
   /** How long the message id is remembered, seconds. */
   dedupeSeconds: number;
+  /** How the gateway entry is written (`STAGE_ENTRY_FORM`). */
+  entryForm: StageEntryForm;
 }
 
 export async function runIngestInbound(redis: Redis, keys: Keys, a: IngestInboundArgs): Promise<IngestInboundResult> {
   const p = a.partition;
   const workflowId = await redis.ingestInbound(
     keys.seenMessage(p, a.tenantId, a.messageId), keys.workflow(p, a.workflowId), keys.workflowIndex(p, a.tenantId), keys.stream(p, 'gateway'),
-    a.now, a.dedupeSeconds, a.workflowId, a.tenantId, a.channel, phiHash(a.phone), JSON.stringify(a.payload),
+    a.now, a.dedupeSeconds, a.workflowId, a.tenantId, a.channel, phiHash(a.phone), JSON.stringify(a.payload), a.entryForm,
   );
   return workflowId === a.workflowId ? { kind: 'created', workflowId } : { kind: 'duplicate', workflowId };
 }

@@ -3,6 +3,7 @@ import type { Redis } from '../client';
 import type { Channel, WorkflowPayload, WorkflowStatus } from '../../../pipeline/types';
 import { phiHash, sha256Hex } from '../../phi';
 import type { Keys } from '../keys';
+import type { StageEntryForm } from '../../runtime/envelope-codec';
 
 export interface StartPendingDocsArgs {
   partition: number;
@@ -16,6 +17,8 @@ export interface StartPendingDocsArgs {
   claimId: string;
   payload: WorkflowPayload;
   now: number;
+  /** How the gateway entry is written (`STAGE_ENTRY_FORM`). */
+  entryForm: StageEntryForm;
 }
 
 /** A new workflow, or the claim's open one joined (at most one open per claim). */
@@ -32,7 +35,7 @@ export async function runStartPendingDocs(redis: Redis, keys: Keys, a: StartPend
     const [workflowId, outcome] = await redis.startPendingDocs(
       keys.pendingDocsByClaim(p, a.tenantId, sha256Hex(a.claimId)), keys.workflow(p, a.workflowId), keys.workflowIndex(p, a.tenantId),
       keys.stream(p, 'gateway'), keys.pendingDocsByClaimant(p, a.tenantId, sha256Hex(a.phone)), open,
-      a.now, a.workflowId, a.tenantId, a.channel, phiHash(a.phone), phiHash(a.claimId), JSON.stringify(a.payload), keys.workflow(p, ''),
+      a.now, a.workflowId, a.tenantId, a.channel, phiHash(a.phone), phiHash(a.claimId), JSON.stringify(a.payload), keys.workflow(p, ''), a.entryForm,
     );
     if (outcome !== 'undeclared') return { kind: outcome, workflowId };
     if (attempt >= maxUndeclaredRetries) throw new Error(`startPendingDocs: the claim's open workflow kept changing (${maxUndeclaredRetries + 1} calls)`);
@@ -60,6 +63,8 @@ export interface ControlPendingDocsArgs {
   /** [reminder number, due (ms)] still to come, for reschedule. */
   reminders?: Array<[number, number]>;
   now: number;
+  /** How the re-entry's stage entry is written (resume, recheck; `STAGE_ENTRY_FORM`). */
+  entryForm: StageEntryForm;
 }
 
 /** The status the workflow has after the action, or why it was refused and the status it has (null for another tenant's). */
@@ -76,7 +81,7 @@ export async function runControlPendingDocs(redis: Redis, keys: Keys, a: Control
     const [outcome, statusOrReason, current] = await redis.controlPendingDocs(
       keys.workflow(p, a.workflowId), keys.workflowTimers(p), keys.audit(p), keys.stream(p, a.action === 'recheck' ? 'truth' : 'consent'),
       keys.pendingDocsByClaim(p, a.tenantId, bareHash(a.claimIdHash)), keys.pendingDocsByClaimant(p, a.tenantId, bareHash(a.phoneHash)), open,
-      a.now, a.action, a.tenantId, a.workflowId, JSON.stringify(a.detail), a.deadlineAt ?? 0, JSON.stringify(a.reminders ?? []), keys.workflow(p, ''),
+      a.now, a.action, a.tenantId, a.workflowId, JSON.stringify(a.detail), a.deadlineAt ?? 0, JSON.stringify(a.reminders ?? []), keys.workflow(p, ''), a.entryForm,
     );
     if (outcome === 'undeclared') {
       if (attempt >= maxUndeclaredRetries) throw new Error(`controlPendingDocs: the claim's open workflow kept changing (${maxUndeclaredRetries + 1} calls)`);

@@ -2,6 +2,7 @@
 import type { Redis } from '../client';
 import { stageNames } from '../../../pipeline/vocabulary';
 import type { Keys } from '../keys';
+import type { StageEntryForm } from '../../runtime/envelope-codec';
 
 /**
  * fireTimers for one partition: at most `max` due retry timers moved into their stage streams
@@ -23,13 +24,15 @@ export interface DueWaitTimer {
 }
 
 /** fireWorkflowTimers for one partition: declares every workflow record and paused set the timers name. */
-export async function runFireWorkflowTimers(redis: Redis, keys: Keys, partition: number, now: number, due: DueWaitTimer[]): Promise<{ fired: number; paused: number; dropped: number }> {
+export async function runFireWorkflowTimers(
+  redis: Redis, keys: Keys, partition: number, now: number, due: DueWaitTimer[], entryForm: StageEntryForm,
+): Promise<{ fired: number; paused: number; dropped: number }> {
   const items = due.map((t): { m: string; wf: string; paused?: string } => {
     const wf = keys.workflow(partition, t.workflowId ?? 'unparsable');
     return t.restricted && t.tenantId !== null ? { m: t.member, wf, paused: keys.pausedTimers(partition, t.tenantId) } : { m: t.member, wf };
   });
   const keyList = [keys.workflowTimers(partition), keys.audit(partition), keys.stream(partition, 'truth'), keys.restrictedTenants(partition),
     ...new Set(items.flatMap((i) => (i.paused ? [i.wf, i.paused] : [i.wf])))];
-  const [fired, paused, dropped] = await redis.fireWorkflowTimers(keyList.length, ...keyList, now, JSON.stringify(items));
+  const [fired, paused, dropped] = await redis.fireWorkflowTimers(keyList.length, ...keyList, now, JSON.stringify(items), entryForm);
   return { fired, paused, dropped };
 }

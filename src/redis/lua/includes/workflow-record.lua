@@ -2,8 +2,10 @@
   workflow-record (include): creating a workflow record, in one place for the scripts that start
   a workflow (ingestInbound, startPendingDocs): the record's hash with its first fields (status
   started, seq 0, an empty audit list), its entry in the tenant's index, and its first entry on
-  the gateway stream.
+  the gateway stream (in the form the caller names: stage-entry).
 ]]
+--@include stage-entry
+
 -- Writes the new record (its first fields, then `extra`, a flat list of field, value, ...) and
 -- adds it to the tenant's index, scored by its start time.
 local function createWorkflowRecord(wfKey, indexKey, now, wfId, tenant, channel, phoneHash, extra)
@@ -16,6 +18,7 @@ local function createWorkflowRecord(wfKey, indexKey, now, wfId, tenant, channel,
 end
 
 -- The new workflow's first entry, on the gateway stream: seq 0, attempt 0, its payload (JSON).
-local function enterGateway(gatewayKey, wfId, tenant, payload)
-  redis.call('XADD', gatewayKey, '*', 'wf', wfId, 'tenant', tenant, 'seq', '0', 'attempt', '0', 'payload', payload)
+-- `packed`: stageEntryPacked of the script's form argument.
+local function enterGateway(gatewayKey, packed, wfId, tenant, payload)
+  xaddStage(gatewayKey, packed, wfId, tenant, '0', '0', payload)
 end
