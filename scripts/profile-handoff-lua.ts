@@ -55,7 +55,7 @@ function chainCall(): (string | number)[] {
   const table = JSON.stringify(Object.fromEntries(Object.entries(transitions).map(([from, tos]) => [from, Object.fromEntries(tos.map((to) => [to, true]))])));
   const call = buildHandoff(keys, 0, 'gateway', outcomes, 1, new Map());
   const ops = packOps(call.ops);
-  return [call.keys.length, ...call.keys, 'group', 1, 0, ops.count, transitionPairs(table), ...ops.args];
+  return [call.keys.length, ...call.keys, 'group', 1, 0, ops.count, transitionPairs(table), call.entryForm, ...ops.args];
 }
 
 /** Instructions the server ran over `calls` calls of `lua` (callgrind, counting only around them). */

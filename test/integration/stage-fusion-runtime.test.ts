@@ -16,7 +16,7 @@ import { createLogger } from '../../src/logger';
 import { Metrics } from '../../src/metrics';
 import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
 import { Keys } from '../../src/redis/keys';
-import { runHandoff, runIngestInbound } from '../../src/redis/scripts';
+import { packOps, runHandoff, runIngestInbound, transitionPairs } from '../../src/redis/scripts';
 import { buildHandoff, type Outcome } from '../../src/runtime/handoff-ops';
 import { readStageEntry } from '../../src/runtime/envelope-codec';
 import { fusedStageLookup, StageWorker } from '../../src/runtime/stage-worker';
@@ -254,6 +254,28 @@ describe('handoff.lua: chained ops (one Redis)', function () {
     expect(String(error)).to.match(/missing entry/);
     expect(await redis.xlen(keys.audit(partition))).to.equal(before);
     expect(await redis.hget(keys.workflow(partition, e.workflowId), 'seq')).to.equal('0');
+  });
+  it('refuses, before writing anything, a plain chained forward (`>`) that no op continues or that nothing precedes', async () => {
+    const e = await entered();
+    // A three-step chain: gateway's forward, a plain forward (sent as `>`), and a finish.
+    const chain: Outcome[] = [
+      chainOf(e)[0]!,
+      { kind: 'decided', entryId: e.entryId, envelope: { ...e.envelope, seq: 1, stage: 'consent' }, decision: { kind: 'forward', to: 'router', payload: e.envelope.payload, audit: { type: 'test.b' } }, chained: true },
+      { kind: 'decided', entryId: e.entryId, envelope: { ...e.envelope, seq: 2, stage: 'router' }, decision: { kind: 'finish', status: 'completed', audit: { type: 'test.c' } }, chained: true },
+    ];
+    const built = buildHandoff(keys, partition, 'gateway', chain, 50, new Map());
+    const { count, args } = packOps(built.ops);
+    expect(args.slice(13, 18)[0]).to.equal('>');
+    const before = { audit: await redis.xlen(keys.audit(partition)), record: await redis.hgetall(keys.workflow(partition, e.workflowId)) };
+    const raw = (opCount: number, opArgs: string[]) => redis.handoff(built.keys.length, ...built.keys, keys.group('gateway'), 50, partition, opCount,
+      transitionPairs(allowedTransitions), 'packed', ...opArgs).then(() => null, (err: Error) => err.message);
+    // The `>` op last (the finish cut off): nothing continues it, so it has no next stream.
+    expect(await raw(count - 1, args.slice(0, 18))).to.match(/op 2 \(forward\): missing next/);
+    // The `>` op first (the forward before it cut off): no entry, and no fused forward before it.
+    expect(await raw(count - 1, args.slice(13))).to.match(/op 1 \(forward\): missing entry/);
+    expect(await redis.xlen(keys.audit(partition))).to.equal(before.audit);
+    expect(await redis.hgetall(keys.workflow(partition, e.workflowId))).to.deep.equal(before.record);
+    expect(count).to.equal(3);
   });
 });
 
