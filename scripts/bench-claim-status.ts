@@ -12,7 +12,9 @@
  * (WhatsApp: `sent` and `delivered` webhooks, one in seven posted twice; SMS: status callbacks);
  * `--callbacks off` leaves them out, to see what they cost.
  * Beside each phase's throughput: the Redis CPU microseconds per workflow (`INFO cpu`, user + sys
- * of the redis-server, delta over the phase / workflows answered). So that other clients' traffic
+ * of the redis-server, delta over the phase / workflows answered; in the throughput phase also the two
+ * apart, `[user U, system S]`: system time is mostly socket reads and writes, user time the commands
+ * and scripts). So that other clients' traffic
  * does not count, the bench starts a private redis-server (AOF as in production; scripts/
  * bench-redis-side.ts); `--redis shared` uses REDIS_URL (default the local Redis) instead, under a
  * fresh key prefix removed at the end. `--profile-scripts`: over the throughput phase, the
