@@ -78,9 +78,18 @@ function packedRecord(value: string): Partial<Record<(typeof entryParts)[number]
  */
 export function encodeFields(form: StageEntryForm, workflowId: string, tenantId: string, seq: number, attempt: number, payload: string): string[] {
   if (form === 'fields') return ['wf', workflowId, 'tenant', tenantId, 'seq', String(seq), 'attempt', String(attempt), 'payload', payload];
+  return [packedEntryField, packEntry(workflowId, tenantId, seq, attempt, payload)];
+}
+
+/**
+ * A packed entry's value (`w1`). The scripts that write an entry whose every part the caller
+ * knows take it whole (the hand-off's forwards, the intake) and write it as it comes: building
+ * it in Lua made a new string of the payload's size on every step (docs/benchmarks.md, Session 14).
+ */
+export function packEntry(workflowId: string, tenantId: string, seq: number, attempt: number, payload: string): string {
   const value = joinParts([workflowId, tenantId, String(seq), String(attempt)], payload);
   if (value === null) throw new Error('a stage entry\'s workflow or tenant id holds a newline');
-  return [packedEntryField, value];
+  return value;
 }
 
 /** Milliseconds part of a stream id: when the entry was appended. */

@@ -7,7 +7,7 @@ import type { Decision, Effect, Envelope, WorkflowPayload } from '../../pipeline
 import { sha256Hex } from '../phi';
 import { type Keys } from '../redis/keys';
 import { type StageName } from '../../pipeline/vocabulary';
-import { encodeFields, type StageEntryForm } from './envelope-codec';
+import { encodeFields, packEntry, type StageEntryForm } from './envelope-codec';
 
 export type Outcome =
   /** `chained`: a stage fused after the outcome before it (stage fusion): no entry of its own, it
@@ -98,7 +98,10 @@ export function buildHandoff(
     if (d.kind !== 'forward' || d.status) op.status = d.status;
     if (d.kind === 'forward' && !fusedNext) {
       op.next = use(keys.stream(partition, d.to));
-      op.payload = JSON.stringify(d.payload);
+      // Packed, the next entry's whole value (its seq the step's next, attempt 0), which handoff.lua
+      // writes as it comes; in the fields form, the payload alone.
+      const payload = JSON.stringify(d.payload);
+      op.payload = entryForm === 'packed' ? packEntry(env.workflowId, env.tenantId, env.seq + 1, 0, payload) : payload;
     }
     for (const effect of d.effects ?? []) {
       // Applied by the worker after the hand-off (a cache write, best effort): nothing to do here.

@@ -17,7 +17,7 @@ import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
 import { Keys } from '../../src/redis/keys';
 import { runFireTimers, runHandoff, runIngestInbound, packOps, runRedriveDeadLetter, transitionPairs, type HandoffResult } from '../../src/redis/scripts';
 import { stageNames, type StageName } from '../../pipeline/vocabulary';
-import { decodeEnvelope, encodeFields, readStageEntry, type StreamEntry } from '../../src/runtime/envelope-codec';
+import { decodeEnvelope, encodeFields, readStageEntry, type StageEntryForm, type StreamEntry } from '../../src/runtime/envelope-codec';
 import { buildHandoff, heldEffects, type HeldWorkflow, type Outcome } from '../../src/runtime/handoff-ops';
 import { testRedisUrl } from '../helpers/redis';
 import { auditRecords } from '../helpers/script-services';
@@ -132,9 +132,9 @@ describe('Lua scripts against Redis', function () {
   }
 
   /** One hand-off call, exactly as StageWorker.handOff makes it (runHandoff: one typed result per op). */
-  async function handOff(p: number, stage: StageName, outcomes: Outcome[], now = tick()): Promise<HandoffResult[]> {
+  async function handOff(p: number, stage: StageName, outcomes: Outcome[], now = tick(), form: StageEntryForm = 'packed'): Promise<HandoffResult[]> {
     const held = await heldFor(p, outcomes);
-    const call = buildHandoff(keys, p, stage, outcomes, now, held);
+    const call = buildHandoff(keys, p, stage, outcomes, now, held, undefined, form);
     return runHandoff(redis, call, keys.group(stage), now, p, allowedTransitions);
   }
 
@@ -797,7 +797,7 @@ describe('Lua scripts against Redis', function () {
       return { p, d: d! };
     }
 
-    async function expectJoined(p: number, d: Delivered, open: string): Promise<void> {
+    async function expectJoined(p: number, d: Delivered, open: string, form: StageEntryForm = 'packed'): Promise<void> {
       const record = await wf(p, d.envelope.workflowId);
       expect(record).to.include({ outcome: 'joined', pending_docs_workflow_id: open, status: 'started' });
       expect(record).not.to.have.property('pd_gen');
@@ -805,6 +805,10 @@ describe('Lua scripts against Redis', function () {
       expect(await redis.get(keys.pendingDocsByClaim(p, tenant, sha256Hex('CLM-1')))).to.equal(open);
       const [next] = await entries(keys.stream(p, 'policy'));
       expect(JSON.parse(next!.f.payload!)).to.include({ afterSend: 'completed' });
+      // The payload rewritten, the entry's other parts kept, in the form it was written in.
+      expect(next!.f).to.include({ wf: d.envelope.workflowId, tenant, seq: String(d.envelope.seq + 1), attempt: '0' });
+      expect(Object.keys(next!.f)).to.have.length(5);
+      expect((await redis.xrange(keys.stream(p, 'policy'), '-', '+'))[0]![1][0]).to.equal(form === 'packed' ? 'w1' : 'wf');
     }
 
     it('join: the follow-up the stage found open is still open; this one joins it and does not wait', async () => {
@@ -815,13 +819,15 @@ describe('Lua scripts against Redis', function () {
       await expectJoined(p, d, open);
     });
 
-    it('join, race: the stage found none open, but one opened since; this one joins it', async () => {
-      const phone = phoneFor(1);
-      const open = await waitingFollowUp(keys.partitionOf(tenant, phone));
-      const { p, d } = await newFollowUp(phone, open);
-      applied((await handOff(p, 'truth', [decided(d, startDecision(d, null))]))[0]);
-      await expectJoined(p, d, open);
-    });
+    for (const form of ['packed', 'fields'] as const) {
+      it(`join, race: the stage found none open, but one opened since; this one joins it (${form} entries)`, async () => {
+        const phone = phoneFor(1);
+        const open = await waitingFollowUp(keys.partitionOf(tenant, phone));
+        const { p, d } = await newFollowUp(phone, open);
+        applied((await handOff(p, 'truth', [decided(d, startDecision(d, null))], tick(), form))[0]);
+        await expectJoined(p, d, open, form);
+      });
+    }
 
     it('join, race: the workflow the pointer names now is not declared: the script writes nothing and names it; the wrapper calls again', async () => {
       const phone = phoneFor(1);
@@ -858,20 +864,40 @@ describe('Lua scripts against Redis', function () {
       expect(await redis.zcard(keys.workflowTimers(p))).to.equal(1);
     });
 
-    it('join, race: the follow-up the stage joined has ended since; this one waits after all', async () => {
-      const phone = phoneFor(3);
-      const ended = await waitingFollowUp(keys.partitionOf(tenant, phone));
-      const { p, d } = await newFollowUp(phone, ended);
-      await redis.hset(keys.workflow(p, ended), 'status', 'completed');
-      applied((await handOff(p, 'truth', [decided(d, startDecision(d, ended))]))[0]);
-      const record = await wf(p, d.envelope.workflowId);
-      expect(record).to.include({ pd_next: 'r|1', pd_pending: JSON.stringify(pending) });
-      expect(record).not.to.have.property('outcome');
-      expect(record).not.to.have.property('pending_docs_workflow_id');
-      expect(await redis.get(keys.pendingDocsByClaim(p, tenant, sha256Hex('CLM-1')))).to.equal(d.envelope.workflowId);
-      expect(await redis.zcard(keys.workflowTimers(p))).to.equal(1);
-      const [next] = await entries(keys.stream(p, 'policy'));
-      expect(JSON.parse(next!.f.payload!)).to.include({ afterSend: 'awaiting_documents' });
+    for (const form of ['packed', 'fields'] as const) {
+      it(`join, race: the follow-up the stage joined has ended since; this one waits after all (${form} entries)`, async () => {
+        const phone = phoneFor(3);
+        const ended = await waitingFollowUp(keys.partitionOf(tenant, phone));
+        const { p, d } = await newFollowUp(phone, ended);
+        await redis.hset(keys.workflow(p, ended), 'status', 'completed');
+        applied((await handOff(p, 'truth', [decided(d, startDecision(d, ended))], tick(), form))[0]);
+        const record = await wf(p, d.envelope.workflowId);
+        expect(record).to.include({ pd_next: 'r|1', pd_pending: JSON.stringify(pending) });
+        expect(record).not.to.have.property('outcome');
+        expect(record).not.to.have.property('pending_docs_workflow_id');
+        expect(await redis.get(keys.pendingDocsByClaim(p, tenant, sha256Hex('CLM-1')))).to.equal(d.envelope.workflowId);
+        expect(await redis.zcard(keys.workflowTimers(p))).to.equal(1);
+        const [next] = await entries(keys.stream(p, 'policy'));
+        expect(JSON.parse(next!.f.payload!)).to.include({ afterSend: 'awaiting_documents' });
+        expect(next!.f).to.include({ wf: d.envelope.workflowId, tenant, seq: String(d.envelope.seq + 1), attempt: '0' });
+        expect((await redis.xrange(keys.stream(p, 'policy'), '-', '+'))[0]![1][0]).to.equal(form === 'packed' ? 'w1' : 'wf');
+      });
+    }
+
+    it('a documents wait whose packed entry lacks its parts before the payload fails the whole call before anything is written', async () => {
+      const phone = phoneFor(1);
+      const open = await waitingFollowUp(keys.partitionOf(tenant, phone));
+      const { p, d } = await newFollowUp(phone, open);
+      const outcome = decided(d, startDecision(d, null));
+      const call = buildHandoff(keys, p, 'truth', [outcome], tick(), await heldFor(p, [outcome]));
+      // The payload alone, as the fields form sends it, under the packed form.
+      call.ops[0]!.payload = JSON.stringify(d.envelope.payload);
+      const before = await wf(p, d.envelope.workflowId);
+      const failure = await runHandoff(redis, call, keys.group('truth'), tick(), p, allowedTransitions).catch((e: Error) => e);
+      expect(failure).to.be.instanceOf(Error);
+      expect((failure as Error).message).to.match(/packed entry without its four parts/);
+      expect(await wf(p, d.envelope.workflowId)).to.deep.equal(before);
+      expect(await entries(keys.stream(p, 'policy'))).to.have.length(0);
     });
 
     it('supersede, race: two questions of one batch both read the same held one; the first supersedes it, the second the first', async () => {

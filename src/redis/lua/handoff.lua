@@ -47,6 +47,9 @@
            and decoded again here, and decoding the ops was a tenth of a hand-off's instructions;
            and each argument costs both sides, so none is sent twice (src/redis/scripts/handoff.ts,
            packOps; docs/benchmarks.md, Issue 15).
+           A forward's `payload` is, in the packed form, the next entry's whole `w1` value (wf,
+           tenant, its seq + 1, attempt 0, then the payload; src/runtime/handoff-ops.ts), written
+           as it comes; in the fields form, the payload alone.
   Ops:
            { entry, kind = forward|wait|finish|retry|dead|hold|ack|defer|note, wf, wf_id, seq, tenant, stage,
              audit_type, audit_detail (JSON string), status?, set? {field=value}, done?,
@@ -375,6 +378,13 @@ for i = 1, opCount do
       if op.pd_await and type(op.pd_await.join) ~= 'string' then
         return redis.error_reply('ERR handoff op ' .. i .. ': documents wait without its join decision')
       end
+      -- A wait may rewrite its forward's payload (a race, below): where a packed entry's payload starts.
+      if op.pd_await and packed and op.payload then
+        local at = 0
+        for _ = 1, 4 do at = at and string.find(op.payload, '\n', at + 1, true) end
+        if not at then return redis.error_reply('ERR handoff op ' .. i .. ': a packed entry without its four parts before the payload') end
+        op.payload_at = at + 1
+      end
       if op.resume and not (op.resume.expect and op.resume.stream and op.resume.payload and op.resume.status and op.idx) then
         return redis.error_reply('ERR handoff op ' .. i .. ': incomplete resume')
       end
@@ -528,7 +538,10 @@ for i = 1, opCount do
       joined = open
       if open ~= decided then
         op.set = op.set or {}
-        local p = op.payload and cjson.decode(op.payload)
+        -- (a packed entry's parts before its payload are kept as they are; where it starts: checked above)
+        local head, json = '', op.payload
+        if json and packed then head, json = string.sub(json, 1, op.payload_at - 1), string.sub(json, op.payload_at) end
+        local p = json and cjson.decode(json)
         if open then
           -- Race: another follow-up of the claim opened since the stage read (an earlier op of this
           -- batch, a CMS event's start): this one joins it, as the stage would decide now.
@@ -541,7 +554,7 @@ for i = 1, opCount do
           op.set.outcome = nil
           if p then p.afterSend = 'awaiting_documents' end
         end
-        if p then op.payload = cjson.encode(p) end
+        if p then op.payload = head .. cjson.encode(p) end
       end
     end
     -- A received document goes to the workflow waiting for it, when it still waits.
@@ -683,7 +696,12 @@ for i = 1, opCount do
       if op.pd_await and not joined then startWait(op, op.pd_await) end
       if op.pd_done then dropWaitTimers(op.wf, op.pd_done.timers) end
       if op.kind == 'forward' and op.next then
-        xaddStage(op.next, packed, op.wf_id, op.tenant, nextSeq, '0', op.payload)
+        -- (packed: the caller built the whole entry, at nextSeq, which the guard above made op.seq + 1)
+        if packed then
+          xaddStagePacked(op.next, op.payload)
+        else
+          xaddStage(op.next, false, op.wf_id, op.tenant, nextSeq, '0', op.payload)
+        end
       end
       stepped[i] = not absorbed
     end

@@ -13,7 +13,9 @@
   ARGV[4] tenant id
   ARGV[5] channel
   ARGV[6] phone hash (sha256:...)
-  ARGV[7] payload (JSON)
+  ARGV[7] the gateway entry: in the packed form its whole `w1` value (seq 0, attempt 0, the payload
+          last; src/runtime/envelope-codec.ts packEntry), written as it comes; in the fields form
+          the payload (JSON)
   ARGV[8] stage entry form: packed | fields (STAGE_ENTRY_FORM; includes/stage-entry.lua)
   Returns: the workflow id, or the id of the workflow that already took this message.
 ]]
@@ -28,5 +30,9 @@ end
 
 redis.call('SET', KEYS[1], ARGV[3], 'EX', ARGV[2])
 createWorkflowRecord(KEYS[2], KEYS[3], ARGV[1], ARGV[3], ARGV[4], ARGV[5], ARGV[6])
-enterGateway(KEYS[4], packed, ARGV[3], ARGV[4], ARGV[7])
+if packed then
+  xaddStagePacked(KEYS[4], ARGV[7])
+else
+  enterGateway(KEYS[4], false, ARGV[3], ARGV[4], ARGV[7])
+end
 return ARGV[3]

@@ -3,7 +3,7 @@ import type { Redis } from '../client';
 import type { Channel, WorkflowPayload } from '../../../pipeline/types';
 import { phiHash } from '../../phi';
 import type { Keys } from '../keys';
-import type { StageEntryForm } from '../../runtime/envelope-codec';
+import { packEntry, type StageEntryForm } from '../../runtime/envelope-codec';
 
 /** A new workflow made for the message, or the one that took this message id before (a redelivery). */
 export type IngestInboundResult =
@@ -30,9 +30,12 @@ export interface IngestInboundArgs {
 
 export async function runIngestInbound(redis: Redis, keys: Keys, a: IngestInboundArgs): Promise<IngestInboundResult> {
   const p = a.partition;
+  const payload = JSON.stringify(a.payload);
+  // Packed, the gateway entry's whole value (seq 0, attempt 0), which the script writes as it comes.
+  const entry = a.entryForm === 'packed' ? packEntry(a.workflowId, a.tenantId, 0, 0, payload) : payload;
   const workflowId = await redis.ingestInbound(
     keys.seenMessage(p, a.tenantId, a.messageId), keys.workflow(p, a.workflowId), keys.workflowIndex(p, a.tenantId), keys.stream(p, 'gateway'),
-    a.now, a.dedupeSeconds, a.workflowId, a.tenantId, a.channel, phiHash(a.phone), JSON.stringify(a.payload), a.entryForm,
+    a.now, a.dedupeSeconds, a.workflowId, a.tenantId, a.channel, phiHash(a.phone), entry, a.entryForm,
   );
   return workflowId === a.workflowId ? { kind: 'created', workflowId } : { kind: 'duplicate', workflowId };
 }

@@ -21,3 +21,9 @@ local function xaddStage(streamKey, packed, wfId, tenant, seq, attempt, payload)
   end
   return redis.call('XADD', streamKey, '*', 'wf', wfId, 'tenant', tenant, 'seq', seq, 'attempt', attempt, 'payload', payload)
 end
+
+-- Appends a packed entry whose value the caller built whole (src/runtime/envelope-codec.ts,
+-- packEntry): no string of the payload's size is made here.
+local function xaddStagePacked(streamKey, value)
+  return redis.call('XADD', streamKey, '*', 'w1', value)
+end
