@@ -18,7 +18,7 @@ import { Keys } from '../../src/redis/keys';
 import { runFireTimers, runHandoff, runIngestInbound, packOps, runRedriveDeadLetter, transitionPairs, type HandoffResult } from '../../src/redis/scripts';
 import { stageNames, type StageName } from '../../pipeline/vocabulary';
 import { decodeEnvelope, encodeFields, readStageEntry, type StageEntryForm, type StreamEntry } from '../../src/runtime/envelope-codec';
-import { buildHandoff, heldEffects, type HeldWorkflow, type Outcome } from '../../src/runtime/handoff-ops';
+import { buildHandoff, heldEffects, type HandoffCall, type HeldWorkflow, type Outcome } from '../../src/runtime/handoff-ops';
 import { testRedisUrl } from '../helpers/redis';
 import { auditRecords } from '../helpers/script-services';
 
@@ -829,12 +829,17 @@ describe('Lua scripts against Redis', function () {
       });
     }
 
-    it('join, race: the workflow the pointer names now is not declared: the script writes nothing and names it; the wrapper calls again', async () => {
+    /** A follow-up the stage decided to wait (it saw none open) while another opened since: the call as the worker builds it. */
+    async function racedCall(): Promise<{ p: number; d: Delivered; open: string; call: HandoffCall }> {
       const phone = phoneFor(1);
       const open = await waitingFollowUp(keys.partitionOf(tenant, phone));
       const { p, d } = await newFollowUp(phone, open);
       const outcome = decided(d, startDecision(d, null));
-      const call = buildHandoff(keys, p, 'truth', [outcome], tick(), await heldFor(p, [outcome]));
+      return { p, d, open, call: buildHandoff(keys, p, 'truth', [outcome], tick(), await heldFor(p, [outcome])) };
+    }
+
+    it('join, race: the workflow the pointer names now is not declared: the script writes nothing and names it; the wrapper calls again', async () => {
+      const { p, d, open, call } = await racedCall();
       // What the stage read (no open follow-up) does not declare the one opened since.
       expect(call.keys).not.to.include(keys.workflow(p, open));
       const before = await wf(p, d.envelope.workflowId);
@@ -885,11 +890,7 @@ describe('Lua scripts against Redis', function () {
     }
 
     it('a documents wait whose packed entry lacks its parts before the payload fails the whole call before anything is written', async () => {
-      const phone = phoneFor(1);
-      const open = await waitingFollowUp(keys.partitionOf(tenant, phone));
-      const { p, d } = await newFollowUp(phone, open);
-      const outcome = decided(d, startDecision(d, null));
-      const call = buildHandoff(keys, p, 'truth', [outcome], tick(), await heldFor(p, [outcome]));
+      const { p, d, call } = await racedCall();
       // The payload alone, as the fields form sends it, under the packed form.
       call.ops[0]!.payload = JSON.stringify(d.envelope.payload);
       const before = await wf(p, d.envelope.workflowId);
