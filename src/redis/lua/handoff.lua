@@ -380,10 +380,9 @@ for i = 1, opCount do
       end
       -- A wait may rewrite its forward's payload (a race, below): where a packed entry's payload starts.
       if op.pd_await and packed and op.payload then
-        local at = 0
-        for _ = 1, 4 do at = at and string.find(op.payload, '\n', at + 1, true) end
-        if not at then return redis.error_reply('ERR handoff op ' .. i .. ': a packed entry without its four parts before the payload') end
-        op.payload_at = at + 1
+        local _, ends = packedAttemptSpan(op.payload)
+        if not ends then return redis.error_reply('ERR handoff op ' .. i .. ': a packed entry without its four parts before the payload') end
+        op.payload_at = ends + 1
       end
       if op.resume and not (op.resume.expect and op.resume.stream and op.resume.payload and op.resume.status and op.idx) then
         return redis.error_reply('ERR handoff op ' .. i .. ': incomplete resume')

@@ -10,6 +10,8 @@
   ARGV[1] dead-letter entry id
   Returns: the new stream entry id, or false when no such dead letter exists.
 ]]
+--@include stage-entry
+
 local found = redis.call('XRANGE', KEYS[1], ARGV[1], ARGV[1])
 if #found == 0 then return false end
 local fields = found[1][2]
@@ -19,12 +21,9 @@ local packed = false
 for i = 1, #fields, 2 do
   local name, value = fields[i], fields[i + 1]
   if name == 'w1' then
-    -- wf, tenant, seq: up to the third newline; the attempt: up to the fourth; the payload after it.
-    local at = 0
-    for _ = 1, 3 do at = string.find(value, '\n', at + 1, true) or #value + 1 end
-    local after = string.find(value, '\n', at + 1, true)
-    if not after then return redis.error_reply('ERR redriveDeadLetter: entry ' .. ARGV[1] .. ' is a packed entry cut short') end
-    value = string.sub(value, 1, at) .. '0' .. string.sub(value, after)
+    local first, ends = packedAttemptSpan(value)
+    if not first then return redis.error_reply('ERR redriveDeadLetter: entry ' .. ARGV[1] .. ' is a packed entry cut short') end
+    value = string.sub(value, 1, first - 1) .. '0' .. string.sub(value, ends)
     packed = true
   end
   if not dropped[name] then
