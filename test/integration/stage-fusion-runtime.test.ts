@@ -235,6 +235,18 @@ describe('handoff.lua: chained ops (one Redis)', function () {
     expect(consentEntries.filter(([, fields]) => readStageEntry(fields).wf === e.workflowId)).to.have.length(0);
   });
 
+  it('a chained op at a seq other than the one its forward leaves is stale; the forward\'s step is written', async () => {
+    const e = await entered();
+    const [a, b] = chainOf(e);
+    // (the script takes the next seq's text from a chained op only when it names that very step)
+    const skipped = { ...b!, envelope: { ...b!.envelope, seq: 5 } } as Outcome;
+    expect((await call([a!, skipped], 35)).map((r) => r.kind)).to.deep.equal(['applied', 'stale']);
+    const record = await redis.hgetall(keys.workflow(partition, e.workflowId));
+    expect(record.seq).to.equal('1');
+    expect(record.status).to.equal('started');
+    expect(record.audit!.split(',')).to.have.length(1);
+  });
+
   it('a chained op after a refused transition is not applied either', async () => {
     const e = await entered();
     const [a, b] = chainOf(e);

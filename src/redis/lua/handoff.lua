@@ -450,16 +450,6 @@ local function flushChain()
   if chain then redis.call('HSET', chain.key, unpack(chain.fields)) end
   chain = nil
 end
--- Adds a step's fields (seq, audit and updated_at first, as the loop builds them) to the chain of `key`.
-local function chainAdd(key, fields)
-  if not chain then
-    chain = { key = key, fields = fields }
-    return
-  end
-  local list = chain.fields
-  list[2], list[4], list[6] = fields[2], fields[4], fields[6]
-  for k = 7, #fields do list[#list + 1] = fields[k] end
-end
 
 for i = 1, opCount do
   local op = ops[i]
@@ -491,7 +481,9 @@ for i = 1, opCount do
       ack(op.entry)
       out[i] = auditId
     end
-  elseif op.wf ~= '' and ((not current) or tonumber(current) ~= op.seq) then
+  -- (the texts first: both are integers written as text, so equal texts are equal numbers, and a
+  -- text-to-number conversion is about a thousand instructions; docs/benchmarks.md, Session 15)
+  elseif op.wf ~= '' and ((not current) or (current ~= op.seq_text and tonumber(current) ~= op.seq)) then
     ack(op.entry)
     out[i] = 'stale'
   elseif op.status and op.wf ~= '' and not allowed(recStatus, op.status) then
@@ -659,10 +651,26 @@ for i = 1, opCount do
     if not absorbed then
       -- The record's step fields in one HSET (seq and audit list from what the op read), in the
       -- order they used to be written one by one (a field named twice: the later wins, as it did).
-      -- As text once (a Lua number passed to redis.call is formatted on each call).
-      local nextSeq = tostring((tonumber(current) or 0) + 1)
+      -- As text once (a Lua number passed to redis.call is formatted on each call). The guard above
+      -- made the record's seq op.seq (none: a dead letter without a workflow). A chained op that
+      -- follows carries the next seq as text already: a number formatted costs more than a thousand
+      -- instructions (docs/benchmarks.md, Session 15).
+      local following = ops[i + 1]
+      local n = current and (op.seq + 1) or 1
+      local nextSeq = (following ~= nil and following.entry == nil and following.seq == n) and following.seq_text or tostring(n)
       local list = recAudit
-      local fields = { 'seq', nextSeq, 'audit', (list and list ~= '') and (list .. ',' .. auditId) or auditId, 'updated_at', now }
+      local auditList = (list and list ~= '') and (list .. ',' .. auditId) or auditId
+      -- An op in a chain (`chain` is still set only for one: the loop's top wrote any other) adds
+      -- to the chain's list in place: seq, audit and updated_at take its values, its other fields
+      -- follow the earlier steps'. Any other op starts a list of its own. (No table per chained
+      -- step; docs/benchmarks.md, Session 15.)
+      local fields
+      if chain then
+        fields = chain.fields
+        fields[2], fields[4], fields[6] = nextSeq, auditList, now
+      else
+        fields = { 'seq', nextSeq, 'audit', auditList, 'updated_at', now }
+      end
       if op.status then fields[#fields + 1] = 'status' fields[#fields + 1] = op.status end
       if op.set then
         for field, value in pairs(op.set) do fields[#fields + 1] = field fields[#fields + 1] = value end
@@ -675,19 +683,24 @@ for i = 1, opCount do
         flushChain()
         redis.call('HDEL', op.wf, 'error', 'held')
       end
-      local following = ops[i + 1]
       -- (cheapest tests first: most ops are followed by another entry's op, or by none)
       if following ~= nil and following.entry == nil and continuesAt[i] and plainAt[i] and plainAt[i + 1]
           and following.wf == op.wf and setKeepsRead(op.set) then
         -- Left unwritten for the chained op that follows (above), with the record as it is now:
         -- seq, audit, updated_at and status as this step leaves them, error and held gone, and the
         -- two read fields a `set` may change (workflow_type, claim_id_hash) as it sets them.
-        chainAdd(op.wf, fields)
+        -- (an op already in the chain updates its record in place: error and held stay gone)
         local set = op.set
-        chain.rec = { nextSeq, op.status or recStatus, fields[4], (set and set.workflow_type) or rec[4], (set and set.claim_id_hash) or rec[5], false, false }
+        local workflowType, claimIdHash = (set and set.workflow_type) or rec[4], (set and set.claim_id_hash) or rec[5]
+        if chain then
+          local r = chain.rec
+          r[1], r[2], r[3], r[4], r[5] = nextSeq, op.status or recStatus, auditList, workflowType, claimIdHash
+        else
+          chain = { key = op.wf, fields = fields, rec = { nextSeq, op.status or recStatus, auditList, workflowType, claimIdHash, false, false } }
+        end
       elseif chain then
-        -- The chain's last op (the chain is this workflow's: any other was written before the read).
-        chainAdd(op.wf, fields)
+        -- The chain's last op (the chain is this workflow's: any other was written before the read;
+        -- its fields are in the chain's list, above).
         flushChain()
       else
         redis.call('HSET', op.wf, unpack(fields))
