@@ -23,12 +23,13 @@
 
 local packed = stageEntryPacked(ARGV[8])
 if packed == nil then return redis.error_reply('ERR ingestInbound: ' .. tostring(ARGV[8]) .. ' is not a stage entry form') end
-local existing = redis.call('GET', KEYS[1])
+-- The seen-marker read and set in one command (SET NX GET, Redis 7.0): the id of the workflow that
+-- already took this message, or nothing when this one takes it now. (One command less a message.)
+local existing = redis.call('SET', KEYS[1], ARGV[3], 'NX', 'GET', 'EX', ARGV[2])
 if existing then
   return existing
 end
 
-redis.call('SET', KEYS[1], ARGV[3], 'EX', ARGV[2])
 createWorkflowRecord(KEYS[2], KEYS[3], ARGV[1], ARGV[3], ARGV[4], ARGV[5], ARGV[6])
 if packed then
   xaddStagePacked(KEYS[4], ARGV[7])
