@@ -22,6 +22,9 @@
  * (end-to-end from the moment a workflow was due to be enqueued to the seventh stage done; p50/p99).
  * Options: --rounds 2 --jobs 2000 --concurrency 64 --seconds 5 --rates 100,500; `--only ours` runs our
  * runtime alone (an A/B of a change to it, run once per side), without the ratios. With
+ * `BENCH_REDIS_CALLGRIND=<dir>` and `--only ours --rounds 1` the server runs under callgrind and
+ * counts its instructions over the throughput phase (scripts/bench-redis-side.ts; divide
+ * `callgrind_annotate`'s total by `--jobs`): the Redis-side figure the machine's noise does not move. With
  * `STAGE_FUSION=on` our workers run as src/roles.ts runs them with it on: six of the seven stages
  * fused into one hand-off, outbound from its stream (docs/architecture.md, "Stage fusion").
  */
@@ -198,8 +201,11 @@ async function runOnce(name: SystemName, start: Start, redis: BenchRedis): Promi
     const node0 = process.cpuUsage();
     const t0 = performance.now();
     let left = jobs;
+    // (under BENCH_REDIS_CALLGRIND, the server's instructions over the throughput phases only)
+    redis.collect(true);
     await Promise.all(Array.from({ length: concurrency }, async () => { while (left-- > 0) await offer(performance.now()); }));
     await tracker.waitFor(jobs, 300000);
+    redis.collect(false);
     const elapsed = (performance.now() - t0) / 1000;
     const node = process.cpuUsage(node0);
     const nodeCpuPerWorkflow = (node.user + node.system) / jobs;
