@@ -245,20 +245,55 @@ export async function startTestCluster(options: TestClusterOptions = {}): Promis
       await probe(fromPort, (r) => r.call('MIGRATE', '127.0.0.1', String(toPort), '', '0', '5000', 'KEYS', ...keys));
       moved += keys.length;
     }
+    // The new owner takes the slot with a config epoch above every other (it bumps its own unless
+    // it believes it already has the greatest). Its belief comes from gossip: right after an
+    // earlier move bumped the old owner's epoch it can be stale, the new owner then keeps a lower
+    // epoch, and the old owner's claim, gossiped before it hears its own SETSLOT below, wins the
+    // slot back; each node then names the other as the owner and nobody serves the slot (seen with
+    // two masters and moves in a row, bench:scale). So first wait until it knows the old owner's epoch.
+    const fromEpoch = await configEpochOf(fromPort);
+    await waitFor(async () => (await epochSeenBy(toPort, fromId)) === fromEpoch,
+      { timeoutMs: 10000, what: `node ${toPort} to know the config epoch of node ${fromPort}`, intervalMs: 20 });
     // The new owner first, then the old one, then everyone (the order the Redis docs give).
     await probe(toPort, (r) => r.cluster('SETSLOT', slot, 'NODE', toId));
     await probe(fromPort, (r) => r.cluster('SETSLOT', slot, 'NODE', toId));
     for (const port of alive) {
       if (port !== toPort && port !== fromPort) await probe(port, (r) => r.cluster('SETSLOT', slot, 'NODE', toId)).catch(() => undefined);
     }
+    // Done when every live node names the new owner (a node that names another is told again).
+    await waitFor(async () => {
+      let agreed = true;
+      for (const port of alive) {
+        if ((await ownerSeenBy(port, slot)) === toPort) continue;
+        agreed = false;
+        await probe(port, (r) => r.cluster('SETSLOT', slot, 'NODE', toId)).catch(() => undefined);
+      }
+      return agreed;
+    }, { timeoutMs: 10000, what: `every node to name node ${toPort} the owner of slot ${slot}`, intervalMs: 20 });
     return moved;
   };
 
-  const masterOfSlot = async (slot: number) => {
-    const slots = (await probe(firstLive(), (r) => r.cluster('SLOTS'))) as [number, number, [string, number, ...unknown[]], ...unknown[]][];
+  /** The port of the master that node `port` says serves `slot` (null: none it knows). */
+  const ownerSeenBy = async (port: number, slot: number): Promise<number | null> => {
+    const slots = (await probe(port, (r) => r.cluster('SLOTS'))) as [number, number, [string, number, ...unknown[]], ...unknown[]][];
     const range = slots.find(([from, to]) => slot >= from && slot <= to);
-    if (!range) throw new Error(`no master serves slot ${slot}`);
-    return range[2][1];
+    return range ? range[2][1] : null;
+  };
+
+  /** Node `port`'s own config epoch (CLUSTER INFO). */
+  const configEpochOf = async (port: number): Promise<number> =>
+    Number(/cluster_my_epoch:(\d+)/.exec(String(await probe(port, (r) => r.cluster('INFO'))))?.[1] ?? -1);
+
+  /** The config epoch node `port` knows for node `id` (CLUSTER NODES: the seventh field). */
+  const epochSeenBy = async (port: number, id: string): Promise<number> => {
+    const line = String(await probe(port, (r) => r.cluster('NODES'))).split('\n').find((l) => l.startsWith(`${id} `));
+    return Number(line?.split(' ')[6] ?? -1);
+  };
+
+  const masterOfSlot = async (slot: number) => {
+    const port = await ownerSeenBy(firstLive(), slot);
+    if (port === null) throw new Error(`no master serves slot ${slot}`);
+    return port;
   };
 
   const waitPromoted = async (port: number, timeoutMs = 30000) => {

@@ -5,6 +5,7 @@
  */
 import { expect } from 'chai';
 import { Cluster, Redis } from 'ioredis';
+import { Keys } from '../../src/redis/keys';
 import { evenSlotRanges, startTestCluster, type TestCluster } from '../helpers/redis-cluster';
 
 /** The ranges of CLUSTER SLOTS, [first, last, master port], in slot order. */
@@ -34,6 +35,31 @@ describe('test cluster helper: masters and replicas', function () {
     expect(evenSlotRanges(1)).to.deep.equal([[0, 16383]]);
     expect(evenSlotRanges(2)).to.deep.equal([[0, 8191], [8192, 16383]]);
     expect(evenSlotRanges(3)).to.deep.equal([[0, 5460], [5461, 10922], [10923, 16383]]);
+  });
+
+  it('moves slots one after another between two masters, as the scale bench spreads its partitions: every node names each slot\'s new owner', async () => {
+    const cluster = await startTestCluster({ masters: 2, replicas: 0 });
+    try {
+      // (each move bumps the importing node's config epoch; a node deciding on a stale view of the
+      // other's once left a slot that each named the other as serving: test/helpers/redis-cluster.ts)
+      const keys = new Keys('shapes', 24);
+      const moved = new Map<number, number>();
+      for (let p = 0; p < 24; p++) {
+        const slot = await cluster.slotOf(keys.audit(p));
+        const to = cluster.ports[p % 2]!;
+        await cluster.moveSlot(slot, to);
+        moved.set(slot, to);
+      }
+      const maps = await Promise.all(cluster.ports.map((port) => slotMap(port)));
+      expect(maps[1]).to.deep.equal(maps[0]);
+      for (const [slot, to] of moved) {
+        const range = maps[0]!.find(([first, last]) => slot >= first && slot <= last);
+        expect(range?.[2], `slot ${slot}`).to.equal(to);
+      }
+      expect(maps[0]!.reduce((n, [first, last]) => n + last - first + 1, 0)).to.equal(16384);
+    } finally {
+      await cluster.close();
+    }
   });
 
   for (const [masters, replicas] of [[1, 0], [2, 1]] as const) {
