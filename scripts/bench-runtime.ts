@@ -19,7 +19,8 @@
  * Interleaved: ours, theirs, ours, theirs, ... (`--rounds N`). Each run: a warm-up (not measured),
  * a throughput phase (`--jobs` workflows offered with `--concurrency` enqueues in flight; workflows/s
  * and CPU us/workflow of the redis-server and of this process), then open-loop phases at 100/s and 500/s for `--seconds` each
- * (end-to-end from the moment a workflow was due to be enqueued to the seventh stage done; p50/p99).
+ * (end-to-end from the moment a workflow was due to be enqueued to the seventh stage done; p50/p99;
+ * and how late the generator's timer started each enqueue, p99, which every latency includes).
  * Options: --rounds 2 --jobs 2000 --concurrency 64 --seconds 5 --rates 100,500; `--only ours` runs our
  * runtime alone (an A/B of a change to it, run once per side), without the ratios. With
  * `BENCH_REDIS_CALLGRIND=<dir>` and `--only ours --rounds 1` the server runs under callgrind and
@@ -69,6 +70,11 @@ interface RunResult {
   /** CPU of this Node process (the load and all seven workers), user + sys, per workflow. */
   nodeCpuPerWorkflow: number;
   latency: Map<number, { p50: number; p99: number }>;
+  /**
+   * At each rate, how late the load generator started enqueueing a workflow after it was due (its
+   * timer, in this same process), p99: part of every latency above, whichever system runs.
+   */
+  lateness: Map<number, number>;
 }
 
 function payloadFor(i: number, now: number): WorkflowPayload {
@@ -212,24 +218,28 @@ async function runOnce(name: SystemName, start: Start, redis: BenchRedis): Promi
     const cpuPerWorkflow = ((await redisCpuMicros(redis.admin)) - cpu0) / jobs;
 
     const latency = new Map<number, { p50: number; p99: number }>();
+    const lateness = new Map<number, number>();
     for (const rate of rates) {
       tracker.reset();
       const total = rate * seconds;
       const t1 = performance.now();
       const inFlight: Promise<void>[] = [];
+      const late: number[] = [];
       for (let k = 0; k < total; k++) {
         // Open loop: each workflow's clock starts when it was due, so a late enqueue counts against the system.
         const due = t1 + (k * 1000) / rate;
         const wait = due - performance.now();
         if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+        late.push(Math.max(0, performance.now() - due));
         inFlight.push(offer(due));
       }
       await Promise.all(inFlight);
       await tracker.waitFor(total, 120000);
       const sorted = [...tracker.latencies].sort((a, b) => a - b);
       latency.set(rate, { p50: percentile(sorted, 50), p99: percentile(sorted, 99) });
+      lateness.set(rate, percentile(late.sort((a, b) => a - b), 99));
     }
-    return { system: name, throughput: jobs / elapsed, cpuPerWorkflow, nodeCpuPerWorkflow, latency };
+    return { system: name, throughput: jobs / elapsed, cpuPerWorkflow, nodeCpuPerWorkflow, latency, lateness };
   } finally {
     await system.stop();
   }
@@ -270,16 +280,21 @@ async function main(): Promise<void> {
       system, throughput: median(mine.map((r) => r.throughput)), cpuPerWorkflow: median(mine.map((r) => r.cpuPerWorkflow)),
       nodeCpuPerWorkflow: median(mine.map((r) => r.nodeCpuPerWorkflow)),
       latency: new Map(rates.map((rate) => [rate, { p50: median(mine.map((r) => r.latency.get(rate)!.p50)), p99: median(mine.map((r) => r.latency.get(rate)!.p99)) }])),
+      lateness: new Map(rates.map((rate) => [rate, median(mine.map((r) => r.lateness.get(rate)!))])),
     };
   };
+  const latenessLine = (systems: RunResult[]) => `the load generator's enqueue lateness, p99 (its timer; inside every latency above): ` +
+    rates.map((rate) => `${rate}/s ${systems.map((r) => `${r.system} ${r.lateness.get(rate)!.toFixed(2)} ms`).join(', ')}`).join('; ');
   if (only) {
     console.log(format(med(only as SystemName), 'median'));
+    console.log(latenessLine([med(only as SystemName)]));
     return;
   }
   const ours = med('ours');
   const theirs = med('bullmq');
   console.log(format(ours, 'median'));
   console.log(format(theirs, 'median'));
+  console.log(latenessLine([ours, theirs]));
   const tRatio = ours.throughput / theirs.throughput;
   console.log(`\nthroughput ours/bullmq ${tRatio.toFixed(2)}x (goal >= 5x: ${tRatio >= 5 ? 'met' : 'not met'})`);
   for (const rate of rates) {
