@@ -377,7 +377,8 @@ export interface Stage {
    * `false`: the stage reads nothing of its workflow's record (only its payload and the tenant's
    * settings: templates, deny list, PHI kinds), so it may also run fused after a forward that sets
    * a status or fields, which a fused run would otherwise see one step behind. Effects still end a
-   * chain (docs/architecture.md, "Stage fusion").
+   * chain (docs/architecture.md, "Stage fusion"). A function answers it for one entry (the step
+   * stages: whether that entry's workflow step reads the record, `recordFreeSteps`). Unset: it does.
    */
-  readsWorkflowRecord?: false;
+  readsWorkflowRecord?: false | ((payload: WorkflowPayload) => boolean);
 }

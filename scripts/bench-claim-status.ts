@@ -28,7 +28,8 @@
  * server runs much slower, so use a few hundred messages: `--messages 500 --seconds 1 --concurrency 16`).
  *
  * Many cores (issue 15; `npm run bench:scale` runs the grid): `--workers K` starts K copies of each
- * stage worker process (`split` layout), `--api N` N API processes on the one port
+ * stage worker process (`split` layout; which stages each runs: `--stage-sets A|B`, default
+ * bench-support.ts's `stageProcesses`), `--api N` N API processes on the one port
  * (scripts/bench-api-cluster.ts: node:cluster, which spreads the provider's webhooks and status
  * posts over them), `--cluster M` a private Redis Cluster of M masters (no replicas, partitions
  * spread evenly: scripts/bench-redis-side.ts) in place of the private redis-server. With
@@ -41,7 +42,7 @@
 import { writeFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { developmentUnlessNamed, loadConfig } from '../src/config';
-import { option, percentile } from './bench-support';
+import { option, percentile, stageProcesses } from './bench-support';
 import {
   clusterMasters, commandStats, redisCpuMicrosSum, redisCpuSplitSum, ScriptProfiler, startBenchCluster, startBenchRedis, type BenchCluster, type BenchRedis,
 } from './bench-redis-side';
@@ -57,6 +58,8 @@ const concurrency = Number(option('concurrency', '64'));
 const rate = Number(option('rate', '300'));
 const seconds = Number(option('seconds', '10'));
 const layout = option('processes', 'split');
+/** The stage worker processes of the split layout, `|` between processes (each copied `--workers` times). */
+const stageSetsOption = option('stage-sets', stageProcesses.join('|'));
 /** Writes a V8 CPU profile of each service process into this folder (for finding hot spots). */
 const profileDir = option('profile', '');
 const channel = option('channel', 'whatsapp');
@@ -127,7 +130,7 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
 
   world.sms.statusCallbacks(callbacks !== 'off');
   wa.configureStatuses({ mode: callbacks === 'off' ? 'off' : 'auto' });
-  const stageSets = [['stage', 'gateway,consent,router'], ['stage', 'truth,policy,outbound']];
+  const stageSets = stageSetsOption.split('|').map((stages) => ['stage', stages]);
   const roleSets = layout === 'all' ? [['all']] : [['api'], ['scheduler'], ...Array.from({ length: workers }, () => stageSets).flat()];
   await world.startService(roleSets, profileDir, { apiProcesses });
 

@@ -20,7 +20,7 @@ import { spawn } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { startTestCluster } from '../test/helpers/redis-cluster';
 import { startPrivateRedis } from '../test/helpers/redis';
-import { nodeArgsFor, option, startServiceProcess, waitUntilReady } from './bench-support';
+import { nodeArgsFor, option, stageProcesses, startServiceProcess, waitUntilReady } from './bench-support';
 import { developmentUnlessNamed } from '../src/config';
 
 const idleSeconds = Number(option('idle-seconds', '10'));
@@ -55,7 +55,7 @@ async function resetStats(ports: number[]): Promise<void> {
 async function idleCost(target: Target): Promise<void> {
   const port = 19000 + Math.floor(Math.random() * 900);
   const env = { ...developmentUnlessNamed(process.env), ...target.env, KEY_PREFIX: 'idle', PORT: String(port), LOG_LEVEL: 'warn' };
-  const roleSets = [['api'], ['scheduler'], ['stage', 'gateway,consent,router'], ['stage', 'truth,policy,outbound']];
+  const roleSets = [['api'], ['scheduler'], ...stageProcesses.map((stages) => ['stage', stages])];
   const children = roleSets.map((args) => startServiceProcess(args, env, ''));
   try {
     await waitUntilReady(`http://127.0.0.1:${port}`);

@@ -40,7 +40,7 @@ import { createTestDatabase } from '../test/helpers/postgres';
 import { startPrivateRedis } from '../test/helpers/redis';
 import type { SentMessage } from '../test/helpers/fakes/whatsapp';
 import { lineChartSvg, shortNumber } from './bench-chart';
-import { option } from './bench-support';
+import { option, stageProcesses } from './bench-support';
 import { startBenchWorld } from './bench-world';
 
 const workflows = Number(option('workflows', '200000'));
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
       status_updated_at: '2026-11-20T10:00:00Z', amount_claimed: 1000, amount_approved: null, reason_codes: [],
     }));
     wa.configureStatuses({ mode: 'auto' });
-    await world.startService([['api'], ['scheduler'], ['stage', 'gateway,consent,router'], ['stage', 'truth,policy,outbound']], '');
+    await world.startService([['api'], ['scheduler'], ...stageProcesses.map((stages) => ['stage', stages])], '');
     await s.archive.db();
     await client.connect();
 

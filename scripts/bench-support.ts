@@ -37,6 +37,16 @@ export function nodeArgsFor(path: string): string[] {
 }
 
 /** Starts `src/main.ts ROLE...` as production does; with `profileDir`, it writes a V8 CPU profile there. */
+/**
+ * The stage worker processes the benches and the soak run (each `stage <list>`): every stage up to
+ * the reply's policy gate in one process, outbound in another. With `STAGE_FUSION=on` a hop runs
+ * fused only between stages of one process, so router and truth together let a claim-status or
+ * query-reason step run in the router's hand-off (docs/architecture.md, "Stage fusion"); outbound
+ * always reads its own stream. Until session 17 the benches ran `gateway,consent,router` and
+ * `truth,policy,outbound` (docs/benchmarks.md); `bench:claim-status --stage-sets` runs either.
+ */
+export const stageProcesses: readonly string[] = ['gateway,consent,router,truth,policy', 'outbound'];
+
 export function startServiceProcess(roleArgs: string[], env: NodeJS.ProcessEnv, profileDir: string): ChildProcess {
   return startProjectProcess(['src/main', ...roleArgs], env, profileDir);
 }

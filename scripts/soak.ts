@@ -38,7 +38,7 @@ import type { Keys } from '../src/redis/keys';
 import { seedUnderReviewClaims } from '../test/helpers/harness';
 import { startTestCluster } from '../test/helpers/redis-cluster';
 import { countPerGroup, ledgerEventWorkflowIds, sendWorkflowIds, type GroupCounts } from '../test/helpers/reply-counts';
-import { option, seededRandom } from './bench-support';
+import { option, seededRandom, stageProcesses } from './bench-support';
 import { startBenchWorld } from './bench-world';
 import { chaosLog, startChaos, type ChaosTally } from './soak-chaos';
 
@@ -116,7 +116,7 @@ async function main(): Promise<number> {
     const phones = Array.from({ length: claimants }, (_, i) => `+91972${String(i).padStart(7, '0')}`);
     seedUnderReviewClaims(world, phones);
     wa.configureStatuses({ mode: 'auto' });
-    await world.startService([['api'], ['scheduler'], ['stage', 'gateway,consent,router'], ['stage', 'truth,policy,outbound']], '', {
+    await world.startService([['api'], ['scheduler'], ...stageProcesses.map((stages) => ['stage', stages])], '', {
       onCrash: (roles, code, signal) => chaosLog(t0, `service process (${roles.join(' ')}) exited by itself (code ${code}, signal ${signal}): started again`),
     });
 

@@ -5,10 +5,12 @@
  * composed into a reply that cites its source), run after the RESTRICTED hold the workflow names.
  */
 import type { Decision, Stage } from '../types';
-import { runStep } from '../workflows';
+import { runStep, stepReadsRecord } from '../workflows';
 
 export const knowledge: Stage = {
   name: 'knowledge',
+  // Its workflow's step says (`recordFreeSteps`).
+  readsWorkflowRecord: (payload) => stepReadsRecord('knowledge', payload),
   async handle(envelope, ctx): Promise<Decision> {
     return runStep('knowledge', envelope, ctx);
   },

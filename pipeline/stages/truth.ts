@@ -7,10 +7,13 @@
  * unavailable" reply, never silence.
  */
 import type { Decision, Stage } from '../types';
-import { runStep } from '../workflows';
+import { runStep, stepReadsRecord } from '../workflows';
 
 export const truth: Stage = {
   name: 'truth',
+  // Its workflow's step says (`recordFreeSteps`): claim-status and query-reason read the CMS and
+  // the payload only, pending-documents reads its wait.
+  readsWorkflowRecord: (payload) => stepReadsRecord('truth', payload),
   async handle(envelope, ctx): Promise<Decision> {
     return runStep('truth', envelope, ctx);
   },

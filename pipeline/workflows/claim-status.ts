@@ -17,6 +17,8 @@ export const claimStatus: WorkflowDefinition<ClaimStatusPayload> = {
   intent: 'claim_status',
   stages: ['gateway', 'consent', 'router', 'truth', 'policy', 'outbound'],
   steps: { truth: claimStatusTruth },
+  // The CMS and the payload only: truth may run fused after the router's forward (stage fusion).
+  recordFreeSteps: ['truth'],
   // A status lookup stays available while the tenant is RESTRICTED.
   restricted: null,
   offered: true,

@@ -43,6 +43,12 @@ export interface WorkflowDefinition<P extends WorkflowPayload = WorkflowPayload>
   stages: readonly StageName[];
   /** Its work at each step stage it passes. */
   steps: Partial<Record<StepStage, WorkflowStep<P>>>;
+  /** Its steps that read nothing of the workflow's record: only the payload, the tenant's settings
+   *  and outside systems (the CMS, the knowledge base, the answer cache). With stage fusion such a
+   *  step may also run fused after a forward that sets a status or fields, which a fused run sees
+   *  unwritten (docs/architecture.md, "Stage fusion"); a step not listed (one that reads its wait, its
+   *  documents) runs fused only after a plain forward. Unset: none. */
+  recordFreeSteps?: readonly StepStage[];
   /** RESTRICTED holds its work at these stages (only claim-status runs then); null: never held.
    *  `detail` is the `work.held` audit detail at a stage (default `{ workflow_type }`). */
   restricted: null | { at: readonly StageName[]; detail?: (payload: P, stage: StageName) => NonNullable<AuditNote['detail']> };

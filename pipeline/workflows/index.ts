@@ -58,6 +58,9 @@ function problemsOf(workflow: WorkflowDefinition): string[] {
   for (const stage of route) {
     if (!commonRoute.includes(stage) && !workflow.steps[stage as StepStage]) problems.push(`no step at ${stage}`);
   }
+  for (const stage of workflow.recordFreeSteps ?? []) {
+    if (!workflow.steps[stage]) problems.push(`recordFreeSteps names ${stage}, where it has no step`);
+  }
   for (const stage of stepStages) {
     if (workflow.steps[stage] && !route.includes(stage)) problems.push(`a step at ${stage}, which its route does not pass`);
   }
@@ -80,6 +83,15 @@ export function workflowByIntent(intent: string | undefined): WorkflowDefinition
 /** The workflow an entry belongs to (by its intent), or null before the router chose one. */
 export function workflowOf(payload: WorkflowPayload): WorkflowDefinition | null {
   return workflowByIntent(payload.intent);
+}
+
+/**
+ * Whether this entry's step at a step stage may read its workflow's record (the stage's
+ * `readsWorkflowRecord`, for stage fusion): yes unless its workflow lists the step in
+ * `recordFreeSteps`; yes for an entry of no known workflow (it fails there anyway).
+ */
+export function stepReadsRecord(stage: StepStage, payload: WorkflowPayload): boolean {
+  return !(workflowOf(payload)?.recordFreeSteps?.includes(stage) ?? false);
 }
 
 /** The workflow a claimant's document or image goes to, or null. */

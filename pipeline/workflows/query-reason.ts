@@ -22,6 +22,8 @@ export const queryReason: WorkflowDefinition<QueryReasonPayload> = {
   intent: 'query_reason',
   stages: ['gateway', 'consent', 'router', 'truth', 'knowledge', 'policy', 'outbound'],
   steps: { truth: queryReasonTruth, knowledge: queryReasonKnowledge },
+  // The CMS, the answer cache, the knowledge base and the payload: neither step reads the record.
+  recordFreeSteps: ['truth', 'knowledge'],
   restricted: { at: ['router', 'knowledge'] },
   offered: true,
   waitsIn: [],

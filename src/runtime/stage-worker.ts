@@ -18,7 +18,7 @@
  * here: the chain ends before it, and it runs from its own stream as without fusion.
  */
 import { hostname } from 'node:os';
-import type { CachedAnswer, Decision, Envelope, Stage, StageContext } from '../../pipeline/types';
+import type { CachedAnswer, Decision, Envelope, Stage, StageContext, WorkflowPayload } from '../../pipeline/types';
 import { transitions } from '../../pipeline/workflows/transitions';
 import type { StageName } from '../../pipeline/vocabulary';
 import type { Clock } from '../clock';
@@ -71,6 +71,12 @@ export interface StageWorkerOptions {
  * stage that may run fused (not `fusable: false`, docs/architecture.md "Stage fusion"); with it
  * off, undefined (every forward goes through its stream). One rule for src/roles.ts and the benches.
  */
+/** Whether a run of `stage` on this payload may read its workflow's record (`Stage.readsWorkflowRecord`). */
+function readsRecord(stage: Stage, payload: WorkflowPayload): boolean {
+  const reads = stage.readsWorkflowRecord;
+  return reads === undefined ? true : reads === false ? false : reads(payload);
+}
+
 export function fusedStageLookup(local: readonly Stage[], fusion: boolean): ((name: StageName) => Stage | null) | undefined {
   if (!fusion) return undefined;
   const fusable = new Map(local.filter((stage) => stage.fusable !== false).map((stage) => [stage.name, stage]));
@@ -214,7 +220,7 @@ export class StageWorker {
       if (d0.kind !== 'forward' || (d0.effects && d0.effects.length > 0)) break;
       const next = this.o.fusedStage(d0.to);
       if (!next) break;
-      if ((d0.status || (d0.patch && Object.keys(d0.patch).length > 0)) && next.readsWorkflowRecord !== false) break;
+      if ((d0.status || (d0.patch && Object.keys(d0.patch).length > 0)) && readsRecord(next, d0.payload)) break;
       // What the next stage's entry would carry: the payload as its stream would give it back
       // (a copy equal to a JSON round trip, without the JSON text: src/runtime/json-copy.ts).
       const envelope: Envelope = {

@@ -9,8 +9,9 @@
 import { expect } from 'chai';
 import { addIntentTemplates, addWordClasses } from '../../pipeline/intents';
 import { ownClaims } from '../../pipeline/own-claims';
-import type { Decision, Envelope, StageContext } from '../../pipeline/types';
-import { next, registerWorkflow, type WorkflowDefinition } from '../../pipeline/workflows';
+import { truth } from '../../pipeline/stages/truth';
+import type { Decision, Envelope, StageContext, WorkflowPayload } from '../../pipeline/types';
+import { next, registerWorkflow, stepReadsRecord, type WorkflowDefinition } from '../../pipeline/workflows';
 import { maskClaimId, phiHash } from '../../src/phi';
 import type { SentMessage } from '../helpers/fakes/whatsapp';
 import { startHarness, type Harness } from '../helpers/harness';
@@ -91,6 +92,24 @@ describe('a workflow type added in a test runs through the real runtime', functi
     expect(workflow).to.include({ workflow_type: 'policy-copy', status: 'completed', outcome: 'policy_copy_sent' });
     expect(workflow.claim_id_hash).to.equal(phiHash('CLM-2026-004321'));
     expect(workflow.audit_event_ids).to.have.length(6);
+  });
+
+  it('says which steps read the workflow record (stage fusion): only those a definition does not list as record-free', () => {
+    const payload = (intent: string) => ({ channel: 'whatsapp', businessNumberId: 'b', from: '+919800000001', messageId: 'm', text: '', receivedAt: 0, intent }) as WorkflowPayload;
+    expect(stepReadsRecord('truth', payload('claim_status'))).to.equal(false);
+    expect(stepReadsRecord('truth', payload('query_reason'))).to.equal(false);
+    expect(stepReadsRecord('knowledge', payload('query_reason'))).to.equal(false);
+    // pending-documents' truth step reads its wait and documents from the record.
+    expect(stepReadsRecord('truth', payload('pending_documents'))).to.equal(true);
+    // This test's workflow lists none; an entry of no known workflow is taken to read it.
+    expect(stepReadsRecord('truth', payload('policy_copy'))).to.equal(true);
+    expect(stepReadsRecord('truth', payload('no_such_intent'))).to.equal(true);
+    expect(truth.readsWorkflowRecord).to.be.a('function');
+  });
+
+  it('refuses a definition that lists a record-free step it does not have', () => {
+    const bad = { ...policyCopy, type: 'odd-steps', intent: 'odd_steps', recordFreeSteps: ['knowledge'] as const };
+    expect(() => registerWorkflow(bad)).to.throw(/recordFreeSteps names knowledge, where it has no step/);
   });
 
   it('refuses a definition whose route skips the policy gate', () => {

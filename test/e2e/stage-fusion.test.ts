@@ -70,18 +70,21 @@ describeOnBoth('stage fusion', function (target) {
     expect(withFusion.events.map((e) => e.stage)).to.deep.equal(['gateway', 'consent', 'router', 'truth', 'policy', 'outbound']);
   });
 
-  it('runs a stage fused after a plain forward or, into policy, after one that sets fields (no entry in its stream), and outbound only from its stream', async () => {
+  it('runs a stage fused after a plain forward or, into a step that reads no record, after one that sets fields (no entry in its stream), and outbound only from its stream', async () => {
     // gateway's forward is always plain: with fusion, consent runs in gateway's hand-off every time.
     expect(await entriesAdded(fused, 'consent')).to.equal(0);
     expect(await entriesAdded(plain, 'consent')).to.be.greaterThan(0);
     // A reply is sent only by outbound from its own stream (it checks its step before a send).
     expect(await entriesAdded(fused, 'outbound')).to.be.greaterThan(0);
-    // router's forward sets the workflow type: the chain ends there and truth reads its stream.
-    expect(await entriesAdded(fused, 'truth')).to.be.greaterThan(0);
-    // truth's forward sets the outcome and the claim hash, and policy reads no workflow record:
-    // policy runs in truth's hand-off every time; only the consent request (a park, an effect) goes
-    // through policy's stream.
+    // router's forward sets the workflow type, and claim-status's truth step reads no workflow
+    // record (`recordFreeSteps`): truth runs in the router's chain every time (the question the
+    // consent answer resumes goes on from the router's stream, and truth in its chain).
     expect(await entriesAdded(plain, 'truth')).to.equal(2);
+    expect(await entriesAdded(fused, 'truth')).to.equal(0);
+    expect(await entriesAdded(fused, 'router')).to.equal(1);
+    // truth's forward sets the outcome and the claim hash, and policy reads no workflow record:
+    // policy runs in truth's chain every time; only the consent request (a park, an effect) goes
+    // through policy's stream.
     expect(await entriesAdded(fused, 'policy')).to.equal((await entriesAdded(plain, 'policy')) - 2);
   });
 });

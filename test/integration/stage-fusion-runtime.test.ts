@@ -51,15 +51,18 @@ describe('stage fusion in the runtime (one Redis)', function () {
     retryBaseMs: 20, retryMaxMs: 100, logLevel: 'silent', environment: 'test', stageFusion: fusion,
   });
 
-  /** `noRecord`: stages declared as reading no workflow record (`readsWorkflowRecord: false`). */
-  async function start(fusion: boolean, behave: Behaviour, noRecord: StageName[] = []): Promise<void> {
+  /** `noRecord`: stages declared as reading no workflow record (`readsWorkflowRecord: false`), or
+   *  answering it per entry (a function of the payload, as the step stages do). */
+  async function start(fusion: boolean, behave: Behaviour, noRecord: StageName[] | Partial<Record<StageName, (payload: WorkflowPayload) => boolean>> = []): Promise<void> {
     const c = config(fusion);
     keys = new Keys(c.keyPrefix, c.partitions);
     redis = createRedis(c, { name: 'fusion-test' });
     await waitReady(redis);
-    const stages = chain.map((name): Stage => ({
-      name, handle: async (envelope: Envelope) => behave(name, envelope), ...(noRecord.includes(name) ? { readsWorkflowRecord: false as const } : {}),
-    }));
+    const declared = (name: StageName): Stage['readsWorkflowRecord'] => (Array.isArray(noRecord) ? (noRecord.includes(name) ? false : undefined) : noRecord[name]);
+    const stages = chain.map((name): Stage => {
+      const reads = declared(name);
+      return { name, handle: async (envelope: Envelope) => behave(name, envelope), ...(reads !== undefined ? { readsWorkflowRecord: reads } : {}) };
+    });
     const fusedStage = fusedStageLookup(stages, c.stageFusion);
     workers = stages.map((stage) => new StageWorker({
       stage, ctx: {} as StageContext, redis, keys, config: c, clock: systemClock, log: createLogger('silent'), metrics: new Metrics({ defaultMetrics: false }),
@@ -160,6 +163,29 @@ describe('stage fusion in the runtime (one Redis)', function () {
     const { workflow_id: _b, audit: _auditB, started_at: _sb, updated_at: _ub, completed_at: _cb, ...b } = unfused.record;
     expect(Object.keys(fused.record)).to.deep.equal(Object.keys(unfused.record));
     expect(a).to.deep.equal(b);
+  });
+
+  it('asks a stage that answers per entry (a workflow step declared record-free, or not) whether this entry reads the record', async () => {
+    const behave: Behaviour = (stage, envelope) => {
+      const d = plainForward(stage, envelope);
+      return stage === 'consent' && d.kind === 'forward' ? { ...d, patch: { language: 'HI' as const } } : d;
+    };
+    const asked: string[] = [];
+    // This entry's step reads no record: consent's forward (a patch) runs router in the same call.
+    await start(true, behave, { router: (payload) => { asked.push((payload as { text?: string }).text ?? ''); return false; } });
+    const recordFree = await run();
+    expect(asked).to.deep.equal(['claim status']);
+    expect([await added(recordFree.partition, 'consent'), await added(recordFree.partition, 'router')]).to.deep.equal([0, 0]);
+    expect(recordFree.record).to.include({ language: 'HI', status: 'completed', seq: '3' });
+    await Promise.all(workers.map((w) => w.close()));
+    workers = [];
+
+    // This entry's step reads it: the chain ends at the forward, and router runs from its stream after the patch is written.
+    await start(true, behave, { router: () => true });
+    const reads = await run();
+    expect([await added(reads.partition, 'consent'), await added(reads.partition, 'router')]).to.deep.equal([0, 1]);
+    expect(reads.record).to.include({ language: 'HI', status: 'completed', seq: '3' });
+    expect(await steps(reads.partition)).to.deep.equal(['gateway:test.gateway:0', 'consent:test.consent:1', 'router:test.router:2']);
   });
 
   it('hands a fused stage that fails to its stream instead, where its own worker runs it: each step recorded once', async () => {
