@@ -12,7 +12,8 @@
  *
  * Stage fusion (`STAGE_FUSION=on`, docs/architecture.md "Stage fusion"): when a stage's decision is
  * a plain forward (no status, patch or effect) to a stage this process also runs, or a forward
- * with a status or patch but no effect to such a stage that reads no workflow record (policy),
+ * with a status or patch but no effect to such a stage that reads no workflow record (policy; truth
+ * and knowledge for a workflow whose step there reads none, `recordFreeSteps`),
  * that stage runs at once on the forwarded payload, and both steps go in the same hand-off call as a chain of ops
  * (the first one writes no entry for the next stage). A fused stage that throws is not retried
  * here: the chain ends before it, and it runs from its own stream as without fusion.
@@ -66,17 +67,17 @@ export interface StageWorkerOptions {
   fusedStage?: (name: StageName) => Stage | null;
 }
 
+/** Whether a run of `stage` on this payload may read its workflow's record (`Stage.readsWorkflowRecord`). */
+function readsRecord(stage: Stage, payload: WorkflowPayload): boolean {
+  const reads = stage.readsWorkflowRecord;
+  return typeof reads === 'function' ? reads(payload) : reads !== false;
+}
+
 /**
  * The `fusedStage` option for a process that runs `local` stages, with stage fusion on: a local
  * stage that may run fused (not `fusable: false`, docs/architecture.md "Stage fusion"); with it
  * off, undefined (every forward goes through its stream). One rule for src/roles.ts and the benches.
  */
-/** Whether a run of `stage` on this payload may read its workflow's record (`Stage.readsWorkflowRecord`). */
-function readsRecord(stage: Stage, payload: WorkflowPayload): boolean {
-  const reads = stage.readsWorkflowRecord;
-  return reads === undefined ? true : reads === false ? false : reads(payload);
-}
-
 export function fusedStageLookup(local: readonly Stage[], fusion: boolean): ((name: StageName) => Stage | null) | undefined {
   if (!fusion) return undefined;
   const fusable = new Map(local.filter((stage) => stage.fusable !== false).map((stage) => [stage.name, stage]));

@@ -9,7 +9,6 @@
 import { expect } from 'chai';
 import { addIntentTemplates, addWordClasses } from '../../pipeline/intents';
 import { ownClaims } from '../../pipeline/own-claims';
-import { truth } from '../../pipeline/stages/truth';
 import type { Decision, Envelope, StageContext, WorkflowPayload } from '../../pipeline/types';
 import { next, registerWorkflow, stepReadsRecord, type WorkflowDefinition } from '../../pipeline/workflows';
 import { maskClaimId, phiHash } from '../../src/phi';
@@ -104,7 +103,6 @@ describe('a workflow type added in a test runs through the real runtime', functi
     // This test's workflow lists none; an entry of no known workflow is taken to read it.
     expect(stepReadsRecord('truth', payload('policy_copy'))).to.equal(true);
     expect(stepReadsRecord('truth', payload('no_such_intent'))).to.equal(true);
-    expect(truth.readsWorkflowRecord).to.be.a('function');
   });
 
   it('refuses a definition that lists a record-free step it does not have', () => {
