@@ -303,11 +303,6 @@ export interface StageContext {
     /** An approved answer for this cache key, if one is kept and its article is unchanged. */
     lookup(tenantId: string, key: string): Promise<CachedAnswer | null>;
   };
-  steps: {
-    /** The workflow's step sequence now (null when it no longer exists): an entry whose `seq`
-     *  differs is stale, and a stage about to act outside Redis (a send) checks it first. */
-    current(workflowId: string): Promise<number | null>;
-  };
   channel: {
     /** Sends a reply. `sendId` travels with the message to the provider and comes back in its
      *  status webhooks (WhatsApp `biz_opaque_callback_data`, the SMS status callback URL), which
@@ -323,8 +318,11 @@ export interface StageContext {
     /** What is known of the sends of this workflow's reply at step `seq`. */
     read(tenantId: string, workflowId: string, seq: number): Promise<SendRecord>;
     /** Records the intent of the send about to be made, at `now`, unless an earlier one is
-     *  recorded; answers the record as it was before (a fresh one: `attemptedAt` null). */
-    begin(tenantId: string, workflowId: string, seq: number, now: number): Promise<SendRecord>;
+     *  recorded, and only while the workflow is still at step `seq` (read in the same atomic step:
+     *  a send cannot be taken back, so a reply whose workflow moved on is not begun); answers the
+     *  record as it was before (a fresh one: `attemptedAt` null), or null when the workflow has
+     *  moved on or is gone (nothing recorded). */
+    begin(tenantId: string, workflowId: string, seq: number, now: number): Promise<SendRecord | null>;
     /** Records a new intent at `now` over an earlier one whose proof never came. */
     retake(tenantId: string, workflowId: string, seq: number, now: number): Promise<void>;
     /** Records the provider's message id of a send it accepted. */

@@ -153,7 +153,6 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     pendingDocs,
     knowledge: knowledgeIndex,
     answers: answerCache,
-    steps: { current: (workflowId) => workflowStore.currentStep(workflowId) },
     // The reply goes back on the channel the claimant wrote on.
     channel: {
       send: (tenantId, payload, reply, sendId) => (payload.channel === 'sms' ? smsSender.send(tenantId, payload, reply, sendId) : sender.send(tenantId, payload, reply, sendId, clock.now())),

@@ -19,7 +19,7 @@ const recorded = { type: 'send.recorded' } as const;
 
 export const outbound: Stage = {
   name: 'outbound',
-  // It checks its own step before a send (`steps.current`), and a send is the one act a rerun must guard.
+  // It checks its own step before a send (`sends.begin`), and a send is the one act a rerun must guard.
   fusable: false,
   async handle(envelope, ctx): Promise<Decision> {
     const { payload, tenantId, workflowId, seq } = envelope;
@@ -40,9 +40,9 @@ export const outbound: Stage = {
     // A send cannot be taken back: a reply whose workflow moved on meanwhile (a partner's cancel,
     // a document that overtook a reminder) is dropped before it is sent, not after. One already
     // sent before a crash is still recorded, where it happened.
-    if ((await ctx.steps.current(workflowId)) !== seq) return movedOn(envelope, ctx, sentAudit);
-
+    // The step is read in the same atomic call that records the send's intent.
     const earlier = await ctx.sends.begin(tenantId, workflowId, seq, ctx.now());
+    if (earlier === null) return movedOn(envelope, ctx, sentAudit);
     let resent: Record<string, string> = {};
     if (earlier.attemptedAt !== null) {
       if (earlier.acceptedId) {

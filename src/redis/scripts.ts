@@ -29,6 +29,7 @@ export * from './scripts/auth';
 export * from './scripts/knowledge';
 export * from './scripts/archive';
 export * from './scripts/claimants';
+export * from './scripts/sends';
 
 const luaDir = join(__dirname, 'lua');
 
@@ -60,6 +61,7 @@ const scripts = [
   { name: 'trimArchivedWorkflows', file: 'trimArchivedWorkflows.lua' },
   { name: 'endErasedWorkflow', file: 'endErasedWorkflow-4.lua', keys: 4 },
   { name: 'recordErasure', file: 'recordErasure-2.lua', keys: 2 },
+  { name: 'beginSend', file: 'beginSend-2.lua', keys: 2 },
 ] as const;
 
 declare module 'ioredis' {
@@ -115,6 +117,7 @@ declare module 'ioredis' {
     trimArchivedWorkflows(numKeys: number, ...keysThenArgs: (string | number)[]): Result<number, Context>;
     endErasedWorkflow(workflowKey: string, timersKey: string, auditKey: string, jobKey: string, now: number, tenantId: string, workflowId: string, detail: string): Result<'cancelled' | 'finished' | 'not_found', Context>;
     recordErasure(auditKey: string, jobKey: string, tenantId: string, now: number, detail: string): Result<number, Context>;
+    beginSend(workflowKey: string, sendKey: string, seq: string, now: number, lifetimeMs: number): Result<(string | null)[] | null, Context>;
   }
 }
 

@@ -172,7 +172,29 @@ export class StageWorker {
     }
   }
 
+  /**
+   * The stage context for one batch: the tenant's operational mode is read once per tenant for the
+   * whole batch (its entries run concurrently, so each read would land within the same moment),
+   * not once per entry: one Redis round trip a reply at outbound where a batch holds one tenant's
+   * entries (docs/benchmarks.md, Session 18). The scheduler's timer pass reads it the same way.
+   */
+  private batchContext(): StageContext {
+    const ctx = this.o.ctx;
+    const read = new Map<string, ReturnType<StageContext['modes']['current']>>();
+    return {
+      ...ctx,
+      modes: {
+        current(tenantId) {
+          let mode = read.get(tenantId);
+          if (!mode) read.set(tenantId, (mode = ctx.modes.current(tenantId)));
+          return mode;
+        },
+      },
+    };
+  }
+
   private async process(batch: Delivered[]): Promise<void> {
+    const ctx = this.batchContext();
     // One claimant's entries run one after another, in stream order (their replies keep their
     // order); different claimants run concurrently.
     const outcomes: Outcome[][] = new Array(batch.length);
@@ -194,7 +216,7 @@ export class StageWorker {
       conversations.set(key, list);
     });
     await Promise.all([...conversations.values()].map(async (indexes) => {
-      for (const i of indexes) outcomes[i] = await this.runOne(batch[i]!, decoded[i]!);
+      for (const i of indexes) outcomes[i] = await this.runOne(batch[i]!, decoded[i]!, ctx);
     }));
     const byPartition = new Map<number, Outcome[]>();
     batch.forEach((d, i) => {
@@ -207,8 +229,8 @@ export class StageWorker {
   }
 
   /** The entry's outcome, then those of the stages fused after it (stage fusion; usually none). */
-  private async runOne(d: Delivered, decoded: Envelope | Error): Promise<Outcome[]> {
-    const first = await this.runFirst(d, decoded);
+  private async runOne(d: Delivered, decoded: Envelope | Error, ctx: StageContext): Promise<Outcome[]> {
+    const first = await this.runFirst(d, decoded, ctx);
     const chain: Outcome[] = [first];
     if (!this.o.fusedStage || first.kind !== 'decided') return chain;
     let last = first;
@@ -230,7 +252,7 @@ export class StageWorker {
       };
       let decision: Decision;
       try {
-        decision = await next.handle(envelope, this.o.ctx);
+        decision = await next.handle(envelope, ctx);
       } catch (err) {
         // Not retried here: the chain ends before it and the entry goes to its stream, where the
         // stage runs again and its failure takes the usual course (retry, dead letter, log).
@@ -243,8 +265,8 @@ export class StageWorker {
     return chain;
   }
 
-  private async runFirst(d: Delivered, decoded: Envelope | Error): Promise<Outcome> {
-    const { stage, ctx, config, clock, metrics } = this.o;
+  private async runFirst(d: Delivered, decoded: Envelope | Error, ctx: StageContext): Promise<Outcome> {
+    const { stage, config, clock, metrics } = this.o;
     let envelope: Envelope | null = null;
     try {
       if (decoded instanceof Error) throw decoded;

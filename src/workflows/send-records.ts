@@ -18,6 +18,7 @@ import type { Config } from '../config';
 import type { Redis } from '../redis/connection';
 import { waitForReplicas } from '../redis/durability';
 import type { Keys } from '../redis/keys';
+import { runBeginSend } from '../redis/scripts';
 
 /** The id a send carries to the provider and back: the workflow and the step whose reply it is. */
 export function sendIdOf(workflowId: string, seq: number): string {
@@ -45,18 +46,16 @@ export class SendRecords {
     return toRecord(await this.redis.hmget(this.key(tenantId, workflowId), ...fieldsOf(seq)));
   }
 
-  async begin(tenantId: string, workflowId: string, seq: number, now: number): Promise<SendRecord> {
-    const key = this.key(tenantId, workflowId);
-    // One round trip: the record as it was, then the intent if none was there.
-    const replies = await this.redis.multi()
-      .hmget(key, ...fieldsOf(seq))
-      .hsetnx(key, `${seq}:at`, String(now))
-      .pexpire(key, this.ttlMs)
-      .exec();
-    const [err, before] = replies![0]!;
-    if (err) throw err;
-    await waitForReplicas(this.redis, key);
-    return toRecord(before as (string | null)[]);
+  /**
+   * The intent of the send about to be made, recorded only while the workflow is still at step
+   * `seq` (one atomic call: src/redis/lua/beginSend-2.lua); null when it has moved on or is gone.
+   * With REDIS_WAIT_REPLICAS the call waits for the replicas (src/redis/scripts.ts).
+   */
+  async begin(tenantId: string, workflowId: string, seq: number, now: number): Promise<SendRecord | null> {
+    const partition = this.keys.partitionOfWorkflow(workflowId);
+    if (partition === null) throw new Error(`not a workflow id of this deployment: ${workflowId}`);
+    const before = await runBeginSend(this.redis, this.keys, { partition, tenantId, workflowId, seq, now, lifetimeMs: this.ttlMs });
+    return before === null ? null : toRecord(before);
   }
 
   async retake(tenantId: string, workflowId: string, seq: number, now: number): Promise<void> {

@@ -109,14 +109,6 @@ export class WorkflowStore {
     return this.archive !== null && (await this.redis.hget(this.keys.archived(tenantId), 'workflows')) === '1';
   }
 
-  /** The workflow's step sequence (null when there is no such workflow): the stages' staleness check. */
-  async currentStep(workflowId: string): Promise<number | null> {
-    const partition = this.keys.partitionOfWorkflow(workflowId);
-    if (partition === null) return null;
-    const seq = await this.redis.hget(this.keys.workflow(partition, workflowId), 'seq');
-    return seq === null ? null : Number(seq);
-  }
-
   async list(tenantId: string, filter: ListFilter, limit: number, after: ListCursor | null): Promise<{ items: WorkflowResource[]; next: ListCursor | null }> {
     const perPartition = await Promise.all(
       Array.from({ length: this.keys.partitions }, (_, p) => this.listPartition(p, tenantId, filter, limit, after)),

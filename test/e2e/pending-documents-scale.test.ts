@@ -462,24 +462,26 @@ describe('pending-documents races, each repeated until both orders happened', fu
   }
 
   it('a cancel as a reminder fires: cancelled, once, no timer left, and no reminder sent once the cancel was made', async () => {
-    // When the outbound stage read each workflow's step before a send (wall ms at the call), and
-    // what it read. A send cannot be taken back: the one promise is that no send is decided after
-    // the cancel (docs/pending-documents.md, "Races"), so a reminder the provider accepts after
-    // the cancel's event must have read the step before it.
+    // When the outbound stage began each send (wall ms at the call, which reads the workflow's
+    // step and records the intent in one step), and the step it found the workflow still at (null:
+    // moved on, nothing begun). A send cannot be taken back: the one promise is that no send is
+    // decided after the cancel (docs/pending-documents.md, "Races"), so a reminder the provider
+    // accepts after the cancel's event must have been begun before it.
     const checks = new Map<string, Array<{ at: number; seq: number | null }>>();
-    const steps = h.services.stageContext.steps;
-    const read = steps.current;
-    steps.current = async (workflowId) => {
+    const sends = h.services.stageContext.sends;
+    const original = sends.begin;
+    const begin = original.bind(sends);
+    sends.begin = async (tenantId, workflowId, seq, now) => {
       const at = Date.now();
-      const seq = await read(workflowId);
-      checks.set(workflowId, [...(checks.get(workflowId) ?? []), { at, seq }]);
-      return seq;
+      const before = await begin(tenantId, workflowId, seq, now);
+      checks.set(workflowId, [...(checks.get(workflowId) ?? []), { at, seq: before === null ? null : seq }]);
+      return before;
     };
     let result: Awaited<ReturnType<typeof cancelsAgainstReminders>>;
     try {
       result = await cancelsAgainstReminders();
     } finally {
-      steps.current = read;
+      sends.begin = original;
     }
     const { pairs, fired } = result;
     for (const p of pairs) {
@@ -493,7 +495,7 @@ describe('pending-documents races, each repeated until both orders happened', fu
       for (const m of p.sent.filter((sent) => sent.at > p.cancelledAt)) {
         const [workflowId, seq] = m.bizOpaque!.split(':');
         const decided = (checks.get(workflowId!) ?? []).filter((c) => c.seq === Number(seq));
-        expect(decided.map((c) => c.at <= p.cancelledAt), `${p.what}: ${m.bizOpaque} accepted at ${m.at}, after the cancel at ${p.cancelledAt}: sent without a step read before it`)
+        expect(decided.map((c) => c.at <= p.cancelledAt), `${p.what}: ${m.bizOpaque} accepted at ${m.at}, after the cancel at ${p.cancelledAt}: sent without a send begun before it`)
           .to.deep.equal([true]);
       }
     }

@@ -61,7 +61,7 @@ export interface FakeStageContextOptions {
   knowledgeHits?: Array<{ article: KbArticle; score: number }>;
   /** Approved answers by cache key. */
   answers?: Record<string, CachedAnswer>;
-  /** Each workflow's step sequence now; a workflow not listed no longer exists (null). */
+  /** Each workflow's step sequence now, which `sends.begin` checks; a workflow not listed no longer exists (null). */
   steps?: Record<string, number | null>;
   /** Thrown by `channel.send` instead of sending (an opted-out claimant, a provider outage). */
   sendError?: Error;
@@ -156,7 +156,6 @@ export function fakeStageContext(options: FakeStageContextOptions = {}): FakeSta
       },
     },
     answers: { lookup: async (_tenantId, key) => options.answers?.[key] ?? null },
-    steps: { current: async (workflowId) => options.steps?.[workflowId] ?? null },
     channel: {
       async send(tenantId, payload, reply, sendId) {
         if (options.sendError) throw options.sendError;
@@ -170,6 +169,8 @@ export function fakeStageContext(options: FakeStageContextOptions = {}): FakeSta
     sends: {
       read: async (_tenantId, workflowId, seq) => record(workflowId, seq),
       async begin(_tenantId, workflowId, seq, now) {
+        // Only while the workflow is still at the entry's step (`steps`; none: gone).
+        if ((options.steps?.[workflowId] ?? null) !== seq) return null;
         const before = record(workflowId, seq);
         if (before.attemptedAt === null) update(workflowId, seq, { attemptedAt: now });
         return before;

@@ -11,7 +11,7 @@ import { expect } from 'chai';
 import type { Decision, Envelope } from '../../pipeline/types';
 import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
 import { Keys } from '../../src/redis/keys';
-import { runHandoff } from '../../src/redis/scripts';
+import { runBeginSend, runHandoff } from '../../src/redis/scripts';
 import { decodeEnvelope, encodeFields, type StreamEntry } from '../../src/runtime/envelope-codec';
 import { buildHandoff } from '../../src/runtime/handoff-ops';
 import { transitions } from '../../pipeline/workflows/transitions';
@@ -28,6 +28,11 @@ describe('send records and the recovering hand-off ops against Redis', () => {
   let sends: SendRecords;
   const wf = keys.newWorkflowId(2);
   const t0 = 1_800_000_000_000;
+  /** The outbound stage's begin, for a workflow whose record is at step `seq` (begin checks it). */
+  async function begin(seq: number, now: number) {
+    await redis.hset(keys.workflow(2, wf), 'seq', String(seq));
+    return sends.begin('acme', wf, seq, now);
+  }
 
   async function wipe(): Promise<void> {
     const found = await redis.keys(`${prefix}:*`);
@@ -46,24 +51,39 @@ describe('send records and the recovering hand-off ops against Redis', () => {
   });
 
   it('begin answers a fresh record the first time and records the intent; later calls see it unchanged', async () => {
-    expect(await sends.begin('acme', wf, 3, t0)).to.deep.equal({ attemptedAt: null, acceptedId: null, knownBy: null, lookingSince: null });
-    expect(await sends.begin('acme', wf, 3, t0 + 5000)).to.deep.include({ attemptedAt: t0 });
+    expect(await begin(3, t0)).to.deep.equal({ attemptedAt: null, acceptedId: null, knownBy: null, lookingSince: null });
+    expect(await begin(3, t0 + 5000)).to.deep.include({ attemptedAt: t0 });
     // Each step has its own record; the key expires with SEND_RECORD_SECONDS.
     expect((await sends.read('acme', wf, 4)).attemptedAt).to.equal(null);
     const ttl = await redis.pttl(keys.sendRecord(2, 'acme', wf));
     expect(ttl).to.be.within(3_590_000, 3_600_000);
   });
 
+  it('begins nothing for a workflow that moved on or is gone: a send cannot be taken back', async () => {
+    const key = keys.sendRecord(2, 'acme', wf);
+    await redis.hset(keys.workflow(2, wf), 'seq', '6');
+    expect(await sends.begin('acme', wf, 5, t0), 'moved on (a cancel, a deadline, a document)').to.equal(null);
+    expect(await sends.begin('acme', wf, 7, t0), 'not yet at the step').to.equal(null);
+    expect(await redis.exists(key), 'no intent written').to.equal(0);
+    expect(await sends.begin('acme', wf, 6, t0)).to.deep.equal({ attemptedAt: null, acceptedId: null, knownBy: null, lookingSince: null });
+    expect(await redis.hget(key, '6:at')).to.equal(String(t0));
+    // The script's raw answer: the step's four fields as they were (the intent kept, not moved).
+    expect(await runBeginSend(redis, keys, { partition: 2, tenantId: 'acme', workflowId: wf, seq: 6, now: t0 + 1, lifetimeMs: 3_600_000 })).to.deep.equal([String(t0), null, null, null]);
+    await redis.del(keys.workflow(2, wf));
+    expect(await sends.begin('acme', wf, 6, t0 + 1), 'the workflow is gone').to.equal(null);
+    expect(await redis.hget(key, '6:at'), 'an earlier intent is left as it was').to.equal(String(t0));
+  });
+
   it('keeps the provider answer, forgets a refused intent, and restarts the wait on retake', async () => {
-    await sends.begin('acme', wf, 1, t0);
+    await begin(1, t0);
     await sends.accepted('acme', wf, 1, 'wamid.A');
     expect(await sends.read('acme', wf, 1)).to.deep.equal({ attemptedAt: t0, acceptedId: 'wamid.A', knownBy: 'answer', lookingSince: null });
 
-    await sends.begin('acme', wf, 2, t0);
+    await begin(2, t0);
     await sends.refused('acme', wf, 2);
     expect((await sends.read('acme', wf, 2)).attemptedAt).to.equal(null);
 
-    await sends.begin('acme', wf, 5, t0);
+    await begin(5, t0);
     expect(await sends.lookingSince('acme', wf, 5, t0 + 100)).to.equal(t0 + 100);
     expect(await sends.lookingSince('acme', wf, 5, t0 + 900), 'the first look stands').to.equal(t0 + 100);
     await sends.retake('acme', wf, 5, t0 + 31_000);
@@ -71,11 +91,11 @@ describe('send records and the recovering hand-off ops against Redis', () => {
   });
 
   it("a status webhook's send id proves the send in its own tenant's record only; ids not ours are ignored", async () => {
-    await sends.begin('acme', wf, 7, t0);
+    await begin(7, t0);
     expect(await sends.proof('acme', sendIdOf(wf, 7), 'wamid.P', 'delivered')).to.equal(true);
     expect(await sends.read('acme', wf, 7)).to.deep.include({ acceptedId: 'wamid.P', knownBy: 'status_webhook' });
     // Another tenant's webhook naming our workflow writes its own record, never ours.
-    await sends.begin('acme', wf, 8, t0);
+    await begin(8, t0);
     await sends.proof('other', sendIdOf(wf, 8), 'wamid.X', 'sent');
     expect((await sends.read('acme', wf, 8)).acceptedId).to.equal(null);
     expect(await sends.proof('acme', 'partner-campaign-42', 'wamid.Q', 'sent')).to.equal(false);
@@ -89,7 +109,7 @@ describe('send records and the recovering hand-off ops against Redis', () => {
     const hsets = async () => written(0);
 
     // No answer recorded (the worker died after the call): the first status is the proof.
-    await sends.begin('acme', wf, 20, t0);
+    await begin(20, t0);
     await redis.pexpire(key, 1000);
     let before = await hsets();
     expect(await sends.proof('acme', sendIdOf(wf, 20), 'wamid.S', 'sent')).to.equal(true);
@@ -103,7 +123,7 @@ describe('send records and the recovering hand-off ops against Redis', () => {
     expect(await sends.read('acme', wf, 20)).to.deep.include({ acceptedId: 'wamid.S', knownBy: 'status_webhook' });
 
     // The answer recorded: the send is known, its statuses write nothing.
-    await sends.begin('acme', wf, 21, t0);
+    await begin(21, t0);
     await sends.accepted('acme', wf, 21, 'wamid.T');
     before = await hsets();
     await sends.proof('acme', sendIdOf(wf, 21), 'wamid.T', 'delivered');
@@ -160,7 +180,7 @@ describe('send records and the recovering hand-off ops against Redis', () => {
     });
 
     it('a send already recorded at its step is not noted again (two workers handled the same entry)', async () => {
-      await sends.begin('acme', wf, 4, t0);
+      await begin(4, t0);
       await sends.accepted('acme', wf, 4, 'wamid.R');
       const first = await entryAt(4, 4);
       const sent: Decision = { kind: 'finish', status: 'completed', audit: { type: 'reply.sent', detail: { kind: 'text', provider_message_id: 'wamid.R' } }, effects: [{ type: 'send.recorded' }] };

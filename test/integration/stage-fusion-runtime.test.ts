@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import type { Decision, Envelope, Stage, StageContext, WorkflowPatch, WorkflowPayload } from '../../pipeline/types';
-import type { StageName } from '../../pipeline/vocabulary';
+import type { OperationalMode, StageName } from '../../pipeline/vocabulary';
 import { systemClock } from '../../src/clock';
 import { loadConfig } from '../../src/config';
 import { AppError } from '../../src/errors';
@@ -31,9 +31,9 @@ const allowedTransitions = JSON.stringify(Object.fromEntries(
 ));
 
 /** How each test's stages decide: `behave(stage, envelope)` returns a decision or throws. */
-type Behaviour = (stage: StageName, envelope: Envelope) => Decision;
+type Behaviour = (stage: StageName, envelope: Envelope, ctx: StageContext) => Decision | Promise<Decision>;
 
-const plainForward: Behaviour = (stage, envelope) => {
+const plainForward = (stage: StageName, envelope: Envelope): Decision => {
   const to = chain[chain.indexOf(stage) + 1];
   return to
     ? { kind: 'forward', to, payload: { ...envelope.payload, passed: [...((envelope.payload as { passed?: string[] }).passed ?? []), stage] } as unknown as WorkflowPayload, audit: { type: `test.${stage}` } }
@@ -52,20 +52,25 @@ describe('stage fusion in the runtime (one Redis)', function () {
   });
 
   /** `noRecord`: stages declared as reading no workflow record (`readsWorkflowRecord: false`), or
-   *  answering it per entry (a function of the payload, as the step stages do). */
-  async function start(fusion: boolean, behave: Behaviour, noRecord: StageName[] | Partial<Record<StageName, (payload: WorkflowPayload) => boolean>> = []): Promise<void> {
+   *  answering it per entry (a function of the payload, as the step stages do). `ctx`: the stages'
+   *  context (none by default); `beforeWorkers`: run once Redis is connected, before any worker reads. */
+  async function start(
+    fusion: boolean, behave: Behaviour, noRecord: StageName[] | Partial<Record<StageName, (payload: WorkflowPayload) => boolean>> = [],
+    { ctx = {} as StageContext, beforeWorkers }: { ctx?: StageContext; beforeWorkers?: () => Promise<void> } = {},
+  ): Promise<void> {
     const c = config(fusion);
     keys = new Keys(c.keyPrefix, c.partitions);
     redis = createRedis(c, { name: 'fusion-test' });
     await waitReady(redis);
+    await beforeWorkers?.();
     const declared = (name: StageName): Stage['readsWorkflowRecord'] => (Array.isArray(noRecord) ? (noRecord.includes(name) ? false : undefined) : noRecord[name]);
     const stages = chain.map((name): Stage => {
       const reads = declared(name);
-      return { name, handle: async (envelope: Envelope) => behave(name, envelope), ...(reads !== undefined ? { readsWorkflowRecord: reads } : {}) };
+      return { name, handle: async (envelope: Envelope, stageCtx: StageContext) => behave(name, envelope, stageCtx), ...(reads !== undefined ? { readsWorkflowRecord: reads } : {}) };
     });
     const fusedStage = fusedStageLookup(stages, c.stageFusion);
     workers = stages.map((stage) => new StageWorker({
-      stage, ctx: {} as StageContext, redis, keys, config: c, clock: systemClock, log: createLogger('silent'), metrics: new Metrics({ defaultMetrics: false }),
+      stage, ctx, redis, keys, config: c, clock: systemClock, log: createLogger('silent'), metrics: new Metrics({ defaultMetrics: false }),
       blocking: () => { const b = createRedis(c, { blocking: true, name: 'fusion-test-read' }); blocking.push(b); return b; },
       consent: { held: async () => null }, fusedStage,
     }));
@@ -83,14 +88,19 @@ describe('stage fusion in the runtime (one Redis)', function () {
     for (const b of blocking.splice(0)) b.disconnect();
   });
 
+  /** A claimant's message taken in, as the API does: the workflow's record and its gateway entry. */
+  async function ingest(partition: number, tenantId: string, workflowId: string, phone: string): Promise<void> {
+    await runIngestInbound(redis, keys, {
+      partition, tenantId, workflowId, messageId: `m-${workflowId}`, channel: 'whatsapp', phone,
+      payload: { channel: 'whatsapp', businessNumberId: 'b', from: phone, messageId: `m-${workflowId}`, text: 'claim status', receivedAt: Date.now() },
+      now: Date.now(), dedupeSeconds: 600, entryForm: 'packed',
+    });
+  }
+
   async function run(): Promise<{ partition: number; workflowId: string; record: Record<string, string> }> {
     const partition = 1;
     const workflowId = keys.newWorkflowId(partition);
-    await runIngestInbound(redis, keys, {
-      partition, tenantId: 'acme', workflowId, messageId: `m-${workflowId}`, channel: 'whatsapp', phone: '+919800000001',
-      payload: { channel: 'whatsapp', businessNumberId: 'b', from: '+919800000001', messageId: `m-${workflowId}`, text: 'claim status', receivedAt: Date.now() },
-      now: Date.now(), dedupeSeconds: 600, entryForm: 'packed',
-    });
+    await ingest(partition, 'acme', workflowId, '+919800000001');
     const record = await waitFor(async () => {
       const r = await redis.hgetall(keys.workflow(partition, workflowId));
       return r.status === 'completed' ? r : null;
@@ -116,6 +126,41 @@ describe('stage fusion in the runtime (one Redis)', function () {
     // The one entry of the chain is acknowledged and deleted.
     expect(await redis.xlen(keys.stream(partition, 'gateway'))).to.equal(0);
     expect(((await redis.xpending(keys.stream(partition, 'gateway'), keys.group('gateway'))) as unknown[])[0]).to.equal(0);
+  });
+
+  it('reads a tenant\'s operational mode once per read batch, fused steps included; the next batch reads it again', async () => {
+    // Each step asks the mode of its entry's tenant (as outbound does before a send) and records it.
+    const reads: string[] = [];
+    let mode: OperationalMode = 'OPERATIONAL';
+    const ctx = { modes: { current: async (tenantId: string) => { reads.push(tenantId); return mode; } } } as unknown as StageContext;
+    const withMode: Behaviour = async (stage, envelope, stageCtx) => {
+      const seen = await stageCtx.modes.current(envelope.tenantId);
+      const d = plainForward(stage, envelope);
+      return d.kind === 'finish' ? { ...d, patch: { ...d.patch, mode: seen } as WorkflowPatch } : d;
+    };
+    // Five entries of two tenants written before the workers start: the gateway's first read takes them in one batch.
+    const partition = 1;
+    let written: Array<{ tenantId: string; workflowId: string; phone: string }> = [];
+    await start(true, withMode, [], {
+      ctx,
+      beforeWorkers: async () => {
+        written = ['acme', 'acme', 'beta', 'acme', 'beta'].map((tenantId, i) => ({ tenantId, workflowId: keys.newWorkflowId(partition), phone: `+91980000010${i}` }));
+        for (const w of written) await ingest(partition, w.tenantId, w.workflowId, w.phone);
+      },
+    });
+    const done = async (workflowId: string) => waitFor(async () => {
+      const r = await redis.hgetall(keys.workflow(partition, workflowId));
+      return r.status === 'completed' ? r : null;
+    }, { what: 'the workflow to complete' });
+    for (const w of written) expect((await done(w.workflowId)).mode).to.equal('OPERATIONAL');
+    // Fifteen steps (three a workflow, all in the gateway's chains), two reads: one per tenant.
+    expect([...reads].sort()).to.deep.equal(['acme', 'beta']);
+    // A change of mode shows in the next batch.
+    mode = 'SUSPENDED';
+    const later = keys.newWorkflowId(partition);
+    await ingest(partition, 'acme', later, '+919800000109');
+    expect((await done(later)).mode).to.equal('SUSPENDED');
+    expect(reads.filter((t) => t === 'acme')).to.have.length(2);
   });
 
   it('without fusion each step goes through its stream, with the same steps and outcome', async () => {
