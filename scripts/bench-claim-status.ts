@@ -14,7 +14,8 @@
  * Beside each phase's throughput: the Redis CPU microseconds per workflow (`INFO cpu`, user + sys
  * of the redis-server, delta over the phase / workflows answered; in the throughput phase also the two
  * apart, `[user U, system S]`: system time is mostly socket reads and writes, user time the commands
- * and scripts). So that other clients' traffic
+ * and scripts), and on the next line the commands, socket reads and socket writes a workflow
+ * (`INFO stats`: requests that arrive together share a read and a write). So that other clients' traffic
  * does not count, the bench starts a private redis-server (AOF as in production; scripts/
  * bench-redis-side.ts); `--redis shared` uses REDIS_URL (default the local Redis) instead, under a
  * fresh key prefix removed at the end. `--profile-scripts`: over the throughput phase, the
@@ -44,7 +45,7 @@ import { Redis } from 'ioredis';
 import { developmentUnlessNamed, loadConfig } from '../src/config';
 import { option, percentile, stageProcesses } from './bench-support';
 import {
-  clusterMasters, commandStats, redisCpuMicrosSum, redisCpuSplitSum, ScriptProfiler, startBenchCluster, startBenchRedis, type BenchCluster, type BenchRedis,
+  clusterMasters, commandStats, redisCpuMicrosSum, redisCpuSplitSum, redisIoSum, ScriptProfiler, startBenchCluster, startBenchRedis, type BenchCluster, type BenchRedis,
 } from './bench-redis-side';
 import { aofMark, aofSince, type AofRow } from './aof-stats';
 import { startBenchWorld, type BenchWorld } from './bench-world';
@@ -196,6 +197,7 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
   await profiler?.start();
   const aof = aofStats && benchRedis ? aofMark(benchRedis.aofFile()) : null;
   const cpu1 = await redisCpuSplitSum(side.servers);
+  const io1 = await redisIoSum(side.servers);
   // Under BENCH_REDIS_CALLGRIND, the server's instructions over this phase only (scripts/bench-redis-side.ts).
   benchRedis?.collect(true);
   const started = performance.now();
@@ -208,6 +210,7 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
   const used = process.cpuUsage(benchCpu);
   const benchCpuPercent = ((used.user + used.system) / 1e6 / elapsed) * 100;
   const cpu1End = await redisCpuSplitSum(side.servers);
+  const io1End = await redisIoSum(side.servers);
   const cpu1User = cpu1End.user - cpu1.user;
   const cpu1System = cpu1End.system - cpu1.system;
   const cpu1Used = cpu1User + cpu1System;
@@ -219,6 +222,9 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
     `${perWorkflow(cpu1Used, messages)}${profiler ? ' (slow log on)' : ''} ` +
     `[user ${(cpu1User / messages).toFixed(0)}, system ${(cpu1System / messages).toFixed(0)}] ` +
     `(latency under saturation p50 ${percentile(burst, 50).toFixed(1)} ms, p99 ${percentile(burst, 99).toFixed(1)} ms)`);
+  const ioPer = (name: 'commands' | 'reads' | 'writes') => ((io1End[name] - io1[name]) / messages).toFixed(1);
+  console.log(`Redis work a workflow over the throughput phase (INFO stats): ${ioPer('commands')} commands (a script's own included), ` +
+    `${ioPer('reads')} socket reads, ${ioPer('writes')} socket writes`);
   console.log(`load generator and fakes (this process): ${benchCpuPercent.toFixed(0)}% of one core over the throughput phase`);
   if (profiler && scriptRows) printProfile(scriptRows, await commandStats(admin), messages, cpu1Used, profiler.overflows);
 

@@ -192,6 +192,21 @@ async function redisCpuSplit(admin: Redis): Promise<{ user: number; system: numb
   return { user: field('used_cpu_user'), system: field('used_cpu_sys') };
 }
 
+/**
+ * Every server's counters so far, summed (`INFO stats`): commands run (a script's own commands
+ * included), and the socket reads and writes it made for its clients. A request that arrives alone
+ * costs a read and a write of its own, where requests that arrive together share them: the
+ * kernel's part of the CPU time follows these, not the instructions.
+ */
+export async function redisIoSum(servers: Redis[]): Promise<{ commands: number; reads: number; writes: number }> {
+  const each = await Promise.all(servers.map(async (admin) => {
+    const info = await admin.info('stats');
+    const field = (name: string) => Number(new RegExp(`^${name}:(\\d+)`, 'm').exec(info)?.[1] ?? NaN);
+    return { commands: field('total_commands_processed'), reads: field('total_reads_processed'), writes: field('total_writes_processed') };
+  }));
+  return each.reduce((a, b) => ({ commands: a.commands + b.commands, reads: a.reads + b.reads, writes: a.writes + b.writes }), { commands: 0, reads: 0, writes: 0 });
+}
+
 /** `INFO commandstats` as rows: command, calls, total us. */
 export async function commandStats(admin: Redis): Promise<{ command: string; calls: number; usec: number }[]> {
   const info = await admin.info('commandstats');
