@@ -36,7 +36,6 @@ export function nodeArgsFor(path: string): string[] {
   return __filename.endsWith('.js') ? [join(__dirname, '..', `${path}.js`)] : ['--import', 'tsx', join(__dirname, '..', `${path}.ts`)];
 }
 
-/** Starts `src/main.ts ROLE...` as production does; with `profileDir`, it writes a V8 CPU profile there. */
 /**
  * The stage worker processes the benches and the soak run (each `stage <list>`): every stage up to
  * the reply's policy gate in one process, outbound in another. With `STAGE_FUSION=on` a hop runs
@@ -47,6 +46,7 @@ export function nodeArgsFor(path: string): string[] {
  */
 export const stageProcesses: readonly string[] = ['gateway,consent,router,truth,policy', 'outbound'];
 
+/** Starts `src/main.ts ROLE...` as production does; with `profileDir`, it writes a V8 CPU profile there. */
 export function startServiceProcess(roleArgs: string[], env: NodeJS.ProcessEnv, profileDir: string): ChildProcess {
   return startProjectProcess(['src/main', ...roleArgs], env, profileDir);
 }

@@ -52,8 +52,7 @@ export class SendRecords {
    * With REDIS_WAIT_REPLICAS the call waits for the replicas (src/redis/scripts.ts).
    */
   async begin(tenantId: string, workflowId: string, seq: number, now: number): Promise<SendRecord | null> {
-    const partition = this.keys.partitionOfWorkflow(workflowId);
-    if (partition === null) throw new Error(`not a workflow id of this deployment: ${workflowId}`);
+    const partition = this.partitionOf(workflowId);
     const before = await runBeginSend(this.redis, this.keys, { partition, tenantId, workflowId, seq, now, lifetimeMs: this.ttlMs });
     return before === null ? null : toRecord(before);
   }
@@ -115,9 +114,13 @@ export class SendRecords {
   }
 
   private key(tenantId: string, workflowId: string): string {
+    return this.keys.sendRecord(this.partitionOf(workflowId), tenantId, workflowId);
+  }
+
+  private partitionOf(workflowId: string): number {
     const partition = this.keys.partitionOfWorkflow(workflowId);
     if (partition === null) throw new Error(`not a workflow id of this deployment: ${workflowId}`);
-    return this.keys.sendRecord(partition, tenantId, workflowId);
+    return partition;
   }
 }
 
