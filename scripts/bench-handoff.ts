@@ -14,7 +14,7 @@
  * and the redis-server's CPU per workflow over the same calls (INFO cpu, which also holds the reads).
  * `--fused`: the hand-offs stage fusion makes (docs/architecture.md, "Stage fusion"): gateway's
  * call carries each workflow's first six steps as one chain (no entry for the fused stages), and
- * outbound hands off from its own stream, as `bench:runtime` runs them with STAGE_FUSION=on.
+ * outbound hands off from its own stream, as `bench:runtime` runs them with stage fusion (the default).
  * Options: --rounds 3 --workflows 2000 --batch 50 --status none|every --fused. With BENCH_REDIS_CALLGRIND=<dir>
  * the server runs under callgrind and counts instructions over the hand-offs only
  * (scripts/bench-redis-side.ts): `callgrind_annotate <dir>/callgrind.out.*` gives the total and

@@ -26,8 +26,8 @@
  * `BENCH_REDIS_CALLGRIND=<dir>` and `--only ours --rounds 1` the server runs under callgrind and
  * counts its instructions over the throughput phase (scripts/bench-redis-side.ts; divide
  * `callgrind_annotate`'s total by `--jobs`): the Redis-side figure the machine's noise does not move. With
- * `STAGE_FUSION=on` our workers run as src/roles.ts runs them with it on: six of the seven stages
- * fused into one hand-off, outbound from its stream (docs/architecture.md, "Stage fusion").
+ * stage fusion (the default; `STAGE_FUSION=off` leaves it out) our workers run as src/roles.ts runs
+ * them with it: six of the seven stages fused into one hand-off, outbound from its stream (docs/architecture.md, "Stage fusion").
  */
 import { pino } from 'pino';
 import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
@@ -111,7 +111,7 @@ const startOurs: Start = async (redisUrl, done) => {
     // As in production (src/roles.ts): outbound only ever runs from its own stream.
     ...(name === 'outbound' ? { fusable: false as const } : {}),
   }));
-  // STAGE_FUSION=on: every stage runs in this one process, so each may run fused (src/roles.ts's rule).
+  // With stage fusion: every stage runs in this one process, so each may run fused (src/roles.ts's rule).
   const fusedStage = fusedStageLookup(benchStages, config.stageFusion);
   const workers = benchStages.map((stage, i) => {
     return new StageWorker({

@@ -38,7 +38,7 @@ export function nodeArgsFor(path: string): string[] {
 
 /**
  * The stage worker processes the benches and the soak run (each `stage <list>`): every stage up to
- * the reply's policy gate in one process, outbound in another. With `STAGE_FUSION=on` a hop runs
+ * the reply's policy gate in one process, outbound in another. With stage fusion (the default) a hop runs
  * fused only between stages of one process, so router and truth together let a claim-status or
  * query-reason step run in the router's hand-off (docs/architecture.md, "Stage fusion"); outbound
  * always reads its own stream. Until session 17 the benches ran `gateway,consent,router` and

@@ -58,9 +58,10 @@ export interface Config {
   /** How long a blocking read waits before looping (ms). */
   blockMs: number;
   /**
-   * Stage fusion (`STAGE_FUSION`, default off; docs/architecture.md, "Stage fusion"): a stage
-   * worker whose plain forward goes to a stage this process also runs (outbound excepted) runs
-   * that stage at once and hands both steps off in one call, instead of through its stream.
+   * Stage fusion (`STAGE_FUSION`, default on; `off` sends every hop through its stream;
+   * docs/architecture.md, "Stage fusion"): a stage worker whose plain forward goes to a stage this
+   * process also runs (outbound excepted) runs that stage at once and hands both steps off in one
+   * call, instead of through its stream.
    */
   stageFusion: boolean;
   /**
@@ -299,7 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     machineTokenTtlSeconds: (raw.MACHINE_TOKEN_TTL_SECONDS as number | undefined) ?? 3600,
     batchSize: (raw.BATCH_SIZE as number | undefined) ?? 50,
     lanes: (raw.LANES as number | undefined) ?? 2,
-    stageFusion: raw.STAGE_FUSION === 'on',
+    stageFusion: raw.STAGE_FUSION !== 'off',
     ledgerEntryForm: raw.LEDGER_ENTRY_FORM === 'fields' ? 'fields' : 'packed',
     stageEntryForm: raw.STAGE_ENTRY_FORM === 'fields' ? 'fields' : 'packed',
     blockMs: (raw.BLOCK_MS as number | undefined) ?? 1000,

@@ -67,8 +67,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', REDIS_WAIT_REPLICAS: '1', REDIS_WAIT_TIMEOUT_MS: '250' })).to.include({ redisWaitReplicas: 1, redisWaitTimeoutMs: 250 });
   });
 
-  it('reads STAGE_FUSION (on or off); unset, off', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).stageFusion).to.equal(false);
+  it('reads STAGE_FUSION (on or off); unset, on', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).stageFusion).to.equal(true);
     expect(loadConfig({ NODE_ENV: 'test', STAGE_FUSION: 'on' }).stageFusion).to.equal(true);
     expect(loadConfig({ NODE_ENV: 'test', STAGE_FUSION: 'off' }).stageFusion).to.equal(false);
   });
