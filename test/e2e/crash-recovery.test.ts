@@ -58,7 +58,10 @@ describeOnBoth('crash recovery (stage workers killed with SIGKILL)', function (t
     // go on being sent while it waits (up to the 150th), so there is always work to hold: a clean
     // run once had the first hundred all answered before the check, and waited 30 s for nothing.
     h.cms.setLatency(3000);
-    const victim = `:${children[0]!.process.pid}:truth`;
+    // The entry in the CMS call is truth's own, or, with stage fusion, the gateway entry whose
+    // chain runs truth in the same hand-off (docs/architecture.md, "Stage fusion").
+    const heldIn = h.config.stageFusion ? 'gateway' : 'truth';
+    const victim = `:${children[0]!.process.pid}:${heldIn}`;
     // Holding an entry delivered under 1.5 s ago: its CMS call (3 s; the CMS timeout is set above
     // it) keeps it pending for 1.5 s more at least, so the kill lands before its hand-off. (Any
     // pending entry was not enough: one near the end of its call was handed off before the signal
@@ -66,12 +69,12 @@ describeOnBoth('crash recovery (stage workers killed with SIGKILL)', function (t
     // 200 ms margin, twice in one day on the 2-core machine running the whole suite.)
     const victimHolds = async () => {
       for (let p = 0; p < h.config.partitions; p++) {
-        const stream = h.services.keys.stream(p, 'truth');
-        const consumers = (await h.services.redis.xinfo('CONSUMERS', stream, h.services.keys.group('truth')).catch(() => [])) as unknown[][];
+        const stream = h.services.keys.stream(p, heldIn);
+        const consumers = (await h.services.redis.xinfo('CONSUMERS', stream, h.services.keys.group(heldIn)).catch(() => [])) as unknown[][];
         for (const c of consumers) {
           const name = String(c[c.indexOf('name') + 1]);
           if (!name.endsWith(victim) || Number(c[c.indexOf('pending') + 1]) === 0) continue;
-          const held = (await h.services.redis.xpending(stream, h.services.keys.group('truth'), '-', '+', 100, name)) as [string, string, number, number][];
+          const held = (await h.services.redis.xpending(stream, h.services.keys.group(heldIn), '-', '+', 100, name)) as [string, string, number, number][];
           if (held.some(([, , idleMs]) => idleMs < 1500)) return true;
         }
       }
