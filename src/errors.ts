@@ -38,6 +38,7 @@ export const errorCatalogue = {
   rate_limited: { status: 429, title: 'Too many requests', retryable: true },
   internal_error: { status: 500, title: 'Internal Server Error', retryable: true },
   service_unavailable: { status: 503, title: 'Service Unavailable', retryable: true },
+  store_unavailable: { status: 503, title: 'The service could not reach its data store; try again shortly', retryable: true },
   replica_wait_timeout: { status: 503, title: 'The write did not reach enough Redis replicas in time', retryable: true },
   console_not_built: { status: 503, title: 'The partner console is not built: run npm run build', retryable: false },
   // Pipeline: adapters and stages

@@ -107,7 +107,7 @@ export interface Services {
 export function createServices(config: Config, options: { clock?: Clock; log?: Logger; metrics?: Metrics; autoPipelining?: boolean } = {}): Services {
   const log = options.log ?? createLogger(config.logLevel);
   const metrics = options.metrics ?? new Metrics();
-  const redis = createRedis(config, { name: 'cw-main', autoPipelining: options.autoPipelining });
+  const redis = createRedis(config, { name: 'cw-main', autoPipelining: options.autoPipelining, log });
   const keys = new Keys(config.keyPrefix, config.partitions);
   const refs = new PhiRefs(config.phiRefKey);
   const sharedClock = !options.clock && config.sharedTestClock ? new SharedTestClock(redis, keys.testClockOffset()) : null;
@@ -190,7 +190,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     answerCache,
     stageContext,
     blockingConnection(name) {
-      const connection = createRedis(config, { blocking: true, name });
+      const connection = createRedis(config, { blocking: true, name, log });
       blocking.push(connection);
       return connection;
     },

@@ -6,6 +6,7 @@
 import type { Context, Next } from 'koa';
 import { AppError, errorCatalogue, type ErrorCode } from '../errors';
 import type { Logger } from '../logger';
+import { isRedisUnavailable } from '../redis/unavailable';
 import { isOAuthEndpoint, sendOAuthError } from './oauth-errors';
 
 export function problemBody(ctx: Context, code: ErrorCode, detail: string, extra: Record<string, unknown> = {}) {
@@ -46,6 +47,13 @@ export function problems(log: Logger) {
       const status = (err as { status?: number }).status;
       if (status === 401) return sendProblem(ctx, new AppError('invalid_token', 'bearer token missing or not accepted'));
       if (status === 405) return sendProblem(ctx, new AppError('method_not_allowed'));
+      if (isRedisUnavailable(err)) {
+        // Redis down, restarting or failing over: not a bug, and the caller's retry will do
+        // (src/redis/unavailable.ts). The message is ioredis's or the server's: no key or value in it.
+        log.warn({ err: { name: (err as Error).name, message: (err as Error).message }, path: ctx.path },
+          'Redis did not answer: answered 503 store_unavailable (check the Redis servers, or a failover under way)');
+        return sendProblem(ctx, new AppError('store_unavailable', undefined, { extra: { retry_after: 1 }, cause: err }));
+      }
       log.error({ err: { message: (err as Error).message, stack: (err as Error).stack }, path: ctx.path }, 'unhandled API error');
       sendProblem(ctx, new AppError('internal_error'));
     }

@@ -21,7 +21,7 @@ import { fromFields } from '../audit/audit-chain';
 import type { Clock } from '../clock';
 import type { ArchiverStep, Config } from '../config';
 import type { Logger } from '../logger';
-import type { Redis } from '../redis/connection';
+import { execReplies, type Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { runArchiveLedgerTo, runTrimArchivedWorkflows } from '../redis/scripts';
 import type { TenantStore } from '../tenants/tenant-store';
@@ -132,7 +132,7 @@ export class Archiver {
       if (ids.length === 0) break;
       const read = redis.pipeline();
       for (const id of ids) read.hgetall(keys.workflow(partition, id));
-      const records = ((await read.exec()) ?? []).map(([, h]) => h as Record<string, string>);
+      const records = (await execReplies(read)) as Record<string, string>[];
       const due = records.filter((h) => h.workflow_id && h.tenant_id === tenantId && finishedStatuses.has(h.status ?? '')
         && Number(h.completed_at ?? h.updated_at) <= cutoff);
       if (due.length > 0) {

@@ -3,7 +3,7 @@
  * signature: not revoked, and its subject (API client or user) still exists. A revoked token is
  * remembered until it would have expired, then forgotten with it.
  */
-import type { Redis } from '../redis/connection';
+import { execReplies, type Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import type { Principal } from './principal';
 
@@ -25,7 +25,9 @@ export class RevocationStore {
     pipeline.exists(this.keys.revokedToken(claims.tenant_id, claims.jti));
     if (claims.token_type === 'human') pipeline.hexists(this.keys.users(claims.tenant_id), claims.sub);
     else pipeline.hexists(this.keys.clients(claims.tenant_id), claims.sub);
-    const [[, revoked], [, subjectExists]] = ((await pipeline.exec()) ?? []) as [Error | null, number][];
+    // A check Redis could not answer is thrown, not a refusal: the API answers 503 and the client
+    // retries with the same token (a 401 would tell it to throw a good token away).
+    const [revoked, subjectExists] = (await execReplies(pipeline)) as [number, number];
     return !claims.jti || revoked === 1 || subjectExists !== 1;
   }
 }

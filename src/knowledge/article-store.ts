@@ -4,7 +4,7 @@
  * (putArticle, deleteArticle). Search indexes in any process follow that log
  * (knowledge-index.ts).
  */
-import type { Redis } from '../redis/connection';
+import { execReplies, type Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { runDeleteArticle, runPutArticle, runPutArticles } from '../redis/scripts';
 import { parseArticle, type Article, type ArticleContent } from './article';
@@ -97,10 +97,9 @@ export class ArticleStore {
 
   /** The newest place in the change log: where an index built from a scan starting now resumes. */
   async head(tenantId: string): Promise<ChangePosition> {
-    const [[, entries], [, counter]] = (await this.redis.multi()
+    const [entries, counter] = (await execReplies(this.redis.multi()
       .xrevrange(this.keys.knowledgeChanges(tenantId), '+', '-', 'COUNT', 1)
-      .get(this.keys.knowledgeVersion(tenantId))
-      .exec()) as [[Error | null, [string, string[]][]], [Error | null, string | null]];
+      .get(this.keys.knowledgeVersion(tenantId)))) as [[string, string[]][], string | null];
     const last = entries[0];
     if (last) return { streamId: last[0], n: Number(fieldOf(last[1], 'n')) };
     // No log (never written, or deleted by hand): the next change is the counter's next number.

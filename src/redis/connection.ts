@@ -13,6 +13,7 @@
  * socket writes (docs/benchmarks.md).
  */
 import { Cluster, Redis as SingleRedis, type ClusterNode, type RedisOptions } from 'ioredis';
+import type { Logger } from '../logger';
 import type { Redis } from './client';
 import { setDurability } from './durability';
 import { registerScripts } from './scripts';
@@ -34,6 +35,8 @@ export interface ConnectionOptions {
   autoPipelining?: boolean;
   /** Register the Lua scripts (default true); a read-only connection leaves them out. */
   scripts?: boolean;
+  /** Where the connection's errors are logged (watchConnection); without it ioredis prints them to stderr. */
+  log?: Logger;
 }
 
 export function createRedis(target: RedisTarget | string, options: ConnectionOptions = {}): Redis {
@@ -72,8 +75,42 @@ export function createRedis(target: RedisTarget | string, options: ConnectionOpt
   }
   // A blocking reader only reads; the writers wait for replicas when the deployment asks.
   if (!options.blocking) setDurability(redis, { replicas: redisWaitReplicas, timeoutMs: redisWaitTimeoutMs });
-  if (options.scripts !== false) registerScripts(redis);
+  const name = options.name ?? 'redis';
+  if (options.log) watchConnection(redis, name, options.log);
+  const log = options.log;
+  if (options.scripts !== false) registerScripts(redis, log ? { onConnection: (opened, role) => watchConnection(opened, `${name}-${role}`, log) } : {});
   return redis;
+}
+
+/** How often a connection that keeps failing logs again (the lines between are counted, not written). */
+const connectionErrorLogEveryMs = 10_000;
+
+/**
+ * A connection's errors as an operator reads them: while Redis is down ioredis reports every
+ * reconnect attempt (several a second), and with no listener prints each to stderr with a stack.
+ * Here the first error of an outage is a warning, then one every 10 s with the count in between,
+ * and the connection's return one info line. Messages are ioredis's and the server's (addresses,
+ * error names): no key or value.
+ */
+export function watchConnection(redis: Redis, name: string, log: Logger): void {
+  let failing = false;
+  let lastLoggedAt = 0;
+  let unlogged = 0;
+  redis.on('error', (err: Error) => {
+    // Wall time, not the service's clock: this only spaces log lines out.
+    const now = Date.now();
+    if (failing && now - lastLoggedAt < connectionErrorLogEveryMs) { unlogged++; return; }
+    log.warn({ connection: name, err: err.message, errors_not_logged: unlogged }, 'Redis connection failing; ioredis reconnects by itself (the API answers 503 store_unavailable meanwhile)');
+    failing = true;
+    lastLoggedAt = now;
+    unlogged = 0;
+  });
+  redis.on('ready', () => {
+    if (!failing) return;
+    log.info({ connection: name, errors_not_logged: unlogged }, 'Redis connection ready again');
+    failing = false;
+    unlogged = 0;
+  });
 }
 
 /** The master nodes to fan a scan or a per-node read out to: the cluster's masters, or the one server. */
@@ -105,6 +142,20 @@ export async function waitReady(redis: Redis, timeoutMs = 5000): Promise<void> {
 }
 
 export type PipelineResult = [error: Error | null, result: unknown];
+
+/**
+ * The replies of a pipeline or a MULTI, in order, or the first command's error thrown. ioredis
+ * hands each command's error back beside the others' replies: a caller that reads only the values
+ * takes a reply Redis could not give (a server down, a failover under way) for an empty one, and
+ * answers "no such record" or drops work that is still there.
+ */
+export async function execReplies(pipeline: ReturnType<Redis['pipeline']> | ReturnType<Redis['multi']>): Promise<unknown[]> {
+  const replies = (await pipeline.exec()) as PipelineResult[] | null;
+  // null: a MULTI a WATCH aborted (no caller of this watches).
+  if (replies === null) throw new Error('the transaction was aborted');
+  for (const [err] of replies) if (err) throw err;
+  return replies.map(([, value]) => value);
+}
 
 /**
  * One pipeline per partition, all in flight together: a pipeline on a cluster must stay in one

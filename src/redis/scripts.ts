@@ -137,7 +137,7 @@ export function loadLua(file: string): string {
   return expand(readFileSync(join(luaDir, file), 'utf8'));
 }
 
-export function registerScripts(redis: Redis): void {
+export function registerScripts(redis: Redis, options: { onConnection?: (opened: Redis, name: string) => void } = {}): void {
   const durability = durabilityOf(redis);
   const texts = scripts.map((script) => ({ script, lua: loadLua(script.file) }));
   const define = (client: Redis): void => {
@@ -156,6 +156,7 @@ export function registerScripts(redis: Redis): void {
   const waitingConnection = (): Redis => {
     if (waiting) return waiting;
     const opened: Redis = redis.duplicate();
+    options.onConnection?.(opened, 'scripts');
     define(opened);
     // Closed with the connection it serves (quit or disconnect ends both).
     redis.once('end', () => opened.disconnect());

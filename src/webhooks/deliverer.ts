@@ -14,7 +14,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
-import type { Redis } from '../redis/connection';
+import { execReplies, type Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { runClaimWebhooks, runSettleWebhook } from '../redis/scripts';
 import type { DueTenants } from './due-tenants';
@@ -93,9 +93,10 @@ export class WebhookDeliverer {
       if (ids.length === 0) break;
       const pipeline = this.o.redis.pipeline();
       for (const id of ids) pipeline.hmget(this.o.keys.webhookMessage(tenantId, id), 'body', 'attempts');
-      const records = (await pipeline.exec()) ?? [];
+      // A read Redis could not answer stops the tick: taken for a missing record, it would drop the delivery.
+      const records = await execReplies(pipeline);
       const outcomes = await Promise.all(ids.map((id, i) => {
-        const [body, attempts] = (records[i]?.[1] ?? []) as (string | null)[];
+        const [body, attempts] = (records[i] ?? []) as (string | null)[];
         return this.attempt(tenantId, endpoint, id, body ?? null, Number(attempts ?? 0), lease, refusal);
       }));
       made += ids.length;

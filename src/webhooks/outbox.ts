@@ -4,7 +4,7 @@
  * retried and replayed. Delivery itself is the deliverer's (deliverer.ts).
  */
 import type { Config } from '../config';
-import type { Redis } from '../redis/connection';
+import { execReplies, type Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { runEnqueueWebhook, runRequeueWebhook, runRequeueWebhooks } from '../redis/scripts';
 import type { DueTenants } from './due-tenants';
@@ -68,10 +68,10 @@ export class WebhookOutbox {
     const rows = await this.page(this.index(tenantId, status), status === 'pending', limit, cursor);
     const pipeline = this.o.redis.pipeline();
     for (const row of rows) pipeline.hgetall(this.o.keys.webhookMessage(tenantId, row.id));
-    const records = (await pipeline.exec()) ?? [];
+    const records = await execReplies(pipeline);
     const items: DeliveryView[] = [];
     rows.slice(0, limit).forEach((row, i) => {
-      const h = records[i]?.[1] as Record<string, string> | undefined;
+      const h = records[i] as Record<string, string> | undefined;
       if (h?.body) items.push(this.view(row.id, h, status === 'pending' ? row.score : null));
     });
     const last = rows.length > limit ? rows[limit - 1]! : null;

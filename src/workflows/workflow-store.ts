@@ -7,7 +7,7 @@
  */
 import type { ArchiveStore } from '../archive/archive-store';
 import type { WorkflowStatus, WorkflowType } from '../../pipeline/types';
-import type { Redis } from '../redis/connection';
+import { execReplies, type Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 
 /** The Workflow resource of the spec, plus fields a partner's support team needs. */
@@ -144,8 +144,7 @@ export class WorkflowStore {
       if (ids.length === 0) break;
       const pipeline = this.redis.pipeline();
       for (let i = 0; i < ids.length; i += 2) pipeline.hgetall(this.keys.workflow(partition, ids[i]!));
-      const records = (await pipeline.exec()) ?? [];
-      for (const [, value] of records) {
+      for (const value of await execReplies(pipeline)) {
         const h = value as Record<string, string>;
         if (!h.workflow_id) continue;
         const w = toResource(h);

@@ -1,0 +1,22 @@
+/**
+ * Whether an error means Redis could not be reached or could not serve the command just now (a
+ * server down or restarting, a failover or a reshard under way), as opposed to a fault of the
+ * command or of our code. The API answers the first kind 503 `store_unavailable` with
+ * `Retry-After` (src/api/problem.ts), and logs it as a warning an operator can act on, instead of
+ * an "unhandled" 500 with a stack: a provider or partner that retries loses nothing, since every
+ * write the API makes is safe to repeat (docs/idempotency.md).
+ *
+ * What ioredis gives up with: `MaxRetriesPerRequestError` once a command has waited through its
+ * reconnects (`maxRetriesPerRequest`, src/redis/connection.ts), `ClusterAllFailedError` when no node
+ * answers the slot map, "Connection is closed." for a command on a connection that ended, "Too many
+ * Cluster redirections" when the slot map kept moving. What a server answers while it cannot serve:
+ * CLUSTERDOWN, TRYAGAIN, LOADING (reading its data after a restart), MASTERDOWN, READONLY (a node
+ * demoted to replica under a client that still thinks it a master).
+ */
+const unavailableNames = new Set(['MaxRetriesPerRequestError', 'ClusterAllFailedError']);
+const unavailableMessage = /^(CLUSTERDOWN|TRYAGAIN|LOADING|MASTERDOWN|READONLY) |^Connection is closed|^Too many Cluster redirections|^Failed to refresh slots cache/;
+
+export function isRedisUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  return unavailableNames.has(err.name) || unavailableMessage.test(err.message);
+}

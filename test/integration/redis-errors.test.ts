@@ -1,0 +1,72 @@
+/**
+ * How the service tells Redis errors apart, against real servers (src/redis/unavailable.ts,
+ * src/redis/connection.ts `execReplies`): a pipeline's failed command is thrown, not read as an
+ * empty reply; a server that cannot serve (a replica asked to write, a server gone) counts as
+ * "unavailable", which the API answers 503; a command our code got wrong does not (a 500 and an
+ * error log: a bug to fix, not an outage to wait out). A server that stopped (ioredis's
+ * MaxRetriesPerRequestError) is shown where a user sees it: test/e2e/api-store-unavailable.test.ts.
+ */
+import { randomBytes } from 'node:crypto';
+import { expect } from 'chai';
+import { Redis as SingleRedis } from 'ioredis';
+import { createRedis, execReplies, waitReady, type Redis } from '../../src/redis/connection';
+import { isRedisUnavailable } from '../../src/redis/unavailable';
+import { startPrivateRedis, testRedisUrl, type PrivateRedis } from '../helpers/redis';
+import { waitFor } from '../helpers/wait';
+
+describe('Redis errors: outage or fault', function () {
+  this.timeout(30_000);
+  let redis: Redis;
+  const key = `redis-errors-${randomBytes(4).toString('hex')}`;
+
+  before(async () => {
+    redis = createRedis(testRedisUrl(), { name: 'redis-errors-test', scripts: false });
+    await waitReady(redis);
+  });
+  after(async () => {
+    await redis.del(key);
+    redis.disconnect();
+  });
+
+  it('execReplies gives the replies in order, and throws a failed command instead of reading it as empty', async () => {
+    await redis.set(key, 'a string');
+    expect(await execReplies(redis.pipeline().get(key).strlen(key))).to.deep.equal(['a string', 8]);
+    let thrown: unknown = null;
+    try {
+      await execReplies(redis.pipeline().get(key).hgetall(key));
+    } catch (err) {
+      thrown = err;
+    }
+    expect((thrown as Error).message).to.match(/^WRONGTYPE /);
+    // A command our code got wrong is a fault, not an outage.
+    expect(isRedisUnavailable(thrown)).to.equal(false);
+  });
+
+  describe('servers that cannot serve', () => {
+    let primary: PrivateRedis;
+    let replica: PrivateRedis;
+
+    before(async () => {
+      [primary, replica] = await Promise.all([startPrivateRedis(), startPrivateRedis()]);
+      const r = new SingleRedis(replica.url);
+      await r.replicaof('127.0.0.1', primary.port);
+      await waitFor(async () => /master_link_status:up/.test(await r.info('replication')), { timeoutMs: 10_000, what: 'the replica in sync' });
+      r.disconnect();
+    });
+    after(async () => {
+      await Promise.all([primary?.close(), replica?.close()]);
+    });
+
+    it('a write to a replica (READONLY: what a client gets while it still takes a demoted master for the master) is unavailable', async () => {
+      const r = createRedis(replica.url, { name: 'redis-errors-replica', scripts: false });
+      try {
+        let thrown: unknown = null;
+        try { await r.set(key, 'x'); } catch (err) { thrown = err; }
+        expect((thrown as Error).message).to.match(/^READONLY /);
+        expect(isRedisUnavailable(thrown)).to.equal(true);
+      } finally {
+        r.disconnect();
+      }
+    });
+  });
+});
