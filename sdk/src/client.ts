@@ -4,7 +4,9 @@
  * - puts a machine token on every partner call (TokenManager: cached, renewed before expiry);
  * - after a 401 renews the token once and sends the call again, once: a second 401 is returned
  *   as it is, never looped on (spec rule 5);
- * - after a 429 waits what `Retry-After` says and sends again, up to `maxRetries` times;
+ * - after a 429, or a 503 that carries `Retry-After` (the service's data store unreachable for a
+ *   moment, `store_unavailable`, or a bound of work reached), waits what it says and sends again,
+ *   up to `maxRetries` times;
  * - gives every mutating call (POST, PUT, PATCH, DELETE under /v1 but the auth endpoints) an
  *   `Idempotency-Key` unless the caller set one, the same key on every resend, so a resend after a
  *   lost answer is answered from the first outcome instead of acting twice (docs/idempotency.md).
@@ -14,7 +16,7 @@ import type { paths } from './openapi';
 import { TokenManager, type TokenManagerOptions } from './token-manager';
 
 export interface ClaimsClientOptions extends TokenManagerOptions {
-  /** Resends after a 429 (each after its `Retry-After`); default 2. */
+  /** Resends after a 429, or a 503 with `Retry-After` (each after its `Retry-After`); default 2. */
   maxRetries?: number;
   /** Add an `Idempotency-Key` to mutating calls that have none; default true. */
   idempotencyKeys?: boolean;
@@ -60,7 +62,7 @@ export function createClaimsClient(options: ClaimsClientOptions): ClaimsClient {
       token = await tokens.renew(token);
       response = await attempt(token);
     }
-    for (let retry = 0; response.status === 429 && retry < maxRetries; retry++) {
+    for (let retry = 0; retryable(response) && retry < maxRetries; retry++) {
       await sleep(Math.min(retryAfterMs(response.headers.get('retry-after')), maxWaitMs));
       response = await attempt(token);
     }
@@ -69,6 +71,14 @@ export function createClaimsClient(options: ClaimsClientOptions): ClaimsClient {
 
   const api = createClient<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ''), fetch: authorisedFetch });
   return { api, tokens };
+}
+
+/**
+ * Worth sending again after `Retry-After`: a 429, and a 503 that says when (a 503 without it, such
+ * as the CMS events' `cms_unavailable`, is the caller's to judge).
+ */
+function retryable(response: Response): boolean {
+  return response.status === 429 || (response.status === 503 && response.headers.has('retry-after'));
 }
 
 /** `Retry-After` as seconds or an HTTP date (RFC 9110 10.2.3); 1 s when absent or unreadable. */

@@ -4,9 +4,11 @@
  * that names Redis, not an "unhandled API error" with a stack; and once Redis is back the same
  * process answers again, with no restart. Meta sends a webhook again after any non-2xx answer, so
  * the claimant's message is taken on a later try (here, posted again by the test as Meta would).
- * The connection's own errors are logged as a warning for the outage and a line for its end.
+ * The connection's own errors are logged as a warning for the outage and a line for its end. The
+ * SDK rides such an outage through: it waits `Retry-After` and sends the call again.
  */
 import { expect } from 'chai';
+import { createClaimsClient } from '../../sdk/src';
 import { startHarness, type Harness } from '../helpers/harness';
 import { startPrivateRedis, type PrivateRedis } from '../helpers/redis';
 import { waitFor } from '../helpers/wait';
@@ -69,5 +71,37 @@ describe('the API while Redis is down', function () {
     await waitFor(() => lines().some((l) => l.msg === 'Redis connection ready again' && l.connection === 'cw-main'), { timeoutMs: 10_000, what: 'the connection logged as back' });
     const again = await h.wa.postInbound({ from: '+919822200001', text: 'claim status' });
     expect(again.status).to.equal(200);
+  });
+
+  it('the SDK waits Retry-After after a 503 and sends again, with the same Idempotency-Key', async () => {
+    const sent: { method: string; status: number; idempotencyKey: string | null }[] = [];
+    const waits: number[] = [];
+    const sdk = createClaimsClient({
+      baseUrl: h.apiUrl, clientId: h.tenant.credentials.client_id, clientSecret: h.tenant.credentials.client_secret, maxRetries: 2,
+      fetch: async (request) => {
+        const response = await fetch(request);
+        if (new URL(request.url).pathname === '/v1/tenant/operational-mode') {
+          sent.push({ method: request.method, status: response.status, idempotencyKey: request.headers.get('idempotency-key') });
+        }
+        return response;
+      },
+      // Redis comes back while the SDK waits.
+      sleep: async (ms) => {
+        waits.push(ms);
+        if (down) { await redis.start(); down = false; }
+      },
+    });
+    // Its token while Redis answers (the SDK keeps it).
+    expect((await sdk.api.GET('/v1/tenant/operational-mode')).response.status).to.equal(200);
+
+    await redis.stop(true);
+    down = true;
+    const changed = await sdk.api.PUT('/v1/tenant/operational-mode', { body: { mode: 'OPERATIONAL', reason: 'outage drill' } });
+    expect(changed.response.status).to.equal(200);
+    expect(waits).to.deep.equal([1000]);
+    const puts = sent.filter((s) => s.method === 'PUT');
+    expect(puts.map((s) => s.status)).to.deep.equal([503, 200]);
+    expect(puts[0]!.idempotencyKey).to.be.a('string');
+    expect(puts[1]!.idempotencyKey).to.equal(puts[0]!.idempotencyKey);
   });
 });
