@@ -33,7 +33,8 @@ export class TokenVerifier {
   ) {}
 
   /**
-   * The principal of a valid, live token; null for anything else (never throws for bad input).
+   * The principal of a valid, live token; null for anything else (never throws for bad input; throws
+   * when Redis cannot answer the key lookup or the live checks, which is no verdict on the token).
    * A token whose signature this process verified before skips the RSA work (VerifiedTokens) but
    * not the live checks. `allowExpired` (revocation of an expired token) skips `exp` and the
    * live checks.
@@ -51,9 +52,21 @@ export class TokenVerifier {
 
   /** koa-jwt's verification of `token` at `nowMs`, then the Principal's own checks. */
   private async checkSignature(token: string, nowMs: number, allowExpired: boolean): Promise<Principal | null> {
+    // koa-jwt (passthrough) turns whatever the key lookup throws into a failed verification; a
+    // lookup that failed (Redis down, a failover) says nothing of the token, so it is kept and
+    // thrown below: the API answers 503 and the client keeps its good token (not a 401).
+    let lookupFailure: { error: unknown } | null = null;
     const options: VerificationOptions = {
       secret: async (header: { kid?: string; alg?: string }) => {
-        const key = header.kid && header.alg === 'RS256' ? await this.signing.publicKey(header.kid, nowMs) : null;
+        let key = null;
+        if (header.kid && header.alg === 'RS256') {
+          try {
+            key = await this.signing.publicKey(header.kid, nowMs);
+          } catch (error) {
+            lookupFailure = { error };
+            throw error;
+          }
+        }
         if (!key) throw new Error('unknown signing key');
         return key as unknown as string;
       },
@@ -70,6 +83,7 @@ export class TokenVerifier {
     // koa-jwt reads only `state` of the context when the token comes from getToken.
     const state: { claims?: unknown } = {};
     await koaJwt(options)({ state } as unknown as Context, async () => undefined);
+    if (lookupFailure) throw (lookupFailure as { error: unknown }).error;
     return principalOf(state.claims, nowMs);
   }
 }

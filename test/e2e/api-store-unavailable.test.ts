@@ -9,6 +9,11 @@
  */
 import { expect } from 'chai';
 import { createClaimsClient } from '../../sdk/src';
+import { RevocationStore } from '../../src/auth/revocation';
+import { SigningKeys } from '../../src/auth/signing-keys';
+import { TokenVerifier } from '../../src/auth/token-verifier';
+import { VerifiedTokens } from '../../src/auth/verified-tokens';
+import { isRedisUnavailable } from '../../src/redis/unavailable';
 import { startHarness, type Harness } from '../helpers/harness';
 import { startPrivateRedis, type PrivateRedis } from '../helpers/redis';
 import { waitFor } from '../helpers/wait';
@@ -103,5 +108,27 @@ describe('the API while Redis is down', function () {
     expect(puts.map((s) => s.status)).to.deep.equal([503, 200]);
     expect(puts[0]!.idempotencyKey).to.be.a('string');
     expect(puts[1]!.idempotencyKey).to.equal(puts[0]!.idempotencyKey);
+  });
+
+  it('a token whose signing key this process has not read yet is no verdict either while Redis is down', async () => {
+    const token = await h.token();
+    // As in a second API process, or one just started: nothing of the keys in memory.
+    const { redis: connection, keys, clock } = h.services;
+    const fresh = new TokenVerifier(h.config,
+      new SigningKeys(connection, keys, { encryptionKey: h.config.signingKeyEncryptionKey, publishLeadMs: h.config.keyPublishLeadSeconds * 1000, maxTokenTtlMs: 3_600_000 }),
+      new RevocationStore(connection, keys), clock, new VerifiedTokens());
+    await redis.stop(true);
+    down = true;
+    let thrown: unknown = null;
+    try {
+      await fresh.verify(token);
+    } catch (err) {
+      thrown = err;
+    }
+    // Thrown (the API answers 503), where koa-jwt alone would have made it a refusal (401).
+    expect(isRedisUnavailable(thrown), String(thrown)).to.equal(true);
+    await redis.start();
+    down = false;
+    expect((await fresh.verify(token))?.tenant_id).to.equal(h.tenant.doc.tenant_id);
   });
 });
