@@ -11,10 +11,13 @@
  * answers the slot map, "Connection is closed." for a command on a connection that ended, "Too many
  * Cluster redirections" when the slot map kept moving. What a server answers while it cannot serve:
  * CLUSTERDOWN, TRYAGAIN, LOADING (reading its data after a restart), MASTERDOWN, READONLY (a node
- * demoted to replica under a client that still thinks it a master).
+ * demoted to replica under a client that still thinks it a master), and MOVED or ASK: a redirect
+ * ioredis did not follow by itself (it resends a pipeline only when all of its commands were
+ * redirected alike). The last was seen in a chaos soak: a burst of provider webhooks answered 500
+ * with `MOVED <slot> <new master>` in the second after a replica's promotion.
  */
 const unavailableNames = new Set(['MaxRetriesPerRequestError', 'ClusterAllFailedError']);
-const unavailableMessage = /^(CLUSTERDOWN|TRYAGAIN|LOADING|MASTERDOWN|READONLY) |^Connection is closed|^Too many Cluster redirections|^Failed to refresh slots cache/;
+const unavailableMessage = /^(CLUSTERDOWN|TRYAGAIN|LOADING|MASTERDOWN|READONLY|MOVED|ASK) |^Connection is closed|^Too many Cluster redirections|^Failed to refresh slots cache/;
 
 export function isRedisUnavailable(err: unknown): boolean {
   if (!(err instanceof Error)) return false;

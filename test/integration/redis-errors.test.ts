@@ -11,6 +11,7 @@ import { expect } from 'chai';
 import { Redis as SingleRedis } from 'ioredis';
 import { createRedis, execReplies, waitReady, type Redis } from '../../src/redis/connection';
 import { isRedisUnavailable } from '../../src/redis/unavailable';
+import { startTestCluster, type TestCluster } from '../helpers/redis-cluster';
 import { startPrivateRedis, testRedisUrl, type PrivateRedis } from '../helpers/redis';
 import { waitFor } from '../helpers/wait';
 
@@ -63,6 +64,28 @@ describe('Redis errors: outage or fault', function () {
         let thrown: unknown = null;
         try { await r.set(key, 'x'); } catch (err) { thrown = err; }
         expect((thrown as Error).message).to.match(/^READONLY /);
+        expect(isRedisUnavailable(thrown)).to.equal(true);
+      } finally {
+        r.disconnect();
+      }
+    });
+  });
+
+  describe('a cluster whose slot lives elsewhere', () => {
+    let cluster: TestCluster;
+    before(async () => { cluster = await startTestCluster({ masters: 2, replicas: 0 }); });
+    after(async () => { await cluster?.close(); });
+
+    it('a redirect the client did not follow (MOVED) is unavailable: the slot moved, the caller tries again', async () => {
+      const slot = await cluster.slotOf(key);
+      const owner = await cluster.masterOf(slot);
+      const other = cluster.ports.find((port) => port !== owner)!;
+      // A plain connection to the other master: what a client with a stale slot map sends.
+      const r = new SingleRedis({ host: '127.0.0.1', port: other });
+      try {
+        let thrown: unknown = null;
+        try { await r.get(key); } catch (err) { thrown = err; }
+        expect((thrown as Error).message).to.equal(`MOVED ${slot} 127.0.0.1:${owner}`);
         expect(isRedisUnavailable(thrown)).to.equal(true);
       } finally {
         r.disconnect();
