@@ -3,8 +3,8 @@
  * server down or restarting, a failover or a reshard under way), as opposed to a fault of the
  * command or of our code. The API answers the first kind 503 `store_unavailable` with
  * `Retry-After` (src/api/problem.ts), and logs it as a warning an operator can act on, instead of
- * an "unhandled" 500 with a stack: a provider or partner that retries loses nothing, since every
- * write the API makes is safe to repeat (docs/idempotency.md).
+ * an "unhandled" 500 with a stack: the caller sends again, a provider's webhook deduplicated by its
+ * message id and a partner's write by its Idempotency-Key (docs/idempotency.md).
  *
  * What ioredis gives up with: `MaxRetriesPerRequestError` once a command has waited through its
  * reconnects (`maxRetriesPerRequest`, src/redis/connection.ts), `ClusterAllFailedError` when no node
