@@ -75,9 +75,8 @@ export function createRedis(target: RedisTarget | string, options: ConnectionOpt
   }
   // A blocking reader only reads; the writers wait for replicas when the deployment asks.
   if (!options.blocking) setDurability(redis, { replicas: redisWaitReplicas, timeoutMs: redisWaitTimeoutMs });
-  const name = options.name ?? 'redis';
-  if (options.log) watchConnection(redis, name, options.log);
-  const log = options.log;
+  const { log, name = 'redis' } = options;
+  if (log) watchConnection(redis, name, log);
   if (options.scripts !== false) registerScripts(redis, log ? { onConnection: (opened, role) => watchConnection(opened, `${name}-${role}`, log) } : {});
   return redis;
 }

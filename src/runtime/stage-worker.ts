@@ -10,7 +10,7 @@
  * through the durable timers with backoff; a non-retryable one, or one past `maxDeliveries`,
  * goes to the stage's dead-letter stream with its reason.
  *
- * Stage fusion (`STAGE_FUSION=on`, docs/architecture.md "Stage fusion"): when a stage's decision is
+ * Stage fusion (on unless `STAGE_FUSION=off`, docs/architecture.md "Stage fusion"): when a stage's decision is
  * a plain forward (no status, patch or effect) to a stage this process also runs, or a forward
  * with a status or patch but no effect to such a stage that reads no workflow record (policy; truth
  * and knowledge for a workflow whose step there reads none, `recordFreeSteps`),
