@@ -11,7 +11,7 @@ import { createServices } from './services';
 async function main(): Promise<void> {
   const config = loadConfig();
   const selection = parseRoles(process.argv.slice(2));
-  // Only an API-only process pipelines automatically (see src/redis/connection.ts).
+  // Only an API-only process pipelines automatically, and only on one Redis (src/redis/connection.ts).
   const apiOnly = selection.api && !selection.scheduler && selection.stages.length === 0;
   const services = createServices(config, { autoPipelining: apiOnly });
   await waitReady(services.redis, 10000);

@@ -9,8 +9,12 @@
  * scripts and their WAITs go on a second one, src/redis/scripts.ts); every blocking reader gets its own
  * (`maxRetriesPerRequest: null`, so a blocked XREADGROUP is never failed by the retry limit).
  * Auto-pipelining stays off where stages hand off (it halved EVALSHA throughput, ARCHITECTURE.md);
- * a process that only serves the API turns it on: its many small concurrent reads then share
- * socket writes (docs/benchmarks.md).
+ * a process that only serves the API turns it on against one Redis: its many small concurrent
+ * reads then share socket writes (docs/benchmarks.md). Never on a cluster: ioredis batches a
+ * cluster's automatic pipeline per node, and when a slot has moved (a failover, a reshard) a batch
+ * whose moved slot's commands are answered MOVED while the others ran is not resent, so those
+ * commands fail with MOVED and the client keeps routing them to the old node (ioredis issue #2075;
+ * test/integration/redis-errors.test.ts). Explicit pipelines stay within one slot and are resent.
  */
 import { Cluster, Redis as SingleRedis, type ClusterNode, type RedisOptions } from 'ioredis';
 import type { Logger } from '../logger';
@@ -32,6 +36,7 @@ export interface RedisTarget {
 export interface ConnectionOptions {
   blocking?: boolean;
   name?: string;
+  /** Pipeline concurrent commands automatically: honoured on one Redis, ignored on a cluster (header). */
   autoPipelining?: boolean;
   /** Register the Lua scripts (default true); a read-only connection leaves them out. */
   scripts?: boolean;
@@ -52,7 +57,8 @@ export function createRedis(target: RedisTarget | string, options: ConnectionOpt
     // Credentials and TLS of REDIS_URL apply to every node of the cluster.
     const url = new URL(redisUrl);
     redis = new Cluster(redisClusterNodes as ClusterNode[], {
-      enableAutoPipelining: options.autoPipelining ?? false,
+      // Off whatever the caller asked (the header says why).
+      enableAutoPipelining: false,
       // Reads go to masters: a replica lags (asynchronous replication) and a workflow just
       // written must read back (docs/scaling.md).
       scaleReads: 'master',

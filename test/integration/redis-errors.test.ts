@@ -91,5 +91,37 @@ describe('Redis errors: outage or fault', function () {
         r.disconnect();
       }
     });
+
+    it('a slot moved after the client read the slot map: concurrent writes to it and to a slot that stayed all go through, even when asked to pipeline automatically', async () => {
+      // Two keys in two slots of one master; then one slot moves to the other master. With ioredis
+      // auto-pipelining a cluster client batches commands per node, and a batch where one slot's
+      // commands are answered MOVED and the other's ran is not resent: the moved slot's commands
+      // fail with MOVED, and the client keeps sending them to the old node (ioredis issue #2075).
+      // An API-only process asks for auto-pipelining (src/main.ts); on a cluster it is not used.
+      const owner = cluster.ports[0]!;
+      const other = cluster.ports[1]!;
+      const onOwner: string[] = [];
+      for (let i = 0; onOwner.length < 2; i++) {
+        const candidate = `${key}-{k${i}}`;
+        if ((await cluster.masterOf(await cluster.slotOf(candidate))) === owner) onOwner.push(candidate);
+      }
+      const [moving, staying] = onOwner as [string, string];
+      const r = createRedis({ redisUrl: 'redis://127.0.0.1', redisClusterNodes: cluster.ports.map((port) => ({ host: '127.0.0.1', port })) },
+        { name: 'redis-errors-autopipelining', scripts: false, autoPipelining: true });
+      try {
+        await waitReady(r);
+        await Promise.all([r.set(moving, '0'), r.set(staying, '0')]);
+        await cluster.moveSlot(await cluster.slotOf(moving), other);
+        const rounds = 5;
+        for (let round = 0; round < rounds; round++) {
+          const settled = await Promise.allSettled([r.incr(moving), r.incr(staying), r.hset(`${moving}-h`, 'f', String(round)), r.get(staying)]);
+          const failed = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected').map((s) => (s.reason as Error).message);
+          expect(failed, `round ${round}`).to.deep.equal([]);
+        }
+        expect([await r.get(moving), await r.get(staying)]).to.deep.equal([String(rounds), String(rounds)]);
+      } finally {
+        r.disconnect();
+      }
+    });
   });
 });
