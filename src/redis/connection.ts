@@ -96,6 +96,10 @@ const connectionErrorLogEveryMs = 10_000;
  * Here the first error of an outage is a warning, then one every 10 s with the count in between,
  * and the connection's return one info line. Messages are ioredis's and the server's (addresses,
  * error names): no key or value.
+ * A cluster client reports a failing node apart, as `node error` (its `error` is for the cluster
+ * as a whole): without a listener a master killed or failing over left no line at all. Those are
+ * warnings too, spaced the same way; they have no "ready again" line, since ioredis drops a dead
+ * node's connection and opens one to the promoted replica, and the cluster itself stays ready.
  */
 export function watchConnection(redis: Redis, name: string, log: Logger): void {
   let failing = false;
@@ -116,6 +120,18 @@ export function watchConnection(redis: Redis, name: string, log: Logger): void {
     failing = false;
     unlogged = 0;
   });
+  if (redis instanceof Cluster) {
+    let nodeLoggedAt = 0;
+    let nodeUnlogged = 0;
+    redis.on('node error', (err: Error, node: string) => {
+      const now = Date.now();
+      if (now - nodeLoggedAt < connectionErrorLogEveryMs) { nodeUnlogged++; return; }
+      log.warn({ connection: name, node, err: err.message, errors_not_logged: nodeUnlogged },
+        'Redis Cluster node failing; its slots\' commands are retried on a fresh slot map (a failover promotes its replica)');
+      nodeLoggedAt = now;
+      nodeUnlogged = 0;
+    });
+  }
 }
 
 /** The master nodes to fan a scan or a per-node read out to: the cluster's masters, or the one server. */

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { Redis as SingleRedis } from 'ioredis';
+import { createLogger } from '../../src/logger';
 import { createRedis, execReplies, waitReady, type Redis } from '../../src/redis/connection';
 import { isRedisUnavailable } from '../../src/redis/unavailable';
 import { startTestCluster, type TestCluster } from '../helpers/redis-cluster';
@@ -119,6 +120,37 @@ describe('Redis errors: outage or fault', function () {
           expect(failed, `round ${round}`).to.deep.equal([]);
         }
         expect([await r.get(moving), await r.get(staying)]).to.deep.equal([String(rounds), String(rounds)]);
+      } finally {
+        r.disconnect();
+      }
+    });
+
+    it('a cluster node that dies is logged as a warning naming the node, once and not for every retry (the last test here: it stops a master)', async () => {
+      const lines: { level: number; msg: string; node?: string; connection?: string; errors_not_logged?: number }[] = [];
+      const log = createLogger('info', { write: (line: string) => { lines.push(JSON.parse(line)); } });
+      const r = createRedis({ redisUrl: 'redis://127.0.0.1', redisClusterNodes: cluster.ports.map((port) => ({ host: '127.0.0.1', port })) },
+        { name: 'redis-errors-node-watch', scripts: false, log });
+      try {
+        await waitReady(r);
+        const victim = cluster.ports[1]!;
+        let onVictim = '';
+        for (let i = 0; !onVictim; i++) {
+          const candidate = `${key}-{v${i}}`;
+          if ((await cluster.masterOf(await cluster.slotOf(candidate))) === victim) onVictim = candidate;
+        }
+        await r.set(onVictim, 'before');
+        let nodeErrors = 0;
+        r.on('node error', () => { nodeErrors++; });
+        await cluster.stop(victim, true);
+        // No replica takes over here: the command is retried until ioredis gives up.
+        const failed = await r.get(onVictim).then(() => null, (err: Error) => err);
+        expect(failed, 'a read of a slot nobody serves').to.be.instanceOf(Error);
+        const nodeLines = lines.filter((l) => l.msg.startsWith('Redis Cluster node failing'));
+        expect(nodeLines.length, 'warnings over the retries').to.be.within(1, 2);
+        expect(nodeErrors, 'node errors ioredis reported').to.be.greaterThan(nodeLines.length);
+        expect(nodeLines[0]).to.include({ level: 40, node: `127.0.0.1:${victim}`, connection: 'redis-errors-node-watch' });
+        // Nothing of the key or its value in the log.
+        expect(JSON.stringify(lines)).not.to.include(onVictim).and.not.to.include('before');
       } finally {
         r.disconnect();
       }
