@@ -21,6 +21,11 @@ export interface WalkJob {
 
 export type WalkReply = { id: number; walk: LedgerWalk } | { id: number; error: string };
 
+/** A log line of the worker's (pino JSON), which this side writes to the process's logger. */
+export type WorkerLogLine = { log: string };
+
+const levelNames: Record<number, 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal'> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+
 export class LedgerVerifier {
   private worker: Worker | null = null;
   private nextId = 1;
@@ -54,12 +59,16 @@ export class LedgerVerifier {
   private started(): Worker {
     if (this.worker) return this.worker;
     // Only where Redis is: the worker makes its own connection (a cluster client, or one server).
-    const workerData = { redis: { redisUrl: this.redis.redisUrl, redisClusterNodes: this.redis.redisClusterNodes } };
+    const workerData = { redis: { redisUrl: this.redis.redisUrl, redisClusterNodes: this.redis.redisClusterNodes }, logLevel: this.log.level };
     const file = join(__dirname, `verify-worker${extname(__filename)}`);
     const worker = extname(file) === '.ts'
       ? new Worker(`require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(file)});`, { eval: true, workerData })
       : new Worker(file, { workerData });
-    worker.on('message', (reply: WalkReply) => {
+    worker.on('message', (reply: WalkReply | WorkerLogLine) => {
+      if ('log' in reply) {
+        this.relay(reply.log);
+        return;
+      }
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
       this.pending.delete(reply.id);
@@ -76,6 +85,17 @@ export class LedgerVerifier {
     worker.unref();
     this.worker = worker;
     return worker;
+  }
+
+  /** Writes one of the worker's log lines to this process's logger, at its level, marked as the worker's. */
+  private relay(line: string): void {
+    try {
+      const { level, msg, time: _time, pid: _pid, hostname: _hostname, ...fields } = JSON.parse(line) as Record<string, unknown>;
+      const name = levelNames[Number(level)] ?? 'info';
+      this.log[name]({ ...fields, thread: 'audit-verify' }, String(msg ?? ''));
+    } catch {
+      this.log.warn({ thread: 'audit-verify' }, 'audit verification worker wrote a log line that is not JSON');
+    }
   }
 
   /** Rejects every walk waiting on `worker`; the next walk starts a new one. */

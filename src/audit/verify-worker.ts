@@ -7,10 +7,11 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import { createLogger } from '../logger';
 import { createRedis, type RedisTarget } from '../redis/connection';
 import { walkPages } from './audit-chain';
 import { ledgerPages } from './audit-ledger';
-import type { WalkJob, WalkReply } from './ledger-verifier';
+import type { WalkJob, WalkReply, WorkerLogLine } from './ledger-verifier';
 import { walkPace } from './walk-pacing';
 
 const port = parentPort;
@@ -32,8 +33,13 @@ function yieldToTheApi(): void {
 }
 yieldToTheApi();
 
+// The thread's log lines go to the process's logger (src/audit/ledger-verifier.ts), so an outage
+// of this connection is logged like every other connection's, not printed by ioredis to stderr.
+const data = workerData as { redis: RedisTarget; logLevel: string };
+const log = createLogger(data.logLevel, { write: (line: string) => port.postMessage({ log: line } satisfies WorkerLogLine) });
+
 // A plain connection: the worker only reads (XRANGE), so no scripts are registered on it.
-const redis = createRedis((workerData as { redis: RedisTarget }).redis, { name: 'cw-audit-verify', scripts: false });
+const redis = createRedis(data.redis, { name: 'cw-audit-verify', scripts: false, log });
 
 port.on('message', (job: WalkJob | 'close') => {
   if (job === 'close') {

@@ -39,7 +39,8 @@ describe('built service (dist/, as in the Docker image)', function () {
       // The audit verification worker loads as compiled JavaScript from dist/ (not through tsx).
       const walk = spawnSync(process.execPath, ['-e', `
         const { LedgerVerifier } = require('./dist/src/audit/ledger-verifier.js');
-        const v = new LedgerVerifier(process.env.REDIS_URL, { error: (o, m) => console.error(m) });
+        const { createLogger } = require('./dist/src/logger.js');
+        const v = new LedgerVerifier({ redisUrl: process.env.REDIS_URL, redisClusterNodes: null }, createLogger('warn', process.stderr));
         v.walk('dist${port}:no-such-ledger', null, { pageSize: 100, eventsPerSecond: 20000 }).then((w) => { console.log(JSON.stringify(w)); return v.close(); });
       `], { cwd: root, encoding: 'utf8', env: { PATH: process.env.PATH, REDIS_URL: testRedisUrl() }, timeout: 20000 });
       expect(walk.status, walk.stderr).to.equal(0);
