@@ -8,7 +8,9 @@
  *
  * What ioredis gives up with: `MaxRetriesPerRequestError` once a command has waited through its
  * reconnects (`maxRetriesPerRequest`, src/redis/connection.ts), `ClusterAllFailedError` when no node
- * answers the slot map, "Connection is closed." for a command on a connection that ended, "Too many
+ * answers the slot map, "Connection is closed." for a command on a connection that ended, "Command
+ * aborted due to connection close" for the rest of a pipeline whose connection closed after part
+ * of it was answered (seen in a chaos soak as a provider webhook answered 500), "Too many
  * Cluster redirections" when the slot map kept moving. What a server answers while it cannot serve:
  * CLUSTERDOWN, TRYAGAIN, LOADING (reading its data after a restart), MASTERDOWN, READONLY (a node
  * demoted to replica under a client that still thinks it a master), and MOVED or ASK: a redirect
@@ -17,7 +19,7 @@
  * with `MOVED <slot> <new master>` in the second after a replica's promotion.
  */
 const unavailableNames = new Set(['MaxRetriesPerRequestError', 'ClusterAllFailedError']);
-const unavailableMessage = /^(CLUSTERDOWN|TRYAGAIN|LOADING|MASTERDOWN|READONLY|MOVED|ASK) |^Connection is closed|^Too many Cluster redirections|^Failed to refresh slots cache/;
+const unavailableMessage = /^(CLUSTERDOWN|TRYAGAIN|LOADING|MASTERDOWN|READONLY|MOVED|ASK) |^Connection is closed|^Command aborted due to connection close|^Too many Cluster redirections|^Failed to refresh slots cache/;
 
 export function isRedisUnavailable(err: unknown): boolean {
   if (!(err instanceof Error)) return false;

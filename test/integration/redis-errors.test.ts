@@ -44,6 +44,21 @@ describe('Redis errors: outage or fault', function () {
     expect(isRedisUnavailable(thrown)).to.equal(false);
   });
 
+  it('the rest of a pipeline whose connection closed after part of it was answered is unavailable (the caller sends again)', async () => {
+    const r = createRedis(testRedisUrl(), { name: 'redis-errors-abort', scripts: false });
+    try {
+      await waitReady(r);
+      const id = String(await r.client('ID'));
+      // The server answers the first two and then closes this connection (it kills itself).
+      const replies = (await r.pipeline().ping().client('KILL', 'ID', id, 'SKIPME', 'no').ping().exec())!;
+      const [aborted] = replies[2]!;
+      expect(aborted?.message).to.equal('Command aborted due to connection close');
+      expect(isRedisUnavailable(aborted)).to.equal(true);
+    } finally {
+      r.disconnect();
+    }
+  });
+
   describe('servers that cannot serve', () => {
     let primary: PrivateRedis;
     let replica: PrivateRedis;
