@@ -18,10 +18,22 @@
  * redirected alike). The last was seen in a chaos soak: a burst of provider webhooks answered 500
  * with `MOVED <slot> <new master>` in the second after a replica's promotion.
  */
+import { AppError } from '../errors';
+
 const unavailableNames = new Set(['MaxRetriesPerRequestError', 'ClusterAllFailedError']);
 const unavailableMessage = /^(CLUSTERDOWN|TRYAGAIN|LOADING|MASTERDOWN|READONLY|MOVED|ASK) |^Connection is closed|^Command aborted due to connection close|^Too many Cluster redirections|^Failed to refresh slots cache/;
 
 export function isRedisUnavailable(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   return unavailableNames.has(err.name) || unavailableMessage.test(err.message);
+}
+
+/**
+ * Whether a background loop's failure is Redis being unavailable or a write its replicas did not
+ * confirm in time (`replica_wait_timeout`, src/redis/durability.ts): both pass with a failover or a
+ * restart, and the loop's next pass does the work again. A worker logs them as warnings; anything
+ * else stays an error, a fault to look into.
+ */
+export function isPassingStoreFailure(err: unknown): boolean {
+  return isRedisUnavailable(err) || (err instanceof AppError && err.code === 'replica_wait_timeout');
 }

@@ -15,6 +15,7 @@ import type { Metrics } from '../metrics';
 import type { Redis } from '../redis/connection';
 import { type Keys } from '../redis/keys';
 import { runFireTimers, runFireWorkflowTimers } from '../redis/scripts';
+import { isPassingStoreFailure } from '../redis/unavailable';
 import { parseWaitTimer } from '../redis/wait-timers';
 import type { LedgerWebhooks } from '../webhooks/ledger-webhooks';
 import type { PartnerWebhooks } from '../webhooks/partner-webhooks';
@@ -64,7 +65,8 @@ export class Scheduler {
       // Audit events first reach the ledger, then the webhooks made from it are queued.
       const ledgerThenWebhooks = async () => { await this.o.ledger.moveOnce(); await this.o.ledgerWebhooks.publish(this.o.clock.now()); };
       this.running = Promise.all([this.fireDue(), ledgerThenWebhooks(), this.o.modes.releaseAllowed()]).then(() => undefined)
-        .catch((err: Error) => this.o.log.error({ err: err.message }, 'scheduler tick failed; trying again next tick'))
+        // A failover or a Redis restart passes: a warning. Anything else is a fault to look into.
+        .catch((err: Error) => this.o.log[isPassingStoreFailure(err) ? 'warn' : 'error']({ err: err.message }, 'scheduler tick failed; trying again next tick'))
         .finally(() => this.schedule());
     }, this.o.config.schedulerIntervalMs);
   }

@@ -32,6 +32,7 @@ import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { readGroups } from '../redis/connection';
 import { runHandoff } from '../redis/scripts';
+import { isPassingStoreFailure } from '../redis/unavailable';
 import { decodeEnvelope, entryTime, type StreamEntry } from './envelope-codec';
 import { buildHandoff, heldEffects, retryDelay, type HeldWorkflow, type Outcome } from './handoff-ops';
 import { jsonCopy } from './json-copy';
@@ -138,7 +139,8 @@ export class StageWorker {
         if (batch.length > 0) await this.process(batch);
       } catch (err) {
         if (this.state !== 'running') break;
-        log.error({ err: describe(err) }, 'stage loop error; continuing after a pause');
+        // A failover or a Redis restart passes: a warning. Anything else is a fault to look into.
+        log[isPassingStoreFailure(err) ? 'warn' : 'error']({ err: describe(err) }, 'stage loop error; continuing after a pause');
         await new Promise((r) => setTimeout(r, 500));
       }
     }

@@ -11,7 +11,8 @@ import { expect } from 'chai';
 import { Redis as SingleRedis } from 'ioredis';
 import { createLogger } from '../../src/logger';
 import { createRedis, execReplies, waitReady, type Redis } from '../../src/redis/connection';
-import { isRedisUnavailable } from '../../src/redis/unavailable';
+import { AppError } from '../../src/errors';
+import { isPassingStoreFailure, isRedisUnavailable } from '../../src/redis/unavailable';
 import { startTestCluster, type TestCluster } from '../helpers/redis-cluster';
 import { startPrivateRedis, testRedisUrl, type PrivateRedis } from '../helpers/redis';
 import { waitFor } from '../helpers/wait';
@@ -42,6 +43,10 @@ describe('Redis errors: outage or fault', function () {
     expect((thrown as Error).message).to.match(/^WRONGTYPE /);
     // A command our code got wrong is a fault, not an outage.
     expect(isRedisUnavailable(thrown)).to.equal(false);
+    // and a background loop logs it as an error, where a passing store failure is a warning.
+    expect(isPassingStoreFailure(thrown)).to.equal(false);
+    expect(isPassingStoreFailure(new AppError('replica_wait_timeout', 'write confirmed by 0 of 1 replicas within 1000 ms'))).to.equal(true);
+    expect(isPassingStoreFailure(new AppError('invalid_request', 'not a store failure'))).to.equal(false);
   });
 
   it('the rest of a pipeline whose connection closed after part of it was answered is unavailable (the caller sends again)', async () => {
@@ -54,6 +59,7 @@ describe('Redis errors: outage or fault', function () {
       const [aborted] = replies[2]!;
       expect(aborted?.message).to.equal('Command aborted due to connection close');
       expect(isRedisUnavailable(aborted)).to.equal(true);
+      expect(isPassingStoreFailure(aborted)).to.equal(true);
     } finally {
       r.disconnect();
     }
