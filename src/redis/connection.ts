@@ -98,8 +98,11 @@ const connectionErrorLogEveryMs = 10_000;
  * error names): no key or value.
  * A cluster client reports a failing node apart, as `node error` (its `error` is for the cluster
  * as a whole): without a listener a master killed or failing over left no line at all. Those are
- * warnings too, spaced the same way; they have no "ready again" line, since ioredis drops a dead
- * node's connection and opens one to the promoted replica, and the cluster itself stays ready.
+ * warnings too, spaced the same way but per node for the whole process, not per connection: a
+ * stage process holds a connection per lane and each one meets the dead node (a 100,000-message
+ * soak logged about 40 lines a failover when each connection logged its own). They have no "ready
+ * again" line, since ioredis drops a dead node's connection and opens one to the promoted replica,
+ * and the cluster itself stays ready.
  */
 export function watchConnection(redis: Redis, name: string, log: Logger): void {
   let failing = false;
@@ -121,18 +124,21 @@ export function watchConnection(redis: Redis, name: string, log: Logger): void {
     unlogged = 0;
   });
   if (redis instanceof Cluster) {
-    let nodeLoggedAt = 0;
-    let nodeUnlogged = 0;
     redis.on('node error', (err: Error, node: string) => {
       const now = Date.now();
-      if (now - nodeLoggedAt < connectionErrorLogEveryMs) { nodeUnlogged++; return; }
-      log.warn({ connection: name, node, err: err.message, errors_not_logged: nodeUnlogged },
+      const seen = failingNodes.get(node) ?? { loggedAt: 0, unlogged: 0 };
+      failingNodes.set(node, seen);
+      if (now - seen.loggedAt < connectionErrorLogEveryMs) { seen.unlogged++; return; }
+      log.warn({ connection: name, node, err: err.message, errors_not_logged: seen.unlogged },
         'Redis Cluster node failing; its slots\' commands are retried on a fresh slot map (a failover promotes its replica)');
-      nodeLoggedAt = now;
-      nodeUnlogged = 0;
+      seen.loggedAt = now;
+      seen.unlogged = 0;
     });
   }
 }
+
+/** When this process last logged each failing cluster node (`host:port`), and the errors since (watchConnection). */
+const failingNodes = new Map<string, { loggedAt: number; unlogged: number }>();
 
 /** The master nodes to fan a scan or a per-node read out to: the cluster's masters, or the one server. */
 export function masterNodes(redis: Redis): SingleRedis[] {
