@@ -15,8 +15,10 @@
  * CLUSTERDOWN, TRYAGAIN, LOADING (reading its data after a restart), MASTERDOWN, READONLY (a node
  * demoted to replica under a client that still thinks it a master), and MOVED or ASK: a redirect
  * ioredis did not follow by itself (it resends a pipeline only when all of its commands were
- * redirected alike). The last was seen in a chaos soak: a burst of provider webhooks answered 500
- * with `MOVED <slot> <new master>` in the second after a replica's promotion.
+ * redirected alike). A chaos soak once had a burst of provider webhooks answered 500 with
+ * `MOVED <slot> <new master>` just after a replica's promotion. The cause was auto-pipelining on
+ * a cluster, which is now off (src/redis/connection.ts). A redirect that still gets through is
+ * answered 503.
  */
 import { AppError } from '../errors';
 
