@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from '../errors';
 import { sha256Hex } from '../phi';
 import type { Logger } from '../logger';
-import type { Redis } from '../redis/connection';
+import { execReplies, type Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { runRevokeRefreshFamily, runRotateRefreshToken, type IssuedAccess } from '../redis/scripts';
 import type { RevocationStore } from './revocation';
@@ -84,13 +84,12 @@ export class RefreshTokens {
     const refreshToken = newRefreshToken(user.tenant_id, familyId);
     const access = await this.sign(user.tenant_id, user.user_id, scope, nowMs);
     const key = this.s.keys.refreshFamily(user.tenant_id, familyId);
-    await this.s.redis.multi()
+    await execReplies(this.s.redis.multi()
       .hset(key, {
         user_id: user.user_id, scope, created_at: nowMs, expires_at: nowMs + this.options.familyTtlMs, state: 'active',
         current: sha256Hex(refreshToken), rotations: 0, access: JSON.stringify([{ jti: access.jti, exp: access.exp }]),
       })
-      .pexpire(key, this.options.familyTtlMs)
-      .exec();
+      .pexpire(key, this.options.familyTtlMs));
     return this.response(access, refreshToken, scope);
   }
 

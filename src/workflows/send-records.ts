@@ -15,7 +15,7 @@
  */
 import type { SendRecord } from '../../pipeline/types';
 import type { Config } from '../config';
-import type { Redis } from '../redis/connection';
+import { execReplies, type Redis } from '../redis/connection';
 import { waitForReplicas } from '../redis/durability';
 import type { Keys } from '../redis/keys';
 import { runBeginSend } from '../redis/scripts';
@@ -59,7 +59,7 @@ export class SendRecords {
 
   async retake(tenantId: string, workflowId: string, seq: number, now: number): Promise<void> {
     const key = this.key(tenantId, workflowId);
-    await this.redis.multi().hset(key, `${seq}:at`, String(now)).hdel(key, `${seq}:looked`).pexpire(key, this.ttlMs).exec();
+    await execReplies(this.redis.multi().hset(key, `${seq}:at`, String(now)).hdel(key, `${seq}:looked`).pexpire(key, this.ttlMs));
     await waitForReplicas(this.redis, key);
   }
 
@@ -77,9 +77,7 @@ export class SendRecords {
 
   async lookingSince(tenantId: string, workflowId: string, seq: number, now: number): Promise<number> {
     const key = this.key(tenantId, workflowId);
-    const replies = await this.redis.multi().hsetnx(key, `${seq}:looked`, String(now)).hget(key, `${seq}:looked`).exec();
-    const [err, since] = replies![1]!;
-    if (err) throw err;
+    const [, since] = (await execReplies(this.redis.multi().hsetnx(key, `${seq}:looked`, String(now)).hget(key, `${seq}:looked`))) as [number, string | null];
     await waitForReplicas(this.redis, key);
     return Number(since ?? now);
   }
@@ -102,10 +100,9 @@ export class SendRecords {
     const key = this.key(tenantId, parsed.workflowId);
     const [msg, proof] = await this.redis.hmget(key, `${parsed.seq}:msg`, `${parsed.seq}:proof`);
     if (msg === null && proof === null) {
-      await this.redis.multi()
+      await execReplies(this.redis.multi()
         .hset(key, `${parsed.seq}:proof`, providerMessageId, `${parsed.seq}:proof_status`, status)
-        .pexpire(key, this.ttlMs)
-        .exec();
+        .pexpire(key, this.ttlMs));
     }
     // Waited for even when nothing was written: what an earlier webhook wrote may not have reached
     // a replica (its wait failed, and the provider posts again until it is answered).

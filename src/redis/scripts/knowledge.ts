@@ -1,6 +1,7 @@
 /** putArticle-4.lua and deleteArticle-4.lua: knowledge-base writes, each logged in the tenant's change log in the same step. */
 import type { Redis } from '../client';
 import type { Keys } from '../keys';
+import { execReplies } from '../connection';
 
 function articleKeys(keys: Keys, tenantId: string): [articles: string, ids: string, changes: string, counter: string] {
   return [keys.knowledgeArticles(tenantId), keys.knowledgeIds(tenantId), keys.knowledgeChanges(tenantId), keys.knowledgeVersion(tenantId)];
@@ -31,9 +32,7 @@ export async function runPutArticles(redis: Redis, keys: Keys, tenantId: string,
   const k = articleKeys(keys, tenantId);
   const pipeline = redis.pipeline();
   for (const a of articles) pipeline.putArticle(...k, a.id, a.jsonHead, a.jsonTail, changeLogCap);
-  const replies = (await pipeline.exec()) ?? [];
-  for (const [err] of replies) if (err) throw err;
-  return replies.map(([, raw]) => {
+  return (await execReplies(pipeline)).map((raw) => {
     const [created, version, change] = raw as [number, number, number];
     return { created: created === 1, version, change };
   });
