@@ -18,7 +18,7 @@
  */
 import { Cluster, Redis as SingleRedis, type ClusterNode, type RedisOptions } from 'ioredis';
 import type { Logger } from '../logger';
-import type { Redis } from './client';
+import type { PipelineResult, Redis } from './client';
 import { setDurability } from './durability';
 import { registerScripts } from './scripts';
 
@@ -168,21 +168,8 @@ export async function waitReady(redis: Redis, timeoutMs = 5000): Promise<void> {
   });
 }
 
-export type PipelineResult = [error: Error | null, result: unknown];
-
-/**
- * The replies of a pipeline or a MULTI, in order, or the first command's error thrown. ioredis
- * hands each command's error back beside the others' replies: a caller that reads only the values
- * takes a reply Redis could not give (a server down, a failover under way) for an empty one, and
- * answers "no such record" or drops work that is still there.
- */
-export async function execReplies(pipeline: ReturnType<Redis['pipeline']> | ReturnType<Redis['multi']>): Promise<unknown[]> {
-  const replies = (await pipeline.exec()) as PipelineResult[] | null;
-  // null: a MULTI a WATCH aborted (no caller of this watches).
-  if (replies === null) throw new Error('the transaction was aborted');
-  for (const [err] of replies) if (err) throw err;
-  return replies.map(([, value]) => value);
-}
+// (in ./client.ts, beside the `Redis` type, so script wrappers can use them without an import cycle)
+export { execReplies, type PipelineResult } from './client';
 
 /**
  * One pipeline per partition, all in flight together: a pipeline on a cluster must stay in one

@@ -1,7 +1,6 @@
 /** putArticle-4.lua and deleteArticle-4.lua: knowledge-base writes, each logged in the tenant's change log in the same step. */
-import type { Redis } from '../client';
+import { execReplies, type Redis } from '../client';
 import type { Keys } from '../keys';
-import { execReplies } from '../connection';
 
 function articleKeys(keys: Keys, tenantId: string): [articles: string, ids: string, changes: string, counter: string] {
   return [keys.knowledgeArticles(tenantId), keys.knowledgeIds(tenantId), keys.knowledgeChanges(tenantId), keys.knowledgeVersion(tenantId)];
