@@ -944,7 +944,7 @@ export interface components {
             completed_at: string | null;
             /** Format: date-time */
             updated_at: string;
-            /** @description Oldest first; `ae-<partition>-<audit stream entry id>`. */
+            /** @description Oldest first; `ae-<partition>-<the event's id in the partition audit stream>`. */
             audit_event_ids: string[];
             /** @enum {string|null} */
             language: "EN" | "HI" | "HI_EN" | null;

@@ -18,7 +18,7 @@ import type { Logger } from '../logger';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { runAppendLedger } from '../redis/scripts';
-import { readAuditEntry } from './audit-stream-entry';
+import { readAuditEvents } from './audit-stream-entry';
 import { chain, fromFields, genesisHash, splitClaimHash, toFields, type LedgerEntryForm, type LedgerEvent, type UnchainedEvent } from './audit-chain';
 
 type StreamEntry = [id: string, fields: string[]];
@@ -77,26 +77,36 @@ export class AuditLedger {
       const entries = (await this.redis.xrange(stream, '-', '+', 'COUNT', 500)) as StreamEntry[];
       if (entries.length === 0) continue;
       const byTenant = new Map<string, { id: string; event: UnchainedEvent }[]>();
-      for (const [id, fields] of entries) {
-        // Either form of entry (src/audit/audit-stream-entry.ts): the ledger entry made from it is the same.
-        const f = readAuditEntry(fields);
-        const tenant = f.tenant;
-        const list = byTenant.get(tenant) ?? [];
-        const { transition, claimIdHash } = splitClaimHash(f.transition);
-        list.push({ id, event: { event_id: `ae-${p}-${id}`, tenant_id: tenant, workflow_id: f.workflow_id, stage: f.stage, type: f.type, at: Number(f.at || 0), detail: f.detail, transition,
-          ...(claimIdHash ? { claim_id_hash: claimIdHash } : {}) } });
-        byTenant.set(tenant, list);
+      // The tenants each entry holds events of (an entry of a hand-off's events may hold several).
+      const tenantsOf: Set<string>[] = [];
+      for (const [entryId, fields] of entries) {
+        const tenants = new Set<string>();
+        // Either form of entry, one event or several (src/audit/audit-stream-entry.ts): the ledger
+        // entries made from them are the same.
+        for (const { id, event: f } of readAuditEvents(entryId, fields)) {
+          const tenant = f.tenant;
+          tenants.add(tenant);
+          const list = byTenant.get(tenant) ?? [];
+          const { transition, claimIdHash } = splitClaimHash(f.transition);
+          list.push({ id, event: { event_id: `ae-${p}-${id}`, tenant_id: tenant, workflow_id: f.workflow_id, stage: f.stage, type: f.type, at: Number(f.at || 0), detail: f.detail, transition,
+            ...(claimIdHash ? { claim_id_hash: claimIdHash } : {}) } });
+          byTenant.set(tenant, list);
+        }
+        tenantsOf.push(tenants);
       }
-      const done: string[] = [];
+      const failed = new Set<string>();
       for (const [tenant, list] of byTenant) {
         try {
           moved += await this.append(tenant, p, list);
-          done.push(...list.map((e) => e.id));
         } catch (err) {
           // Kept in the stream: the next pass tries this tenant's events again, in order.
+          failed.add(tenant);
           this.log.error({ tenant_id: tenant, partition: p, err: (err as Error).message }, 'audit events not moved this pass');
         }
       }
+      // An entry goes once every tenant it holds events of was appended; one that stays is read
+      // again next pass, and its events already appended are skipped by their tenant's cursor.
+      const done = entries.filter((_, i) => ![...tenantsOf[i]!].some((t) => failed.has(t))).map(([id]) => id);
       if (done.length === entries.length) {
         // Every entry read was moved: one trim below the next id drops them (whole stream nodes at
         // a time) where an XDEL marks each one. Ids only grow (every writer appends with `*`), so

@@ -5,7 +5,7 @@
  * ledger's own entries (src/audit/audit-chain.ts) are a different format that this one never touches.
  *
  * Two forms, both read here, so that movers deployed before the writers (docs/audit-ledger.md)
- * read what an old or a new writer wrote:
+ * read what an old or a new writer wrote (readAuditEvents reads any entry as its events):
  * - **packed** (written since issue 15's second hand-off round): one field, `e1`, whose value is the
  *   event's eight parts joined by `\n`, in this order: tenant, workflow_id, stage, type, seq, at,
  *   transition ('' when the step changed no status), detail. Written by every script through
@@ -14,7 +14,9 @@
  *   (docs/benchmarks.md, Issue 15). No part but the last can hold a newline: tenant and workflow
  *   ids, stage names, event types and numbers have none, and the transition is JSON that cjson
  *   wrote (a newline inside a JSON string is escaped). The detail is last and is read as the rest
- *   of the value, so it may hold anything.
+ *   of the value, so it may hold anything. An entry may hold several events, one `e1` field each
+ *   (a hand-off call's events after its first, src/redis/lua/handoff.lua): those of an entry at
+ *   `<ms>-<seq>` have the stream ids `<ms>-<seq>`, `<ms>-<seq + 1>`, ..., which the script reserved.
  * - **fields** (the older writers): `tenant`, `workflow_id`, `stage`, `type`, `seq`, `at`, `detail`
  *   and, on a status change, `transition`, each its own field.
  */
@@ -40,7 +42,24 @@ export interface WaitingAuditEvent {
 
 const parts = ['tenant', 'workflow_id', 'stage', 'type', 'seq', 'at', 'transition'] as const;
 
-/** An audit stream entry's fields (as XRANGE returns them), in either form, as one event. */
+/**
+ * The events of an audit stream entry (its id and fields as XRANGE returns them), each with its
+ * own stream id: an entry of n packed events at `<ms>-<seq>` holds the events of `<ms>-<seq>` to
+ * `<ms>-<seq + n - 1>` (the hand-off reserved those ids; header), an entry in the fields form one event.
+ */
+export function readAuditEvents(entryId: string, fields: readonly string[]): { id: string; event: WaitingAuditEvent }[] {
+  if (fields[0] !== packedAuditField) return [{ id: entryId, event: readAuditEntry(fields) }];
+  const dash = entryId.indexOf('-');
+  const ms = entryId.slice(0, dash);
+  const seq = BigInt(entryId.slice(dash + 1));
+  const events: { id: string; event: WaitingAuditEvent }[] = [];
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    events.push({ id: i === 0 ? entryId : `${ms}-${(seq + BigInt(i / 2)).toString()}`, event: unpack(fields[i + 1]!) });
+  }
+  return events;
+}
+
+/** An audit stream entry's fields holding one event (either form) as that event. */
 export function readAuditEntry(fields: readonly string[]): WaitingAuditEvent {
   if (fields.length === 2 && fields[0] === packedAuditField) return unpack(fields[1]!);
   const f: Record<string, string> = {};

@@ -19,7 +19,7 @@
 import { createHmac } from 'node:crypto';
 import type { ArchiveStore } from '../archive/archive-store';
 import type { AuditLedger } from '../audit/audit-ledger';
-import { readAuditEntry } from '../audit/audit-stream-entry';
+import { readAuditEvents } from '../audit/audit-stream-entry';
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import { phiHash, sha256Hex, type PhiRefs } from '../phi';
@@ -189,8 +189,8 @@ export class ClaimantErasure {
   private async drainAudit(p: number, workflows: readonly string[]): Promise<void> {
     for (let attempt = 0; attempt < 20; attempt++) {
       const waiting = (await this.o.redis.xrange(this.o.keys.audit(p), '-', '+')) as [string, string[]][];
-      // Either form of waiting entry (src/audit/audit-stream-entry.ts).
-      if (!waiting.some(([, f]) => workflows.includes(readAuditEntry(f).workflow_id))) return;
+      // Either form of waiting entry, one event or several (src/audit/audit-stream-entry.ts).
+      if (!waiting.some(([id, f]) => readAuditEvents(id, f).some(({ event }) => workflows.includes(event.workflow_id)))) return;
       await this.o.ledger.moveOnce();
     }
     throw new Error('erasure: the audit mover did not take the claimant\'s events; run the erasure again');

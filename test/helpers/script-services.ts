@@ -4,7 +4,7 @@
  * never started (tests call its steps). No roles run.
  */
 import { randomBytes } from 'node:crypto';
-import { readAuditEntry, type WaitingAuditEvent } from '../../src/audit/audit-stream-entry';
+import { readAuditEvents, type WaitingAuditEvent } from '../../src/audit/audit-stream-entry';
 import { ManualClock } from '../../src/clock';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
@@ -65,10 +65,11 @@ export async function streamRecords(redis: Services['redis'], key: string): Prom
 }
 
 /**
- * A partition audit stream's entries as { id, f } with `f` the event the entry holds, in either
- * stored form (src/audit/audit-stream-entry.ts: one packed field, or an older writer's seven).
+ * A partition audit stream's events as { id, f }: `id` the event's own stream id (its audit id
+ * less `ae-<partition>-`), `f` the event, in every stored form (src/audit/audit-stream-entry.ts:
+ * packed fields, one event or a hand-off's several in one entry, or an older writer's seven).
  */
 export async function auditRecords(redis: Services['redis'], key: string): Promise<{ id: string; f: WaitingAuditEvent }[]> {
   const entries = (await redis.xrange(key, '-', '+')) as [string, string[]][];
-  return entries.map(([id, fields]) => ({ id, f: readAuditEntry(fields) }));
+  return entries.flatMap(([entryId, fields]) => readAuditEvents(entryId, fields).map(({ id, event }) => ({ id, f: event })));
 }

@@ -89,6 +89,28 @@ describe('ledger and mode Lua scripts against Redis (appendLedger-2.lua, changeM
       expect(await redis.xlen(audit)).to.equal(0);
     });
 
+    it('moves an entry of several events (a hand-off\'s) under each event\'s id; one of its tenants not appended keeps it, and the rest are not appended twice', async () => {
+      const { keys, redis } = s.services;
+      const audit = keys.audit(2);
+      const ev = (t: string, wf: string, type: string) => packAuditEvent({ tenant: t, workflow_id: wf, stage: 'gateway', type, seq: '0', at: '1000', transition: '', detail: '{}' });
+      const entry = await redis.xadd(audit, '*', ...ev(tenant, 'wf-2-a', 'one'), ...ev('beta', 'wf-2-b', 'two'), ...ev(tenant, 'wf-2-c', 'three'));
+      const [ms, seq] = entry!.split('-').map(Number) as [number, number];
+      // beta's ledger head cannot be read (a wrong type): its append fails this pass.
+      await redis.set(keys.ledgerHead('beta'), 'not a hash');
+      expect(await s.services.ledger.moveOnce()).to.equal(2);
+      expect((await ledger()).map((e) => [e.event_id, e.workflow_id, e.type])).to.deep.equal([
+        [`ae-2-${ms}-${seq}`, 'wf-2-a', 'one'], [`ae-2-${ms}-${seq + 2}`, 'wf-2-c', 'three'],
+      ]);
+      expect(await redis.xlen(audit), 'kept for beta').to.equal(1);
+      await redis.del(keys.ledgerHead('beta'));
+      expect(await s.services.ledger.moveOnce()).to.equal(1);
+      expect((await ledger()).map((e) => e.event_id), 'acme\'s not again').to.deep.equal([`ae-2-${ms}-${seq}`, `ae-2-${ms}-${seq + 2}`]);
+      const beta = ((await redis.xrange(keys.ledger('beta'), '-', '+')) as [string, string[]][]).map(([, f]) => fromFields(f));
+      expect(beta.map((e) => [e.event_id, e.workflow_id, e.type])).to.deep.equal([[`ae-2-${ms}-${seq + 1}`, 'wf-2-b', 'two']]);
+      expect(await redis.hget(k().head, 'p2')).to.equal(`${ms}-${seq + 2}`);
+      expect(await redis.xlen(audit)).to.equal(0);
+    });
+
     it('refuses an append computed from a head that moved (conflict), writing nothing', async () => {
       const { redis, keys } = s.services;
       const entries = [['n', '1', 'type', 'x']];

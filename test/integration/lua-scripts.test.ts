@@ -338,6 +338,58 @@ describe('Lua scripts against Redis', function () {
       expect(after.updated_at).to.equal(before.updated_at);
     });
 
+    it('writes a call\'s audit events as two entries: the first alone, the others together at the ids after it, which no later entry takes', async () => {
+      // Three workflows of one partition, handed off from gateway in one call.
+      const p = keys.partitionOf(tenant, phoneFor(1));
+      const same = Array.from({ length: 400 }, (_, n) => `+9197${String(n).padStart(8, '0')}`).filter((ph) => keys.partitionOf(tenant, ph) === p).slice(0, 3);
+      expect(same).to.have.length(3);
+      const taken = [];
+      for (const [n, phone] of same.entries()) taken.push(await ingest(phone, `wamid.pack-${n}`, 'claim status'));
+      const delivered = await deliver(p, 'gateway');
+      expect(delivered).to.have.length(3);
+      const results = await handOff(p, 'gateway', delivered.map((d) => decided(d, {
+        kind: 'forward', to: 'consent', payload: d.envelope.payload, audit: { type: 'message.received' },
+      })));
+      const ids = results.map(applied);
+
+      const stored = (await redis.xrange(keys.audit(p), '-', '+')) as StreamEntry[];
+      expect(stored.map(([, fields]) => fields.length), 'one event, then two in one entry').to.deep.equal([2, 4]);
+      const [ms, seq] = stored[0]![0].split('-').map(Number) as [number, number];
+      expect(stored[1]![0]).to.equal(`${ms}-${seq + 1}`);
+      // Each op's audit id is its event's own id, in the order of the ops, and its record lists it.
+      expect(ids).to.deep.equal([0, 1, 2].map((i) => auditIdOf(p, `${ms}-${seq + i}`)));
+      expect((await auditEntries(p)).map((e) => [auditIdOf(p, e.id), e.f.workflow_id])).to.deep.equal(
+        delivered.map((d, i) => [ids[i], d.envelope.workflowId]));
+      for (const [i, d] of delivered.entries()) expect((await wf(p, d.envelope.workflowId)).audit).to.equal(ids[i]);
+      // The stream's last id is the last event's: an entry added now (any writer's `*`) comes after it.
+      const later = await redis.xadd(keys.audit(p), '*', 'e1', 'probe');
+      const [laterMs, laterSeq] = later!.split('-').map(Number) as [number, number];
+      expect(laterMs > ms || (laterMs === ms && laterSeq > seq + 2), `${later} after ${ms}-${seq + 2}`).to.equal(true);
+      await redis.xdel(keys.audit(p), later!);
+      expect(taken.map((t) => t.kind)).to.deep.equal(['created', 'created', 'created']);
+    });
+
+    it('a command failing part-way through a call still leaves the audit events of the ops applied before it', async () => {
+      const p = keys.partitionOf(tenant, phoneFor(3));
+      const same = Array.from({ length: 400 }, (_, n) => `+9196${String(n).padStart(8, '0')}`).filter((ph) => keys.partitionOf(tenant, ph) === p).slice(0, 3);
+      for (const [n, phone] of same.entries()) await ingest(phone, `wamid.fail-${n}`, 'claim status');
+      const delivered = await deliver(p, 'gateway');
+      expect(delivered).to.have.length(3);
+      // The third op's next stream is not a stream: its XADD fails after the checks, and after the
+      // first two ops (and its own record and event) were applied.
+      await redis.set(keys.stream(p, 'router'), 'not a stream');
+      const call = handOff(p, 'gateway', delivered.map((d, i) => decided(d, {
+        kind: 'forward', to: i < 2 ? 'consent' : 'router', payload: d.envelope.payload, audit: { type: 'message.received' },
+      })));
+      let failure: Error | null = null;
+      await call.catch((err: Error) => { failure = err; });
+      expect(String(failure), 'the call fails').to.match(/WRONGTYPE/);
+      const events = await auditEntries(p);
+      expect(events.map((e) => e.f.workflow_id)).to.deep.equal(delivered.map((d) => d.envelope.workflowId));
+      for (const [i, d] of delivered.entries()) expect((await wf(p, d.envelope.workflowId)).audit).to.equal(auditIdOf(p, events[i]!.id));
+      await redis.del(keys.stream(p, 'router'));
+    });
+
     it('finish: sets the final status and completed_at, appends nothing to any stream', async () => {
       const { p, workflowId, c } = await atConsent(phoneFor(0), 'wamid.finish', 'claim status');
       const now = tick();

@@ -1,9 +1,10 @@
 /**
- * The partition audit stream's two entry forms (src/audit/audit-stream-entry.ts): what the mover
- * and the erasure's drain read from an older writer's seven fields and from one packed field.
+ * The partition audit stream's entry forms (src/audit/audit-stream-entry.ts): what the mover and
+ * the erasure's drain read from an older writer's seven fields, from one packed field, and from a
+ * hand-off's several packed events in one entry.
  */
 import { expect } from 'chai';
-import { packAuditEvent, packedAuditField, readAuditEntry, type WaitingAuditEvent } from '../../src/audit/audit-stream-entry';
+import { packAuditEvent, packedAuditField, readAuditEntry, readAuditEvents, type WaitingAuditEvent } from '../../src/audit/audit-stream-entry';
 
 const event: WaitingAuditEvent = {
   tenant: 'acme', workflow_id: 'wf-3-0a1b', stage: 'truth', type: 'stage.completed', seq: '2', at: '1795000000000',
@@ -33,6 +34,22 @@ describe('audit stream entries (both forms)', () => {
     expect(readAuditEntry([packedAuditField, 'acme\nwf-3-0a1b\ntruth'])).to.deep.equal({
       tenant: 'acme', workflow_id: 'wf-3-0a1b', stage: 'truth', type: '', seq: '', at: '', transition: '', detail: '{}',
     });
+  });
+
+  it('reads an entry of several packed events (a hand-off\'s) as each event under its own id, the entry\'s and the ones after it', () => {
+    const second = { ...event, workflow_id: 'wf-3-0a1c', detail: 'x\ny' };
+    const third = { ...event, tenant: 'beta', transition: '' };
+    const fields = [...packAuditEvent(event), ...packAuditEvent(second), ...packAuditEvent(third)];
+    expect(readAuditEvents('1795000000123-7', fields)).to.deep.equal([
+      { id: '1795000000123-7', event }, { id: '1795000000123-8', event: second }, { id: '1795000000123-9', event: third },
+    ]);
+    // A sequence number past 2^53 still counts exactly.
+    expect(readAuditEvents('5-18446744073709551610', fields).map((e) => e.id)).to.deep.equal(['5-18446744073709551610', '5-18446744073709551611', '5-18446744073709551612']);
+  });
+
+  it('reads a one-event entry, packed or in fields, as that event under the entry\'s id', () => {
+    expect(readAuditEvents('9-0', packAuditEvent(event))).to.deep.equal([{ id: '9-0', event }]);
+    expect(readAuditEvents('9-1', Object.entries(event).flat())).to.deep.equal([{ id: '9-1', event }]);
   });
 
   it('refuses to pack a newline anywhere but the detail (it would shift every part after it)', () => {

@@ -126,6 +126,14 @@
   a command fail at run time after the checks (it should not: every op is checked first), the
   batch's entries stay pending and are reclaimed; an op already applied is then stale (its seq
   moved) and only acked, as any redelivery is.
+  Audit events: the call's first event is an entry of its own, written with `*` when its op runs;
+  its id tells the ids of the others (the same ms, the next sequence numbers), which wait and are
+  written at the end as one entry of several `e1` fields at the next id, after which the stream's
+  last id is moved to the last event's (XSETID), so no later entry, of any writer, takes an id an
+  event holds. Each op's audit id is known when it runs (its record's list, a send mark, the
+  result). Two XADDs a call instead of one an event: a fused chain writes five (docs/benchmarks.md,
+  Session 21). Readers: src/audit/audit-stream-entry.ts, readAuditEvents. The ops run under pcall
+  so that a command failing part-way (above) still leaves the events of the ops applied before it.
   Returns: one value per op: the audit event id, 'retry', 'dead' (a dead letter with no workflow),
   'stale', or 'illegal:<from>:<to>' (the entry is acked and dropped; the worker logs it as an
   error). src/redis/scripts/handoff.ts (runHandoff, parseHandoffResult) turns these into typed
@@ -229,8 +237,34 @@ end
 
 --@include audit-append
 
+-- The call's audit events (header, "Audit events"): the first is written at once, with `*`, and
+-- its id tells the ids of the others, which wait in `auditValues` (`e1`, value pairs) and are
+-- written together at the end, as one entry at the next id.
+local auditValues, auditMs, auditSeq = {}, nil, nil
 local function writeAudit(op, wfId, auditType, detail, transition)
-  return auditEventId(part, xaddAudit(auditKey, op.tenant, wfId, op.stage, auditType, op.seq_text or op.seq, now, detail, transition))
+  local value = auditValue(op.tenant, wfId, op.stage, auditType, op.seq_text or op.seq, now, detail, transition)
+  if not auditMs then
+    local id = redis.call('XADD', auditKey, '*', 'e1', value)
+    local ms, seq = string.match(id, '^(%d+)-(%d+)$')
+    auditMs, auditSeq = ms, tonumber(seq)
+    return auditEventId(part, id)
+  end
+  local n = #auditValues
+  auditValues[n + 1] = 'e1'
+  auditValues[n + 2] = value
+  return auditEventId(part, auditMs .. '-' .. (auditSeq + 1 + n / 2))
+end
+-- Writes the waiting events (above) as one entry at the id after the first event's, and moves the
+-- stream's last id to the last event's, so no later entry takes an id an event holds. (In entries
+-- of at most 1000 events, well under Lua's limit on unpack's results.)
+local function flushAudit()
+  local count = #auditValues / 2
+  if count == 0 then return end
+  for first = 0, count - 1, 1000 do
+    local last = math.min(first + 999, count - 1)
+    redis.call('XADD', auditKey, auditMs .. '-' .. (auditSeq + 1 + first), unpack(auditValues, 2 * first + 1, 2 * last + 2))
+  end
+  if count > 1 then redis.call('XSETID', auditKey, auditMs .. '-' .. (auditSeq + count)) end
 end
 
 local function isOpen(status)
@@ -451,277 +485,285 @@ local function flushChain()
   chain = nil
 end
 
-for i = 1, opCount do
-  local op = ops[i]
-  -- A plain chained op continues the record its chain holds unwritten (above); any other op
-  -- writes a chain left before it, then reads.
-  local inChain = chain ~= nil and op.entry == nil and stepped[i - 1] and op.wf == chain.key and plainAt[i]
-  if chain and not inChain then flushChain() end
-  -- What the op reads of its own record, in one HMGET: nothing else in the op writes this record
-  -- before the step's own writes (the other records it changes are other workflows').
-  local rec = (inChain and chain.rec) or (op.wf ~= '' and redis.call('HMGET', op.wf, 'seq', 'status', 'audit', 'workflow_type', 'claim_id_hash', 'error', 'held')) or {}
-  local current, recStatus, recAudit = rec[1] or false, rec[2] or false, rec[3] or false
-  if op.entry == nil and not stepped[i - 1] then
-    -- The step before it did not go through (a redelivery, a refused transition): nor does this one.
-    out[i] = 'stale'
-  elseif op.kind == 'defer' then
-    redis.call('ZADD', op.timers, op.due, op.timer)
-    ack(op.entry)
-    out[i] = 'retry'
-  elseif op.kind == 'note' then
-    -- Once per send: a reply already recorded at this step (the hand-off of the worker that sent
-    -- it, which an overlapping reclaim of the same entry can follow) is not recorded again.
-    if op.sent_mark and redis.call('HEXISTS', op.sent_mark.key, op.sent_mark.field) == 1 then
+-- The ops, applied in order. In a function called through pcall: should a command fail at run
+-- time after the checks above (it should not), the audit events of the ops applied before it are
+-- still written (they wait in `auditValues` until the end), then the call fails as it would have.
+local function applyOps()
+  for i = 1, opCount do
+    local op = ops[i]
+    -- A plain chained op continues the record its chain holds unwritten (above); any other op
+    -- writes a chain left before it, then reads.
+    local inChain = chain ~= nil and op.entry == nil and stepped[i - 1] and op.wf == chain.key and plainAt[i]
+    if chain and not inChain then flushChain() end
+    -- What the op reads of its own record, in one HMGET: nothing else in the op writes this record
+    -- before the step's own writes (the other records it changes are other workflows').
+    local rec = (inChain and chain.rec) or (op.wf ~= '' and redis.call('HMGET', op.wf, 'seq', 'status', 'audit', 'workflow_type', 'claim_id_hash', 'error', 'held')) or {}
+    local current, recStatus, recAudit = rec[1] or false, rec[2] or false, rec[3] or false
+    if op.entry == nil and not stepped[i - 1] then
+      -- The step before it did not go through (a redelivery, a refused transition): nor does this one.
+      out[i] = 'stale'
+    elseif op.kind == 'defer' then
+      redis.call('ZADD', op.timers, op.due, op.timer)
+      ack(op.entry)
+      out[i] = 'retry'
+    elseif op.kind == 'note' then
+      -- Once per send: a reply already recorded at this step (the hand-off of the worker that sent
+      -- it, which an overlapping reclaim of the same entry can follow) is not recorded again.
+      if op.sent_mark and redis.call('HEXISTS', op.sent_mark.key, op.sent_mark.field) == 1 then
+        ack(op.entry)
+        out[i] = 'stale'
+      else
+        local auditId = writeAudit(op, op.wf_id, op.audit_type, op.audit_detail)
+        if redis.call('EXISTS', op.wf) == 1 then appendAudit(op.wf, auditId) end
+        if op.sent_mark then redis.call('HSET', op.sent_mark.key, op.sent_mark.field, auditId) end
+        ack(op.entry)
+        out[i] = auditId
+      end
+    -- (the texts first: both are integers written as text, so equal texts are equal numbers, and a
+    -- text-to-number conversion is about a thousand instructions; docs/benchmarks.md, Session 15)
+    elseif op.wf ~= '' and ((not current) or (current ~= op.seq_text and tonumber(current) ~= op.seq)) then
       ack(op.entry)
       out[i] = 'stale'
-    else
+    elseif op.status and op.wf ~= '' and not allowed(recStatus, op.status) then
+      ack(op.entry)
+      out[i] = 'illegal:' .. tostring(recStatus) .. ':' .. op.status
+    elseif op.kind == 'ack' then
+      -- The stage found the entry stale before acting (its workflow moved on): only acknowledged.
+      ack(op.entry)
+      out[i] = 'stale'
+    elseif op.kind == 'retry' then
+      redis.call('ZADD', op.timers, op.due, op.timer)
+      ack(op.entry)
+      out[i] = 'retry'
+    elseif op.kind == 'hold' then
+      -- Kept back unchanged (same seq) until the operational mode lets it go on.
       local auditId = writeAudit(op, op.wf_id, op.audit_type, op.audit_detail)
-      if redis.call('EXISTS', op.wf) == 1 then appendAudit(op.wf, auditId) end
+      appendAudit(op.wf, auditId)
+      redis.call('XADD', op.held, '*', unpack(op.held_fields))
+      redis.call('SADD', op.held_tenants, op.tenant)
+      redis.call('HSET', op.wf, 'held', now, 'updated_at', now)
+      ack(op.entry)
+      out[i] = auditId
+    elseif op.kind == 'dead' then
+      redis.call('XADD', op.dlq, '*', unpack(op.dlq_fields))
+      ack(op.entry)
+      if op.wf ~= '' then
+        local auditId = writeAudit(op, op.wf_id, 'stage.dead_lettered', op.audit_detail)
+        appendAudit(op.wf, auditId)
+        redis.call('HSET', op.wf, 'error', op.audit_type, 'updated_at', now)
+        out[i] = auditId
+      else
+        out[i] = 'dead'
+      end
+    else
+      -- Check first (reads only) whether a consent answer folds into a held workflow, and which
+      -- status change this step makes, so the audit event can carry it.
+      -- A pending-documents wait: the stage decided whether it joins its claim's open follow-up
+      -- (`join`) or waits; the claim's open follow-up now is followed when it changed since.
+      local joined = nil
+      if op.pd_await then
+        local open = openForClaim(op, op.pd_await)
+        local decided = op.pd_await.join ~= '' and op.pd_await.join or nil
+        joined = open
+        if open ~= decided then
+          op.set = op.set or {}
+          -- (a packed entry's parts before its payload are kept as they are; where it starts: checked above)
+          local head, json = '', op.payload
+          if json and packed then head, json = string.sub(json, 1, op.payload_at - 1), string.sub(json, op.payload_at) end
+          local p = json and cjson.decode(json)
+          if open then
+            -- Race: another follow-up of the claim opened since the stage read (an earlier op of this
+            -- batch, a CMS event's start): this one joins it, as the stage would decide now.
+            op.set.pending_docs_workflow_id = open
+            op.set.outcome = 'joined'
+            if p then p.afterSend = 'completed' end
+          else
+            -- Race: the follow-up the stage joined has ended since: this one waits after all.
+            op.set.pending_docs_workflow_id = nil
+            op.set.outcome = nil
+            if p then p.afterSend = 'awaiting_documents' end
+          end
+          if p then op.payload = head .. cjson.encode(p) end
+        end
+      end
+      -- A received document goes to the workflow waiting for it, when it still waits.
+      local arrive = op.pd_arrive
+      local arriveTo = arrive and redis.call('HGET', arrive.target_key, 'status') == 'awaiting_documents'
+          and redis.call('HGET', arrive.target_key, 'workflow_type') == 'pending-documents'
+      local auditWf = op.wf_id
+      if arrive then
+        local detail = cjson.decode(op.audit_detail)
+        detail.pending_docs_workflow_id = arrive.target
+        detail.accepted = arriveTo and true or false
+        if arriveTo then
+          local code, complete = recordDocument(arrive.target_key, arrive.media_id, arrive.documents)
+          detail.document = code
+          detail.complete = complete
+          if complete then dropWaitTimers(arrive.target_key, arrive.timers) end
+          auditWf = arrive.target
+        end
+        op.audit_detail = cjson.encode(detail)
+      end
+      local heldKey = op.resume and (op.wf_prefix .. op.resume.expect)
+      local heldWas = heldKey and redis.call('HGET', heldKey, 'status')
+      local absorb = op.resume and redis.call('HGET', op.consent, 'parked') == op.resume.expect
+          and isHeld(heldWas) and allowed(heldWas, op.resume.status) or false
+      -- A message folded into another workflow (a consent answer or choice into the held question,
+      -- a document into the waiting follow-up) records this step under that workflow, naming the
+      -- message's own workflow id and the events it had before (which stay under that id).
+      local foldedInto = (absorb and op.resume.expect) or (arriveTo and arrive.target) or nil
+      local mine = foldedInto and (recAudit or '') or ''
+      if foldedInto then
+        local detail = cjson.decode(op.audit_detail)
+        detail.message_workflow_id = op.wf_id
+        local earlier = {}
+        for id in string.gmatch(mine, '[^,]+') do earlier[#earlier + 1] = id end
+        -- (cjson writes an empty table as an object: the list is left out when there is none)
+        if #earlier > 0 then detail.message_event_ids = earlier end
+        op.audit_detail = cjson.encode(detail)
+        auditWf = foldedInto
+      end
+      local transition = nil
+      if absorb then
+        local heldSeq = tonumber(redis.call('HGET', heldKey, 'seq') or '0') + 1
+        transition = transitionOf(heldKey, op.resume.expect, heldWas, op.resume.status, heldSeq)
+      elseif op.status then
+        local before = recStatus
+        if before ~= op.status then transition = transitionJson(op.wf_id, before, op.status, op.seq + 1, rec[4], rec[5]) end
+      end
+      local auditId = writeAudit(op, auditWf, op.audit_type, op.audit_detail, transition)
       if op.sent_mark then redis.call('HSET', op.sent_mark.key, op.sent_mark.field, auditId) end
+      if op.consent then
+        if op.consent_state then
+          redis.call('HSET', op.consent, 'state', op.consent_state, 'updated_at', now)
+        end
+        if op.park_payload then
+          -- A newer question replaces a held one: the older workflow is closed, not left hanging.
+          -- The worker named it (`supersede`); it is closed while it is still the parked one. When
+          -- another is parked by now (the race in the header), that one is.
+          local parked = redis.call('HGET', op.consent, 'parked')
+          local older, olderKey = nil, nil
+          if op.supersede and parked == op.supersede.workflow_id then
+            older, olderKey = parked, op.supersede.key
+          elseif parked and parked ~= op.wf_id then
+            older, olderKey = parked, op.wf_prefix .. parked
+          end
+          if older then
+            local olderStatus = redis.call('HGET', olderKey, 'status')
+            if isHeld(olderStatus) then
+              local olderSeq = redis.call('HINCRBY', olderKey, 'seq', 1)
+              redis.call('HSET', olderKey, 'status', 'cancelled', 'outcome', 'superseded', 'completed_at', now, 'updated_at', now)
+              appendAudit(olderKey, writeAudit(op, older, 'workflow.superseded', cjson.encode({ superseded_by = op.wf_id }),
+                transitionOf(olderKey, older, olderStatus, 'cancelled', olderSeq)))
+            end
+          end
+          redis.call('HSET', op.consent, 'parked', op.wf_id, 'parked_payload', op.park_payload,
+            'parked_status', op.status or 'awaiting_consent')
+        end
+        -- The record lives the tenant's consent lifetime from its last write (docs/retention.md).
+        if op.consent_ttl and (op.consent_state or op.park_payload) then redis.call('PEXPIRE', op.consent, op.consent_ttl) end
+      end
+      local absorbed = false
+      if arriveTo then
+        -- This message (a document) is folded into the waiting workflow, which continues.
+        local targetSeq = redis.call('HINCRBY', arrive.target_key, 'seq', 1)
+        appendAudit(arrive.target_key, auditId)
+        redis.call('HSET', arrive.target_key, 'updated_at', now)
+        xaddStage(arrive.stream, packed, arrive.target, op.tenant, targetSeq, '0', arrive.payload)
+        redis.call('DEL', op.wf)
+        redis.call('ZREM', op.idx, op.wf_id)
+        absorbed = true
+      end
+      if absorb then
+        -- This message (a consent answer, or a choice) is folded into the held workflow, which
+        -- continues. Only a workflow still waiting for an answer is resumed: one that ended is never reopened.
+        local heldSeq = redis.call('HINCRBY', heldKey, 'seq', 1)
+        appendAudit(heldKey, auditId)
+        redis.call('HSET', heldKey, 'status', op.resume.status, 'updated_at', now)
+        xaddStage(op.resume.stream, packed, op.resume.expect, op.tenant, heldSeq, '0', op.resume.payload)
+        redis.call('HDEL', op.consent, 'parked', 'parked_payload', 'parked_status')
+        redis.call('DEL', op.wf)
+        redis.call('ZREM', op.idx, op.wf_id)
+        absorbed = true
+      end
+      if not absorbed then
+        -- The record's step fields in one HSET (seq and audit list from what the op read), in the
+        -- order they used to be written one by one (a field named twice: the later wins, as it did).
+        -- As text once (a Lua number passed to redis.call is formatted on each call). The guard above
+        -- made the record's seq op.seq (none: a dead letter without a workflow). A chained op that
+        -- follows carries the next seq as text already: a number formatted costs more than a thousand
+        -- instructions (docs/benchmarks.md, Session 15).
+        local following = ops[i + 1]
+        local n = current and (op.seq + 1) or 1
+        local nextSeq = (following ~= nil and following.entry == nil and following.seq == n) and following.seq_text or tostring(n)
+        local list = recAudit
+        local auditList = (list and list ~= '') and (list .. ',' .. auditId) or auditId
+        -- An op in a chain (`chain` is still set only for one: the loop's top wrote any other) adds
+        -- to the chain's list in place: seq, audit and updated_at take its values, its other fields
+        -- follow the earlier steps'. Any other op starts a list of its own. (No table per chained
+        -- step; docs/benchmarks.md, Session 15.)
+        local fields
+        if chain then
+          fields = chain.fields
+          fields[2], fields[4], fields[6] = nextSeq, auditList, now
+        else
+          fields = { 'seq', nextSeq, 'audit', auditList, 'updated_at', now }
+        end
+        if op.status then fields[#fields + 1] = 'status' fields[#fields + 1] = op.status end
+        if op.set then
+          for field, value in pairs(op.set) do fields[#fields + 1] = field fields[#fields + 1] = value end
+        end
+        if op.done then fields[#fields + 1] = 'completed_at' fields[#fields + 1] = now end
+        -- A hand-off that goes through clears the error a dead-lettered attempt left, and a hold
+        -- (before the HSET: a field the decision sets is kept, as it was); only when there is one.
+        if rec[6] or rec[7] then
+          -- (a chain's unwritten fields first, so the HDEL sees what the record holds by now)
+          flushChain()
+          redis.call('HDEL', op.wf, 'error', 'held')
+        end
+        -- (cheapest tests first: most ops are followed by another entry's op, or by none)
+        if following ~= nil and following.entry == nil and continuesAt[i] and plainAt[i] and plainAt[i + 1]
+            and following.wf == op.wf and setKeepsRead(op.set) then
+          -- Left unwritten for the chained op that follows (above), with the record as it is now:
+          -- seq, audit, updated_at and status as this step leaves them, error and held gone, and the
+          -- two read fields a `set` may change (workflow_type, claim_id_hash) as it sets them.
+          -- (an op already in the chain updates its record in place: error and held stay gone)
+          local set = op.set
+          local workflowType, claimIdHash = (set and set.workflow_type) or rec[4], (set and set.claim_id_hash) or rec[5]
+          if chain then
+            local r = chain.rec
+            r[1], r[2], r[3], r[4], r[5] = nextSeq, op.status or recStatus, auditList, workflowType, claimIdHash
+          else
+            chain = { key = op.wf, fields = fields, rec = { nextSeq, op.status or recStatus, auditList, workflowType, claimIdHash, false, false } }
+          end
+        elseif chain then
+          -- The chain's last op (the chain is this workflow's: any other was written before the read;
+          -- its fields are in the chain's list, above).
+          flushChain()
+        else
+          redis.call('HSET', op.wf, unpack(fields))
+        end
+        if op.pd_await and not joined then startWait(op, op.pd_await) end
+        if op.pd_done then dropWaitTimers(op.wf, op.pd_done.timers) end
+        if op.kind == 'forward' and op.next then
+          -- (packed: the caller built the whole entry, at nextSeq, which the guard above made op.seq + 1)
+          if packed then
+            xaddStagePacked(op.next, op.payload)
+          else
+            xaddStage(op.next, false, op.wf_id, op.tenant, nextSeq, '0', op.payload)
+          end
+        end
+        stepped[i] = not absorbed
+      end
       ack(op.entry)
       out[i] = auditId
     end
-  -- (the texts first: both are integers written as text, so equal texts are equal numbers, and a
-  -- text-to-number conversion is about a thousand instructions; docs/benchmarks.md, Session 15)
-  elseif op.wf ~= '' and ((not current) or (current ~= op.seq_text and tonumber(current) ~= op.seq)) then
-    ack(op.entry)
-    out[i] = 'stale'
-  elseif op.status and op.wf ~= '' and not allowed(recStatus, op.status) then
-    ack(op.entry)
-    out[i] = 'illegal:' .. tostring(recStatus) .. ':' .. op.status
-  elseif op.kind == 'ack' then
-    -- The stage found the entry stale before acting (its workflow moved on): only acknowledged.
-    ack(op.entry)
-    out[i] = 'stale'
-  elseif op.kind == 'retry' then
-    redis.call('ZADD', op.timers, op.due, op.timer)
-    ack(op.entry)
-    out[i] = 'retry'
-  elseif op.kind == 'hold' then
-    -- Kept back unchanged (same seq) until the operational mode lets it go on.
-    local auditId = writeAudit(op, op.wf_id, op.audit_type, op.audit_detail)
-    appendAudit(op.wf, auditId)
-    redis.call('XADD', op.held, '*', unpack(op.held_fields))
-    redis.call('SADD', op.held_tenants, op.tenant)
-    redis.call('HSET', op.wf, 'held', now, 'updated_at', now)
-    ack(op.entry)
-    out[i] = auditId
-  elseif op.kind == 'dead' then
-    redis.call('XADD', op.dlq, '*', unpack(op.dlq_fields))
-    ack(op.entry)
-    if op.wf ~= '' then
-      local auditId = writeAudit(op, op.wf_id, 'stage.dead_lettered', op.audit_detail)
-      appendAudit(op.wf, auditId)
-      redis.call('HSET', op.wf, 'error', op.audit_type, 'updated_at', now)
-      out[i] = auditId
-    else
-      out[i] = 'dead'
-    end
-  else
-    -- Check first (reads only) whether a consent answer folds into a held workflow, and which
-    -- status change this step makes, so the audit event can carry it.
-    -- A pending-documents wait: the stage decided whether it joins its claim's open follow-up
-    -- (`join`) or waits; the claim's open follow-up now is followed when it changed since.
-    local joined = nil
-    if op.pd_await then
-      local open = openForClaim(op, op.pd_await)
-      local decided = op.pd_await.join ~= '' and op.pd_await.join or nil
-      joined = open
-      if open ~= decided then
-        op.set = op.set or {}
-        -- (a packed entry's parts before its payload are kept as they are; where it starts: checked above)
-        local head, json = '', op.payload
-        if json and packed then head, json = string.sub(json, 1, op.payload_at - 1), string.sub(json, op.payload_at) end
-        local p = json and cjson.decode(json)
-        if open then
-          -- Race: another follow-up of the claim opened since the stage read (an earlier op of this
-          -- batch, a CMS event's start): this one joins it, as the stage would decide now.
-          op.set.pending_docs_workflow_id = open
-          op.set.outcome = 'joined'
-          if p then p.afterSend = 'completed' end
-        else
-          -- Race: the follow-up the stage joined has ended since: this one waits after all.
-          op.set.pending_docs_workflow_id = nil
-          op.set.outcome = nil
-          if p then p.afterSend = 'awaiting_documents' end
-        end
-        if p then op.payload = head .. cjson.encode(p) end
-      end
-    end
-    -- A received document goes to the workflow waiting for it, when it still waits.
-    local arrive = op.pd_arrive
-    local arriveTo = arrive and redis.call('HGET', arrive.target_key, 'status') == 'awaiting_documents'
-        and redis.call('HGET', arrive.target_key, 'workflow_type') == 'pending-documents'
-    local auditWf = op.wf_id
-    if arrive then
-      local detail = cjson.decode(op.audit_detail)
-      detail.pending_docs_workflow_id = arrive.target
-      detail.accepted = arriveTo and true or false
-      if arriveTo then
-        local code, complete = recordDocument(arrive.target_key, arrive.media_id, arrive.documents)
-        detail.document = code
-        detail.complete = complete
-        if complete then dropWaitTimers(arrive.target_key, arrive.timers) end
-        auditWf = arrive.target
-      end
-      op.audit_detail = cjson.encode(detail)
-    end
-    local heldKey = op.resume and (op.wf_prefix .. op.resume.expect)
-    local heldWas = heldKey and redis.call('HGET', heldKey, 'status')
-    local absorb = op.resume and redis.call('HGET', op.consent, 'parked') == op.resume.expect
-        and isHeld(heldWas) and allowed(heldWas, op.resume.status) or false
-    -- A message folded into another workflow (a consent answer or choice into the held question,
-    -- a document into the waiting follow-up) records this step under that workflow, naming the
-    -- message's own workflow id and the events it had before (which stay under that id).
-    local foldedInto = (absorb and op.resume.expect) or (arriveTo and arrive.target) or nil
-    local mine = foldedInto and (recAudit or '') or ''
-    if foldedInto then
-      local detail = cjson.decode(op.audit_detail)
-      detail.message_workflow_id = op.wf_id
-      local earlier = {}
-      for id in string.gmatch(mine, '[^,]+') do earlier[#earlier + 1] = id end
-      -- (cjson writes an empty table as an object: the list is left out when there is none)
-      if #earlier > 0 then detail.message_event_ids = earlier end
-      op.audit_detail = cjson.encode(detail)
-      auditWf = foldedInto
-    end
-    local transition = nil
-    if absorb then
-      local heldSeq = tonumber(redis.call('HGET', heldKey, 'seq') or '0') + 1
-      transition = transitionOf(heldKey, op.resume.expect, heldWas, op.resume.status, heldSeq)
-    elseif op.status then
-      local before = recStatus
-      if before ~= op.status then transition = transitionJson(op.wf_id, before, op.status, op.seq + 1, rec[4], rec[5]) end
-    end
-    local auditId = writeAudit(op, auditWf, op.audit_type, op.audit_detail, transition)
-    if op.sent_mark then redis.call('HSET', op.sent_mark.key, op.sent_mark.field, auditId) end
-    if op.consent then
-      if op.consent_state then
-        redis.call('HSET', op.consent, 'state', op.consent_state, 'updated_at', now)
-      end
-      if op.park_payload then
-        -- A newer question replaces a held one: the older workflow is closed, not left hanging.
-        -- The worker named it (`supersede`); it is closed while it is still the parked one. When
-        -- another is parked by now (the race in the header), that one is.
-        local parked = redis.call('HGET', op.consent, 'parked')
-        local older, olderKey = nil, nil
-        if op.supersede and parked == op.supersede.workflow_id then
-          older, olderKey = parked, op.supersede.key
-        elseif parked and parked ~= op.wf_id then
-          older, olderKey = parked, op.wf_prefix .. parked
-        end
-        if older then
-          local olderStatus = redis.call('HGET', olderKey, 'status')
-          if isHeld(olderStatus) then
-            local olderSeq = redis.call('HINCRBY', olderKey, 'seq', 1)
-            redis.call('HSET', olderKey, 'status', 'cancelled', 'outcome', 'superseded', 'completed_at', now, 'updated_at', now)
-            appendAudit(olderKey, writeAudit(op, older, 'workflow.superseded', cjson.encode({ superseded_by = op.wf_id }),
-              transitionOf(olderKey, older, olderStatus, 'cancelled', olderSeq)))
-          end
-        end
-        redis.call('HSET', op.consent, 'parked', op.wf_id, 'parked_payload', op.park_payload,
-          'parked_status', op.status or 'awaiting_consent')
-      end
-      -- The record lives the tenant's consent lifetime from its last write (docs/retention.md).
-      if op.consent_ttl and (op.consent_state or op.park_payload) then redis.call('PEXPIRE', op.consent, op.consent_ttl) end
-    end
-    local absorbed = false
-    if arriveTo then
-      -- This message (a document) is folded into the waiting workflow, which continues.
-      local targetSeq = redis.call('HINCRBY', arrive.target_key, 'seq', 1)
-      appendAudit(arrive.target_key, auditId)
-      redis.call('HSET', arrive.target_key, 'updated_at', now)
-      xaddStage(arrive.stream, packed, arrive.target, op.tenant, targetSeq, '0', arrive.payload)
-      redis.call('DEL', op.wf)
-      redis.call('ZREM', op.idx, op.wf_id)
-      absorbed = true
-    end
-    if absorb then
-      -- This message (a consent answer, or a choice) is folded into the held workflow, which
-      -- continues. Only a workflow still waiting for an answer is resumed: one that ended is never reopened.
-      local heldSeq = redis.call('HINCRBY', heldKey, 'seq', 1)
-      appendAudit(heldKey, auditId)
-      redis.call('HSET', heldKey, 'status', op.resume.status, 'updated_at', now)
-      xaddStage(op.resume.stream, packed, op.resume.expect, op.tenant, heldSeq, '0', op.resume.payload)
-      redis.call('HDEL', op.consent, 'parked', 'parked_payload', 'parked_status')
-      redis.call('DEL', op.wf)
-      redis.call('ZREM', op.idx, op.wf_id)
-      absorbed = true
-    end
-    if not absorbed then
-      -- The record's step fields in one HSET (seq and audit list from what the op read), in the
-      -- order they used to be written one by one (a field named twice: the later wins, as it did).
-      -- As text once (a Lua number passed to redis.call is formatted on each call). The guard above
-      -- made the record's seq op.seq (none: a dead letter without a workflow). A chained op that
-      -- follows carries the next seq as text already: a number formatted costs more than a thousand
-      -- instructions (docs/benchmarks.md, Session 15).
-      local following = ops[i + 1]
-      local n = current and (op.seq + 1) or 1
-      local nextSeq = (following ~= nil and following.entry == nil and following.seq == n) and following.seq_text or tostring(n)
-      local list = recAudit
-      local auditList = (list and list ~= '') and (list .. ',' .. auditId) or auditId
-      -- An op in a chain (`chain` is still set only for one: the loop's top wrote any other) adds
-      -- to the chain's list in place: seq, audit and updated_at take its values, its other fields
-      -- follow the earlier steps'. Any other op starts a list of its own. (No table per chained
-      -- step; docs/benchmarks.md, Session 15.)
-      local fields
-      if chain then
-        fields = chain.fields
-        fields[2], fields[4], fields[6] = nextSeq, auditList, now
-      else
-        fields = { 'seq', nextSeq, 'audit', auditList, 'updated_at', now }
-      end
-      if op.status then fields[#fields + 1] = 'status' fields[#fields + 1] = op.status end
-      if op.set then
-        for field, value in pairs(op.set) do fields[#fields + 1] = field fields[#fields + 1] = value end
-      end
-      if op.done then fields[#fields + 1] = 'completed_at' fields[#fields + 1] = now end
-      -- A hand-off that goes through clears the error a dead-lettered attempt left, and a hold
-      -- (before the HSET: a field the decision sets is kept, as it was); only when there is one.
-      if rec[6] or rec[7] then
-        -- (a chain's unwritten fields first, so the HDEL sees what the record holds by now)
-        flushChain()
-        redis.call('HDEL', op.wf, 'error', 'held')
-      end
-      -- (cheapest tests first: most ops are followed by another entry's op, or by none)
-      if following ~= nil and following.entry == nil and continuesAt[i] and plainAt[i] and plainAt[i + 1]
-          and following.wf == op.wf and setKeepsRead(op.set) then
-        -- Left unwritten for the chained op that follows (above), with the record as it is now:
-        -- seq, audit, updated_at and status as this step leaves them, error and held gone, and the
-        -- two read fields a `set` may change (workflow_type, claim_id_hash) as it sets them.
-        -- (an op already in the chain updates its record in place: error and held stay gone)
-        local set = op.set
-        local workflowType, claimIdHash = (set and set.workflow_type) or rec[4], (set and set.claim_id_hash) or rec[5]
-        if chain then
-          local r = chain.rec
-          r[1], r[2], r[3], r[4], r[5] = nextSeq, op.status or recStatus, auditList, workflowType, claimIdHash
-        else
-          chain = { key = op.wf, fields = fields, rec = { nextSeq, op.status or recStatus, auditList, workflowType, claimIdHash, false, false } }
-        end
-      elseif chain then
-        -- The chain's last op (the chain is this workflow's: any other was written before the read;
-        -- its fields are in the chain's list, above).
-        flushChain()
-      else
-        redis.call('HSET', op.wf, unpack(fields))
-      end
-      if op.pd_await and not joined then startWait(op, op.pd_await) end
-      if op.pd_done then dropWaitTimers(op.wf, op.pd_done.timers) end
-      if op.kind == 'forward' and op.next then
-        -- (packed: the caller built the whole entry, at nextSeq, which the guard above made op.seq + 1)
-        if packed then
-          xaddStagePacked(op.next, op.payload)
-        else
-          xaddStage(op.next, false, op.wf_id, op.tenant, nextSeq, '0', op.payload)
-        end
-      end
-      stepped[i] = not absorbed
-    end
-    ack(op.entry)
-    out[i] = auditId
   end
+  flushChain()
 end
-flushChain()
+local applied, failure = pcall(applyOps)
+if auditMs then flushAudit() end
+if not applied then error(failure) end
 -- In slices, well under Lua's limit on unpack's results.
 for first = 1, #consumed, 1000 do
   local ids = { unpack(consumed, first, math.min(first + 999, #consumed)) }

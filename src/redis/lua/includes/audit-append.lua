@@ -4,15 +4,18 @@
   record's `audit` list, and the status change it carries for the partner webhooks.
   Used by handoff, controlPendingDocs, fireWorkflowTimers, endErasedWorkflow and recordErasure.
 ]]
--- Appends one audit event to the partition's audit stream `auditKey` and returns its stream id.
+-- The value of one audit event's `e1` field (below), and the XADD of an entry holding one event,
+-- which returns its stream id. (handoff writes a call's events in two entries: its header.)
 -- One packed field, `e1`: the parts joined by newlines, detail last (src/audit/audit-stream-entry.ts
 -- reads it, and the older seven-field form). One field and not seven because every argument of a
 -- write is converted from Lua and written again to the append-only file (docs/benchmarks.md,
 -- Issue 15). Only the detail may hold a newline: ids, names and numbers have none, and cjson
 -- escapes one inside the transition's JSON. `seq` may be a number; `transition` nil for none.
+local function auditValue(tenant, wfId, stage, auditType, seq, at, detail, transition)
+  return tenant .. '\n' .. wfId .. '\n' .. stage .. '\n' .. auditType .. '\n' .. seq .. '\n' .. at .. '\n' .. (transition or '') .. '\n' .. detail
+end
 local function xaddAudit(auditKey, tenant, wfId, stage, auditType, seq, at, detail, transition)
-  return redis.call('XADD', auditKey, '*', 'e1',
-    tenant .. '\n' .. wfId .. '\n' .. stage .. '\n' .. auditType .. '\n' .. seq .. '\n' .. at .. '\n' .. (transition or '') .. '\n' .. detail)
+  return redis.call('XADD', auditKey, '*', 'e1', auditValue(tenant, wfId, stage, auditType, seq, at, detail, transition))
 end
 
 -- The audit event id of stream entry `streamId` in partition `part`.
