@@ -109,7 +109,8 @@ export class AuditLedger {
       const done = entries.filter((_, i) => ![...tenantsOf[i]!].some((t) => failed.has(t))).map(([id]) => id);
       if (done.length === entries.length) {
         // Every entry read was moved: one trim below the next id drops them (whole stream nodes at
-        // a time) where an XDEL marks each one. Ids only grow (every writer appends with `*`), so
+        // a time) where an XDEL marks each one. Ids only grow (a writer appends with `*`, or above the
+        // last id as the hand-off's second entry does, then moves the last id past its events), so
         // an entry added since the read is above the mark and stays.
         await this.redis.xtrim(stream, 'MINID', '=', nextStreamId(entries[entries.length - 1]![0]));
       } else if (done.length > 0) {
