@@ -132,7 +132,7 @@
   last id is moved to the last event's (XSETID), so no later entry, of any writer, takes an id an
   event holds. Each op's audit id is known when it runs (its record's list, a send mark, the
   result). Two XADDs a call instead of one an event: a fused chain writes five (docs/benchmarks.md,
-  Session 21). Readers: src/audit/audit-stream-entry.ts, readAuditEvents. The ops run under pcall
+  Session 21). Readers: src/audit/audit-stream-entry.ts, readAuditEvents. The call runs under pcall
   so that a command failing part-way (above) still leaves the events of the ops applied before it.
   Returns: one value per op: the audit event id, 'retry', 'dead' (a dead letter with no workflow),
   'stale', or 'illegal:<from>:<to>' (the entry is acked and dropped; the worker logs it as an
@@ -140,120 +140,11 @@
   results.
 ]]
 local src, auditKey = KEYS[1], KEYS[2]
-local group, now, part = ARGV[1], ARGV[2], ARGV[3]
--- The ops, read from their ARGV (header).
-local opCount = tonumber(ARGV[4])
-if not opCount then
-  return redis.error_reply('ERR handoff: ' .. tostring(ARGV[4]) .. ' is not a count of ops')
-end
-local ops = {}
--- Which ops have other fields (header): only those can have effects.
-local withOthers = {}
--- (ARGV as a local, and '' read as absent inline: each op's fields were a tenth of a call's
--- Lua before its first write, as function calls; docs/benchmarks.md, Issue 15)
-local A = ARGV
-local b = 6
-for i = 1, opCount do
-  local kind = A[b + 1]
-  local op, rest
-  if kind == '>' then
-    -- A plain chained forward (header): seq, stage, audit_type, audit_detail; nothing else.
-    local before = ops[i - 1] or { wf = '', wf_id = '', tenant = '' }
-    local stage, auditType, auditDetail = A[b + 3], A[b + 4], A[b + 5]
-    op = {
-      kind = 'forward', wf = before.wf, wf_id = before.wf_id, seq = tonumber(A[b + 2]), seq_text = A[b + 2], tenant = before.tenant,
-      stage = stage ~= '' and stage or nil, audit_type = auditType ~= '' and auditType or nil,
-      audit_detail = auditDetail ~= '' and auditDetail or nil,
-      -- (the check below has a short path for these; a field set in the constructor costs next to nothing)
-      compact = true,
-    }
-    -- (nil when the arguments ran out: the check below names it)
-    rest = auditDetail and ''
-    b = b + 5
-  -- A chained op's kind is marked with a leading '+' (header). (Read off the text, after the
-  -- commonest kind above: a table of the nine marked kinds, built on every call, was a quarter of
-  -- an empty call's Lua, and a literal one still a sixth; docs/benchmarks.md, Session 13.)
-  elseif kind and string.byte(kind, 1) == 43 then
-    -- Its workflow is the op's before it; it has no entry. (One first in the batch fails the
-    -- check below as an op without an entry.)
-    local chainKind = string.sub(kind, 2)
-    local before = ops[i - 1] or { wf = '', wf_id = '', tenant = '' }
-    local stage, auditType, auditDetail, status, nextStream, payload = A[b + 3], A[b + 4], A[b + 5], A[b + 6], A[b + 7], A[b + 8]
-    op = {
-      kind = chainKind, wf = before.wf, wf_id = before.wf_id, seq = tonumber(A[b + 2]), seq_text = A[b + 2], tenant = before.tenant,
-      stage = stage ~= '' and stage or nil, audit_type = auditType ~= '' and auditType or nil,
-      audit_detail = auditDetail ~= '' and auditDetail or nil, status = status ~= '' and status or nil,
-      next = nextStream ~= '' and nextStream or nil, payload = payload ~= '' and payload or nil,
-    }
-    rest = A[b + 9]
-    b = b + 9
-  else
-    local entry, stage, auditType, auditDetail, status, nextStream, payload = A[b + 2], A[b + 7], A[b + 8], A[b + 9], A[b + 10], A[b + 11], A[b + 12]
-    op = {
-      kind = kind ~= '' and kind or nil, entry = entry ~= '' and entry or nil, wf = A[b + 3], wf_id = A[b + 4],
-      seq = tonumber(A[b + 5]), seq_text = A[b + 5], tenant = A[b + 6], stage = stage ~= '' and stage or nil,
-      audit_type = auditType ~= '' and auditType or nil, audit_detail = auditDetail ~= '' and auditDetail or nil,
-      status = status ~= '' and status or nil, next = nextStream ~= '' and nextStream or nil, payload = payload ~= '' and payload or nil,
-    }
-    rest = A[b + 13]
-    b = b + 13
-  end
-  if rest == nil or op.wf == nil or op.wf_id == nil or op.tenant == nil then
-    return redis.error_reply('ERR handoff: ' .. opCount .. ' ops need more than the ' .. (#A - 6) .. ' op arguments given')
-  end
-  if rest ~= '' then
-    withOthers[i] = true
-    -- Only ops with effects have other fields; those that read other records of the partition
-    -- name them by id, under the workflow key's prefix (`wf` is that prefix and `wf_id`).
-    for field, value in pairs(cjson.decode(rest)) do op[field] = value end
-    op.wf_prefix = string.sub(op.wf, 1, #op.wf - #op.wf_id)
-  end
-  ops[i] = op
-end
-if b ~= #A then
-  return redis.error_reply('ERR handoff: ' .. opCount .. ' ops do not fill ' .. (#A - 6) .. ' op arguments')
-end
--- Whether the table allows `from` -> `to` (header: a substring search, nothing to decode).
-local allowedPairs = ARGV[5]
-local function allowed(from, to)
-  if not from or not to then return false end
-  return string.find(allowedPairs, '|' .. from .. '>' .. to .. '|', 1, true) ~= nil
-end
--- A table not in that form fails the call before anything is written.
-if string.sub(allowedPairs, 1, 1) ~= '|' or string.sub(allowedPairs, -1) ~= '|' then
-  return redis.error_reply('ERR handoff: the transition table is not a list of |from>to| pairs')
-end
---@include stage-entry
-local packed = stageEntryPacked(ARGV[6])
-if packed == nil then return redis.error_reply('ERR handoff: ' .. tostring(ARGV[6]) .. ' is not a stage entry form') end
-local out = {}
-
--- Acknowledged and deleted together at the end of the script (header).
-local consumed = {}
-local function ack(id)
-  -- (a chained op has no entry of its own: its chain's first op acknowledges the one entry)
-  if id then consumed[#consumed + 1] = id end
-end
-
---@include audit-append
 
 -- The call's audit events (header, "Audit events"): the first is written at once, with `*`, and
 -- its id tells the ids of the others, which wait in `auditValues` (`e1`, value pairs) and are
 -- written together at the end, as one entry at the next id.
 local auditValues, auditMs, auditSeq = {}, nil, nil
-local function writeAudit(op, wfId, auditType, detail, transition)
-  local value = auditValue(op.tenant, wfId, op.stage, auditType, op.seq_text or op.seq, now, detail, transition)
-  if not auditMs then
-    local id = redis.call('XADD', auditKey, '*', 'e1', value)
-    local ms, seq = string.match(id, '^(%d+)-(%d+)$')
-    auditMs, auditSeq = ms, tonumber(seq)
-    return auditEventId(part, id)
-  end
-  local n = #auditValues
-  auditValues[n + 1] = 'e1'
-  auditValues[n + 2] = value
-  return auditEventId(part, auditMs .. '-' .. (auditSeq + 1 + n / 2))
-end
 -- Writes the waiting events (above) as one entry at the id after the first event's, and moves the
 -- stream's last id to the last event's, so no later entry takes an id an event holds. (In entries
 -- of at most 1000 events, well under Lua's limit on unpack's results.)
@@ -267,228 +158,342 @@ local function flushAudit()
   if count > 1 then redis.call('XSETID', auditKey, auditMs .. '-' .. (auditSeq + count)) end
 end
 
-local function isOpen(status)
-  return status == 'started' or status == 'awaiting_consent' or status == 'awaiting_documents'
-end
--- Statuses of a question held for the claimant's answer (consent, or a choice of workflow).
-local function isHeld(status)
-  return status == 'awaiting_consent' or status == 'awaiting_choice'
-end
+-- The whole call, in a function run through pcall: should a command fail at run time after the
+-- checks (it should not), the audit events of the ops applied before it are still written (they
+-- wait in `auditValues`), then the call fails as it would have. (Everything below is a local of
+-- this function; its only upvalues are the two keys and the audit values above. A function taking
+-- the script's forty-odd locals as upvalues cost 25 k instructions a call; docs/benchmarks.md,
+-- Session 21. The `--@include` lines stay at the line start, where scripts.ts looks for them.)
+local function handOff()
+  local group, now, part = ARGV[1], ARGV[2], ARGV[3]
+  -- The ops, read from their ARGV (header).
+  local opCount = tonumber(ARGV[4])
+  if not opCount then
+    return redis.error_reply('ERR handoff: ' .. tostring(ARGV[4]) .. ' is not a count of ops')
+  end
+  local ops = {}
+  -- Which ops have other fields (header): only those can have effects.
+  local withOthers = {}
+  -- (ARGV as a local, and '' read as absent inline: each op's fields were a tenth of a call's
+  -- Lua before its first write, as function calls; docs/benchmarks.md, Issue 15)
+  local A = ARGV
+  local b = 6
+  for i = 1, opCount do
+    local kind = A[b + 1]
+    local op, rest
+    if kind == '>' then
+      -- A plain chained forward (header): seq, stage, audit_type, audit_detail; nothing else.
+      local before = ops[i - 1] or { wf = '', wf_id = '', tenant = '' }
+      local stage, auditType, auditDetail = A[b + 3], A[b + 4], A[b + 5]
+      op = {
+        kind = 'forward', wf = before.wf, wf_id = before.wf_id, seq = tonumber(A[b + 2]), seq_text = A[b + 2], tenant = before.tenant,
+        stage = stage ~= '' and stage or nil, audit_type = auditType ~= '' and auditType or nil,
+        audit_detail = auditDetail ~= '' and auditDetail or nil,
+        -- (the check below has a short path for these; a field set in the constructor costs next to nothing)
+        compact = true,
+      }
+      -- (nil when the arguments ran out: the check below names it)
+      rest = auditDetail and ''
+      b = b + 5
+    -- A chained op's kind is marked with a leading '+' (header). (Read off the text, after the
+    -- commonest kind above: a table of the nine marked kinds, built on every call, was a quarter of
+    -- an empty call's Lua, and a literal one still a sixth; docs/benchmarks.md, Session 13.)
+    elseif kind and string.byte(kind, 1) == 43 then
+      -- Its workflow is the op's before it; it has no entry. (One first in the batch fails the
+      -- check below as an op without an entry.)
+      local chainKind = string.sub(kind, 2)
+      local before = ops[i - 1] or { wf = '', wf_id = '', tenant = '' }
+      local stage, auditType, auditDetail, status, nextStream, payload = A[b + 3], A[b + 4], A[b + 5], A[b + 6], A[b + 7], A[b + 8]
+      op = {
+        kind = chainKind, wf = before.wf, wf_id = before.wf_id, seq = tonumber(A[b + 2]), seq_text = A[b + 2], tenant = before.tenant,
+        stage = stage ~= '' and stage or nil, audit_type = auditType ~= '' and auditType or nil,
+        audit_detail = auditDetail ~= '' and auditDetail or nil, status = status ~= '' and status or nil,
+        next = nextStream ~= '' and nextStream or nil, payload = payload ~= '' and payload or nil,
+      }
+      rest = A[b + 9]
+      b = b + 9
+    else
+      local entry, stage, auditType, auditDetail, status, nextStream, payload = A[b + 2], A[b + 7], A[b + 8], A[b + 9], A[b + 10], A[b + 11], A[b + 12]
+      op = {
+        kind = kind ~= '' and kind or nil, entry = entry ~= '' and entry or nil, wf = A[b + 3], wf_id = A[b + 4],
+        seq = tonumber(A[b + 5]), seq_text = A[b + 5], tenant = A[b + 6], stage = stage ~= '' and stage or nil,
+        audit_type = auditType ~= '' and auditType or nil, audit_detail = auditDetail ~= '' and auditDetail or nil,
+        status = status ~= '' and status or nil, next = nextStream ~= '' and nextStream or nil, payload = payload ~= '' and payload or nil,
+      }
+      rest = A[b + 13]
+      b = b + 13
+    end
+    if rest == nil or op.wf == nil or op.wf_id == nil or op.tenant == nil then
+      return redis.error_reply('ERR handoff: ' .. opCount .. ' ops need more than the ' .. (#A - 6) .. ' op arguments given')
+    end
+    if rest ~= '' then
+      withOthers[i] = true
+      -- Only ops with effects have other fields; those that read other records of the partition
+      -- name them by id, under the workflow key's prefix (`wf` is that prefix and `wf_id`).
+      for field, value in pairs(cjson.decode(rest)) do op[field] = value end
+      op.wf_prefix = string.sub(op.wf, 1, #op.wf - #op.wf_id)
+    end
+    ops[i] = op
+  end
+  if b ~= #A then
+    return redis.error_reply('ERR handoff: ' .. opCount .. ' ops do not fill ' .. (#A - 6) .. ' op arguments')
+  end
+  -- Whether the table allows `from` -> `to` (header: a substring search, nothing to decode).
+  local allowedPairs = ARGV[5]
+  local function allowed(from, to)
+    if not from or not to then return false end
+    return string.find(allowedPairs, '|' .. from .. '>' .. to .. '|', 1, true) ~= nil
+  end
+  -- A table not in that form fails the call before anything is written.
+  if string.sub(allowedPairs, 1, 1) ~= '|' or string.sub(allowedPairs, -1) ~= '|' then
+    return redis.error_reply('ERR handoff: the transition table is not a list of |from>to| pairs')
+  end
+--@include stage-entry
+  local packed = stageEntryPacked(ARGV[6])
+  if packed == nil then return redis.error_reply('ERR handoff: ' .. tostring(ARGV[6]) .. ' is not a stage entry form') end
+  local out = {}
 
--- A wait keeps one timer in the set at a time: the next reminder, else the deadline. `pd_next`
--- names it (`r|<n>` or `t|0`), `pd_rdue` lists the reminders still to come (`<n>:<due>,...`).
+  -- Acknowledged and deleted together at the end of the script (header).
+  local consumed = {}
+  local function ack(id)
+    -- (a chained op has no entry of its own: its chain's first op acknowledges the one entry)
+    if id then consumed[#consumed + 1] = id end
+  end
+
+--@include audit-append
+
+  local function writeAudit(op, wfId, auditType, detail, transition)
+    local value = auditValue(op.tenant, wfId, op.stage, auditType, op.seq_text or op.seq, now, detail, transition)
+    if not auditMs then
+      local id = redis.call('XADD', auditKey, '*', 'e1', value)
+      local ms, seq = string.match(id, '^(%d+)-(%d+)$')
+      auditMs, auditSeq = ms, tonumber(seq)
+      return auditEventId(part, id)
+    end
+    local n = #auditValues
+    auditValues[n + 1] = 'e1'
+    auditValues[n + 2] = value
+    return auditEventId(part, auditMs .. '-' .. (auditSeq + 1 + n / 2))
+  end
+
+  local function isOpen(status)
+    return status == 'started' or status == 'awaiting_consent' or status == 'awaiting_documents'
+  end
+  -- Statuses of a question held for the claimant's answer (consent, or a choice of workflow).
+  local function isHeld(status)
+    return status == 'awaiting_consent' or status == 'awaiting_choice'
+  end
+
+  -- A wait keeps one timer in the set at a time: the next reminder, else the deadline. `pd_next`
+  -- names it (`r|<n>` or `t|0`), `pd_rdue` lists the reminders still to come (`<n>:<due>,...`).
 --@include wait-timer
 
--- Ends a wait generation: its timer is removed and any timer or entry of it still in flight is
--- ignored (the timer script compares generations).
-local function dropWaitTimers(wfKey, timersKey)
-  local h = redis.call('HMGET', wfKey, 'pd_next', 'pd_gen', 'tenant_id', 'workflow_id')
-  if h[1] and h[1] ~= '' then redis.call('ZREM', timersKey, timerMember(h[3], h[4], h[2] or '0', h[1])) end
-  redis.call('HINCRBY', wfKey, 'pd_gen', 1)
-  redis.call('HSET', wfKey, 'pd_next', '', 'pd_rdue', '', 'next_reminder_at', '')
-end
-
--- The claim's other open pending-documents workflow, if there is one.
-local function openForClaim(op, a)
-  local other = redis.call('GET', a.claim_key)
-  if other and other ~= op.wf_id then
-    local status = redis.call('HGET', op.wf_prefix .. other, 'status')
-    if isOpen(status) then return other end
+  -- Ends a wait generation: its timer is removed and any timer or entry of it still in flight is
+  -- ignored (the timer script compares generations).
+  local function dropWaitTimers(wfKey, timersKey)
+    local h = redis.call('HMGET', wfKey, 'pd_next', 'pd_gen', 'tenant_id', 'workflow_id')
+    if h[1] and h[1] ~= '' then redis.call('ZREM', timersKey, timerMember(h[3], h[4], h[2] or '0', h[1])) end
+    redis.call('HINCRBY', wfKey, 'pd_gen', 1)
+    redis.call('HSET', wfKey, 'pd_next', '', 'pd_rdue', '', 'next_reminder_at', '')
   end
-  return nil
-end
 
-local function startWait(op, a)
-  dropWaitTimers(op.wf, a.timers)
-  local gen = redis.call('HGET', op.wf, 'pd_gen')
-  local rest = {}
-  for i = 2, #a.reminders do rest[#rest + 1] = i .. ':' .. a.reminders[i] end
-  local suffix, due = 't|0', a.deadline
-  if #a.reminders > 0 then suffix, due = 'r|1', a.reminders[1] end
-  redis.call('ZADD', a.timers, due, timerMember(op.tenant, op.wf_id, gen, suffix))
-  redis.call('HSET', op.wf, 'pd_next', suffix, 'pd_rdue', table.concat(rest, ','), 'deadline_at', a.deadline,
-    'next_reminder_at', a.reminders[1] or '', 'pd_pending', a.pending, 'pd_payload', a.payload, 'wait_started_at', now)
-  redis.call('HSETNX', op.wf, 'pd_received', '{}')
-  redis.call('HSETNX', op.wf, 'reminders_sent', 0)
-  redis.call('SET', a.claim_key, op.wf_id)
-  redis.call('ZADD', a.claimant_key, now, op.wf_id)
-end
+  -- The claim's other open pending-documents workflow, if there is one.
+  local function openForClaim(op, a)
+    local other = redis.call('GET', a.claim_key)
+    if other and other ~= op.wf_id then
+      local status = redis.call('HGET', op.wf_prefix .. other, 'status')
+      if isOpen(status) then return other end
+    end
+    return nil
+  end
 
--- Records a received file against the document the stage chose for it: the first of `documents`
--- (its choice, best first) still pending and missing now. The stage chose from the state it read;
--- an earlier file of the same batch (or another worker's) may have taken its first choice since,
--- and the next one in its list is then taken. Returns the code ('' when none of them was still
--- missing: the file is recorded against no document) and whether every pending document is now in.
-local function recordDocument(targetKey, mediaId, documents)
-  local pending = cjson.decode(redis.call('HGET', targetKey, 'pd_pending') or '[]')
-  local received = cjson.decode(redis.call('HGET', targetKey, 'pd_received') or '{}')
-  local isPending = {}
-  for _, d in ipairs(pending) do isPending[d.code] = true end
-  local code = nil
-  for _, c in ipairs(documents) do
-    if isPending[c] and not received[c] then code = c break end
+  local function startWait(op, a)
+    dropWaitTimers(op.wf, a.timers)
+    local gen = redis.call('HGET', op.wf, 'pd_gen')
+    local rest = {}
+    for i = 2, #a.reminders do rest[#rest + 1] = i .. ':' .. a.reminders[i] end
+    local suffix, due = 't|0', a.deadline
+    if #a.reminders > 0 then suffix, due = 'r|1', a.reminders[1] end
+    redis.call('ZADD', a.timers, due, timerMember(op.tenant, op.wf_id, gen, suffix))
+    redis.call('HSET', op.wf, 'pd_next', suffix, 'pd_rdue', table.concat(rest, ','), 'deadline_at', a.deadline,
+      'next_reminder_at', a.reminders[1] or '', 'pd_pending', a.pending, 'pd_payload', a.payload, 'wait_started_at', now)
+    redis.call('HSETNX', op.wf, 'pd_received', '{}')
+    redis.call('HSETNX', op.wf, 'reminders_sent', 0)
+    redis.call('SET', a.claim_key, op.wf_id)
+    redis.call('ZADD', a.claimant_key, now, op.wf_id)
   end
-  if code then received[code] = mediaId end
-  local complete = true
-  for _, d in ipairs(pending) do
-    if not received[d.code] then complete = false end
-  end
-  local count = 0
-  for _ in pairs(received) do count = count + 1 end
-  redis.call('HSET', targetKey, 'pd_received', cjson.encode(received), 'documents_received', count)
-  return code or '', complete
-end
 
--- Redis does not undo a script's earlier writes when a later command fails, so every op is
--- checked before anything is written: a malformed batch fails whole, and its entries stay
--- pending to be reclaimed, instead of half-applied.
--- (wf, wf_id and tenant are not listed: they are read as they are, never absent, '' for a dead
--- letter without a workflow)
--- (the list of a kind is made the first time an op of that kind is checked: a table of all nine
--- lists, made on every call, was a fifth of an empty call's Lua; docs/benchmarks.md, Session 13)
-local needsOf = {}
-local function needs(kind)
-  local list = needsOf[kind]
-  if list then return list end
-  if kind == 'forward' then list = { 'entry', 'stage', 'audit_type', 'audit_detail', 'next', 'payload' }
-  elseif kind == 'wait' or kind == 'finish' then list = { 'entry', 'stage', 'audit_type', 'audit_detail', 'status' }
-  elseif kind == 'retry' or kind == 'defer' then list = { 'entry', 'timers', 'due', 'timer' }
-  elseif kind == 'dead' then list = { 'entry', 'dlq', 'dlq_fields', 'audit_type', 'audit_detail' }
-  elseif kind == 'hold' then list = { 'entry', 'stage', 'audit_type', 'audit_detail', 'held', 'held_tenants', 'held_fields' }
-  elseif kind == 'ack' then list = { 'entry' }
-  elseif kind == 'note' then list = { 'entry', 'stage', 'audit_type', 'audit_detail' }
+  -- Records a received file against the document the stage chose for it: the first of `documents`
+  -- (its choice, best first) still pending and missing now. The stage chose from the state it read;
+  -- an earlier file of the same batch (or another worker's) may have taken its first choice since,
+  -- and the next one in its list is then taken. Returns the code ('' when none of them was still
+  -- missing: the file is recorded against no document) and whether every pending document is now in.
+  local function recordDocument(targetKey, mediaId, documents)
+    local pending = cjson.decode(redis.call('HGET', targetKey, 'pd_pending') or '[]')
+    local received = cjson.decode(redis.call('HGET', targetKey, 'pd_received') or '{}')
+    local isPending = {}
+    for _, d in ipairs(pending) do isPending[d.code] = true end
+    local code = nil
+    for _, c in ipairs(documents) do
+      if isPending[c] and not received[c] then code = c break end
+    end
+    if code then received[code] = mediaId end
+    local complete = true
+    for _, d in ipairs(pending) do
+      if not received[d.code] then complete = false end
+    end
+    local count = 0
+    for _ in pairs(received) do count = count + 1 end
+    redis.call('HSET', targetKey, 'pd_received', cjson.encode(received), 'documents_received', count)
+    return code or '', complete
   end
-  -- (nothing kept for a kind not listed: the caller refuses the op, and a nil kind cannot be a key)
-  if list then needsOf[kind] = list end
-  return list
-end
--- Stage fusion (header): op i continues in op i + 1 when it is a forward without a next stream and
--- op i + 1 is the same workflow's op without an entry. Answered once per op here, with whether the
--- op is plain (a forward, finish or wait with no effect but its record's fields: a chain's record
--- is read and written once, below), as the checks and the loop below ask both more than once.
-local continuesAt, plainAt = {}, {}
-for i = 1, opCount do
-  local a, b = ops[i], ops[i + 1]
-  local kind = a.kind
-  continuesAt[i] = kind == 'forward' and a.next == nil and b ~= nil and b.entry == nil and b.wf_id == a.wf_id
-  plainAt[i] = (kind == 'forward' or kind == 'finish' or kind == 'wait')
-    and not (a.pd_await or a.pd_arrive or a.pd_done or a.consent or a.resume)
-end
--- (numeric loops here and below: `ipairs` calls its iterator for every element, and this check
--- runs for every field of every op)
-for i = 1, opCount do
-  local op = ops[i]
-  -- A plain chained forward (most ops of a fused chain) passes when its three named parts are there,
-  -- its seq is a number, and it sits inside a chain (the op before continues into it, it into the
-  -- next): all the checks below ask of it, as it has no other field. Any other one takes the full
-  -- checks, which name what is wrong. (About 3 k instructions less for each; docs/benchmarks.md, Session 14.)
-  if op.compact and not withOthers[i] and op.seq and op.stage and op.audit_type and op.audit_detail and continuesAt[i] and continuesAt[i - 1] then
-    -- (checked)
-  else
-    local fields = needs(op.kind)
-    if not fields then return redis.error_reply('ERR handoff op ' .. i .. ': unknown kind ' .. tostring(op.kind)) end
-    for k = 1, #fields do
-      local field = fields[k]
-      if op[field] == nil then
-        -- Fields an op may lack: a chained op its entry, a forward continued by one its next stream and payload.
-        if not (((field == 'next' or field == 'payload') and continuesAt[i]) or (field == 'entry' and i > 1 and continuesAt[i - 1])) then
-          return redis.error_reply('ERR handoff op ' .. i .. ' (' .. op.kind .. '): missing ' .. field)
+
+  -- Redis does not undo a script's earlier writes when a later command fails, so every op is
+  -- checked before anything is written: a malformed batch fails whole, and its entries stay
+  -- pending to be reclaimed, instead of half-applied.
+  -- (wf, wf_id and tenant are not listed: they are read as they are, never absent, '' for a dead
+  -- letter without a workflow)
+  -- (the list of a kind is made the first time an op of that kind is checked: a table of all nine
+  -- lists, made on every call, was a fifth of an empty call's Lua; docs/benchmarks.md, Session 13)
+  local needsOf = {}
+  local function needs(kind)
+    local list = needsOf[kind]
+    if list then return list end
+    if kind == 'forward' then list = { 'entry', 'stage', 'audit_type', 'audit_detail', 'next', 'payload' }
+    elseif kind == 'wait' or kind == 'finish' then list = { 'entry', 'stage', 'audit_type', 'audit_detail', 'status' }
+    elseif kind == 'retry' or kind == 'defer' then list = { 'entry', 'timers', 'due', 'timer' }
+    elseif kind == 'dead' then list = { 'entry', 'dlq', 'dlq_fields', 'audit_type', 'audit_detail' }
+    elseif kind == 'hold' then list = { 'entry', 'stage', 'audit_type', 'audit_detail', 'held', 'held_tenants', 'held_fields' }
+    elseif kind == 'ack' then list = { 'entry' }
+    elseif kind == 'note' then list = { 'entry', 'stage', 'audit_type', 'audit_detail' }
+    end
+    -- (nothing kept for a kind not listed: the caller refuses the op, and a nil kind cannot be a key)
+    if list then needsOf[kind] = list end
+    return list
+  end
+  -- Stage fusion (header): op i continues in op i + 1 when it is a forward without a next stream and
+  -- op i + 1 is the same workflow's op without an entry. Answered once per op here, with whether the
+  -- op is plain (a forward, finish or wait with no effect but its record's fields: a chain's record
+  -- is read and written once, below), as the checks and the loop below ask both more than once.
+  local continuesAt, plainAt = {}, {}
+  for i = 1, opCount do
+    local a, b = ops[i], ops[i + 1]
+    local kind = a.kind
+    continuesAt[i] = kind == 'forward' and a.next == nil and b ~= nil and b.entry == nil and b.wf_id == a.wf_id
+    plainAt[i] = (kind == 'forward' or kind == 'finish' or kind == 'wait')
+      and not (a.pd_await or a.pd_arrive or a.pd_done or a.consent or a.resume)
+  end
+  -- (numeric loops here and below: `ipairs` calls its iterator for every element, and this check
+  -- runs for every field of every op)
+  for i = 1, opCount do
+    local op = ops[i]
+    -- A plain chained forward (most ops of a fused chain) passes when its three named parts are there,
+    -- its seq is a number, and it sits inside a chain (the op before continues into it, it into the
+    -- next): all the checks below ask of it, as it has no other field. Any other one takes the full
+    -- checks, which name what is wrong. (About 3 k instructions less for each; docs/benchmarks.md, Session 14.)
+    if op.compact and not withOthers[i] and op.seq and op.stage and op.audit_type and op.audit_detail and continuesAt[i] and continuesAt[i - 1] then
+      -- (checked)
+    else
+      local fields = needs(op.kind)
+      if not fields then return redis.error_reply('ERR handoff op ' .. i .. ': unknown kind ' .. tostring(op.kind)) end
+      for k = 1, #fields do
+        local field = fields[k]
+        if op[field] == nil then
+          -- Fields an op may lack: a chained op its entry, a forward continued by one its next stream and payload.
+          if not (((field == 'next' or field == 'payload') and continuesAt[i]) or (field == 'entry' and i > 1 and continuesAt[i - 1])) then
+            return redis.error_reply('ERR handoff op ' .. i .. ' (' .. op.kind .. '): missing ' .. field)
+          end
+        end
+      end
+      -- (op.seq is what tonumber made of its ARGV: a number, or nil)
+      if op.seq == nil then return redis.error_reply('ERR handoff op ' .. i .. ': seq must be a number') end
+      -- (effects come only with the op's other fields)
+      if withOthers[i] then
+        if (op.park_payload or op.consent_state or op.resume) and not op.consent then
+          return redis.error_reply('ERR handoff op ' .. i .. ': consent effect without a consent key')
+        end
+        if op.pd_arrive and not (op.idx and type(op.pd_arrive.documents) == 'table') then
+          return redis.error_reply('ERR handoff op ' .. i .. ': document arrival without the workflow index or the documents it satisfies')
+        end
+        if op.supersede and not (op.park_payload and op.supersede.workflow_id and op.supersede.key) then
+          return redis.error_reply('ERR handoff op ' .. i .. ': incomplete supersede')
+        end
+        if op.pd_await and type(op.pd_await.join) ~= 'string' then
+          return redis.error_reply('ERR handoff op ' .. i .. ': documents wait without its join decision')
+        end
+        -- A wait may rewrite its forward's payload (a race, below): where a packed entry's payload starts.
+        if op.pd_await and packed and op.payload then
+          local _, ends = packedAttemptSpan(op.payload)
+          if not ends then return redis.error_reply('ERR handoff op ' .. i .. ': a packed entry without its four parts before the payload') end
+          op.payload_at = ends + 1
+        end
+        if op.resume and not (op.resume.expect and op.resume.stream and op.resume.payload and op.resume.status and op.idx) then
+          return redis.error_reply('ERR handoff op ' .. i .. ': incomplete resume')
         end
       end
     end
-    -- (op.seq is what tonumber made of its ARGV: a number, or nil)
-    if op.seq == nil then return redis.error_reply('ERR handoff op ' .. i .. ': seq must be a number') end
-    -- (effects come only with the op's other fields)
+  end
+
+  -- Every workflow record the ops will read from state is declared (header): checked before anything is written.
+  -- (the declared keys are looked up only for ops with effects, and made into a set the first time)
+  local declared = nil
+  local missing = {}
+  local function need(key)
+    if not declared then
+      declared = {}
+      for _, k in ipairs(KEYS) do declared[k] = true end
+    end
+    if not declared[key] then
+      declared[key] = true
+      missing[#missing + 1] = key
+    end
+  end
+  for i = 1, opCount do
+    local op = ops[i]
     if withOthers[i] then
-      if (op.park_payload or op.consent_state or op.resume) and not op.consent then
-        return redis.error_reply('ERR handoff op ' .. i .. ': consent effect without a consent key')
+      if op.pd_await then
+        local other = redis.call('GET', op.pd_await.claim_key)
+        if other and other ~= op.wf_id then need(op.wf_prefix .. other) end
       end
-      if op.pd_arrive and not (op.idx and type(op.pd_arrive.documents) == 'table') then
-        return redis.error_reply('ERR handoff op ' .. i .. ': document arrival without the workflow index or the documents it satisfies')
+      if op.park_payload then
+        local parked = redis.call('HGET', op.consent, 'parked')
+        if parked and parked ~= op.wf_id then need(op.wf_prefix .. parked) end
       end
-      if op.supersede and not (op.park_payload and op.supersede.workflow_id and op.supersede.key) then
-        return redis.error_reply('ERR handoff op ' .. i .. ': incomplete supersede')
-      end
-      if op.pd_await and type(op.pd_await.join) ~= 'string' then
-        return redis.error_reply('ERR handoff op ' .. i .. ': documents wait without its join decision')
-      end
-      -- A wait may rewrite its forward's payload (a race, below): where a packed entry's payload starts.
-      if op.pd_await and packed and op.payload then
-        local _, ends = packedAttemptSpan(op.payload)
-        if not ends then return redis.error_reply('ERR handoff op ' .. i .. ': a packed entry without its four parts before the payload') end
-        op.payload_at = ends + 1
-      end
-      if op.resume and not (op.resume.expect and op.resume.stream and op.resume.payload and op.resume.status and op.idx) then
-        return redis.error_reply('ERR handoff op ' .. i .. ': incomplete resume')
-      end
+      if op.resume then need(op.wf_prefix .. op.resume.expect) end
+      if op.pd_arrive then need(op.pd_arrive.target_key) end
     end
   end
-end
+  if #missing > 0 then return redis.error_reply('UNDECLARED ' .. table.concat(missing, ' ')) end
 
--- Every workflow record the ops will read from state is declared (header): checked before anything is written.
--- (the declared keys are looked up only for ops with effects, and made into a set the first time)
-local declared = nil
-local missing = {}
-local function need(key)
-  if not declared then
-    declared = {}
-    for _, k in ipairs(KEYS) do declared[k] = true end
-  end
-  if not declared[key] then
-    declared[key] = true
-    missing[#missing + 1] = key
-  end
-end
-for i = 1, opCount do
-  local op = ops[i]
-  if withOthers[i] then
-    if op.pd_await then
-      local other = redis.call('GET', op.pd_await.claim_key)
-      if other and other ~= op.wf_id then need(op.wf_prefix .. other) end
+  -- Whether each op's step went through (its workflow moved to the next step): a chained op applies
+  -- only after the op before it did.
+  local stepped = {}
+
+  -- A chain's record, read once and written once (stage fusion, header). A plain step (a forward,
+  -- finish or wait with no effect but its record's fields) whose `set`, if any, names none of the
+  -- fields below (setKeepsRead), whose next op is a plain
+  -- chained op of the same workflow, leaves its fields unwritten in `chain`; that op reads the record
+  -- from there (`chain.rec`, what the HMGET below would answer now) and adds its fields; the chain's
+  -- last op writes them all in one HSET: seq, audit and updated_at once with their last values, then
+  -- the others in the order the steps named them (a field named twice is set twice, the later
+  -- value winning), so the hash ends as the HSETs one by one would leave it, field order included.
+  -- Nothing reads the record in between: the script is atomic, and a step that reads more is not plain.
+  local chain = nil
+  -- A step's `set` may leave its fields to the chain unless it names a field the record read keeps
+  -- in place (seq, status, audit, error, held) or one the chain writes by position (updated_at).
+  local function setKeepsRead(set)
+    if set == nil then return true end
+    for field in pairs(set) do
+      if field == 'seq' or field == 'status' or field == 'audit' or field == 'error' or field == 'held' or field == 'updated_at' then return false end
     end
-    if op.park_payload then
-      local parked = redis.call('HGET', op.consent, 'parked')
-      if parked and parked ~= op.wf_id then need(op.wf_prefix .. parked) end
-    end
-    if op.resume then need(op.wf_prefix .. op.resume.expect) end
-    if op.pd_arrive then need(op.pd_arrive.target_key) end
+    return true
   end
-end
-if #missing > 0 then return redis.error_reply('UNDECLARED ' .. table.concat(missing, ' ')) end
-
--- Whether each op's step went through (its workflow moved to the next step): a chained op applies
--- only after the op before it did.
-local stepped = {}
-
--- A chain's record, read once and written once (stage fusion, header). A plain step (a forward,
--- finish or wait with no effect but its record's fields) whose `set`, if any, names none of the
--- fields below (setKeepsRead), whose next op is a plain
--- chained op of the same workflow, leaves its fields unwritten in `chain`; that op reads the record
--- from there (`chain.rec`, what the HMGET below would answer now) and adds its fields; the chain's
--- last op writes them all in one HSET: seq, audit and updated_at once with their last values, then
--- the others in the order the steps named them (a field named twice is set twice, the later
--- value winning), so the hash ends as the HSETs one by one would leave it, field order included.
--- Nothing reads the record in between: the script is atomic, and a step that reads more is not plain.
-local chain = nil
--- A step's `set` may leave its fields to the chain unless it names a field the record read keeps
--- in place (seq, status, audit, error, held) or one the chain writes by position (updated_at).
-local function setKeepsRead(set)
-  if set == nil then return true end
-  for field in pairs(set) do
-    if field == 'seq' or field == 'status' or field == 'audit' or field == 'error' or field == 'held' or field == 'updated_at' then return false end
+  -- (which ops are plain: plainAt, above)
+  local function flushChain()
+    if chain then redis.call('HSET', chain.key, unpack(chain.fields)) end
+    chain = nil
   end
-  return true
-end
--- (which ops are plain: plainAt, above)
-local function flushChain()
-  if chain then redis.call('HSET', chain.key, unpack(chain.fields)) end
-  chain = nil
-end
 
--- The ops, applied in order. In a function called through pcall: should a command fail at run
--- time after the checks above (it should not), the audit events of the ops applied before it are
--- still written (they wait in `auditValues` until the end), then the call fails as it would have.
-local function applyOps()
   for i = 1, opCount do
     local op = ops[i]
     -- A plain chained op continues the record its chain holds unwritten (above); any other op
@@ -760,14 +765,15 @@ local function applyOps()
     end
   end
   flushChain()
+  -- In slices, well under Lua's limit on unpack's results.
+  for first = 1, #consumed, 1000 do
+    local ids = { unpack(consumed, first, math.min(first + 999, #consumed)) }
+    redis.call('XACK', src, group, unpack(ids))
+    redis.call('XDEL', src, unpack(ids))
+  end
+  return out
 end
-local applied, failure = pcall(applyOps)
+local ran, result = pcall(handOff)
 if auditMs then flushAudit() end
-if not applied then error(failure) end
--- In slices, well under Lua's limit on unpack's results.
-for first = 1, #consumed, 1000 do
-  local ids = { unpack(consumed, first, math.min(first + 999, #consumed)) }
-  redis.call('XACK', src, group, unpack(ids))
-  redis.call('XDEL', src, unpack(ids))
-end
-return out
+if not ran then error(result) end
+return result
