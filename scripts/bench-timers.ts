@@ -171,7 +171,7 @@ async function main(): Promise<void> {
     const perWorkflow = (after - before) / workflows;
     console.log(`started and waiting: ${workflows} workflows in ${waitingAfter.toFixed(1)} s (${(workflows / waitingAfter).toFixed(0)}/s through the pipeline)`);
     console.log(`memory per waiting workflow (used_memory delta / workflows): ${kib(perWorkflow)} in all, of which the audit ledger `
-      + `${kib(ledgerBytes / workflows)} (${((await redis.xlen(keys.ledger(tenantId))) / workflows).toFixed(1)} events each, kept as history); `
+      + `${kib(ledgerBytes / workflows)} (${(Number((await redis.hget(keys.ledgerHead(tenantId), 'count')) ?? 0) / workflows).toFixed(1)} events each, kept as history); `
       + `the waiting state ${kib(perWorkflow - ledgerBytes / workflows)}`);
     console.log(`  by key (MEMORY USAGE, mean of ${sample.length}): workflow record ${kib(recordBytes / sample.length)}, claim pointer ${kib(pointerBytes / sample.length)}, `
       + `claimant's follow-up index ${kib(claimantBytes / sample.length)}; per workflow: its timer ${kib(timerBytes / workflows)}, tenant's workflow index ${kib(indexBytes / workflows)}`);

@@ -65,8 +65,9 @@ export interface Config {
    */
   stageFusion: boolean;
   /**
-   * How ledger entries are written (`LEDGER_ENTRY_FORM`, default `packed`; docs/audit-ledger.md):
-   * `fields` only while a rolling upgrade still runs processes of a release that reads no other.
+   * How ledger entries are written (`LEDGER_ENTRY_FORM`, default `runs`; docs/audit-ledger.md):
+   * `packed` (one event an entry) or `fields` only while a rolling upgrade still runs processes of
+   * a release that reads no other.
    */
   ledgerEntryForm: LedgerEntryForm;
   /**
@@ -186,7 +187,7 @@ const schema = {
     BLOCK_MS: { type: 'integer', minimum: 1, maximum: 60000 },
     LANES: { type: 'integer', minimum: 1, maximum: 64 },
     STAGE_FUSION: { enum: ['on', 'off'] },
-    LEDGER_ENTRY_FORM: { enum: ['packed', 'fields'] },
+    LEDGER_ENTRY_FORM: { enum: ['runs', 'packed', 'fields'] },
     STAGE_ENTRY_FORM: { enum: ['packed', 'fields'] },
     RECLAIM_IDLE_MS: { type: 'integer', minimum: 100 },
     MAX_DELIVERIES: { type: 'integer', minimum: 1, maximum: 100 },
@@ -301,7 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     batchSize: (raw.BATCH_SIZE as number | undefined) ?? 50,
     lanes: (raw.LANES as number | undefined) ?? 2,
     stageFusion: raw.STAGE_FUSION !== 'off',
-    ledgerEntryForm: raw.LEDGER_ENTRY_FORM === 'fields' ? 'fields' : 'packed',
+    ledgerEntryForm: (raw.LEDGER_ENTRY_FORM as LedgerEntryForm | undefined) ?? 'runs',
     stageEntryForm: raw.STAGE_ENTRY_FORM === 'fields' ? 'fields' : 'packed',
     blockMs: (raw.BLOCK_MS as number | undefined) ?? 1000,
     reclaimIdleMs: (raw.RECLAIM_IDLE_MS as number | undefined) ?? 30000,

@@ -17,7 +17,7 @@
  */
 import Redlock from 'redlock';
 import type { Checkpoints } from '../audit/checkpoints';
-import { fromFields } from '../audit/audit-chain';
+import { readLedgerEntry } from '../audit/audit-chain';
 import type { Clock } from '../clock';
 import type { ArchiverStep, Config } from '../config';
 import type { Logger } from '../logger';
@@ -168,11 +168,16 @@ export class Archiver {
     let archived = 0;
     while (archived < maxPerPass) {
       const entries = (await redis.xrange(keys.ledger(tenantId), '-', '+', 'COUNT', batch)) as [string, string[]][];
+      // Whole entries only (an entry may hold several events, src/audit/audit-chain.ts): the trim
+      // drops entries, so the marker always ends one, and Redis holds exactly the events after it.
       const due: ArchivedEvent[] = [];
-      for (const [sid, fields] of entries) {
-        const e = fromFields(fields);
-        if (e.at >= cutoff || e.n > published) break;
-        due.push({ ...e, sid });
+      /** The sids that end an entry: the marker may only stop at one of them. */
+      const entryEnds = new Set<string>();
+      for (const [id, fields] of entries) {
+        const events = readLedgerEntry(id, fields);
+        if (events.some(({ event: e }) => e.at >= cutoff || e.n > published)) break;
+        for (const { sid, event } of events) due.push({ ...event, sid });
+        entryEnds.add(events[events.length - 1]!.sid);
       }
       if (due.length === 0) break;
       // Each status change's unchained claim hash goes with it into its own column.
@@ -188,7 +193,7 @@ export class Archiver {
       let last: ArchivedEvent | null = null;
       for (const e of due) {
         if (held.get(e.n) !== e.hash) break;
-        last = e;
+        if (entryEnds.has(e.sid)) last = e;
       }
       if (!last) {
         this.o.log.error({ tenant_id: tenantId, n: due[0]!.n }, 'the archive does not hold the ledger events just copied (a different hash at the same position); nothing trimmed');
@@ -201,7 +206,7 @@ export class Archiver {
       await this.step('events-trimmed');
       archived += due.indexOf(last) + 1;
       await keep();
-      if (last !== due[due.length - 1] || due.length < entries.length || entries.length < batch) break;
+      if (last !== due[due.length - 1] || entryEnds.size < entries.length || entries.length < batch) break;
     }
     return archived;
   }

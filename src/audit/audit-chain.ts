@@ -66,25 +66,34 @@ export function chain(events: UnchainedEvent[], headHash: string, count: number)
 }
 
 /**
- * How a ledger entry is stored in its stream (`LEDGER_ENTRY_FORM`, docs/audit-ledger.md "How an
- * entry is stored"). Both are read by every release since the packed form came in:
- * - **packed** (the default): one field, `l1`, whose value is the event's eleven parts joined by
- *   `\n` in this order: n, event_id, tenant_id, workflow_id, stage, type, at, transition,
+ * How ledger entries are stored in their stream (`LEDGER_ENTRY_FORM`, docs/audit-ledger.md "How an
+ * entry is stored"). Every release since the runs form came in reads all three:
+ * - **runs** (the default): the events of one append in as few entries as can hold them, up to
+ *   16 an entry, one `l1` field each (the packed value below). The entry at `<ms>-<seq>` holding n
+ *   events gives them the stream ids `<ms>-<seq>` to `<ms>-<seq + n - 1>`: appendLedger-2.lua moves
+ *   the stream's last id to the last of them (XSETID), so no later entry takes an id an event
+ *   holds, and every event keeps an id of its own (the API's cursors, the archive's `sid`, the
+ *   webhooks' mark). Fewer entries, because each XADD from a script is a command looked up, run
+ *   and written again to the append-only file: the ledger's copy was the largest write a
+ *   claim-status workflow made (docs/benchmarks.md, Session 22). Readers go through
+ *   src/audit/ledger-stream.ts, which starts a read after an event inside the entry that holds it.
+ * - **packed**: one event an entry, one field, `l1`, whose value is the event's eleven parts joined
+ *   by `\n` in this order: n, event_id, tenant_id, workflow_id, stage, type, at, transition,
  *   prev_hash, hash, detail. One field instead of eleven, because each argument of a write is
- *   converted from Lua, stored, and written again to the append-only file: the ledger copy was a
- *   third of the arguments the append-only file received per workflow (docs/benchmarks.md,
+ *   converted from Lua, stored, and written again to the append-only file (docs/benchmarks.md,
  *   Session 13). No part but the last can hold a newline (ids, names, numbers and hashes have
  *   none, and the transition is JSON whose strings escape one); the detail is last and is read as
- *   the rest of the value, so it may hold anything.
+ *   the rest of the value, so it may hold anything. A rolling upgrade from a release that reads
+ *   one event an entry writes this form until every process reads runs.
  * - **fields**: each of the eleven its own field (`n`, `event_id`, ... `hash`), as every release
- *   before the packed form wrote. A rolling upgrade from such a release writes this form until
- *   every process reads both (docs/audit-ledger.md).
+ *   before the packed form wrote.
  */
-export type LedgerEntryForm = 'packed' | 'fields';
+export type LedgerEntryForm = 'runs' | 'packed' | 'fields';
 
 /** The name of the one field of a packed ledger entry (the `1` is the format's version). */
 export const packedLedgerField = 'l1';
 
+/** One event's fields as an entry of its own (`runs` writes the packed form: its entries hold one event or more). */
 export function toFields(e: LedgerEvent, form: LedgerEntryForm = 'packed'): string[] {
   if (form === 'fields') {
     return ['n', String(e.n), 'event_id', e.event_id, 'tenant_id', e.tenant_id, 'workflow_id', e.workflow_id, 'stage', e.stage,
@@ -95,7 +104,36 @@ export function toFields(e: LedgerEvent, form: LedgerEntryForm = 'packed'): stri
   return [packedLedgerField, value];
 }
 
-/** A ledger entry's fields (as XRANGE returns them), in either form, as the event. */
+/** The most events one entry of the runs form holds (bounds an entry's size, and a page's). */
+export const eventsPerRunEntry = 16;
+
+/**
+ * A run of chained events as the mover hands it to appendLedger-2.lua: each event's fields, and
+ * how many events one entry holds at most (up to 16 in the runs form, else 1).
+ */
+export function eventEntries(events: readonly LedgerEvent[], form: LedgerEntryForm): { events: string[][]; eventsPerEntry: number } {
+  if (form !== 'runs') return { events: events.map((e) => toFields(e, form)), eventsPerEntry: 1 };
+  return { events: events.map((e) => toFields(e, 'packed')), eventsPerEntry: eventsPerRunEntry };
+}
+
+/**
+ * The events of a ledger stream entry (its id and fields as XRANGE returns them), each with its
+ * stream id (`sid`): an entry of n `l1` fields at `<ms>-<seq>` holds the events of `<ms>-<seq>` to
+ * `<ms>-<seq + n - 1>` (the runs form, above); an entry of any other form one event.
+ */
+export function readLedgerEntry(entryId: string, fields: readonly string[]): { sid: string; event: LedgerEvent }[] {
+  if (fields.length <= 2 || fields[0] !== packedLedgerField) return [{ sid: entryId, event: fromFields(fields) }];
+  const dash = entryId.indexOf('-');
+  const ms = entryId.slice(0, dash);
+  const seq = BigInt(entryId.slice(dash + 1));
+  const events: { sid: string; event: LedgerEvent }[] = [];
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    events.push({ sid: i === 0 ? entryId : `${ms}-${(seq + BigInt(i / 2)).toString()}`, event: unpackLedgerEntry(fields[i + 1]!) });
+  }
+  return events;
+}
+
+/** A ledger entry's fields (as XRANGE returns them) holding one event, in either form, as the event. */
 export function fromFields(fields: readonly string[]): LedgerEvent {
   if (fields.length === 2 && fields[0] === packedLedgerField) return unpackLedgerEntry(fields[1]!);
   const f: Record<string, string> = {};

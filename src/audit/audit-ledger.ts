@@ -19,7 +19,8 @@ import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { runAppendLedger } from '../redis/scripts';
 import { readAuditEvents } from './audit-stream-entry';
-import { chain, fromFields, genesisHash, splitClaimHash, toFields, type LedgerEntryForm, type LedgerEvent, type UnchainedEvent } from './audit-chain';
+import { ledgerEventsAfter } from './ledger-stream';
+import { chain, genesisHash, eventEntries, splitClaimHash, type LedgerEntryForm, type LedgerEvent, type UnchainedEvent } from './audit-chain';
 
 type StreamEntry = [id: string, fields: string[]];
 
@@ -57,8 +58,8 @@ const scanBudget = 5000;
 export class AuditLedger {
   constructor(private readonly redis: Redis, private readonly keys: Keys, private readonly partitions: number, private readonly log: Logger,
     private readonly archive: ArchiveStore | null = null,
-    /** How the mover writes ledger entries (`LEDGER_ENTRY_FORM`; both forms are always read). */
-    private readonly entryForm: LedgerEntryForm = 'packed') {}
+    /** How the mover writes ledger entries (`LEDGER_ENTRY_FORM`; every form is always read). */
+    private readonly entryForm: LedgerEntryForm = 'runs') {}
 
   /**
    * Moves every waiting audit event of every partition into its tenant's ledger.
@@ -135,7 +136,7 @@ export class AuditLedger {
       const chained = chain(todo.map((e) => e.event), head.hash ?? genesisHash, Number(head.count ?? 0));
       const last = chained[chained.length - 1]!;
       const result = await runAppendLedger(this.redis, this.keys, tenantId, partition, {
-        expectedHead: head.hash ?? '', cursor: todo[todo.length - 1]!.id, newHead: last.hash, count: last.n, entries: chained.map((e) => toFields(e, this.entryForm)),
+        expectedHead: head.hash ?? '', cursor: todo[todo.length - 1]!.id, newHead: last.hash, count: last.n, ...eventEntries(chained, this.entryForm),
       });
       if (result.kind === 'ok') return chained.length;
     }
@@ -188,26 +189,23 @@ export class AuditLedger {
   /** A page of what Redis holds of the ledger. */
   private async readHot(tenantId: string, q: LedgerQuery): Promise<{ events: (LedgerEvent & { cursor: string })[]; next: string | null }> {
     const found: (LedgerEvent & { cursor: string })[] = [];
-    let start = q.after ? `(${q.after}` : '-';
+    let last: string | null = q.after ?? null;
     let scanned = 0;
-    let last: string | null = null;
     for (;;) {
-      const chunk = (await this.redis.xrange(this.keys.ledger(tenantId), start, '+', 'COUNT', 500)) as StreamEntry[];
-      for (const [id, fields] of chunk) {
+      const { events, more } = await ledgerEventsAfter(this.redis, this.keys.ledger(tenantId), last, 500);
+      for (const { sid, event: e } of events) {
         scanned += 1;
-        last = id;
-        const e = fromFields(fields);
+        last = sid;
         if (q.workflow && e.workflow_id !== q.workflow.id && !q.workflow.eventIds.has(e.event_id)) continue;
         if (q.type && e.type !== q.type) continue;
         if (q.stage && e.stage !== q.stage) continue;
         if (q.from !== undefined && e.at < q.from) continue;
         if (q.to !== undefined && e.at >= q.to) continue;
-        found.push({ ...e, cursor: id });
-        if (found.length === q.limit) return { events: await this.withClaims(tenantId, found), next: id };
+        found.push({ ...e, cursor: sid });
+        if (found.length === q.limit) return { events: await this.withClaims(tenantId, found), next: sid };
       }
-      if (chunk.length < 500) return { events: await this.withClaims(tenantId, found), next: null };
+      if (!more) return { events: await this.withClaims(tenantId, found), next: null };
       if (scanned >= scanBudget) return { events: await this.withClaims(tenantId, found), next: last };
-      start = `(${chunk[chunk.length - 1]![0]}`;
     }
   }
 
@@ -255,17 +253,17 @@ export class AuditLedger {
         }
         // The marker names events the archive does not hold: the walk reports the gap.
       }
-      const chunk = (await this.redis.xrange(this.keys.ledger(tenantId), sid ? `(${sid}` : '-', '+', 'COUNT', pageSize)) as StreamEntry[];
-      const events = chunk.map(([, fields]) => fromFields(fields));
+      const read = await ledgerEventsAfter(this.redis, this.keys.ledger(tenantId), sid, pageSize);
+      const events = read.events.map((r) => r.event);
       if (events.length > 0 && events[0]!.n > k + 1 && rereads < 5) {
         rereads += 1;
         const moved = await archivedTo();
         if (moved > mark) { mark = moved; continue; }
       }
       if (events.length > 0) yield events;
-      if (chunk.length < pageSize) return;
+      if (!read.more) return;
       k = events[events.length - 1]!.n;
-      sid = chunk[chunk.length - 1]![0];
+      sid = read.events[read.events.length - 1]!.sid;
     }
   }
 
@@ -283,11 +281,11 @@ export class AuditLedger {
  * (src/audit/verify-worker.ts) on its own connection, which is why it takes the key and not a tenant.
  */
 export async function* ledgerPages(redis: Redis, ledgerKey: string, pageSize: number): AsyncGenerator<LedgerEvent[]> {
-  let start = '-';
+  let sid: string | null = null;
   for (;;) {
-    const chunk = (await redis.xrange(ledgerKey, start, '+', 'COUNT', pageSize)) as StreamEntry[];
-    if (chunk.length > 0) yield chunk.map(([, fields]) => fromFields(fields));
-    if (chunk.length < pageSize) return;
-    start = `(${chunk[chunk.length - 1]![0]}`;
+    const { events, more } = await ledgerEventsAfter(redis, ledgerKey, sid, pageSize);
+    if (events.length > 0) yield events.map((r) => r.event);
+    if (!more) return;
+    sid = events[events.length - 1]!.sid;
   }
 }

@@ -87,7 +87,7 @@ declare module 'ioredis' {
     releaseHeld(heldKey: string, outboundKey: string, heldTenantsKey: string, tenantId: string, max: number): Result<number, Context>;
     appendLedger(
       ledgerKey: string, headKey: string, expectedHead: string, cursorField: string, cursor: string, newHead: string, count: number, width: number,
-      ...entries: string[]
+      eventsPerEntry: number, ...entries: string[]
     ): Result<'ok' | 'conflict', Context>;
     rotateRefreshToken(
       familyKey: string, presentedHash: string, newHash: string, now: number, accessJti: string, accessExp: number,

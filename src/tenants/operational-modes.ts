@@ -28,7 +28,7 @@ const releaseBatch = 500;
 export class OperationalModes {
   constructor(private readonly redis: Redis, private readonly keys: Keys, private readonly partitions: number, private readonly log: Logger,
     /** How the mode change's ledger entry is written (`LEDGER_ENTRY_FORM`). */
-    private readonly entryForm: LedgerEntryForm = 'packed') {}
+    private readonly entryForm: LedgerEntryForm = 'runs') {}
 
   async get(tenantId: string): Promise<ModeState> {
     const h = await this.redis.hgetall(this.keys.operationalMode(tenantId));
@@ -55,7 +55,7 @@ export class OperationalModes {
         type: 'operational_mode.changed', at: nowMs, detail: JSON.stringify({ from, to, reason, by }),
       }], head.hash ?? genesisHash, Number(head.count ?? 0));
       const result = await runChangeMode(this.redis, this.keys, tenantId, {
-        expectedHead: head.hash ?? '', newHead: event!.hash, count: event!.n, event: toFields(event!, this.entryForm),
+        expectedHead: head.hash ?? '', newHead: event!.hash, count: event!.n, event: toFields(event!, this.entryForm === 'runs' ? 'packed' : this.entryForm),
         mode: { mode: to, reason, changedAt: nowMs, changedBy: by },
       });
       if (result.kind === 'ok') {

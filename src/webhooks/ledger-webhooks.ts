@@ -11,7 +11,7 @@
  */
 import type { LedgerEvent } from '../audit/audit-chain';
 import type { AuditLedger } from '../audit/audit-ledger';
-import { fromFields } from '../audit/audit-chain';
+import { lastLedgerEvent, ledgerEventsAfter } from '../audit/ledger-stream';
 import type { Logger } from '../logger';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
@@ -83,23 +83,23 @@ export class LedgerWebhooks {
       if ((count ?? '0') === (published ?? '0')) continue;
       // No endpoint: nothing would be kept (webhooks.md), so skip to the ledger's end at once.
       if (!(await redis.exists(keys.webhookEndpoint(tenantId)))) {
-        const [last] = (await redis.xrevrange(keys.ledger(tenantId), '+', '-', 'COUNT', 1)) as [string, string[]][];
-        if (last) await redis.hset(keys.ledgerHead(tenantId), 'webhooked', last[0], 'webhooked_n', String(fromFields(last[1]).n));
+        const last = await lastLedgerEvent(redis, keys.ledger(tenantId));
+        if (last) await redis.hset(keys.ledgerHead(tenantId), 'webhooked', last.sid, 'webhooked_n', String(last.event.n));
         continue;
       }
       for (;;) {
         const cursor = await redis.hget(keys.ledgerHead(tenantId), 'webhooked');
-        const page = (await redis.xrange(keys.ledger(tenantId), cursor ? `(${cursor}` : '-', '+', 'COUNT', pageSize)) as [string, string[]][];
-        if (page.length === 0) break;
+        const page = await ledgerEventsAfter(redis, keys.ledger(tenantId), cursor, pageSize);
+        if (page.events.length === 0) break;
         let lastN = 0;
-        const events = await this.o.ledger.withClaims(tenantId, page.map(([, fields]) => fromFields(fields)));
+        const events = await this.o.ledger.withClaims(tenantId, page.events.map((e) => e.event));
         for (const ledgerEvent of events) {
           lastN = ledgerEvent.n;
           const event = webhookFor(ledgerEvent);
           if (event && (await webhooks.enqueue(tenantId, event, nowMs))) queued += 1;
         }
-        await redis.hset(keys.ledgerHead(tenantId), 'webhooked', page[page.length - 1]![0], 'webhooked_n', String(lastN));
-        if (page.length < pageSize) break;
+        await redis.hset(keys.ledgerHead(tenantId), 'webhooked', page.events[page.events.length - 1]!.sid, 'webhooked_n', String(lastN));
+        if (!page.more) break;
       }
     }
     return queued;

@@ -4,6 +4,7 @@
  * test chooses (workflow i starts at `t0 + i * step`, and its events follow it).
  */
 import { chain, genesisHash, toFields, type LedgerEvent } from '../../src/audit/audit-chain';
+import { runAppendLedger } from '../../src/redis/scripts';
 import type { Services } from '../../src/services';
 
 export interface History {
@@ -17,8 +18,13 @@ export interface History {
 const stages = ['gateway', 'consent', 'router', 'truth', 'policy', 'outbound'] as const;
 const statuses = ['completed', 'completed', 'policy_blocked', 'cancelled', 'timed_out'] as const;
 
-/** `workflows` finished workflows of `tenantId`, each with `eventsPer` ledger events. */
-export async function writeHistory(s: Services, tenantId: string, o: { workflows: number; eventsPer: number; t0: number; step: number }): Promise<History> {
+/**
+ * `workflows` finished workflows of `tenantId`, each with `eventsPer` ledger events. `eventsPerEntry`:
+ * written as the mover writes the runs form (appendLedger-2.lua, up to that many events an entry,
+ * so entries span workflows); without it, one entry an event.
+ */
+export async function writeHistory(s: Services, tenantId: string,
+  o: { workflows: number; eventsPer: number; t0: number; step: number; eventsPerEntry?: number }): Promise<History> {
   const { redis, keys } = s;
   const workflowIds: string[] = [];
   const unchained: Parameters<typeof chain>[0] = [];
@@ -45,10 +51,21 @@ export async function writeHistory(s: Services, tenantId: string, o: { workflows
   }
   const head = await redis.hgetall(keys.ledgerHead(tenantId));
   const events = chain(unchained, head.hash ?? genesisHash, Number(head.count ?? 0));
-  for (const e of events) write.xadd(keys.ledger(tenantId), '*', ...toFields(e));
   const last = events[events.length - 1];
-  // As the ledger mover and the webhook publisher leave the head.
-  if (last) write.hset(keys.ledgerHead(tenantId), 'hash', last.hash, 'count', String(last.n), 'webhooked_n', String(last.n));
-  await write.exec();
+  if (o.eventsPerEntry === undefined) {
+    for (const e of events) write.xadd(keys.ledger(tenantId), '*', ...toFields(e));
+    // As the ledger mover and the webhook publisher leave the head.
+    if (last) write.hset(keys.ledgerHead(tenantId), 'hash', last.hash, 'count', String(last.n), 'webhooked_n', String(last.n));
+    await write.exec();
+  } else {
+    await write.exec();
+    if (last) {
+      const written = await runAppendLedger(redis, keys, tenantId, 0, {
+        expectedHead: head.hash ?? '', cursor: '0-1', newHead: last.hash, count: last.n, events: events.map((e) => toFields(e, 'packed')), eventsPerEntry: o.eventsPerEntry,
+      });
+      if (written.kind !== 'ok') throw new Error('writeHistory: the ledger head moved while writing');
+      await redis.hset(keys.ledgerHead(tenantId), 'webhooked_n', String(last.n));
+    }
+  }
   return { workflowIds, events, startOf: (i) => o.t0 + i * o.step };
 }

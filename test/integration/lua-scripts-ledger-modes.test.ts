@@ -5,7 +5,7 @@
  * runReleaseHeld) for the compare-and-set refusal and the batch limit.
  */
 import { expect } from 'chai';
-import { eventHash, fromFields, genesisHash, type LedgerEvent } from '../../src/audit/audit-chain';
+import { eventHash, genesisHash, readLedgerEntry, type LedgerEvent } from '../../src/audit/audit-chain';
 import { packAuditEvent, packedAuditField } from '../../src/audit/audit-stream-entry';
 import { runAppendLedger, runChangeMode, runRecordErasure, runReleaseHeld } from '../../src/redis/scripts';
 import { startScriptServices, streamRecords, type ScriptServices } from '../helpers/script-services';
@@ -24,7 +24,7 @@ describe('ledger and mode Lua scripts against Redis (appendLedger-2.lua, changeM
     return { ledger: keys.ledger(tenant), head: keys.ledgerHead(tenant), mode: keys.operationalMode(tenant) };
   };
   const ledger = async (): Promise<LedgerEvent[]> =>
-    ((await s.services.redis.xrange(k().ledger, '-', '+')) as [string, string[]][]).map(([, fields]) => fromFields(fields));
+    ((await s.services.redis.xrange(k().ledger, '-', '+')) as [string, string[]][]).flatMap(([id, fields]) => readLedgerEntry(id, fields).map((e) => e.event));
   /** Every event's hash is its own, and links to the one before. */
   const expectChained = (events: LedgerEvent[]) => {
     let prev = genesisHash;
@@ -105,7 +105,7 @@ describe('ledger and mode Lua scripts against Redis (appendLedger-2.lua, changeM
       await redis.del(keys.ledgerHead('beta'));
       expect(await s.services.ledger.moveOnce()).to.equal(1);
       expect((await ledger()).map((e) => e.event_id), 'acme\'s not again').to.deep.equal([`ae-2-${ms}-${seq}`, `ae-2-${ms}-${seq + 2}`]);
-      const beta = ((await redis.xrange(keys.ledger('beta'), '-', '+')) as [string, string[]][]).map(([, f]) => fromFields(f));
+      const beta = ((await redis.xrange(keys.ledger('beta'), '-', '+')) as [string, string[]][]).flatMap(([id, f]) => readLedgerEntry(id, f).map((e) => e.event));
       expect(beta.map((e) => [e.event_id, e.workflow_id, e.type])).to.deep.equal([[`ae-2-${ms}-${seq + 1}`, 'wf-2-b', 'two']]);
       expect(await redis.hget(k().head, 'p2')).to.equal(`${ms}-${seq + 2}`);
       expect(await redis.xlen(audit)).to.equal(0);
@@ -113,9 +113,9 @@ describe('ledger and mode Lua scripts against Redis (appendLedger-2.lua, changeM
 
     it('refuses an append computed from a head that moved (conflict), writing nothing', async () => {
       const { redis, keys } = s.services;
-      const entries = [['n', '1', 'type', 'x']];
+      const events = [['n', '1', 'type', 'x']];
       const append = (partition: number, expectedHead: string, cursor: string, newHead: string, count: number) =>
-        runAppendLedger(redis, keys, tenant, partition, { expectedHead, cursor, newHead, count, entries });
+        runAppendLedger(redis, keys, tenant, partition, { expectedHead, cursor, newHead, count, events, eventsPerEntry: 1 });
       expect(await append(0, '', '1-1', 'h1', 1)).to.deep.equal({ kind: 'ok' });
       expect(await redis.hgetall(k().head)).to.deep.equal({ hash: 'h1', count: '1', p0: '1-1' });
       expect(await append(0, '', '2-1', 'h2', 2)).to.deep.equal({ kind: 'conflict' });

@@ -39,7 +39,7 @@ describe('REDIS_WAIT_REPLICAS: writes wait for a replica', function () {
 
   // appendLedger with a head that does not match writes nothing and answers; what is tested is
   // that its answer comes back only through WAIT.
-  const script = (redis: Redis) => redis.appendLedger('dur:{t:1}:ledger', 'dur:{t:1}:head', 'not-the-head', 'cursor', '0-0', 'new-head', 0, 2);
+  const script = (redis: Redis) => redis.appendLedger('dur:{t:1}:ledger', 'dur:{t:1}:head', 'not-the-head', 'cursor', '0-0', 'new-head', 0, 2, 1);
 
   it('with the replica in sync, a script and a plain write are confirmed', async () => {
     expect(await script(waiting)).to.equal(await script(plain));

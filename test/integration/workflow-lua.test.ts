@@ -50,14 +50,48 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
   });
 
   describe('appendLedger', () => {
-    const append = (expectedHead: string, newHead: string, count: number, cursor: string, entries: string[][]) =>
-      runAppendLedger(redis, keys, t, 1, { expectedHead, newHead, count, cursor, entries });
+    const append = (expectedHead: string, newHead: string, count: number, cursor: string, events: string[][], eventsPerEntry = 1) =>
+      runAppendLedger(redis, keys, t, 1, { expectedHead, newHead, count, cursor, events, eventsPerEntry });
 
     it('appends the run, moves the head, the count and the partition cursor in one step', async () => {
       expect(await append('', 'h1', 2, '5-0', [['type', 'a', 'hash', 'h0'], ['type', 'b', 'hash', 'h1']])).to.deep.equal({ kind: 'ok' });
       const ledger = await redis.xrange(keys.ledger(t), '-', '+');
       expect(ledger.map(([, f]) => f[1])).to.deep.equal(['a', 'b']);
       expect(await redis.hgetall(keys.ledgerHead(t))).to.deep.equal({ hash: 'h1', count: '2', p1: '5-0' });
+    });
+
+    it('in runs, writes up to the given number of events an entry, each with an id of its own that no later entry takes', async () => {
+      const events = Array.from({ length: 20 }, (_, i) => ['l1', `event ${i + 1}`]);
+      expect(await append('', 'h20', 20, '5-0', events, 16)).to.deep.equal({ kind: 'ok' });
+      const entries = (await redis.xrange(keys.ledger(t), '-', '+')) as [string, string[]][];
+      expect(entries.map(([, f]) => f.length / 2), 'events an entry').to.deep.equal([16, 4]);
+      // Each event's id: the entry's, then the next sequence numbers; the stream's last id is the last event's.
+      const ids = entries.flatMap(([id, f]) => f.filter((_, i) => i % 2 === 0).map((_, k) => {
+        const [ms, seq] = id.split('-');
+        return { ms: BigInt(ms!), seq: BigInt(seq!) + BigInt(k) };
+      }));
+      expect(ids).to.have.length(20);
+      for (let i = 1; i < ids.length; i++) {
+        const [a, b] = [ids[i - 1]!, ids[i]!];
+        expect(b.ms > a.ms || (b.ms === a.ms && b.seq > a.seq), `event ${i + 1}'s id after event ${i}'s`).to.equal(true);
+      }
+      const lastId = `${ids[19]!.ms}-${ids[19]!.seq}`;
+      const info = (await redis.call('XINFO', 'STREAM', keys.ledger(t))) as unknown[];
+      expect(info[info.indexOf('last-generated-id') + 1]).to.equal(lastId);
+      // A later append (any writer's XADD *) takes an id above every event's.
+      expect(await append('h20', 'h21', 21, '6-0', [['l1', 'event 21']], 16)).to.deep.equal({ kind: 'ok' });
+      const [[laterId]] = (await redis.xrevrange(keys.ledger(t), '+', '-', 'COUNT', 1)) as [string, string[]][];
+      const [ms, seq] = laterId.split('-').map(BigInt) as [bigint, bigint];
+      expect(ms > ids[19]!.ms || (ms === ids[19]!.ms && seq > ids[19]!.seq), `${laterId} after ${lastId}`).to.equal(true);
+    });
+
+    it('refuses an events-an-entry count that is not a positive whole number', async () => {
+      for (const bad of [0, 1.5]) {
+        let error: Error | null = null;
+        await append('', 'h1', 1, '5-0', [['l1', 'a']], bad).catch((e: Error) => { error = e; });
+        expect(String(error), String(bad)).to.match(/events an entry is not a count/);
+      }
+      expect(await redis.exists(keys.ledger(t))).to.equal(0);
     });
 
     it('refuses with conflict when the head moved, writing nothing', async () => {

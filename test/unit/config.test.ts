@@ -73,8 +73,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', STAGE_FUSION: 'off' }).stageFusion).to.equal(false);
   });
 
-  it('reads LEDGER_ENTRY_FORM (packed or fields); unset, packed', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).ledgerEntryForm).to.equal('packed');
+  it('reads LEDGER_ENTRY_FORM (runs, packed or fields); unset, runs', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).ledgerEntryForm).to.equal('runs');
+    expect(loadConfig({ NODE_ENV: 'test', LEDGER_ENTRY_FORM: 'runs' }).ledgerEntryForm).to.equal('runs');
     expect(loadConfig({ NODE_ENV: 'test', LEDGER_ENTRY_FORM: 'fields' }).ledgerEntryForm).to.equal('fields');
     expect(loadConfig({ NODE_ENV: 'test', LEDGER_ENTRY_FORM: 'packed' }).ledgerEntryForm).to.equal('packed');
   });

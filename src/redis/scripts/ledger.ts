@@ -18,16 +18,18 @@ export interface LedgerHeadMove {
 
 /**
  * A run of chained events moved from one partition's audit stream into the tenant's ledger;
- * `cursor` is the stream id of the run's last entry, the partition's new cursor.
+ * `cursor` is the stream id of the run's last entry, the partition's new cursor. `events` (each
+ * event's fields) and `eventsPerEntry` as src/audit/audit-chain.ts (eventEntries) makes them.
  */
 export async function runAppendLedger(
-  redis: Redis, keys: Keys, tenantId: string, partition: number, a: LedgerHeadMove & { cursor: string; entries: string[][] },
+  redis: Redis, keys: Keys, tenantId: string, partition: number,
+  a: LedgerHeadMove & { cursor: string; events: string[][]; eventsPerEntry: number },
 ): Promise<LedgerWriteResult> {
-  // The entries as plain ARGV, one after the other, each of the same length (appendLedger-2.lua's header).
-  const width = a.entries[0]?.length ?? 0;
-  if (a.entries.some((e) => e.length !== width)) throw new Error('appendLedger: every entry must have the same fields');
+  // The events as plain ARGV, one after the other, each of the same length (appendLedger-2.lua's header).
+  const width = a.events[0]?.length ?? 0;
+  if (a.events.some((e) => e.length !== width)) throw new Error('appendLedger: every event must have the same fields');
   const result = await redis.appendLedger(keys.ledger(tenantId), keys.ledgerHead(tenantId), a.expectedHead,
-    `p${partition}`, a.cursor, a.newHead, a.count, width, ...a.entries.flat());
+    `p${partition}`, a.cursor, a.newHead, a.count, width, a.eventsPerEntry, ...a.events.flat());
   return { kind: result };
 }
 
