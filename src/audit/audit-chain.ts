@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { joinParts, splitParts } from '../redis/packed-parts';
+import { valueIds } from '../redis/stream-ids';
 
 /** The hash before the first event. */
 export const genesisHash = '0'.repeat(64);
@@ -123,14 +124,7 @@ export function eventEntries(events: readonly LedgerEvent[], form: LedgerEntryFo
  */
 export function readLedgerEntry(entryId: string, fields: readonly string[]): { sid: string; event: LedgerEvent }[] {
   if (fields.length <= 2 || fields[0] !== packedLedgerField) return [{ sid: entryId, event: fromFields(fields) }];
-  const dash = entryId.indexOf('-');
-  const ms = entryId.slice(0, dash);
-  const seq = BigInt(entryId.slice(dash + 1));
-  const events: { sid: string; event: LedgerEvent }[] = [];
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    events.push({ sid: i === 0 ? entryId : `${ms}-${(seq + BigInt(i / 2)).toString()}`, event: unpackLedgerEntry(fields[i + 1]!) });
-  }
-  return events;
+  return valueIds(entryId, fields).map((sid, k) => ({ sid, event: unpackLedgerEntry(fields[2 * k + 1]!) }));
 }
 
 /** A ledger entry's fields (as XRANGE returns them) holding one event, in either form, as the event. */

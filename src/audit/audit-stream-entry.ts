@@ -22,6 +22,7 @@
  */
 
 import { joinParts, splitParts } from '../redis/packed-parts';
+import { valueIds } from '../redis/stream-ids';
 
 /** The name of the one field of a packed entry (the `1` is the format's version). */
 export const packedAuditField = 'e1';
@@ -49,14 +50,7 @@ const parts = ['tenant', 'workflow_id', 'stage', 'type', 'seq', 'at', 'transitio
  */
 export function readAuditEvents(entryId: string, fields: readonly string[]): { id: string; event: WaitingAuditEvent }[] {
   if (fields[0] !== packedAuditField) return [{ id: entryId, event: readAuditEntry(fields) }];
-  const dash = entryId.indexOf('-');
-  const ms = entryId.slice(0, dash);
-  const seq = BigInt(entryId.slice(dash + 1));
-  const events: { id: string; event: WaitingAuditEvent }[] = [];
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    events.push({ id: i === 0 ? entryId : `${ms}-${(seq + BigInt(i / 2)).toString()}`, event: unpack(fields[i + 1]!) });
-  }
-  return events;
+  return valueIds(entryId, fields).map((id, k) => ({ id, event: unpack(fields[2 * k + 1]!) }));
 }
 
 /** An audit stream entry's fields holding one event (either form) as that event. */

@@ -6,6 +6,7 @@
  * stream goes through here (the API's pages, verification, the webhooks, the archiver).
  */
 import type { Redis } from '../redis/connection';
+import { streamIdAfter } from '../redis/stream-ids';
 import { readLedgerEntry, type LedgerEvent } from './audit-chain';
 
 type StreamEntry = [id: string, fields: string[]];
@@ -14,15 +15,6 @@ type StreamEntry = [id: string, fields: string[]];
 export interface LedgerStreamEvent {
   sid: string;
   event: LedgerEvent;
-}
-
-/** Stream ids compare by time, then sequence (sequences can pass 2^53: compared as integers). */
-export function sidAfter(a: string, b: string): boolean {
-  const da = a.indexOf('-');
-  const db = b.indexOf('-');
-  const am = BigInt(a.slice(0, da));
-  const bm = BigInt(b.slice(0, db));
-  return am > bm || (am === bm && BigInt(a.slice(da + 1)) > BigInt(b.slice(db + 1)));
 }
 
 /**
@@ -48,7 +40,7 @@ export async function ledgerEventsAfter(redis: Redis, key: string, afterSid: str
   const entries = (replies[1]?.[1] ?? []) as StreamEntry[];
   const events: LedgerStreamEvent[] = [];
   for (const [id, fields] of holding) {
-    for (const e of readLedgerEntry(id, fields)) if (sidAfter(e.sid, afterSid)) events.push(e);
+    for (const e of readLedgerEntry(id, fields)) if (streamIdAfter(e.sid, afterSid)) events.push(e);
   }
   for (const [id, fields] of entries) events.push(...readLedgerEntry(id, fields));
   return { events, more: entries.length === count };

@@ -1,12 +1,14 @@
 /**
- * A tenant ledger entry's two stored forms (src/audit/audit-chain.ts, toFields / fromFields):
+ * A tenant ledger entry's stored forms (src/audit/audit-chain.ts, toFields / fromFields, and the
+ * runs of eventEntries / readLedgerEntry):
  * every reader of the ledger (the API's pages, the partner webhooks, the archiver, the verifier)
  * gets the same event from the packed form as from the older eleven fields, so a ledger written
  * partly before an upgrade and partly after reads and verifies as one.
  */
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { chain, fromFields, genesisHash, packedLedgerField, toFields, ChainWalker, type LedgerEvent } from '../../src/audit/audit-chain';
+import { chain, eventEntries, fromFields, genesisHash, packedLedgerField, readLedgerEntry, toFields, ChainWalker, type LedgerEvent } from '../../src/audit/audit-chain';
+import { streamIdAfter } from '../../src/redis/stream-ids';
 
 const [event] = chain([{
   event_id: 'ae-3-1795000000000-0', tenant_id: 'acme', workflow_id: 'wf-3-0a1b', stage: 'truth', type: 'stage.completed', at: 1795000000000,
@@ -22,6 +24,32 @@ describe('ledger entries (both forms)', () => {
       '42', 'ae-3-1795000000000-0', 'acme', 'wf-3-0a1b', 'truth', 'stage.completed', '1795000000000', event.transition, genesisHash, event.hash,
       '{"route":"truth"}'].join('\n')]);
     expect(fromFields(toFields(event))).to.deep.equal(event);
+  });
+
+  it('reads an entry of a run as its events, each under the id the append reserved for it; any other entry as one event', () => {
+    const run = chain([1, 2, 3].map((k) => ({ event_id: `ae-0-1795000000000-${k}`, tenant_id: 'acme', workflow_id: 'wf-0-aa', stage: 'gateway', type: `t${k}`,
+      at: 1795000000000 + k, detail: `{"k":${k}}\nsecond line` })), genesisHash, 0);
+    const { events, eventsPerEntry } = eventEntries(run, 'runs');
+    expect(eventsPerEntry).to.equal(16);
+    expect(events).to.deep.equal(run.map((e) => toFields(e, 'packed')));
+    // As appendLedger-2.lua stores them: the fields of the events one after the other, in one entry.
+    expect(readLedgerEntry('1795000000009-7', events.flat())).to.deep.equal([
+      { sid: '1795000000009-7', event: run[0] }, { sid: '1795000000009-8', event: run[1] }, { sid: '1795000000009-9', event: run[2] },
+    ]);
+    // Sequence numbers past 2^53 are added exactly.
+    expect(readLedgerEntry('5-9007199254740993', events.flat()).map((e) => e.sid)).to.deep.equal(['5-9007199254740993', '5-9007199254740994', '5-9007199254740995']);
+    expect(readLedgerEntry('5-0', toFields(run[0]!))).to.deep.equal([{ sid: '5-0', event: run[0] }]);
+    expect(readLedgerEntry('5-0', toFields(run[0]!, 'fields'))).to.deep.equal([{ sid: '5-0', event: run[0] }]);
+    expect(eventEntries(run, 'packed')).to.deep.equal({ events: run.map((e) => toFields(e, 'packed')), eventsPerEntry: 1 });
+    expect(eventEntries(run, 'fields')).to.deep.equal({ events: run.map((e) => toFields(e, 'fields')), eventsPerEntry: 1 });
+  });
+
+  it('orders stream ids by time, then sequence, as integers', () => {
+    expect(streamIdAfter('2-0', '1-9')).to.equal(true);
+    expect(streamIdAfter('1-10', '1-9')).to.equal(true);
+    expect(streamIdAfter('1-9', '1-10')).to.equal(false);
+    expect(streamIdAfter('1-9', '1-9')).to.equal(false);
+    expect(streamIdAfter('1-9007199254740993', '1-9007199254740992')).to.equal(true);
   });
 
   it('writes and reads the older eleven fields', () => {
