@@ -20,22 +20,10 @@ import type { Keys } from '../redis/keys';
 import { runAppendLedger } from '../redis/scripts';
 import { readAuditEvents } from './audit-stream-entry';
 import { ledgerEventsAfter } from './ledger-stream';
+import { nextStreamId, streamIdAfter } from '../redis/stream-ids';
 import { chain, genesisHash, eventEntries, splitClaimHash, type LedgerEntryForm, type LedgerEvent, type UnchainedEvent } from './audit-chain';
 
 type StreamEntry = [id: string, fields: string[]];
-
-/** Stream ids compare by time, then sequence. */
-function after(a: string, b: string): boolean {
-  const [am, as] = a.split('-').map(Number) as [number, number];
-  const [bm, bs] = b.split('-').map(Number) as [number, number];
-  return am > bm || (am === bm && as > bs);
-}
-
-/** The smallest stream id after `id`. */
-export function nextStreamId(id: string): string {
-  const [ms, seq] = id.split('-') as [string, string];
-  return `${ms}-${(BigInt(seq) + 1n).toString()}`;
-}
 
 export interface LedgerQuery {
   /**
@@ -127,7 +115,7 @@ export class AuditLedger {
     for (let attempt = 0; attempt < 50; attempt++) {
       const head = await this.redis.hgetall(this.keys.ledgerHead(tenantId));
       const cursor = head[cursorField];
-      const todo = cursor ? list.filter((e) => after(e.id, cursor)) : list;
+      const todo = cursor ? list.filter((e) => streamIdAfter(e.id, cursor)) : list;
       if (todo.length === 0) return 0;
       // The unchained claim hashes first: event ids are fixed by the source entries, so a retry
       // writes the same ones, and none is written for an event a crash kept out of the ledger for long.
@@ -161,27 +149,27 @@ export class AuditLedger {
     if (!this.archive) return this.readHot(tenantId, q);
     const archivedTo = await this.redis.hget(this.keys.archived(tenantId), 'ledger_sid');
     // Nothing after the cursor has left Redis: the hot page is the page.
-    if (!archivedTo || (q.after !== undefined && !after(archivedTo, q.after))) return this.readHot(tenantId, q);
+    if (!archivedTo || (q.after !== undefined && !streamIdAfter(archivedTo, q.after))) return this.readHot(tenantId, q);
     const cold = await this.archive.readEvents(tenantId, q, q.limit, q.after);
     // A full page that ends at or before the archive marker is the page: the archive holds every
     // event up to the marker (copied before the marker moved), so Redis has nothing to add below
     // it, and a filtered page deep in the archive no longer scans thousands of hot entries first.
     const coldEnd = cold.length === q.limit ? cold[cold.length - 1]!.sid : null;
-    if (coldEnd !== null && !after(coldEnd, archivedTo)) {
+    if (coldEnd !== null && !streamIdAfter(coldEnd, archivedTo)) {
       const events = cold.map(({ sid, ...event }) => ({ ...event, cursor: sid }));
       return { events, next: coldEnd };
     }
     // Below the marker the archive is complete: Redis is read from the marker on (or the cursor, if later).
-    const hot = await this.readHot(tenantId, { ...q, after: q.after !== undefined && after(q.after, archivedTo) ? q.after : archivedTo });
+    const hot = await this.readHot(tenantId, { ...q, after: q.after !== undefined && streamIdAfter(q.after, archivedTo) ? q.after : archivedTo });
     const ends = [hot.next, cold.length === q.limit ? cold[cold.length - 1]!.sid : null].filter((e): e is string => e !== null);
-    const end = ends.reduce<string | null>((a, b) => (a === null || after(a, b) ? b : a), null);
+    const end = ends.reduce<string | null>((a, b) => (a === null || streamIdAfter(a, b) ? b : a), null);
     const byN = new Map<number, LedgerEvent & { cursor: string }>();
     for (const e of cold) {
       const { sid, ...event } = e;
       byN.set(e.n, { ...event, cursor: sid });
     }
     for (const e of hot.events) byN.set(e.n, e);
-    const events = [...byN.values()].filter((e) => end === null || !after(e.cursor, end)).sort((a, b) => a.n - b.n).slice(0, q.limit);
+    const events = [...byN.values()].filter((e) => end === null || !streamIdAfter(e.cursor, end)).sort((a, b) => a.n - b.n).slice(0, q.limit);
     const next = events.length === q.limit ? events[events.length - 1]!.cursor : end;
     return { events, next };
   }
@@ -191,8 +179,9 @@ export class AuditLedger {
     const found: (LedgerEvent & { cursor: string })[] = [];
     let last: string | null = q.after ?? null;
     let scanned = 0;
-    for (;;) {
-      const { events, more } = await ledgerEventsAfter(this.redis, this.keys.ledger(tenantId), last, 500);
+    // After the first read, `last` ends the previous read (taken whole), so its entry is not read again.
+    for (let first = true; ; first = false) {
+      const { events, more } = await ledgerEventsAfter(this.redis, this.keys.ledger(tenantId), last, 500, !first);
       for (const { sid, event: e } of events) {
         scanned += 1;
         last = sid;
@@ -241,6 +230,7 @@ export class AuditLedger {
     const archivedTo = async () => Number((await this.redis.hget(this.keys.archived(tenantId), 'ledger_n')) ?? 0);
     let k = afterN;
     let sid: string | null = null;
+    let sidEndsEntry = false;
     let mark = await archivedTo();
     for (let rereads = 0; ;) {
       if (k < mark) {
@@ -249,11 +239,13 @@ export class AuditLedger {
           yield rows.map(({ sid: _sid, ...e }) => e);
           k = rows[rows.length - 1]!.n;
           sid = rows[rows.length - 1]!.sid;
+          sidEndsEntry = false;
           continue;
         }
         // The marker names events the archive does not hold: the walk reports the gap.
       }
-      const read = await ledgerEventsAfter(this.redis, this.keys.ledger(tenantId), sid, pageSize);
+      // (a sid from the archive may sit inside an entry; one from the last Redis page ends it)
+      const read = await ledgerEventsAfter(this.redis, this.keys.ledger(tenantId), sid, pageSize, sidEndsEntry);
       const events = read.events.map((r) => r.event);
       if (events.length > 0 && events[0]!.n > k + 1 && rereads < 5) {
         rereads += 1;
@@ -264,6 +256,7 @@ export class AuditLedger {
       if (!read.more) return;
       k = events[events.length - 1]!.n;
       sid = read.events[read.events.length - 1]!.sid;
+      sidEndsEntry = true;
     }
   }
 
@@ -283,7 +276,8 @@ export class AuditLedger {
 export async function* ledgerPages(redis: Redis, ledgerKey: string, pageSize: number): AsyncGenerator<LedgerEvent[]> {
   let sid: string | null = null;
   for (;;) {
-    const { events, more } = await ledgerEventsAfter(redis, ledgerKey, sid, pageSize);
+    // (`sid` ends the previous page, taken whole: its entry is not read again)
+    const { events, more } = await ledgerEventsAfter(redis, ledgerKey, sid, pageSize, sid !== null);
     if (events.length > 0) yield events.map((r) => r.event);
     if (!more) return;
     sid = events[events.length - 1]!.sid;

@@ -22,11 +22,13 @@ export interface LedgerStreamEvent {
  * from at most `count` entries past it (and the rest of the entry that holds `afterSid`). `more`:
  * the read stopped at `count` entries, so the stream may hold more. Several events an entry means
  * a read may return more than `count` events: callers take what they need and continue after the
- * last event they took.
+ * last event they took. `afterEndsEntry`: `afterSid` is known to be the last event of its entry
+ * (a caller that took the whole of its previous read), so that entry is not read again.
  */
-export async function ledgerEventsAfter(redis: Redis, key: string, afterSid: string | null, count: number): Promise<{ events: LedgerStreamEvent[]; more: boolean }> {
-  if (afterSid === null) {
-    const entries = (await redis.xrange(key, '-', '+', 'COUNT', count)) as StreamEntry[];
+export async function ledgerEventsAfter(redis: Redis, key: string, afterSid: string | null, count: number,
+  afterEndsEntry = false): Promise<{ events: LedgerStreamEvent[]; more: boolean }> {
+  if (afterSid === null || afterEndsEntry) {
+    const entries = (await redis.xrange(key, afterSid === null ? '-' : `(${afterSid}`, '+', 'COUNT', count)) as StreamEntry[];
     return { events: entries.flatMap(([id, fields]) => readLedgerEntry(id, fields)), more: entries.length === count };
   }
   // The entry at or before the event (it may hold it and later ones), and the entries after it,

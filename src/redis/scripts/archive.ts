@@ -5,11 +5,9 @@
 import type { Redis } from '../client';
 import type { Keys } from '../keys';
 
-/** The stream id just after `sid` (`<ms>-<seq+1>`): the MINID that trims `sid` and everything before it. */
-export function nextStreamId(sid: string): string {
-  const [ms, seq] = sid.split('-') as [string, string];
-  return `${ms}-${BigInt(seq) + 1n}`;
-}
+import { nextStreamId } from '../stream-ids';
+
+export { nextStreamId };
 
 /**
  * Marks the tenant's ledger archived up to position `n` (stream id `sid`), never backwards, and trims
