@@ -50,8 +50,8 @@ import {
 import { aofMark, aofSince, type AofRow } from './aof-stats';
 import { startBenchWorld, type BenchWorld } from './bench-world';
 import { pipelinePerPartition } from '../src/redis/connection';
-import type { SentSms } from '../test/helpers/fakes/twilio';
-import type { SentMessage } from '../test/helpers/fakes/whatsapp';
+import { cpuPercentSince, markProcesses, processTree } from './process-cpu';
+import { ClaimantLoad, inProcessClaimants, loadProcessClaimants, type Claimants } from './bench-load';
 
 
 const messages = Number(option('messages', '5000'));
@@ -74,6 +74,7 @@ const clusterMasterCount = Number(option('cluster', '0'));
 const resultJson = option('result-json', '');
 const latencyLog = option('latency-log', '');
 const phonesCount = 500;
+const loadProcesses = Number(option('load-processes', '1'));
 
 /** Which Redis the run uses, and the servers whose CPU it reads. */
 interface RedisSide {
@@ -89,6 +90,7 @@ interface RedisSide {
 async function main(): Promise<void> {
   const given = loadConfig(developmentUnlessNamed(process.env));
   if (layout === 'all' && (workers !== 1 || apiProcesses !== 1)) throw new Error('--workers and --api need the split layout');
+  if (loadProcesses > 1 && channel !== 'whatsapp') throw new Error('--load-processes runs WhatsApp claimants only: leave --channel sms out');
   if (clusterMasterCount > 0 && given.redisClusterNodes) throw new Error('--cluster starts a private cluster: unset REDIS_CLUSTER_NODES, or leave --cluster out to use that one');
   if (profileScripts && (clusterMasterCount > 0 || given.redisClusterNodes)) throw new Error('--profile-scripts reads one server\'s slow log: not on a cluster');
   if (aofStats && (clusterMasterCount > 0 || given.redisClusterNodes || redisMode !== 'private')) throw new Error('--aof-stats reads the private server\'s append-only file: not with --redis shared or a cluster');
@@ -117,98 +119,60 @@ async function main(): Promise<void> {
 }
 
 async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedis | null): Promise<void> {
+  const { config, wa } = world;
+  const phones = Array.from({ length: phonesCount }, (_, i) => `+91970${String(i).padStart(7, '0')}`);
+  world.sms.statusCallbacks(callbacks !== 'off');
+  wa.configureStatuses({ mode: callbacks === 'off' ? 'off' : 'auto' });
+  // With --load-processes above 1, each load process onboards its own tenant before the service
+  // starts (scripts/bench-load-agent.ts); the bench process's own tenant then takes no load.
+  const fleet = loadProcesses > 1
+    ? await loadProcessClaimants(loadProcesses, {
+      ...side.env, KEY_PREFIX: config.keyPrefix, REDIS_URL: config.redisUrl, BENCH_LOAD_PHONES: String(phonesCount), BENCH_LOAD_CALLBACKS: callbacks,
+    })
+    : null;
+  const claimants = fleet ?? inProcessClaimants(new ClaimantLoad(world, channel === 'sms' ? 'sms' : 'whatsapp', phones));
+  const stageSets = stageSetsOption.split('|').map((stages) => ['stage', stages]);
+  const roleSets = layout === 'all' ? [['all']] : [['api'], ['scheduler'], ...Array.from({ length: workers }, () => stageSets).flat()];
+  try {
+    await world.startService(roleSets, profileDir, { apiProcesses });
+    await fleet?.serve(world.serviceUrl);
+    await phases(world, side, benchRedis, claimants, roleSets);
+  } finally {
+    await claimants.stop();
+  }
+}
+
+async function phases(world: BenchWorld, side: RedisSide, benchRedis: BenchRedis | null, claimants: Claimants, roleSets: string[][]): Promise<void> {
   // CPU of a shared Redis counts every client's work, not only this bench's. The figures read the
   // private server's INFO, or every master's of a cluster, or with --redis shared the server at REDIS_URL.
   const admin = side.servers[0]!;
   const cpu = () => redisCpuMicrosSum(side.servers);
   const perWorkflow = (micros: number, n: number) => `Redis CPU ${(micros / n).toFixed(0)} us/workflow${side.servers.length > 1 ? ` (sum of ${side.servers.length} masters)` : ''}${side.shared ? ' (shared Redis: other clients count too)' : ''}`;
-  const { config, cms, wa, tenant } = world;
-  const phones = Array.from({ length: phonesCount }, (_, i) => `+91970${String(i).padStart(7, '0')}`);
-  phones.forEach((phone, i) => cms.upsertClaim(tenant.doc.cms.api_key, {
-    claim_id: `CLM-B-${i}`, policy_number: 'POL-B', member_name: 'Bench Claimant', claimant_phone: phone, status: 'UNDER_REVIEW',
-    status_updated_at: '2026-11-20T10:00:00Z', amount_claimed: 1000, amount_approved: null, reason_codes: [],
-  }));
-
-  world.sms.statusCallbacks(callbacks !== 'off');
-  wa.configureStatuses({ mode: callbacks === 'off' ? 'off' : 'auto' });
-  const stageSets = stageSetsOption.split('|').map((stages) => ['stage', stages]);
-  const roleSets = layout === 'all' ? [['all']] : [['api'], ['scheduler'], ...Array.from({ length: workers }, () => stageSets).flat()];
-  await world.startService(roleSets, profileDir, { apiProcesses });
-
-  const accepted = new Map<string, number>();
-  const latencies: number[] = [];
-  /** WhatsApp replies only: [accepted at, latency] (`--latency-log`). */
-  const timeline: Array<[number, number]> = [];
-  let replies = 0;
-  wa.events.on('message', (m: SentMessage) => {
-    replies += 1;
-    const workflowId = m.bizOpaque?.split(':')[0];
-    const at = workflowId ? accepted.get(workflowId) : undefined;
-    if (at !== undefined) {
-      latencies.push(performance.now() - at);
-      timeline.push([at, performance.now() - at]);
-    }
-  });
-  // An SMS carries no send id the fake records to match a reply to its workflow: each phone's messages are
-  // answered in order, so a reply closes its phone's oldest open message.
-  const openByPhone = new Map<string, number[]>();
-  world.sms.events.on('message', (m: SentSms) => {
-    replies += 1;
-    const at = openByPhone.get(m.to)?.shift();
-    if (at !== undefined) latencies.push(performance.now() - at);
-  });
-  const post = async (i: number) => {
-    const from = phones[i % phones.length]!;
-    const text = i < phones.length ? 'YES' : 'claim status';
-    if (channel === 'sms') {
-      const sent = performance.now();
-      const res = await world.sms.postInbound({ from, text });
-      if (res.status !== 200) throw new Error(`SMS webhook answered ${res.status}: ${res.body}`);
-      const queue = openByPhone.get(from) ?? [];
-      queue.push(sent);
-      openByPhone.set(from, queue);
-      return;
-    }
-    const res = await wa.postInbound({ from, text });
-    const t = performance.now();
-    for (const id of (res.body as { workflow_ids?: string[] }).workflow_ids ?? []) accepted.set(id, t);
-  };
-  // Fails only when no reply came for `stallMs`: a saturated machine (a loaded 2-core one running
-  // many processes) finishes late and reports its latencies rather than failing the run.
-  const waitReplies = async (n: number, stallMs: number) => {
-    let seen = replies;
-    let deadline = Date.now() + stallMs;
-    while (replies < n && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 5));
-      if (replies > seen) { seen = replies; deadline = Date.now() + stallMs; }
-    }
-    if (replies < n) throw new Error(`only ${replies} of ${n} replies arrived (none in the last ${stallMs / 1000} s)`);
-  };
-
+  const { config } = world;
   // Warm-up: every bench phone gives consent (not measured).
-  for (let i = 0; i < phones.length; i += concurrency) await Promise.all(phones.slice(i, i + concurrency).map((_, k) => post(i + k)));
-  await waitReplies(phones.length, 60000);
-  replies = 0; latencies.length = 0; accepted.clear(); openByPhone.clear();
+  await claimants.warmup(concurrency);
 
   // Phase 1: throughput.
-  let next = phones.length;
-  const last = phones.length + messages;
   const profiler = profileScripts ? new ScriptProfiler(admin) : null;
   await profiler?.start();
   const aof = aofStats && benchRedis ? aofMark(benchRedis.aofFile()) : null;
   const cpu1 = await redisCpuSplitSum(side.servers);
+  const perServer1 = await Promise.all(side.servers.map((server) => redisCpuMicrosSum([server])));
   const io1 = await redisIoSum(side.servers);
   // Under BENCH_REDIS_CALLGRIND, the server's instructions over this phase only (scripts/bench-redis-side.ts).
   benchRedis?.collect(true);
-  const started = performance.now();
-  const benchCpu = process.cpuUsage();
-  await Promise.all(Array.from({ length: concurrency }, async () => { while (next < last) await post(next++); }));
-  await waitReplies(messages, 120000);
-  const elapsed = (performance.now() - started) / 1000;
-  // The load generator and the fakes are this one process: at 100% of a core it, not the service,
-  // caps the throughput (worth knowing on a many-core machine).
-  const used = process.cpuUsage(benchCpu);
-  const benchCpuPercent = ((used.user + used.system) / 1e6 / elapsed) * 100;
+  // Each service process's CPU over the phase: on a many-core machine, which one is the ceiling.
+  const serviceMarks = markProcesses(world.serviceProcesses().flatMap(({ roles, pid }) => (pid === undefined ? [] : processTree(pid).map((p, i) => ({
+    label: roles[0] === 'api' && apiProcesses > 1 ? (i === 0 ? 'api (node:cluster primary)' : 'api') : roles.join(' '), pid: p,
+  })))));
+  const burstResult = await claimants.burst(messages, concurrency);
+  const elapsed = burstResult.elapsedMs / 1000;
+  // The load generator and the fakes: at 100% of a core a load process, not the service, caps the
+  // throughput (worth knowing on a many-core machine). With several, the busiest one's share.
+  const benchCpuPercent = (burstResult.cpuMicros / 1e6 / elapsed) * 100;
+  const serviceCpu = cpuPercentSince(serviceMarks, elapsed);
+  const perServerPercent = (await Promise.all(side.servers.map((server) => redisCpuMicrosSum([server]))))
+    .map((micros, i) => ((micros - perServer1[i]!) / 1e6 / elapsed) * 100);
   const cpu1End = await redisCpuSplitSum(side.servers);
   const io1End = await redisIoSum(side.servers);
   const cpu1User = cpu1End.user - cpu1.user;
@@ -216,7 +180,7 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
   const cpu1Used = cpu1User + cpu1System;
   benchRedis?.collect(false);
   const scriptRows = await profiler?.stop();
-  const burst = [...latencies].sort((a, b) => a - b);
+  const burst = [...burstResult.latencies].sort((a, b) => a - b);
   const throughput = messages / elapsed;
   console.log(`throughput: ${messages} workflows in ${elapsed.toFixed(2)} s = ${(messages / elapsed).toFixed(0)} workflows/s, ` +
     `${perWorkflow(cpu1Used, messages)}${profiler ? ' (slow log on)' : ''} ` +
@@ -225,7 +189,16 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
   const ioPer = (name: 'commands' | 'reads' | 'writes') => ((io1End[name] - io1[name]) / messages).toFixed(1);
   console.log(`Redis work a workflow over the throughput phase (INFO stats): ${ioPer('commands')} commands (a script's own included), ` +
     `${ioPer('reads')} socket reads, ${ioPer('writes')} socket writes`);
-  console.log(`load generator and fakes (this process): ${benchCpuPercent.toFixed(0)}% of one core over the throughput phase`);
+  console.log(claimants.processes > 1
+    ? `load generator and fakes (${claimants.processes} load processes): the busiest at ${benchCpuPercent.toFixed(0)}% of one core over the throughput phase`
+    : `load generator and fakes (this process): ${benchCpuPercent.toFixed(0)}% of one core over the throughput phase`);
+  const busiest = serviceCpu.reduce<{ label: string; percent: number } | null>((top, p) => (top && top.percent >= p.percent ? top : p), null);
+  console.log(`redis-server over the throughput phase, % of one core: ${perServerPercent.map((v) => v.toFixed(0)).join(', ')}`);
+  if (serviceCpu.length > 0) {
+    const byLabel = new Map<string, number[]>();
+    for (const { label, percent } of serviceCpu) byLabel.set(label, [...(byLabel.get(label) ?? []), percent]);
+    console.log(`service processes over the throughput phase, % of one core: ${[...byLabel].map(([label, all]) => `${label} ${all.map((v) => v.toFixed(0)).join(', ')}`).join('; ')}`);
+  }
   if (profiler && scriptRows) printProfile(scriptRows, await commandStats(admin), messages, cpu1Used, profiler.overflows);
 
   // The throughput phase's after-work (the provider's status webhooks, the ledger mover moving its
@@ -234,37 +207,29 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
   // the slow first seconds there have another cause, docs/benchmarks.md, "Redis Cluster").
   const cpuSettle = await cpu();
   const settleStarted = performance.now();
-  await settle(world, callbacks !== 'off' && channel !== 'sms', 120000);
+  await settle(world, callbacks !== 'off' && channel !== 'sms' ? () => claimants.statusesTaken() : null, 120000);
   console.log(`after-work of the throughput phase (status webhooks taken, ledger moved): ${((performance.now() - settleStarted) / 1000).toFixed(1)} s, ` +
     `${perWorkflow((await cpu()) - cpuSettle, messages)} more`);
   if (aof) printAofStats(aofSince(aof), messages);
 
   // Phase 2: steady rate.
-  replies = 0; latencies.length = 0; timeline.length = 0; accepted.clear(); openByPhone.clear();
   const total = rate * seconds;
   const cpu2 = await cpu();
-  const t0 = performance.now();
-  const inFlight: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const due = t0 + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    inFlight.push(post(last + i));
-  }
-  await Promise.all(inFlight);
-  await waitReplies(total, 60000);
+  const steadyResult = await claimants.steady(rate, seconds);
   const cpu2Used = (await cpu()) - cpu2;
-  const steady = [...latencies].sort((a, b) => a - b);
-  if (latencyLog) writeFileSync(latencyLog, `accepted_ms,latency_ms\n${timeline.map(([at, ms]) => `${(at - t0).toFixed(1)},${ms.toFixed(1)}`).join('\n')}\n`);
+  const steady = [...steadyResult.latencies].sort((a, b) => a - b);
+  if (latencyLog) writeFileSync(latencyLog, `accepted_ms,latency_ms\n${steadyResult.timeline.map(([at, ms]) => `${at.toFixed(1)},${ms.toFixed(1)}`).join('\n')}\n`);
   console.log(`steady ${rate}/s for ${seconds} s: ${total} workflows, ${perWorkflow(cpu2Used, total)}, end-to-end p50 ${percentile(steady, 50).toFixed(1)} ms, ` +
     `p99 ${percentile(steady, 99).toFixed(1)} ms, max ${steady[steady.length - 1]!.toFixed(1)} ms`);
   const processes = roleSets.map((r) => (r[0] === 'api' && apiProcesses > 1 ? `api x${apiProcesses}` : r.join(' ')));
-  console.log(`channel: ${channel} (status callbacks ${callbacks}); layout: ${layout} (${processes.join(' | ')}), partitions ${config.partitions}, batch ${config.batchSize}, stage fusion ${config.stageFusion ? 'on' : 'off'}; ` +
+  console.log(`channel: ${channel} (status callbacks ${callbacks}); load processes ${claimants.processes}; layout: ${layout} (${processes.join(' | ')}), partitions ${config.partitions}, batch ${config.batchSize}, stage fusion ${config.stageFusion ? 'on' : 'off'}; ` +
     `Redis: ${side.describe}`);
   if (resultJson) {
     writeFileSync(resultJson, `${JSON.stringify({
-      masters: side.servers.length, workers, api: apiProcesses, partitions: config.partitions, messages, throughput,
-      throughputRedisCpuUsPerWorkflow: cpu1Used / messages, benchCpuPercent, rate, seconds, steadyP50Ms: percentile(steady, 50), steadyP99Ms: percentile(steady, 99),
+      masters: side.servers.length, workers, api: apiProcesses, loadProcesses: claimants.processes, partitions: config.partitions, messages, throughput,
+      throughputRedisCpuUsPerWorkflow: cpu1Used / messages, benchCpuPercent,
+      busiestRedisPercent: Math.max(...perServerPercent),
+      busiestServiceProcess: busiest ? `${busiest.label} ${busiest.percent.toFixed(0)}%` : '', rate, seconds, steadyP50Ms: percentile(steady, 50), steadyP99Ms: percentile(steady, 99),
       steadyMaxMs: steady[steady.length - 1], steadyRedisCpuUsPerWorkflow: cpu2Used / total, redis: side.describe,
     })}\n`);
   }
@@ -276,18 +241,17 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
  * status webhooks taken (when statuses are posted) and every partition's audit stream moved into
  * the tenant ledger (the mover deletes what it moved). Fails at `timeoutMs`.
  */
-async function settle(world: BenchWorld, statuses: boolean, timeoutMs: number): Promise<void> {
-  const { services, wa } = world;
+async function settle(world: BenchWorld, statusesTaken: (() => Promise<boolean>) | null, timeoutMs: number): Promise<void> {
+  const { services } = world;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const taken = new Set(wa.statusWebhooks.map((s) => `${s.wamid} ${s.status}`)).size;
-    const statusesDone = !statuses || taken >= 2 * wa.sent.length;
+    const statusesDone = !statusesTaken || await statusesTaken();
     const audit = statusesDone
       ? (await pipelinePerPartition(services.redis, services.config.partitions, (pipeline, p) => { pipeline.xlen(services.keys.audit(p)); }))
         .reduce((sum, [[, length]]) => sum + Number(length), 0)
       : -1;
     if (statusesDone && audit === 0) return;
-    if (Date.now() > deadline) throw new Error(`the service did not settle in ${timeoutMs / 1000} s: ${taken} of ${2 * wa.sent.length} status webhooks taken, ${audit} audit events not yet moved`);
+    if (Date.now() > deadline) throw new Error(`the service did not settle in ${timeoutMs / 1000} s: ${statusesDone ? `${audit} audit events not yet moved` : 'status webhooks not all taken'}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

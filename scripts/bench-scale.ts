@@ -3,7 +3,7 @@
  * M and worker-copy count K of the grid it runs `bench:claim-status --cluster M --workers K --api N`
  * (scripts/bench-claim-status.ts) as a child process, one fresh private cluster per cell, and
  * prints a table: throughput, p50/p99 at the steady rate, Redis CPU per workflow summed over the
- * masters, the load generator's own CPU (one process: at 100% of a core it is the cap), and the
+ * masters, the load generator's own CPU (its busiest process: at 100% of a core it is the cap), and the
  * machine's load average when the cell ended. It writes `scale.csv` and two
  * charts, `scale-throughput.svg` (throughput against worker copies, one line per master count) and
  * `scale-p99.svg`, into `--out`.
@@ -13,7 +13,7 @@
  * the curve shows what more masters give, not what leaving the cluster client gives. The plain
  * one-server figure is `npm run bench:claim-status` (with `--workers K --api N` for the same shape).
  *
- * Options (defaults): --masters 1,2,3 --workers 1,2,4 --api 1 --messages 5000 --concurrency 64
+ * Options (defaults): --masters 1,2,3 --workers 1,2,4 --api 1 --load-processes 1 --messages 5000 --concurrency 64
  * --rate 300 --seconds 10 --partitions 24 --out bench-results/scale. `--partitions` sets PARTITIONS
  * for every cell: 24 spreads 24 / 12+12 / 8+8+8 over 1, 2 and 3 masters (bench-redis-side.ts
  * moves the slots so), at least 8 per master as docs/scaling.md advises.
@@ -37,13 +37,14 @@ const concurrency = option('concurrency', '64');
 const rate = option('rate', '300');
 const seconds = option('seconds', '10');
 const partitions = option('partitions', '24');
+const loadProcesses = option('load-processes', '1');
 const outDir = option('out', join('bench-results', 'scale'));
 
 interface Cell {
   masters: number;
   workers: number;
   result: {
-    throughput: number; throughputRedisCpuUsPerWorkflow: number; benchCpuPercent: number; steadyP50Ms: number; steadyP99Ms: number;
+    throughput: number; throughputRedisCpuUsPerWorkflow: number; benchCpuPercent: number; busiestRedisPercent: number; busiestServiceProcess: string; steadyP50Ms: number; steadyP99Ms: number;
     steadyMaxMs: number; steadyRedisCpuUsPerWorkflow: number; redis: string;
   } | null;
   /** The 1-minute load average when the cell ended (the machine may be shared). */
@@ -53,8 +54,8 @@ interface Cell {
 async function runCell(masters: number, workers: number, scratch: string): Promise<Cell> {
   const file = join(scratch, `m${masters}-w${workers}.json`);
   const args = [...nodeArgsFor('scripts/bench-claim-status'), '--cluster', String(masters), '--workers', String(workers), '--api', api,
-    '--messages', messages, '--concurrency', concurrency, '--rate', rate, '--seconds', seconds, '--result-json', file];
-  console.log(`\n== ${masters} master(s), ${workers} worker cop${workers === 1 ? 'y' : 'ies'}, ${api} API process(es)`);
+    '--load-processes', loadProcesses, '--messages', messages, '--concurrency', concurrency, '--rate', rate, '--seconds', seconds, '--result-json', file];
+  console.log(`\n== ${masters} master(s), ${workers} worker cop${workers === 1 ? 'y' : 'ies'}, ${api} API process(es), ${loadProcesses} load process(es)`);
   const child = spawn(process.execPath, args, { env: { ...process.env, PARTITIONS: partitions }, stdio: ['ignore', 'inherit', 'inherit'] });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   const load = loadavg()[0]!;
@@ -79,13 +80,15 @@ async function main(): Promise<void> {
 
   const f0 = (v: number) => v.toFixed(0);
   const f1 = (v: number) => v.toFixed(1);
-  const header = ['masters', 'workers', 'api', 'throughput_per_s', 'redis_cpu_us_per_workflow', 'load_generator_cpu_pct', `p50_ms_at_${rate}`, `p99_ms_at_${rate}`, `max_ms_at_${rate}`,
-    `redis_cpu_us_per_workflow_at_${rate}`, 'load_average_1m'];
-  const rows = cells.map((c) => [String(c.masters), String(c.workers), api, ...(c.result
-    ? [f0(c.result.throughput), f0(c.result.throughputRedisCpuUsPerWorkflow), f0(c.result.benchCpuPercent), f1(c.result.steadyP50Ms), f1(c.result.steadyP99Ms), f1(c.result.steadyMaxMs), f0(c.result.steadyRedisCpuUsPerWorkflow)]
-    : ['failed', '', '', '', '', '', '']), c.load.toFixed(2)]);
+  const header = ['masters', 'workers', 'api', 'load_processes', 'throughput_per_s', 'redis_cpu_us_per_workflow', 'load_generator_cpu_pct', `p50_ms_at_${rate}`, `p99_ms_at_${rate}`, `max_ms_at_${rate}`,
+    `redis_cpu_us_per_workflow_at_${rate}`, 'busiest_redis_pct', 'busiest_service_process', 'load_average_1m'];
+  const rows = cells.map((c) => [String(c.masters), String(c.workers), api, loadProcesses, ...(c.result
+    ? [f0(c.result.throughput), f0(c.result.throughputRedisCpuUsPerWorkflow), f0(c.result.benchCpuPercent), f1(c.result.steadyP50Ms), f1(c.result.steadyP99Ms), f1(c.result.steadyMaxMs), f0(c.result.steadyRedisCpuUsPerWorkflow),
+      // Stage lists hold commas: '+' keeps the CSV's columns.
+      f0(c.result.busiestRedisPercent), (c.result.busiestServiceProcess || '-').replace(/,/g, '+').replace(/ /g, '_')]
+    : ['failed', '', '', '', '', '', '', '', '']), c.load.toFixed(2)]);
 
-  console.log(`\nscale grid: ${cpus().length} CPUs, started ${startedAt}, PARTITIONS ${partitions}, ${messages} messages at concurrency ${concurrency}, then ${rate}/s for ${seconds} s`);
+  console.log(`\nscale grid: ${cpus().length} CPUs, started ${startedAt}, PARTITIONS ${partitions}, ${loadProcesses} load process(es), ${messages} messages at concurrency ${concurrency}, then ${rate}/s for ${seconds} s`);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   for (const r of [header, ...rows]) console.log(r.map((cell, i) => cell.padStart(widths[i]!)).join('  '));
   const base = cells.find((c) => c.masters === Math.min(...mastersList) && c.result);

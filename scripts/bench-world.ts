@@ -24,6 +24,8 @@ export interface BenchWorld {
   wa: FakeWhatsApp;
   sms: FakeTwilio;
   tenant: FakeTenant;
+  /** Where the service's API listens once started (the providers' webhooks go there). */
+  serviceUrl: string;
   /**
    * Starts the service processes (one per role set) and points the fake provider at them. With
    * `apiProcesses` above 1, the `api` role set is that many API processes on the one port
@@ -33,6 +35,8 @@ export interface BenchWorld {
   startService(roleSets: string[][], profileDir: string, options?: { apiProcesses?: number; onCrash?: (roles: string[], code: number | null, signal: string | null) => void }): Promise<void>;
   /** Process ids of the service processes started so far (to read their memory). */
   servicePids(): number[];
+  /** Each service process started so far with its role set (its pid undefined if its start failed). */
+  serviceProcesses(): Array<{ roles: string[]; pid: number | undefined }>;
   /** Role sets of the service processes, in start order (the index killService takes). */
   serviceRoles(): string[][];
   /** SIGKILLs service process `index` and, once it has exited, starts it again with the same roles. */
@@ -64,8 +68,9 @@ export async function startBenchWorld(phoneNumberId: string, options: { redisUrl
   const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
   const untilExit = (child: ChildProcess) => (exited(child) ? Promise.resolve() : new Promise((r) => child.once('exit', r)));
   let spawnAt: (index: number) => void = () => undefined;
+  const serviceUrl = `http://127.0.0.1:${port}`;
   return {
-    config, services, cms, wa, sms, tenant,
+    config, services, cms, wa, sms, tenant, serviceUrl,
     async startService(roleSets, profileDir, options = {}) {
       const env = { ...baseEnv, KEY_PREFIX: keyPrefix, PORT: String(port), LOG_LEVEL: 'warn', REDIS_URL: config.redisUrl, JWT_ISSUER: config.jwtIssuer };
       const apiProcesses = options.apiProcesses ?? 1;
@@ -85,12 +90,12 @@ export async function startBenchWorld(phoneNumberId: string, options: { redisUrl
         roles.push(args);
         spawnAt(roles.length - 1);
       }
-      const serviceUrl = `http://127.0.0.1:${port}`;
       await waitUntilReady(serviceUrl);
       wa.configure({ serviceUrl, appSecret: tenant.doc.channels.whatsapp.app_secret, phoneNumberId: tenant.doc.channels.whatsapp.phone_number_id });
       sms.configure({ serviceUrl });
     },
     servicePids: () => children.map((c) => c.pid).filter((pid): pid is number => pid !== undefined),
+    serviceProcesses: () => children.map((c, i) => ({ roles: [...roles[i]!], pid: c.pid })),
     serviceRoles: () => roles.map((r) => [...r]),
     async killService(index) {
       const child = children[index]!;

@@ -1,0 +1,55 @@
+/**
+ * The CPU a bench's service processes use, read from Linux's /proc, so that a run on a many-core
+ * machine says which process is the ceiling (docs/scaling.md, "The scale curve"). Elsewhere (no
+ * /proc) every reading is null and the bench prints none.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * Clock ticks a second of /proc's CPU times (USER_HZ). Linux fixes it at 100 for user space on
+ * x86-64 and arm64; Node has no sysconf to ask.
+ */
+const ticksPerSecond = 100;
+
+/** User + system CPU of one process so far, in microseconds; null when it is gone or /proc is missing. */
+function ownCpuMicros(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: fields are counted after its last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name and state.
+    return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6;
+  } catch {
+    return null;
+  }
+}
+
+/** The process and its descendants (the API's node:cluster workers under their primary), from /proc's children lists. */
+export function processTree(pid: number): number[] {
+  const found = [pid];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      if (children) for (const child of children.split(' ')) found.push(...processTree(Number(child)));
+    }
+  } catch { /* gone, or no /proc */ }
+  return found;
+}
+
+/** A labelled set of processes whose CPU is read at the start and the end of a phase. */
+export interface ProcessCpuMark { label: string; pid: number; micros: number }
+
+export function markProcesses(processes: Array<{ label: string; pid: number }>): ProcessCpuMark[] {
+  return processes.flatMap(({ label, pid }) => {
+    const micros = ownCpuMicros(pid);
+    return micros === null ? [] : [{ label, pid, micros }];
+  });
+}
+
+/** Each process's share of one core between `marks` and now (a process gone since is left out). */
+export function cpuPercentSince(marks: ProcessCpuMark[], elapsedSeconds: number): Array<{ label: string; percent: number }> {
+  return marks.flatMap((m) => {
+    const now = ownCpuMicros(m.pid);
+    return now === null ? [] : [{ label: m.label, percent: ((now - m.micros) / 1e6 / elapsedSeconds) * 100 }];
+  });
+}

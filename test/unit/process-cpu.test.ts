@@ -1,0 +1,60 @@
+/**
+ * The per-process CPU `bench:claim-status` prints over its throughput phase (scripts/process-cpu.ts):
+ * read from /proc, it must agree with what the process itself counts, find an API primary's
+ * workers below it, and leave out a process that is gone.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { expect } from 'chai';
+import { cpuPercentSince, markProcesses, processTree } from '../../scripts/process-cpu';
+
+/** Spends `ms` of this process's own CPU time (not wall time: a loaded machine would stretch a sleep). */
+function burn(ms: number): void {
+  const start = process.cpuUsage();
+  for (;;) {
+    const used = process.cpuUsage(start);
+    if ((used.user + used.system) / 1000 >= ms) return;
+  }
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', () => r()));
+}
+
+describe('bench per-process CPU (/proc)', function () {
+  before(function () {
+    if (!existsSync(`/proc/${process.pid}/stat`)) this.skip();
+  });
+
+  it('reads about the CPU this process spent, as a share of the elapsed time', () => {
+    const marks = markProcesses([{ label: 'self', pid: process.pid }]);
+    expect(marks).to.have.length(1);
+    const started = performance.now();
+    const before = process.cpuUsage();
+    burn(300);
+    const used = process.cpuUsage(before);
+    const elapsed = (performance.now() - started) / 1000;
+    const [reading] = cpuPercentSince(marks, elapsed);
+    const expected = ((used.user + used.system) / 1e6 / elapsed) * 100;
+    expect(reading!.label).to.equal('self');
+    // /proc counts in ticks of 10 ms: within two ticks of the process's own count, over 300 ms.
+    expect(reading!.percent).to.be.within(expected - (20 / 1000 / elapsed) * 100, expected + (20 / 1000 / elapsed) * 100);
+    expect(reading!.percent).to.be.above(0);
+  });
+
+  it('finds a child process below its parent, and leaves out a process that has exited', async () => {
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      await new Promise((r) => child.once('spawn', r));
+      expect(processTree(process.pid)).to.include(child.pid);
+      const marks = markProcesses([{ label: 'child', pid: child.pid! }]);
+      expect(marks.map((m) => m.label)).to.deep.equal(['child']);
+      child.kill('SIGKILL');
+      await exited(child);
+      expect(cpuPercentSince(marks, 1)).to.deep.equal([]);
+      expect(markProcesses([{ label: 'gone', pid: child.pid! }])).to.deep.equal([]);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});
