@@ -3,7 +3,9 @@
  * prints throughput and end-to-end latency (webhook accepted → reply received at the provider).
  *
  * The service runs as child processes (`src/main.ts ROLE`, as in production); this process runs
- * the fake CMS, the fake WhatsApp provider and the load. Two phases:
+ * the fake CMS, the fake WhatsApp provider and the load (scripts/bench-load.ts), or with
+ * `--load-processes L` L load processes do, each with a tenant and fakes of its own
+ * (scripts/bench-load-agent.ts). Two phases:
  *   1. throughput: N messages offered as fast as `--concurrency` webhook posts allow;
  *   2. steady: `--rate` messages per second for `--seconds`, with p50/p99 latency.
  * Options: --messages 5000 --concurrency 64 --rate 300 --seconds 10 --processes all|split --profile DIR
@@ -38,7 +40,9 @@
  * figure is summed over its masters. `--result-json FILE` also writes the figures as JSON (for
  * bench:scale). `--latency-log FILE` writes each steady-phase workflow as CSV (ms from the phase's
  * start when its webhook was accepted, end-to-end ms): for telling a tail spread over the run from
- * one that comes in bursts. With none of these, the run is the one described above.
+ * one that comes in bursts. Over the throughput phase it also prints each redis-server's and each
+ * service process's share of a core (Linux /proc, scripts/process-cpu.ts): which one is the
+ * ceiling. With none of these options, the run is the one described above.
  */
 import { writeFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
