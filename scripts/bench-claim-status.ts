@@ -41,8 +41,8 @@
  * bench:scale). `--latency-log FILE` writes each steady-phase workflow as CSV (ms from the phase's
  * start when its webhook was accepted, end-to-end ms): for telling a tail spread over the run from
  * one that comes in bursts. Over the throughput phase it also prints each redis-server's and each
- * service process's share of a core (Linux /proc, scripts/process-cpu.ts): which one is the
- * ceiling. With none of these options, the run is the one described above.
+ * service process's share of a core, and how many of the machine's cores were busy (Linux /proc,
+ * scripts/process-cpu.ts): which process, or the whole machine, is the ceiling. With none of these options, the run is the one described above.
  */
 import { writeFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
@@ -54,7 +54,7 @@ import {
 import { aofMark, aofSince, type AofRow } from './aof-stats';
 import { startBenchWorld, type BenchWorld } from './bench-world';
 import { pipelinePerPartition } from '../src/redis/connection';
-import { cpuPercentSince, markProcesses, processTree } from './process-cpu';
+import { cpuPercentSince, machineBusySince, markMachine, markProcesses, processTree } from './process-cpu';
 import { ClaimantLoad, inProcessClaimants, loadProcessClaimants, type Claimants } from './bench-load';
 
 
@@ -169,7 +169,9 @@ async function phases(world: BenchWorld, side: RedisSide, benchRedis: BenchRedis
   const serviceMarks = markProcesses(world.serviceProcesses().flatMap(({ roles, pid }) => (pid === undefined ? [] : processTree(pid).map((p, i) => ({
     label: roles[0] === 'api' && apiProcesses > 1 ? (i === 0 ? 'api (node:cluster primary)' : 'api') : roles.join(' '), pid: p,
   })))));
+  const machine1 = markMachine();
   const burstResult = await claimants.burst(messages, concurrency);
+  const machine = machineBusySince(machine1);
   const elapsed = burstResult.elapsedMs / 1000;
   // The load generator and the fakes: at 100% of a core a load process, not the service, caps the
   // throughput (worth knowing on a many-core machine). With several, the busiest one's share.
@@ -197,6 +199,8 @@ async function phases(world: BenchWorld, side: RedisSide, benchRedis: BenchRedis
     ? `load generator and fakes (${claimants.processes} load processes): the busiest at ${benchCpuPercent.toFixed(0)}% of one core over the throughput phase`
     : `load generator and fakes (this process): ${benchCpuPercent.toFixed(0)}% of one core over the throughput phase`);
   const busiest = serviceCpu.reduce<{ label: string; percent: number } | null>((top, p) => (top && top.percent >= p.percent ? top : p), null);
+  // Every process and the kernel together: near all cores, the machine itself is the ceiling.
+  if (machine) console.log(`machine (/proc/stat) over the throughput phase: ${machine.busyCores.toFixed(1)} of ${machine.cpus} cores busy`);
   console.log(`redis-server over the throughput phase, % of one core: ${perServerPercent.map((v) => v.toFixed(0)).join(', ')}`);
   if (serviceCpu.length > 0) {
     const byLabel = new Map<string, number[]>();
@@ -232,7 +236,7 @@ async function phases(world: BenchWorld, side: RedisSide, benchRedis: BenchRedis
     writeFileSync(resultJson, `${JSON.stringify({
       masters: side.servers.length, workers, api: apiProcesses, loadProcesses: claimants.processes, partitions: config.partitions, messages, throughput,
       throughputRedisCpuUsPerWorkflow: cpu1Used / messages, benchCpuPercent,
-      busiestRedisPercent: Math.max(...perServerPercent),
+      busiestRedisPercent: Math.max(...perServerPercent), machineCoresBusy: machine?.busyCores ?? null,
       busiestServiceProcess: busiest ? `${busiest.label} ${busiest.percent.toFixed(0)}%` : '', rate, seconds, steadyP50Ms: percentile(steady, 50), steadyP99Ms: percentile(steady, 99),
       steadyMaxMs: steady[steady.length - 1], steadyRedisCpuUsPerWorkflow: cpu2Used / total, redis: side.describe,
     })}\n`);

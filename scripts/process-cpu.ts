@@ -53,3 +53,25 @@ export function cpuPercentSince(marks: ProcessCpuMark[], elapsedSeconds: number)
     return now === null ? [] : [{ label: m.label, percent: ((now - m.micros) / 1e6 / elapsedSeconds) * 100 }];
   });
 }
+
+/** The whole machine's CPU ticks so far, from /proc/stat's first line (every process, the kernel's work included). */
+export interface MachineCpuMark { busy: number; total: number; cpus: number }
+
+export function markMachine(): MachineCpuMark | null {
+  try {
+    const lines = readFileSync('/proc/stat', 'utf8').split('\n');
+    // cpu  user nice system idle iowait irq softirq steal guest guest_nice (guest time is inside user)
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = lines[0]!.trim().split(/\s+/).slice(1).map(Number) as number[];
+    const busy = user! + nice! + system! + irq! + softirq! + steal!;
+    return { busy, total: busy + idle! + iowait!, cpus: lines.filter((l) => /^cpu\d+ /.test(l)).length };
+  } catch {
+    return null;
+  }
+}
+
+/** How many of the machine's cores were busy on average between `mark` and now; null without /proc. */
+export function machineBusySince(mark: MachineCpuMark | null): { busyCores: number; cpus: number } | null {
+  const now = markMachine();
+  if (!mark || !now || now.total === mark.total) return null;
+  return { busyCores: (now.cpus * (now.busy - mark.busy)) / (now.total - mark.total), cpus: now.cpus };
+}

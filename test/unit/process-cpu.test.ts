@@ -1,12 +1,14 @@
 /**
  * The per-process CPU `bench:claim-status` prints over its throughput phase (scripts/process-cpu.ts):
  * read from /proc, it must agree with what the process itself counts, find an API primary's
- * workers below it, and leave out a process that is gone.
+ * workers below it, and leave out a process that is gone; the machine's busy cores must hold at
+ * least this process's own work and never exceed the cores there are.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { expect } from 'chai';
-import { cpuPercentSince, markProcesses, processTree } from '../../scripts/process-cpu';
+import { cpus } from 'node:os';
+import { cpuPercentSince, machineBusySince, markMachine, markProcesses, processTree } from '../../scripts/process-cpu';
 
 /** Spends `ms` of this process's own CPU time (not wall time: a loaded machine would stretch a sleep). */
 function burn(ms: number): void {
@@ -56,5 +58,21 @@ describe('bench per-process CPU (/proc)', function () {
     } finally {
       child.kill('SIGKILL');
     }
+  });
+
+  it('counts the machine busy for at least the CPU this process spent, and never more than all its cores', () => {
+    const mark = markMachine();
+    expect(mark).to.not.equal(null);
+    const started = performance.now();
+    const before = process.cpuUsage();
+    burn(300);
+    const used = process.cpuUsage(before);
+    const elapsed = (performance.now() - started) / 1000;
+    const machine = machineBusySince(mark)!;
+    // /proc/stat's cpuN lines are the cores the kernel runs: as many as Node sees.
+    expect(machine.cpus).to.equal(cpus().length);
+    expect(machine.busyCores).to.be.at.most(machine.cpus + 0.01);
+    // Busy core-seconds hold this process's own CPU seconds (less two 10 ms ticks), whatever else ran.
+    expect(machine.busyCores * elapsed).to.be.at.least((used.user + used.system) / 1e6 - 0.02);
   });
 });
