@@ -196,12 +196,13 @@ export function inProcessClaimants(load: ClaimantLoad): Claimants {
 export async function loadProcessClaimants(count: number, env: Record<string, string>): Promise<Claimants & { serve(serviceUrl: string): Promise<void> }> {
   const children: ChildProcess[] = [];
   let nextId = 1;
-  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { child: ChildProcess; resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const ask = (child: ChildProcess, command: Record<string, unknown>): Promise<unknown> => new Promise((resolve, reject) => {
     const id = nextId++;
-    waiting.set(id, { resolve, reject });
+    waiting.set(id, { child, resolve, reject });
     child.send({ id, ...command });
   });
+  let stopping = false;
   const all = (command: (k: number) => Record<string, unknown>) => Promise.all(children.map((child, k) => ask(child, command(k))));
   try {
     for (let k = 0; k < count; k++) {
@@ -220,12 +221,22 @@ export async function loadProcessClaimants(count: number, env: Record<string, st
         });
       });
       child.removeAllListeners('exit');
+      // A load process that dies mid-run fails what was asked of it: the bench ends instead of
+      // waiting for an answer that cannot come.
+      child.once('exit', (code, signal) => {
+        if (stopping) return;
+        for (const [id, w] of waiting) {
+          if (w.child !== child) continue;
+          waiting.delete(id);
+          w.reject(new Error(`load process ${k} exited (${signal ?? code}) during the run`));
+        }
+      });
     }
   } catch (err) {
     for (const child of children) child.kill();
     throw err;
   }
-  // Each share's count rounded up: a phase of n messages over L processes sends n, not fewer.
+  // n messages over L processes: each takes n / L rounded down, and the first n % L one more.
   const share = (n: number, k: number) => Math.floor(n / count) + (k < n % count ? 1 : 0);
   const combine = (results: PhaseResult[], startedAt: number): PhaseResult => ({
     elapsedMs: performance.now() - startedAt,
@@ -249,9 +260,12 @@ export async function loadProcessClaimants(count: number, env: Record<string, st
     },
     async statusesTaken() { return (await all(() => ({ cmd: 'statuses' }))).every(Boolean); },
     async stop() {
+      stopping = true;
       await Promise.all(children.map((child) => new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) { resolve(); return; }
         child.once('exit', () => resolve());
+        // One that does not end in 10 s is killed: a stuck load process must not hold the bench.
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
         ask(child, { cmd: 'stop' }).catch(() => child.kill());
       })));
     },
