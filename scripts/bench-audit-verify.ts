@@ -32,6 +32,7 @@ import { loadavg } from 'node:os';
 import { startPrivateRedis } from '../test/helpers/redis';
 import { option, percentile, percentileDifference, seededRandom, writeBenchLedger } from './bench-support';
 import { startBenchWorld } from './bench-world';
+import { readProcStat } from './process-cpu';
 
 const events = Number(option('events', '100000'));
 const verifiers = Number(option('verifiers', '8'));
@@ -55,16 +56,12 @@ const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
 function threadCpuMs(pid: number): { walk: number; others: number } {
   const cpu = { walk: 0, others: 0 };
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    let stat: string;
-    try { stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'); } catch { continue; } // the thread ended meanwhile
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
-    if (Number(fields[16]) === 19) cpu.walk += ms; else cpu.others += ms;
+    const stat = readProcStat(`/proc/${pid}/task/${tid}/stat`);
+    if (!stat) continue; // the thread ended meanwhile
+    if (stat.nice === 19) cpu.walk += stat.cpuMicros / 1000; else cpu.others += stat.cpuMicros / 1000;
   }
   return cpu;
 }
-/** Linux's USER_HZ, the unit of /proc's CPU times. */
-const ticksPerSecond = 100;
 
 /** Peak resident memory of a process so far, MiB (Linux). */
 function peakRssMiB(pid: number): number {
@@ -90,7 +87,7 @@ async function main(): Promise<void> {
       readers.push({ tenant, workflowId });
     }
     await world.startService([['api']], '');
-    const [pid] = world.servicePids();
+    const pid = world.serviceProcesses()[0]?.pid;
     const base = `http://127.0.0.1:${world.config.port}`;
     const tokenOf = async (clientId: string, clientSecret: string) => {
       const res = await request(`${base}/v1/auth/token`, { method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }) });

@@ -49,7 +49,7 @@ import { Redis } from 'ioredis';
 import { developmentUnlessNamed, loadConfig } from '../src/config';
 import { option, percentile, stageProcesses } from './bench-support';
 import {
-  clusterMasters, commandStats, redisCpuMicrosSum, redisCpuSplitSum, redisIoSum, ScriptProfiler, startBenchCluster, startBenchRedis, type BenchCluster, type BenchRedis,
+  clusterMasters, commandStats, redisCpuMicrosSum, redisCpuSplitEach, redisIoSum, sumCpuSplits, ScriptProfiler, startBenchCluster, startBenchRedis, type BenchCluster, type BenchRedis,
 } from './bench-redis-side';
 import { aofMark, aofSince, type AofRow } from './aof-stats';
 import { startBenchWorld, type BenchWorld } from './bench-world';
@@ -130,9 +130,7 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
   // With --load-processes above 1, each load process onboards its own tenant before the service
   // starts (scripts/bench-load-agent.ts); the bench process's own tenant then takes no load.
   const fleet = loadProcesses > 1
-    ? await loadProcessClaimants(loadProcesses, {
-      ...side.env, KEY_PREFIX: config.keyPrefix, REDIS_URL: config.redisUrl, BENCH_LOAD_PHONES: String(phonesCount), BENCH_LOAD_CALLBACKS: callbacks,
-    })
+    ? await loadProcessClaimants(loadProcesses, { ...side.env, KEY_PREFIX: config.keyPrefix, REDIS_URL: config.redisUrl }, { phones: phonesCount, callbacks })
     : null;
   const claimants = fleet ?? inProcessClaimants(new ClaimantLoad(world, channel === 'sms' ? 'sms' : 'whatsapp', phones));
   const stageSets = stageSetsOption.split('|').map((stages) => ['stage', stages]);
@@ -160,8 +158,8 @@ async function phases(world: BenchWorld, side: RedisSide, benchRedis: BenchRedis
   const profiler = profileScripts ? new ScriptProfiler(admin) : null;
   await profiler?.start();
   const aof = aofStats && benchRedis ? aofMark(benchRedis.aofFile()) : null;
-  const cpu1 = await redisCpuSplitSum(side.servers);
-  const perServer1 = await Promise.all(side.servers.map((server) => redisCpuMicrosSum([server])));
+  const cpu1Each = await redisCpuSplitEach(side.servers);
+  const cpu1 = sumCpuSplits(cpu1Each);
   const io1 = await redisIoSum(side.servers);
   // Under BENCH_REDIS_CALLGRIND, the server's instructions over this phase only (scripts/bench-redis-side.ts).
   benchRedis?.collect(true);
@@ -177,9 +175,9 @@ async function phases(world: BenchWorld, side: RedisSide, benchRedis: BenchRedis
   // throughput (worth knowing on a many-core machine). With several, the busiest one's share.
   const benchCpuPercent = (burstResult.cpuMicros / 1e6 / elapsed) * 100;
   const serviceCpu = cpuPercentSince(serviceMarks, elapsed);
-  const perServerPercent = (await Promise.all(side.servers.map((server) => redisCpuMicrosSum([server]))))
-    .map((micros, i) => ((micros - perServer1[i]!) / 1e6 / elapsed) * 100);
-  const cpu1End = await redisCpuSplitSum(side.servers);
+  const cpu1EndEach = await redisCpuSplitEach(side.servers);
+  const cpu1End = sumCpuSplits(cpu1EndEach);
+  const perServerPercent = cpu1EndEach.map((end, i) => ((end.user + end.system - cpu1Each[i]!.user - cpu1Each[i]!.system) / 1e6 / elapsed) * 100);
   const io1End = await redisIoSum(side.servers);
   const cpu1User = cpu1End.user - cpu1.user;
   const cpu1System = cpu1End.system - cpu1.system;

@@ -1,49 +1,43 @@
 /**
  * One load process of `bench:claim-status --load-processes L` (scripts/bench-load.ts): a tenant of
  * its own (`bench-load-<k>`, its own phone number id) wired to a fake CMS and a fake WhatsApp
- * provider of its own in this process, and that tenant's claimants. Started by the bench with an
- * IPC channel; it answers the bench's commands one at a time:
+ * provider of its own in this process (scripts/bench-world.ts `startFakeTenant`), and that
+ * tenant's claimants. Started by the bench with an IPC channel as
+ * `bench-load-agent --index K --phones N --callbacks on|off`, in the environment that names the
+ * run's Redis and key prefix (KEY_PREFIX, REDIS_URL or REDIS_CLUSTER_NODES: the service's own
+ * config reader takes them). It sends { ready: true } once onboarded, then answers the bench's
+ * commands one at a time:
  *   { id, cmd: 'serve', serviceUrl }        the service is up: the provider posts there
  *   { id, cmd: 'warmup', concurrency }      every phone gives consent
- *   { id, cmd: 'burst', messages, concurrency }
+ *   { id, cmd: 'burst', messages, concurrency, index, of }
  *   { id, cmd: 'steady', rate, seconds, index, of }
  *   { id, cmd: 'statuses' }                  whether every status webhook was taken
  *   { id, cmd: 'stop' }
- * with { id, ok: true, result } or { id, ok: false, error }. Environment: the bench's (KEY_PREFIX,
- * REDIS_URL or REDIS_CLUSTER_NODES) and BENCH_LOAD_INDEX; it sends { ready: true } once onboarded.
+ * with { id, ok: true, result } or { id, ok: false, error }.
  */
 import { developmentUnlessNamed, loadConfig } from '../src/config';
-import { createLogger } from '../src/logger';
-import { waitReady } from '../src/redis/connection';
-import { createServices } from '../src/services';
-import { onboardFakeTenant } from '../test/helpers/fakes/demo-tenant';
-import { startFakeCms } from '../test/helpers/fakes/fake-cms';
-import { startFakeTwilio } from '../test/helpers/fakes/twilio';
-import { startFakeWhatsApp } from '../test/helpers/fakes/whatsapp';
+import { option } from './bench-support';
 import { ClaimantLoad } from './bench-load';
+import { startFakeTenant } from './bench-world';
 
 type Command =
   | { id: number; cmd: 'serve'; serviceUrl: string }
   | { id: number; cmd: 'warmup'; concurrency: number }
-  | { id: number; cmd: 'burst'; messages: number; concurrency: number }
+  | { id: number; cmd: 'burst'; messages: number; concurrency: number; index: number; of: number }
   | { id: number; cmd: 'steady'; rate: number; seconds: number; index: number; of: number }
   | { id: number; cmd: 'statuses' }
   | { id: number; cmd: 'stop' };
 
 async function main(): Promise<void> {
-  const index = Number(process.env.BENCH_LOAD_INDEX ?? '0');
-  const phones = Number(process.env.BENCH_LOAD_PHONES ?? '500');
+  const index = Number(option('index', '0'));
+  const phones = Number(option('phones', '500'));
   const config = loadConfig(developmentUnlessNamed(process.env), { logLevel: 'warn' });
-  const cms = await startFakeCms();
-  const wa = await startFakeWhatsApp();
-  const sms = await startFakeTwilio();
-  const services = createServices(config, { log: createLogger('warn') });
-  await waitReady(services.redis);
-  const tenant = await onboardFakeTenant(services, cms, wa, { tenantId: `bench-load-${index}`, phoneNumberId: `5550002${String(index).padStart(2, '0')}` });
-  // Phones of their own (+91971<k><6 digits>): no two loads share a claimant.
-  const load = new ClaimantLoad({ cms, wa, sms, tenant }, 'whatsapp',
+  const fakes = await startFakeTenant(config, { tenantId: `bench-load-${index}`, phoneNumberId: `5550002${String(index).padStart(2, '0')}` });
+  const { wa, tenant } = fakes;
+  // Phones of their own (+91971<k><5 digits>): no two loads share a claimant.
+  const load = new ClaimantLoad(fakes, 'whatsapp',
     Array.from({ length: phones }, (_, i) => `+91971${String(index).padStart(2, '0')}${String(i).padStart(5, '0')}`));
-  wa.configureStatuses({ mode: process.env.BENCH_LOAD_CALLBACKS === 'off' ? 'off' : 'auto' });
+  wa.configureStatuses({ mode: option('callbacks', 'on') === 'off' ? 'off' : 'auto' });
 
   const run = async (c: Command): Promise<unknown> => {
     switch (c.cmd) {
@@ -51,12 +45,11 @@ async function main(): Promise<void> {
         wa.configure({ serviceUrl: c.serviceUrl, appSecret: tenant.doc.channels.whatsapp.app_secret, phoneNumberId: tenant.doc.channels.whatsapp.phone_number_id });
         return null;
       case 'warmup': return load.warmup(c.concurrency);
-      case 'burst': return load.burst(c.messages, c.concurrency);
+      case 'burst': return load.burst(c.messages, c.concurrency, { index: c.index, of: c.of });
       case 'steady': return load.steady(c.rate, c.seconds, { index: c.index, of: c.of });
       case 'statuses': return load.statusesTaken();
       case 'stop':
-        await services.close();
-        await Promise.all([cms.close(), wa.close(), sms.close()]);
+        await fakes.close();
         return null;
     }
   };

@@ -69,12 +69,17 @@ export class ClaimantLoad {
     await this.waitReplies(count, 60_000);
   }
 
-  /** `messages` claim-status messages offered as fast as `concurrency` posts in flight allow. */
-  async burst(messages: number, concurrency: number): Promise<PhaseResult> {
+  /**
+   * This load's share of `messages` claim-status messages (of n over `share.of` loads, n / of
+   * rounded down, and one more for the first n % of), offered as fast as `concurrency` posts in
+   * flight allow.
+   */
+  async burst(messages: number, concurrency: number, share: Share = { index: 0, of: 1 }): Promise<PhaseResult> {
     this.reset();
     const cpu = process.cpuUsage();
-    await this.pool(messages, concurrency);
-    await this.waitReplies(messages, 120_000);
+    const count = Math.floor(messages / share.of) + (share.index < messages % share.of ? 1 : 0);
+    await this.pool(count, concurrency);
+    await this.waitReplies(count, 120_000);
     return this.result(cpu);
   }
 
@@ -188,12 +193,13 @@ export function inProcessClaimants(load: ClaimantLoad): Claimants {
 }
 
 /**
- * `count` load processes (scripts/bench-load-agent.ts), each onboarding its own tenant on the
- * run's Redis (`env`: KEY_PREFIX and REDIS_URL or REDIS_CLUSTER_NODES) before the service starts;
+ * `count` load processes (scripts/bench-load-agent.ts), each onboarding its own tenant with
+ * `o.phones` claimants on the run's Redis (`env`: KEY_PREFIX and REDIS_URL or REDIS_CLUSTER_NODES)
+ * before the service starts, its provider posting status webhooks unless `o.callbacks` is 'off';
  * `serve()` points their providers at the service once it is up. A phase's messages, posts in
  * flight and rate are split evenly over them; a phase ends when the last one's does.
  */
-export async function loadProcessClaimants(count: number, env: Record<string, string>): Promise<Claimants & { serve(serviceUrl: string): Promise<void> }> {
+export async function loadProcessClaimants(count: number, env: Record<string, string>, o: { phones: number; callbacks: string }): Promise<Claimants & { serve(serviceUrl: string): Promise<void> }> {
   const children: ChildProcess[] = [];
   let nextId = 1;
   const waiting = new Map<number, { child: ChildProcess; resolve: (v: unknown) => void; reject: (e: Error) => void }>();
@@ -206,8 +212,8 @@ export async function loadProcessClaimants(count: number, env: Record<string, st
   const all = (command: (k: number) => Record<string, unknown>) => Promise.all(children.map((child, k) => ask(child, command(k))));
   try {
     for (let k = 0; k < count; k++) {
-      const child = spawn(process.execPath, nodeArgsFor('scripts/bench-load-agent'), {
-        env: { ...process.env, ...env, BENCH_LOAD_INDEX: String(k) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      const child = spawn(process.execPath, [...nodeArgsFor('scripts/bench-load-agent'), '--index', String(k), '--phones', String(o.phones), '--callbacks', o.callbacks], {
+        env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
       children.push(child);
       await new Promise<void>((resolve, reject) => {
@@ -236,8 +242,6 @@ export async function loadProcessClaimants(count: number, env: Record<string, st
     for (const child of children) child.kill();
     throw err;
   }
-  // n messages over L processes: each takes n / L rounded down, and the first n % L one more.
-  const share = (n: number, k: number) => Math.floor(n / count) + (k < n % count ? 1 : 0);
   const combine = (results: PhaseResult[], startedAt: number): PhaseResult => ({
     elapsedMs: performance.now() - startedAt,
     latencies: results.flatMap((r) => r.latencies),
@@ -250,7 +254,7 @@ export async function loadProcessClaimants(count: number, env: Record<string, st
     async warmup(concurrency) { await all(() => ({ cmd: 'warmup', concurrency: Math.ceil(concurrency / count) })); },
     async burst(messages, concurrency) {
       const startedAt = performance.now();
-      const results = await all((k) => ({ cmd: 'burst', messages: share(messages, k), concurrency: Math.ceil(concurrency / count) })) as PhaseResult[];
+      const results = await all((k) => ({ cmd: 'burst', messages, concurrency: Math.ceil(concurrency / count), index: k, of: count })) as PhaseResult[];
       return combine(results, startedAt);
     },
     async steady(rate, seconds) {

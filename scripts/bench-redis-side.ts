@@ -176,7 +176,15 @@ export async function redisCpuMicrosSum(servers: Redis[]): Promise<number> {
  * fewer round trips, where user time falls with fewer instructions.
  */
 export async function redisCpuSplitSum(servers: Redis[]): Promise<{ user: number; system: number }> {
-  const each = await Promise.all(servers.map(redisCpuSplit));
+  return sumCpuSplits(await redisCpuSplitEach(servers));
+}
+
+/** Each server's CPU time so far, user and system apart, in microseconds (to tell the busiest master). */
+export function redisCpuSplitEach(servers: Redis[]): Promise<Array<{ user: number; system: number }>> {
+  return Promise.all(servers.map(redisCpuSplit));
+}
+
+export function sumCpuSplits(each: Array<{ user: number; system: number }>): { user: number; system: number } {
   return each.reduce((a, b) => ({ user: a.user + b.user, system: a.system + b.system }), { user: 0, system: 0 });
 }
 

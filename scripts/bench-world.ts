@@ -33,9 +33,7 @@ export interface BenchWorld {
    * killService or stop) is started again at once, as a process supervisor would, and reported.
    */
   startService(roleSets: string[][], profileDir: string, options?: { apiProcesses?: number; onCrash?: (roles: string[], code: number | null, signal: string | null) => void }): Promise<void>;
-  /** Process ids of the service processes started so far (to read their memory). */
-  servicePids(): number[];
-  /** Each service process started so far with its role set (its pid undefined if its start failed). */
+  /** Each service process started so far with its role set (its pid undefined if its start failed): to read its memory or CPU. */
   serviceProcesses(): Array<{ roles: string[]; pid: number | undefined }>;
   /** Role sets of the service processes, in start order (the index killService takes). */
   serviceRoles(): string[][];
@@ -43,6 +41,31 @@ export interface BenchWorld {
   killService(index: number): Promise<void>;
   /** Ends the service processes and the fakes; removes the run's keys unless `keepKeys` (a private server about to be removed). */
   stop(options?: { keepKeys?: boolean }): Promise<void>;
+}
+
+/**
+ * The fake CMS and the fake WhatsApp and SMS providers in this process, and one tenant onboarded
+ * on `config`'s Redis wired to them (SMS too with `smsNumber`): the bench world's own, and each
+ * load process's (scripts/bench-load-agent.ts).
+ */
+export async function startFakeTenant(config: Config, o: { tenantId: string; phoneNumberId: string; smsNumber?: string }): Promise<{
+  services: Services; cms: FakeCms; wa: FakeWhatsApp; sms: FakeTwilio; tenant: FakeTenant; close(): Promise<void>;
+}> {
+  const cms = await startFakeCms();
+  const wa = await startFakeWhatsApp();
+  const sms = await startFakeTwilio();
+  const services = createServices(config, { log: createLogger('warn') });
+  await waitReady(services.redis);
+  const tenant = await onboardFakeTenant(services, cms, wa, {
+    tenantId: o.tenantId, phoneNumberId: o.phoneNumberId, ...(o.smsNumber ? { sms: { fake: sms, number: o.smsNumber } } : {}),
+  });
+  return {
+    services, cms, wa, sms, tenant,
+    async close() {
+      await services.close();
+      await Promise.all([cms.close(), wa.close(), sms.close()]);
+    },
+  };
 }
 
 /**
@@ -55,12 +78,8 @@ export async function startBenchWorld(phoneNumberId: string, options: { redisUrl
   const port = 18000 + Math.floor(Math.random() * 1000);
   const baseEnv = { ...developmentUnlessNamed(process.env), ...options.env };
   const config = loadConfig(baseEnv, { keyPrefix, port, logLevel: 'warn', ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}) });
-  const cms = await startFakeCms();
-  const wa = await startFakeWhatsApp();
-  const sms = await startFakeTwilio();
-  const services = createServices(config, { log: createLogger('warn') });
-  await waitReady(services.redis);
-  const tenant = await onboardFakeTenant(services, cms, wa, { tenantId: 'bench', phoneNumberId, sms: { fake: sms, number: '+15550199999' } });
+  const fakes = await startFakeTenant(config, { tenantId: 'bench', phoneNumberId, smsNumber: '+15550199999' });
+  const { services, cms, wa, sms, tenant } = fakes;
   const children: ChildProcess[] = [];
   const roles: string[][] = [];
   // Processes ended on purpose (killService, stop): their exit is not a crash.
@@ -94,7 +113,6 @@ export async function startBenchWorld(phoneNumberId: string, options: { redisUrl
       wa.configure({ serviceUrl, appSecret: tenant.doc.channels.whatsapp.app_secret, phoneNumberId: tenant.doc.channels.whatsapp.phone_number_id });
       sms.configure({ serviceUrl });
     },
-    servicePids: () => children.map((c) => c.pid).filter((pid): pid is number => pid !== undefined),
     serviceProcesses: () => children.map((c, i) => ({ roles: [...roles[i]!], pid: c.pid })),
     serviceRoles: () => roles.map((r) => [...r]),
     async killService(index) {
@@ -111,10 +129,7 @@ export async function startBenchWorld(phoneNumberId: string, options: { redisUrl
       }
       await Promise.all(children.map(untilExit));
       if (!options.keepKeys) await deleteKeys(services.redis, keyPrefix);
-      await services.close();
-      await cms.close();
-      await wa.close();
-      await sms.close();
+      await fakes.close();
     },
   };
 }

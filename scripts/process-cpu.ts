@@ -11,17 +11,26 @@ import { readdirSync, readFileSync } from 'node:fs';
  */
 const ticksPerSecond = 100;
 
-/** User + system CPU of one process so far, in microseconds; null when it is gone or /proc is missing. */
-function ownCpuMicros(pid: number): number | null {
+/**
+ * A process's or a thread's `stat` file (`/proc/<pid>/stat`, `/proc/<pid>/task/<tid>/stat`): its
+ * user + system CPU so far in microseconds, and its nice value; null when it is gone or /proc is missing.
+ */
+export function readProcStat(path: string): { cpuMicros: number; nice: number } | null {
+  let stat: string;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces and parentheses: fields are counted after its last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name and state.
-    return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6;
+    stat = readFileSync(path, 'utf8');
   } catch {
     return null;
   }
+  // The command name (field 2) may hold spaces and parentheses: fields are counted after its last ')'.
+  // utime, stime and nice are fields 14, 15 and 19 of the line: 12, 13 and 17 after the name and state.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { cpuMicros: ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6, nice: Number(fields[16]) };
+}
+
+/** User + system CPU of one process so far, in microseconds; null when it is gone or /proc is missing. */
+function ownCpuMicros(pid: number): number | null {
+  return readProcStat(`/proc/${pid}/stat`)?.cpuMicros ?? null;
 }
 
 /** The process and its descendants (the API's node:cluster workers under their primary), from /proc's children lists. */

@@ -7,8 +7,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { expect } from 'chai';
-import { cpus } from 'node:os';
-import { cpuPercentSince, machineBusySince, markMachine, markProcesses, processTree } from '../../scripts/process-cpu';
+import { cpus, getPriority } from 'node:os';
+import { cpuPercentSince, machineBusySince, markMachine, markProcesses, processTree, readProcStat } from '../../scripts/process-cpu';
 
 /** Spends `ms` of this process's own CPU time (not wall time: a loaded machine would stretch a sleep). */
 function burn(ms: number): void {
@@ -42,6 +42,21 @@ describe('bench per-process CPU (/proc)', function () {
     // /proc counts in ticks of 10 ms: within two ticks of the process's own count, over 300 ms.
     expect(reading!.percent).to.be.within(expected - (20 / 1000 / elapsed) * 100, expected + (20 / 1000 / elapsed) * 100);
     expect(reading!.percent).to.be.above(0);
+  });
+
+  it('reads a process\'s nice value (how bench:audit-verify tells its walk thread apart)', async () => {
+    const child = spawn('nice', ['-n', '19', process.execPath, '-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      await new Promise((r) => child.once('spawn', r));
+      // `nice` execs node in place: the same pid, once it has set its priority.
+      const deadline = Date.now() + 10_000;
+      while (readProcStat(`/proc/${child.pid}/stat`)?.nice !== 19 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(readProcStat(`/proc/${child.pid}/stat`)?.nice).to.equal(19);
+      expect(readProcStat(`/proc/${process.pid}/stat`)?.nice).to.equal(getPriority());
+    } finally {
+      child.kill('SIGKILL');
+      await exited(child);
+    }
   });
 
   it('finds a child process below its parent, and leaves out a process that has exited', async () => {
