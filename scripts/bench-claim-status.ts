@@ -205,6 +205,18 @@ async function phases(world: BenchWorld, side: RedisSide, benchRedis: BenchRedis
     for (const { label, percent } of serviceCpu) byLabel.set(label, [...(byLabel.get(label) ?? []), percent]);
     console.log(`service processes over the throughput phase, % of one core: ${[...byLabel].map(([label, all]) => `${label} ${all.map((v) => v.toFixed(0)).join(', ')}`).join('; ')}`);
   }
+  // The CPU a workflow costs each side, summed over its processes: what bounds the scale curve on
+  // one machine. At one master's ceiling (1e6 / Redis us a workflow, the workflows/s its one core
+  // can take) the whole run needs (Redis + service + load) / Redis cores; more masters can give
+  // M times that rate only on M times those cores (docs/scaling.md, "What bounds the curve").
+  const serviceMicros = (serviceCpu.reduce((sum, p) => sum + p.percent, 0) / 100) * elapsed * 1e6;
+  const budget = { redis: cpu1Used / messages, service: serviceMicros / messages, load: (burstResult.cpuMicrosAll ?? burstResult.cpuMicros) / messages };
+  if (serviceCpu.length > 0) {
+    const coresAtCeiling = (budget.redis + budget.service + budget.load) / budget.redis;
+    console.log(`CPU a workflow over the throughput phase: Redis ${budget.redis.toFixed(0)} us, service processes ${budget.service.toFixed(0)} us, ` +
+      `load generator and fakes ${budget.load.toFixed(0)} us; at one Redis core's ceiling (${(1e6 / budget.redis).toFixed(0)} workflows/s) ` +
+      `the run would need ${coresAtCeiling.toFixed(1)} cores, and 2.5 times that rate ${(2.5 * coresAtCeiling).toFixed(1)}`);
+  }
   if (profiler && scriptRows) printProfile(scriptRows, await commandStats(admin), messages, cpu1Used, profiler.overflows);
 
   // The throughput phase's after-work (the provider's status webhooks, the ledger mover moving its
@@ -234,6 +246,7 @@ async function phases(world: BenchWorld, side: RedisSide, benchRedis: BenchRedis
     writeFileSync(resultJson, `${JSON.stringify({
       masters: side.servers.length, workers, api: apiProcesses, loadProcesses: claimants.processes, partitions: config.partitions, messages, throughput,
       throughputRedisCpuUsPerWorkflow: cpu1Used / messages, benchCpuPercent,
+      serviceCpuUsPerWorkflow: serviceCpu.length > 0 ? budget.service : null, loadCpuUsPerWorkflow: budget.load,
       busiestRedisPercent: Math.max(...perServerPercent), machineCoresBusy: machine?.busyCores ?? null,
       busiestServiceProcess: busiest ? `${busiest.label} ${busiest.percent.toFixed(0)}%` : '', rate, seconds, steadyP50Ms: percentile(steady, 50), steadyP99Ms: percentile(steady, 99),
       steadyMaxMs: steady[steady.length - 1], steadyRedisCpuUsPerWorkflow: cpu2Used / total, redis: side.describe,

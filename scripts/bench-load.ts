@@ -20,8 +20,10 @@ export interface PhaseResult {
   latencies: number[];
   /** WhatsApp only: [accepted at, in ms from the phase's start; latency ms] (`--latency-log`). */
   timeline: Array<[number, number]>;
-  /** This process's CPU (user + system) over the phase, in microseconds. */
+  /** This process's CPU (user + system) over the phase, in microseconds; over several load processes, the busiest one's. */
   cpuMicros: number;
+  /** Over several load processes, the CPU of all of them together (us); else `cpuMicros`. */
+  cpuMicrosAll?: number;
 }
 
 /** Which share of a phase's messages this load sends: message `index`, `index + of`, ... of the whole phase. */
@@ -247,6 +249,7 @@ export async function loadProcessClaimants(count: number, env: Record<string, st
     latencies: results.flatMap((r) => r.latencies),
     timeline: results.flatMap((r) => r.timeline).sort((a, b) => a[0] - b[0]),
     cpuMicros: Math.max(...results.map((r) => r.cpuMicros)),
+    cpuMicrosAll: results.reduce((sum, r) => sum + r.cpuMicros, 0),
   });
   return {
     processes: count,
