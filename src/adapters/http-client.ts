@@ -51,8 +51,8 @@ export interface HttpOptions {
  */
 export async function httpJson(url: string, options: HttpOptions): Promise<HttpAnswer> {
   const controller = new AbortController();
-  // (the reason AbortSignal.timeout gives, made only when the timer fires)
-  // (unref'd, as that one is: a call in flight does not by itself hold a process that is ending)
+  // The reason AbortSignal.timeout gives, made only when the timer fires; unref'd as that one is,
+  // so a call in flight does not by itself hold a process that is ending.
   const timer = setTimeout(() => controller.abort(new DOMException(`timed out after ${options.timeoutMs} ms`, 'TimeoutError')), options.timeoutMs).unref();
   try {
     return await callJson(url, options, controller.signal);
