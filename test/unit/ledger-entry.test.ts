@@ -44,6 +44,24 @@ describe('ledger entries (both forms)', () => {
     expect(eventEntries(run, 'fields')).to.deep.equal({ events: run.map((e) => toFields(e, 'fields')), eventsPerEntry: 1 });
   });
 
+  it('chains events to the hashes every release has written (archived ledgers stay verifiable), the claim hash kept outside', () => {
+    // Pinned values: a change to the canonical form or to chain() would break every ledger already
+    // written, in Redis and in the archive, at its first event after the upgrade.
+    const claimIdHash = 'c'.repeat(43);
+    const [first, second] = chain([
+      { event_id: 'ae-3-1795000000000-0', tenant_id: 'acme', workflow_id: 'wf-3-0123456789abcdef0123', stage: 'policy', type: 'policy.approved',
+        at: 1795000000123, detail: '{"rule":"r1"}', transition: '{"from":"running","to":"completed"}', claim_id_hash: claimIdHash },
+      { event_id: 'ae-3-1795000000000-1', tenant_id: 'acme', workflow_id: 'wf-3-0123456789abcdef0123', stage: 'outbound', type: 'reply.sent',
+        at: 1795000000456, detail: '{"kind":"text"}' },
+    ], genesisHash, 41) as [LedgerEvent, LedgerEvent];
+    expect(first).to.include({ n: 42, prev_hash: genesisHash, hash: '8f83d561760240f27145a319fb1697e4fab855e1cd3be1f90613fb1568341a36', claim_id_hash: claimIdHash });
+    expect(second).to.include({ n: 43, transition: '', prev_hash: first.hash, hash: '8a84feae72a6ceb8bc4f6d099c3ab37af4544b0546261979aa3b772365e374f9' });
+    expect(second).to.not.have.property('claim_id_hash');
+    const walker = new ChainWalker(null, { count: 41, hash: genesisHash });
+    walker.add([first, second]);
+    expect(walker.result()).to.deep.equal({ valid: true, count: 43, head_hash: second.hash, first_broken: null });
+  });
+
   it('orders stream ids by time, then sequence, as integers', () => {
     expect(streamIdAfter('2-0', '1-9')).to.equal(true);
     expect(streamIdAfter('1-10', '1-9')).to.equal(true);

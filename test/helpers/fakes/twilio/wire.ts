@@ -2,9 +2,10 @@
  * Twilio's wire format as the fake speaks it: the request signature, error bodies, SIDs,
  * segment counts, form posts.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import * as http from 'node:http';
 import type { PostResult } from './types';
+import { randomHex } from '../random-hex';
 
 export const SEND_ROUTE = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/;
 
@@ -14,7 +15,7 @@ export function twilioSignature(url: string, params: Record<string, string>, aut
   return createHmac('sha1', authToken).update(Buffer.from(data, 'utf8')).digest('base64');
 }
 
-export const newSid = (prefix: string): string => `${prefix}${randomBytes(16).toString('hex')}`;
+export const newSid = (prefix: string): string => `${prefix}${randomHex(16)}`;
 
 /** GSM-7 or UCS-2 segments, as Twilio reports `num_segments` (a rough count is enough here). */
 export function segmentsOf(text: string): number {

@@ -4,6 +4,7 @@
  * message of each type, a delivery status, each signed over its exact bytes with the app secret.
  */
 import { randomBytes } from 'node:crypto';
+import { randomHex } from '../random-hex';
 import * as http from 'node:http';
 import type { InboundMessage, PostResult, StatusUpdate, WhatsAppConfig } from './types';
 import { DISPLAY_PHONE, WABA_ID, digitsOf, newWamid, signPayload, unixNow } from './wire';
@@ -97,7 +98,7 @@ export class ServiceWebhook {
     if (update.status === 'failed') {
       status.errors = [{ code: 131026, title: 'Message undeliverable', message: 'Message undeliverable' }];
     } else {
-      status.conversation = { id: randomBytes(16).toString('hex'), origin: { type: 'service' } };
+      status.conversation = { id: randomHex(16), origin: { type: 'service' } };
       status.pricing = { billable: true, pricing_model: 'CBP', category: 'service' };
     }
     return this.postSigned(this.envelope({ statuses: [status] }), undefined);

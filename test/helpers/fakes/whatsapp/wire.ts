@@ -3,6 +3,7 @@
  * message ids, and reading and writing JSON over HTTP.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { randomHex } from '../random-hex';
 import type * as http from 'node:http';
 
 /** `sha256=<hex>` HMAC of the exact body bytes, as Meta sends in X-Hub-Signature-256. */
@@ -16,7 +17,7 @@ export const WABA_ID = '102290129340398';
 export const DISPLAY_PHONE = '15550109999';
 
 export const digitsOf = (phone: string): string => phone.replace(/\D/g, '');
-export const newWamid = (): string => `wamid.${randomBytes(24).toString('hex').toUpperCase()}`;
+export const newWamid = (): string => `wamid.${randomHex(24).toUpperCase()}`;
 export const unixNow = (): string => String(Math.floor(Date.now() / 1000));
 
 export function metaError(message: string, code: number, extra: Record<string, unknown> = {}): unknown {
