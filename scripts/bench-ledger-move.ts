@@ -4,7 +4,8 @@
  * head, appendLedger-2.lua, the delete), alone, on a private redis-server
  * (scripts/bench-redis-side.ts). `--events` audit events, as a hand-off writes them (a status
  * change on every third), spread over 8 partitions and `--tenants` tenants, are moved by one
- * mover; printed per round: the server's CPU per event (INFO cpu) over the moves. With
+ * mover; printed per round: the server's CPU per event (INFO cpu) over the moves, and the mover's
+ * own (this process's user + system time over the same moves: chaining, hashing, packing). With
  * BENCH_REDIS_CALLGRIND=<dir>, instructions instead (the figure a shared machine does not move).
  * `--form packed` (the default) writes each event as the scripts now do, one packed field;
  * `--form fields` as older writers did, seven or eight fields (src/audit/audit-stream-entry.ts).
@@ -53,13 +54,15 @@ async function main(): Promise<void> {
       await write.exec();
       const cpu0 = await redisCpuMicros(server.admin);
       server.collect(true);
+      const own0 = process.cpuUsage();
       let moved = 0;
       for (let pass = 0; moved < events && pass < 1000; pass++) moved += await mover.moveOnce();
+      const own = process.cpuUsage(own0);
       server.collect(false);
       const cpu = (await redisCpuMicros(server.admin)) - cpu0;
       const left = await Promise.all(Array.from({ length: partitions }, (_, p) => redis.xlen(keys.audit(p))));
       if (moved !== events || left.some((n) => n !== 0)) throw new Error(`moved ${moved} of ${events}, ${left.join(',')} left`);
-      console.log(`round ${round}: ${events} events moved, Redis CPU ${(cpu / events).toFixed(1)} us/event`);
+      console.log(`round ${round}: ${events} events moved, Redis CPU ${(cpu / events).toFixed(1)} us/event, mover (Node) ${((own.user + own.system) / events).toFixed(1)} us/event`);
     }
   } finally {
     redis.disconnect();
