@@ -41,7 +41,8 @@
  * bench:scale). `--latency-log FILE` writes each steady-phase workflow as CSV (ms from the phase's
  * start when its webhook was accepted, end-to-end ms): for telling a tail spread over the run from
  * one that comes in bursts. Over the throughput phase it also prints each redis-server's and each
- * service process's share of a core, and how many of the machine's cores were busy (Linux /proc,
+ * service process's share of a core (with the part the kernel spent for it: system calls, mostly
+ * socket writes and reads), and how many of the machine's cores were busy (Linux /proc,
  * scripts/process-cpu.ts): which process, or the whole machine, is the ceiling. With none of these options, the run is the one described above.
  */
 import { writeFileSync } from 'node:fs';
@@ -198,22 +199,24 @@ async function phases(world: BenchWorld, side: RedisSide, benchRedis: BenchRedis
     : `load generator and fakes (this process): ${benchCpuPercent.toFixed(0)}% of one core over the throughput phase`);
   const busiest = serviceCpu.reduce<{ label: string; percent: number } | null>((top, p) => (top && top.percent >= p.percent ? top : p), null);
   // Every process and the kernel together: near all cores, the machine itself is the ceiling.
-  if (machine) console.log(`machine (/proc/stat) over the throughput phase: ${machine.busyCores.toFixed(1)} of ${machine.cpus} cores busy`);
+  if (machine) console.log(`machine (/proc/stat) over the throughput phase: ${machine.busyCores.toFixed(1)} of ${machine.cpus} cores busy, ${machine.kernelCores.toFixed(1)} of them in the kernel`);
   console.log(`redis-server over the throughput phase, % of one core: ${perServerPercent.map((v) => v.toFixed(0)).join(', ')}`);
   if (serviceCpu.length > 0) {
-    const byLabel = new Map<string, number[]>();
-    for (const { label, percent } of serviceCpu) byLabel.set(label, [...(byLabel.get(label) ?? []), percent]);
-    console.log(`service processes over the throughput phase, % of one core: ${[...byLabel].map(([label, all]) => `${label} ${all.map((v) => v.toFixed(0)).join(', ')}`).join('; ')}`);
+    // (in the kernel: the system time /proc gives each process, mostly its socket writes and reads)
+    const byLabel = new Map<string, string[]>();
+    for (const { label, percent, systemPercent } of serviceCpu) byLabel.set(label, [...(byLabel.get(label) ?? []), `${percent.toFixed(0)} (kernel ${systemPercent.toFixed(0)})`]);
+    console.log(`service processes over the throughput phase, % of one core: ${[...byLabel].map(([label, all]) => `${label} ${all.join(', ')}`).join('; ')}`);
   }
   // The CPU a workflow costs each side, summed over its processes: what bounds the scale curve on
   // one machine. At one master's ceiling (1e6 / Redis us a workflow, the workflows/s its one core
   // can take) the whole run needs (Redis + service + load) / Redis cores; more masters can give
   // M times that rate only on M times those cores (docs/scaling.md, "What bounds the curve").
   const serviceMicros = (serviceCpu.reduce((sum, p) => sum + p.percent, 0) / 100) * elapsed * 1e6;
+  const serviceKernelMicros = (serviceCpu.reduce((sum, p) => sum + p.systemPercent, 0) / 100) * elapsed * 1e6;
   const budget = { redis: cpu1Used / messages, service: serviceMicros / messages, load: (burstResult.cpuMicrosAll ?? burstResult.cpuMicros) / messages };
   if (serviceCpu.length > 0) {
     const coresAtCeiling = (budget.redis + budget.service + budget.load) / budget.redis;
-    console.log(`CPU a workflow over the throughput phase: Redis ${budget.redis.toFixed(0)} us, service processes ${budget.service.toFixed(0)} us, ` +
+    console.log(`CPU a workflow over the throughput phase: Redis ${budget.redis.toFixed(0)} us, service processes ${budget.service.toFixed(0)} us (kernel ${(serviceKernelMicros / messages).toFixed(0)}), ` +
       `load generator and fakes ${budget.load.toFixed(0)} us; at one Redis core's ceiling (${(1e6 / budget.redis).toFixed(0)} workflows/s) ` +
       `the run would need ${coresAtCeiling.toFixed(1)} cores, and 2.5 times that rate ${(2.5 * coresAtCeiling).toFixed(1)}`);
   }
@@ -246,8 +249,9 @@ async function phases(world: BenchWorld, side: RedisSide, benchRedis: BenchRedis
     writeFileSync(resultJson, `${JSON.stringify({
       masters: side.servers.length, workers, api: apiProcesses, loadProcesses: claimants.processes, partitions: config.partitions, messages, throughput,
       throughputRedisCpuUsPerWorkflow: cpu1Used / messages, benchCpuPercent,
-      serviceCpuUsPerWorkflow: serviceCpu.length > 0 ? budget.service : null, loadCpuUsPerWorkflow: budget.load,
-      busiestRedisPercent: Math.max(...perServerPercent), machineCoresBusy: machine?.busyCores ?? null,
+      serviceCpuUsPerWorkflow: serviceCpu.length > 0 ? budget.service : null, serviceKernelCpuUsPerWorkflow: serviceCpu.length > 0 ? serviceKernelMicros / messages : null,
+      loadCpuUsPerWorkflow: budget.load, busiestRedisPercent: Math.max(...perServerPercent),
+      machineCoresBusy: machine?.busyCores ?? null, machineCoresInKernel: machine?.kernelCores ?? null,
       busiestServiceProcess: busiest ? `${busiest.label} ${busiest.percent.toFixed(0)}%` : '', rate, seconds, steadyP50Ms: percentile(steady, 50), steadyP99Ms: percentile(steady, 99),
       steadyMaxMs: steady[steady.length - 1], steadyRedisCpuUsPerWorkflow: cpu2Used / total, redis: side.describe,
     })}\n`);

@@ -4,8 +4,9 @@
  * (scripts/bench-claim-status.ts) as a child process, one fresh private cluster per cell, and
  * prints a table: throughput, p50/p99 at the steady rate, Redis CPU per workflow summed over the
  * masters, the load generator's own CPU (its busiest process: at 100% of a core it is the cap), the
- * busiest redis-server and service process and the machine's busy cores over the throughput phase
- * (scripts/process-cpu.ts), and the machine's load average when the cell ended. It writes `scale.csv` and two
+ * busiest redis-server and service process, the machine's busy cores (and how many of them the
+ * kernel used) over the throughput phase, the CPU a workflow of the service processes (and its
+ * kernel part) and of the load (scripts/process-cpu.ts), and the machine's load average when the cell ended. It writes `scale.csv` and two
  * charts, `scale-throughput.svg` (throughput against worker copies, one line per master count) and
  * `scale-p99.svg`, into `--out`.
  *
@@ -46,7 +47,7 @@ interface Cell {
   workers: number;
   result: {
     throughput: number; throughputRedisCpuUsPerWorkflow: number; benchCpuPercent: number; busiestRedisPercent: number; busiestServiceProcess: string; machineCoresBusy: number | null;
-    serviceCpuUsPerWorkflow: number | null; loadCpuUsPerWorkflow: number; steadyP50Ms: number; steadyP99Ms: number;
+    machineCoresInKernel?: number | null; serviceCpuUsPerWorkflow: number | null; serviceKernelCpuUsPerWorkflow?: number | null; loadCpuUsPerWorkflow: number; steadyP50Ms: number; steadyP99Ms: number;
     steadyMaxMs: number; steadyRedisCpuUsPerWorkflow: number; redis: string;
   } | null;
   /** The 1-minute load average when the cell ended (the machine may be shared). */
@@ -84,14 +85,16 @@ async function main(): Promise<void> {
   const f1 = (v: number) => v.toFixed(1);
   const header = ['masters', 'workers', 'api', 'load_processes', 'throughput_per_s', 'redis_cpu_us_per_workflow', 'load_generator_cpu_pct', `p50_ms_at_${rate}`, `p99_ms_at_${rate}`, `max_ms_at_${rate}`,
     `redis_cpu_us_per_workflow_at_${rate}`, 'busiest_redis_pct', 'busiest_service_process', 'machine_cores_busy',
-    'service_cpu_us_per_workflow', 'load_cpu_us_per_workflow', 'load_average_1m'];
+    'machine_cores_in_kernel', 'service_cpu_us_per_workflow', 'service_kernel_cpu_us_per_workflow', 'load_cpu_us_per_workflow', 'load_average_1m'];
   const rows = cells.map((c) => [String(c.masters), String(c.workers), api, loadProcesses, ...(c.result
     ? [f0(c.result.throughput), f0(c.result.throughputRedisCpuUsPerWorkflow), f0(c.result.benchCpuPercent), f1(c.result.steadyP50Ms), f1(c.result.steadyP99Ms), f1(c.result.steadyMaxMs), f0(c.result.steadyRedisCpuUsPerWorkflow),
       // Stage lists hold commas: '+' keeps the CSV's columns.
       f0(c.result.busiestRedisPercent), (c.result.busiestServiceProcess || '-').replace(/,/g, '+').replace(/ /g, '_'),
       c.result.machineCoresBusy === null ? '-' : f1(c.result.machineCoresBusy),
-      c.result.serviceCpuUsPerWorkflow === null ? '-' : f0(c.result.serviceCpuUsPerWorkflow), f0(c.result.loadCpuUsPerWorkflow)]
-    : ['failed', '', '', '', '', '', '', '', '', '', '', '']), c.load.toFixed(2)]);
+      c.result.machineCoresInKernel == null ? '-' : f1(c.result.machineCoresInKernel),
+      c.result.serviceCpuUsPerWorkflow === null ? '-' : f0(c.result.serviceCpuUsPerWorkflow),
+      c.result.serviceKernelCpuUsPerWorkflow == null ? '-' : f0(c.result.serviceKernelCpuUsPerWorkflow), f0(c.result.loadCpuUsPerWorkflow)]
+    : ['failed', '', '', '', '', '', '', '', '', '', '', '', '', '']), c.load.toFixed(2)]);
 
   console.log(`\nscale grid: ${cpus().length} CPUs, started ${startedAt}, PARTITIONS ${partitions}, ${loadProcesses} load process(es), ${messages} messages at concurrency ${concurrency}, then ${rate}/s for ${seconds} s`);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
