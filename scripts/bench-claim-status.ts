@@ -17,7 +17,8 @@
  * of the redis-server, delta over the phase / workflows answered; in the throughput phase also the two
  * apart, `[user U, system S]`: system time is mostly socket reads and writes, user time the commands
  * and scripts), and on the next line the commands, socket reads and socket writes a workflow
- * (`INFO stats`: requests that arrive together share a read and a write). So that other clients' traffic
+ * (`INFO stats`: requests that arrive together share a read and a write); the steady phase has
+ * both on a line after its latencies. So that other clients' traffic
  * does not count, the bench starts a private redis-server (AOF as in production; scripts/
  * bench-redis-side.ts); `--redis shared` uses REDIS_URL (default the local Redis) instead, under a
  * fresh key prefix removed at the end. `--profile-scripts`: over the throughput phase, the
@@ -235,13 +236,22 @@ async function phases(world: BenchWorld, side: RedisSide, benchRedis: BenchRedis
 
   // Phase 2: steady rate.
   const total = rate * seconds;
-  const cpu2 = await cpu();
+  const cpu2Split = sumCpuSplits(await redisCpuSplitEach(side.servers));
+  const cpu2 = cpu2Split.user + cpu2Split.system;
+  const io2 = await redisIoSum(side.servers);
   const steadyResult = await claimants.steady(rate, seconds);
-  const cpu2Used = (await cpu()) - cpu2;
+  const cpu2EndSplit = sumCpuSplits(await redisCpuSplitEach(side.servers));
+  const io2End = await redisIoSum(side.servers);
+  const cpu2Used = cpu2EndSplit.user + cpu2EndSplit.system - cpu2;
   const steady = [...steadyResult.latencies].sort((a, b) => a - b);
   if (latencyLog) writeFileSync(latencyLog, `accepted_ms,latency_ms\n${steadyResult.timeline.map(([at, ms]) => `${at.toFixed(1)},${ms.toFixed(1)}`).join('\n')}\n`);
   console.log(`steady ${rate}/s for ${seconds} s: ${total} workflows, ${perWorkflow(cpu2Used, total)}, end-to-end p50 ${percentile(steady, 50).toFixed(1)} ms, ` +
     `p99 ${percentile(steady, 99).toFixed(1)} ms, max ${steady[steady.length - 1]!.toFixed(1)} ms`);
+  // At a steady rate requests seldom arrive together: each costs Redis a socket read and a write of
+  // its own, which a saturated run shares (the system part, and the reads and writes, say how much).
+  const steadyPer = (name: 'commands' | 'reads' | 'writes') => ((io2End[name] - io2[name]) / total).toFixed(1);
+  console.log(`steady phase's Redis CPU a workflow: user ${((cpu2EndSplit.user - cpu2Split.user) / total).toFixed(0)}, system ${((cpu2EndSplit.system - cpu2Split.system) / total).toFixed(0)} us; ` +
+    `${steadyPer('commands')} commands, ${steadyPer('reads')} socket reads, ${steadyPer('writes')} socket writes a workflow`);
   const processes = roleSets.map((r) => (r[0] === 'api' && apiProcesses > 1 ? `api x${apiProcesses}` : r.join(' ')));
   console.log(`channel: ${channel} (status callbacks ${callbacks}); load processes ${claimants.processes}; layout: ${layout} (${processes.join(' | ')}), partitions ${config.partitions}, batch ${config.batchSize}, stage fusion ${config.stageFusion ? 'on' : 'off'}; ` +
     `Redis: ${side.describe}`);
