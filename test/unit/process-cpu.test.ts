@@ -1,11 +1,12 @@
 /**
  * The per-process CPU `bench:claim-status` prints over its throughput phase (scripts/process-cpu.ts):
  * read from /proc, it must agree with what the process itself counts, find an API primary's
- * workers below it, and leave out a process that is gone; the machine's busy cores must hold at
- * least this process's own work and never exceed the cores there are.
+ * workers below it, and leave out a process that is gone; the kernel's part (system time) must agree
+ * with the process's own count too; the machine's busy cores must hold at least this process's own
+ * work and never exceed the cores there are, and its kernel cores never exceed its busy ones.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, writeSync } from 'node:fs';
 import { expect } from 'chai';
 import { cpus, getPriority } from 'node:os';
 import { cpuPercentSince, machineBusySince, markMachine, markProcesses, processTree, readProcStat } from '../../scripts/process-cpu';
@@ -42,6 +43,26 @@ describe('bench per-process CPU (/proc)', function () {
     // /proc counts in ticks of 10 ms: within two ticks of the process's own count, over 300 ms.
     expect(reading!.percent).to.be.within(expected - (20 / 1000 / elapsed) * 100, expected + (20 / 1000 / elapsed) * 100);
     expect(reading!.percent).to.be.above(0);
+  });
+
+  it('reads the part of that CPU the kernel spent for the process (its system calls)', () => {
+    const marks = markProcesses([{ label: 'self', pid: process.pid }]);
+    const started = performance.now();
+    const before = process.cpuUsage();
+    // System time: writes to /dev/null, each a system call, until 300 ms of it are counted.
+    const fd = openSync('/dev/null', 'w');
+    const chunk = Buffer.alloc(64);
+    try {
+      while (process.cpuUsage(before).system < 300_000) for (let i = 0; i < 1000; i++) writeSync(fd, chunk);
+    } finally {
+      closeSync(fd);
+    }
+    const used = process.cpuUsage(before);
+    const elapsed = (performance.now() - started) / 1000;
+    const [reading] = cpuPercentSince(marks, elapsed);
+    const tick = (20 / 1000 / elapsed) * 100;
+    expect(reading!.systemPercent).to.be.within((used.system / 1e6 / elapsed) * 100 - tick, (used.system / 1e6 / elapsed) * 100 + tick);
+    expect(reading!.systemPercent).to.be.at.most(reading!.percent);
   });
 
   it('reads a process\'s nice value (how bench:audit-verify tells its walk thread apart)', async () => {
@@ -89,5 +110,6 @@ describe('bench per-process CPU (/proc)', function () {
     expect(machine.busyCores).to.be.at.most(machine.cpus + 0.01);
     // Busy core-seconds hold this process's own CPU seconds (less two 10 ms ticks), whatever else ran.
     expect(machine.busyCores * elapsed).to.be.at.least((used.user + used.system) / 1e6 - 0.02);
+    expect(machine.kernelCores).to.be.within(0, machine.busyCores);
   });
 });

@@ -1,9 +1,9 @@
 /**
  * Random ids for the fakes (message ids, SIDs, conversation ids), cut from a pool of CSPRNG bytes
- * refilled 4 KB at a time. A `randomBytes` call per id was about a tenth of the load generator's
- * CPU in `bench:claim-status` (three to four ids a workflow; docs/benchmarks.md, Session 25), a
- * cost no provider puts on our service. The service cuts its workflow ids the same way
- * (src/redis/keys.ts).
+ * refilled 4 KB at a time. A `randomBytes` call costs 4 to 6 us, a slice of the pool 0.2 us: about
+ * 20 us of the load generator's CPU a workflow in `bench:claim-status` (three to four ids;
+ * docs/benchmarks.md, Session 25), a cost no provider puts on our service. The service cuts its
+ * workflow ids the same way (src/redis/keys.ts).
  */
 import { randomBytes } from 'node:crypto';
 
