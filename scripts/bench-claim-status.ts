@@ -51,7 +51,7 @@ import { Redis } from 'ioredis';
 import { developmentUnlessNamed, loadConfig } from '../src/config';
 import { option, percentile, stageProcesses } from './bench-support';
 import {
-  clusterMasters, commandStats, redisCpuMicrosSum, redisCpuSplitEach, redisIoSum, sumCpuSplits, ScriptProfiler, startBenchCluster, startBenchRedis, type BenchCluster, type BenchRedis,
+  clusterMasters, commandStats, redisCpuMicrosSum, redisCpuSplitEach, redisCpuSplitSum, redisIoSum, sumCpuSplits, ScriptProfiler, startBenchCluster, startBenchRedis, type BenchCluster, type BenchRedis,
 } from './bench-redis-side';
 import { aofMark, aofSince, type AofRow } from './aof-stats';
 import { startBenchWorld, type BenchWorld } from './bench-world';
@@ -236,13 +236,12 @@ async function phases(world: BenchWorld, side: RedisSide, benchRedis: BenchRedis
 
   // Phase 2: steady rate.
   const total = rate * seconds;
-  const cpu2Split = sumCpuSplits(await redisCpuSplitEach(side.servers));
-  const cpu2 = cpu2Split.user + cpu2Split.system;
+  const cpu2Split = await redisCpuSplitSum(side.servers);
   const io2 = await redisIoSum(side.servers);
   const steadyResult = await claimants.steady(rate, seconds);
-  const cpu2EndSplit = sumCpuSplits(await redisCpuSplitEach(side.servers));
+  const cpu2EndSplit = await redisCpuSplitSum(side.servers);
   const io2End = await redisIoSum(side.servers);
-  const cpu2Used = cpu2EndSplit.user + cpu2EndSplit.system - cpu2;
+  const cpu2Used = cpu2EndSplit.user + cpu2EndSplit.system - cpu2Split.user - cpu2Split.system;
   const steady = [...steadyResult.latencies].sort((a, b) => a - b);
   if (latencyLog) writeFileSync(latencyLog, `accepted_ms,latency_ms\n${steadyResult.timeline.map(([at, ms]) => `${at.toFixed(1)},${ms.toFixed(1)}`).join('\n')}\n`);
   console.log(`steady ${rate}/s for ${seconds} s: ${total} workflows, ${perWorkflow(cpu2Used, total)}, end-to-end p50 ${percentile(steady, 50).toFixed(1)} ms, ` +
