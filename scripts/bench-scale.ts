@@ -47,7 +47,7 @@ interface Cell {
   workers: number;
   result: {
     throughput: number; throughputRedisCpuUsPerWorkflow: number; benchCpuPercent: number; busiestRedisPercent: number; busiestServiceProcess: string; machineCoresBusy: number | null;
-    machineCoresInKernel?: number | null; serviceCpuUsPerWorkflow: number | null; serviceKernelCpuUsPerWorkflow?: number | null; loadCpuUsPerWorkflow: number; steadyP50Ms: number; steadyP99Ms: number;
+    machineCoresInKernel: number | null; serviceCpuUsPerWorkflow: number | null; serviceKernelCpuUsPerWorkflow: number | null; loadCpuUsPerWorkflow: number; steadyP50Ms: number; steadyP99Ms: number;
     steadyMaxMs: number; steadyRedisCpuUsPerWorkflow: number; redis: string;
   } | null;
   /** The 1-minute load average when the cell ended (the machine may be shared). */
@@ -83,6 +83,8 @@ async function main(): Promise<void> {
 
   const f0 = (v: number) => v.toFixed(0);
   const f1 = (v: number) => v.toFixed(1);
+  // A figure the run could not read (no /proc, no service process measured) is a dash.
+  const orDash = (v: number | null, format: (v: number) => string) => (v === null ? '-' : format(v));
   const header = ['masters', 'workers', 'api', 'load_processes', 'throughput_per_s', 'redis_cpu_us_per_workflow', 'load_generator_cpu_pct', `p50_ms_at_${rate}`, `p99_ms_at_${rate}`, `max_ms_at_${rate}`,
     `redis_cpu_us_per_workflow_at_${rate}`, 'busiest_redis_pct', 'busiest_service_process', 'machine_cores_busy',
     'machine_cores_in_kernel', 'service_cpu_us_per_workflow', 'service_kernel_cpu_us_per_workflow', 'load_cpu_us_per_workflow', 'load_average_1m'];
@@ -90,10 +92,8 @@ async function main(): Promise<void> {
     ? [f0(c.result.throughput), f0(c.result.throughputRedisCpuUsPerWorkflow), f0(c.result.benchCpuPercent), f1(c.result.steadyP50Ms), f1(c.result.steadyP99Ms), f1(c.result.steadyMaxMs), f0(c.result.steadyRedisCpuUsPerWorkflow),
       // Stage lists hold commas: '+' keeps the CSV's columns.
       f0(c.result.busiestRedisPercent), (c.result.busiestServiceProcess || '-').replace(/,/g, '+').replace(/ /g, '_'),
-      c.result.machineCoresBusy === null ? '-' : f1(c.result.machineCoresBusy),
-      c.result.machineCoresInKernel == null ? '-' : f1(c.result.machineCoresInKernel),
-      c.result.serviceCpuUsPerWorkflow === null ? '-' : f0(c.result.serviceCpuUsPerWorkflow),
-      c.result.serviceKernelCpuUsPerWorkflow == null ? '-' : f0(c.result.serviceKernelCpuUsPerWorkflow), f0(c.result.loadCpuUsPerWorkflow)]
+      orDash(c.result.machineCoresBusy, f1), orDash(c.result.machineCoresInKernel, f1),
+      orDash(c.result.serviceCpuUsPerWorkflow, f0), orDash(c.result.serviceKernelCpuUsPerWorkflow, f0), f0(c.result.loadCpuUsPerWorkflow)]
     : ['failed', '', '', '', '', '', '', '', '', '', '', '', '', '']), c.load.toFixed(2)]);
 
   console.log(`\nscale grid: ${cpus().length} CPUs, started ${startedAt}, PARTITIONS ${partitions}, ${loadProcesses} load process(es), ${messages} messages at concurrency ${concurrency}, then ${rate}/s for ${seconds} s`);

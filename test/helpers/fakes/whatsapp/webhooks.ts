@@ -4,8 +4,8 @@
  * message of each type, a delivery status, each signed over its exact bytes with the app secret.
  */
 import { randomBytes } from 'node:crypto';
-import { randomHex } from '../random-hex';
 import * as http from 'node:http';
+import { randomHex } from '../random-hex';
 import type { InboundMessage, PostResult, StatusUpdate, WhatsAppConfig } from './types';
 import { DISPLAY_PHONE, WABA_ID, digitsOf, newWamid, signPayload, unixNow } from './wire';
 
