@@ -5,6 +5,9 @@
  *
  * An attempt is counted before its password is checked (loginAttempt-2.lua) and stays counted
  * unless it succeeds, so parallel guesses cannot all pass before the first failure is written.
+ * Only a wrong password is a failure of the user: an attempt whose password was never checked
+ * (the password-hash bound refused it for load, 503, or for its address's share, 429; or the
+ * check itself failed) is withdrawn, so a flood from elsewhere cannot lock anyone out.
  * Usernames that name no user are counted and locked the same way (by a hash of the name), so
  * the lockout does not tell which usernames exist.
  */
@@ -41,18 +44,23 @@ export class LoginGuard {
   }
 
   /**
-   * Counts one attempt. Throws 429 `login_locked` (with `retry_after`, seconds) while the
-   * subject is locked; the caller sets `Retry-After` from it.
+   * Counts one attempt and returns its id. Throws 429 `login_locked` (with `retry_after`,
+   * seconds) while the subject is locked; the caller sets `Retry-After` from it.
    */
-  async begin(subject: LoginSubject, nowMs: number): Promise<void> {
+  async begin(subject: LoginSubject, nowMs: number): Promise<string> {
     const { windowMs, maxFailures, lockMs } = this.options;
-    const attempt = await runLoginAttempt(this.redis, this.keys, counterOf(subject), {
-      now: nowMs, windowMs, maxFailures, lockMs, attemptId: `${nowMs}-${randomBytes(6).toString('hex')}`,
-    });
+    const attemptId = `${nowMs}-${randomBytes(6).toString('hex')}`;
+    const attempt = await runLoginAttempt(this.redis, this.keys, counterOf(subject), { now: nowMs, windowMs, maxFailures, lockMs, attemptId });
     if (attempt.kind === 'locked') {
       const retryAfter = Math.max(1, Math.ceil((attempt.until - nowMs) / 1000));
       throw new AppError('login_locked', `too many failed logins; try again in ${retryAfter} s`, { extra: { retry_after: retryAfter } });
     }
+    return attemptId;
+  }
+
+  /** An attempt whose password was never checked (refused for load, or the check failed): it is not a failure. */
+  async withdraw(subject: LoginSubject, attemptId: string): Promise<void> {
+    await this.redis.zrem(loginCounterKeys(this.keys, counterOf(subject))[0], attemptId);
   }
 
   /** A successful login: the failures counted so far are forgotten. */

@@ -6,6 +6,9 @@
  */
 import { expect } from 'chai';
 import { decodeJwt } from 'jose';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { hashWorkDefaults } from '../../src/auth/hash-work';
+import { loginGuardDefaults } from '../../src/auth/login-guard';
 import { UserStore, type User } from '../../src/auth/users';
 import { ManualClock } from '../../src/clock';
 import { createServices, type Services } from '../../src/services';
@@ -139,6 +142,44 @@ describe('human sessions (login, refresh, logout)', function () {
       expect((await login(user.username, password)).status).to.equal(200);
       for (let i = 0; i < 4; i++) expect((await login(user.username, 'wrong password!')).status).to.equal(401);
       expect((await login(user.username, password)).status).to.equal(200);
+    });
+
+    it('never locks a user whose logins are refused for load (503) or for their address\'s share (429) while a flood fills the hashing bound', async () => {
+      const fromSource = (address: string) => {
+        const dispatcher = new Agent({ localAddress: address });
+        return async (user: User) => {
+          const res = await undiciFetch(`${h.apiUrl}/v1/auth/login`, {
+            method: 'POST', dispatcher, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user.username, password }),
+          });
+          return `${res.status} ${((await res.json()) as { error_code?: string }).error_code ?? 'ok'}`;
+        };
+      };
+      // The flood: secret checks from 9 addresses, each within its share (8), holding every place
+      // of the bound (2 running, 64 waiting) until it is let go, as a flood of introspections by
+      // made-up clients does while it lasts. The checks are the bound's own; only their end waits.
+      let letGo!: () => void;
+      const gate = new Promise<void>((resolve) => { letGo = resolve; });
+      const places = hashWorkDefaults.maxActive + hashWorkDefaults.maxQueued;
+      const held = Array.from({ length: places }, (_, i) => h.services.hashWork.run(`127.0.0.${20 + Math.floor(i / hashWorkDefaults.perSource)}`, () => gate));
+      const own = await newUser();
+      const shared = await newUser();
+      const answers = { own: [] as string[], shared: [] as string[] };
+      try {
+        // The right password, more times than the lockout allows failures: from an address of its
+        // own (the queue is full: 503), and from an address the flood shares (its share is full: 429).
+        for (let i = 0; i <= loginGuardDefaults.maxFailures + 1; i++) {
+          answers.own.push(await fromSource('127.0.0.60')(own));
+          answers.shared.push(await fromSource('127.0.0.20')(shared));
+        }
+      } finally {
+        letGo();
+        await Promise.all(held);
+      }
+      expect(answers.own).to.deep.equal(Array(loginGuardDefaults.maxFailures + 2).fill('503 service_unavailable'));
+      expect(answers.shared).to.deep.equal(Array(loginGuardDefaults.maxFailures + 2).fill('429 rate_limited'));
+      // The flood is over: both log in at their next try, from the same addresses.
+      expect(await fromSource('127.0.0.60')(own)).to.equal('200 ok');
+      expect(await fromSource('127.0.0.20')(shared)).to.equal('200 ok');
     });
 
     describe('once the lock has passed (clock moved by hand)', () => {

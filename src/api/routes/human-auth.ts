@@ -35,8 +35,9 @@ export function humanAuthRoutes(s: Services): Router {
     const userRef = s.refs.of(normalizeUsername(username));
     const user = await users.findByUsername(username);
     const subject: LoginSubject = user ? { tenantId: user.tenant_id, userId: user.user_id } : { unknownUsername: username };
+    let attemptId: string;
     try {
-      await guard.begin(subject, now);
+      attemptId = await guard.begin(subject, now);
     } catch (err) {
       if (err instanceof AppError && err.code === 'login_locked') {
         ctx.set('Retry-After', String(err.extra.retry_after));
@@ -46,8 +47,16 @@ export function humanAuthRoutes(s: Services): Router {
       throw err;
     }
     // Same answer, after the same scrypt work, for an unknown username and a wrong password; the
-    // work waits its turn in this process's bound on password hashing (429/503 when full).
-    if (!(await s.hashWork.run(ctx.ip, () => checkPassword(user, password))) || !user) {
+    // work waits its turn in this process's bound on password hashing (429/503 when full). Only a
+    // wrong password stays counted: a refusal for load is no failure of the user (login-guard.ts).
+    let matched: boolean;
+    try {
+      matched = await s.hashWork.run(ctx.ip, () => checkPassword(user, password));
+    } catch (err) {
+      await guard.withdraw(subject, attemptId);
+      throw err;
+    }
+    if (!matched || !user) {
       s.log.warn({ user_ref: userRef, tenant_id: user?.tenant_id, user_id: user?.user_id, source: ctx.ip }, 'login refused: wrong username or password');
       throw new AppError('invalid_credentials', 'username or password is wrong');
     }
