@@ -33,6 +33,7 @@ export const errorCatalogue = {
   workflow_state_conflict: { status: 409, title: "The workflow's status does not allow this operation", retryable: false },
   claim_has_open_workflow: { status: 409, title: 'The claim has another open pending-documents workflow', retryable: false },
   audit_ledger_too_long: { status: 422, title: 'The audit ledger is too long to verify on request', retryable: false },
+  audit_verify_running: { status: 409, title: 'A verification of this ledger is already running', retryable: true },
   idempotency_in_progress: { status: 409, title: 'A request with this Idempotency-Key is still in progress', retryable: true },
   idempotency_key_reused: { status: 422, title: 'This Idempotency-Key was used for a different request', retryable: false },
   rate_limited: { status: 429, title: 'Too many requests', retryable: true },

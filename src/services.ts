@@ -113,7 +113,6 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
   const sharedClock = !options.clock && config.sharedTestClock ? new SharedTestClock(redis, keys.testClockOffset()) : null;
   const clock = options.clock ?? sharedClock ?? systemClock;
   const tenants = new TenantStore(redis, keys);
-  const ledgerVerifier = new LedgerVerifier(config, log);
   const consent = new ConsentStore(redis, keys);
   const cms = new HttpCms(tenants, config, log, metrics);
   const templates = new TemplateRegistry(tenants);
@@ -136,6 +135,8 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
 
   const pendingDocs = new PendingDocuments(redis, keys, config);
   const archive = new ArchiveStore({ databaseUrl: config.databaseUrl, embeddedDir: config.embeddedDatabaseDir, log });
+  // Walks ledgers on a worker thread with its own connections (the embedded archive's pages through this thread).
+  const ledgerVerifier = new LedgerVerifier(config, log, archive);
   const ledger = new AuditLedger(redis, keys, config.partitions, log, archive, config.ledgerEntryForm);
   const workflowStore = new WorkflowStore(redis, keys, archive);
   const knowledgeIndex = new KnowledgeIndex({ store: articles, log });

@@ -66,11 +66,11 @@ function sidParts(sid: string): [string, string] {
 export class ArchiveStore {
   private opening: Promise<Database> | null = null;
 
-  constructor(private readonly o: { databaseUrl: string | null; embeddedDir: string | null; log: Logger }) {}
+  constructor(private readonly o: { databaseUrl: string | null; embeddedDir: string | null; log: Logger; applicationName?: string; maxConnections?: number }) {}
 
   /** The database, opened and migrated on first use. */
   db(): Promise<Database> {
-    this.opening ??= openDatabase({ databaseUrl: this.o.databaseUrl, embeddedDir: this.o.embeddedDir, log: this.o.log }).catch((err: Error) => {
+    this.opening ??= openDatabase(this.o).catch((err: Error) => {
       this.opening = null;
       throw err;
     });

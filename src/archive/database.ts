@@ -20,8 +20,12 @@ export const migrationsDir = join(__dirname, 'migrations');
 const migrationsTable = 'archive_migrations';
 
 /** Opens the archive database and applies any migration not yet applied. */
-export async function openDatabase(o: { databaseUrl: string | null; embeddedDir: string | null; log: Logger }): Promise<Database> {
-  const db = o.databaseUrl ? postgres(o.databaseUrl, o.log) : await pglite(o.embeddedDir);
+export async function openDatabase(o: {
+  databaseUrl: string | null; embeddedDir: string | null; log: Logger;
+  /** PostgreSQL only: how the pool's connections are named (`pg_stat_activity`), and how many it opens (default 4). */
+  applicationName?: string; maxConnections?: number;
+}): Promise<Database> {
+  const db = o.databaseUrl ? postgres(o.databaseUrl, o.log, { applicationName: o.applicationName, max: o.maxConnections }) : await pglite(o.embeddedDir);
   try {
     await migrate(db, o.log);
   } catch (err) {
@@ -31,8 +35,8 @@ export async function openDatabase(o: { databaseUrl: string | null; embeddedDir:
   return db;
 }
 
-function postgres(url: string, log: Logger): Database & { pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 10_000 });
+function postgres(url: string, log: Logger, o: { applicationName?: string; max?: number } = {}): Database & { pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString: url, max: o.max ?? 4, idleTimeoutMillis: 10_000, ...(o.applicationName ? { application_name: o.applicationName } : {}) });
   // An idle client's connection that breaks is reported here; the next query takes a new one.
   pool.on('error', (err) => log.warn({ err: err.message }, 'archive database connection lost'));
   let closing: Promise<void> | null = null;

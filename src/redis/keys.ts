@@ -204,6 +204,10 @@ export class Keys {
   archiveLock(tenantId: string): string {
     return `${this.t(tenantId)}:archive-lock`;
   }
+  /** The lease of a running `POST /v1/audit/verify` (redlock): one verification per tenant at a time, across API processes. */
+  auditVerifyLease(tenantId: string): string {
+    return `${this.t(tenantId)}:audit-verify-lease`;
+  }
   /** A mutating request's outcome under its Idempotency-Key (by SHA-256 of the key), kept 24 h. */
   idempotency(tenantId: string, keyHashHex: string): string {
     return `${this.t(tenantId)}:idem:${keyHashHex}`;

@@ -10,15 +10,22 @@ import { queryParam, queryTime } from '../query';
 import { readForm } from '../body';
 import { rateLimit } from '../rate-limits';
 import { cursorNumber, decodeCursor, encodeCursor } from '../cursors';
-import { walkTenantLedger } from '../../audit/ledger-walk';
-import { verifyPageSize, walkPace } from '../../audit/walk-pacing';
+import Redlock from 'redlock';
+import { tenantLedgerStart } from '../../audit/ledger-walk';
+import { verifyPageSize } from '../../audit/walk-pacing';
 import type { LedgerEvent } from '../../audit/audit-chain';
 
 const maxLimit = 200;
 /** Ledgers up to this many events are verified on request; longer ones by the operator job. */
 export const maxApiVerifyEvents = 100_000;
-/** Verifications one API process runs at once (one worker thread: a second would take the other core from the API on a 2-core host); more are 503 with Retry-After. */
-const maxVerifications = 1;
+/**
+ * Verifications one API process runs at once, of different tenants (one per tenant, by a lease).
+ * They share the one worker thread at nice 19, each at its own pace, so together they never take
+ * more than that thread; more are 503 with Retry-After.
+ */
+const maxVerifications = 2;
+/** The per-tenant lease's time to live, renewed while the walk runs: a process that dies frees it within this. */
+const verifyLeaseMs = 30_000;
 
 /** A status change as the partner reads it: the chained transition with the event's unchained claim hash. */
 function transitionOf(e: LedgerEvent): Record<string, unknown> {
@@ -30,6 +37,8 @@ export function auditRoutes(s: Services): Router {
   const router = new Router();
   const limited = rateLimit(s, 'audit', (ctx) => principal(ctx).tenant_id);
   const verifyLimited = rateLimit(s, 'audit_verify', (ctx) => principal(ctx).tenant_id);
+  // Each checkpoint is a fresh RSA signature.
+  const checkpointLimited = rateLimit(s, 'checkpoint', (ctx) => principal(ctx).tenant_id);
 
   router.get('/v1/audit/events', requireScope('audit:read'), limited, async (ctx) => {
     const limitRaw = queryParam(ctx, 'limit');
@@ -60,16 +69,20 @@ export function auditRoutes(s: Services): Router {
     };
   });
 
-  router.get('/v1/audit/checkpoint', requireScope('audit:read'), async (ctx) => {
+  router.get('/v1/audit/checkpoint', requireScope('audit:read'), checkpointLimited, async (ctx) => {
     const tenantId = principal(ctx).tenant_id;
     const head = await s.ledger.head(tenantId);
     ctx.body = await s.checkpoints.issue(tenantId, head.count, head.hash, s.clock.now());
   });
 
-  // Verification reads the whole ledger: a worker thread streams it a page at a time (the event
-  // loop only waits for the answer), it has its own limit per tenant, runs at most `maxVerifications` at once in a process, and
-  // leaves ledgers longer than `maxApiVerifyEvents` to the operator job (`npm run ops -- audit
-  // verify`), docs/audit-ledger.md; `npm run bench:audit-verify` measures what it costs others.
+  // Verification reads the whole ledger: a worker thread walks it a page at a time, archive and
+  // Redis, on its own connections (the event loop only waits for the answer), with its own limit
+  // per tenant, one running per tenant across the API processes (a lease in Redis; another is 409),
+  // at most `maxVerifications` in a process, and ledgers longer than `maxApiVerifyEvents` left to
+  // the operator job (`npm run ops -- audit verify`), docs/audit-ledger.md; `npm run
+  // bench:audit-verify` measures what it costs others.
+  const leases = new Redlock([s.redis], { retryCount: 0 });
+  leases.on('clientError', () => undefined);
   let verifying = 0;
   router.post('/v1/audit/verify', requireScope('audit:read'), verifyLimited, async (ctx) => {
     const body = await readForm(ctx);
@@ -80,17 +93,29 @@ export function auditRoutes(s: Services): Router {
       throw new AppError('audit_ledger_too_long', `the ledger holds ${count} events, more than the ${maxApiVerifyEvents} this endpoint verifies; ask the operator for a verification (npm run ops -- audit verify)`, { extra: { count, max_events: maxApiVerifyEvents } });
     }
     if (verifying >= maxVerifications) throw new AppError('service_unavailable', 'other verifications are running; retry shortly', { extra: { retry_after: 1 } });
-    verifying += 1;
+    let lease: Redlock.Lock;
     try {
-      // A ledger partly archived is walked here, archive then Redis as one chain (the worker thread
-      // reads Redis only); a hot-only one on the worker. Both at the configured pace.
-      const archived = await s.ledger.hasArchived(tenantId);
+      lease = await leases.lock(s.keys.auditVerifyLease(tenantId), verifyLeaseMs);
+    } catch {
+      // Held: this tenant's ledger is being verified now, by this process or another.
       const eventsPerSecond = s.config.auditVerifyEventsPerSecond;
-      const walk = archived ? (position: number | null) => walkTenantLedger(s, tenantId, position, s.clock.now(), { pageSize: verifyPageSize, pace: walkPace(eventsPerSecond) })
-        : (position: number | null) => s.ledgerVerifier.walk(s.keys.ledger(tenantId), position, { pageSize: verifyPageSize, eventsPerSecond });
+      throw new AppError('audit_verify_running', 'a verification of this ledger is running; retry once it has answered', { extra: { retry_after: Math.max(1, Math.ceil(count / eventsPerSecond)) } });
+    }
+    verifying += 1;
+    const renew = setInterval(() => { void lease.extend(verifyLeaseMs).then((l) => { lease = l; }, () => undefined); }, verifyLeaseMs / 3);
+    try {
+      // The start (a truncation checkpoint's signature, one query) here; the walk, archive then
+      // Redis, on the worker thread at the configured pace.
+      const pace = { pageSize: verifyPageSize, eventsPerSecond: s.config.auditVerifyEventsPerSecond };
+      const walk = async (position: number | null) => {
+        const from = await tenantLedgerStart(s, tenantId, s.clock.now());
+        return 'broken' in from ? from.broken : s.ledgerVerifier.walkTenant(tenantId, from.afterN, from.start, position, pace);
+      };
       ctx.body = await s.checkpoints.verify(tenantId, walk, body.checkpoint as string | undefined, s.clock.now());
     } finally {
+      clearInterval(renew);
       verifying -= 1;
+      await lease.unlock().catch(() => undefined);
     }
   });
   return router;
