@@ -30,13 +30,26 @@ export async function startPrivateRedis(url: string, dataDir: string): Promise<C
   const dir = join(dataDir, 'redis');
   mkdirSync(dir, { recursive: true });
   const child = spawn('redis-server', ['--bind', hostname === 'localhost' ? '127.0.0.1' : hostname, '--port', port || '6379',
-    '--dir', dir, '--appendonly', 'yes', '--save', '', '--hash-max-listpack-value', '256', '--logfile', 'redis.log'], { stdio: 'ignore' });
+    '--dir', dir, '--appendonly', 'yes', '--save', '', '--hash-max-listpack-value', '256', '--logfile', 'redis.log'],
+  // Its own process group: the terminal's Ctrl-C goes to the foreground group, and the service
+  // must stop (draining, closing its Redis clients) before this Redis does (stopPrivateRedis).
+  { stdio: 'ignore', detached: true });
   const deadline = Date.now() + 10000;
   while (Date.now() < deadline) {
     if (await redisAnswers(url)) return child;
     if (child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  child.kill();
+  await stopPrivateRedis(child);
   throw new Error(`redis-server did not start on ${hostname}:${port}; see ${join(dir, 'redis.log')}`);
+}
+
+/** Stops a redis-server started above (SIGTERM: it flushes the AOF and exits) and waits until it has exited. */
+export async function stopPrivateRedis(child: ChildProcess, timeoutMs = 10000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  await exited;
+  clearTimeout(timer);
 }

@@ -2,14 +2,19 @@
  * Process entry: `node dist/src/main.js [all | api | stage NAME[,NAME] | scheduler]`.
  * Configuration comes from the environment (src/config.ts).
  */
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { waitReady } from './redis/connection';
 import { parseRoles, startRoles } from './roles';
 import { onShutdown } from './runtime/shutdown';
+import { startFailureMessage } from './runtime/start-failure';
 import { createServices } from './services';
+
+/** Set once read, so a failed start can name the setting behind it. */
+let loaded: Config | null = null;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  loaded = config;
   const selection = parseRoles(process.argv.slice(2));
   // Only an API-only process pipelines automatically, and only on one Redis (src/redis/connection.ts).
   const apiOnly = selection.api && !selection.scheduler && selection.stages.length === 0;
@@ -21,6 +26,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: Error) => {
-  process.stderr.write(`claims workflow service failed to start: ${err.message}\n`);
+  process.stderr.write(`claims workflow service failed to start: ${startFailureMessage(err, loaded)}\n`);
   process.exit(1);
 });

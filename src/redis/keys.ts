@@ -310,6 +310,10 @@ export class Keys {
   rateLimitPrefix(limit: string): string {
     return `${this.prefix}:rl:${limit}`;
   }
+  /** Which deployment this Redis (under this prefix) belongs to (hash: id, issuer, since): src/runtime/deployment.ts. */
+  deployment(): string {
+    return `${this.g()}:deployment`;
+  }
   /** Test deployments only (SHARED_TEST_CLOCK=1): milliseconds every process adds to the system time. */
   testClockOffset(): string {
     return `${this.g()}:test-clock-offset`;

@@ -1,37 +1,99 @@
 /**
- * The README's `npm start`, run as a developer runs it: with no Redis at REDIS_URL it starts a
- * private redis-server (AOF on) and says so, serves the demo, and stops everything on Ctrl-C;
- * with no Redis and no redis-server it exits with instructions.
+ * The README's `npm start`, run as a newcomer runs it: with no Redis at REDIS_URL it starts a
+ * private redis-server (AOF on) and says so in the banner, serves the demo, and on Ctrl-C stops
+ * the service first and that Redis last, exiting 0 with no warnings; it refuses a Redis that holds
+ * another deployment's data unless told to share it; the banner's demo credentials are that run's
+ * only; a failed start leaves no redis-server behind and names the setting; with no Redis and no
+ * redis-server it exits with instructions.
  */
 import { expect } from 'chai';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
 import { dirname, join } from 'node:path';
+import { Redis } from 'ioredis';
+import { Keys } from '../../src/redis/keys';
 import { redisAnswers } from '../../scripts/local-redis';
-import { freePort } from '../helpers/redis';
+import { freePort, startPrivateRedis, type PrivateRedis } from '../helpers/redis';
 import { logLineReader } from '../helpers/suite-log';
 import { waitFor } from '../helpers/wait';
 
 const root = join(__dirname, '..', '..');
+const deploymentKey = new Keys('cw', 8).deployment();
+
+interface NpmStart {
+  child: ChildProcess;
+  output(): string;
+  /** `code N` or the signal npm ended by. */
+  exited: Promise<string>;
+}
+
+/** `npm start [-- args]` in its own process group, so Ctrl-C can go to the whole group as a terminal sends it. */
+function npmStart(env: Record<string, string>, args: string[] = []): NpmStart {
+  const child = spawn('npm', ['start', ...(args.length ? ['--', ...args] : [])], {
+    cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+  });
+  let output = '';
+  const [readOut, readErr] = [logLineReader(), logLineReader()];
+  child.stdout!.on('data', (d: Buffer) => { output += d.toString(); readOut(d); });
+  child.stderr!.on('data', (d: Buffer) => { output += d.toString(); readErr(d); });
+  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `code ${code}`)));
+  return { child, output: () => output, exited };
+}
+
+async function untilUp(run: NpmStart): Promise<void> {
+  await waitFor(() => run.output().includes('Claims Workflow Service running at') || run.child.exitCode !== null,
+    { timeoutMs: 40000, what: `npm start to be up; output so far: ${run.output()}` });
+  expect(run.output(), 'npm start came up').to.contain('Claims Workflow Service running at');
+}
+
+function killGroup(run: NpmStart): void {
+  try { process.kill(-run.child.pid!, 'SIGKILL'); } catch { /* already gone */ }
+}
+
+/** Ctrl-C as a terminal sends it; then npm has ended and so has everything under it. */
+async function ctrlC(run: NpmStart): Promise<void> {
+  process.kill(-run.child.pid!, 'SIGINT');
+  // npm ends by the signal itself or with its script's code, as in a terminal; the service under it exits 0.
+  expect(await run.exited).to.be.oneOf(['SIGINT', 'code 0']);
+}
+
+/** Pino lines at warn (40) or above: a clean start and stop writes none. */
+function warnings(output: string): string[] {
+  return output.split('\n').filter((line) => /"level":(4|5|6)\d/.test(line));
+}
+
+function clientIdOf(output: string): string {
+  const id = /"client_id":"(cli_[0-9a-f]+)"/.exec(output)?.[1];
+  expect(id, 'the demo client id in the banner').to.be.a('string');
+  return id!;
+}
+
+/** `PID redis-server 127.0.0.1:PORT` lines of the redis-servers listening on `port`. */
+function redisServerOn(port: number): string[] {
+  const ps = spawnSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
+  return ps.stdout.split('\n').map((line) => line.trim()).filter((line) => /^\d+ redis-server /.test(line) && line.includes(`:${port}`));
+}
+
+/** A failing test must not leave a redis-server behind either (it runs in a process group of its own). */
+function killRedisOn(port: number): void {
+  for (const line of redisServerOn(port)) {
+    try { process.kill(Number(line.split(' ')[0]), 'SIGKILL'); } catch { /* already gone */ }
+  }
+}
 
 describe('npm start', function () {
-  this.timeout(60000);
+  this.timeout(90000);
 
-  it('starts a private Redis when none answers, serves the demo, and stops it all on Ctrl-C', async () => {
+  it('starts a private Redis when none answers, names it in the banner, serves the demo, and stops it all cleanly on Ctrl-C', async () => {
     const [redisPort, port] = [await freePort(), await freePort()];
     const redisUrl = `redis://127.0.0.1:${redisPort}`;
-    // Detached, so Ctrl-C can go to the whole process group as a terminal sends it.
-    const child = spawn('npm', ['start'], {
-      cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, REDIS_URL: redisUrl, PORT: String(port), LOG_LEVEL: 'warn' },
-    });
-    let output = '';
-    const [readOut, readErr] = [logLineReader(), logLineReader()];
-    child.stdout!.on('data', (d: Buffer) => { output += d.toString(); readOut(d); });
-    child.stderr!.on('data', (d: Buffer) => { output += d.toString(); readErr(d); });
-    const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `code ${code}`)));
+    const run = npmStart({ REDIS_URL: redisUrl, PORT: String(port), LOG_LEVEL: 'info' });
     try {
-      await waitFor(() => output.includes('Claims Workflow Service running at'), { timeoutMs: 30000, what: `npm start to be up; output so far: ${output}` });
+      await untilUp(run);
+      const output = run.output();
       expect(output).to.contain(`No Redis answered at ${redisUrl}: started a private redis-server there (data in .data/redis, AOF on)`);
+      expect(output).to.match(new RegExp(`Redis +127\\.0\\.0\\.1:${redisPort} +a private redis-server started by npm start`));
       expect(output).to.contain('npm run chat');
       expect(output).to.match(/"client_id":"cli_[0-9a-f]+","client_secret":"cs_/);
       expect(await (await fetch(`http://127.0.0.1:${port}/ready`)).json()).to.deep.equal({ status: 'ready', redis: 'ok' });
@@ -46,13 +108,100 @@ describe('npm start', function () {
       });
       expect(session.status).to.equal(200);
       expect(await redisAnswers(redisUrl)).to.equal(true);
-      process.kill(-child.pid!, 'SIGINT');
-      // npm ends by the signal itself, as in a terminal; the service under it exits 0.
-      expect(await exited).to.be.oneOf(['SIGINT', 'code 0']);
-      expect(output).not.to.contain('shutdown failed');
-      await waitFor(async () => !(await redisAnswers(redisUrl)), { what: 'the private Redis to stop with npm start' });
+      await ctrlC(run);
+      // The service stopped first (its own log says so, and exited 0 after it), then its Redis.
+      expect(run.output()).to.contain('"msg":"shutdown complete"');
+      expect(run.output()).to.contain('stopped the private redis-server npm start had started');
+      expect(warnings(run.output()), 'warning lines on Ctrl-C').to.deep.equal([]);
+      expect(run.output()).not.to.contain('Redis connection failing');
+      expect(run.output()).not.to.contain('shutdown grace time exceeded');
+      expect(await redisAnswers(redisUrl), 'the private Redis stopped before npm start ended').to.equal(false);
+      expect(redisServerOn(redisPort)).to.deep.equal([]);
     } finally {
-      try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ }
+      killGroup(run);
+      killRedisOn(redisPort);
+    }
+  });
+
+  describe('on a Redis that was already running', () => {
+    let redis: PrivateRedis;
+    let probe: Redis;
+    before(async () => {
+      redis = await startPrivateRedis();
+      probe = new Redis(redis.url);
+    });
+    after(async () => {
+      probe.disconnect();
+      await redis.close();
+    });
+
+    it('names it in the banner, refuses it once it holds another deployment\'s data unless told to share it, and revokes earlier runs\' demo clients', async () => {
+      const port = await freePort();
+      const env = { REDIS_URL: redis.url, PORT: String(port), LOG_LEVEL: 'warn' };
+      const first = npmStart(env);
+      let firstClient: string;
+      try {
+        await untilUp(first);
+        expect(first.output()).to.match(new RegExp(`Redis +127\\.0\\.0\\.1:${redis.port} +already running, not started by npm start`));
+        firstClient = clientIdOf(first.output());
+        await ctrlC(first);
+      } finally {
+        killGroup(first);
+      }
+      expect(await redisAnswers(redis.url), 'a Redis npm start did not start is left running').to.equal(true);
+
+      // Another deployment's mark on the same Redis: refused before anything is written.
+      const ours = await probe.hget(deploymentKey, 'id');
+      expect(ours, 'npm start marked the Redis it used').to.match(/^demo-[0-9a-f]{12}$/);
+      await probe.hset(deploymentKey, 'id', 'demo-0123456789ab');
+      const keysBefore = await probe.dbsize();
+      const refused = npmStart(env);
+      try {
+        expect(await refused.exited).to.equal('code 1');
+      } finally {
+        killGroup(refused);
+      }
+      expect(refused.output()).to.contain(`npm start failed: the Redis at 127.0.0.1:${redis.port} (KEY_PREFIX cw) is not this deployment's: it holds the data of another deployment (id demo-0123456789ab`);
+      expect(refused.output()).to.contain('npm start -- --share-redis');
+      expect(await probe.dbsize(), 'nothing written to a refused Redis').to.equal(keysBefore);
+
+      // Told to share it, it starts; the banner says so, and the earlier run's demo client is revoked.
+      const shared = npmStart(env, ['--share-redis']);
+      try {
+        await untilUp(shared);
+        expect(shared.output()).to.contain('shared with another deployment (--share-redis)');
+        const current = clientIdOf(shared.output());
+        const list = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', 'client', 'list', 'demo', '--json'], {
+          cwd: root, encoding: 'utf8', timeout: 30000, env: { PATH: process.env.PATH, HOME: process.env.HOME, REDIS_URL: redis.url, NODE_ENV: 'development' },
+        });
+        expect(list.status, list.stderr).to.equal(0);
+        expect((JSON.parse(list.stdout) as Array<{ client_id: string }>).map((c) => c.client_id)).to.deep.equal([current]);
+        expect(current).to.not.equal(firstClient!);
+        await ctrlC(shared);
+      } finally {
+        killGroup(shared);
+      }
+      expect(await probe.hget(deploymentKey, 'id'), 'sharing leaves the other deployment\'s mark').to.equal('demo-0123456789ab');
+      await probe.hset(deploymentKey, 'id', ours!);
+    });
+  });
+
+  it('a failed start (PORT in use) names the PORT setting and leaves no private redis-server running', async () => {
+    const [redisPort, port] = [await freePort(), await freePort()];
+    const redisUrl = `redis://127.0.0.1:${redisPort}`;
+    const taken: Server = createServer();
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    const run = npmStart({ REDIS_URL: redisUrl, PORT: String(port), LOG_LEVEL: 'warn' });
+    try {
+      expect(await run.exited).to.equal('code 1');
+      expect(run.output()).to.contain(`No Redis answered at ${redisUrl}: started a private redis-server there`);
+      expect(run.output()).to.contain(`port ${port} on 127.0.0.1 is already in use (the PORT setting, PORT=${port})`);
+      expect(await redisAnswers(redisUrl), 'the private Redis stopped with the failed start').to.equal(false);
+      expect(redisServerOn(redisPort)).to.deep.equal([]);
+    } finally {
+      killGroup(run);
+      killRedisOn(redisPort);
+      taken.close();
     }
   });
 
