@@ -21,15 +21,17 @@ import type { ArchiveStore } from '../archive/archive-store';
 import type { AuditLedger } from '../audit/audit-ledger';
 import { readAuditEvents } from '../audit/audit-stream-entry';
 import type { Clock } from '../clock';
+import { AppError } from '../errors';
 import type { Logger } from '../logger';
 import { phiHash, sha256Hex, type PhiRefs } from '../phi';
+import { readChannelStatus } from '../intake/channel-status-entry';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { runEndErasedWorkflow, runRecordErasure } from '../redis/scripts';
+import { parseWaitTimer } from '../redis/wait-timers';
+import { fieldsToRecord, readStageEntry } from '../runtime/envelope-codec';
 import { stageNames } from '../../pipeline/vocabulary';
-
-/** E.164: what the API and the CLI accept as a phone number. */
-export const e164 = /^\+[1-9]\d{6,14}$/;
+import { isClaimantPhone, phoneRule } from './phone-number';
 
 /**
  * The fields an erased workflow record keeps (in Redis and in the archive's `record`): what the
@@ -67,8 +69,12 @@ export class ClaimantErasure {
     redis: Redis; keys: Keys; ledger: AuditLedger; archive: ArchiveStore; clock: Clock; log: Logger; refs: PhiRefs; phiRefKey: Buffer;
   }) {}
 
-  /** Erases the claimant `phone` (E.164) of `tenantId`; safe to run again, and to re-run after a crash. */
+  /**
+   * Erases the claimant `phone` (a full number, src/claimants/phone-number.ts) of `tenantId`;
+   * safe to run again, and to re-run after a crash. Throws `invalid_request` for any other phone.
+   */
   async erase(tenantId: string, phone: string): Promise<ErasureSummary> {
+    if (!isClaimantPhone(phone)) throw new AppError('invalid_request', phoneRule);
     const { redis, keys, clock } = this.o;
     const p = keys.partitionOf(tenantId, phone);
     const phoneHash = phiHash(phone);
@@ -93,18 +99,22 @@ export class ClaimantErasure {
     }
     const cancelled = Number((await redis.hget(jobKey, 'cancelled')) ?? 0);
 
-    // 3. The partition's data.
+    // 3. The partition's data. The partition is shared by every tenant's claimants: an entry goes
+    //    only when its own tenant and phone, or its workflow (one of this claimant's, found above
+    //    in this tenant), are the claimant's, each field read from the entry and compared whole.
     await redis.del(consentKey, keys.pendingDocsByClaimant(p, tenantId, sha256Hex(phone)),
-      ...job.claims.map((c) => keys.pendingDocsByClaim(p, tenantId, bare(c))),
       ...job.workflows.map((w) => keys.sendRecord(p, tenantId, w)));
+    for (const c of job.claims) await this.dropClaimPointer(keys.pendingDocsByClaim(p, tenantId, bare(c)), job.workflows);
     for (const workflowId of job.workflows) await this.scrubRecord(keys.workflow(p, workflowId), tenantId);
-    const needles = [phone, sha256Hex(phone), ...job.claims.map(bare), ...job.workflows];
+    const mine = claimantMatcher(tenantId, phone, job.workflows);
     for (const stage of stageNames) {
-      await this.dropEntries(keys.stream(p, stage), needles, keys.group(stage));
-      await this.dropEntries(keys.deadLetters(p, stage), needles);
+      await this.dropEntries(keys.stream(p, stage), mine.stageEntry, keys.group(stage));
+      await this.dropEntries(keys.deadLetters(p, stage), mine.stageEntry);
     }
-    for (const stream of [keys.heldReplies(p, tenantId), keys.heldWork(p, tenantId), keys.deadTimers(p)]) await this.dropEntries(stream, needles);
-    for (const set of [keys.timers(p), keys.workflowTimers(p), keys.pausedTimers(p, tenantId)]) await this.dropMembers(set, needles);
+    for (const stream of [keys.heldReplies(p, tenantId), keys.heldWork(p, tenantId)]) await this.dropEntries(stream, mine.stageEntry);
+    await this.dropEntries(keys.deadTimers(p), mine.deadTimer);
+    await this.dropMembers(keys.timers(p), mine.retryTimer);
+    for (const set of [keys.workflowTimers(p), keys.pausedTimers(p, tenantId)]) await this.dropMembers(set, mine.waitTimer);
 
     // 4. The tenant's data: audit events still in the partition stream are moved first, so
     //    their claim hashes are in the unchained map that is scrubbed next.
@@ -161,16 +171,15 @@ export class ClaimantErasure {
   }
 
   /**
-   * Deletes a stream's entries that name the claimant (a workflow id, the phone, a hash of it or of
-   * a claim id): stage streams keep processed entries until trimmed. An entry a worker still holds
-   * is acknowledged too, so it is not redelivered.
+   * Deletes a stream's entries that `isMine` says are the claimant's. An entry a worker still
+   * holds is acknowledged too, so it is not redelivered.
    */
-  private async dropEntries(stream: string, needles: readonly string[], group?: string): Promise<void> {
+  private async dropEntries(stream: string, isMine: (fields: string[]) => boolean, group?: string): Promise<void> {
     const { redis } = this.o;
     let start = '-';
     for (;;) {
       const chunk = (await redis.xrange(stream, start, '+', 'COUNT', 500)) as [string, string[]][];
-      const ids = chunk.filter(([, fields]) => fields.some((v) => needles.some((n) => v.includes(n)))).map(([id]) => id);
+      const ids = chunk.filter(([, fields]) => isMine(fields)).map(([id]) => id);
       if (ids.length > 0) {
         if (group) await redis.xack(stream, group, ...ids).catch(() => 0);
         await redis.xdel(stream, ...ids);
@@ -180,9 +189,19 @@ export class ClaimantErasure {
     }
   }
 
-  private async dropMembers(set: string, needles: readonly string[]): Promise<void> {
-    const members = (await this.o.redis.zrange(set, 0, -1)).filter((m) => needles.some((n) => m.includes(n)));
+  private async dropMembers(set: string, isMine: (member: string) => boolean): Promise<void> {
+    const members = (await this.o.redis.zrange(set, 0, -1)).filter(isMine);
     if (members.length > 0) await this.o.redis.zrem(set, ...members);
+  }
+
+  /**
+   * A claim's open-follow-up pointer goes when it names one of the claimant's workflows: another
+   * claimant of the tenant may follow the same claim. (Read, then deleted: the pointer moves to
+   * another workflow only when this one has ended, which an erased claimant's cannot do again.)
+   */
+  private async dropClaimPointer(key: string, workflows: readonly string[]): Promise<void> {
+    const named = await this.o.redis.get(key);
+    if (named !== null && workflows.includes(named)) await this.o.redis.del(key);
   }
 
   /** Moves the partition's waiting audit events into the ledger until none of the claimant's is left. */
@@ -225,7 +244,65 @@ export class ClaimantErasure {
 
   /** Provider delivery statuses carry the recipient as a keyed reference of the phone: those go. */
   private async dropChannelStatuses(tenantId: string, ref: string): Promise<void> {
-    await this.dropEntries(this.o.keys.channelStatuses(tenantId), [ref]);
+    await this.dropEntries(this.o.keys.channelStatuses(tenantId), (fields) => readChannelStatus(fields).recipient_ref === ref);
+  }
+}
+
+/**
+ * Whether an entry of the partition is the claimant's, for each shape erasure sweeps (each
+ * parsed, each field compared whole; text is never searched):
+ * - a stage entry, a dead letter, a held reply or held work (src/runtime/envelope-codec.ts: `wf`,
+ *   `tenant`, `payload` with `from`, packed or as fields, plus fields of their own): its tenant is
+ *   the claimant's, and its workflow is one of theirs or its payload's `from` is their number;
+ * - a retry timer (src/runtime/handoff-ops.ts, fireTimers.lua: JSON `{ id, stream, fields }`): its
+ *   `fields` as a stage entry;
+ * - a dead timer (fireTimers.lua: `timer`, the member as it was, `error`, `at`): its member so;
+ * - a wait timer, or one paused (src/redis/wait-timers.ts: `pd|<tenant>|<workflow>|...`): its tenant
+ *   is the claimant's and its workflow one of theirs.
+ * Exported for its test.
+ */
+export function claimantMatcher(tenantId: string, phone: string, workflows: readonly string[]): {
+  stageEntry: (fields: string[]) => boolean;
+  retryTimer: (member: string) => boolean;
+  deadTimer: (fields: string[]) => boolean;
+  waitTimer: (member: string) => boolean;
+} {
+  const theirs = new Set(workflows);
+  const stageEntry = (fields: string[]): boolean => {
+    const entry = readStageEntry(fields);
+    if (entry.tenant !== tenantId) return false;
+    if (entry.wf !== undefined && theirs.has(entry.wf)) return true;
+    return payloadFrom(entry.payload) === phone;
+  };
+  const retryTimer = (member: string): boolean => {
+    const timer = parseJson(member) as { fields?: unknown } | null;
+    const fields = timer?.fields;
+    return Array.isArray(fields) && fields.every((f) => typeof f === 'string') && stageEntry(fields as string[]);
+  };
+  return {
+    stageEntry,
+    retryTimer,
+    deadTimer: (fields) => {
+      const member = fieldsToRecord(fields).timer;
+      return member !== undefined && retryTimer(member);
+    },
+    waitTimer: (member) => {
+      const timer = parseWaitTimer(member);
+      return timer !== null && timer.tenantId === tenantId && theirs.has(timer.workflowId);
+    },
+  };
+}
+
+function payloadFrom(payload: string | undefined): string | null {
+  const parsed = payload === undefined ? null : parseJson(payload);
+  return typeof parsed === 'object' && parsed !== null && typeof (parsed as { from?: unknown }).from === 'string' ? (parsed as { from: string }).from : null;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
 }
 

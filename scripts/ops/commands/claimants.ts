@@ -1,5 +1,5 @@
 /** `claimant erase`: the claimant's erasure (DPDP Act 2023), through the same module as the API (src/claimants/erasure.ts). */
-import { e164 } from '../../../src/claimants/erasure';
+import { isClaimantPhone, phoneRule } from '../../../src/claimants/phone-number';
 import { noMore, out, UsageError, type Command } from '../command';
 
 export const claimantCommands: Command[] = [
@@ -13,7 +13,7 @@ export const claimantCommands: Command[] = [
     ],
     prepare([tenantId, phone, ...extra], options) {
       if (!tenantId || !phone) throw new UsageError('claimant erase needs a TENANT and a PHONE (E.164)');
-      if (!e164.test(phone)) throw new UsageError('PHONE must be an E.164 number, such as +919800000000');
+      if (!isClaimantPhone(phone)) throw new UsageError(`PHONE: ${phoneRule}`);
       noMore(extra);
       return async (s) => {
         await s.tenants.get(tenantId); // tenant_not_found (exit 1) for a tenant that is not configured

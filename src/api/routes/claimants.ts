@@ -6,7 +6,7 @@
  */
 import Router from '@koa/router';
 import { AppError } from '../../errors';
-import { e164 } from '../../claimants/erasure';
+import { isClaimantPhone, phoneRule } from '../../claimants/phone-number';
 import type { Services } from '../../services';
 import { principal, requireScope } from '../authenticate';
 import { readForm } from '../body';
@@ -16,7 +16,8 @@ export function claimantRoutes(s: Services): Router {
   router.post('/v1/claimants/erasure', requireScope('tenant:admin'), async (ctx) => {
     if (!ctx.is('application/json')) throw new AppError('unsupported_media_type', 'send application/json');
     const { phone } = await readForm(ctx);
-    if (typeof phone !== 'string' || !e164.test(phone)) throw new AppError('invalid_request', 'phone must be an E.164 number, such as +919800000000');
+    // Before anything is read or changed: a prefix or a malformed number is refused whole.
+    if (!isClaimantPhone(phone)) throw new AppError('invalid_request', phoneRule);
     const summary = await s.erasure.erase(principal(ctx).tenant_id, phone);
     ctx.body = { erased: true, ...summary };
   });
