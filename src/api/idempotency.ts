@@ -18,6 +18,11 @@
  *    nothing: it was not carried out, so it can be sent again with the same key once the wait is
  *    over (kept, a 429 would be replayed for 24 hours). Other client errors (4xx) are kept like
  *    successes.
+ *  - The request's fingerprint (method, path as sent, body) is an HMAC under the deployment's
+ *    PHI_REF_KEY for every request, never a plain hash: a body may name a claimant (an erasure's
+ *    phone number), and a plain SHA-256 of one is reversed by hashing every number. Keying every
+ *    fingerprint, and not those of a list of paths, leaves no spelling of a path (its case, a
+ *    trailing slash, which the router matches alike) that stores a plain one.
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { Context, Middleware, Next } from 'koa';
@@ -29,8 +34,6 @@ import { readRaw } from './body';
 import { sendProblem } from './problem';
 
 const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Paths whose request body holds a claimant's phone number. */
-const phiBodies = new Set(['/v1/claimants/erasure']);
 const keyPattern = /^[\x21-\x7e]{1,255}$/;
 const retentionMs = 24 * 3600 * 1000;
 const maxBodyBytes = 1024 * 1024;
@@ -59,10 +62,8 @@ export function idempotency(s: Services): Middleware {
     const tenantId = who.tenant_id;
     const raw = await readRaw(ctx, maxBodyBytes);
     ctx.state.rawBody = raw;
-    // A body that names a claimant (an erasure's phone number) is fingerprinted under the
-    // deployment's PHI_REF_KEY: a plain SHA-256 of a phone number is reversed by hashing every number.
-    const fingerprint = (phiBodies.has(ctx.path) ? createHmac('sha256', s.config.phiRefKey) : createHash('sha256'))
-      .update(`${ctx.method} ${ctx.path}\n`).update(raw).digest('hex');
+    const request = `${ctx.method} ${ctx.path}\n`;
+    const fingerprint = createHmac('sha256', s.config.phiRefKey).update(request).update(raw).digest('hex');
     // The caller is part of the record's name: another client or user with the same key never meets this record.
     const caller = `${who.token_type ?? 'machine'}\0${who.sub}`;
     const redisKey = s.keys.idempotency(tenantId, createHash('sha256').update(caller).update('\0').update(key).digest('hex'));
@@ -70,7 +71,9 @@ export function idempotency(s: Services): Middleware {
     const claimed = await s.redis.set(redisKey, JSON.stringify({ state: 'in_progress', fingerprint } satisfies Stored), 'PX', retentionMs, 'NX');
     if (claimed !== 'OK') {
       const stored = JSON.parse((await s.redis.get(redisKey)) ?? '{}') as Partial<Stored>;
-      if (stored.fingerprint !== fingerprint) throw new AppError('idempotency_key_reused', 'this Idempotency-Key was used for a different request');
+      if (stored.fingerprint !== fingerprint && stored.fingerprint !== olderPlainFingerprint(request, raw)) {
+        throw new AppError('idempotency_key_reused', 'this Idempotency-Key was used for a different request');
+      }
       if (stored.state !== 'done') {
         ctx.set('Retry-After', '1');
         throw new AppError('idempotency_in_progress', 'the first request with this Idempotency-Key has not finished');
@@ -99,6 +102,15 @@ export function idempotency(s: Services): Middleware {
     const body = ctx.body === undefined || ctx.body === null ? '' : typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
     await keep(s, redisKey, fingerprint, ctx.status, ctx.response.get('Content-Type') || 'application/json', conceal(body, tenantId, box));
   };
+}
+
+/**
+ * The plain SHA-256 fingerprint that releases before keyed fingerprints stored for requests other
+ * than an erasure: such a record, kept at most 24 hours, still answers its retry. It is compared
+ * with, never written.
+ */
+function olderPlainFingerprint(request: string, raw: Buffer): string {
+  return createHash('sha256').update(request).update(raw).digest('hex');
 }
 
 /** The answer as it may be kept: a signing secret sealed, or dropped with a note when there is no key. */

@@ -3,6 +3,7 @@
  * the first one without running again; the key reused for another request is refused; a client
  * error is replayed as it was.
  */
+import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import { startHarness, type Harness } from '../helpers/harness';
 
@@ -45,6 +46,40 @@ describe('Idempotency-Key', function () {
     expect((await put(null, { mode: 'OPERATIONAL', reason: 'a' })).status).to.equal(200);
     expect((await put(null, { mode: 'OPERATIONAL', reason: 'b' })).status).to.equal(200);
     expect(await modeChanges()).to.equal(3);
+  });
+
+  /** The fingerprints of every kept Idempotency-Key record of the tenant. */
+  async function fingerprints(): Promise<string[]> {
+    const found: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, keys] = await h.services.redis.scan(cursor, 'MATCH', `${h.config.keyPrefix}:{t:acme}:idem:*`, 'COUNT', 1000);
+      for (const key of keys) found.push((JSON.parse((await h.services.redis.get(key)) ?? '{}') as { fingerprint: string }).fingerprint);
+      cursor = next;
+    } while (cursor !== '0');
+    return found;
+  }
+
+  it('keeps no plain SHA-256 of any request, whatever the spelling of its path: an erasure\'s phone cannot be read back', async () => {
+    const body = JSON.stringify({ phone: '+919812340001' });
+    // The router matches a path whatever its case and with a trailing slash: each spelling is the erasure.
+    const spellings = ['/v1/claimants/erasure', '/V1/claimants/erasure', '/v1/claimants/erasure/', '/v1/Claimants/ERASURE/'];
+    for (const [i, path] of spellings.entries()) {
+      const send = () => h.api(path, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': `erase-${i}` }, body });
+      const first = await send();
+      expect(first.status, path).to.equal(200);
+      const again = await send();
+      expect(again.status, path).to.equal(200);
+      expect(again.headers.get('idempotent-replayed'), path).to.equal('true');
+    }
+    await put('mode-fp', { mode: 'OPERATIONAL', reason: 'fingerprint' });
+    // Plain SHA-256 of each request as the fingerprint was built (method, path as sent, body):
+    // what hashing every phone number would find.
+    const plain = [...spellings.map((path) => `POST ${path}\n${body}`), 'PUT /v1/tenant/operational-mode\n{"mode":"OPERATIONAL","reason":"fingerprint"}']
+      .map((text) => createHash('sha256').update(text).digest('hex'));
+    const kept = await fingerprints();
+    expect(kept.length).to.be.greaterThan(spellings.length);
+    expect(kept.filter((f) => plain.includes(f))).to.deep.equal([]);
   });
 
   it('refuses a malformed key', async () => {
