@@ -147,6 +147,12 @@ export interface Config {
    * `POST /v1/audit/verify` and `ops audit verify` alike, to bound what it costs other tenants' latency (src/audit/walk-pacing.ts, docs/audit-ledger.md).
    */
   auditVerifyEventsPerSecond: number;
+  /**
+   * The deployment's own values for named rate limits (`RATE_LIMITS=cms_events=3000,erasure=60`),
+   * requests per the limit's window; the rest keep the defaults of src/api/rate-limits.ts
+   * (docs/rate-limits.md). A name that is no limit fails at start.
+   */
+  rateLimits: Readonly<Record<string, number>>;
 }
 
 /** How long finished workflows and their ledger events stay hot in Redis, how long the archive keeps them,
@@ -225,6 +231,7 @@ const schema = {
     ARCHIVE_LEASE: { type: 'string', pattern: durationPattern },
     ARCHIVER_STOP_AT: { enum: [...archiverSteps] },
     AUDIT_VERIFY_EVENTS_PER_SECOND: { type: 'integer', minimum: 1000, maximum: 10000000 },
+    RATE_LIMITS: { type: 'string', pattern: '^[a-z_]{1,32}=[1-9]\\d{0,8}(,[a-z_]{1,32}=[1-9]\\d{0,8}){0,31}$' },
   },
 } as const;
 
@@ -335,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     archiveLeaseMs: raw.ARCHIVE_LEASE !== undefined ? parseDuration(raw.ARCHIVE_LEASE as string) : 60_000,
     archiverStopAt: (raw.ARCHIVER_STOP_AT as ArchiverStep | undefined) ?? null,
     auditVerifyEventsPerSecond: (raw.AUDIT_VERIFY_EVENTS_PER_SECOND as number | undefined) ?? 5_000,
+    rateLimits: raw.RATE_LIMITS ? Object.fromEntries((raw.RATE_LIMITS as string).split(',').map((pair) => [pair.split('=')[0]!, Number(pair.split('=')[1])])) : {},
     ...overrides,
   };
   return Object.freeze(config);

@@ -174,7 +174,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     users: new UserStore(redis, keys, clock),
     loginGuard: new LoginGuard(redis, keys),
     refreshTokens: new RefreshTokens({ redis, keys, tokens, revocation, log }),
-    rateLimits: new RateLimits(redis, keys, log),
+    rateLimits: new RateLimits(redis, keys, log, config.rateLimits),
     workflows: workflowStore,
     pendingDocs,
     ledger,

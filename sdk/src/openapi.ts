@@ -253,6 +253,7 @@ export interface paths {
          *     workflow read the CMS's pending list again (`rechecked`); with none open the answer is 200
          *     `no_open_workflow`. The claim is read from the CMS first: its `claimant_phone` is who the
          *     follow-up writes to. docs/pending-documents.md.
+         *     Limited to 300 a minute per tenant (`cms_events`, docs/rate-limits.md).
          */
         post: operations["postCmsEvent"];
         delete?: never;
@@ -311,7 +312,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A signed checkpoint of the ledger (count and head hash) */
+        /**
+         * A signed checkpoint of the ledger (count and head hash)
+         * @description Limited to 60 a minute per tenant (`checkpoint`, docs/rate-limits.md): each is a fresh RSA signature.
+         */
         get: operations["getAuditCheckpoint"];
         put?: never;
         post?: never;
@@ -354,6 +358,7 @@ export interface paths {
          * Change the operational mode, with a reason (audited)
          * @description SUSPENDED: no message leaves for a claimant; replies are held in order and sent when the
          *     mode returns. RESTRICTED: claim-status runs (and is today the only workflow).
+         *     Limited to 10 changes a minute per tenant (`mode_change`, docs/rate-limits.md); reading the mode is not limited.
          */
         put: operations["setOperationalMode"];
         post?: never;
@@ -383,6 +388,7 @@ export interface paths {
          *     Idempotency-Key the first answer is replayed. The answer never echoes the phone number.
          *     A phone number unknown to the tenant (or another tenant's claimant) answers 200 with
          *     counts 0. docs/retention.md ("Erasure of a claimant"), docs/audit-ledger.md.
+         *     Limited to 30 a minute per tenant (`erasure`, docs/rate-limits.md).
          */
         post: operations["eraseClaimant"];
         delete?: never;
@@ -490,6 +496,7 @@ export interface paths {
          * Send again every kept event since a time
          * @description Every delivered or failed event at or after `since` that is still kept (7 days) becomes
          *     pending again, due now, with its original id and body; pending ones are left as they are.
+         *     Limited to 10 an hour per tenant (`webhook_replay`, docs/rate-limits.md).
          */
         post: operations["replayWebhooks"];
         delete?: never;
@@ -513,6 +520,7 @@ export interface paths {
          *     the tenant's endpoint. Samples are delivered like real events (signed, retried, listed
          *     among the deliveries) so a receiver's verification and parsing can be checked; each says
          *     `"test": true` in `data` and names no real workflow, claim or ledger event.
+         *     Limited to 20 an hour per tenant (`webhook_test`, docs/rate-limits.md): test events are kept like real ones.
          */
         post: operations["testWebhooks"];
         delete?: never;
@@ -1893,6 +1901,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             /** @description `cms_rejected`: the CMS refused our request. */
             502: {
@@ -2043,6 +2052,7 @@ export interface operations {
             };
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
         };
     };
     verifyAuditLedger: {
@@ -2175,6 +2185,7 @@ export interface operations {
             };
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
         };
     };
     eraseClaimant: {
@@ -2195,7 +2206,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The claimant's number, E.164. */
+                    /** @description One claimant's full number, E.164: India +91 and ten digits, the first 6-9; any other country a number valid for it (libphonenumber's tables). A prefix or a partial number is a 400 that changes nothing; only entries whose tenant and phone (or workflow, one of this claimant's) equal the request's are removed. */
                     phone: string;
                 };
             };
@@ -2219,7 +2230,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErasureResult"];
                 };
             };
-            /** @description `invalid_request`: no phone, or not an E.164 number; `malformed_json`. */
+            /** @description `invalid_request`: no phone, or not one full, valid number in E.164 (a prefix, a number too short or too long for its country); nothing was read or changed. `malformed_json`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2230,7 +2241,7 @@ export interface operations {
                      *       "type": "https://docs.claims-workflow.example/errors#invalid_request",
                      *       "title": "Invalid request",
                      *       "status": 400,
-                     *       "detail": "phone must be an E.164 number, such as +919800000000",
+                     *       "detail": "phone must be one claimant's full number in E.164, such as +919800000000 (India: +91 and ten digits, the first 6-9)",
                      *       "instance": "/v1/claimants/erasure",
                      *       "error_code": "invalid_request"
                      *     }
@@ -2249,6 +2260,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["RateLimited"];
         };
     };
     getWebhookEndpoint: {
@@ -2505,6 +2517,7 @@ export interface operations {
             };
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["InsufficientScope"];
+            429: components["responses"]["RateLimited"];
         };
     };
     testWebhooks: {
@@ -2560,6 +2573,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["RateLimited"];
         };
     };
     getKnowledgeArticle: {

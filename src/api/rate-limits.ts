@@ -1,7 +1,8 @@
 /**
- * The spec's rate limits (interface spec, Limits), counted in Redis so they hold across every API
- * process sharing it. rate-limiter-flexible keeps one counter per limit and subject: a fixed
- * 60 s window that starts with the subject's first request (docs/rate-limits.md).
+ * The spec's rate limits (interface spec, Limits), and the service's own on its costly endpoints,
+ * counted in Redis so they hold across every API process sharing it. rate-limiter-flexible keeps
+ * one counter per limit and subject: a fixed window (60 s unless `windows` names another) that
+ * starts with the subject's first request (docs/rate-limits.md).
  *
  * Every limited response carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`
  * (IETF draft "RateLimit header fields for HTTP"); over the limit the request is refused with
@@ -17,10 +18,10 @@ import type { Logger } from '../logger';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 
-/** Length of every window, in seconds: the spec's limits are all per minute. */
+/** Length of a window, in seconds, unless `windows` names another: the spec's limits are all per minute. */
 export const windowSeconds = 60;
 
-/** The spec's limits: requests per `windowSeconds` per subject. */
+/** The limits: requests per window (`windowOf`) per subject. */
 export const limits = {
   /** `POST /v1/auth/token`: per `client_id`. */
   token: 60,
@@ -38,9 +39,33 @@ export const limits = {
   auth_failures: 20,
   /** Not the spec's: `POST /v1/audit/verify` per `tenant_id`, which reads the whole ledger. */
   audit_verify: 10,
+  /**
+   * Not the spec's, on the costly endpoints, each per `tenant_id` (what they cost lands on the
+   * tenant's storage, ledger or partitions, so more clients must not mean more allowance):
+   * `POST /v1/webhooks/test` queues up to 11 sample events, each kept `WEBHOOK_RETENTION_SECONDS`;
+   */
+  webhook_test: 20,
+  /** `POST /v1/webhooks/replay` walks every kept message of the tenant; */
+  webhook_replay: 10,
+  /** `POST /v1/claimants/erasure` sweeps the claimant's partition and the archive; */
+  erasure: 30,
+  /** `GET /v1/audit/checkpoint` makes an RSA signature; */
+  checkpoint: 60,
+  /** `POST /v1/cms/events` reads the CMS and may start a workflow; */
+  cms_events: 300,
+  /** `PUT /v1/tenant/operational-mode` writes the ledger and walks every partition to release held replies. */
+  mode_change: 10,
 } as const;
 
 export type LimitName = keyof typeof limits;
+
+/** Limits whose window is not `windowSeconds`, in seconds: the two that add or walk kept webhook messages count per hour. */
+export const windows: Readonly<Partial<Record<LimitName, number>>> = { webhook_test: 3600, webhook_replay: 3600 };
+
+/** The window of `limit`, seconds. */
+export function windowOf(limit: LimitName): number {
+  return windows[limit] ?? windowSeconds;
+}
 
 /** A check that has not answered after this long lets the request through (ms). */
 const checkTimeoutMs = 1000;
@@ -51,16 +76,23 @@ const plainSubject = /^[A-Za-z0-9._-]{1,128}$/;
 
 export class RateLimits {
   private readonly limiters: Record<LimitName, RateLimiterRedis>;
+  /** Requests per window of each limit: `limits`, with the deployment's overrides (`RATE_LIMITS`). */
+  readonly points: Readonly<Record<LimitName, number>>;
   private readonly failures = new Map<LimitName, { loggedAt: number; suppressed: number }>();
 
-  constructor(redis: Redis, keys: Keys, private readonly log?: Logger) {
+  constructor(redis: Redis, keys: Keys, private readonly log?: Logger, overrides: Readonly<Record<string, number>> = {}) {
+    for (const [name, value] of Object.entries(overrides)) {
+      if (!(name in limits)) throw new Error(`RATE_LIMITS names no limit: ${name} (limits: ${Object.keys(limits).join(', ')})`);
+      if (!Number.isInteger(value) || value < 1) throw new Error(`RATE_LIMITS: ${name} must be a whole number of at least 1`);
+    }
+    this.points = { ...limits, ...overrides } as Record<LimitName, number>;
     const make = (name: LimitName) => new RateLimiterRedis({
       storeClient: redis,
       useRedisPackage: false,
       // A disconnected client fails the check at once instead of queueing the command.
       rejectIfRedisNotReady: true,
-      points: limits[name],
-      duration: windowSeconds,
+      points: this.points[name],
+      duration: windowOf(name),
       keyPrefix: keys.rateLimitPrefix(name),
     });
     this.limiters = Object.fromEntries((Object.keys(limits) as LimitName[]).map((name) => [name, make(name)])) as Record<LimitName, RateLimiterRedis>;
@@ -87,13 +119,13 @@ export class RateLimits {
     const resetSeconds = Math.max(0, Math.ceil(res.msBeforeNext / 1000));
     // A quiet check (one behind the request's own limit) shows its headers only when it refuses.
     if (options.quiet && !refused) return;
-    ctx.set('RateLimit-Limit', String(limits[limit]));
+    ctx.set('RateLimit-Limit', String(this.points[limit]));
     ctx.set('RateLimit-Remaining', String(refused ? 0 : Math.max(0, res.remainingPoints)));
     ctx.set('RateLimit-Reset', String(resetSeconds));
     if (!refused) return;
     const retryAfter = Math.max(1, resetSeconds);
     ctx.set('Retry-After', String(retryAfter));
-    throw new AppError('rate_limited', `rate limit of ${limits[limit]} requests per ${windowSeconds} s exceeded; retry after ${retryAfter} s`, { extra: { retry_after: retryAfter } });
+    throw new AppError('rate_limited', `rate limit of ${this.points[limit]} requests per ${windowOf(limit)} s exceeded; retry after ${retryAfter} s`, { extra: { retry_after: retryAfter } });
   }
 
   /** Gives back one request counted by `check` (one that turned out not to count); Redis failing is ignored. */

@@ -161,7 +161,10 @@ function byWorkflow(events: readonly LedgerEvent[]): Map<string, LedgerEvent[]> 
 }
 
 /** Timeouts for a harness under load (see the scale test's `before`). */
-const loadTolerant = { cmsTimeoutMs: 15_000, channelTimeoutMs: 15_000 };
+// The test starts its 10,000 follow-ups through POST /v1/cms/events in a minute or two: the
+// deployment's RATE_LIMITS setting raises that endpoint's limit (docs/rate-limits.md) as a
+// CMS sending such batches would.
+const loadTolerant = { cmsTimeoutMs: 15_000, channelTimeoutMs: 15_000, rateLimits: { cms_events: 20_000 } };
 
 const detailOf = (e: LedgerEvent): Record<string, unknown> => JSON.parse(e.detail) as Record<string, unknown>;
 const count = (events: readonly LedgerEvent[] | undefined, type: string) => (events ?? []).filter((e) => e.type === type).length;

@@ -10,10 +10,13 @@ import { isClaimantPhone, phoneRule } from '../../claimants/phone-number';
 import type { Services } from '../../services';
 import { principal, requireScope } from '../authenticate';
 import { readForm } from '../body';
+import { rateLimit } from '../rate-limits';
 
 export function claimantRoutes(s: Services): Router {
   const router = new Router();
-  router.post('/v1/claimants/erasure', requireScope('tenant:admin'), async (ctx) => {
+  // Each erasure sweeps the claimant's partition and the archive: limited per tenant (docs/rate-limits.md).
+  const limited = rateLimit(s, 'erasure', (ctx) => principal(ctx).tenant_id);
+  router.post('/v1/claimants/erasure', requireScope('tenant:admin'), limited, async (ctx) => {
     if (!ctx.is('application/json')) throw new AppError('unsupported_media_type', 'send application/json');
     const { phone } = await readForm(ctx);
     // Before anything is read or changed: a prefix or a malformed number is refused whole.

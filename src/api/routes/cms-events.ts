@@ -13,6 +13,7 @@ import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import { actorOf, principal, requireScope } from '../authenticate';
 import { readForm } from '../body';
+import { rateLimit } from '../rate-limits';
 
 export const cmsEventTypes = ['claim.documents_pending', 'claim.documents_received'] as const;
 
@@ -35,7 +36,9 @@ const validate = new Ajv({ allErrors: true }).compile<CmsEvent>({
 
 export function cmsEventRoutes(s: Services): Router {
   const router = new Router();
-  router.post('/v1/cms/events', requireScope('cms:events'), async (ctx) => {
+  // Each event reads the CMS and may start a workflow: limited per tenant (docs/rate-limits.md).
+  const limited = rateLimit(s, 'cms_events', (ctx) => principal(ctx).tenant_id);
+  router.post('/v1/cms/events', requireScope('cms:events'), limited, async (ctx) => {
     const body = await readForm(ctx);
     if (!validate(body)) {
       const problems = (validate.errors ?? []).map((e) => `${e.instancePath || 'body'} ${e.message}`).join('; ');

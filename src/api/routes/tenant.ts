@@ -8,13 +8,16 @@ import type { Services } from '../../services';
 import { isOperationalMode, operationalModes } from '../../../pipeline/vocabulary';
 import { principal, requireScope } from '../authenticate';
 import { readForm } from '../body';
+import { rateLimit } from '../rate-limits';
 
 export function tenantRoutes(s: Services): Router {
   const router = new Router();
   router.get('/v1/tenant/operational-mode', async (ctx) => {
     ctx.body = await s.modes.get(principal(ctx).tenant_id);
   });
-  router.put('/v1/tenant/operational-mode', requireScope('tenant:admin'), async (ctx) => {
+  // A change writes the ledger and walks every partition: limited per tenant (docs/rate-limits.md).
+  const limited = rateLimit(s, 'mode_change', (ctx) => principal(ctx).tenant_id);
+  router.put('/v1/tenant/operational-mode', requireScope('tenant:admin'), limited, async (ctx) => {
     const { mode, reason } = await readForm(ctx);
     if (!isOperationalMode(mode)) throw new AppError('invalid_request', `mode must be one of ${operationalModes.join(', ')}`);
     if (typeof reason !== 'string' || reason.trim() === '' || reason.length > 500) throw new AppError('invalid_request', 'reason is required (1-500 characters)');

@@ -12,6 +12,7 @@ import { deliveryStatuses, type DeliveryCursor, type DeliveryStatus } from '../.
 import { sampleEvents, sampleEventTypes } from '../../webhooks/sample-events';
 import { principal, requireScope } from '../authenticate';
 import { readForm } from '../body';
+import { rateLimit } from '../rate-limits';
 import { cursorNumber, decodeCursor, encodeCursor } from '../cursors';
 
 const maxLimit = 100;
@@ -34,6 +35,9 @@ function deliveryPosition(value: string): DeliveryCursor {
 
 export function webhookRoutes(s: Services): Router {
   const router = new Router();
+  // Test events are kept like real ones and replay walks every kept message: both limited per tenant (docs/rate-limits.md).
+  const testLimited = rateLimit(s, 'webhook_test', (ctx) => principal(ctx).tenant_id);
+  const replayLimited = rateLimit(s, 'webhook_replay', (ctx) => principal(ctx).tenant_id);
 
   router.put('/v1/webhooks/endpoint', requireScope('webhook:admin'), async (ctx) => {
     const body = await readForm(ctx);
@@ -82,7 +86,7 @@ export function webhookRoutes(s: Services): Router {
   });
 
   // Sample events to the partner's endpoint, to check their receiver (src/webhooks/sample-events.ts).
-  router.post('/v1/webhooks/test', requireScope('webhook:admin'), async (ctx) => {
+  router.post('/v1/webhooks/test', requireScope('webhook:admin'), testLimited, async (ctx) => {
     const body = await readForm(ctx);
     const types = body.types === undefined ? sampleEventTypes : body.types;
     if (!Array.isArray(types) || types.length === 0 || !types.every((t) => typeof t === 'string' && sampleEventTypes.includes(t))) {
@@ -100,7 +104,7 @@ export function webhookRoutes(s: Services): Router {
     ctx.body = { queued };
   });
 
-  router.post('/v1/webhooks/replay', requireScope('webhook:admin'), async (ctx) => {
+  router.post('/v1/webhooks/replay', requireScope('webhook:admin'), replayLimited, async (ctx) => {
     const body = await readForm(ctx);
     const since = typeof body.since === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(body.since) ? Date.parse(body.since) : Number.NaN;
     if (Number.isNaN(since)) throw new AppError('invalid_request', 'since must be an ISO 8601 date-time');
