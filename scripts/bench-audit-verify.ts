@@ -24,12 +24,25 @@
  * thread, its other threads, redis-server, and Redis's own time in XRANGE, during which it serves
  * no other client), the verification answers by status with their times, the API process's peak
  * resident memory (VmHWM) and the load average at the start and end. Options: --events 100000 --verifiers 8 --seconds 10 --rate 40 --rounds 1 --aa --seed 1.
+ *
+ * With `--archive postgres` (a private database on the test server, test/helpers/postgres.ts) or
+ * `--archive pglite` (the embedded database in a fresh directory, opened by the API process), all
+ * but the newest `--hot` (1000) of the ledger's events are first moved to the archive by the
+ * archiver itself (src/archive/archiver.ts), so each verification walks archive then Redis, as a
+ * partly archived ledger is verified. The check: another tenant's pooled read p99 while verifying
+ * within `--within` (20%) of its p99 alone, printed as PASS or FAIL (exit 1 on FAIL with --check).
+ * The headline run: `npm run bench:audit-verify -- --events 60000 --archive postgres --verifiers 1 --rounds 3 --aa --check`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { Agent, request } from 'undici';
 import { onboardFakeTenant, type FakeTenant } from '../test/helpers/fakes/demo-tenant';
 import { loadavg } from 'node:os';
 import { startPrivateRedis } from '../test/helpers/redis';
+import { createTestDatabase, type TestDatabase } from '../test/helpers/postgres';
+import { Archiver } from '../src/archive/archiver';
+import { systemClock } from '../src/clock';
 import { option, percentile, percentileDifference, seededRandom, writeBenchLedger } from './bench-support';
 import { startBenchWorld } from './bench-world';
 import { readProcStat } from './process-cpu';
@@ -41,6 +54,11 @@ const rate = Number(option('rate', '40'));
 const rounds = Number(option('rounds', '1'));
 const aa = process.argv.includes('--aa');
 const seed = Number(option('seed', '1'));
+const archiveKind = option('archive', 'none');
+const hot = Number(option('hot', '1000'));
+const within = Number(option('within', '20'));
+const check = process.argv.includes('--check');
+if (!['none', 'postgres', 'pglite'].includes(archiveKind)) throw new Error('--archive is none, postgres or pglite');
 
 type Kind = 'alone' | 'again' | 'verifying';
 const kinds: Kind[] = aa ? ['alone', 'again', 'verifying'] : ['alone', 'verifying'];
@@ -72,12 +90,26 @@ function peakRssMiB(pid: number): number {
 async function main(): Promise<void> {
   process.stdout.write(`load average at the start: ${load()}\n`);
   const privateRedis = await startPrivateRedis();
-  const world = await startBenchWorld('910910910', { redisUrl: privateRedis.url });
+  const database: TestDatabase | null = archiveKind === 'postgres' ? await createTestDatabase() : null;
+  const embeddedDir = archiveKind === 'pglite' ? mkdtempSync(join(tmpdir(), 'cw-bench-pglite-')) : null;
+  const env: Record<string, string> = database ? { DATABASE_URL: database.url } : embeddedDir ? { EMBEDDED_DATABASE_DIR: embeddedDir } : {};
+  const world = await startBenchWorld('910910910', { redisUrl: privateRedis.url, env });
   const { services: s } = world;
+  let failed = false;
   try {
     process.stdout.write(`writing a ledger of ${events} events for tenant bench...\n`);
     const head = await writeBenchLedger(s.redis, s.keys.ledger('bench'), events);
-    await s.redis.hset(s.keys.ledgerHead('bench'), 'hash', head, 'count', String(events));
+    // webhooked_n: the archiver moves only events already published to webhooks; the newest --hot stay in Redis.
+    await s.redis.hset(s.keys.ledgerHead('bench'), 'hash', head, 'count', String(events), 'webhooked_n', String(archiveKind === 'none' ? events : Math.max(0, events - hot)));
+    if (archiveKind !== 'none') {
+      const archiver = new Archiver({ redis: s.redis, keys: s.keys, config: s.config, clock: systemClock, log: s.log, archive: s.archive, tenants: s.tenants });
+      let moved = 0;
+      for (let pass = await archiver.runOnce(['bench']); pass.events > 0; pass = await archiver.runOnce(['bench'])) moved += pass.events;
+      const marker = await s.redis.hget(s.keys.archived('bench'), 'ledger_n');
+      process.stdout.write(`archived ${moved} events to ${archiveKind} (marker ${marker}); ${await s.redis.xlen(s.keys.ledger('bench'))} entries left in Redis\n`);
+      // PGlite is one process's database: this process lets go of it before the API process opens it.
+      await s.archive.close();
+    }
 
     const readers: { tenant: FakeTenant; workflowId: string }[] = [];
     const readerNames = Array.from({ length: rounds }, (_, r) => kinds.map((kind) => `${kind}${r}`)).flat();
@@ -188,6 +220,13 @@ async function main(): Promise<void> {
         process.stdout.write(`p99 difference ${what}: ${d.observed >= 0 ? '+' : ''}${d.observed.toFixed(1)} ms, 95% interval ${d.low.toFixed(1)} to ${d.high.toFixed(1)} ms (width ${(d.high - d.low).toFixed(1)} ms; block bootstrap, 1 s blocks, seed ${seed}): ${d.low <= 0 && d.high >= 0 ? 'contains 0' : 'excludes 0'}\n`);
       }
     }
+    {
+      const p99 = (kind: Kind) => percentile([...pooled[kind].latencies].sort((a, b) => a - b), 99);
+      const ratio = p99('verifying') / p99('alone');
+      const pass = ratio <= 1 + within / 100;
+      failed = !pass;
+      process.stdout.write(`${pass ? 'PASS' : 'FAIL'}: another tenant's read p99 while verifying ${p99('verifying').toFixed(1)} ms is ${((ratio - 1) * 100).toFixed(0)}% from ${p99('alone').toFixed(1)} ms alone (bound +${within}%; archive ${archiveKind}, ${events} events, ${archiveKind === 'none' ? 0 : Math.max(0, events - hot)} archived)\n`);
+    }
     for (const [status, times] of Object.entries(answers)) {
       times.sort((a, b) => a - b);
       process.stdout.write(`verify answered ${status}: ${times.length} times, median ${percentile(times, 50).toFixed(0)} ms, max ${times[times.length - 1]!.toFixed(0)} ms\n`);
@@ -198,7 +237,10 @@ async function main(): Promise<void> {
     await world.stop();
     await agent.close();
     await privateRedis.close();
+    await database?.drop();
+    if (embeddedDir) rmSync(embeddedDir, { recursive: true, force: true });
   }
+  if (failed && check) process.exitCode = 1;
 }
 
 main().catch((err: Error) => {
