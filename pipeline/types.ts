@@ -113,7 +113,13 @@ export interface QueryContext {
   names: string[];
   /** The claimant's other claims' ids: an answer must not speak about them. */
   otherClaimIds: string[];
+  /** The amount the CMS approved, when it gives one: an approved claim's answer says it. Absent
+   *  on entries written before it was carried (read as unknown). */
+  amountApproved?: number | null;
 }
+
+/** A knowledge-base article an answer cites, as the policy gate reads it (the claimant's language, plain text). */
+export interface CitedArticle { id: string; version: number; trusted: boolean; reasonCodes: string[]; title: string; body: string }
 
 export interface ComposedAnswer {
   /** Answer-cache key: the normalised question, language and reason codes (knowledge stage). */
@@ -121,7 +127,9 @@ export interface ComposedAnswer {
   /** Taken from the answer cache: approved before, so only tiers 1 and 3 run again. */
   cached: boolean;
   /** The article cited; null when the search found none (the gate then blocks: no source). */
-  article: { id: string; version: number; trusted: boolean; reasonCodes: string[]; title: string; body: string } | null;
+  article: CitedArticle | null;
+  /** The other articles cited: one for each of the claim's reason codes `article` does not explain. */
+  alsoCited?: CitedArticle[];
 }
 
 /** A knowledge-base article as the knowledge stage reads it (docs/knowledge-base.md). */
@@ -140,6 +148,8 @@ export interface CachedAnswer {
   reply: ReplyRequest;
   articleId: string;
   articleVersion: number;
+  /** The other articles it cites (`ComposedAnswer.alsoCited`): each must be unchanged too. */
+  alsoCited?: Array<{ articleId: string; articleVersion: number }>;
 }
 
 /** A media message's reference at the provider: the partner fetches the file with it. */
@@ -193,6 +203,9 @@ export interface WorkflowPatch {
 /** Writes outside the workflow record, applied atomically with the hand-off. */
 export type Effect =
   | { type: 'consent.set'; state: 'granted' | 'declined' | 'revoked' }
+  /** The conversation's language changed: kept on the claimant's consent record, for replies to
+   *  words that tell no language (STOP). Written only to a record that exists or is written now. */
+  | { type: 'consent.language'; language: Language }
   /** Hold this workflow until the claimant answers the consent request. */
   | { type: 'consent.park'; payload: WorkflowPayload }
   /** Continue the held workflow at `to`, with `patch` merged into its payload; this
@@ -260,6 +273,8 @@ export interface ConsentRecord {
   parkedWorkflowId: string | null;
   /** What the held question waits for: `awaiting_consent` or `awaiting_choice`. */
   parkedStatus: WorkflowStatus | null;
+  /** The language the claimant last wrote in, where their words told it (null: not known yet). */
+  language?: Language | null;
 }
 
 /** Read-only ports the runtime gives a stage. Implementations live in src/. */

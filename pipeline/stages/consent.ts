@@ -3,14 +3,16 @@
  * with no consent on file is held (`awaiting_consent`) and answered with the consent request;
  * "YES" records consent and resumes the held question at the router, "NO" ends it politely,
  * "STOP" withdraws consent and "START" restores it at any time. Every answer is an audited
- * effect. An SMS provider's own opt-out and opt-in keywords change consent the same way, but the
+ * effect. A reply here is in the language of the claimant's words, or, where the words tell none
+ * (STOP, YES: the keywords are the same in every language), in the conversation's: the language
+ * the claimant last wrote in, kept on their consent record when it changes. An SMS provider's own opt-out and opt-in keywords change consent the same way, but the
  * provider answers them, so the service sends nothing (pipeline/channels.ts).
  */
 import { providerKeywords } from '../channels';
 import words from '../data/consent-words.json';
 import { detectLanguage } from '../language';
 import { normalise } from '../text';
-import type { Channel, Decision, Stage } from '../types';
+import type { Channel, Decision, Effect, Language, Stage } from '../types';
 import { next, replyStage, workflowOf } from '../workflows';
 
 /** Where a held question continues once answered: the stage after consent on every route. */
@@ -37,6 +39,18 @@ export function providerKeyword(channel: Channel, text: string): 'stop' | 'start
   return optOut.includes(word) ? 'stop' : optIn.includes(word) ? 'start' : null;
 }
 
+/**
+ * The language a message's words tell, or null when they tell none: Devanagari is Hindi and a
+ * romanised Hindi word is Hinglish whatever the message; Latin words are English, except a bare
+ * consent keyword ("stop", "yes", "ok": written so in every language) and a message without
+ * letters (a number, an emoji).
+ */
+export function spokenLanguage(text: string, keyword: boolean): Language | null {
+  const detected = detectLanguage(text);
+  if (detected !== 'EN') return detected;
+  return keyword || !/\p{L}/u.test(text) ? null : 'EN';
+}
+
 export const consent: Stage = {
   name: 'consent',
   async handle(envelope, ctx): Promise<Decision> {
@@ -45,8 +59,13 @@ export const consent: Stage = {
     const keyword = providerKeyword(payload.channel, payload.text);
     const answer = keyword ?? consentAnswer(payload.text);
     // A follow-up the CMS started has no text, and carries the language it was started in; a
-    // claimant's message is read for its language.
-    const language = payload.text.trim() === '' && payload.language ? payload.language : detectLanguage(payload.text);
+    // claimant's message is read for its language, and a keyword is answered in the conversation's.
+    const cmsStarted = payload.text.trim() === '' && payload.language !== undefined;
+    const spoken = cmsStarted ? null : spokenLanguage(payload.text, answer !== null);
+    const conversation = record.language ?? 'EN';
+    const language = cmsStarted ? payload.language! : spoken ?? conversation;
+    // The conversation's language moved: kept with the consent record (written with it, or to it).
+    const remember: Effect[] = spoken !== null && spoken !== conversation ? [{ type: 'consent.language', language: spoken }] : [];
     const parked = record.parkedWorkflowId;
 
     // The provider already blocked or unblocked the number and told the claimant so.
@@ -68,27 +87,30 @@ export const consent: Stage = {
       if (parked) {
         return {
           kind: 'finish', status: 'completed', audit,
-          effects: [{ type: 'consent.set', state }, { type: 'consent.resume', to: replyStage, status: 'started', patch: { language, reply: { template, vars: {} }, afterSend: 'cancelled' } }],
+          effects: [{ type: 'consent.set', state }, ...remember, { type: 'consent.resume', to: replyStage, status: 'started', patch: { language, reply: { template, vars: {} }, afterSend: 'cancelled' } }],
         };
       }
-      return { kind: 'forward', to: replyStage, payload: { ...payload, language, reply: { template, vars: {} } }, patch: { language }, audit, effects: [{ type: 'consent.set', state }] };
+      return { kind: 'forward', to: replyStage, payload: { ...payload, language, reply: { template, vars: {} } }, patch: { language }, audit, effects: [{ type: 'consent.set', state }, ...remember] };
     }
 
     if (record.state === 'granted') {
       // A question held for a choice of workflow: the router decides whether this message answers it.
       const heldChoice = record.parkedStatus === 'awaiting_choice' && parked ? { heldChoice: parked } : {};
-      return { kind: 'forward', to: next(workflowOf(payload), 'consent'), payload: { ...payload, ...heldChoice }, audit: { type: 'consent.on_file' } };
+      return {
+        kind: 'forward', to: next(workflowOf(payload), 'consent'), payload: { ...payload, ...heldChoice }, audit: { type: 'consent.on_file' },
+        ...(remember.length > 0 ? { effects: remember } : {}),
+      };
     }
 
     // START restores consent like YES; with a question held, it is answered now.
     if (answer === 'yes' || answer === 'start') {
       const audit = { type: 'consent.granted' };
       if (parked) {
-        return { kind: 'finish', status: 'completed', audit, effects: [{ type: 'consent.set', state: 'granted' }, { type: 'consent.resume', to: resumeAt, status: 'started' }] };
+        return { kind: 'finish', status: 'completed', audit, effects: [{ type: 'consent.set', state: 'granted' }, ...remember, { type: 'consent.resume', to: resumeAt, status: 'started' }] };
       }
       return {
         kind: 'forward', to: replyStage, payload: { ...payload, language, reply: { template: 'consent_thanks', vars: {} } },
-        patch: { language }, audit, effects: [{ type: 'consent.set', state: 'granted' }],
+        patch: { language }, audit, effects: [{ type: 'consent.set', state: 'granted' }, ...remember],
       };
     }
 
@@ -98,7 +120,7 @@ export const consent: Stage = {
       payload: { ...payload, language, reply: { template: 'consent_request', vars: {} }, afterSend: 'awaiting_consent' },
       patch: { language },
       audit: { type: 'consent.requested' },
-      effects: [{ type: 'consent.park', payload }],
+      effects: [{ type: 'consent.park', payload }, ...remember],
     };
   },
 };

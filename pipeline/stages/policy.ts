@@ -6,8 +6,8 @@
  * workflow ends `policy_blocked`. One audit event records the decision, tier by tier.
  */
 import { redactPhi } from '../policy-gate/phi-redaction';
-import { runPolicyGate, type GateResult, type TierOutcome } from '../policy-gate';
-import type { AuditNote, Decision, Effect, RenderedReply, Stage } from '../types';
+import { runPolicyGate, type GateResult, type GateSource, type TierOutcome } from '../policy-gate';
+import type { AuditNote, CitedArticle, Decision, Effect, RenderedReply, Stage } from '../types';
 import { next, workflowOf } from '../workflows';
 
 export const policy: Stage = {
@@ -37,7 +37,7 @@ export const policy: Stage = {
         ownClaimId: query?.claimId ?? null,
         otherClaimIds: query?.otherClaimIds ?? [],
         names: query?.names ?? [],
-        source: answer?.article ? { articleId: answer.article.id, trusted: answer.article.trusted, reasonCodes: answer.article.reasonCodes, title: answer.article.title, body: answer.article.body } : null,
+        source: answer?.article ? gateSource([answer.article, ...(answer.alsoCited ?? [])]) : null,
         tenantDenyList: await ctx.denyList.phrases(tenantId),
         tenantPhiKinds,
       });
@@ -57,7 +57,11 @@ export const policy: Stage = {
     }
     const effects: Effect[] = [];
     if (fresh && answer.article) {
-      effects.push({ type: 'answer.cache', key: answer.cacheKey, value: { reply, articleId: answer.article.id, articleVersion: answer.article.version } });
+      // The explanation is kept, not this claim's opening (its approval and amount): a hit opens
+      // it again with the asking claim's own (pipeline/workflows/query-reason.ts, answerReply).
+      const kept = { template: 'kb_answer', vars: { answer: reply.vars.answer ?? '', source: reply.vars.source ?? '' } };
+      const also = (answer.alsoCited ?? []).map((a) => ({ articleId: a.id, articleVersion: a.version }));
+      effects.push({ type: 'answer.cache', key: answer.cacheKey, value: { reply: kept, articleId: answer.article.id, articleVersion: answer.article.version, ...(also.length > 0 ? { alsoCited: also } : {}) } });
     }
     return {
       kind: 'forward', to: next(workflowOf(payload), 'policy'), payload: { ...payload, rendered: safe },
@@ -67,6 +71,23 @@ export const policy: Stage = {
     };
   },
 };
+
+/**
+ * What tier 4 checks the answer against: the articles it cites, read as one (an answer that
+ * explains two deductions rests on two articles). Trusted only if every one is; its reason codes
+ * are all of theirs; its words, theirs together.
+ */
+function gateSource(articles: CitedArticle[]): GateSource {
+  const [first] = articles;
+  if (articles.length === 1) return { articleId: first!.id, trusted: first!.trusted, reasonCodes: first!.reasonCodes, title: first!.title, body: first!.body };
+  return {
+    articleId: articles.map((a) => a.id).join(','),
+    trusted: articles.every((a) => a.trusted),
+    reasonCodes: [...new Set(articles.flatMap((a) => a.reasonCodes))],
+    title: articles.map((a) => a.title).join('\n'),
+    body: articles.map((a) => a.body).join('\n\n'),
+  };
+}
 
 /** The decision, flat (no PHI: codes, numbers and tier lists only). */
 function auditOf(type: 'policy.passed' | 'policy.blocked', result: GateResult, template: string): AuditNote {

@@ -3,8 +3,8 @@
  * (pipeline/understanding, docs/understanding.md), and the reply language from how they wrote.
  * When no intent is clear it asks instead of guessing: the question is held (`awaiting_choice`)
  * and the claimant is offered the workflows (reply buttons, or a numbered list); their tap,
- * number or clearer question continues the held one. Small talk gets a short answer with the
- * same offer and starts nothing. A document or image goes to the workflow that takes them
+ * number or clearer question continues the held one. Small talk starts nothing: a greeting gets
+ * a short answer with the same offer, a thanks or acknowledgement a closing reply. A document or image goes to the workflow that takes them
  * (pending-documents); an entry a CMS event or a resume started already names its workflow. The
  * workflows, their intents and their routes are the registry's (pipeline/workflows/): a chosen
  * workflow goes on to the stage after router on its route. While the tenant is RESTRICTED only
@@ -53,10 +53,12 @@ export const router: Stage = {
       return heldChoice ? withResume(decision, { choice: understood.intent, text: payload.text, language }) : decision;
     }
     if (understood.kind === 'small_talk') {
+      // A greeting is answered with the offer; a thanks or an acknowledgement closes the exchange.
+      const reply = understood.closing ? { template: 'small_talk_closing', vars: {} } : { template: 'small_talk', vars: {}, choices: true };
       return {
-        kind: 'forward', to: next(null, 'router'), payload: { ...payload, language, reply: { template: 'small_talk', vars: {}, choices: true } },
+        kind: 'forward', to: next(null, 'router'), payload: { ...payload, language, reply },
         patch: { language, outcome: 'small_talk' },
-        audit: { type: 'intent.small_talk', detail },
+        audit: { type: 'intent.small_talk', detail: { ...detail, closing: understood.closing } },
       };
     }
     // Unclear: hold the question and ask which workflow the claimant means.

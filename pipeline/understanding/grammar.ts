@@ -27,11 +27,14 @@ export interface Template {
 /**
  * - `intent`: one intent is clear (score at or over the threshold, ahead of the next by the margin);
  * - `small_talk`: a greeting, thanks or acknowledgement with no intent at the threshold;
+ *   `closing` when it thanks or acknowledges (a word of the `thanks` class: "thanks", "ok",
+ *   "bye"): the conversation is ending, not starting;
  * - `unclear`: anything else; the claimant is asked which they meant.
  */
 export type Understanding<I extends string = Intent> =
   | { kind: 'intent'; intent: I; confidence: number; scores: Record<I, number>; template: string }
-  | { kind: 'small_talk' | 'unclear'; intent: null; confidence: number; scores: Record<I, number>; template: null };
+  | { kind: 'small_talk'; intent: null; confidence: number; scores: Record<I, number>; template: null; closing: boolean }
+  | { kind: 'unclear'; intent: null; confidence: number; scores: Record<I, number>; template: null };
 
 /** A template as intent-templates.json writes it (parts as `a|b`). */
 export interface TemplateSpec {
@@ -98,7 +101,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const thanked = hits.some((h) => h.cls === 'thanks');
   const strongest = Math.max(...Object.values(scores));
   if (thanked && strongest < strongWeight && !text.includes('?') && !hits.some((h) => questionClasses.has(h.cls))) {
-    return { kind: 'small_talk', intent: null, confidence: 0, scores: scores as Record<I, number>, template: null };
+    return { kind: 'small_talk', intent: null, confidence: 0, scores: scores as Record<I, number>, template: null, closing: true };
   }
   const ranked = [...intents].sort((a, b) => scores[b] - scores[a]);
   const top = ranked[0]!;
@@ -108,7 +111,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     return { kind: 'intent', intent: top as I, confidence: scores[top], scores: scores as Record<I, number>, template: best[top]! };
   }
   const smallTalk = hits.some((h) => smallTalkClasses.has(h.cls));
-  return { kind: smallTalk && scores[top] < grammar.threshold ? 'small_talk' : 'unclear', intent: null, confidence: scores[top], scores: scores as Record<I, number>, template: null };
+  if (smallTalk && scores[top] < grammar.threshold) {
+    return { kind: 'small_talk', intent: null, confidence: scores[top], scores: scores as Record<I, number>, template: null, closing: thanked };
+  }
+  return { kind: 'unclear', intent: null, confidence: scores[top], scores: scores as Record<I, number>, template: null };
 }
 
 /** Whether every part of the template occurs, the occurrences spanning at most `window` words. */

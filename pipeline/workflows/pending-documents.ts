@@ -116,8 +116,11 @@ async function start(envelope: PdEnvelope, ctx: StageContext): Promise<Decision>
   const pending = await ctx.cms.pendingDocuments(tenantId, claim.claim_id);
   if (!pending) return nothingPending(envelope, asked, 'claim_not_found');
   const state = await ctx.pendingDocs.get(tenantId, workflowId);
-  const missing = stillMissing(pending, state?.received ?? {});
   const claimIdHash = phiHash(claim.claim_id);
+  // A claimant who asks hears what is still missing: documents they sent on the claim's latest
+  // follow-up are left out, though the CMS, which has not processed them yet, still lists them.
+  const sent = asked ? receivedOnLatest(await ctx.pendingDocs.recent(tenantId, payload.from), workflowId, claimIdHash) : {};
+  const missing = stillMissing(pending, { ...sent, ...(state?.received ?? {}) });
   if (missing.length === 0) return nothingPending(envelope, asked, 'nothing_pending', claimIdHash);
 
   const now = ctx.now();
@@ -138,6 +141,18 @@ async function start(envelope: PdEnvelope, ctx: StageContext): Promise<Decision>
     // open follow-up has ended by then.
     effects: [{ type: 'documents.await', claimIdHash, pending, deadlineAt, reminderDue: ctx.pendingDocs.reminderOffsetsMs.map((o) => now + o), join }],
   };
+}
+
+/**
+ * The documents received on the claim's latest other follow-up (newest first in `recent`), while
+ * it waits or once it completed: what the claimant sent for the list the CMS asks for now. An
+ * older follow-up's, or one that timed out or was cancelled, are not counted: the CMS may have
+ * asked again since.
+ */
+export function receivedOnLatest(recent: readonly PendingDocsState[], workflowId: string, claimIdHash: string): Record<string, string> {
+  const latest = recent.find((s) => s.workflowId !== workflowId && s.claimIdHash === claimIdHash);
+  if (!latest || !['started', 'awaiting_consent', 'awaiting_documents', 'completed'].includes(latest.status)) return {};
+  return latest.received;
 }
 
 function nothingPending(envelope: PdEnvelope, asked: boolean, outcome: string, claimIdHash?: string): Decision {

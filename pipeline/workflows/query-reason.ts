@@ -3,7 +3,9 @@
  * base with the source cited (docs/query-reason.md).
  *   truth      reads the claimant's claims; the question is about their newest claim
  *   knowledge  the answer cache first, else a search with the question and the claim's reason
- *              codes; the top article is composed into the `kb_answer` reply
+ *              codes; the top article, and one for each reason code it does not explain, are
+ *              composed into the reply, which opens with the claim's approval (and the approved
+ *              amount) when the CMS says it was approved
  *   policy     all four tiers of the gate for a new answer, tiers 1 and 3 for a cached one
  */
 import { createHash } from 'node:crypto';
@@ -12,7 +14,8 @@ import { phiHash } from '../../src/phi';
 import { plainText } from '../plain-text';
 import { normalise } from '../text';
 import { ownClaims } from '../own-claims';
-import type { Decision, Envelope, KbArticle, Language, QueryReasonPayload, StageContext } from '../types';
+import { canonicalCode } from '../policy-gate/semantic';
+import type { CitedArticle, Decision, Envelope, KbArticle, Language, QueryContext, QueryReasonPayload, ReplyRequest, StageContext } from '../types';
 import { next, type WorkflowDefinition } from './definition';
 
 type QrEnvelope = Envelope & { payload: QueryReasonPayload };
@@ -47,6 +50,7 @@ export async function queryReasonTruth(envelope: QrEnvelope, ctx: StageContext):
       ...payload,
       query: {
         claimId: claim.claim_id, status: claim.status, reasonCodes,
+        amountApproved: typeof claim.amount_approved === 'number' && Number.isFinite(claim.amount_approved) ? claim.amount_approved : null,
         names: typeof claim.member_name === 'string' && claim.member_name.trim() !== '' ? [claim.member_name] : [],
         otherClaimIds: own.slice(1).map((c) => c.claim_id),
       },
@@ -71,9 +75,11 @@ export async function queryReasonKnowledge(envelope: QrEnvelope, ctx: StageConte
   const cacheKey = answerCacheKey(language, payload.text, query.reasonCodes);
   const cached = await ctx.answers.lookup(tenantId, cacheKey);
   if (cached) {
+    // The kept explanation, opened for this claim: its approval and amount are this claim's own.
+    const reply = answerReply(query, cached.reply.vars.answer ?? '', cached.reply.vars.source ?? '');
     return {
       kind: 'forward', to: next(queryReason, 'knowledge'),
-      payload: { ...payload, reply: cached.reply, answer: { cacheKey, cached: true, article: null } },
+      payload: { ...payload, reply, answer: { cacheKey, cached: true, article: null } },
       audit: { type: 'knowledge.cache_hit', detail: { article_id: cached.articleId, article_version: cached.articleVersion } },
     };
   }
@@ -87,19 +93,58 @@ export async function queryReasonKnowledge(envelope: QrEnvelope, ctx: StageConte
     };
   }
   const article = top.article;
-  const excerpt = excerptOf(textIn(article.body, language));
+  // Every deduction is explained: the top article, then the best one for each reason code the
+  // articles chosen so far leave unexplained.
+  const chosen: KbArticle[] = [article];
+  for (const code of query.reasonCodes) {
+    const wanted = canonicalCode(code);
+    const explains = (a: KbArticle) => a.reason_codes.some((c) => canonicalCode(c) === wanted);
+    if (chosen.some(explains)) continue;
+    let found = hits.map((h) => h.article).find(explains);
+    if (!found) found = (await ctx.knowledge.search(tenantId, payload.text, [code], language, 3)).map((h) => h.article).find(explains);
+    if (found && !chosen.some((a) => a.id === found!.id)) chosen.push(found);
+  }
+  const [first, ...more] = chosen.map((a) => cited(a, language));
   return {
     kind: 'forward', to: next(queryReason, 'knowledge'),
     payload: {
       ...payload,
-      reply: { template: 'kb_answer', vars: { answer: excerpt, source: sourceLine(article) } },
-      answer: {
-        cacheKey, cached: false,
-        article: { id: article.id, version: article.version, trusted: article.trusted, reasonCodes: article.reason_codes, title: plainText(textIn(article.title, language)), body: plainText(textIn(article.body, language)) },
+      reply: answerReply(query, chosen.map((a) => excerptOf(textIn(a.body, language))).join('\n\n'), chosen.map(sourceLine).join('; ')),
+      answer: { cacheKey, cached: false, article: first!, ...(more.length > 0 ? { alsoCited: more } : {}) },
+    },
+    audit: {
+      type: 'knowledge.searched',
+      detail: {
+        cache: 'miss', hits: hits.length, article_id: article.id, article_version: article.version, score: Math.round(top.score * 1000) / 1000, trusted: article.trusted,
+        ...(more.length > 0 ? { also_cited: more.map((a) => a.id).join(',') } : {}),
       },
     },
-    audit: { type: 'knowledge.searched', detail: { cache: 'miss', hits: hits.length, article_id: article.id, article_version: article.version, score: Math.round(top.score * 1000) / 1000, trusted: article.trusted } },
   };
+}
+
+/** Statuses that say the claim was approved, in full or in part: the answer opens by saying so. */
+const approvedStatuses = new Set(['APPROVED', 'PARTIALLY_APPROVED', 'SETTLED', 'PAID']);
+
+/**
+ * The reply: the explanation and its sources, opened with the claim's approval when the CMS says
+ * it was approved (and the approved amount when the CMS gives it): a claimant who asks why a claim
+ * was rejected must learn first that it was not.
+ */
+export function answerReply(query: QueryContext, answer: string, source: string): ReplyRequest {
+  if (!approvedStatuses.has(query.status)) return { template: 'kb_answer', vars: { answer, source } };
+  const amount = query.amountApproved ?? null;
+  if (amount === null) return { template: 'kb_answer_approved', vars: { answer, source } };
+  return { template: 'kb_answer_approved_amount', vars: { answer, source, amount: rupees(amount) } };
+}
+
+/** An amount in rupees as Indian readers write it: ₹1,00,000. */
+function rupees(amount: number): string {
+  return `₹${amount.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
+}
+
+/** An article as the policy gate reads it: plain text in the claimant's language. */
+function cited(article: KbArticle, language: Language): CitedArticle {
+  return { id: article.id, version: article.version, trusted: article.trusted, reasonCodes: article.reason_codes, title: plainText(textIn(article.title, language)), body: plainText(textIn(article.body, language)) };
 }
 
 /** The article's text in the claimant's language, else English, else whichever it has. */

@@ -1,18 +1,20 @@
-/** Reads a claimant's consent record and held question (written only by the hand-off script). */
-import type { ConsentRecord, WorkflowPayload } from '../../pipeline/types';
+/** Reads a claimant's consent record, held question and conversation language (written only by the hand-off script). */
+import type { ConsentRecord, Language, WorkflowPayload } from '../../pipeline/types';
 import { sha256Hex } from '../phi';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
+
+const languages: ReadonlySet<string> = new Set<Language>(['EN', 'HI', 'HI_EN']);
 
 export class ConsentStore {
   constructor(private readonly redis: Redis, private readonly keys: Keys) {}
 
   async lookup(tenantId: string, phone: string): Promise<ConsentRecord> {
     const partition = this.keys.partitionOf(tenantId, phone);
-    const [state, parked, parkedStatus] = await this.redis.hmget(this.keys.consent(partition, tenantId, sha256Hex(phone)), 'state', 'parked', 'parked_status');
+    const [state, parked, parkedStatus, language] = await this.redis.hmget(this.keys.consent(partition, tenantId, sha256Hex(phone)), 'state', 'parked', 'parked_status', 'language');
     // A question parked before parked_status was recorded waited for consent: that was the only kind.
     const status = parked ? ((parkedStatus as ConsentRecord['parkedStatus']) ?? 'awaiting_consent') : null;
-    return { state: (state as ConsentRecord['state'] | null) ?? 'none', parkedWorkflowId: parked ?? null, parkedStatus: status };
+    return { state: (state as ConsentRecord['state'] | null) ?? 'none', parkedWorkflowId: parked ?? null, parkedStatus: status, language: languages.has(language ?? '') ? (language as Language) : null };
   }
 
   /**

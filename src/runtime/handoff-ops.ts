@@ -2,7 +2,7 @@
  * Turns what a stage decided about each entry of a batch into the ops of one `handoff` Lua call
  * (src/redis/lua/handoff.lua), plus the list of keys that call touches.
  */
-import { supersededQuestion } from '../../pipeline/held-question';
+import { answersHeldChoice, supersededQuestion } from '../../pipeline/held-question';
 import type { Decision, Effect, Envelope, WorkflowPayload } from '../../pipeline/types';
 import { sha256Hex } from '../phi';
 import { type Keys } from '../redis/keys';
@@ -114,6 +114,7 @@ export function buildHandoff(
       const ttl = consentTtlMs(env.tenantId);
       if (ttl !== null) op.consent_ttl = ttl;
       if (effect.type === 'consent.set') op.consent_state = effect.state;
+      if (effect.type === 'consent.language') op.consent_language = effect.language;
       if (effect.type === 'consent.park' || effect.type === 'choice.park') {
         op.park_payload = JSON.stringify(effect.payload);
         // The question this one supersedes, if any (the one held when the worker read it): the
@@ -124,6 +125,8 @@ export function buildHandoff(
       if (effect.type === 'consent.resume' || effect.type === 'choice.resume') {
         const target = held.get(env.workflowId);
         if (!target) continue;
+        // A choice held on another channel is not this message's to answer: its own decision stands.
+        if (effect.type === 'choice.resume' && !answersHeldChoice(env.payload.channel, target)) continue;
         const [to, status] = effect.type === 'consent.resume' ? [effect.to, effect.status] : ['router' as const, 'started' as const];
         op.idx = use(keys.workflowIndex(partition, env.tenantId));
         use(keys.workflow(partition, target.workflowId));

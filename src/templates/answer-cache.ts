@@ -3,8 +3,9 @@
  * whether the exact question was already answered"). An approved answer is kept as the reply
  * request the template registry renders (template and variables) plus the article it cites, under
  * a hash of the normalised question, its language and the claim's reason codes. A kept answer is
- * used only while its article is unchanged (same version): editing or deleting the article
- * retires it. Writes are best effort, after the hand-off: a lost write costs one search.
+ * used only while every article it cites is unchanged (same version): editing or deleting one
+ * retires it. The claim's own opening (its approval and amount) is not kept: a hit gets the
+ * asking claim's. Writes are best effort, after the hand-off: a lost write costs one search.
  */
 import type { CachedAnswer } from '../../pipeline/types';
 import type { ArticleStore } from '../knowledge/article-store';
@@ -21,8 +22,10 @@ export class AnswerCache {
   async lookup(tenantId: string, key: string): Promise<CachedAnswer | null> {
     const raw = await this.redis.get(this.keys.answerCache(tenantId, key));
     const kept = raw ? (JSON.parse(raw) as CachedAnswer) : null;
-    const article = kept ? await this.articles.get(tenantId, kept.articleId) : null;
-    const hit = kept !== null && article !== null && article.version === kept.articleVersion && article.trusted;
+    // Every article it cites must be as it was: one edited, deleted or untrusted retires it.
+    const cited = kept ? [{ articleId: kept.articleId, articleVersion: kept.articleVersion }, ...(kept.alsoCited ?? [])] : [];
+    const articles = await Promise.all(cited.map((c) => this.articles.get(tenantId, c.articleId)));
+    const hit = kept !== null && articles.every((a, i) => a !== null && a.version === cited[i]!.articleVersion && a.trusted);
     this.metrics.answerCache.inc({ result: hit ? 'hit' : 'miss' });
     return hit ? kept : null;
   }

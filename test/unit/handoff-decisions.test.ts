@@ -75,4 +75,30 @@ describe('supersededQuestion: which held question a newer one replaces', () => {
     const none = buildHandoff(keys, 2, 'consent', [outcome], 5, new Map([[envelope.workflowId, null]]));
     expect(none.ops[0]).not.to.have.property('supersede');
   });
+
+  it('a choice resumes the held question only from the channel it was asked on', () => {
+    const keys = new Keys('unit', 4);
+    const payload: WorkflowPayload = { channel: 'whatsapp', businessNumberId: '1', from: '+919800000001', messageId: 'm', text: 'claim status', receivedAt: 1 };
+    const envelope: Envelope = { workflowId: keys.newWorkflowId(2), tenantId: 't', seq: 2, attempt: 0, stage: 'router', payload };
+    const decision: Decision = {
+      kind: 'forward', to: 'truth', payload: { ...payload, intent: 'claim_status' }, audit: { type: 'workflow.routed' },
+      effects: [{ type: 'choice.resume', patch: { choice: 'claim_status' } }],
+    };
+    const outcome = { kind: 'decided' as const, entryId: '1-0', envelope, decision };
+    const heldId = keys.newWorkflowId(2);
+    const heldOn = (channel: 'sms' | 'whatsapp') => new Map([[envelope.workflowId, { workflowId: heldId, payload: { ...payload, channel, text: 'my claim' } }]]);
+    expect(buildHandoff(keys, 2, 'router', [outcome], 5, heldOn('whatsapp')).ops[0]!.resume).to.include({ expect: heldId });
+    // Held on SMS: this WhatsApp message runs by itself, and the SMS question keeps waiting.
+    expect(buildHandoff(keys, 2, 'router', [outcome], 5, heldOn('sms')).ops[0]).not.to.have.property('resume');
+  });
+
+  it('the conversation\'s language goes to the consent record', () => {
+    const keys = new Keys('unit', 4);
+    const payload: WorkflowPayload = { channel: 'whatsapp', businessNumberId: '1', from: '+919800000001', messageId: 'm', text: 'mera claim', receivedAt: 1 };
+    const envelope: Envelope = { workflowId: keys.newWorkflowId(1), tenantId: 't', seq: 1, attempt: 0, stage: 'consent', payload };
+    const decision: Decision = { kind: 'forward', to: 'router', payload, audit: { type: 'consent.on_file' }, effects: [{ type: 'consent.language', language: 'HI_EN' }] };
+    const op = buildHandoff(keys, 1, 'consent', [{ kind: 'decided', entryId: '1-0', envelope, decision }], 5, new Map()).ops[0]!;
+    expect(op).to.include({ consent_language: 'HI_EN' });
+    expect(op.consent).to.be.a('string');
+  });
 });

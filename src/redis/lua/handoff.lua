@@ -56,6 +56,8 @@
              next?, payload? (JSON string), timers?, due?, timer?, dlq?, dlq_fields?,
              held?, held_tenants?, held_fields?,
              consent?, consent_state?, park_payload?, supersede? { workflow_id, key },
+             consent_language? (the conversation's language: written to a record that exists or
+                                that this op writes; it does not renew the record's lifetime),
              consent_ttl? (ms: the tenant's consent lifetime, set again at each write of the record),
              resume? { expect, stream, payload, status },
              pd_await? { claim_key, claimant_key, timers, deadline, reminders = [due...],
@@ -409,7 +411,7 @@ local function handOff()
       if op.seq == nil then return redis.error_reply('ERR handoff op ' .. i .. ': seq must be a number') end
       -- (effects come only with the op's other fields)
       if withOthers[i] then
-        if (op.park_payload or op.consent_state or op.resume) and not op.consent then
+        if (op.park_payload or op.consent_state or op.resume or op.consent_language) and not op.consent then
           return redis.error_reply('ERR handoff op ' .. i .. ': consent effect without a consent key')
         end
         if op.pd_arrive and not (op.idx and type(op.pd_arrive.documents) == 'table') then
@@ -664,6 +666,11 @@ local function handOff()
           end
           redis.call('HSET', op.consent, 'parked', op.wf_id, 'parked_payload', op.park_payload,
             'parked_status', op.status or 'awaiting_consent')
+        end
+        -- The conversation's language, for replies to words that tell none (STOP): never the
+        -- only field of a record, which would then outlive the consent lifetime.
+        if op.consent_language and (op.consent_state or op.park_payload or redis.call('EXISTS', op.consent) == 1) then
+          redis.call('HSET', op.consent, 'language', op.consent_language)
         end
         -- The record lives the tenant's consent lifetime from its last write (docs/retention.md).
         if op.consent_ttl and (op.consent_state or op.park_payload) then redis.call('PEXPIRE', op.consent, op.consent_ttl) end

@@ -43,13 +43,28 @@ describe('stage consent', () => {
     expect(held.kind === 'forward' && held.payload.heldChoice).to.equal('wf-held-7');
   });
 
-  it('records a Hindi YES and resumes the held question at the router', async () => {
+  it('records a Hindi YES, keeps Hindi as the conversation\'s language and resumes the held question at the router', async () => {
     const ctx = fakeStageContext({ consent: { [testPhone]: { state: 'none', parkedWorkflowId: 'wf-held-1', parkedStatus: 'awaiting_consent' } } });
     const decision = await consent.handle(envelopeFor('consent', { text: 'हाँ' }), ctx);
     expect(decision).to.deep.equal({
       kind: 'finish', status: 'completed', audit: { type: 'consent.granted' },
-      effects: [{ type: 'consent.set', state: 'granted' }, { type: 'consent.resume', to: 'router', status: 'started' }],
+      effects: [{ type: 'consent.set', state: 'granted' }, { type: 'consent.language', language: 'HI' }, { type: 'consent.resume', to: 'router', status: 'started' }],
     });
+  });
+
+  it('answers STOP, which tells no language, in the conversation\'s; a message in another language moves it', async () => {
+    const ctx = fakeStageContext({ consent: { [testPhone]: { state: 'granted', parkedWorkflowId: null, parkedStatus: null, language: 'HI_EN' } } });
+    const stop = await consent.handle(envelopeFor('consent', { text: 'STOP' }), ctx);
+    expect(stop.kind === 'forward' && stop.payload.reply).to.deep.equal({ template: 'consent_revoked', vars: {} });
+    expect(stop.kind === 'forward' && stop.payload.language).to.equal('HI_EN');
+    expect(stop.effects).to.deep.equal([{ type: 'consent.set', state: 'revoked' }]);
+    // Same language, or none told ("1"): nothing to write; English words: the conversation moves on.
+    const same = await consent.handle(envelopeFor('consent', { text: 'mera claim ka status batao' }), ctx);
+    expect(same.effects).to.equal(undefined);
+    const none = await consent.handle(envelopeFor('consent', { text: '1' }), ctx);
+    expect(none.effects).to.equal(undefined);
+    const english = await consent.handle(envelopeFor('consent', { text: 'claim status please' }), ctx);
+    expect(english.effects).to.deep.equal([{ type: 'consent.language', language: 'EN' }]);
   });
 
   it('records an SMS provider STOP as revoked and sends nothing of its own', async () => {

@@ -22,7 +22,8 @@ describe('stage knowledge', () => {
     expect(decision.kind).to.equal('forward');
     if (decision.kind !== 'forward') return;
     expect(decision.to).to.equal('policy');
-    expect(decision.payload.reply).to.deep.equal({ template: 'kb_answer', vars: { answer: article.body.EN, source: 'Policy wording, section 4.2, v3' } });
+    // The claim was partly approved (the CMS gives no amount here): the answer opens by saying so.
+    expect(decision.payload.reply).to.deep.equal({ template: 'kb_answer_approved', vars: { answer: article.body.EN, source: 'Policy wording, section 4.2, v3' } });
     expect(decision.payload.answer?.cached).to.equal(false);
     expect(decision.payload.answer?.cacheKey).to.equal(answerCacheKey('EN', question, ['ROOM_RENT_CAP']));
     expect(decision.payload.answer?.article).to.include({ id: 'kb-room-rent', version: 3, trusted: true });
@@ -45,7 +46,7 @@ describe('stage knowledge', () => {
     const ctx = fakeStageContext({ answers: { [key]: { reply: cachedReply, articleId: 'kb-room-rent', articleVersion: 3 } }, knowledgeHits: [{ article: articleOf(), score: 1 }] });
     const decision = await knowledge.handle(entry(), ctx);
     expect(ctx.searches).to.deep.equal([]);
-    expect(decision.kind === 'forward' && decision.payload.reply).to.deep.equal(cachedReply);
+    expect(decision.kind === 'forward' && decision.payload.reply).to.deep.equal({ ...cachedReply, template: 'kb_answer_approved' });
     expect(decision.kind === 'forward' && decision.payload.answer).to.deep.equal({ cacheKey: key, cached: true, article: null });
     expect(decision.audit).to.deep.equal({ type: 'knowledge.cache_hit', detail: { article_id: 'kb-room-rent', article_version: 3 } });
   });

@@ -57,7 +57,7 @@ describe('stage truth', () => {
     if (decision.kind !== 'forward') return;
     expect(decision.to).to.equal('knowledge');
     expect(decision.payload.query).to.deep.equal({
-      claimId: 'CLM-2025-000222', status: 'PARTIALLY_APPROVED', reasonCodes: ['ROOM_RENT_CAP'], names: ['Asha Verma'], otherClaimIds: ['CLM-2025-000111'],
+      claimId: 'CLM-2025-000222', status: 'PARTIALLY_APPROVED', reasonCodes: ['ROOM_RENT_CAP'], amountApproved: null, names: ['Asha Verma'], otherClaimIds: ['CLM-2025-000111'],
     });
     expect(decision.patch).to.deep.equal({ claim_id_hash: phiHash('CLM-2025-000222') });
   });
