@@ -217,7 +217,9 @@ describe('fake WhatsApp provider', () => {
     it('posts sent, then delivered, signed, echoing biz_opaque_callback_data', async () => {
       wa.configureStatuses({ mode: 'auto', twiceEvery: 0 });
       await send({ ...(textBody('919800000001', 'hello') as object), biz_opaque_callback_data: 'wf-1-cd:2' });
-      await until('two statuses', () => statusesReceived().length >= 2);
+      // The sink has a post before the fake has its answer: the fake records a status only once
+      // the 200 reaches it, so wait for both records, not only for the sink's two posts.
+      await until('two statuses received and recorded as taken', () => statusesReceived().length >= 2 && wa.statusWebhooks.length >= 2);
       expect(statusesReceived()).to.deep.equal([['sent', 'wf-1-cd:2', true], ['delivered', 'wf-1-cd:2', true]]);
       const status = JSON.parse(sink.received[0]!.raw.toString('utf8')).entry[0].changes[0].value.statuses[0];
       expect(status).to.include({ id: wa.sent[0]!.wamid, recipient_id: '919800000001' });
