@@ -1010,7 +1010,7 @@ export interface components {
         };
         /** @description The fields of a Twilio messaging webhook the service reads (the provider sends more; all are signed). */
         SmsInbound: {
-            /** @description The provider's message id; redeliveries carry the same one. */
+            /** @description The provider's message id, `SM` (text) or `MM` (media) and 32 hex digits; redeliveries carry the same one. */
             MessageSid: string;
             AccountSid?: string;
             /** @description The claimant (PHI; never logged). */
@@ -2911,7 +2911,7 @@ export interface operations {
                     "text/xml": string;
                 };
             };
-            /** @description `invalid_request`: `To` or `From` not E.164, or no `MessageSid`. */
+            /** @description `invalid_request`: signed, but `To` or `From` not E.164, or no `MessageSid`, or a `MessageSid` that is not `SM` or `MM` and 32 hex digits (docs/channels.md). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2966,7 +2966,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_request`: no `MessageSid` or `MessageStatus`, or `From` not E.164. */
+            /** @description `invalid_request`: signed, but no `MessageSid` or `MessageStatus`, or `From` not E.164, or a `MessageSid` that is not `SM` or `MM` and 32 hex digits. */
             400: {
                 headers: {
                     [name: string]: unknown;

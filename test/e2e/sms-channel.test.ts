@@ -350,7 +350,7 @@ describe('SMS channel', function () {
   it("verifies a status callback signed for the tenant's own status_callback_url (a proxy in front)", async () => {
     const doc = h.tenant.doc;
     const own = 'https://sms.acme.example/callbacks/status';
-    const params = { AccountSid: doc.channels.sms!.account_sid, From: number, MessageSid: 'SMproxied00000000000000000000000', MessageStatus: 'delivered', To: '+919866600077' };
+    const params = { AccountSid: doc.channels.sms!.account_sid, From: number, MessageSid: 'SM00000000000000000000000000c0ffee', MessageStatus: 'delivered', To: '+919866600077' };
     const post = () => fetch(`${h.apiUrl}/channels/sms/status`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(own, params, doc.channels.sms!.auth_token) },

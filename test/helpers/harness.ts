@@ -14,7 +14,7 @@ import { startFakeCms, type FakeCms } from './fakes/fake-cms';
 import { startFakeTwilio, type FakeTwilio } from './fakes/twilio';
 import { startFakeWhatsApp, type FakeWhatsApp } from './fakes/whatsapp';
 import { createTestDatabase, type TestDatabase } from './postgres';
-import { deleteKeys, testRedisUrl } from './redis';
+import { deleteKeys, freePort, testRedisUrl } from './redis';
 import { readLogLine } from './suite-log';
 
 export interface Harness {
@@ -55,8 +55,13 @@ export async function startHarness(options: {
   const keyPrefix = `t${randomBytes(4).toString('hex')}`;
   // The archive's own database on the test PostgreSQL, unless the test names one (docs/retention.md).
   const database: TestDatabase | null = options.config?.databaseUrl !== undefined ? null : await createTestDatabase();
+  // PUBLIC_URL names the API's address as a deployment's does (the SMS webhook's signature is
+  // checked against it alone): a free port is picked first, unless the test names the address.
+  const named = options.config?.port !== undefined || options.config?.publicUrl !== undefined || options.env?.PUBLIC_URL !== undefined;
+  const port = named ? null : await freePort();
   const config = loadConfig(options.env ?? {}, {
-    ...testConfigOverrides, redisUrl: options.redisUrl ?? testRedisUrl(), keyPrefix, databaseUrl: database?.url ?? null, ...options.config,
+    ...testConfigOverrides, redisUrl: options.redisUrl ?? testRedisUrl(), keyPrefix, databaseUrl: database?.url ?? null,
+    ...(port === null ? {} : { port, publicUrl: `http://127.0.0.1:${port}` }), ...options.config,
   });
   const cms = await startFakeCms();
   const wa = await startFakeWhatsApp();

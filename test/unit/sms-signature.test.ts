@@ -31,12 +31,16 @@ describe('SMS webhook signature and fields', () => {
 
   it('reads an inbound message, its MMS attachment, and a status callback', () => {
     const inbound = parseSmsInbound(new URLSearchParams({
-      To: '+15550100300', From: '+919800000001', MessageSid: 'MM0123', AccountSid: 'AC1', Body: 'final bill', NumMedia: '1',
-      MediaUrl0: 'https://api.twilio.com/2010-04-01/Accounts/AC1/Messages/MM0123/Media/ME9876', MediaContentType0: 'image/jpeg',
+      To: '+15550100300', From: '+919800000001', MessageSid: 'MM0123456789abcdef0123456789abcdef', AccountSid: 'AC1', Body: 'final bill', NumMedia: '1',
+      MediaUrl0: 'https://api.twilio.com/2010-04-01/Accounts/AC1/Messages/MM0123456789abcdef0123456789abcdef/Media/ME9876', MediaContentType0: 'image/jpeg',
     }));
-    expect(inbound).to.deep.equal({ to: '+15550100300', from: '+919800000001', messageSid: 'MM0123', accountSid: 'AC1', text: 'final bill', media: { id: 'ME9876', kind: 'image', mime: 'image/jpeg' } });
+    expect(inbound).to.deep.equal({ to: '+15550100300', from: '+919800000001', messageSid: 'MM0123456789abcdef0123456789abcdef', accountSid: 'AC1', text: 'final bill', media: { id: 'ME9876', kind: 'image', mime: 'image/jpeg' } });
     expect(() => parseSmsInbound(new URLSearchParams({ To: '15550100300', From: '+919800000001', MessageSid: 'SM1' }))).to.throw().with.property('code', 'invalid_request');
-    const status = parseSmsStatus(new URLSearchParams({ MessageSid: 'SM1', MessageStatus: 'undelivered', From: '+15550100300', To: '+919800000001', ErrorCode: '30003', AccountSid: 'AC1' }));
-    expect(status).to.deep.equal({ messageSid: 'SM1', status: 'undelivered', from: '+15550100300', to: '+919800000001', accountSid: 'AC1', errorCode: '30003' });
+    // A SID of another shape is refused: the signed text has no separators, so `…NumMedia0` appended to a real SID would still verify.
+    expect(() => parseSmsInbound(new URLSearchParams({ To: '+15550100300', From: '+919800000001', MessageSid: 'SMfedcba9876543210fedcba9876543210NumMedia0' }))).to.throw().with.property('code', 'invalid_request');
+    expect(() => parseSmsInbound(new URLSearchParams({ To: '+15550100300', From: '+919800000001', MessageSid: 'SM1' }))).to.throw().with.property('code', 'invalid_request');
+    expect(() => parseSmsStatus(new URLSearchParams({ MessageSid: 'XX' + '0'.repeat(32), MessageStatus: 'sent', From: '+15550100300' }))).to.throw().with.property('code', 'invalid_request');
+    const status = parseSmsStatus(new URLSearchParams({ MessageSid: 'SMfedcba9876543210fedcba9876543210', MessageStatus: 'undelivered', From: '+15550100300', To: '+919800000001', ErrorCode: '30003', AccountSid: 'AC1' }));
+    expect(status).to.deep.equal({ messageSid: 'SMfedcba9876543210fedcba9876543210', status: 'undelivered', from: '+15550100300', to: '+919800000001', accountSid: 'AC1', errorCode: '30003' });
   });
 });

@@ -59,6 +59,12 @@ export interface SmsStatus {
 }
 
 const e164 = /^\+[1-9][0-9]{6,14}$/;
+/**
+ * A message SID as the provider makes them: `SM` (a text) or `MM` (with media) and 32 hex digits.
+ * Anything else is refused: the signature joins names and values without separators, so a SID
+ * with the next field's name and value appended (`…NumMedia0`) still verifies (docs/security.md).
+ */
+export const messageSidShape = /^(SM|MM)[0-9a-f]{32}$/;
 
 function field(params: URLSearchParams, name: string): string {
   return params.get(name) ?? '';
@@ -70,6 +76,7 @@ export function parseSmsInbound(params: URLSearchParams): SmsInbound {
   const from = field(params, 'From');
   const messageSid = field(params, 'MessageSid') || field(params, 'SmsSid');
   if (!e164.test(to) || !e164.test(from) || !messageSid) throw new AppError('invalid_request', 'expected To, From (E.164) and MessageSid');
+  if (!messageSidShape.test(messageSid)) throw new AppError('invalid_request', 'MessageSid must be SM or MM followed by 32 hex digits');
   const message: SmsInbound = { to, from, messageSid, accountSid: field(params, 'AccountSid'), text: field(params, 'Body') };
   const mediaUrl = field(params, 'MediaUrl0');
   if (Number(field(params, 'NumMedia')) > 0 && mediaUrl) {
@@ -87,6 +94,7 @@ export function parseSmsStatus(params: URLSearchParams): SmsStatus {
   const status = field(params, 'MessageStatus') || field(params, 'SmsStatus');
   const from = field(params, 'From');
   if (!messageSid || !status || !e164.test(from)) throw new AppError('invalid_request', 'expected MessageSid, MessageStatus and From');
+  if (!messageSidShape.test(messageSid)) throw new AppError('invalid_request', 'MessageSid must be SM or MM followed by 32 hex digits');
   return { messageSid, status, from, to: field(params, 'To'), accountSid: field(params, 'AccountSid'), errorCode: field(params, 'ErrorCode') || null };
 }
 

@@ -6,12 +6,18 @@
  *   reply goes out later through the Messages API);
  * - `POST /channels/sms/status`: a status callback for a reply we sent; the tenant is found from
  *   `From` (our number), and the status is recorded.
- * Nothing is enqueued or recorded unless the signature holds.
+ * Nothing is enqueued or recorded unless the signature holds. The signature is checked against
+ * `PUBLIC_URL` (and a tenant's own status-callback URL), never against the `Host` the request
+ * names: a request signed for another deployment that shares the auth token is refused. And since
+ * the signed text joins names and values without separators, a field's name and value can be
+ * moved into the field before it without changing the signature (`NumMedia` into `MessageSid`):
+ * a `MessageSid` that is not the provider's shape is refused, so no such form reaches the
+ * duplicate check as a new message (docs/security.md).
  */
 import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { parseSmsInbound, parseSmsStatus, verifySmsSignature, withSendId } from '../../adapters/channels/sms';
+import { parseSmsInbound, parseSmsStatus, verifySmsSignature, withSendId, type SmsInbound, type SmsStatus } from '../../adapters/channels/sms';
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import { readRaw } from '../body';
@@ -25,19 +31,19 @@ const emptyTwiml = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>'
 export function smsRoutes(s: Services): Router {
   const router = new Router();
 
-  /** The form's parameters, and the tenant whose auth token signed them (401 otherwise). */
-  const verified = async (ctx: Context, numberOf: (params: URLSearchParams) => string): Promise<{ params: URLSearchParams; tenantId: string }> => {
+  /** The form's parameters, and the tenant whose auth token signed them (401 otherwise); `numberField` names our number. */
+  const verified = async (ctx: Context, numberField: 'To' | 'From'): Promise<{ params: URLSearchParams; tenantId: string }> => {
     if (!ctx.is('application/x-www-form-urlencoded')) throw new AppError('unsupported_media_type', 'send application/x-www-form-urlencoded');
     const params = new URLSearchParams((await readRaw(ctx, maxWebhookBytes)).toString('utf8'));
-    const number = numberOf(params);
+    const number = params.get(numberField) ?? '';
     // A number no tenant owns is answered like a bad signature, after the same HMAC work, so an
     // outsider cannot tell which numbers are registered (docs/security.md).
     const tenantId = await s.tenants.tenantForSmsNumber(number);
     const sms = tenantId ? (await s.tenants.get(tenantId)).channels.sms : undefined;
     const token = tenantId ? sms?.auth_token : unownedNumberToken;
-    // The provider signs the URL it called: the public address partners configure, the tenant's
-    // own status-callback URL, or, when the API is reached directly, the address this request came to.
-    const urls = [`${s.config.publicUrl.replace(/\/$/, '')}${ctx.originalUrl}`, `${ctx.protocol}://${ctx.host}${ctx.originalUrl}`];
+    // The provider signs the URL it called: the public address this deployment is configured with
+    // (PUBLIC_URL), or the tenant's own status-callback URL. Never the Host this request names.
+    const urls = [`${s.config.publicUrl.replace(/\/$/, '')}${ctx.originalUrl}`];
     if (sms?.status_callback_url && ctx.path === '/channels/sms/status') {
       const sendId = typeof ctx.query.send === 'string' ? ctx.query.send : null;
       urls.push(sendId === null ? sms.status_callback_url : withSendId(sms.status_callback_url, sendId));
@@ -50,9 +56,19 @@ export function smsRoutes(s: Services): Router {
     return { params, tenantId: tenantId! };
   };
 
+  /** The signed form read as `parse` reads it; a form it refuses (a MessageSid not of the provider's shape) is logged, without PHI, and answered 400. */
+  const signedForm = <T extends SmsInbound | SmsStatus>(tenantId: string, params: URLSearchParams, parse: (p: URLSearchParams) => T, what: string): T => {
+    try {
+      return parse(params);
+    } catch (err) {
+      s.log.warn({ tenant_id: tenantId, reason: (err as Error).message }, `SMS ${what} refused: signed, but not a form the provider sends (MessageSid shape or fields)`);
+      throw err;
+    }
+  };
+
   router.post('/channels/sms/webhook', async (ctx) => {
-    const { params, tenantId } = await verified(ctx, (p) => parseSmsInbound(p).to);
-    const message = parseSmsInbound(params);
+    const { params, tenantId } = await verified(ctx, 'To');
+    const message = signedForm(tenantId, params, parseSmsInbound, 'webhook');
     const { workflowId, duplicate } = await s.intake.message(tenantId, 'sms', {
       businessNumberId: message.to, from: message.from, id: message.messageSid, text: message.text, ...(message.media ? { media: message.media } : {}),
     }, s.clock.now());
@@ -63,8 +79,8 @@ export function smsRoutes(s: Services): Router {
   });
 
   router.post('/channels/sms/status', async (ctx) => {
-    const { params, tenantId } = await verified(ctx, (p) => parseSmsStatus(p).from);
-    const status = parseSmsStatus(params);
+    const { params, tenantId } = await verified(ctx, 'From');
+    const status = signedForm(tenantId, params, parseSmsStatus, 'status callback');
     await s.intake.status(tenantId, 'sms', { id: status.messageSid, status: status.status, timestamp: s.clock.now(), recipient: status.to, errorCode: status.errorCode });
     // The send id our status callback URL carries (`send=`, signed with the rest of the URL):
     // proof that the provider took that send (docs/workflows.md, "Effectively-once replies").
