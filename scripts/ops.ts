@@ -54,6 +54,10 @@ function report(e: unknown): number {
     for (const problem of e.problems) err(`  ${problem}`);
     return 2;
   }
+  if (e instanceof ConfigError && /required in production/.test(e.message)) {
+    err(`${e.message}\nAgainst the \`npm start\` demo: NODE_ENV=development npm run ops -- ...`);
+    return 1;
+  }
   if (e instanceof AppError || e instanceof ConfigError) {
     err(e.message);
     return 1;

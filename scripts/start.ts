@@ -144,7 +144,8 @@ async function main(started: Started, config: Config): Promise<void> {
     '',
     `Partner console: ${apiUrl}/console/   log in as ${consoleUser} with ${consolePassword} (a demo user, made for this run)`,
     '',
-    `Metrics: ${apiUrl}/metrics   Health: ${apiUrl}/health   Stop: Ctrl-C`,
+    // Metrics name every tenant: never on the API port outside test, only on METRICS_PORT.
+    `Metrics: ${roles.metricsUrl ? `${roles.metricsUrl}/metrics` : 'set METRICS_PORT to serve them (a port of their own)'}   Health: ${apiUrl}/health   Stop: Ctrl-C`,
     '',
   ].join('\n'));
 

@@ -153,6 +153,13 @@ export interface Config {
    * (docs/rate-limits.md). A name that is no limit fails at start.
    */
   rateLimits: Readonly<Record<string, number>>;
+  /**
+   * Private or loopback webhook targets the operator allows (`WEBHOOK_ALLOWED_PRIVATE_TARGETS`,
+   * comma-separated `host` or `host:port`, IPv6 in brackets): outside test, a webhook URL to such
+   * an address is refused unless its host (and port, when one is named) is listed here; in
+   * development a listed target may also be plain http. Empty by default (docs/webhooks.md).
+   */
+  webhookAllowedPrivateTargets: { host: string; port: number | null }[];
 }
 
 /** How long finished workflows and their ledger events stay hot in Redis, how long the archive keeps them,
@@ -231,6 +238,7 @@ const schema = {
     ARCHIVE_LEASE: { type: 'string', pattern: durationPattern },
     ARCHIVER_STOP_AT: { enum: [...archiverSteps] },
     AUDIT_VERIFY_EVENTS_PER_SECOND: { type: 'integer', minimum: 1000, maximum: 10000000 },
+    WEBHOOK_ALLOWED_PRIVATE_TARGETS: { type: 'string', maxLength: 4096 },
     RATE_LIMITS: { type: 'string', pattern: '^[a-z_]{1,32}=[1-9]\\d{0,8}(,[a-z_]{1,32}=[1-9]\\d{0,8}){0,31}$' },
   },
 } as const;
@@ -342,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     archiveLeaseMs: raw.ARCHIVE_LEASE !== undefined ? parseDuration(raw.ARCHIVE_LEASE as string) : 60_000,
     archiverStopAt: (raw.ARCHIVER_STOP_AT as ArchiverStep | undefined) ?? null,
     auditVerifyEventsPerSecond: (raw.AUDIT_VERIFY_EVENTS_PER_SECOND as number | undefined) ?? 5_000,
+    webhookAllowedPrivateTargets: raw.WEBHOOK_ALLOWED_PRIVATE_TARGETS ? allowedTargetsOf(raw.WEBHOOK_ALLOWED_PRIVATE_TARGETS as string) : [],
     rateLimits: raw.RATE_LIMITS ? Object.fromEntries((raw.RATE_LIMITS as string).split(',').map((pair) => [pair.split('=')[0]!, Number(pair.split('=')[1])])) : {},
     ...overrides,
   };
@@ -349,6 +358,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 }
 
 const day = 86_400_000;
+
+/** `WEBHOOK_ALLOWED_PRIVATE_TARGETS`: `host` or `host:port` entries, hosts lower case without brackets. */
+function allowedTargetsOf(value: string): Config['webhookAllowedPrivateTargets'] {
+  return value.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => {
+    let url: URL | null = null;
+    try {
+      url = /[/?#@\s]/.test(entry) ? null : new URL(`http://${entry}`);
+    } catch {
+      url = null;
+    }
+    const host = url?.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase() ?? '';
+    // A name (letters, digits, hyphens, dots: no wildcards), an IPv4 address or a bracketed IPv6 one.
+    if (!url || !(/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(host) || (url.hostname.startsWith('[') && host.includes(':')))) {
+      throw new ConfigError(`invalid configuration: WEBHOOK_ALLOWED_PRIVATE_TARGETS entry ${JSON.stringify(entry)} is not a host or host:port`);
+    }
+    // URL drops http's default port, so a named :80 is read back from the entry.
+    const port = url.port !== '' ? Number(url.port) : /:0*80$/.test(entry) ? 80 : null;
+    return { host, port };
+  });
+}
 
 /** The deployment's retention defaults: hot window 7 days, archive 10 years, consent records 10 years,
  *  dedupe markers `INBOUND_DEDUPE_SECONDS`. */

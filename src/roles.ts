@@ -86,7 +86,7 @@ export async function startRoles(s: Services, selection: RoleSelection): Promise
     server = createApp(s).listen(s.config.port, s.config.host);
   }
   if (s.config.metricsPort > 0) {
-    // /health (container health checks) and /metrics on a port of their own. In production this
+    // /health (container health checks) and /metrics on a port of their own. Outside test this
     // is the only place metrics are served: they name every tenant and breaker, so they stay off
     // the partner port (docs/configuration.md). With the API here, its gauges are refreshed too.
     const { metricsText } = require('./api/routes/infrastructure') as typeof import('./api/routes/infrastructure');

@@ -35,7 +35,10 @@ export function usage(): string {
     'usage: npm run ops -- <command>', '',
     ...lines, '',
     `  STAGE is one of: ${stageNames.join(', ')}`,
-    '  Environment: REDIS_URL, KEY_PREFIX, PARTITIONS (as for the service).',
+    '  Environment: the service\'s own settings (REDIS_URL, KEY_PREFIX, PARTITIONS, PUBLIC_URL, ...:',
+    '  docs/configuration.md). NODE_ENV is production unless named, and production needs',
+    '  SIGNING_KEY_ENCRYPTION_KEY and PHI_REF_KEY: against the `npm start` demo run',
+    '  NODE_ENV=development npm run ops -- <command>',
     '  Exit codes: 0 done, 1 failed, 2 bad usage or invalid tenant document.',
   ].join('\n');
 }

@@ -4,10 +4,10 @@
  * later prove that the ledger up to that point was not rewritten: the event at that position
  * must still carry that hash, and the chain up to it must still hold.
  */
-import { jwtVerify, SignJWT, type JWK } from 'jose';
+import { errors, jwtVerify, SignJWT, type JWK } from 'jose';
 import type { SigningKeys } from '../auth/signing-keys';
 import type { Config } from '../config';
-import type { ChainCheck, LedgerWalk } from './audit-chain';
+import { genesisHash, type ChainCheck, type LedgerWalk } from './audit-chain';
 
 const checkpointType = 'audit-checkpoint+jwt';
 
@@ -23,7 +23,21 @@ export interface Checkpoint {
 }
 
 export class Checkpoints {
-  constructor(private readonly config: Config, private readonly signing: SigningKeys) {}
+  /** Issuers a checkpoint may name: the configured one, and any an operator tool adds (acceptIssuer). */
+  private readonly issuers: string[];
+
+  constructor(private readonly config: Config, private readonly signing: SigningKeys) {
+    this.issuers = [config.jwtIssuer];
+  }
+
+  /**
+   * Also accepts checkpoints naming `issuer`: for the operator CLI, which verifies with the keys in
+   * the deployment's Redis and takes the issuer the service recorded there (src/runtime/deployment.ts),
+   * whatever PORT or PUBLIC_URL its own environment names.
+   */
+  acceptIssuer(issuer: string): void {
+    if (issuer && !this.issuers.includes(issuer)) this.issuers.push(issuer);
+  }
 
   private audience(): string {
     return `${this.config.jwtAudience}:audit-checkpoint`;
@@ -51,7 +65,9 @@ export class Checkpoints {
     if (signed === null) return { ...result, checkpoint: null };
     if ('problem' in signed) return { ...result, checkpoint: { valid: false, problem: signed.problem } };
     const { count, head } = signed;
-    if (!at || !at.intact || at.hash !== head) {
+    // A checkpoint of an empty ledger signed the genesis hash: there is no event to hold it.
+    const holds = count === 0 ? head === genesisHash : Boolean(at && at.intact && at.hash === head);
+    if (!holds) {
       return { ...result, checkpoint: { valid: false, count, problem: `the ledger no longer holds what the checkpoint signed at event ${count}: it was rewritten` } };
     }
     return { ...result, checkpoint: { valid: true, count } };
@@ -60,14 +76,29 @@ export class Checkpoints {
   /** The position and head hash a checkpoint signed, or why it cannot be used (also a truncation checkpoint's). */
   async signedPosition(tenantId: string, checkpoint: string, nowMs: number): Promise<{ count: number; head: string } | { problem: string }> {
     let claims: Record<string, unknown>;
+    // Why the key could not be had, when that is what failed: said as such, not as a bad signature.
+    let keyProblem: string | null = null;
     try {
       ({ payload: claims } = await jwtVerify(checkpoint, async (header) => {
         if (header.typ !== checkpointType || !header.kid) throw new Error('not a checkpoint');
-        const key = await this.signing.publicKey(header.kid, nowMs);
-        if (!key) throw new Error('unknown key');
+        let key: Awaited<ReturnType<SigningKeys['publicKey']>>;
+        try {
+          key = await this.signing.publicKey(header.kid, nowMs);
+        } catch (err) {
+          keyProblem = `could not fetch the keys to check it: ${(err as Error).message}`;
+          throw err;
+        }
+        if (!key) {
+          keyProblem = `it was signed with key ${header.kid}, which this deployment does not publish (retired, or another deployment's: are REDIS_URL and KEY_PREFIX the service's?)`;
+          throw new Error('unknown key');
+        }
         return key;
-      }, { algorithms: ['RS256'], issuer: this.config.jwtIssuer, audience: this.audience() }));
-    } catch {
+      }, { algorithms: ['RS256'], issuer: this.issuers, audience: this.audience() }));
+    } catch (err) {
+      if (keyProblem) return { problem: keyProblem };
+      if (err instanceof errors.JWTClaimValidationFailed && err.claim === 'iss') {
+        return { problem: `it names the issuer ${String(err.payload.iss)}, not this deployment's ${this.issuers.join(' or ')} (JWT_ISSUER, else PUBLIC_URL, else http://127.0.0.1:PORT: give the verifier the service's settings)` };
+      }
       return { problem: 'the checkpoint does not verify (signature, key or form)' };
     }
     const count = Number(claims.ledger_count);

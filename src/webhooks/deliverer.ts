@@ -42,7 +42,7 @@ export class WebhookDeliverer {
   private readonly leaseMs: number;
 
   constructor(private readonly o: { redis: Redis; keys: Keys; config: Config; clock: Clock; log: Logger; metrics: Metrics; endpoints: WebhookEndpoints; due: DueTenants }) {
-    const lookup = guardedLookup(o.config.environment);
+    const lookup = guardedLookup(o.config.environment, o.config.webhookAllowedPrivateTargets);
     this.agent = new Agent({ keepAliveTimeout: 10_000, connections: o.config.webhookConcurrency, connect: lookup ? { lookup } : undefined });
     this.leaseMs = 2 * o.config.webhookTimeoutMs + 10_000;
     const name = 'cw_webhook_attempts_total';

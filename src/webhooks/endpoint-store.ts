@@ -52,7 +52,7 @@ export class WebhookEndpoints {
 
   /** Checks the URL against the rules (endpoint-url.ts) of this deployment's environment. */
   check(url: unknown): Promise<URL> {
-    return checkEndpointUrl(url, { environment: this.o.config.environment, resolve: this.o.resolve });
+    return checkEndpointUrl(url, { environment: this.o.config.environment, resolve: this.o.resolve, allowedTargets: this.o.config.webhookAllowedPrivateTargets });
   }
 
   async get(tenantId: string, nowMs: number): Promise<EndpointView | null> {

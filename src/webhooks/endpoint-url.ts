@@ -1,17 +1,21 @@
 /**
  * Rules for a partner's webhook URL, and the SSRF guard (docs/webhooks.md):
  *
- * - production (also when NODE_ENV names no environment): `https://` only, and every address the
- *   host name resolves to must be public: no private, loopback, link-local, CGNAT, "this network",
- *   benchmarking, documentation, multicast or reserved IPv4 address; for IPv6 only global
- *   unicast (2000::/3) outside its special-purpose blocks (IETF protocol assignments with Teredo,
- *   documentation, 6to4), so NAT64, IPv4-compatible, IPv4-translated, site-local and discard
- *   forms are refused; an IPv4-mapped address is judged by the IPv4 address inside it;
- * - development and test (named only): `https://` anywhere, plain `http://` only to loopback
- *   (`localhost`, 127.0.0.0/8, `::1`).
+ * - production (also when NODE_ENV names no environment) and development (a partner-facing
+ *   environment too): `https://` only, on port 443 or 8443 (`allowedPublicPorts`), and every
+ *   address the host name resolves to must be public: no private, loopback, link-local, CGNAT,
+ *   "this network", benchmarking, documentation, multicast or reserved IPv4 address; for IPv6
+ *   only global unicast (2000::/3) outside its special-purpose blocks (IETF protocol assignments
+ *   with Teredo, documentation, 6to4), so NAT64, IPv4-compatible, IPv4-translated, site-local and
+ *   discard forms are refused; an IPv4-mapped address is judged by the IPv4 address inside it;
+ * - the one way past that: a target the operator names in `WEBHOOK_ALLOWED_PRIVATE_TARGETS`
+ *   (`host` or `host:port`), taken as named, whatever it resolves to; in development it may also
+ *   be plain `http://`. Nothing is allowed this way by default;
+ * - test (named only): `https://` anywhere, plain `http://` only to loopback (`localhost`,
+ *   127.0.0.0/8, `::1`), for the suite's local receivers.
  *
  * The URL is checked when the partner sets it and again before each delivery pass (DNS may have
- * changed), and in production the connection itself resolves through `guardedLookup`, so a host
+ * changed), and outside test the connection itself resolves through `guardedLookup`, so a host
  * name that re-resolves to a private address between the check and the connect is refused too.
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
@@ -22,8 +26,26 @@ import { AppError } from '../errors';
 export type Environment = Config['environment'];
 /** Every address a host name resolves to (A and AAAA). */
 export type Resolve = (hostname: string) => Promise<string[]>;
+export type AllowedTarget = Config['webhookAllowedPrivateTargets'][number];
 
 export const maxUrlLength = 2048;
+/** Ports a public https webhook target may use outside test: HTTPS's own and its common alternative, never another service's (6379, 22, 25, ...). */
+export const allowedPublicPorts: readonly number[] = [443, 8443];
+
+/** A URL's host, lower case, without IPv6 brackets or a trailing dot. */
+function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+}
+
+/** The port a URL connects to. */
+function portOf(url: URL): number {
+  return url.port !== '' ? Number(url.port) : url.protocol === 'http:' ? 80 : 443;
+}
+
+function isAllowedTarget(url: URL, allowed: readonly AllowedTarget[]): boolean {
+  const host = hostOf(url);
+  return allowed.some((a) => a.host === host && (a.port === null || a.port === portOf(url)));
+}
 
 /** IANA IPv4 special-purpose and documentation blocks a partner endpoint never lives in. */
 const refusedV4: [string, number][] = [
@@ -74,10 +96,11 @@ export const systemResolve: Resolve = (hostname) => new Promise((resolve, reject
 });
 
 /**
- * Checks a webhook URL against the rules of `environment`; resolves the host name in production.
- * Returns the parsed URL, or throws AppError `invalid_webhook_url` saying which rule failed.
+ * Checks a webhook URL against the rules of `environment` and the operator's allowed private
+ * targets; resolves the host name outside test. Returns the parsed URL, or throws AppError
+ * `invalid_webhook_url` saying which rule failed.
  */
-export async function checkEndpointUrl(raw: unknown, options: { environment: Environment; resolve?: Resolve }): Promise<URL> {
+export async function checkEndpointUrl(raw: unknown, options: { environment: Environment; resolve?: Resolve; allowedTargets?: readonly AllowedTarget[] }): Promise<URL> {
   if (typeof raw !== 'string' || raw === '') throw refuse('url must be a non-empty string');
   if (raw.length > maxUrlLength) throw refuse(`url must be at most ${maxUrlLength} characters`);
   let url: URL;
@@ -89,14 +112,21 @@ export async function checkEndpointUrl(raw: unknown, options: { environment: Env
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refuse('url must be https://');
   if (url.username || url.password) throw refuse('url must not carry credentials');
   if (url.hash) throw refuse('url must not have a fragment');
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+  const host = hostOf(url);
   if (host === '') throw refuse('url has no host');
 
-  if (options.environment !== 'production') {
-    if (url.protocol === 'http:' && !isLoopback(host)) throw refuse('plain http:// is allowed only to loopback (localhost, 127.0.0.0/8, ::1) outside production; use https://');
+  if (options.environment === 'test') {
+    if (url.protocol === 'http:' && !isLoopback(host)) throw refuse('plain http:// is allowed only to loopback (localhost, 127.0.0.0/8, ::1) in test; use https://');
     return url;
   }
-  if (url.protocol !== 'https:') throw refuse('url must be https:// in production');
+  const environment = options.environment;
+  // A target the operator named is taken as named; in production it still needs https.
+  if (isAllowedTarget(url, options.allowedTargets ?? [])) {
+    if (url.protocol !== 'https:' && environment === 'production') throw refuse('url must be https:// in production');
+    return url;
+  }
+  if (url.protocol !== 'https:') throw refuse(`url must be https:// in ${environment} (plain http:// only to a target named in WEBHOOK_ALLOWED_PRIVATE_TARGETS, in development)`);
+  if (!allowedPublicPorts.includes(portOf(url))) throw refuse(`url port must be one of ${allowedPublicPorts.join(', ')} in ${environment}`);
   if (host === 'localhost' || host.endsWith('.localhost')) throw refuse('url host is a loopback name');
   let addresses: string[];
   if (isIP(host)) addresses = [host];
@@ -109,19 +139,22 @@ export async function checkEndpointUrl(raw: unknown, options: { environment: Env
     if (addresses.length === 0) throw refuse('url host name does not resolve');
   }
   const bad = addresses.find(isRefusedAddress);
-  if (bad !== undefined) throw refuse(`url host ${isIP(host) ? 'is' : 'resolves to'} a private, loopback, link-local or reserved address (${bad})`);
+  if (bad !== undefined) throw refuse(`url host ${isIP(host) ? 'is' : 'resolves to'} a private, loopback, link-local or reserved address (${bad}); an operator allows such a target only by naming it in WEBHOOK_ALLOWED_PRIVATE_TARGETS`);
   return url;
 }
 
 /**
- * A `lookup` for outgoing connections that refuses (in production) any host name resolving to an
- * address `isRefusedAddress` refuses: the check and the connect use the same resolution.
+ * A `lookup` for outgoing connections that refuses (outside test) any host name resolving to an
+ * address `isRefusedAddress` refuses, unless the operator allowed that host by name: the check and
+ * the connect use the same resolution.
  */
-export function guardedLookup(environment: Environment): LookupFunction | undefined {
-  if (environment !== 'production') return undefined;
+export function guardedLookup(environment: Environment, allowedTargets: readonly AllowedTarget[] = []): LookupFunction | undefined {
+  if (environment === 'test') return undefined;
+  const allowedHosts = new Set(allowedTargets.map((a) => a.host));
   return ((hostname: string, options: LookupOptions, callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '');
+      if (allowedHosts.has(hostname.replace(/\.$/, '').toLowerCase())) return options.all ? callback(null, addresses) : callback(null, addresses[0]!.address, addresses[0]!.family);
       const bad = addresses.find((a) => isRefusedAddress(a.address));
       if (bad || addresses.length === 0) return callback(Object.assign(new Error(`webhook host ${hostname} resolves to a refused address`), { code: 'EWEBHOOKADDRESS' }), '');
       if (options.all) return callback(null, addresses);

@@ -19,11 +19,16 @@ describe('development timers: the pending-documents flow and a webhook retry in 
   let receiver: WebhookReceiver;
 
   before(async () => {
+    receiver = await startWebhookReceiver();
+    // The partner's receiver listens on loopback: a development deployment sends there only
+    // because the operator names it (WEBHOOK_ALLOWED_PRIVATE_TARGETS, docs/webhooks.md).
     h = await startHarness({
       config: { environment: 'development' },
-      env: { NODE_ENV: 'development', PENDING_DOCS_WAIT: '9s', PENDING_DOCS_REMINDERS: '3s,6s', WEBHOOK_RETRY_SCHEDULE: '1s,1s,1s' },
+      env: {
+        NODE_ENV: 'development', PENDING_DOCS_WAIT: '9s', PENDING_DOCS_REMINDERS: '3s,6s', WEBHOOK_RETRY_SCHEDULE: '1s,1s,1s',
+        WEBHOOK_ALLOWED_PRIVATE_TARGETS: new URL(receiver.url).host,
+      },
     });
-    receiver = await startWebhookReceiver();
   });
   after(async () => {
     await receiver?.close();

@@ -5,7 +5,8 @@
  */
 import { expect } from 'chai';
 import { AppError } from '../../src/errors';
-import { checkEndpointUrl, isRefusedAddress, type Resolve } from '../../src/webhooks/endpoint-url';
+import { ConfigError, loadConfig } from '../../src/config';
+import { checkEndpointUrl, guardedLookup, isRefusedAddress, type AllowedTarget, type Resolve } from '../../src/webhooks/endpoint-url';
 
 const dns: Record<string, string[]> = {
   'hooks.partner.example': ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'],
@@ -13,6 +14,7 @@ const dns: Record<string, string[]> = {
   'v6-internal.partner.example': ['fd12:3456::1'],
   'metadata.partner.example': ['169.254.169.254'],
   'mapped.partner.example': ['::ffff:192.168.1.10'],
+  'hooks.internal': ['10.20.0.7'],
 };
 const resolve: Resolve = async (host) => {
   const found = dns[host];
@@ -20,9 +22,9 @@ const resolve: Resolve = async (host) => {
   return found;
 };
 
-async function refusal(url: unknown, environment: 'production' | 'development' | 'test' = 'production'): Promise<string> {
+async function refusal(url: unknown, environment: 'production' | 'development' | 'test' = 'production', allowedTargets: AllowedTarget[] = []): Promise<string> {
   try {
-    await checkEndpointUrl(url, { environment, resolve });
+    await checkEndpointUrl(url, { environment, resolve, allowedTargets });
   } catch (err) {
     expect(err).to.be.instanceOf(AppError);
     expect((err as AppError).code).to.equal('invalid_webhook_url');
@@ -80,14 +82,74 @@ describe('webhook URL rules', () => {
     });
   });
 
-  describe('in development and test', () => {
+  describe('in production and development: public https on 443 or 8443, private targets only when the operator names them', () => {
+    const allowed: AllowedTarget[] = [{ host: '127.0.0.1', port: 9000 }, { host: 'hooks.internal', port: null }, { host: 'fd00::5', port: 8443 }];
+    const accepted = async (url: string, environment: 'production' | 'development', allowedTargets: AllowedTarget[] = allowed) =>
+      (await checkEndpointUrl(url, { environment, resolve, allowedTargets })).href;
+
+    it('refuses loopback and private targets in development by default, http and https alike', async () => {
+      for (const url of ['http://127.0.0.1:9000/hooks', 'http://localhost:9000/hooks', 'http://[::1]:9000/hooks', 'http://127.0.0.2/', 'http://127.0.0.1:9/']) {
+        expect(await refusal(url, 'development'), url).to.match(/https/);
+      }
+      for (const url of ['https://127.0.0.1/hooks', 'https://10.0.0.1/in', 'https://[fd00::5]:8443/in', 'https://hooks.internal/in', 'https://metadata.partner.example/latest']) {
+        expect(await refusal(url, 'development'), url).to.match(/private, loopback.*WEBHOOK_ALLOWED_PRIVATE_TARGETS/);
+      }
+      expect(await refusal('https://localhost/in', 'development')).to.match(/loopback/);
+      expect(await refusal('https://not-resolvable.invalid/in', 'development')).to.match(/does not resolve/);
+      expect(await accepted('https://hooks.partner.example/in', 'development')).to.equal('https://hooks.partner.example/in');
+    });
+
+    it('allows a target the operator named: host alone for any port, host:port for that port only; http to it in development only', async () => {
+      expect(await accepted('http://127.0.0.1:9000/hooks', 'development')).to.equal('http://127.0.0.1:9000/hooks');
+      expect(await accepted('https://hooks.internal/in', 'development')).to.equal('https://hooks.internal/in');
+      expect(await accepted('https://hooks.internal:7000/in', 'production')).to.equal('https://hooks.internal:7000/in');
+      expect(await accepted('https://[fd00::5]:8443/in', 'production')).to.equal('https://[fd00::5]:8443/in');
+      expect(await refusal('http://127.0.0.1:9001/hooks', 'development', allowed)).to.match(/https/);
+      // Another port of a target named with one is judged by the public rules.
+      expect(await refusal('https://[fd00::5]/in', 'production', allowed)).to.match(/private, loopback/);
+      expect(await refusal('http://hooks.internal/in', 'production', allowed)).to.match(/https:\/\/ in production/);
+      expect(await refusal('https://127.0.0.2:9000/hooks', 'development', allowed)).to.match(/port must be one of|private, loopback/);
+    });
+
+    it('refuses a public host on any port but 443 and 8443', async () => {
+      for (const environment of ['production', 'development'] as const) {
+        for (const port of [6379, 22, 25, 80, 8080, 9200]) {
+          expect(await refusal(`https://hooks.partner.example:${port}/in`, environment), `${environment} ${port}`).to.match(/port must be one of 443, 8443/);
+        }
+        expect(await accepted(`https://hooks.partner.example:443/in`, environment)).to.equal('https://hooks.partner.example/in');
+        expect(await accepted(`https://93.184.216.34:8443/in`, environment)).to.equal('https://93.184.216.34:8443/in');
+      }
+    });
+
+    it('resolves every connection in development too, refusing a name that resolves to a private address unless the operator named it', async () => {
+      const look = (environment: 'production' | 'development', allowedTargets: AllowedTarget[]) => new Promise<string>((done) => {
+        guardedLookup(environment, allowedTargets)!('localhost', { all: true }, (err) => done(err ? (err as NodeJS.ErrnoException).code ?? 'error' : 'ok'));
+      });
+      expect(await look('development', [])).to.equal('EWEBHOOKADDRESS');
+      expect(await look('production', [])).to.equal('EWEBHOOKADDRESS');
+      expect(await look('development', [{ host: 'localhost', port: 9000 }])).to.equal('ok');
+      expect(guardedLookup('test')).to.equal(undefined);
+    });
+
+    it('reads WEBHOOK_ALLOWED_PRIVATE_TARGETS as host or host:port entries, empty by default', () => {
+      expect(loadConfig({ NODE_ENV: 'development' }).webhookAllowedPrivateTargets).to.deep.equal([]);
+      expect(loadConfig({ NODE_ENV: 'development', WEBHOOK_ALLOWED_PRIVATE_TARGETS: 'Hooks.Internal:8443, 10.0.0.5,[FD00::5]:443,127.0.0.1:80' }).webhookAllowedPrivateTargets).to.deep.equal([
+        { host: 'hooks.internal', port: 8443 }, { host: '10.0.0.5', port: null }, { host: 'fd00::5', port: 443 }, { host: '127.0.0.1', port: 80 },
+      ]);
+      for (const bad of ['http://10.0.0.5', '10.0.0.5/x', 'user@host', 'host:99999', '*.internal']) {
+        expect(() => loadConfig({ NODE_ENV: 'development', WEBHOOK_ALLOWED_PRIVATE_TARGETS: bad }), bad).to.throw(ConfigError, /WEBHOOK_ALLOWED_PRIVATE_TARGETS/);
+      }
+    });
+  });
+
+  describe('in test', () => {
     it('allows plain http only to loopback, and https anywhere without resolving', async () => {
       for (const url of ['http://127.0.0.1:9000/hooks', 'http://localhost:9000/hooks', 'http://[::1]:9000/hooks', 'http://127.0.0.2/']) {
         expect((await checkEndpointUrl(url, { environment: 'test', resolve })).href, url).to.be.a('string');
       }
-      expect(await refusal('http://hooks.partner.example/in', 'development')).to.match(/loopback/);
+      expect(await refusal('http://hooks.partner.example/in', 'test')).to.match(/loopback/);
       expect(await refusal('http://10.0.0.1/in', 'test')).to.match(/loopback/);
-      expect((await checkEndpointUrl('https://not-resolvable.invalid/in', { environment: 'development', resolve })).hostname).to.equal('not-resolvable.invalid');
+      expect((await checkEndpointUrl('https://not-resolvable.invalid/in', { environment: 'test', resolve })).hostname).to.equal('not-resolvable.invalid');
     });
   });
 

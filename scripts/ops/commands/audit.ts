@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { walkTenantLedger } from '../../../src/audit/ledger-walk';
 import { verifyPageSize, walkPace } from '../../../src/audit/walk-pacing';
+import { readDeployment } from '../../../src/runtime/deployment';
 import { noMore, out, UsageError, type Command } from '../command';
 
 export const auditCommands: Command[] = [
@@ -17,6 +18,12 @@ export const auditCommands: Command[] = [
       noMore(extra);
       const checkpoint = checkpointFile === undefined ? undefined : readFileSync(checkpointFile, 'utf8').trim();
       return async (s) => {
+        // An unknown tenant is an error, not an empty chain that holds.
+        await s.tenants.get(tenantId);
+        // The issuer the service recorded (npm start does), so a checkpoint it signed verifies
+        // whatever PORT or PUBLIC_URL this CLI's environment names (docs/configuration.md).
+        const deployment = await readDeployment(s.redis, s.keys);
+        if (deployment) s.checkpoints.acceptIssuer(deployment.issuer);
         // Paced like the API's verifications: its pages hold the same Redis every tenant reads.
         const walk = (position: number | null) => walkTenantLedger(s, tenantId, position, s.clock.now(), { pageSize: verifyPageSize, pace: walkPace(s.config.auditVerifyEventsPerSecond) });
         const result = await s.checkpoints.verify(tenantId, walk, checkpoint, s.clock.now());

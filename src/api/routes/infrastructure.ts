@@ -1,7 +1,8 @@
 /**
  * `/health`, `/ready`, `/metrics`: infrastructure, outside the partner contract. `/metrics`
- * lists every tenant id and breaker state, so in production it is not on the API port at all,
- * only on `METRICS_PORT` (src/roles.ts); elsewhere the API port serves it too.
+ * lists every tenant id and breaker state, so it is not on the API port, which partners reach
+ * (in development too), only on `METRICS_PORT` (src/roles.ts); only a test deployment's API
+ * port serves it as well.
  */
 import Router from '@koa/router';
 import type { Services } from '../../services';
@@ -22,7 +23,7 @@ export function infrastructureRoutes(s: Services): Router {
       ctx.body = { status: 'not_ready', redis: 'unreachable' };
     }
   });
-  if (s.config.environment !== 'production') {
+  if (s.config.environment === 'test') {
     router.get('/metrics', async (ctx) => {
       ctx.type = s.metrics.registry.contentType;
       ctx.body = await metricsText(s, { refresh: true });
