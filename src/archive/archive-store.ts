@@ -63,6 +63,9 @@ function sidParts(sid: string): [string, string] {
   return sid.split('-') as [string, string];
 }
 
+/** The indexes that hold a value an erasure removes: the phone hash, and the claim hash of workflows and events. */
+const erasedValueIndexes = ['archived_workflows_phone', 'archived_workflows_claim', 'archived_events_claim'] as const;
+
 export class ArchiveStore {
   private opening: Promise<Database> | null = null;
 
@@ -235,6 +238,23 @@ export class ArchiveStore {
       `WITH done AS (UPDATE archived_events SET claim_id_hash = NULL WHERE tenant_id = $1 AND claim_id_hash = ANY($2::text[]) RETURNING 1)
        SELECT count(*) AS count FROM done`, [tenantId, [...claimHashes]]);
     return { workflows: Number(workflows.rows[0]?.count ?? 0), events: Number(events.rows[0]?.count ?? 0) };
+  }
+
+  /**
+   * After erasures (src/archive/archiver.ts runs it at its next pass, docs/retention.md): the
+   * erasure's UPDATEs leave the old row versions, claim and phone hashes included, in the table
+   * files until a VACUUM removes them, and their index entries in the indexes until a REINDEX
+   * rebuilds them; PGlite has no autovacuum, and PostgreSQL's comes when it comes. So: VACUUM
+   * (ANALYZE) the two tables an erasure updates, REINDEX CONCURRENTLY (reads and writes go on) the
+   * indexes that held a claimant's value, then a CHECKPOINT where the role may run one (PGlite's
+   * always may), so the pages are written out and the WAL that held the old versions can be recycled.
+   */
+  async vacuumAfterErasure(): Promise<void> {
+    const db = await this.db();
+    // One statement a call: VACUUM and REINDEX CONCURRENTLY refuse to run inside a transaction block.
+    for (const table of ['archived_workflows', 'archived_events']) await db.query(`VACUUM (ANALYZE) ${table}`);
+    for (const index of erasedValueIndexes) await db.query(`REINDEX INDEX CONCURRENTLY ${index}`);
+    await db.query('CHECKPOINT').catch((err: Error) => this.o.log.debug({ err: err.message }, 'archive CHECKPOINT after erasure refused (needs pg_checkpoint); the server\'s own checkpoints write the pages'));
   }
 
   // --- truncation at the end of retention ---------------------------------------------------

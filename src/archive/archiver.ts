@@ -58,7 +58,8 @@ export class Archiver {
   /** One pass over every tenant (or the tenants named). */
   async runOnce(tenantIds?: readonly string[]): Promise<ArchivePass> {
     const pass: ArchivePass = { workflows: 0, events: 0, busy: 0 };
-    for (const tenantId of tenantIds ?? await this.o.tenants.list()) {
+    const tenants = tenantIds ?? await this.o.tenants.list();
+    for (const tenantId of tenants) {
       let lease: Redlock.Lock;
       try {
         lease = await this.redlock.lock(this.o.keys.archiveLock(tenantId), this.o.config.archiveLeaseMs);
@@ -75,7 +76,33 @@ export class Archiver {
       }
     }
     if (pass.workflows + pass.events > 0) this.o.log.info({ ...pass }, 'archived to PostgreSQL');
+    await this.vacuumAfterErasures(tenants);
     return pass;
+  }
+
+  /**
+   * Each erasure that changed archived rows counts itself in its tenant's `erasures`
+   * (src/claimants/erasure.ts); the first pass after it vacuums and reindexes the archive once for
+   * all of them (ArchiveStore.vacuumAfterErasure), then records the counts it read as
+   * `vacuumed_erasures`, so an erasure counted meanwhile is vacuumed at the next pass. Two
+   * schedulers at once can only vacuum twice, never skip one; a failure leaves it to the next pass.
+   */
+  private async vacuumAfterErasures(tenants: readonly string[]): Promise<void> {
+    const { redis, keys } = this.o;
+    const due: [string, string][] = [];
+    for (const tenantId of tenants) {
+      const [erasures, vacuumed] = await redis.hmget(keys.archived(tenantId), 'erasures', 'vacuumed_erasures');
+      if (Number(erasures ?? 0) > Number(vacuumed ?? 0)) due.push([tenantId, erasures!]);
+    }
+    if (due.length === 0) return;
+    try {
+      await this.o.archive.vacuumAfterErasure();
+    } catch (err) {
+      this.o.log.error({ err: (err as Error).message }, 'archive vacuum after erasure failed; trying again next pass');
+      return;
+    }
+    for (const [tenantId, erasures] of due) await redis.hset(keys.archived(tenantId), 'vacuumed_erasures', erasures);
+    this.o.log.info({ tenants: due.length }, 'archive vacuumed and reindexed after erasures');
   }
 
   private async archiveTenant(tenantId: string, lease: Redlock.Lock): Promise<{ workflows: number; events: number }> {

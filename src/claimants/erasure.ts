@@ -128,6 +128,9 @@ export class ClaimantErasure {
     if (await this.hasArchive(tenantId)) {
       const done = await this.o.archive.eraseClaimant(tenantId, job.workflows, job.claims, keptRecordFields);
       archivedWorkflows = done.workflows;
+      // The old row versions and index entries keep the hashes until a VACUUM and a REINDEX: the
+      // archiver's next pass runs them (src/archive/archiver.ts, docs/retention.md).
+      if (done.workflows + done.events > 0) await redis.hincrby(keys.archived(tenantId), 'erasures', 1);
     }
 
     // 6. The ledger event, once; then the job record (the last link to the phone) goes.

@@ -196,7 +196,9 @@ export class Keys {
   }
   /** How far the archive holds the tenant's data (hash, docs/retention.md): `ledger_n` and `ledger_sid`,
    *  the ledger position (and its stream id) up to which events are archived and may be trimmed;
-   *  `workflows` 1 once a workflow record may have been trimmed to the archive. */
+   *  `workflows` 1 once a workflow record may have been trimmed to the archive; `erasures`, how many
+   *  erasures changed archived rows, and `vacuumed_erasures`, how many of them the archiver had
+   *  counted when it last vacuumed the archive (src/archive/archiver.ts). */
   archived(tenantId: string): string {
     return `${this.t(tenantId)}:archived`;
   }
