@@ -26,24 +26,29 @@ export const iatSkewSeconds = 60;
 
 /**
  * What every verification asks of a token's times beyond the signature library's checks: an `exp`
- * (a token without one would be good for ever) and an `iat` not in the future beyond
- * `iatSkewSeconds`.
+ * (a token without one would be good for ever), an `iat` not in the future beyond
+ * `iatSkewSeconds`, and a lifetime no longer than `maxLifetimeSeconds` (the longest the service
+ * issues) plus that skew, counted both from `iat` and from now: a token signed with a real key
+ * but an `exp` years ahead (a leaked key's forgery, a signing bug) is refused, not honoured.
  */
-export function lifetimeHolds(claims: { exp?: unknown; iat?: unknown }, nowMs: number): boolean {
+export function lifetimeHolds(claims: { exp?: unknown; iat?: unknown }, nowMs: number, maxLifetimeSeconds: number): boolean {
+  const now = Math.floor(nowMs / 1000);
+  const longest = maxLifetimeSeconds + iatSkewSeconds;
   return typeof claims.exp === 'number' && Number.isFinite(claims.exp)
     && typeof claims.iat === 'number' && Number.isFinite(claims.iat)
-    && claims.iat <= Math.floor(nowMs / 1000) + iatSkewSeconds && claims.iat < claims.exp;
+    && claims.iat <= now + iatSkewSeconds && claims.iat < claims.exp
+    && claims.exp - claims.iat <= longest && claims.exp - now <= longest;
 }
 
 /**
  * The principal of a token's verified payload, or null when the payload is not one of our access
- * tokens (a claim missing or of the wrong type, or times that do not hold at `nowMs`). A token
- * issued before `token_type` existed is a machine token.
+ * tokens (a claim missing or of the wrong type, or times that do not hold at `nowMs` for tokens
+ * of at most `maxLifetimeSeconds`). A token issued before `token_type` existed is a machine token.
  */
-export function principalOf(payload: unknown, nowMs: number): Principal | null {
+export function principalOf(payload: unknown, nowMs: number, maxLifetimeSeconds: number): Principal | null {
   if (!payload || typeof payload !== 'object') return null;
   const c = payload as Record<string, unknown>;
-  if (!lifetimeHolds(c, nowMs)) return null;
+  if (!lifetimeHolds(c, nowMs, maxLifetimeSeconds)) return null;
   if (typeof c.tenant_id !== 'string' || typeof c.sub !== 'string' || typeof c.jti !== 'string' || typeof c.scope !== 'string') return null;
   const tokenType = c.token_type ?? 'machine';
   if (tokenType !== 'machine' && tokenType !== 'human') return null;

@@ -4,8 +4,9 @@
  * middleware, does the cryptographic part: RS256 only, the key picked by the token's `kid` from
  * the published signing keys, `aud` and `iss`, and `exp` and `nbf` judged at the injected
  * clock (`clockTimestamp`, set for each verification). Then `principalOf` asks for an `exp`, an
- * `iat` not in the future and the claims of a Principal, and the live checks run (not revoked,
- * subject still there).
+ * `iat` not in the future, a lifetime no longer than the longest the service issues (machine or
+ * human, plus a minute of skew) and the claims of a Principal, and the live checks run (not
+ * revoked, subject still there).
  *
  * Why koa-jwt and not jose here: koa-jwt 4 always verifies with jsonwebtoken and offers no hook
  * to hand verification to another library (its `secret` hook only supplies the key), so with jose
@@ -19,6 +20,7 @@ import koaJwt from 'koa-jwt';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import { principalOf, type Principal } from './principal';
+import { humanTokenTtlSeconds } from './token-issuer';
 import type { RevocationStore } from './revocation';
 import type { SigningKeys } from './signing-keys';
 import type { VerifiedTokens } from './verified-tokens';
@@ -27,10 +29,15 @@ import type { VerifiedTokens } from './verified-tokens';
 type VerificationOptions = koaJwt.Options & { clockTimestamp: number; ignoreExpiration: boolean };
 
 export class TokenVerifier {
+  /** The longest lifetime of a token the service issues, s: no valid token lives longer. */
+  private readonly maxLifetimeSeconds: number;
+
   constructor(
     private readonly config: Config, private readonly signing: SigningKeys, private readonly revocation: RevocationStore,
     private readonly clock: Clock, private readonly verified: VerifiedTokens,
-  ) {}
+  ) {
+    this.maxLifetimeSeconds = Math.max(config.machineTokenTtlSeconds, humanTokenTtlSeconds);
+  }
 
   /**
    * The principal of a valid, live token; null for anything else (never throws for bad input; throws
@@ -84,6 +91,6 @@ export class TokenVerifier {
     const state: { claims?: unknown } = {};
     await koaJwt(options)({ state } as unknown as Context, async () => undefined);
     if (lookupFailure) throw (lookupFailure as { error: unknown }).error;
-    return principalOf(state.claims, nowMs);
+    return principalOf(state.claims, nowMs, this.maxLifetimeSeconds);
   }
 }

@@ -45,6 +45,13 @@ describe('token verification: one path, one clock', () => {
     expect(await verdicts(await signed({}))).to.deep.equal({ gate: 200, introspection: true });
   });
 
+  it('accepts a token of the longest lifetime the service issues (an hour), and one a minute of clock skew longer', async () => {
+    expect(h.config.machineTokenTtlSeconds).to.equal(3600);
+    const iat = Math.floor(clock.now() / 1000);
+    expect(await verdicts(await signed({ exp: iat + 3600 }))).to.deep.equal({ gate: 200, introspection: true });
+    expect(await verdicts(await signed({ exp: iat + 3600 + 60 }))).to.deep.equal({ gate: 200, introspection: true });
+  });
+
   for (const [name, claims] of [
     ['another audience', { aud: 'https://elsewhere.example' }],
     ['another issuer', { iss: 'https://issuer.example' }],
@@ -52,6 +59,10 @@ describe('token verification: one path, one clock', () => {
     ['an iat an hour ahead of the clock', { iat: Math.floor(Date.UTC(2031, 5, 1, 13) / 1000) }],
     ['no tenant_id', { tenant_id: undefined }],
     ['an unknown token_type', { token_type: 'robot' }],
+    // No token we issue lives longer than the longest lifetime we issue (machine tokens: an hour).
+    ['an exp ten years ahead', { exp: Math.floor(Date.UTC(2041, 5, 1, 12) / 1000) }],
+    ['an iat a day back and an exp an hour ahead (a 25-hour lifetime)', { iat: Math.floor(Date.UTC(2031, 4, 31, 12) / 1000), exp: Math.floor(Date.UTC(2031, 5, 1, 13) / 1000) }],
+    ['a lifetime of an hour and two minutes', { exp: Math.floor(Date.UTC(2031, 5, 1, 12) / 1000) + 3600 + 120 }],
   ] as const) {
     it(`refuses a token with ${name} in both places`, async () => {
       expect(await verdicts(await signed(claims))).to.deep.equal({ gate: 401, introspection: false });
