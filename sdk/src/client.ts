@@ -69,7 +69,8 @@ export function createClaimsClient(options: ClaimsClientOptions): ClaimsClient {
     return response;
   }
 
-  const api = createClient<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ''), fetch: authorisedFetch });
+  // The base URL as the token manager checked it (https, or http to loopback only).
+  const api = createClient<paths>({ baseUrl: tokens.baseUrl, fetch: authorisedFetch });
   return { api, tokens };
 }
 

@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { format, inspect } from 'node:util';
 import { createClaimsClient, verifyWebhook, WebhookVerificationError, type ClaimsClientOptions } from '../../sdk/src';
 import { ManualClock } from '../../src/clock';
 import { createTenantUser } from '../../src/ops/users';
@@ -253,5 +254,43 @@ describe('@claims/sdk against the service', function () {
     expect(new Set(tries.map((s) => s.idempotencyKey)).size, 'one key for the call and its resends').to.equal(1);
     // A 429 is not an outcome the service keeps for the key: each resend was limited afresh.
     expect(last.response.headers.get('idempotent-replayed')).to.equal(null);
+  });
+
+  it('never shows the client secret or a token: console.log, util.inspect and JSON.stringify of the client and its token manager', async () => {
+    const secret = h.tenant.credentials.client_secret;
+    const made = createClaimsClient({ baseUrl: h.apiUrl, clientId: h.tenant.credentials.client_id, clientSecret: secret, now: () => clock.now() });
+    const token = await made.tokens.token();
+    const printed: string[] = [];
+    const log = console.log;
+    console.log = (...args: unknown[]) => { printed.push(format(...args)); };
+    try {
+      console.log(made);
+      console.log(made.tokens);
+      console.log('%o %O', made.tokens, made);
+    } finally {
+      console.log = log;
+    }
+    const shown = [
+      ...printed,
+      inspect(made, { showHidden: true, depth: Infinity, getters: true }), inspect(made.tokens, { showHidden: true, depth: Infinity, getters: true }),
+      JSON.stringify(made), JSON.stringify(made.tokens), JSON.stringify({ client: made }),
+    ];
+    for (const text of shown) {
+      expect(text).to.not.include(secret);
+      expect(text).to.not.include(token);
+    }
+    // What it does show: which client, and where.
+    expect(inspect(made.tokens)).to.include(h.tenant.credentials.client_id).and.include(h.apiUrl);
+    expect(JSON.parse(JSON.stringify(made.tokens))).to.deep.equal({ baseUrl: h.apiUrl, clientId: h.tenant.credentials.client_id, scope: null });
+  });
+
+  it('refuses an http:// base URL except for loopback (127.0.0.0/8, ::1, localhost)', () => {
+    const make = (baseUrl: string) => () => createClaimsClient({ baseUrl, clientId: 'c', clientSecret: 's' });
+    for (const refused of ['http://claims.example.com', 'http://10.0.0.5:8080', 'http://192.168.1.2', 'http://[fd00::1]:8080', 'http://127.0.0.1.example.com', 'ftp://claims.example.com', 'not a url']) {
+      expect(make(refused), refused).to.throw(/base URL/);
+    }
+    for (const allowed of ['https://claims.example.com', 'http://127.0.0.1:8080', 'http://127.10.20.30', 'http://[::1]:8080/', 'http://localhost:8080', 'http://LOCALHOST']) {
+      expect(make(allowed), allowed).to.not.throw();
+    }
   });
 });
