@@ -5,7 +5,7 @@
  */
 import { redisAnswers } from '../../scripts/local-redis';
 import { startPrivateRedis, testRedisUrl, type PrivateRedis } from './redis';
-import { suiteLog } from './suite-log';
+import { flushSuiteLog, suiteLog } from './suite-log';
 
 process.on('unhandledRejection', (reason) => {
   throw reason instanceof Error ? reason : new Error(String(reason));
@@ -17,6 +17,10 @@ let privateRedis: PrivateRedis | null = null;
 export const mochaHooks = {
   beforeEach(this: Mocha.Context): void {
     suiteLog.currentTest = this.currentTest?.fullTitle() ?? '';
+  },
+  // In parallel mode root hooks run around each file: its line count is written for the hygiene run.
+  afterAll(): void {
+    flushSuiteLog();
   },
 };
 

@@ -6,6 +6,8 @@
  * tests and asserts nothing was found. Lines are not kept (a long run writes many); what the
  * recognisers find is, with the test that was running.
  */
+import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { findPhi } from '../../pipeline/policy-gate/phi-redaction';
 
 export interface LogFinding {
@@ -17,6 +19,37 @@ export interface LogFinding {
 }
 
 export const suiteLog = { lines: 0, findings: [] as LogFinding[], currentTest: '' };
+
+/**
+ * In parallel mode (test/run-suite.sh) each test file runs in one of several worker processes, and
+ * the hygiene test runs after all of them in a run of its own: what each worker read is appended
+ * to a file of its own under TEST_LOG_FINDINGS_DIR (a finding as it is found, the line count at
+ * the end of each file) and the hygiene test adds those files up.
+ */
+const findingsDir = process.env.TEST_LOG_FINDINGS_DIR;
+const findingsFile = findingsDir ? join(findingsDir, `${process.pid}.jsonl`) : null;
+if (findingsDir) mkdirSync(findingsDir, { recursive: true });
+
+/** Root `afterAll`: writes the lines read since the last call (parallel mode only). */
+export function flushSuiteLog(): void {
+  if (!findingsFile || suiteLog.lines === 0) return;
+  appendFileSync(findingsFile, `${JSON.stringify({ lines: suiteLog.lines })}\n`);
+  suiteLog.lines = 0;
+}
+
+/** Every line and finding of the run: this process's, and in parallel mode every worker's. */
+export function wholeSuiteLog(): { lines: number; findings: LogFinding[] } {
+  const total = { lines: suiteLog.lines, findings: [...suiteLog.findings] };
+  if (!findingsDir) return total;
+  for (const name of readdirSync(findingsDir).filter((n) => n.endsWith('.jsonl'))) {
+    for (const line of readFileSync(join(findingsDir, name), 'utf8').split('\n').filter(Boolean)) {
+      const row = JSON.parse(line) as { lines?: number; finding?: LogFinding };
+      total.lines += row.lines ?? 0;
+      if (row.finding) total.findings.push(row.finding);
+    }
+  }
+  return total;
+}
 
 // A hash reference (`from_ref`, `claim_ref`: 12 hex characters of an HMAC, src/phi.ts) is what
 // a log line should hold. One in about 4,300 is all digits with a valid Verhoeff check digit and
@@ -37,7 +70,11 @@ export function phiInLogLine(line: string): Array<{ kind: string; excerpt: strin
 /** Reads one log line with the recognisers and keeps what they find. */
 export function readLogLine(line: string): void {
   suiteLog.lines += 1;
-  for (const found of phiInLogLine(line)) suiteLog.findings.push({ ...found, test: suiteLog.currentTest });
+  for (const found of phiInLogLine(line)) {
+    const finding = { ...found, test: suiteLog.currentTest };
+    if (findingsFile) appendFileSync(findingsFile, `${JSON.stringify({ finding })}\n`);
+    else suiteLog.findings.push(finding);
+  }
 }
 
 /** Reads a child process's output: its JSON log lines (pino's, one object a line); a chunk may

@@ -16,7 +16,7 @@ import { decodeEnvelope, encodeFields, type StreamEntry } from '../../src/runtim
 import { buildHandoff } from '../../src/runtime/handoff-ops';
 import { transitions } from '../../pipeline/workflows/transitions';
 import { parseSendId, SendRecords, sendIdOf } from '../../src/workflows/send-records';
-import { testRedisUrl } from '../helpers/redis';
+import { startPrivateRedis, type PrivateRedis } from '../helpers/redis';
 import { auditRecords } from '../helpers/script-services';
 
 const prefix = `sends-${randomBytes(6).toString('hex')}`;
@@ -25,6 +25,7 @@ const allowed = JSON.stringify(Object.fromEntries(Object.entries(transitions).ma
 
 describe('send records and the recovering hand-off ops against Redis', () => {
   let redis: Redis;
+  let server: PrivateRedis;
   let sends: SendRecords;
   const wf = keys.newWorkflowId(2);
   const t0 = 1_800_000_000_000;
@@ -40,14 +41,17 @@ describe('send records and the recovering hand-off ops against Redis', () => {
   }
 
   before(async () => {
-    redis = createRedis(testRedisUrl(), { name: 'send-records-test' });
+    // Its own server: a test counts the writes the scripts make (INFO commandstats), which other
+    // test files running beside it on a shared Redis would add to.
+    server = await startPrivateRedis();
+    redis = createRedis(server.url, { name: 'send-records-test' });
     await waitReady(redis);
     sends = new SendRecords(redis, keys, { sendProofWaitMs: 30_000, sendProofPollMs: 1000, sendRecordSeconds: 3600 });
   });
   beforeEach(wipe);
   after(async () => {
-    await wipe();
     await redis.quit();
+    await server.close();
   });
 
   it('begin answers a fresh record the first time and records the intent; later calls see it unchanged', async () => {
