@@ -97,7 +97,9 @@ export function auditRoutes(s: Services): Router {
     try {
       lease = await leases.lock(s.keys.auditVerifyLease(tenantId), verifyLeaseMs);
     } catch {
-      // Held: this tenant's ledger is being verified now, by this process or another.
+      // Held: this tenant's ledger is being verified now, by this process or another. (Redis not
+      // answering fails the lock too: then this read fails as well, and is answered as such.)
+      if (await s.redis.exists(s.keys.auditVerifyLease(tenantId)) === 0) throw new AppError('service_unavailable', 'the verification could not start; retry shortly', { extra: { retry_after: 1 } });
       const eventsPerSecond = s.config.auditVerifyEventsPerSecond;
       throw new AppError('audit_verify_running', 'a verification of this ledger is running; retry once it has answered', { extra: { retry_after: Math.max(1, Math.ceil(count / eventsPerSecond)) } });
     }
