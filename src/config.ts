@@ -148,7 +148,7 @@ export interface Config {
    */
   auditVerifyEventsPerSecond: number;
   /**
-   * The deployment's own values for named rate limits (`RATE_LIMITS=cms_events=3000,erasure=60`),
+   * The deployment's own values for named rate limits (`RATE_LIMITS=cms_events=20000,erasure=60`),
    * requests per the limit's window; the rest keep the defaults of src/api/rate-limits.ts
    * (docs/rate-limits.md). A name that is no limit fails at start.
    */

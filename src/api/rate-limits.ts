@@ -52,7 +52,7 @@ export const limits = {
   /** `GET /v1/audit/checkpoint` makes an RSA signature; */
   checkpoint: 60,
   /** `POST /v1/cms/events` reads the CMS and may start a workflow; */
-  cms_events: 300,
+  cms_events: 6000,
   /** `PUT /v1/tenant/operational-mode` writes the ledger and walks every partition to release held replies. */
   mode_change: 10,
 } as const;
