@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ChildProcess } from 'node:child_process';
 import { developmentUnlessNamed, loadConfig, type Config } from '../src/config';
@@ -24,7 +24,19 @@ import { startFakeWhatsApp } from '../test/helpers/fakes/whatsapp';
 import { buildConsole, consoleOutDir } from './build-console';
 import { redisAnswers, redisServerInstalled, startPrivateRedis, stopPrivateRedis } from './local-redis';
 
-const dataDir = join(__dirname, '..', '.data');
+const root = join(__dirname, '..');
+const flags = ((): { 'share-redis'?: boolean; 'data-dir'?: string } => {
+  try {
+    return parseArgs({ options: { 'share-redis': { type: 'boolean' }, 'data-dir': { type: 'string' } } }).values;
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\nusage: npm start [-- --share-redis] [--data-dir DIR]\n`);
+    process.exit(2);
+  }
+})();
+/** The deployment id, the private Redis's data and demo.json (`--data-dir`, default .data/ of the checkout). */
+const dataDir = resolve(flags['data-dir'] ?? join(root, '.data'));
+/** As the banner names it: relative to the checkout when inside it. */
+const shownDataDir = relative(root, dataDir).startsWith('..') ? dataDir : relative(root, dataDir);
 
 /** This checkout's deployment id: made at its first start, kept in .data/deployment-id, marked on the Redis it uses. */
 function deploymentId(): string {
@@ -64,7 +76,6 @@ async function stopAll(started: Started): Promise<void> {
 }
 
 async function main(started: Started, config: Config): Promise<void> {
-  const { values: flags } = parseArgs({ options: { 'share-redis': { type: 'boolean', default: false } } });
   const redisLabel = config.redisClusterNodes ? `the Redis Cluster at ${config.redisClusterNodes.map((n) => `${n.host}:${n.port}`).join(',')}` : redisHost(config.redisUrl);
   if (!config.redisClusterNodes && !(await redisAnswers(config.redisUrl))) {
     if (!redisServerInstalled()) {
@@ -76,7 +87,7 @@ async function main(started: Started, config: Config): Promise<void> {
       process.exit(1);
     }
     started.privateRedis = await startPrivateRedis(config.redisUrl, dataDir);
-    process.stdout.write(`No Redis answered at ${config.redisUrl}: started a private redis-server there (data in .data/redis, AOF on).\n`);
+    process.stdout.write(`No Redis answered at ${config.redisUrl}: started a private redis-server there (data in ${join(shownDataDir, 'redis')}, AOF on).\n`);
   }
 
   const services = createServices(config);
@@ -129,7 +140,7 @@ async function main(started: Started, config: Config): Promise<void> {
     `  fake CMS            ${cms.url}   demo claimants: ${DEMO_PHONES.join(', ')}`,
     `  fake WhatsApp       ${wa.url}`,
     `  fake SMS (Twilio)   ${sms.url}   demo SMS number: ${demo.doc.channels.sms!.numbers[0]}`,
-    `  Redis               ${redisLabel}   ${started.privateRedis ? 'a private redis-server started by npm start (data in .data/redis, AOF on; stopped on Ctrl-C)'
+    `  Redis               ${redisLabel}   ${started.privateRedis ? `a private redis-server started by npm start (data in ${join(shownDataDir, 'redis')}, AOF on; stopped on Ctrl-C)`
       : `already running, not started by npm start (left running on Ctrl-C)${claim.how === 'shared' ? '; shared with another deployment (--share-redis)' : ''}`}`,
     '',
     'Play the claimant in another terminal:   npm run chat   (or: npm run chat -- --channel sms)',

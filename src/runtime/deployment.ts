@@ -47,8 +47,8 @@ export async function holdsKeys(redis: Redis, prefix: string): Promise<boolean> 
  * - Marked with `id`: ours (the issuer is brought up to date).
  * - Marked with another id, or unmarked but holding keys under the prefix: another deployment's
  *   data, refused unless `share` (the mark is then left as it is). `ownsData` (a private Redis
- *   whose data directory belongs to this checkout) adopts unmarked keys: they were written by an
- *   earlier start of this checkout, before it marked its Redis.
+ *   whose data directory belongs to this checkout) marks it as this deployment's whatever it
+ *   holds: its keys were written by earlier starts from the same data directory.
  * - Empty: marked with `id` (HSETNX, so of two starts at once one wins and the other refuses).
  */
 export async function claimRedis(redis: Redis, keys: Keys, o: { id: string; issuer: string; now: number; share: boolean; ownsData: boolean }): Promise<RedisClaim> {
@@ -68,6 +68,12 @@ export async function claimRedis(redis: Redis, keys: Keys, o: { id: string; issu
     } else {
       return { use: false, reason: `it holds keys under "${keys.prefix}:" written by a deployment that did not mark it` };
     }
+  }
+  if (record && record.id !== o.id && o.ownsData) {
+    // The private Redis of this checkout's data directory is this deployment's whatever its mark says
+    // (a deployment id file removed, or a data directory copied): it takes the mark over.
+    await redis.hset(keys.deployment(), 'id', o.id, 'issuer', o.issuer, 'since', String(o.now));
+    return { use: true, how: 'marked', other: record };
   }
   if (record && record.id === o.id) {
     if (record.issuer !== o.issuer) await redis.hset(keys.deployment(), 'issuer', o.issuer);

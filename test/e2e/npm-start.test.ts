@@ -7,56 +7,18 @@
  * redis-server it exits with instructions.
  */
 import { expect } from 'chai';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { dirname, join } from 'node:path';
 import { Redis } from 'ioredis';
 import { Keys } from '../../src/redis/keys';
 import { redisAnswers } from '../../scripts/local-redis';
 import { freePort, startPrivateRedis, type PrivateRedis } from '../helpers/redis';
-import { logLineReader } from '../helpers/suite-log';
-import { waitFor } from '../helpers/wait';
+import { ctrlC, killGroup, killRedisOn, newDataDir, npmStart, redisServerOn, untilUp } from '../helpers/npm-start';
 
 const root = join(__dirname, '..', '..');
 const deploymentKey = new Keys('cw', 8).deployment();
-
-interface NpmStart {
-  child: ChildProcess;
-  output(): string;
-  /** `code N` or the signal npm ended by. */
-  exited: Promise<string>;
-}
-
-/** `npm start [-- args]` in its own process group, so Ctrl-C can go to the whole group as a terminal sends it. */
-function npmStart(env: Record<string, string>, args: string[] = []): NpmStart {
-  const child = spawn('npm', ['start', ...(args.length ? ['--', ...args] : [])], {
-    cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-  });
-  let output = '';
-  const [readOut, readErr] = [logLineReader(), logLineReader()];
-  child.stdout!.on('data', (d: Buffer) => { output += d.toString(); readOut(d); });
-  child.stderr!.on('data', (d: Buffer) => { output += d.toString(); readErr(d); });
-  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `code ${code}`)));
-  return { child, output: () => output, exited };
-}
-
-async function untilUp(run: NpmStart): Promise<void> {
-  await waitFor(() => run.output().includes('Claims Workflow Service running at') || run.child.exitCode !== null,
-    { timeoutMs: 40000, what: `npm start to be up; output so far: ${run.output()}` });
-  expect(run.output(), 'npm start came up').to.contain('Claims Workflow Service running at');
-}
-
-function killGroup(run: NpmStart): void {
-  try { process.kill(-run.child.pid!, 'SIGKILL'); } catch { /* already gone */ }
-}
-
-/** Ctrl-C as a terminal sends it; then npm has ended and so has everything under it. */
-async function ctrlC(run: NpmStart): Promise<void> {
-  process.kill(-run.child.pid!, 'SIGINT');
-  // npm ends by the signal itself or with its script's code, as in a terminal; the service under it exits 0.
-  expect(await run.exited).to.be.oneOf(['SIGINT', 'code 0']);
-}
 
 /** Pino lines at warn (40) or above: a clean start and stop writes none. */
 function warnings(output: string): string[] {
@@ -69,30 +31,18 @@ function clientIdOf(output: string): string {
   return id!;
 }
 
-/** `PID redis-server 127.0.0.1:PORT` lines of the redis-servers listening on `port`. */
-function redisServerOn(port: number): string[] {
-  const ps = spawnSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
-  return ps.stdout.split('\n').map((line) => line.trim()).filter((line) => /^\d+ redis-server /.test(line) && line.includes(`:${port}`));
-}
-
-/** A failing test must not leave a redis-server behind either (it runs in a process group of its own). */
-function killRedisOn(port: number): void {
-  for (const line of redisServerOn(port)) {
-    try { process.kill(Number(line.split(' ')[0]), 'SIGKILL'); } catch { /* already gone */ }
-  }
-}
-
 describe('npm start', function () {
   this.timeout(90000);
 
   it('starts a private Redis when none answers, names it in the banner, serves the demo, and stops it all cleanly on Ctrl-C', async () => {
     const [redisPort, port] = [await freePort(), await freePort()];
     const redisUrl = `redis://127.0.0.1:${redisPort}`;
-    const run = npmStart({ REDIS_URL: redisUrl, PORT: String(port), LOG_LEVEL: 'info' });
+    const dataDir = newDataDir();
+    const run = npmStart(dataDir, { REDIS_URL: redisUrl, PORT: String(port), LOG_LEVEL: 'info' });
     try {
       await untilUp(run);
       const output = run.output();
-      expect(output).to.contain(`No Redis answered at ${redisUrl}: started a private redis-server there (data in .data/redis, AOF on)`);
+      expect(output).to.contain(`No Redis answered at ${redisUrl}: started a private redis-server there (data in ${dataDir}/redis, AOF on)`);
       expect(output).to.match(new RegExp(`Redis +127\\.0\\.0\\.1:${redisPort} +a private redis-server started by npm start`));
       expect(output).to.contain('npm run chat');
       expect(output).to.match(/"client_id":"cli_[0-9a-f]+","client_secret":"cs_/);
@@ -120,25 +70,29 @@ describe('npm start', function () {
     } finally {
       killGroup(run);
       killRedisOn(redisPort);
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
   describe('on a Redis that was already running', () => {
     let redis: PrivateRedis;
     let probe: Redis;
+    let dataDir: string;
     before(async () => {
       redis = await startPrivateRedis();
       probe = new Redis(redis.url);
+      dataDir = newDataDir();
     });
     after(async () => {
       probe.disconnect();
       await redis.close();
+      rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('names it in the banner, refuses it once it holds another deployment\'s data unless told to share it, and revokes earlier runs\' demo clients', async () => {
       const port = await freePort();
       const env = { REDIS_URL: redis.url, PORT: String(port), LOG_LEVEL: 'warn' };
-      const first = npmStart(env);
+      const first = npmStart(dataDir, env);
       let firstClient: string;
       try {
         await untilUp(first);
@@ -155,7 +109,7 @@ describe('npm start', function () {
       expect(ours, 'npm start marked the Redis it used').to.match(/^demo-[0-9a-f]{12}$/);
       await probe.hset(deploymentKey, 'id', 'demo-0123456789ab');
       const keysBefore = await probe.dbsize();
-      const refused = npmStart(env);
+      const refused = npmStart(dataDir, env);
       try {
         expect(await refused.exited).to.equal('code 1');
       } finally {
@@ -166,7 +120,7 @@ describe('npm start', function () {
       expect(await probe.dbsize(), 'nothing written to a refused Redis').to.equal(keysBefore);
 
       // Told to share it, it starts; the banner says so, and the earlier run's demo client is revoked.
-      const shared = npmStart(env, ['--share-redis']);
+      const shared = npmStart(dataDir, env, ['--share-redis']);
       try {
         await untilUp(shared);
         expect(shared.output()).to.contain('shared with another deployment (--share-redis)');
@@ -191,7 +145,8 @@ describe('npm start', function () {
     const redisUrl = `redis://127.0.0.1:${redisPort}`;
     const taken: Server = createServer();
     await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
-    const run = npmStart({ REDIS_URL: redisUrl, PORT: String(port), LOG_LEVEL: 'warn' });
+    const dataDir = newDataDir();
+    const run = npmStart(dataDir, { REDIS_URL: redisUrl, PORT: String(port), LOG_LEVEL: 'warn' });
     try {
       expect(await run.exited).to.equal('code 1');
       expect(run.output()).to.contain(`No Redis answered at ${redisUrl}: started a private redis-server there`);
@@ -202,6 +157,7 @@ describe('npm start', function () {
       killGroup(run);
       killRedisOn(redisPort);
       taken.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 

@@ -40,12 +40,15 @@ describe('deployment marker', () => {
     expect((await readDeployment(redis, keys))!.id).to.equal('demo-a');
   });
 
-  it('refuses unmarked keys under its prefix, unless they are its own private Redis\'s data', async () => {
+  it('refuses unmarked keys under its prefix, unless they are its own private Redis\'s data, which it marks whatever it held', async () => {
     await redis.set(`${keys.prefix}:something`, '1');
     const refused = await claim('demo-a');
     expect(refused).to.deep.equal({ use: false, reason: `it holds keys under "${keys.prefix}:" written by a deployment that did not mark it` });
     expect(await readDeployment(redis, keys)).to.equal(null);
     expect(await claim('demo-a', { ownsData: true })).to.include({ use: true, how: 'marked' });
+    // Its own data directory's Redis under another mark (the id file was removed): taken over.
+    expect(await claim('demo-c', { ownsData: true })).to.include({ use: true, how: 'marked' });
+    expect((await readDeployment(redis, keys))!.id).to.equal('demo-c');
   });
 
   it('lets only one of two starts at once mark an empty Redis', async () => {
