@@ -26,6 +26,11 @@ export class Metrics {
   readonly smsSegments = new Counter({ name: 'cw_sms_segments_total', help: 'SMS segments sent (what the provider bills), by encoding (gsm7, ucs2).', labelNames: ['encoding'], registers: [this.registry] });
   readonly smsMessages = new Counter({ name: 'cw_sms_messages_total', help: 'SMS replies sent, by encoding (gsm7, ucs2).', labelNames: ['encoding'], registers: [this.registry] });
   readonly inbound = new Counter({ name: 'cw_inbound_messages_total', help: 'Channel messages received, by result (accepted, duplicate).', labelNames: ['channel', 'result'], registers: [this.registry] });
+  readonly webhookAttempts = new Counter({ name: 'cw_webhook_attempts_total', help: 'Webhook delivery attempts per tenant by outcome (delivered, retry, failed = dead-lettered, held = endpoint disabled).', labelNames: ['tenant', 'outcome'], registers: [this.registry] });
+  readonly redisUp = new Gauge({ name: 'cw_redis_up', help: '1 when Redis answered this process a PING within 1 s at the last scrape, else 0.', registers: [this.registry] });
+  readonly timerOverdue = new Gauge({ name: 'cw_timer_overdue_seconds', help: 'How long past due the oldest timer not yet fired is (any partition), by kind (retry, workflow = pending-documents reminders and deadlines); 0 when none is due.', labelNames: ['kind'], registers: [this.registry] });
+  readonly archiveLastPass = new Gauge({ name: 'cw_archive_last_pass_timestamp_seconds', help: "When this process's archiver last finished a pass over every tenant (Unix time, seconds); absent before the first.", registers: [this.registry] });
+  readonly httpResponses = new Counter({ name: 'cw_http_responses_total', help: 'API responses by status class (2xx, 3xx, 4xx, 5xx).', labelNames: ['class'], registers: [this.registry] });
 
   constructor(options: { defaultMetrics?: boolean } = {}) {
     if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry, prefix: 'cw_' });

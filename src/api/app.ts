@@ -18,16 +18,17 @@ import { infrastructureRoutes } from './routes/infrastructure';
 import { smsRoutes } from './routes/sms-webhook';
 import { whatsappRoutes } from './routes/whatsapp-webhook';
 import { workflowRoutes } from './routes/workflows';
+import { contextOf, inSpan, SpanKind, tracer } from '../tracing/tracing';
 
 /**
  * The one list of paths the bearer gate lets through without a token (docs/security.md): the
- * infrastructure probes, the public keys and metadata, the endpoints that authenticate their
+ * infrastructure probes, the browser's icon request, the public keys and metadata, the endpoints that authenticate their
  * caller themselves (client credentials, a password, a refresh token, either for RFC 7662/7009,
  * a bearer for logout) and the channel webhooks (signed by the provider). Every other path needs
  * a verified bearer token, whatever its letter case, encoding or trailing slash.
  */
 export const publicPaths: ReadonlySet<string> = new Set([
-  '/health', '/ready', '/metrics', '/.well-known/jwks.json', '/.well-known/oauth-authorization-server',
+  '/health', '/ready', '/metrics', '/favicon.ico', '/.well-known/jwks.json', '/.well-known/oauth-authorization-server',
   '/v1/auth/token', '/v1/auth/login', '/v1/auth/refresh', '/v1/auth/introspect', '/v1/auth/revoke', '/v1/auth/logout',
   '/channels/whatsapp/webhook', '/channels/sms/webhook', '/channels/sms/status',
 ]);
@@ -58,6 +59,28 @@ export function needsToken(path: string): boolean {
   return !publicPaths.has(normalizedPath(path)) && !isConsolePath(path);
 }
 
+/**
+ * With tracing on, each request in a server span (a child of the caller's `traceparent`, if it
+ * sends one), named by its method and route template once routed: never by its path, which may
+ * hold an id the caller chose (docs/tracing.md).
+ */
+async function requestSpan(ctx: Koa.Context, next: Koa.Next): Promise<void> {
+  if (tracer === null) return next();
+  const incoming = ctx.get('traceparent');
+  await inSpan(`HTTP ${ctx.method}`, SpanKind.SERVER, { 'http.request.method': ctx.method }, async (span) => {
+    try {
+      await next();
+    } finally {
+      const route = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+      if (typeof route === 'string') {
+        span.updateName(`${ctx.method} ${route}`);
+        span.setAttribute('http.route', route);
+      }
+      span.setAttribute('http.response.status_code', ctx.status);
+    }
+  }, contextOf(incoming || undefined));
+}
+
 /** Every router of the app: those of public paths, and those behind the bearer gate. */
 export function apiRouters(s: Services): { open: Router[]; gated: Router[] } {
   return {
@@ -68,6 +91,11 @@ export function apiRouters(s: Services): { open: Router[]; gated: Router[] } {
 
 export function createApp(s: Services): Koa {
   const app = new Koa({ proxy: false });
+  if (tracer !== null) app.use(requestSpan);
+  // Outermost, so it counts the status the problem middleware gave an error (cw_http_responses_total).
+  app.use(async (ctx, next) => {
+    try { await next(); } finally { s.metrics.httpResponses.inc({ class: `${Math.floor(ctx.status / 100)}xx` }); }
+  });
   app.use(problems(s.log));
   app.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');

@@ -53,7 +53,7 @@ export class Scheduler {
     const archiver = this.o.archiver;
     if (this.stopped || !archiver) return;
     this.archiveTimer = setTimeout(() => {
-      this.archiving = archiver.runOnce().then(() => undefined)
+      this.archiving = archiver.runOnce().then(() => { this.o.metrics.archiveLastPass.set(this.o.clock.now() / 1000); })
         .catch((err: Error) => this.o.log.error({ err: err.message }, 'archive pass failed; trying again next interval'))
         .finally(() => this.scheduleArchiving());
     }, this.o.config.archiveIntervalMs);

@@ -6,7 +6,7 @@
  * record each result under that lease (settleWebhook). A sender that dies leaves its leases to
  * expire: the deliveries are sent again, with the same webhook-id.
  */
-import { Counter } from 'prom-client';
+import type { Counter } from 'prom-client';
 import { Webhook } from 'standardwebhooks';
 import { Agent } from 'undici';
 import { HttpFailure, httpJson, type HttpAnswer } from '../adapters/http-client';
@@ -21,6 +21,7 @@ import type { DueTenants } from './due-tenants';
 import type { DeliveryEndpoint, WebhookEndpoints } from './endpoint-store';
 import { guardedLookup } from './endpoint-url';
 import { nextAttemptAt, parseRetryAfter } from './retry-schedule';
+import { inSpan, SpanKind, tracer } from '../tracing/tracing';
 
 type Outcome = 'delivered' | 'retry' | 'failed' | 'held';
 
@@ -37,7 +38,7 @@ const passBudgetMs = 1000;
 export class WebhookDeliverer {
   private readonly agent: Agent;
   private readonly signers = new Map<string, Webhook>();
-  private readonly attempts: Counter<'outcome'>;
+  private readonly attempts: Counter<'tenant' | 'outcome'>;
   /** How long a claimed delivery is its sender's: the timeout twice over, plus room to record. */
   private readonly leaseMs: number;
 
@@ -45,11 +46,7 @@ export class WebhookDeliverer {
     const lookup = guardedLookup(o.config.environment, o.config.webhookAllowedPrivateTargets);
     this.agent = new Agent({ keepAliveTimeout: 10_000, connections: o.config.webhookConcurrency, connect: lookup ? { lookup } : undefined });
     this.leaseMs = 2 * o.config.webhookTimeoutMs + 10_000;
-    const name = 'cw_webhook_attempts_total';
-    this.attempts = (o.metrics.registry.getSingleMetric(name) as Counter<'outcome'> | undefined) ?? new Counter({
-      name, help: 'Webhook delivery attempts by outcome (delivered, retry, failed = dead-lettered, held = endpoint disabled).',
-      labelNames: ['outcome'], registers: [o.metrics.registry],
-    });
+    this.attempts = o.metrics.webhookAttempts;
   }
 
   /** One pass over the tenants with due deliveries. Returns how many attempts were made. */
@@ -120,12 +117,18 @@ export class WebhookDeliverer {
     if (refusal === null) {
       const sentAt = clock.now();
       try {
-        answer = await httpJson(endpoint.url, {
+        const posting = httpJson(endpoint.url, {
           method: 'POST', body, timeoutMs: this.o.config.webhookTimeoutMs, dispatcher: this.agent,
           headers: {
             'content-type': 'application/json', 'user-agent': 'claims-workflow-webhooks/1',
             'webhook-id': id, 'webhook-timestamp': String(Math.floor(sentAt / 1000)), 'webhook-signature': this.sign(id, sentAt, body, endpoint.secrets),
           },
+        });
+        // With tracing on, each delivery in a span: the tenant, the attempt and the answer's status.
+        answer = tracer === null ? await posting : await inSpan('webhook deliver', SpanKind.CLIENT, { 'cw.tenant_id': tenantId, 'cw.webhook.attempt': attemptsBefore + 1 }, async (span) => {
+          const got = await posting;
+          span.setAttribute('http.response.status_code', got.status);
+          return got;
         });
         if (answer.status < 200 || answer.status >= 300) error = `HTTP ${answer.status}`;
       } catch (err) {
@@ -154,7 +157,7 @@ export class WebhookDeliverer {
       this.o.log.warn({ tenant: tenantId, webhook_id: id }, 'webhook lease expired before the attempt was recorded; another sender has it');
       return 'stale';
     }
-    this.attempts.inc({ outcome });
+    this.attempts.inc({ tenant: tenantId, outcome });
     if (outcome === 'failed') this.o.log.warn({ tenant: tenantId, webhook_id: id, error }, 'webhook delivery dead-lettered after the last attempt');
     return outcome;
   }

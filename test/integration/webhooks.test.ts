@@ -137,7 +137,14 @@ describe('partner webhooks', function () {
     expect(receiver.received).to.have.length(4);
   });
 
+  /** cw_webhook_attempts_total of one tenant and outcome, as /metrics shows it. */
+  async function attempts(tenant: string, outcome: string): Promise<number> {
+    const { values } = await h.services.metrics.webhookAttempts.get();
+    return values.find((v) => v.labels.tenant === tenant && v.labels.outcome === outcome)?.value ?? 0;
+  }
+
   it('dead-letters after the 8th attempt; the retry endpoint then delivers it with the same id', async () => {
+    const before = { retry: await attempts('acme', 'retry'), failed: await attempts('acme', 'failed'), delivered: await attempts('acme', 'delivered') };
     await setEndpoint();
     receiver.respond = () => ({ status: 503 });
     const event = await enqueue();
@@ -153,6 +160,10 @@ describe('partner webhooks', function () {
     const [dead] = (await list('failed')).items;
     expect(dead).to.include({ id: event!.id, status: 'failed', attempts: 8, last_status_code: 503, last_error: 'HTTP 503' });
     expect(dead!.event).to.deep.equal(event);
+    // The alert on a tenant's failing deliveries reads these (deploy/prometheus): per tenant, by outcome.
+    expect(await attempts('acme', 'retry') - before.retry).to.equal(7);
+    expect(await attempts('acme', 'failed') - before.failed).to.equal(1);
+    expect(await attempts('other', 'failed')).to.equal(0);
 
     receiver.respond = () => ({ status: 200 });
     const retried = await api(`/v1/webhooks/deliveries/${event!.id}/retry`, json({}));
@@ -160,6 +171,7 @@ describe('partner webhooks', function () {
     expect((await list('failed')).items).to.deep.equal([]);
     expect(await deliver()).to.equal(1);
     expect(receiver.received).to.have.length(9);
+    expect(await attempts('acme', 'delivered') - before.delivered).to.equal(1);
     expect(new Set(receiver.received.map((r) => r.id))).to.deep.equal(new Set([event!.id]));
     expect((await list('delivered')).items.map((d) => d.id)).to.deep.equal([event!.id]);
 

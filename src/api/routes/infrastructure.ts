@@ -8,9 +8,15 @@ import Router from '@koa/router';
 import type { Services } from '../../services';
 import { ClientCredentials, secretMaxAgeMs } from '../../auth/client-credentials';
 import { stageStats } from '../../ops/stage-stats';
+import { pipelinePerPartition } from '../../redis/connection';
 
 export function infrastructureRoutes(s: Services): Router {
   const router = new Router();
+  // Browsers ask for it on every console page: no icon, and no 401 problem in their log.
+  router.get('/favicon.ico', (ctx) => {
+    ctx.status = 204;
+    ctx.set('cache-control', 'public, max-age=86400');
+  });
   router.get('/health', (ctx) => {
     ctx.body = { status: 'ok' };
   });
@@ -34,8 +40,43 @@ export function infrastructureRoutes(s: Services): Router {
 
 /** The Prometheus text; `refresh` first recomputes the gauges the API process owns. */
 export async function metricsText(s: Services, options: { refresh: boolean }): Promise<string> {
-  if (options.refresh) await Promise.all([refreshQueueGauges(s), refreshSecretAges(s)]).catch(() => undefined);
+  // Every process says whether it reaches Redis; the Redis-wide gauges only where asked.
+  const up = await redisAnswers(s);
+  s.metrics.redisUp.set(up ? 1 : 0);
+  if (options.refresh && up) await Promise.all([refreshQueueGauges(s), refreshSecretAges(s), refreshTimerGauges(s)]).catch(() => undefined);
   return s.metrics.registry.metrics();
+}
+
+/** A PING answered within 1 s, as /ready asks. */
+async function redisAnswers(s: Services): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([s.redis.ping(), new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), 1000); })]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** How long past due the oldest retry timer and the oldest workflow timer are: the earliest score of each partition's set. */
+export async function refreshTimerGauges(s: Services): Promise<void> {
+  const replies = await pipelinePerPartition(s.redis, s.config.partitions, (pipeline, p) => {
+    pipeline.zrange(s.keys.timers(p), 0, 0, 'WITHSCORES');
+    pipeline.zrange(s.keys.workflowTimers(p), 0, 0, 'WITHSCORES');
+  });
+  const now = s.clock.now();
+  (['retry', 'workflow'] as const).forEach((kind, i) => {
+    let earliest = Infinity;
+    for (const partition of replies) {
+      const [err, reply] = partition[i] ?? [null, []];
+      if (err) throw err;
+      const score = (reply as string[])[1];
+      if (score !== undefined) earliest = Math.min(earliest, Number(score));
+    }
+    s.metrics.timerOverdue.set({ kind }, earliest === Infinity ? 0 : Math.max(0, now - earliest) / 1000);
+  });
 }
 
 /** Queue gauges per stage from the same numbers `ops stages` shows (src/ops/stage-stats.ts). */
