@@ -927,7 +927,7 @@ export interface components {
             }[];
         };
         /**
-         * @description Only `claim-status` is produced by this release.
+         * @description Each is produced by this release: `claim-status` (docs/workflows.md), `pending-documents` (docs/pending-documents.md), `query-reason` (docs/query-reason.md).
          * @enum {string}
          */
         WorkflowType: "claim-status" | "pending-documents" | "query-reason";
@@ -2393,8 +2393,9 @@ export interface operations {
     };
     listWebhookDeliveries: {
         parameters: {
-            query: {
-                status: "pending" | "delivered" | "failed";
+            query?: {
+                /** @description Default `failed`: the dead letters, the deliveries that need you. */
+                status?: "pending" | "delivered" | "failed";
                 limit?: number;
                 /** @description Opaque; only values this API returned as `next_cursor`. */
                 cursor?: string;
@@ -2417,7 +2418,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request`: no or unknown status, limit out of range, or a cursor not from this API. */
+            /** @description `invalid_request`: an unknown status, limit out of range, or a cursor not from this API. */
             400: {
                 headers: {
                     [name: string]: unknown;

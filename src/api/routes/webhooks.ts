@@ -66,8 +66,9 @@ export function webhookRoutes(s: Services): Router {
   });
 
   router.get('/v1/webhooks/deliveries', requireScope('webhook:admin'), async (ctx) => {
-    const status = one(ctx, 'status');
-    if (!status || !(deliveryStatuses as readonly string[]).includes(status)) throw new AppError('invalid_request', `status must be one of ${deliveryStatuses.join(', ')}`);
+    // No status: the dead letters, the deliveries that need the partner (docs/openapi.yaml).
+    const status = one(ctx, 'status') ?? 'failed';
+    if (!(deliveryStatuses as readonly string[]).includes(status)) throw new AppError('invalid_request', `status must be one of ${deliveryStatuses.join(', ')}`);
     const limitRaw = one(ctx, 'limit');
     const limit = limitRaw === undefined ? 20 : Number(limitRaw);
     if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) throw new AppError('invalid_request', `limit must be an integer from 1 to ${maxLimit}`);
