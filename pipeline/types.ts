@@ -70,6 +70,11 @@ export interface PayloadBase {
   heldChoice?: string;
   /** A document or image the claimant sent (WhatsApp media message); `text` holds its caption. */
   media?: MediaRef;
+  /**
+   * The W3C `traceparent` of the step that wrote this entry, with tracing on (docs/tracing.md):
+   * the next step's span is its child, so one claimant message is one trace. Absent with it off.
+   */
+  traceparent?: string;
 }
 
 /** pending-documents' own fields. */

@@ -8,6 +8,7 @@ import { durationPattern, parseDuration, parseDurations } from './durations';
 import { defaultRetryDelaysMs } from './webhooks/retry-schedule';
 import type { LedgerEntryForm } from './audit/audit-chain';
 import type { StageEntryForm } from './runtime/envelope-codec';
+import { tracingOf, tracingSchema, type TracingConfig } from './tracing/tracing-config';
 
 export interface Config {
   /** Redis the service keeps everything in. Default `redis://127.0.0.1:6379`. */
@@ -76,6 +77,8 @@ export interface Config {
    * reads no other. Both forms are always read.
    */
   stageEntryForm: StageEntryForm;
+  /** OpenTelemetry tracing (the standard `OTEL_*` variables, docs/tracing.md); null: off, the default. */
+  tracing: TracingConfig | null;
   /** An entry idle this long in another consumer's pending list is reclaimed (ms). */
   reclaimIdleMs: number;
   /** Deliveries after which an entry goes to the dead-letter stream. */
@@ -240,6 +243,7 @@ const schema = {
     AUDIT_VERIFY_EVENTS_PER_SECOND: { type: 'integer', minimum: 1000, maximum: 10000000 },
     WEBHOOK_ALLOWED_PRIVATE_TARGETS: { type: 'string', maxLength: 4096 },
     RATE_LIMITS: { type: 'string', pattern: '^[a-z_]{1,32}=[1-9]\\d{0,8}(,[a-z_]{1,32}=[1-9]\\d{0,8}){0,31}$' },
+    ...tracingSchema,
   },
 } as const;
 
@@ -319,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stageFusion: raw.STAGE_FUSION !== 'off',
     ledgerEntryForm: (raw.LEDGER_ENTRY_FORM as LedgerEntryForm | undefined) ?? 'runs',
     stageEntryForm: raw.STAGE_ENTRY_FORM === 'fields' ? 'fields' : 'packed',
+    tracing: tracingOf(raw),
     blockMs: (raw.BLOCK_MS as number | undefined) ?? 1000,
     reclaimIdleMs: (raw.RECLAIM_IDLE_MS as number | undefined) ?? 30000,
     maxDeliveries: (raw.MAX_DELIVERIES as number | undefined) ?? 5,

@@ -2,7 +2,8 @@
  * Builds the shared services one process needs from its Config: Redis connections, the stores,
  * the adapters, and the ports stages receive. Roles (src/roles.ts) pick what to run from it.
  */
-import type { StageContext } from '../pipeline/types';
+import { inSpan, SpanKind, startTracing, stopTracing, tracer } from './tracing/tracing';
+import type { RenderedReply, StageContext, WorkflowPayload } from '../pipeline/types';
 import { HttpCms } from './adapters/cms/http-cms';
 import { ArchiveStore } from './archive/archive-store';
 import { AuditLedger } from './audit/audit-ledger';
@@ -106,6 +107,7 @@ export interface Services {
 
 export function createServices(config: Config, options: { clock?: Clock; log?: Logger; metrics?: Metrics; autoPipelining?: boolean } = {}): Services {
   const log = options.log ?? createLogger(config.logLevel);
+  startTracing(config.tracing);
   const metrics = options.metrics ?? new Metrics();
   const redis = createRedis(config, { name: 'cw-main', autoPipelining: options.autoPipelining, log });
   const keys = new Keys(config.keyPrefix, config.partitions);
@@ -118,6 +120,8 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
   const templates = new TemplateRegistry(tenants);
   const sender = new WhatsAppSender(tenants, config);
   const smsSender = new SmsSender(tenants, config, metrics);
+  const sendReply = (tenantId: string, payload: WorkflowPayload, reply: RenderedReply, sendId: string) =>
+    (payload.channel === 'sms' ? smsSender.send(tenantId, payload, reply, sendId) : sender.send(tenantId, payload, reply, sendId, clock.now()));
   const hashWork = new HashWork();
   const clients = new ClientCredentials(redis, keys, hashWork);
   const webhooks = new PartnerWebhooks({ redis, keys, config, clock, log, metrics });
@@ -156,7 +160,9 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     answers: answerCache,
     // The reply goes back on the channel the claimant wrote on.
     channel: {
-      send: (tenantId, payload, reply, sendId) => (payload.channel === 'sms' ? smsSender.send(tenantId, payload, reply, sendId) : sender.send(tenantId, payload, reply, sendId, clock.now())),
+      // With tracing on, the provider send in a span (the channel and tenant only; docs/tracing.md).
+      send: (tenantId, payload, reply, sendId) => (tracer === null ? sendReply(tenantId, payload, reply, sendId)
+        : inSpan(`${payload.channel} send`, SpanKind.CLIENT, { 'cw.tenant_id': tenantId, 'cw.channel': payload.channel }, () => sendReply(tenantId, payload, reply, sendId))),
     },
     sends,
   };
@@ -202,6 +208,8 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
         // Every step runs even when one fails.
         await Promise.allSettled([webhooks.close(), ledgerVerifier.close(), archive.close()]);
         await Promise.allSettled([...blocking, redis].map((c) => c.quit().catch(() => c.disconnect())));
+        // Spans ended so far are sent before the process goes.
+        await stopTracing(config.tracing);
       })();
       return closing;
     },

@@ -10,6 +10,7 @@ import type { PhiRefs } from '../phi';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { runIngestInbound } from '../redis/scripts';
+import { activeTraceparent, tracer } from '../tracing/tracing';
 import { packChannelStatus } from './channel-status-entry';
 import type { TenantStore } from '../tenants/tenant-store';
 
@@ -57,6 +58,8 @@ export class InboundIntake {
       text: message.text, receivedAt: now, ...(message.media ? { media: message.media } : {}),
       ...(message.choiceId ? { choiceId: message.choiceId.slice(0, 256) } : {}),
     };
+    // With tracing on, the request's span is the parent of the first step's (docs/tracing.md).
+    if (tracer !== null) payload.traceparent = activeTraceparent();
     const taken = await runIngestInbound(this.redis, this.keys, {
       partition, tenantId, workflowId: proposed, messageId: message.id, channel, phone: message.from, payload, now,
       dedupeSeconds: await this.dedupeSeconds(tenantId), entryForm: this.config.stageEntryForm,

@@ -38,6 +38,7 @@ import { buildHandoff, heldEffects, retryDelay, type HeldWorkflow, type Outcome 
 import { jsonCopy } from './json-copy';
 import { tenantRetention } from '../archive/retention';
 import type { TenantStore } from '../tenants/tenant-store';
+import { contextOf, inSpan, SpanKind, traceparentOf, tracer } from '../tracing/tracing';
 
 /** Worker lifecycle, in order. */
 export type WorkerState = 'created' | 'running' | 'draining' | 'stopped';
@@ -254,7 +255,7 @@ export class StageWorker {
       };
       let decision: Decision;
       try {
-        decision = await next.handle(envelope, ctx);
+        decision = tracer === null ? await next.handle(envelope, ctx) : await tracedStep(next, envelope, ctx, 1);
       } catch (err) {
         // Not retried here: the chain ends before it and the entry goes to its stream, where the
         // stage runs again and its failure takes the usual course (retry, dead letter, log).
@@ -276,7 +277,7 @@ export class StageWorker {
       if (envelope.attempt + d.deliveries > config.maxDeliveries) {
         return { kind: 'dead', entryId: d.id, envelope, fields: d.fields, errorCode: 'max_deliveries', reason: `delivered ${envelope.attempt + d.deliveries} times without a hand-off`, deliveries: envelope.attempt + d.deliveries };
       }
-      const decision = await stage.handle(envelope, ctx);
+      const decision = tracer === null ? await stage.handle(envelope, ctx) : await tracedStep(stage, envelope, ctx, d.deliveries);
       return { kind: 'decided', entryId: d.id, envelope, decision };
     } catch (err) {
       const code = errorCode(err);
@@ -406,6 +407,27 @@ export async function ensureGroups(redis: Redis, streams: string[], group: strin
       if (!String((err as Error).message).includes('BUSYGROUP')) throw err;
     }
   }
+}
+
+/**
+ * One step in its span (tracing on): a child of the span that wrote the entry (its payload's
+ * `traceparent`), in whatever process that ran. The step's own `traceparent` then goes with what
+ * it hands on: the forwarded payload (the next stage's entry, and a wait's stored payload), and
+ * the entry's own payload (what a retry, a defer or a hold writes again). Only ids the service
+ * makes, counts and the decision's kind are recorded (docs/tracing.md).
+ */
+function tracedStep(stage: Stage, envelope: Envelope, ctx: StageContext, deliveries: number): Promise<Decision> {
+  return inSpan(`stage ${stage.name}`, SpanKind.CONSUMER, {
+    'cw.stage': stage.name, 'cw.workflow_id': envelope.workflowId, 'cw.tenant_id': envelope.tenantId,
+    'cw.seq': envelope.seq, 'cw.attempt': envelope.attempt, 'cw.deliveries': deliveries,
+  }, async (span) => {
+    const decision = await stage.handle(envelope, ctx);
+    const traceparent = traceparentOf(span);
+    envelope.payload.traceparent = traceparent;
+    if (decision.kind === 'forward') decision.payload.traceparent = traceparent;
+    span.setAttribute('cw.decision', decision.kind);
+    return decision;
+  }, contextOf(envelope.payload.traceparent));
 }
 
 /** The transition table as the hand-off script reads it: { from: { to: true } }. */

@@ -11,6 +11,7 @@ import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { runControlPendingDocs, runStartPendingDocs, type PendingDocsAction, type PendingDocsRefusal } from '../redis/scripts';
 import type { StageEntryForm } from '../runtime/envelope-codec';
+import { activeTraceparent, tracer } from '../tracing/tracing';
 
 const openStatuses: ReadonlySet<string> = new Set(['started', 'awaiting_consent', 'awaiting_documents']);
 
@@ -57,6 +58,8 @@ export class PendingDocuments {
       receivedAt: 0, intent: 'pending_documents', claimId: claim.claim_id, pdStep: 'start',
       ...(language ? { language } : {}),
     };
+    // With tracing on, the request's span is the parent of the first step's (docs/tracing.md).
+    if (tracer !== null) payload.traceparent = activeTraceparent();
     const started = await runStartPendingDocs(this.redis, this.keys, {
       partition: p, tenantId, workflowId: proposed, channel, phone, claimId: claim.claim_id, payload, now, entryForm: this.entryForm,
     });

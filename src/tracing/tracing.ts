@@ -1,0 +1,133 @@
+/**
+ * OpenTelemetry tracing (docs/tracing.md): off unless configured (src/tracing/tracing-config.ts).
+ * Off, `tracer` stays null and every call site checks it first: no span, no context, no
+ * traceparent string, nothing allocated on the pipeline's hot path. On, the Node SDK posts spans
+ * over OTLP/HTTP (JSON) in batches, sampled ParentBased(TraceIdRatioBased) at 10% by default.
+ *
+ * One claimant message is one trace: the W3C `traceparent` of the step that wrote a stage entry
+ * travels in the entry's payload (`WorkflowPayload.traceparent`), and the next step's span is
+ * its child, in whichever process runs it; a timer's entry carries the payload it was set with.
+ *
+ * No span name or attribute holds PHI: names are fixed strings (a stage's, an adapter's), and
+ * attributes are ids the service makes (workflow ids, tenant ids), counts and outcomes.
+ */
+import {
+  context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags,
+  type Attributes, type Context, type Span, type SpanContext, type Tracer,
+} from '@opentelemetry/api';
+import type { TracingConfig } from './tracing-config';
+
+/** The tracer while tracing is on; null (the default) while it is off. */
+export let tracer: Tracer | null = null;
+
+let provider: { shutdown(): Promise<void>; forceFlush(): Promise<void> } | null = null;
+let users = 0;
+
+/**
+ * Starts tracing for this process when `config` is not null; a second start (two service
+ * instances in one process, as tests run them) shares the first one's provider.
+ */
+export function startTracing(config: TracingConfig | null): void {
+  if (!config) return;
+  users += 1;
+  if (provider) return;
+  // Loaded only when tracing is on: a process with it off never loads the SDK.
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { NodeTracerProvider, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, AlwaysOnSampler, AlwaysOffSampler } = require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node');
+  const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
+  const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
+  const { W3CTraceContextPropagator } = require('@opentelemetry/core') as typeof import('@opentelemetry/core');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const root = config.sampler.endsWith('always_on') ? new AlwaysOnSampler()
+    : config.sampler.endsWith('always_off') ? new AlwaysOffSampler() : new TraceIdRatioBasedSampler(config.ratio);
+  const sampler = config.sampler.startsWith('parentbased_') ? new ParentBasedSampler({ root }) : root;
+  const sdk = new NodeTracerProvider({
+    sampler,
+    resource: resourceFromAttributes({ ...config.resourceAttributes, 'service.name': config.serviceName }),
+    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: config.url, headers: config.headers, timeoutMillis: config.timeoutMs }))],
+  });
+  sdk.register({ propagator: new W3CTraceContextPropagator() });
+  provider = sdk;
+  tracer = trace.getTracer('claims-workflow-service');
+}
+
+/** Sends every span ended so far (tests, and before a process exits). */
+export async function flushTracing(): Promise<void> {
+  await provider?.forceFlush();
+}
+
+/** Ends tracing for one user of it; the last one flushes and shuts the provider down. */
+export async function stopTracing(config: TracingConfig | null): Promise<void> {
+  if (!config || !provider) return;
+  users -= 1;
+  if (users > 0) return;
+  const ending = provider;
+  provider = null;
+  tracer = null;
+  await ending.shutdown().catch(() => undefined);
+  trace.disable();
+  context.disable();
+  propagation.disable();
+}
+
+const traceparentPattern = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+/** A W3C `traceparent` (version 00) as a remote span context, or null when it is not one. */
+export function parseTraceparent(value: string | undefined): SpanContext | null {
+  if (!value) return null;
+  const m = traceparentPattern.exec(value);
+  if (!m || /^0+$/.test(m[1]!) || /^0+$/.test(m[2]!)) return null;
+  return { traceId: m[1]!, spanId: m[2]!, traceFlags: parseInt(m[3]!, 16) & TraceFlags.SAMPLED, isRemote: true };
+}
+
+/** A span's context as a W3C `traceparent`. */
+export function traceparentOf(span: Span): string {
+  const c = span.spanContext();
+  return `00-${c.traceId}-${c.spanId}-${(c.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED ? '01' : '00'}`;
+}
+
+/** The active span's `traceparent` (tracing on and a span active), else undefined. */
+export function activeTraceparent(): string | undefined {
+  if (tracer === null) return undefined;
+  const span = trace.getActiveSpan();
+  return span ? traceparentOf(span) : undefined;
+}
+
+/** The context whose parent is the span a `traceparent` names (a new trace without one). */
+export function contextOf(traceparent: string | undefined): Context {
+  const parent = parseTraceparent(traceparent);
+  return parent ? trace.setSpanContext(ROOT_CONTEXT, parent) : ROOT_CONTEXT;
+}
+
+/**
+ * Runs `fn` in a new span, a child of `parent` (a context; default the active one), and ends it
+ * when `fn` settles. A failure sets the span's status to error with the error's code only (a
+ * message may quote PHI). Call it only with tracing on (`tracer !== null`).
+ */
+export async function inSpan<T>(name: string, kind: SpanKind, attributes: Attributes, fn: (span: Span) => Promise<T>, parent?: Context): Promise<T> {
+  const span = tracer!.startSpan(name, { kind, attributes }, parent ?? context.active());
+  try {
+    return await context.with(trace.setSpan(parent ?? context.active(), span), () => fn(span));
+  } catch (err) {
+    span.setStatus({ code: SpanStatusCode.ERROR, message: codeOf(err) });
+    throw err;
+  } finally {
+    span.end();
+  }
+}
+
+/**
+ * `fn` in a client span named `name` when tracing is on; just `fn` when it is off. For the calls
+ * a step makes to the world outside (the CMS, the knowledge index, a channel provider).
+ */
+export function traced<T>(name: string, attributes: Attributes, fn: () => Promise<T>): Promise<T> {
+  if (tracer === null) return fn();
+  return inSpan(name, SpanKind.CLIENT, attributes, fn);
+}
+
+function codeOf(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[a-z0-9_]{1,64}$/i.test(code) ? code : 'error';
+}
+
+export { SpanKind };
