@@ -14,7 +14,7 @@ import { Metrics } from '../../src/metrics';
 
 const root = join(__dirname, '..', '..');
 const dir = join(root, 'deploy', 'prometheus');
-const rules = parse(readFileSync(join(dir, 'alerts.yaml'), 'utf8')) as { groups: { rules: { alert: string; expr: string }[] }[] };
+const rules = parse(readFileSync(join(dir, 'alerts.yaml'), 'utf8')) as { groups: { rules: { alert: string; expr: string; annotations: { runbook: string } }[] }[] };
 const alerts = rules.groups.flatMap((g) => g.rules);
 
 function promtool(...args: string[]): string {
@@ -71,7 +71,7 @@ describe('alerting rules and dashboard (deploy/prometheus, deploy/grafana)', fun
   it('has a runbook entry in docs/operations.md for every alert, where its annotation points', () => {
     const ops = readFileSync(join(root, 'docs', 'operations.md'), 'utf8');
     const anchors = new Set([...ops.matchAll(/^#+ (.+)$/gm)].map((m) => m[1]!.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-')));
-    for (const rule of rules.groups.flatMap((g) => g.rules) as { alert: string; annotations: { runbook: string } }[]) {
+    for (const rule of alerts) {
       const anchor = rule.annotations.runbook.split('#')[1]!;
       expect(anchors.has(anchor), `${rule.alert}: docs/operations.md#${anchor}`).to.equal(true);
     }
