@@ -1,0 +1,68 @@
+/**
+ * What tracing costs (docs/tracing.md): `bench:claim-status` run again and again in one go, with
+ * tracing off and on alternately (off, on, off, on, ...), so both see the same machine load.
+ * "On" is the default sampling (ParentBased, 10%) exporting to an OTLP/HTTP sink in this process
+ * that takes every batch and counts its spans. Prints each run's throughput, then the medians and
+ * the difference. Arguments after `--` go to bench-claim-status as they are.
+ *
+ *   npm run bench:tracing -- --rounds 3 -- --messages 2000 --seconds 3
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+
+const argv = process.argv.slice(2);
+const split = argv.indexOf('--');
+const own = split < 0 ? argv : argv.slice(0, split);
+const passed = split < 0 ? [] : argv.slice(split + 1);
+const rounds = Number(own[own.indexOf('--rounds') + 1] ?? 3) || 3;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+async function main(): Promise<void> {
+  let spans = 0;
+  const sink = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { resourceSpans?: { scopeSpans?: { spans?: unknown[] }[] }[] };
+      for (const rs of body.resourceSpans ?? []) for (const ss of rs.scopeSpans ?? []) spans += ss.spans?.length ?? 0;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
+  const results: Record<'off' | 'on', number[]> = { off: [], on: [] };
+  for (let round = 0; round < rounds; round++) {
+    for (const mode of ['off', 'on'] as const) {
+      const before = spans;
+      const env: NodeJS.ProcessEnv = { ...process.env };
+      if (mode === 'on') Object.assign(env, { OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '1000' });
+      else for (const name of Object.keys(env)) if (name.startsWith('OTEL_')) delete env[name];
+      const output = await new Promise<string>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'bench-claim-status.ts'), ...passed], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+        let text = '';
+        child.stdout!.on('data', (d: Buffer) => { text += d.toString(); });
+        child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`bench-claim-status exited ${code}:\n${text}`))));
+      });
+      const m = /throughput: \d+ workflows in [\d.]+ s = (\d+) workflows\/s/.exec(output);
+      if (!m) throw new Error(`no throughput line in:\n${output}`);
+      results[mode].push(Number(m[1]));
+      console.log(`round ${round + 1} tracing ${mode}: ${m[1]} workflows/s${mode === 'on' ? `, ${spans - before} spans received` : ''}`);
+    }
+  }
+  sink.close();
+  const off = median(results.off);
+  const on = median(results.on);
+  console.log(`median: off ${off} workflows/s, on (10% sampled) ${on} workflows/s: ${(((off - on) / off) * 100).toFixed(1)}% less with tracing on`);
+}
+
+main().catch((err: Error) => {
+  console.error(err.message);
+  process.exit(1);
+});
