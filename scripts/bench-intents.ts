@@ -1,19 +1,32 @@
 /**
- * `npm run bench:intents [-- --messages N]`: the router's understanding cost. Runs N messages
- * (default 100,000: every labelled corpus file, cycled) through `matchIntent` and
- * `detectLanguage` in this process and prints microseconds per message (goal: under 50 us for
- * matchIntent). A warm-up pass first, so the figure is the steady state a stage worker runs in.
+ * `npm run bench:intents [-- --messages N] [--max-chars C] [--against <checkout>]`: the router's
+ * understanding cost. Runs N messages (default 100,000: every labelled corpus file's texts of at
+ * most C characters, default 500, cycled) through `matchIntent` and `detectLanguage` in this
+ * process and prints microseconds per message (goal: under 50 us for matchIntent), for the whole
+ * corpus and for the multi-sentence slice (the longer messages) apart. A warm-up pass first, so
+ * the figure is the steady state a stage worker runs in.
+ *
+ * `--against <checkout>` (another checkout of this repository, e.g. a `git worktree` of an older
+ * commit) loads that checkout's `matchIntent` too and alternates the two over the same texts,
+ * five rounds each, so both see the same machine load; it prints each one's median and the ratio.
  */
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { matchIntent } from '../pipeline/intents';
 import { detectLanguage } from '../pipeline/language';
-import { corpusHalf, halves } from './eval-intents';
+import { corpusHalf, halves, slice } from './eval-intents';
 
 const args = process.argv.slice(2);
-const total = args.includes('--messages') ? Number(args[args.indexOf('--messages') + 1]) : 100_000;
-const texts = halves.flatMap((half) => corpusHalf(half)).map((m) => m.text);
+const option = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const total = Number(option('--messages') ?? 100_000);
+const maxChars = Number(option('--max-chars') ?? 500);
+const against = option('--against');
 
-function run(fn: (text: string) => unknown, n: number): number {
+const within = (text: string) => [...text].length <= maxChars;
+const corpus = halves.flatMap((half) => corpusHalf(half)).map((m) => m.text).filter(within);
+const multi = slice.flatMap((half) => corpusHalf(half)).map((m) => m.text).filter(within);
+
+function run(fn: (text: string) => unknown, texts: readonly string[], n: number): number {
   let sink = 0;
   const start = performance.now();
   for (let i = 0; i < n; i += 1) if (fn(texts[i % texts.length]!)) sink += 1;
@@ -22,10 +35,31 @@ function run(fn: (text: string) => unknown, n: number): number {
   return (elapsed * 1000) / n;
 }
 
-run(matchIntent, 20_000);
-run(detectLanguage, 20_000);
-const intentUs = run(matchIntent, total);
-const languageUs = run(detectLanguage, total);
-process.stdout.write(`bench:intents: ${total} messages (${texts.length} distinct corpus texts, cycled), node ${process.version}\n`);
-process.stdout.write(`matchIntent    ${intentUs.toFixed(2)} us/message (goal < 50 us: ${intentUs < 50 ? 'met' : 'NOT met'})\n`);
-process.stdout.write(`detectLanguage ${languageUs.toFixed(2)} us/message\n`);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const us = (x: number) => `${x.toFixed(2)} us/message`;
+
+process.stdout.write(`bench:intents: ${total} messages a run, texts of at most ${maxChars} characters (${corpus.length} corpus texts, ${multi.length} of them the multi-sentence slice), cycled; node ${process.version}\n`);
+if (against) {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const other = require(resolve(against, 'pipeline', 'intents')) as { matchIntent: (text: string) => unknown };
+  for (const [name, texts] of [['whole corpus', corpus], ['multi-sentence slice', multi]] as const) {
+    run(other.matchIntent, texts, 20_000);
+    run(matchIntent, texts, 20_000);
+    const old: number[] = [];
+    const now: number[] = [];
+    for (let round = 0; round < 5; round += 1) {
+      old.push(run(other.matchIntent, texts, total));
+      now.push(run(matchIntent, texts, total));
+    }
+    process.stdout.write(`${name}: ${against} ${us(median(old))}, this checkout ${us(median(now))} (medians of 5 alternating runs); ratio ${(median(now) / median(old)).toFixed(2)}\n`);
+  }
+} else {
+  run(matchIntent, corpus, 20_000);
+  run(detectLanguage, corpus, 20_000);
+  const intentUs = run(matchIntent, corpus, total);
+  const sliceUs = run(matchIntent, multi, total);
+  const languageUs = run(detectLanguage, corpus, total);
+  process.stdout.write(`matchIntent    ${us(intentUs)} (goal < 50 us: ${intentUs < 50 ? 'met' : 'NOT met'})\n`);
+  process.stdout.write(`matchIntent    ${us(sliceUs)} on the multi-sentence slice alone\n`);
+  process.stdout.write(`detectLanguage ${us(languageUs)}\n`);
+}

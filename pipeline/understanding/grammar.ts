@@ -6,8 +6,8 @@
  * templates through `addIntentTemplates` (docs/architecture.md, "Adding a workflow type").
  */
 import table from '../data/intent-templates.json';
-import { foldedWords } from './fold';
 import type { ClassHit, Lexicon } from './lexicon';
+import { readMessage } from './sentences';
 
 /** The intents of the shipped templates (data/intent-templates.json). */
 export type Intent = 'claim_status' | 'pending_documents' | 'query_reason';
@@ -81,40 +81,121 @@ const smallTalkClasses = new Set(['greet', 'thanks']);
  *  ("thanks for the update" is small talk; "thanks, when will it be paid?" is not). */
 const questionClasses = new Set(['why', 'when', 'ask', 'where', 'question']);
 const strongWeight = 0.85;
+/** Words that make a clause the asking part: a question word, a question particle ("kya",
+ *  "क्या"), a request ("batao", "please tell", "कृपया"). An auxiliary counts only as a clause's
+ *  first word ("is my claim approved"); a question mark always does. */
+const askingClasses = new Set(['where', 'ask', 'imperative', 'interrogative']);
+
+interface Scored {
+  scores: Record<string, number>;
+  best: Partial<Record<string, string>>;
+}
+
+interface Part {
+  hits: ClassHit[];
+  asking: boolean;
+  /** Thanks or an acknowledgement, and nothing asked. */
+  closing: boolean;
+}
 
 /**
  * Scores a message against every template. Typed for the shipped intents by default; a caller
  * that handles workflows registered at run time (the router) asks for `understand<string>`.
+ *
+ * The message is read as clauses (./sentences.ts). The asking part decides: the last clause
+ * that asks something (a question mark, a question word, a request) and names an intent is
+ * answered, so context before a question ("I sent all the bills yesterday, what more do you
+ * need?") does not outvote it, and of two different questions the last is answered. A question
+ * that names nothing by itself ("which ones??") is read with the clause before it. When the
+ * asking clause leaves two intents too close to call, the rest of the message breaks the tie.
+ * Thanks or an acknowledgement with nothing asked is small talk, whatever nouns it carries. A
+ * message that asks nothing and thanks for nothing (a statement: "claim status", "my amount was
+ * cut") is scored whole, every template over every word, as before clauses were read.
  */
 export function understand<I extends string = Intent>(text: string, lexicon: Lexicon): Understanding<I> {
-  const words = foldedWords(text);
-  const hits = lexicon.find(words);
+  const message = readMessage(text);
+  const found = lexicon.find(message.words);
+  const parts: Part[] = message.clauses.map((clause) => {
+    const hits = found.filter((h) => h.start >= clause.start && h.end < clause.end);
+    for (const e of message.entities) if (e.start >= clause.start && e.start < clause.end) hits.push(e);
+    // An auxiliary opening a greeting or a closing ("have a nice day") asks nothing.
+    const opensSmallTalk = hits.some((h) => h.start === clause.start && smallTalkClasses.has(h.cls));
+    const asking = clause.marked || hits.some((h) => askingClasses.has(h.cls) || (h.cls === 'aux' && h.start === clause.start && !opensSmallTalk));
+    return { hits, asking, closing: !asking && hits.some((h) => h.cls === 'thanks') };
+  });
+  const all = parts.flatMap((p) => p.hits);
+
+  // The asking part decides, the last first.
+  for (let i = parts.length - 1; i >= 0; i -= 1) {
+    const part = parts[i]!;
+    if (!part.asking) continue;
+    let scored = score(part.hits);
+    // Read with the clause before it, which it leans on whatever the distance ("...20 din se
+    // process mein hai. kab tak?").
+    if (top(scored) < grammar.threshold && i > 0) scored = score([...parts[i - 1]!.hits, ...part.hits], Number.POSITIVE_INFINITY);
+    if (top(scored) < grammar.threshold) continue;
+    const decided = decide<I>(scored, () => score(parts.filter((p) => !p.closing).flatMap((p) => p.hits)));
+    if (decided) return decided;
+    return { kind: 'unclear', intent: null, confidence: top(scored), scores: scored.scores as Record<I, number>, template: null };
+  }
+
+  // Nothing asked: thanks or an acknowledgement closes the conversation.
+  const asked = parts.some((p) => p.asking);
+  if (!asked && parts.some((p) => p.closing)) {
+    return { kind: 'small_talk', intent: null, confidence: 0, scores: score([]).scores as Record<I, number>, template: null, closing: true };
+  }
+
+  // A statement, or a question naming no intent: the whole message, every template over every word.
+  const scored = score(all);
+  const thanked = all.some((h) => h.cls === 'thanks');
+  const strongest = top(scored);
+  if (thanked && strongest < strongWeight && !text.includes('?') && !all.some((h) => questionClasses.has(h.cls))) {
+    return { kind: 'small_talk', intent: null, confidence: 0, scores: scored.scores as Record<I, number>, template: null, closing: true };
+  }
+  const decided = decide<I>(scored, null);
+  if (decided) return decided;
+  if (all.some((h) => smallTalkClasses.has(h.cls)) && strongest < grammar.threshold) {
+    return { kind: 'small_talk', intent: null, confidence: strongest, scores: scored.scores as Record<I, number>, template: null, closing: thanked };
+  }
+  return { kind: 'unclear', intent: null, confidence: strongest, scores: scored.scores as Record<I, number>, template: null };
+}
+
+/** Every intent's best template weight over these hits. */
+function score(hits: readonly ClassHit[], window = grammar.window): Scored {
   const scores: Record<string, number> = Object.fromEntries(intents.map((intent) => [intent, 0]));
   const best: Partial<Record<string, string>> = {};
+  if (hits.length === 0) return { scores, best };
   for (const template of grammar.templates) {
-    if (template.weight <= scores[template.intent]) continue;
-    if (!matches(template, hits, grammar.window)) continue;
+    if (template.weight <= scores[template.intent]!) continue;
+    if (!matches(template, hits, window)) continue;
     scores[template.intent] = template.weight;
     best[template.intent] = template.name;
   }
-  // With thanks and no question, only a very strong template ("claim status") still counts.
-  const thanked = hits.some((h) => h.cls === 'thanks');
-  const strongest = Math.max(...Object.values(scores));
-  if (thanked && strongest < strongWeight && !text.includes('?') && !hits.some((h) => questionClasses.has(h.cls))) {
-    return { kind: 'small_talk', intent: null, confidence: 0, scores: scores as Record<I, number>, template: null, closing: true };
+  return { scores, best };
+}
+
+const top = (s: Scored) => Math.max(...Object.values(s.scores));
+// Rounded: weights are decimals, and 0.95 - 0.85 must count as the 0.1 margin it is.
+const leads = (a: number, b: number) => Math.round((a - b) * 1000) >= Math.round(grammar.margin * 1000);
+
+/**
+ * The clear intent of these scores, or null. Intents tied at the top (within the margin) are
+ * told apart by `context` (the rest of the message), when it favours one of them by the margin.
+ */
+function decide<I extends string>(scored: Scored, context: (() => Scored) | null): Understanding<I> | null {
+  const ranked = [...intents].sort((a, b) => scored.scores[b]! - scored.scores[a]!);
+  const first = ranked[0]!;
+  const best = scored.scores[first]!;
+  if (best < grammar.threshold) return null;
+  const tied = ranked.filter((intent) => !leads(best, scored.scores[intent]!));
+  let chosen: string | null = tied.length === 1 ? first : null;
+  if (chosen === null && context) {
+    const around = context().scores;
+    const byContext = [...tied].sort((a, b) => around[b]! - around[a]!);
+    if (leads(around[byContext[0]!]!, around[byContext[1]!]!)) chosen = byContext[0]!;
   }
-  const ranked = [...intents].sort((a, b) => scores[b] - scores[a]);
-  const top = ranked[0]!;
-  const lead = scores[top] - scores[ranked[1]!];
-  // Rounded: weights are decimals, and 0.95 - 0.85 must count as the 0.1 margin it is.
-  if (scores[top] >= grammar.threshold && Math.round(lead * 1000) >= Math.round(grammar.margin * 1000)) {
-    return { kind: 'intent', intent: top as I, confidence: scores[top], scores: scores as Record<I, number>, template: best[top]! };
-  }
-  const smallTalk = hits.some((h) => smallTalkClasses.has(h.cls));
-  if (smallTalk && scores[top] < grammar.threshold) {
-    return { kind: 'small_talk', intent: null, confidence: scores[top], scores: scores as Record<I, number>, template: null, closing: thanked };
-  }
-  return { kind: 'unclear', intent: null, confidence: scores[top], scores: scores as Record<I, number>, template: null };
+  if (chosen === null) return null;
+  return { kind: 'intent', intent: chosen as I, confidence: scored.scores[chosen]!, scores: scored.scores as Record<I, number>, template: scored.best[chosen]! };
 }
 
 /** Whether every part of the template occurs, the occurrences spanning at most `window` words. */

@@ -10,6 +10,7 @@
 import baseClasses from '../data/word-classes.json';
 import markers from '../data/language-markers.json';
 import { foldedWords, foldWord } from './fold';
+import { entityMark } from './sentences';
 
 /** A class found in a message: its name and the word positions it covers. */
 export interface ClassHit {
@@ -77,8 +78,12 @@ export class Lexicon {
   /** Every class occurrence in a message's folded words. */
   find(words: readonly string[]): ClassHit[] {
     const hits: ClassHit[] = [];
+    /** The last word an exact phrase of several words covers: such a word is not fuzzed too. */
+    let covered = -1;
     for (let i = 0; i < words.length; i += 1) {
       const word = words[i]!;
+      // A number the sentence reader took as an entity: found there, never fuzzed or split here.
+      if (word.startsWith(entityMark)) continue;
       const phrases = this.byFirst.get(word);
       let exact = false;
       for (const phrase of phrases ?? []) {
@@ -87,10 +92,12 @@ export class Lexicon {
         for (let k = 1; k < phrase.words.length && ok; k += 1) ok = words[i + k] === phrase.words[k];
         if (!ok) continue;
         if (phrase.words.length === 1) exact = true;
+        else covered = Math.max(covered, i + phrase.words.length - 1);
         hits.push({ cls: phrase.cls, start: i, end: i + phrase.words.length - 1, fuzzy: false });
       }
       // A word known as itself (a Hindi grammar word like "karna") is no typo of a class word ("karan").
-      if (exact || [...word].length < fuzzyMinLength || knownWords.has(word)) continue;
+      // Nor is a word inside a phrase found exactly ("cheez" of "kis cheez" is no typo of "cheeze").
+      if (exact || covered >= i || [...word].length < fuzzyMinLength || knownWords.has(word)) continue;
       const near = this.nearWords(word);
       for (const w of near) {
         for (const cls of this.singleClasses.get(w) ?? []) hits.push({ cls, start: i, end: i, fuzzy: true });

@@ -4,7 +4,7 @@
  * folds the tap into the held question; a typed number (the numbered list on SMS, which has no
  * buttons) or a clearer question does the same;
  * small talk gets a short answer with the buttons and starts no workflow; a tenant's own words
- * extend the grammar.
+ * extend the grammar; a long message is answered by its question, and thanks by a closing.
  */
 import { expect } from 'chai';
 import type { SentMessage } from '../helpers/fakes/whatsapp';
@@ -139,6 +139,22 @@ describe('understanding claimants: asking instead of guessing', function () {
     expect(reply.text).to.match(/^Namaste!/);
     expect(reply.buttons).to.have.length(3);
     expect(await settled(workflowId, 'completed')).to.include({ workflow_type: null, outcome: 'small_talk' });
+  });
+
+  it('a long message (greeting, context with a claim number, amount and date, then the question) reaches the workflow its question asks for', async () => {
+    const phone = await claimant();
+    // Read as one bag of words, the context's "short" and "claim" made it a question about a cut.
+    const { reply, workflowId } = await say(phone, 'Hello 🙏\nThe TPA says something is short in the file of my claim CLM-UN-0 (₹40,000, 3rd Nov).\nCan you tell me what is missing??');
+    expect(reply.text).to.contain('Final bill');
+    expect(await settled(workflowId, 'awaiting_documents')).to.include({ workflow_type: 'pending-documents', language: 'EN' });
+  });
+
+  it('thanks with domain words and nothing asked closes the conversation: no workflow, the closing reply', async () => {
+    const phone = await claimant();
+    const { reply, workflowId } = await say(phone, 'क्लेम की जानकारी के लिए बहुत धन्यवाद। पैसा मिल गया 👍');
+    expect(reply.type).to.equal('text');
+    expect(reply.text).to.match(/^आपका स्वागत है/);
+    expect(await settled(workflowId, 'completed')).to.include({ workflow_type: null, outcome: 'small_talk', language: 'HI' });
   });
 
   it("a tenant's own word joins a class: \"hisaab\" asks for the claim's status for this tenant", async () => {

@@ -102,6 +102,70 @@ describe('understanding: templates score every intent', () => {
   });
 });
 
+describe('understanding: several sentences, the asking part decides', () => {
+  const cases: Array<[string, string]> = [
+    // Context before the question does not outvote it.
+    ['The TPA says something is short in my file. Can you tell me what is missing?', 'pending_documents'],
+    ['hospital ne bills le liye. lekin mera claim kahan atka hai?', 'claim_status'],
+    // Two different questions: the last is answered.
+    ['Why is my claim on hold?? Which papers should I send now?', 'pending_documents'],
+    ['paisa kab aayega? aur amount kam kyu kiya?', 'query_reason'],
+    // A question naming nothing by itself is read with the clause before it, however far.
+    ['मेरा क्लेम 20 दिन से प्रोसेस में है। कृपया बताइए कब तक निपटेगा।', 'claim_status'],
+    // An amount near a why-word is a deduction question.
+    ['pharmacy ke 8,000 nahi diye. wajah batao', 'query_reason'],
+    ['दवाइयों के ₹8,000 नहीं दिए गए। इसकी वजह क्या है?', 'query_reason'],
+    // Numbers, dates and names neither help nor hurt.
+    ['namaste ji 🙏 mera claim CLM-2024-88812 hai. 61,500 mila, baaki kyu kata?', 'query_reason'],
+    ['10 tarikh ko Apollo se discharge hua. kab milega paisa', 'claim_status'],
+  ];
+  for (const [text, intent] of cases) {
+    it(`"${text}" is ${intent}`, () => {
+      const u = understandMessage(text);
+      expect(u.kind).to.equal('intent');
+      expect(u.intent).to.equal(intent);
+    });
+  }
+
+  it('an asking clause whose two intents tie is told apart by the rest of the message', () => {
+    // Pending (claim status) or rejected (why): too close to call alone, so the claimant is asked.
+    expect(understandMessage('Is my claim pending or rejected?').kind).to.equal('unclear');
+    // A deduction told before it makes it a why question.
+    const u = understandMessage('The letter says the amount was deducted. Is my claim pending or rejected?');
+    expect(u.intent).to.equal('query_reason');
+    expect(u.template).to.equal('rejected-claim');
+  });
+});
+
+describe('understanding: closings', () => {
+  it('thanks, acknowledgement and politeness with nothing asked are small talk, whatever nouns they carry', () => {
+    for (const text of [
+      'Thanks for the status update on my claim',
+      'Got ₹45,000 in my account today. Thanks a lot!!',
+      'Ok. Will courier the bills to your office on Monday. Thanks.',
+      'शुक्रिया, दावे की स्थिति अब समझ आ गई',
+      'जानकारी के लिए धन्यवाद',
+      'papa ka claim jaldi settle karne ke liye shukriya 🙏',
+    ]) {
+      const u = understandMessage(text);
+      expect(u.kind, text).to.equal('small_talk');
+      expect(u.kind === 'small_talk' && u.closing, text).to.equal(true);
+    }
+  });
+
+  it('thanks with a question is the question', () => {
+    expect(understandMessage('Got the payment, thanks. But why is 4,000 less?').intent).to.equal('query_reason');
+    expect(understandMessage('धन्यवाद। अब बताइए कौन से कागज़ भेजने हैं').intent).to.equal('pending_documents');
+    expect(understandMessage('checking on my claim status, thanks').intent).to.equal('claim_status');
+  });
+
+  it('a greeting with nothing asked is small talk that is no closing', () => {
+    const u = understandMessage('Hi, good evening. Hope you are doing well 😊');
+    expect(u.kind).to.equal('small_talk');
+    expect(u.kind === 'small_talk' && u.closing).to.equal(false);
+  });
+});
+
 describe('understanding: choices', () => {
   it('maps a button id back to its workflow and language', () => {
     expect(choiceOf('Claim ka status', choiceButtonId('claim_status', 'HI_EN'))).to.deep.equal({ intent: 'claim_status', language: 'HI_EN' });

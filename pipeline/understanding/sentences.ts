@@ -1,0 +1,126 @@
+/**
+ * A claimant's message as the grammar reads it (docs/understanding.md, "Sentences, questions and
+ * entities"): its folded words, cut into clauses, with the numbers in it read as entities.
+ *
+ * - Clauses end at sentence marks (. ? ! ; the Devanagari danda । ॥, an ellipsis), line breaks
+ *   and commas, and before a joining word that starts another clause ("aur", "but", "lekin",
+ *   "लेकिन"; data/sentence-words.json). The joining word stays, as the new clause's first word,
+ *   and before "kya", "kitne", "kuch" it means "more" and starts nothing ("aur kitne din" is one
+ *   question). A clause remembers whether a question mark ended it ("??" and "?!" too).
+ * - Emoji, symbols and repeated marks are noise: they separate words and say nothing else.
+ * - A number is an entity, never a plain word: a date ("3rd", "10/11", a number before a month
+ *   or "tarikh"), an amount (after ₹, Rs or INR, before "hazar", "lakh", "हज़ार"; "61,500" and
+ *   "1,20,000" by their grouping; "40k"), a reference (claim, policy or UTR numbers: digits with
+ *   letters or separators, five digits or more, or a number after "no"/"number"/"नंबर"), or
+ *   else a count ("15 days"). Devanagari digits count as digits. Each stands in the word list as
+ *   `#<class>`, which no class word matches, and is found as a hit of its class.
+ */
+import table from '../data/sentence-words.json';
+import { foldWord } from './fold';
+import type { ClassHit } from './lexicon';
+
+export interface Clause {
+  /** First word's index. */
+  start: number;
+  /** One past the last word's index. */
+  end: number;
+  /** A question mark ended it. */
+  marked: boolean;
+}
+
+export interface ReadMessage {
+  words: string[];
+  clauses: Clause[];
+  /** The numbers, as hits of `date`, `amount`, `ref` or `number`. */
+  entities: ClassHit[];
+}
+
+/** Entity placeholders start with this: no class word does, so the lexicon passes them by. */
+export const entityMark = '#';
+
+const folded = (list: readonly string[]) => new Set(list.map(foldWord));
+const joining = folded(table.joining);
+const moreAfter = folded(table.more_after);
+const currencyBefore = folded(table.currency_before);
+const unitAfter = folded(table.amount_after);
+const dateAfter = folded(table.date_after);
+const numberBefore = folded(table.number_before);
+const abbreviations = folded(table.abbreviations);
+
+/** A word (letters, marks, digits; digits may carry on through . , / : - as in "61,500",
+ *  "CLM-2024-88812", "10/11"), a run of sentence marks, a comma, or the rupee sign. */
+const token = /[\p{L}\p{M}\p{N}]+(?:[.,/:-]\p{N}[\p{L}\p{M}\p{N}]*)*|[?.!;\n\u0964\u0965\u2026]+|,|₹/gu;
+const digit = /\p{N}/u;
+const devanagariDigits = /[\u0966-\u096F]/g;
+
+type Kind = 'date' | 'amount' | 'ref' | 'number';
+
+/** How a numeric token reads by itself (null: it needs its neighbours, a plain count so far). */
+function numericKind(raw: string): Kind | null {
+  const t = raw.replace(devanagariDigits, (d) => String(d.charCodeAt(0) - 0x0966));
+  if (/^\d{1,2}(?:st|nd|rd|th)$/.test(t)) return 'date';
+  if (/^\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?$/.test(t)) return 'date';
+  if (/^\d+(?:\.\d+)?k$/.test(t)) return 'amount';
+  if (/^\d{1,3}(?:,\d{2,3})+(?:\.\d+)?$/.test(t)) return 'amount';
+  if (/^\d+(?:\.\d+)?$/.test(t)) return t.replace('.', '').length >= 5 ? 'ref' : null;
+  return 'ref';
+}
+
+/** Reads a message into clauses of folded words, with its numbers as entities. */
+export function readMessage(text: string): ReadMessage {
+  const words: string[] = [];
+  const clauses: Clause[] = [];
+  const entities: ClassHit[] = [];
+  /** For each numeric word: its index and how it read alone. */
+  const numbers: Array<{ at: number; kind: Kind | null }> = [];
+  let start = 0;
+  let currency = false;
+  /** A joining word just read: whether it starts a clause waits for the word after it. */
+  let joinAt = -1;
+  const close = (marked: boolean) => {
+    if (words.length > start) clauses.push({ start, end: words.length, marked });
+    else if (marked && clauses.length > 0) clauses[clauses.length - 1]!.marked = true;
+    start = words.length;
+  };
+  const source = text.replace(/[\u200B-\u200D\u2060\uFEFF]/g, '').normalize('NFKC').toLowerCase();
+  for (const match of source.matchAll(token)) {
+    const t = match[0];
+    if (t === '₹') { currency = true; continue; }
+    if (t === ',') { close(false); continue; }
+    if (!/[\p{L}\p{M}\p{N}]/u.test(t)) {
+      // "Rs. 500", "claim no. 4471": a full stop after an abbreviation ends nothing.
+      if (t === '.' && abbreviations.has(words[words.length - 1] ?? '')) continue;
+      close(t.includes('?'));
+      continue;
+    }
+    if (digit.test(t)) {
+      joinAt = -1;
+      const previous = words[words.length - 1] ?? '';
+      let kind = numericKind(t);
+      if (kind === null && (currency || currencyBefore.has(previous))) kind = 'amount';
+      if (kind === null && numberBefore.has(previous)) kind = 'ref';
+      numbers.push({ at: words.length, kind });
+      words.push(t);
+      currency = false;
+      continue;
+    }
+    currency = false;
+    const word = foldWord(t);
+    // "aur" before "kya", "kitne", "kuch" is "more", not "and": no new clause.
+    if (joinAt === words.length - 1 && joinAt > start && !moreAfter.has(word)) {
+      clauses.push({ start, end: joinAt, marked: false });
+      start = joinAt;
+    }
+    joinAt = joining.has(word) ? words.length : -1;
+    words.push(word);
+  }
+  close(false);
+  // A count before a unit or a month reads as an amount or a date ("48 hazar", "12 नवंबर").
+  for (const { at, kind } of numbers) {
+    const after = words[at + 1] ?? '';
+    const read: Kind = kind ?? (unitAfter.has(after) ? 'amount' : dateAfter.has(after) ? 'date' : 'number');
+    words[at] = `${entityMark}${read}`;
+    entities.push({ cls: read, start: at, end: at, fuzzy: false });
+  }
+  return { words, clauses, entities };
+}
