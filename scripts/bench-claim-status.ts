@@ -12,7 +12,10 @@
  * --channel whatsapp|sms (SMS: form webhooks signed with X-Twilio-Signature, replies through the
  * fake provider's Messages API). Either provider posts two statuses per reply back to the API
  * (WhatsApp: `sent` and `delivered` webhooks, one in seven posted twice; SMS: status callbacks);
- * `--callbacks off` leaves them out, to see what they cost.
+ * `--callbacks off` leaves them out, to see what they cost. `--reads on` has the WhatsApp fake post
+ * `read` after `delivered` (Meta does when the claimant has read receipts on), `--fail-every N`
+ * makes every N-th message `sent` then `failed` (Meta's error object; each becomes the partner's
+ * `reply.delivery_failed`, docs/events.md).
  * Beside each phase's throughput: the Redis CPU microseconds per workflow (`INFO cpu`, user + sys
  * of the redis-server, delta over the phase / workflows answered; in the throughput phase also the two
  * apart, `[user U, system S]`: system time is mostly socket reads and writes, user time the commands
@@ -71,6 +74,8 @@ const stageSetsOption = option('stage-sets', stageProcesses.join('|'));
 const profileDir = option('profile', '');
 const channel = option('channel', 'whatsapp');
 const callbacks = option('callbacks', 'on');
+const reads = option('reads', 'off') === 'on';
+const failEvery = Number(option('fail-every', '0'));
 const redisMode = option('redis', 'private');
 const profileScripts = process.argv.includes('--profile-scripts');
 const aofStats = process.argv.includes('--aof-stats');
@@ -128,13 +133,16 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
   const { config, wa } = world;
   const phones = Array.from({ length: phonesCount }, (_, i) => `+91970${String(i).padStart(7, '0')}`);
   world.sms.statusCallbacks(callbacks !== 'off');
-  wa.configureStatuses({ mode: callbacks === 'off' ? 'off' : 'auto' });
+  wa.configureStatuses({ mode: callbacks === 'off' ? 'off' : 'auto', read: reads, failEvery });
+  if (loadProcesses > 1 && (reads || failEvery > 0)) throw new Error('--reads and --fail-every are for one load process: leave --load-processes out');
   // With --load-processes above 1, each load process onboards its own tenant before the service
   // starts (scripts/bench-load-agent.ts); the bench process's own tenant then takes no load.
   const fleet = loadProcesses > 1
     ? await loadProcessClaimants(loadProcesses, { ...side.env, KEY_PREFIX: config.keyPrefix, REDIS_URL: config.redisUrl }, { phones: phonesCount, callbacks })
     : null;
-  const claimants = fleet ?? inProcessClaimants(new ClaimantLoad(world, channel === 'sms' ? 'sms' : 'whatsapp', phones));
+  const load = fleet ? null : new ClaimantLoad(world, channel === 'sms' ? 'sms' : 'whatsapp', phones);
+  if (load) load.expectRead = reads;
+  const claimants = fleet ?? inProcessClaimants(load!);
   const stageSets = stageSetsOption.split('|').map((stages) => ['stage', stages]);
   const roleSets = layout === 'all' ? [['all']] : [['api'], ['scheduler'], ...Array.from({ length: workers }, () => stageSets).flat()];
   try {
@@ -252,7 +260,7 @@ async function phases(world: BenchWorld, side: RedisSide, benchRedis: BenchRedis
   console.log(`steady phase's Redis CPU a workflow: user ${((cpu2EndSplit.user - cpu2Split.user) / total).toFixed(0)}, system ${((cpu2EndSplit.system - cpu2Split.system) / total).toFixed(0)} us; ` +
     `${steadyPer('commands')} commands, ${steadyPer('reads')} socket reads, ${steadyPer('writes')} socket writes a workflow`);
   const processes = roleSets.map((r) => (r[0] === 'api' && apiProcesses > 1 ? `api x${apiProcesses}` : r.join(' ')));
-  console.log(`channel: ${channel} (status callbacks ${callbacks}); load processes ${claimants.processes}; layout: ${layout} (${processes.join(' | ')}), partitions ${config.partitions}, batch ${config.batchSize}, stage fusion ${config.stageFusion ? 'on' : 'off'}; ` +
+  console.log(`channel: ${channel} (status callbacks ${callbacks}${callbacks !== 'off' && channel === 'whatsapp' ? `, read ${reads ? 'on' : 'off'}, failed every ${failEvery || 'never'}` : ''}); load processes ${claimants.processes}; layout: ${layout} (${processes.join(' | ')}), partitions ${config.partitions}, batch ${config.batchSize}, stage fusion ${config.stageFusion ? 'on' : 'off'}; ` +
     `Redis: ${side.describe}`);
   if (resultJson) {
     writeFileSync(resultJson, `${JSON.stringify({

@@ -106,10 +106,21 @@ export class ClaimantLoad {
     return this.result(cpu);
   }
 
-  /** Whether the provider has posted both status webhooks (`sent`, `delivered`) of every message it accepted, and the service took them. */
+  /** Whether the provider posts `read` after `delivered` (the bench's `--reads on`). */
+  expectRead = false;
+
+  /**
+   * Whether the provider has posted every status webhook of every message it accepted (`sent`,
+   * then `delivered` and with expectRead `read`, or `failed`), and the service took them.
+   */
   statusesTaken(): boolean {
     const { wa } = this.fakes;
-    return new Set(wa.statusWebhooks.map((s) => `${s.wamid} ${s.status}`)).size >= 2 * wa.sent.length;
+    const taken = new Map<string, Set<string>>();
+    for (const s of wa.statusWebhooks) taken.set(s.wamid, (taken.get(s.wamid) ?? new Set()).add(s.status));
+    return wa.sent.every((m) => {
+      const got = taken.get(m.wamid);
+      return got !== undefined && got.has('sent') && (got.has('failed') || (got.has('delivered') && (!this.expectRead || got.has('read'))));
+    });
   }
 
   private reset(): void {

@@ -997,6 +997,20 @@ export interface components {
                 name: string;
                 received: boolean;
             }[] | null;
+            /** @description How far the workflow's latest reply got, by the provider's status webhooks (WhatsApp `sent`, `delivered`, `read`, `failed`; SMS status callbacks): null until a status of one of its sends arrived. It only moves forward (a later step's reply, or a later state of the same reply); a failure also sends the `reply.delivery_failed` webhook. */
+            delivery: {
+                /** @description The workflow step whose reply this is. */
+                step: number;
+                /** @description sent, delivered, read, failed (SMS also undelivered). */
+                status: string;
+                /**
+                 * Format: date-time
+                 * @description The provider's time of the status.
+                 */
+                at: string;
+                /** @description The provider's error code of a failure (WhatsApp errors[0].code, SMS ErrorCode). */
+                error_code: string | null;
+            } | null;
         };
         CmsEventResult: {
             event_type: string;
@@ -2534,7 +2548,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    types?: ("workflow.awaiting_consent" | "workflow.awaiting_choice" | "workflow.started" | "workflow.awaiting_documents" | "workflow.completed" | "workflow.policy_blocked" | "workflow.timed_out" | "workflow.cancelled" | "operational_mode.changed" | "pending_documents.document_received" | "pending_documents.escalated")[];
+                    types?: ("workflow.awaiting_consent" | "workflow.awaiting_choice" | "workflow.started" | "workflow.awaiting_documents" | "workflow.completed" | "workflow.policy_blocked" | "workflow.timed_out" | "workflow.cancelled" | "operational_mode.changed" | "pending_documents.document_received" | "pending_documents.escalated" | "reply.delivery_failed")[];
                 };
             };
         };

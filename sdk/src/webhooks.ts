@@ -64,13 +64,24 @@ export type DocumentsEscalatedEvent = Envelope<'pending_documents.escalated', Le
   reason: string;
 }>;
 
+/** A reply the provider could not deliver to the claimant (its `failed` status; SMS `undelivered`). */
+export type ReplyDeliveryFailedEvent = Envelope<'reply.delivery_failed', LedgerRef & {
+  workflow_id: string;
+  /** The workflow step whose reply failed. */
+  step: number;
+  /** The provider's word: `failed`, or SMS `undelivered`. */
+  provider_status: string;
+  /** The provider's error code (WhatsApp `errors[0].code`, SMS `ErrorCode`), or null. */
+  error_code: string | null;
+}>;
+
 /** Every event docs/events.md lists; narrow on `type`. */
-export type ClaimsWebhookEvent = WorkflowStatusEvent | OperationalModeChangedEvent | DocumentReceivedEvent | DocumentsEscalatedEvent;
+export type ClaimsWebhookEvent = WorkflowStatusEvent | OperationalModeChangedEvent | DocumentReceivedEvent | DocumentsEscalatedEvent | ReplyDeliveryFailedEvent;
 
 const knownTypes = new Set<string>([
   'workflow.started', 'workflow.awaiting_consent', 'workflow.awaiting_choice', 'workflow.awaiting_documents', 'workflow.completed',
   'workflow.policy_blocked', 'workflow.timed_out', 'workflow.cancelled',
-  'operational_mode.changed', 'pending_documents.document_received', 'pending_documents.escalated',
+  'operational_mode.changed', 'pending_documents.document_received', 'pending_documents.escalated', 'reply.delivery_failed',
 ]);
 
 /** The signature did not verify (wrong secret, changed body, or a timestamp outside 5 minutes): answer 400, do not act. */

@@ -62,6 +62,7 @@ const scripts = [
   { name: 'endErasedWorkflow', file: 'endErasedWorkflow-4.lua', keys: 4 },
   { name: 'recordErasure', file: 'recordErasure-2.lua', keys: 2 },
   { name: 'beginSend', file: 'beginSend-2.lua', keys: 2 },
+  { name: 'recordDelivery', file: 'recordDelivery-3.lua', keys: 3 },
 ] as const;
 
 declare module 'ioredis' {
@@ -118,6 +119,10 @@ declare module 'ioredis' {
     endErasedWorkflow(workflowKey: string, timersKey: string, auditKey: string, jobKey: string, now: number, tenantId: string, workflowId: string, detail: string): Result<'cancelled' | 'finished' | 'not_found', Context>;
     recordErasure(auditKey: string, jobKey: string, tenantId: string, now: number, detail: string): Result<number, Context>;
     beginSend(workflowKey: string, sendKey: string, seq: string, now: number, lifetimeMs: number): Result<(string | null)[] | null, Context>;
+    recordDelivery(
+      workflowKey: string, sendKey: string, auditKey: string,
+      seq: string, status: string, providerMessageId: string, at: number, now: number, lifetimeMs: number, tenantId: string, workflowId: string, partition: number, errorCode: string,
+    ): Result<[proved: number, moved: number, failed: number], Context>;
   }
 }
 

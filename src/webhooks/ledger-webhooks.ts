@@ -1,7 +1,8 @@
 /**
  * Partner webhooks made from the audit ledger (docs/events.md): every workflow status change a
- * step made (the ledger event's `transition`) becomes `workflow.<new status>`, and every
- * `operational_mode.changed` event becomes that webhook.
+ * step made (the ledger event's `transition`) becomes `workflow.<new status>`, every
+ * `operational_mode.changed` event becomes that webhook, and every `reply.delivery_failed` event
+ * (a reply the provider could not deliver, src/redis/lua/recordDelivery-3.lua) becomes that webhook.
  *
  * The ledger is the source of truth, so nothing is published that did not happen. A cursor per
  * tenant (`webhooked`, and the position `webhooked_n`, in the ledger head) records how far it was
@@ -59,6 +60,17 @@ export function webhookFor(e: LedgerEvent): WebhookEvent | null {
     return {
       id: messageIdFor(e.event_id), at: e.at, type: documentEvent, workflow_id: String(d.pending_docs_workflow_id ?? e.workflow_id), sequence: e.n,
       data: { ...d, pending_docs_workflow_id: d.pending_docs_workflow_id ?? e.workflow_id, at, audit_event_id: e.event_id, ledger_position: e.n },
+    };
+  }
+  if (e.type === 'reply.delivery_failed') {
+    // The provider's status said the reply did not reach the claimant (docs/events.md).
+    const d = JSON.parse(e.detail) as { step: number; provider_status: string; error_code: string };
+    return {
+      id: messageIdFor(e.event_id), at: e.at, type: 'reply.delivery_failed', workflow_id: e.workflow_id, sequence: e.n,
+      data: {
+        workflow_id: e.workflow_id, step: d.step, provider_status: d.provider_status, error_code: d.error_code || null,
+        at, audit_event_id: e.event_id, ledger_position: e.n,
+      },
     };
   }
   if (e.type === 'operational_mode.changed') {

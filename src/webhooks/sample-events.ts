@@ -15,6 +15,7 @@ const previous: Record<WorkflowStatus, string> = {
 
 export const sampleEventTypes: readonly string[] = [
   ...workflowStatuses.map((s) => `workflow.${s}`), 'operational_mode.changed', 'pending_documents.document_received', 'pending_documents.escalated',
+  'reply.delivery_failed',
 ];
 
 /** A made-up claim id hash: 64 zeros cannot be the SHA-256 of any claim id anyone has. */
@@ -35,6 +36,9 @@ export function sampleEvents(types: readonly string[], nowMs: number): WebhookEv
     }
     if (type === 'pending_documents.document_received') {
       return { type, workflow_id: sampleWorkflowId, sequence: 0, data: { pending_docs_workflow_id: sampleWorkflowId, media_id: 'test-media', media_kind: 'document', mime: 'application/pdf', document: 'FINAL_BILL', accepted: true, complete: false, ...ledger } };
+    }
+    if (type === 'reply.delivery_failed') {
+      return { type, workflow_id: sampleWorkflowId, sequence: 0, data: { workflow_id: sampleWorkflowId, step: 3, provider_status: 'failed', error_code: '131026', ...ledger } };
     }
     return { type, workflow_id: sampleWorkflowId, sequence: 0, data: { pending_docs_workflow_id: sampleWorkflowId, missing: 1, received: 0, reason: 'deadline', ...ledger } };
   });

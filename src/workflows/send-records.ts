@@ -18,7 +18,7 @@ import type { Config } from '../config';
 import { execReplies, type Redis } from '../redis/connection';
 import { waitForReplicas } from '../redis/durability';
 import type { Keys } from '../redis/keys';
-import { runBeginSend } from '../redis/scripts';
+import { runBeginSend, runRecordDelivery, type DeliveryChange } from '../redis/scripts';
 
 /** The id a send carries to the provider and back: the workflow and the step whose reply it is. */
 export function sendIdOf(workflowId: string, seq: number): string {
@@ -83,31 +83,32 @@ export class SendRecords {
   }
 
   /**
-   * A provider's status webhook for a send of ours: proof that the provider accepted it, whatever
-   * the status (`failed` too: the provider took the request and could not deliver it). Written
-   * only while the record does not know the send (no result, no earlier proof): every message
-   * gets two or three statuses (sent, delivered, read; Meta may post one twice), and most sends
-   * have their result recorded before the first arrives, so most statuses write nothing where each
-   * used to rewrite the record and its expiry (docs/benchmarks.md, Session 13). A read, then a
-   * write: two webhooks racing both write, with the same effect as one. The first proof is kept
-   * (`<seq>:proof_status` is the status that proved the send; the channel-status stream has every
-   * status). Sends of other tenants are out of reach: the key is the webhook's own tenant's.
-   * Answers whether the send id is one of ours.
+   * A provider's status of a send of ours (a WhatsApp status webhook's `biz_opaque_callback_data`,
+   * an SMS status callback's `send=`), in one script call (src/redis/lua/recordDelivery-3.lua):
+   * - proof that the provider accepted the send, whatever the status (`failed` too: the provider
+   *   took the request and could not deliver it), written only while the record does not know the
+   *   send (no result, no earlier proof). The first status that carries the send id proves it;
+   *   every message gets two or three statuses (sent, delivered, read; Meta may post one twice)
+   *   and most sends have their result recorded before the first arrives, so most statuses write
+   *   nothing here. The first proof is kept (`<seq>:proof_status` is the status that proved it;
+   *   the channel-status stream has every status);
+   * - the workflow's delivery state (GET /v1/workflows/{id}, `delivery`), moved only forward;
+   * - on the send's first failure, the `reply.delivery_failed` audit event the partner's webhook
+   *   is made from (docs/events.md).
+   * With REDIS_WAIT_REPLICAS the call waits for the replicas, written or not (src/redis/scripts.ts):
+   * what an earlier webhook wrote may not have reached a replica (its wait failed, and the
+   * provider posts again until it is answered). Sends of other tenants are out of reach: the send
+   * record's key is the webhook's own tenant's, and the state is written only on a record of that
+   * tenant. Answers null when the send id is not one of ours (a partner's own sends on the number).
    */
-  async proof(tenantId: string, sendId: string, providerMessageId: string, status: string): Promise<boolean> {
+  async status(tenantId: string, sendId: string, s: { providerMessageId: string; status: string; at: number; errorCode?: string | null }, now: number): Promise<DeliveryChange | null> {
     const parsed = parseSendId(sendId);
-    if (!parsed || this.keys.partitionOfWorkflow(parsed.workflowId) === null) return false;
-    const key = this.key(tenantId, parsed.workflowId);
-    const [msg, proof] = await this.redis.hmget(key, `${parsed.seq}:msg`, `${parsed.seq}:proof`);
-    if (msg === null && proof === null) {
-      await execReplies(this.redis.multi()
-        .hset(key, `${parsed.seq}:proof`, providerMessageId, `${parsed.seq}:proof_status`, status)
-        .pexpire(key, this.ttlMs));
-    }
-    // Waited for even when nothing was written: what an earlier webhook wrote may not have reached
-    // a replica (its wait failed, and the provider posts again until it is answered).
-    await waitForReplicas(this.redis, key);
-    return true;
+    const partition = parsed ? this.keys.partitionOfWorkflow(parsed.workflowId) : null;
+    if (!parsed || partition === null) return null;
+    return runRecordDelivery(this.redis, this.keys, {
+      partition, tenantId, workflowId: parsed.workflowId, seq: parsed.seq, status: s.status, providerMessageId: s.providerMessageId,
+      at: s.at, now, lifetimeMs: this.ttlMs, errorCode: s.errorCode ?? '',
+    });
   }
 
   private key(tenantId: string, workflowId: string): string {

@@ -33,6 +33,11 @@ export interface WorkflowResource {
   next_reminder_at: string | null;
   reminders_sent: number | null;
   documents: Array<{ code: string; name: string; received: boolean }> | null;
+  /**
+   * How far the workflow's latest reply got, by the provider's status webhooks (docs/workflows.md,
+   * "Delivery states"): null until a status of one of its sends arrived.
+   */
+  delivery: { step: number; status: string; at: string; error_code: string | null } | null;
 }
 
 export interface ListFilter {
@@ -66,6 +71,9 @@ export function toResource(h: Record<string, string>): WorkflowResource {
     channel: h.channel ?? 'whatsapp',
     error_code: h.error ?? null,
     ...waitFields(h),
+    delivery: h.delivery_status
+      ? { step: Number(h.delivery_seq), status: h.delivery_status, at: iso(h.delivery_at)!, error_code: h.delivery_error || null }
+      : null,
   };
 }
 

@@ -35,6 +35,10 @@ describe('send records and the recovering hand-off ops against Redis', () => {
     return sends.begin('acme', wf, seq, now);
   }
 
+  /** A provider status of a send, as the status webhook routes record it. */
+  const proof = (tenantId: string, sendId: string, providerMessageId: string, status: string, at = t0) =>
+    sends.status(tenantId, sendId, { providerMessageId, status, at }, at);
+
   async function wipe(): Promise<void> {
     const found = await redis.keys(`${prefix}:*`);
     if (found.length > 0) await redis.del(...found);
@@ -96,14 +100,14 @@ describe('send records and the recovering hand-off ops against Redis', () => {
 
   it("a status webhook's send id proves the send in its own tenant's record only; ids not ours are ignored", async () => {
     await begin(7, t0);
-    expect(await sends.proof('acme', sendIdOf(wf, 7), 'wamid.P', 'delivered')).to.equal(true);
+    expect(await proof('acme', sendIdOf(wf, 7), 'wamid.P', 'delivered')).to.deep.include({ proved: true });
     expect(await sends.read('acme', wf, 7)).to.deep.include({ acceptedId: 'wamid.P', knownBy: 'status_webhook' });
     // Another tenant's webhook naming our workflow writes its own record, never ours.
     await begin(8, t0);
-    await sends.proof('other', sendIdOf(wf, 8), 'wamid.X', 'sent');
+    await proof('other', sendIdOf(wf, 8), 'wamid.X', 'sent');
     expect((await sends.read('acme', wf, 8)).acceptedId).to.equal(null);
-    expect(await sends.proof('acme', 'partner-campaign-42', 'wamid.Q', 'sent')).to.equal(false);
-    expect(await sends.proof('acme', 'wf-99-0123456789abcdef0123:1', 'wamid.Q', 'sent'), 'a partition this deployment has not').to.equal(false);
+    expect(await proof('acme', 'partner-campaign-42', 'wamid.Q', 'sent')).to.equal(null);
+    expect(await proof('acme', 'wf-99-0123456789abcdef0123:1', 'wamid.Q', 'sent'), 'a partition this deployment has not').to.equal(null);
     expect(parseSendId(sendIdOf(wf, 12))).to.deep.equal({ workflowId: wf, seq: 12 });
   });
 
@@ -116,12 +120,14 @@ describe('send records and the recovering hand-off ops against Redis', () => {
     await begin(20, t0);
     await redis.pexpire(key, 1000);
     let before = await hsets();
-    expect(await sends.proof('acme', sendIdOf(wf, 20), 'wamid.S', 'sent')).to.equal(true);
-    expect(await written(before)).to.equal(1);
+    expect(await proof('acme', sendIdOf(wf, 20), 'wamid.S', 'sent')).to.deep.equal({ proved: true, moved: false, failed: false });
+    expect(await written(before), 'the proof (this record has no tenant: no delivery state)').to.equal(1);
     expect(await redis.pttl(key), 'the proof sets the record\'s lifetime again').to.be.within(3_590_000, 3_600_000);
     before = await hsets();
-    for (const status of ['sent', 'delivered', 'read']) await sends.proof('acme', sendIdOf(wf, 20), 'wamid.S', status);
+    await redis.pexpire(key, 1000);
+    for (const status of ['sent', 'delivered', 'read']) await proof('acme', sendIdOf(wf, 20), 'wamid.S', status);
     expect(await written(before), 'later statuses').to.equal(0);
+    expect(await redis.pttl(key), 'nor set its lifetime again').to.be.at.most(1000);
     const record = await redis.hgetall(key);
     expect(record).to.include({ '20:proof': 'wamid.S', '20:proof_status': 'sent' });
     expect(await sends.read('acme', wf, 20)).to.deep.include({ acceptedId: 'wamid.S', knownBy: 'status_webhook' });
@@ -130,16 +136,62 @@ describe('send records and the recovering hand-off ops against Redis', () => {
     await begin(21, t0);
     await sends.accepted('acme', wf, 21, 'wamid.T');
     before = await hsets();
-    await sends.proof('acme', sendIdOf(wf, 21), 'wamid.T', 'delivered');
+    await proof('acme', sendIdOf(wf, 21), 'wamid.T', 'delivered');
     expect(await written(before)).to.equal(0);
     expect(await redis.hgetall(key)).not.to.have.any.keys('21:proof', '21:proof_status');
     expect(await sends.read('acme', wf, 21)).to.deep.include({ acceptedId: 'wamid.T', knownBy: 'answer' });
 
     // A status for a record that expired brings it back with the proof and a lifetime, never without one.
     await redis.del(key);
-    await sends.proof('acme', sendIdOf(wf, 22), 'wamid.U', 'read');
+    await proof('acme', sendIdOf(wf, 22), 'wamid.U', 'read');
     expect(await redis.hgetall(key)).to.deep.equal({ '22:proof': 'wamid.U', '22:proof_status': 'read' });
     expect(await redis.pttl(key)).to.be.within(3_590_000, 3_600_000);
+  });
+
+  it("moves the workflow's delivery state only forward, and announces a send's failure once", async () => {
+    const record = keys.workflow(2, wf);
+    await redis.hset(record, 'tenant_id', 'acme', 'workflow_id', wf);
+    await begin(30, t0);
+    await sends.accepted('acme', wf, 30, 'wamid.V');
+    const state = async () => redis.hmget(record, 'delivery_seq', 'delivery_status', 'delivery_error');
+    expect(await proof('acme', sendIdOf(wf, 30), 'wamid.V', 'sent')).to.deep.equal({ proved: false, moved: true, failed: false });
+    expect(await proof('acme', sendIdOf(wf, 30), 'wamid.V', 'read', t0 + 2)).to.deep.include({ moved: true });
+    // Meta's webhooks may arrive out of order, or twice: an older or repeated state moves nothing.
+    expect(await proof('acme', sendIdOf(wf, 30), 'wamid.V', 'delivered', t0 + 1)).to.deep.include({ moved: false });
+    expect(await proof('acme', sendIdOf(wf, 30), 'wamid.V', 'read', t0 + 2)).to.deep.include({ moved: false });
+    expect(await state()).to.deep.equal(['30', 'read', '']);
+    // Another tenant's status naming this workflow changes nothing of it.
+    expect(await proof('other', sendIdOf(wf, 31), 'wamid.X', 'failed')).to.deep.include({ moved: false, failed: false });
+
+    // The next reply fails: the state moves to it, and one audit event says so, however often the status comes.
+    await begin(31, t0);
+    await sends.accepted('acme', wf, 31, 'wamid.W');
+    const failed = (at: number) => sends.status('acme', sendIdOf(wf, 31), { providerMessageId: 'wamid.W', status: 'failed', at, errorCode: '131026' }, at);
+    expect(await failed(t0 + 5)).to.deep.equal({ proved: false, moved: true, failed: true });
+    expect(await failed(t0 + 6)).to.deep.equal({ proved: false, moved: false, failed: false });
+    expect(await state()).to.deep.equal(['31', 'failed', '131026']);
+    const events = await auditRecords(redis, keys.audit(2));
+    expect(events).to.have.length(1);
+    expect(events[0]!.f).to.include({ tenant: 'acme', workflow_id: wf, type: 'reply.delivery_failed', seq: '31' });
+    expect(JSON.parse(events[0]!.f.detail!)).to.deep.equal({ step: 31, provider_status: 'failed', error_code: '131026' });
+    expect((await redis.hget(record, 'audit'))!.split(',')).to.have.length(1);
+  });
+
+  it('after a crash between the provider call and its result, the first of a batch of statuses proves the send, once', async () => {
+    const record = keys.workflow(2, wf);
+    await redis.hset(record, 'tenant_id', 'acme', 'workflow_id', wf);
+    // The intent is written, the worker dies in the call: no result.
+    await begin(40, t0);
+    expect(await sends.read('acme', wf, 40)).to.deep.include({ acceptedId: null, knownBy: null });
+    // One webhook carrying several statuses (and Meta's repeat of one), taken together as the route does.
+    const batch = ['sent', 'sent', 'delivered', 'read'];
+    const changes = await Promise.all(batch.map((status, i) => proof('acme', sendIdOf(wf, 40), 'wamid.Y', status, t0 + i)));
+    expect(changes.map((c) => c!.proved)).to.deep.equal([true, false, false, false]);
+    expect(await sends.read('acme', wf, 40)).to.deep.include({ acceptedId: 'wamid.Y', knownBy: 'status_webhook' });
+    expect(await redis.hmget(keys.sendRecord(2, 'acme', wf), '40:proof', '40:proof_status')).to.deep.equal(['wamid.Y', 'sent']);
+    expect(await redis.hmget(record, 'delivery_seq', 'delivery_status')).to.deep.equal(['40', 'read']);
+    // The worker that takes the entry over finds the proof and begins nothing new.
+    expect(await sends.begin('acme', wf, 40, t0 + 10)).to.deep.include({ acceptedId: 'wamid.Y', knownBy: 'status_webhook' });
   });
 
   describe('hand-off ops', () => {

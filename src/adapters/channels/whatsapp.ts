@@ -47,6 +47,8 @@ export interface InboundStatus {
   status: string;
   timestamp: number;
   recipient: string;
+  /** A `failed` status's first error code (Meta's `errors[0].code`), else null. */
+  errorCode: string | null;
 }
 
 export interface ParsedWebhook {
@@ -90,7 +92,11 @@ export function parseWebhook(body: unknown): ParsedWebhook {
       }
       for (const s of asArray(value.statuses)) {
         const recipient = asString(s.recipient_id).replace(/^\+/, '');
-        parsed.statuses.push({ phoneNumberId, id: asString(s.id), sendId: asString(s.biz_opaque_callback_data), status: asString(s.status), timestamp: Number(asString(s.timestamp)) * 1000 || 0, recipient: recipient ? `+${recipient}` : '' });
+        const errorCode = asString(asArray(s.errors)[0]?.code);
+        parsed.statuses.push({
+          phoneNumberId, id: asString(s.id), sendId: asString(s.biz_opaque_callback_data), status: asString(s.status), timestamp: Number(asString(s.timestamp)) * 1000 || 0,
+          recipient: recipient ? `+${recipient}` : '', errorCode: errorCode || null,
+        });
       }
     }
   }

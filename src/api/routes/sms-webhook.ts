@@ -81,10 +81,16 @@ export function smsRoutes(s: Services): Router {
   router.post('/channels/sms/status', async (ctx) => {
     const { params, tenantId } = await verified(ctx, 'From');
     const status = signedForm(tenantId, params, parseSmsStatus, 'status callback');
-    await s.intake.status(tenantId, 'sms', { id: status.messageSid, status: status.status, timestamp: s.clock.now(), recipient: status.to, errorCode: status.errorCode });
+    const now = s.clock.now();
     // The send id our status callback URL carries (`send=`, signed with the rest of the URL):
-    // proof that the provider took that send (docs/workflows.md, "Effectively-once replies").
-    if (typeof ctx.query.send === 'string') await s.sends.proof(tenantId, ctx.query.send, status.messageSid, status.status);
+    // proof that the provider took that send (docs/workflows.md, "Effectively-once replies"), and
+    // the reply's delivery state; sent with the channel-status entry, in one round trip.
+    await Promise.all([
+      s.intake.status(tenantId, 'sms', { id: status.messageSid, status: status.status, timestamp: now, recipient: status.to, errorCode: status.errorCode }),
+      typeof ctx.query.send === 'string'
+        ? s.sends.status(tenantId, ctx.query.send, { providerMessageId: status.messageSid, status: status.status, at: now, errorCode: status.errorCode }, now)
+        : null,
+    ]);
     ctx.status = 204;
   });
   return router;

@@ -46,6 +46,8 @@ export interface StatusUpdate {
   recipient: string;
   /** The send's `biz_opaque_callback_data`, echoed as Meta does. */
   bizOpaque?: string;
+  /** A `failed` status's error (default 131026, "Message undeliverable"). */
+  error?: { code: number; title: string; details: string };
 }
 
 /** How the fake posts the status webhooks of the messages it accepted (./statuses.ts). */
@@ -58,6 +60,16 @@ export interface StatusWebhookOptions {
   twiceEvery: number;
   /** Give up re-posting one webhook after this long (ms). */
   retryForMs: number;
+  /**
+   * `read` after `delivered`, as Meta posts it when the claimant opens the message with read
+   * receipts on (their privacy setting: off by default here, so nothing counts on it).
+   */
+  read: boolean;
+  /**
+   * Every n-th accepted message cannot be delivered: `sent`, then `failed` with Meta's error object
+   * (`errors[]`: code, title, message, error_data.details, href), and nothing after; 0: never.
+   */
+  failEvery: number;
 }
 
 /** Result of a webhook POST into the service. */

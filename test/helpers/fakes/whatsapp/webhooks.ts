@@ -96,7 +96,9 @@ export class ServiceWebhook {
     };
     if (update.bizOpaque !== undefined) status.biz_opaque_callback_data = update.bizOpaque;
     if (update.status === 'failed') {
-      status.errors = [{ code: 131026, title: 'Message undeliverable', message: 'Message undeliverable' }];
+      // Meta's error object of a status ("Messages webhook" reference, `statuses[].errors`).
+      const e = update.error ?? { code: 131026, title: 'Message undeliverable', details: 'Message Undeliverable.' };
+      status.errors = [{ code: e.code, title: e.title, message: e.title, error_data: { details: e.details }, href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/' }];
     } else {
       status.conversation = { id: randomHex(16), origin: { type: 'service' } };
       status.pricing = { billable: true, pricing_model: 'CBP', category: 'service' };
