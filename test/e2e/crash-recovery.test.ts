@@ -126,6 +126,8 @@ describeOnBoth('crash recovery (stage workers killed with SIGKILL)', function (t
     await Promise.all(claimants.map((from) => h.wa.postInbound({ from, text: 'YES' })));
     await h.wa.waitFor((sent) => claimants.every((p) => sent.some((m) => m.to === p)), 30000);
     h.wa.reset();
+    // Read receipts on: each held send gets `sent`, `delivered` and `read`, the first of which proves it.
+    h.wa.configureStatuses({ read: true });
     // The provider takes each message at once (it is on its way to the claimant) but answers late:
     // the workers die between the two, with intents written and no results.
     h.wa.delayAnswers(2000);
@@ -171,6 +173,15 @@ describeOnBoth('crash recovery (stage workers killed with SIGKILL)', function (t
     const others = sentEvents.filter((e) => heldIds.has(e.workflow_id) && e.detail.known_by !== 'status_webhook');
     const unheld = recovered.filter((e) => !heldIds.has(e.workflow_id));
     expect(recovered.length, `replies recorded from status-webhook proof; held sends recorded otherwise: ${JSON.stringify(others.map((e) => e.detail))}; recorded from proof but not held: ${JSON.stringify(unheld.map((e) => e.detail))}`).to.equal(inFlight);
+    // What the partner sees of those replies: each held send's delivery state, read at its own step.
+    await waitFor(async () => {
+      const states = await Promise.all(held.map(async (m) => {
+        const [id, step] = m.bizOpaque!.split(':');
+        const d = ((await (await h.api(`/v1/workflows/${id}`)).json()) as { delivery: { step: number; status: string } | null }).delivery;
+        return d?.step === Number(step) && d.status === 'read';
+      }));
+      return states.every(Boolean) ? true : null;
+    }, { timeoutMs: 20000, what: 'every held send read, as GET /v1/workflows/{id} shows' });
   });
 });
 
