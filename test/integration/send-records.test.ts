@@ -1,7 +1,7 @@
 /**
  * Effectively-once replies against a real Redis (docs/workflows.md): the send record the outbound
- * stage keeps around each provider call (src/workflows/send-records.ts), the proof a status
- * webhook writes, and the two hand-off ops the recovering stage uses: `defer` (look again later,
+ * stage keeps around each provider call (src/workflows/send-records.ts), the proof and delivery state
+ * a provider status writes (src/redis/lua/recordDelivery-3.lua), and the two hand-off ops the recovering stage uses: `defer` (look again later,
  * unchanged, not counted as an attempt) and `note` (record a send at its step after the workflow
  * moved on). The stage's decisions themselves are unit-tested with a fake context
  * (test/unit/stages/outbound.test.ts), whose in-memory records this test holds to the same rules.
