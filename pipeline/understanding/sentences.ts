@@ -17,7 +17,7 @@
  */
 import table from '../data/sentence-words.json';
 import { foldWord } from './fold';
-import type { ClassHit } from './lexicon';
+import { entityMark, type ClassHit } from './lexicon';
 
 export interface Clause {
   /** First word's index. */
@@ -35,8 +35,6 @@ export interface ReadMessage {
   entities: ClassHit[];
 }
 
-/** Entity placeholders start with this: no class word does, so the lexicon passes them by. */
-export const entityMark = '#';
 
 const folded = (list: readonly string[]) => new Set(list.map(foldWord));
 const joining = folded(table.joining);
