@@ -1,6 +1,6 @@
 /** Waiting on a condition with a deadline: the only way tests wait (no fixed sleeps). */
 export async function waitFor<T>(check: () => Promise<T | false | null | undefined> | T | false | null | undefined, options: { timeoutMs?: number; what?: string; intervalMs?: number } = {}): Promise<T> {
-  const deadline = Date.now() + (options.timeoutMs ?? 10000);
+  const deadline = Date.now() + (options.timeoutMs ?? 20000);
   let lastError: unknown = null;
   for (;;) {
     try {

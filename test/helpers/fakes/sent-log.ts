@@ -35,7 +35,7 @@ export class SentLog<M extends { seq: number; to: string }> {
   }
 
   /** Resolves once predicate(items) is true; rejects at the deadline listing what was sent. */
-  waitFor(predicate: (m: M[]) => boolean, timeoutMs = 10_000, extra = ''): Promise<M[]> {
+  waitFor(predicate: (m: M[]) => boolean, timeoutMs = 20_000, extra = ''): Promise<M[]> {
     if (predicate(this.items)) return Promise.resolve(this.items);
     return new Promise((resolve, reject) => {
       const onMessage = (): void => {

@@ -107,7 +107,7 @@ export async function startFakeTwilio(opts: TwilioConfig & { host?: string } = {
     configure(next) {
       Object.assign(cfg, Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined)));
     },
-    waitFor(predicate, timeoutMs = 10_000) {
+    waitFor(predicate, timeoutMs = 20_000) {
       return log.waitFor(predicate, timeoutMs);
     },
     failNext(n, status = 500) {

@@ -129,7 +129,7 @@ export async function startFakeWhatsApp(
       if (next.appSecret !== undefined) cfg.appSecret = next.appSecret;
       if (next.phoneNumberId !== undefined) cfg.phoneNumberId = next.phoneNumberId;
     },
-    waitFor(predicate, timeoutMs = 10_000) {
+    waitFor(predicate, timeoutMs = 20_000) {
       return log.waitFor(predicate, timeoutMs);
     },
     delayAnswers(ms) {
