@@ -14,7 +14,7 @@ npx tsx scripts/build-console.ts
 # The archive's SQL migrations (src/archive/database.ts applies them at start).
 mkdir -p dist/src/archive/migrations
 cp src/archive/migrations/*.sql dist/src/archive/migrations/
-# BUILD_BENCHES=1: also the scale benches and what they import (scripts/, test/helpers/fakes), for a
+# BUILD_BENCHES=1: also the scale benches and what they import (bench/, scripts/, test/helpers/fakes), for a
 # many-core machine that gets only dist/ and production dependencies (../shared/device/README.md:
 # `BUILD_BENCHES=1 bash ../shared/device/pack.sh`). Left out of the image otherwise.
 if [ "${BUILD_BENCHES:-}" = 1 ]; then

@@ -5,7 +5,7 @@
 # call carries; JavaScript and wasm compress well, and env.sh unpacks the archive on first use.
 #   npm run device:pack [-- BUNDLE_DIR]          (default .device-bundle, git-ignored)
 # There:
-#   source BUNDLE_DIR/env.sh && cd BUNDLE_DIR/app && node dist/scripts/bench-scale.js ...
+#   source BUNDLE_DIR/env.sh && cd BUNDLE_DIR/app && node dist/bench/bench-scale.js ...
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.device-bundle}

@@ -178,7 +178,7 @@ export function registerScripts(redis: Redis, options: { onConnection?: (opened:
 
 /**
  * Each script's name and the SHA1 of the text Redis runs (what EVALSHA names): for telling
- * scripts apart in the slow log (scripts/bench-redis-side.ts, `--profile-scripts`).
+ * scripts apart in the slow log (bench/bench-redis-side.ts, `--profile-scripts`).
  */
 export function scriptDigests(): { name: string; sha: string }[] {
   return scripts.map((script) => ({ name: script.name, sha: createHash('sha1').update(loadLua(script.file)).digest('hex') }));

@@ -2,7 +2,7 @@
  * A real Redis Cluster on loopback for tests: six `redis-server --cluster-enabled yes` on free
  * ports in a temporary directory, joined with `redis-cli --cluster create ... --cluster-replicas 1`
  * (three masters, three replicas). `masters` and `replicas` (per master) change the shape: the
- * scale bench (scripts/bench-scale.ts) runs 1, 2 or 3 masters without replicas. `redis-cli
+ * scale bench (bench/bench-scale.ts) runs 1, 2 or 3 masters without replicas. `redis-cli
  * --cluster create` refuses fewer than three masters, so one or two are joined by hand with the
  * commands it runs (slots split as it splits them, CLUSTER MEET, CLUSTER REPLICATE); a lone master
  * is told its address, which it would otherwise learn only from the nodes it meets.

@@ -1,7 +1,7 @@
 /**
  * The test cluster helper's shapes other than three masters and three replicas (test/helpers/
  * redis-cluster.ts): one or two masters, which `redis-cli --cluster create` refuses and the helper
- * joins by hand, with or without replicas. The scale bench (scripts/bench-scale.ts) runs on them.
+ * joins by hand, with or without replicas. The scale bench (bench/bench-scale.ts) runs on them.
  */
 import { expect } from 'chai';
 import { Cluster, Redis } from 'ioredis';

@@ -1,10 +1,10 @@
 /**
  * The bootstrap interval `npm run bench:audit-verify` prints for a p99 difference
- * (scripts/bench-support.ts): it must contain 0 when nothing changed, exclude it when the tail
+ * (bench/bench-support.ts): it must contain 0 when nothing changed, exclude it when the tail
  * moved, and give the same answer for the same seed.
  */
 import { expect } from 'chai';
-import { percentileDifference, seededRandom } from '../../scripts/bench-support';
+import { percentileDifference, seededRandom } from '../../bench/bench-support';
 
 /** `count` one-second blocks of 50 latencies drawn from a skewed distribution, shifted by `shift` ms. */
 function blocks(seed: number, count: number, shift = 0): number[][] {

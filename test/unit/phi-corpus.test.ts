@@ -4,11 +4,11 @@
  * kind and the must-stay values in both halves), and every snippet is read as labelled: each
  * identifier masked, nothing else, every must-stay value kept; a case of the late holdout marked
  * `known_limit` is asserted to be still read wrongly, so a fix shows up. `npm run eval:phi` prints the
- * figures; both use `judge` from scripts/eval-phi.ts.
+ * figures; both use `judge` from bench/eval-phi.ts.
  */
 import { expect } from 'chai';
 import { globalKinds } from '../../pipeline/policy-gate/phi-kinds';
-import { judge, phiCases } from '../../scripts/eval-phi';
+import { judge, phiCases } from '../../bench/eval-phi';
 
 const issueKinds = ['phone', 'email', 'aadhaar', 'pan', 'abha_number', 'abha_address', 'bank_account', 'upi_id', 'card', 'dob', 'passport', 'voter_id', 'driving_licence'];
 

@@ -11,7 +11,7 @@ import { redactPhi } from '../../pipeline/policy-gate/phi-redaction';
 import { deniedPhrase } from '../../pipeline/policy-gate/deny-list';
 import reasonCodes from '../../pipeline/data/reason-codes.json';
 import rules from '../../pipeline/data/policy-rules.json';
-import { cases, gateInput, judge } from '../../scripts/eval-policy';
+import { cases, gateInput, judge } from '../../bench/eval-policy';
 
 const roomRent = {
   articleId: 'kb-room-rent', trusted: true, reasonCodes: ['ROOM_RENT_CAP'], title: 'Room rent limit and proportionate deduction',

@@ -1,5 +1,5 @@
 /**
- * The per-process CPU `bench:claim-status` prints over its throughput phase (scripts/process-cpu.ts):
+ * The per-process CPU `bench:claim-status` prints over its throughput phase (bench/process-cpu.ts):
  * read from /proc, it must agree with what the process itself counts, find an API primary's
  * workers below it, and leave out a process that is gone; the kernel's part (system time) must agree
  * with the process's own count too; the machine's busy cores must hold at least this process's own
@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, writeSync } from 'node:fs';
 import { expect } from 'chai';
 import { cpus, getPriority } from 'node:os';
-import { cpuPercentSince, machineBusySince, markMachine, markProcesses, processTree, readProcStat } from '../../scripts/process-cpu';
+import { cpuPercentSince, machineBusySince, markMachine, markProcesses, processTree, readProcStat } from '../../bench/process-cpu';
 
 /** Spends `ms` of this process's own CPU time (not wall time: a loaded machine would stretch a sleep). */
 function burn(ms: number): void {

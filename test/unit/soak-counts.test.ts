@@ -1,11 +1,11 @@
 /**
- * What `npm run soak` counts and how its chaos is drawn (scripts/soak.ts, scripts/soak-chaos.ts):
+ * What `npm run soak` counts and how its chaos is drawn (bench/soak.ts, bench/soak-chaos.ts):
  * replies and ledger events per message, over the workflows that took the message in, and the
  * seeded generator that makes a run's kills repeatable.
  */
 import { expect } from 'chai';
 import { countPerGroup, sendWorkflowIds } from '../helpers/reply-counts';
-import { seededRandom } from '../../scripts/bench-support';
+import { seededRandom } from '../../bench/bench-support';
 
 describe('soak counts per message', () => {
   const groups = new Map<string, ReadonlySet<string>>([

@@ -75,7 +75,7 @@ async function idleCost(target: Target): Promise<void> {
 }
 
 async function latency(target: Target): Promise<void> {
-  const child = spawn(process.execPath, [...nodeArgsFor('scripts/bench-claim-status'), '--messages', '500', '--rate', rate, '--seconds', seconds, '--processes', processes,
+  const child = spawn(process.execPath, [...nodeArgsFor('bench/bench-claim-status'), '--messages', '500', '--rate', rate, '--seconds', seconds, '--processes', processes,
     ...(latencyLog ? ['--latency-log', `${latencyLog}-${target.name.split(' ')[0]}${target.name.includes('WAIT') ? '-wait' : ''}.csv`] : [])],
     { env: { ...process.env, ...target.env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';

@@ -17,7 +17,7 @@
  * of reads alone (A'), and the three run in a seeded random order per round (`--seed`), so that
  * the A/A difference (A' - A, nothing changed but time) shows how far noise alone moves a p99
  * next to the A/B difference (B - A). For each, the pooled p99 difference is printed with a 95%
- * bootstrap interval over one-second blocks of reads (scripts/bench-support.ts
+ * bootstrap interval over one-second blocks of reads (bench/bench-support.ts
  * `percentileDifference`, seeded): "does not move" is an A/B interval that contains 0, and its
  * width says how small a move the run could have seen.
  * Prints the reads' p50/p99/max of each phase and where the phase's CPU went (the API's walk

@@ -29,7 +29,7 @@ export interface BenchWorld {
   /**
    * Starts the service processes (one per role set) and points the fake provider at them. With
    * `apiProcesses` above 1, the `api` role set is that many API processes on the one port
-   * (scripts/bench-api-cluster.ts). With `onCrash`, a process that exits by itself (not by
+   * (bench/bench-api-cluster.ts). With `onCrash`, a process that exits by itself (not by
    * killService or stop) is started again at once, as a process supervisor would, and reported.
    */
   startService(roleSets: string[][], profileDir: string, options?: { apiProcesses?: number; onCrash?: (roles: string[], code: number | null, signal: string | null) => void }): Promise<void>;
@@ -46,7 +46,7 @@ export interface BenchWorld {
 /**
  * The fake CMS and the fake WhatsApp and SMS providers in this process, and one tenant onboarded
  * on `config`'s Redis wired to them (SMS too with `smsNumber`): the bench world's own, and each
- * load process's (scripts/bench-load-agent.ts).
+ * load process's (bench/bench-load-agent.ts).
  */
 export async function startFakeTenant(config: Config, o: { tenantId: string; phoneNumberId: string; smsNumber?: string }): Promise<{
   services: Services; cms: FakeCms; wa: FakeWhatsApp; sms: FakeTwilio; tenant: FakeTenant; close(): Promise<void>;

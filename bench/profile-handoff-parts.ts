@@ -1,7 +1,7 @@
 /**
  * `npm run bench:handoff-parts`: what one hand-off op costs Redis, part by part, measured by
  * running each part alone many times inside one EVAL on a private redis-server
- * (scripts/bench-redis-side.ts: AOF on, as production runs it, so a write's propagation counts).
+ * (bench/bench-redis-side.ts: AOF on, as production runs it, so a write's propagation counts).
  *
  * Each part is timed as the server's CPU (`INFO cpu`, user + system) around one EVAL that repeats
  * it `--n` times, less the same EVAL with an empty body; the median of `--rounds` runs, per

@@ -1,5 +1,5 @@
 /**
- * The chaos of `npm run soak` (scripts/soak.ts): while the load runs, two loops.
+ * The chaos of `npm run soak` (bench/soak.ts): while the load runs, two loops.
  *  - Process kills: every `killEverySeconds` (x 0.5 .. 1.5, from the seeded generator) one service
  *    process picked at random is SIGKILLed and started again (bench-world's killService).
  *  - Failovers: every `failoverEverySeconds` the master that owns the most partitions is SIGKILLed;

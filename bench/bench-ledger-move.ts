@@ -2,7 +2,7 @@
  * `npm run bench:ledger-move`: the Redis-side cost of moving audit events from the partition
  * streams into the tenants' ledgers (src/audit/audit-ledger.ts, moveOnce: XRANGE, the ledger
  * head, appendLedger-2.lua, the delete), alone, on a private redis-server
- * (scripts/bench-redis-side.ts). `--events` audit events, as a hand-off writes them (a status
+ * (bench/bench-redis-side.ts). `--events` audit events, as a hand-off writes them (a status
  * change on every third), spread over 8 partitions and `--tenants` tenants, are moved by one
  * mover; printed per round: the server's CPU per event (INFO cpu) over the moves, and the mover's
  * own (this process's user + system time over the same moves: chaining, hashing, packing). With

@@ -1,7 +1,7 @@
 /**
- * One load process of `bench:claim-status --load-processes L` (scripts/bench-load.ts): a tenant of
+ * One load process of `bench:claim-status --load-processes L` (bench/bench-load.ts): a tenant of
  * its own (`bench-load-<k>`, its own phone number id) wired to a fake CMS and a fake WhatsApp
- * provider of its own in this process (scripts/bench-world.ts `startFakeTenant`), and that
+ * provider of its own in this process (bench/bench-world.ts `startFakeTenant`), and that
  * tenant's claimants. Started by the bench with an IPC channel as
  * `bench-load-agent --index K --phones N --callbacks on|off`, in the environment that names the
  * run's Redis and key prefix (KEY_PREFIX, REDIS_URL or REDIS_CLUSTER_NODES: the service's own

@@ -2,7 +2,7 @@
  * The claimants' side of `bench:claim-status`: seeds the fake CMS with the bench phones' claims,
  * posts their messages to the service through the fake provider (WhatsApp or SMS) and times each
  * reply the provider receives. One `ClaimantLoad` runs in the bench process, or one in each load
- * process (`--load-processes L`, scripts/bench-load-agent.ts), each with its own fakes and tenant,
+ * process (`--load-processes L`, bench/bench-load-agent.ts), each with its own fakes and tenant,
  * so that on a many-core machine the load is not the one process that caps the run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -206,7 +206,7 @@ export function inProcessClaimants(load: ClaimantLoad): Claimants {
 }
 
 /**
- * `count` load processes (scripts/bench-load-agent.ts), each onboarding its own tenant with
+ * `count` load processes (bench/bench-load-agent.ts), each onboarding its own tenant with
  * `o.phones` claimants on the run's Redis (`env`: KEY_PREFIX and REDIS_URL or REDIS_CLUSTER_NODES)
  * before the service starts, its provider posting status webhooks unless `o.callbacks` is 'off';
  * `serve()` points their providers at the service once it is up. A phase's messages, posts in
@@ -225,7 +225,7 @@ export async function loadProcessClaimants(count: number, env: Record<string, st
   const all = (command: (k: number) => Record<string, unknown>) => Promise.all(children.map((child, k) => ask(child, command(k))));
   try {
     for (let k = 0; k < count; k++) {
-      const child = spawn(process.execPath, [...nodeArgsFor('scripts/bench-load-agent'), '--index', String(k), '--phones', String(o.phones), '--callbacks', o.callbacks], {
+      const child = spawn(process.execPath, [...nodeArgsFor('bench/bench-load-agent'), '--index', String(k), '--phones', String(o.phones), '--callbacks', o.callbacks], {
         env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
       children.push(child);

@@ -1,12 +1,12 @@
 /**
  * `npm run bench:scale`: the many-core scale curve (issue 15, "Many cores"). For each master count
  * M and worker-copy count K of the grid it runs `bench:claim-status --cluster M --workers K --api N`
- * (scripts/bench-claim-status.ts) as a child process, one fresh private cluster per cell, and
+ * (bench/bench-claim-status.ts) as a child process, one fresh private cluster per cell, and
  * prints a table: throughput, p50/p99 at the steady rate, Redis CPU per workflow summed over the
  * masters, the load generator's own CPU (its busiest process: at 100% of a core it is the cap), the
  * busiest redis-server and service process, the machine's busy cores (and how many of them the
  * kernel used) over the throughput phase, the CPU a workflow of the service processes (and its
- * kernel part) and of the load (scripts/process-cpu.ts), and the machine's load average when the cell ended. It writes `scale.csv` and two
+ * kernel part) and of the load (bench/process-cpu.ts), and the machine's load average when the cell ended. It writes `scale.csv` and two
  * charts, `scale-throughput.svg` (throughput against worker copies, one line per master count) and
  * `scale-p99.svg`, into `--out`.
  *
@@ -20,7 +20,7 @@
  * for every cell: 24 spreads 24 / 12+12 / 8+8+8 over 1, 2 and 3 masters (bench-redis-side.ts
  * moves the slots so), at least 8 per master as docs/scaling.md advises.
  * On a many-core machine that has only the bundle (../shared/device/README.md), run the compiled
- * file: `node dist/scripts/bench-scale.js` (docs/scaling.md, "The scale curve").
+ * file: `node dist/bench/bench-scale.js` (docs/scaling.md, "The scale curve").
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,7 +56,7 @@ interface Cell {
 
 async function runCell(masters: number, workers: number, scratch: string): Promise<Cell> {
   const file = join(scratch, `m${masters}-w${workers}.json`);
-  const args = [...nodeArgsFor('scripts/bench-claim-status'), '--cluster', String(masters), '--workers', String(workers), '--api', api,
+  const args = [...nodeArgsFor('bench/bench-claim-status'), '--cluster', String(masters), '--workers', String(workers), '--api', api,
     '--load-processes', loadProcesses, '--messages', messages, '--concurrency', concurrency, '--rate', rate, '--seconds', seconds, '--result-json', file];
   console.log(`\n== ${masters} master(s), ${workers} worker cop${workers === 1 ? 'y' : 'ies'}, ${api} API process(es), ${loadProcesses} load process(es)`);
   const child = spawn(process.execPath, args, { env: { ...process.env, PARTITIONS: partitions }, stdio: ['ignore', 'inherit', 'inherit'] });

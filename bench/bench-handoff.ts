@@ -4,7 +4,7 @@
  *
  * The whole-service benches vary their batches with the machine's speed (a read batch holds what
  * arrived since the last read), so their per-call figures move with load. Here one client, in
- * series, on a private redis-server (scripts/bench-redis-side.ts): `--workflows` workflows enter
+ * series, on a private redis-server (bench/bench-redis-side.ts): `--workflows` workflows enter
  * through the real intake script in one partition, then each of seven stages named after the
  * pipeline's reads them in batches of `--batch` and hands each batch off with one real call
  * (buildHandoff + runHandoff, as StageWorker does): a forward to the next stage, the seventh a
@@ -17,7 +17,7 @@
  * outbound hands off from its own stream, as `bench:runtime` runs them with stage fusion (the default).
  * Options: --rounds 3 --workflows 2000 --batch 50 --status none|every --fused. With BENCH_REDIS_CALLGRIND=<dir>
  * the server runs under callgrind and counts instructions over the hand-offs only
- * (scripts/bench-redis-side.ts): `callgrind_annotate <dir>/callgrind.out.*` gives the total and
+ * (bench/bench-redis-side.ts): `callgrind_annotate <dir>/callgrind.out.*` gives the total and
  * where it goes.
  */
 import type { Decision, Envelope } from '../pipeline/types';

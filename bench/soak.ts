@@ -5,14 +5,14 @@
  *
  * A private six-node cluster (three masters, three replicas, AOF on, test/helpers/redis-cluster.ts)
  * and the service as production runs it, separate processes (api, scheduler, two stage processes;
- * scripts/bench-world.ts), with the fake CMS and the fake WhatsApp provider in this process.
+ * bench/bench-world.ts), with the fake CMS and the fake WhatsApp provider in this process.
  * `--claimants` claimants give consent first, then claim-status messages go out at `--rate` a second
  * until `--messages` are offered. A webhook post that fails (the API was just killed, or answered
  * 5xx while a slot had no master) is posted again with the same message id, as Meta re-delivers
  * (1 s, doubling to 16 s, until the drain's deadline): the service deduplicates by message id. A
  * message counts as sent once the provider got a 200 for it.
  *
- * Chaos while the load runs (scripts/soak-chaos.ts, seeded by `--seed`): a random service process
+ * Chaos while the load runs (bench/soak-chaos.ts, seeded by `--seed`): a random service process
  * SIGKILLed and started again every `--kill-every` seconds (jittered), and every
  * `--failover-every` seconds a master SIGKILLed, its replica promoted, the node restarted to
  * rejoin as a replica. A service process that dies by itself is restarted too, and printed.

@@ -52,11 +52,11 @@ export function startServiceProcess(roleArgs: string[], env: NodeJS.ProcessEnv, 
 }
 
 /**
- * Starts `count` API processes sharing one port (scripts/bench-api-cluster.ts, node:cluster): the
+ * Starts `count` API processes sharing one port (bench/bench-api-cluster.ts, node:cluster): the
  * bench's `--api N`. Stopped, like a service process, with SIGTERM.
  */
 export function startApiProcesses(count: number, env: NodeJS.ProcessEnv, profileDir: string): ChildProcess {
-  return startProjectProcess(['scripts/bench-api-cluster', String(count)], env, profileDir);
+  return startProjectProcess(['bench/bench-api-cluster', String(count)], env, profileDir);
 }
 
 function startProjectProcess([path, ...args]: string[], env: NodeJS.ProcessEnv, profileDir: string): ChildProcess {

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { aofFile } from './aof-stats';
-import { redisAnswers } from './local-redis';
+import { redisAnswers } from '../scripts/local-redis';
 import { Keys } from '../src/redis/keys';
 import { scriptDigests } from '../src/redis/scripts';
 import { evenSlotRanges, startTestCluster } from '../test/helpers/redis-cluster';
@@ -32,7 +32,7 @@ export interface BenchRedis {
    * (`true`) or stops counting (`false`); a no-op otherwise.
    */
   collect(on: boolean): void;
-  /** The server's incremental append-only file (scripts/aof-stats.ts reads it). */
+  /** The server's incremental append-only file (bench/aof-stats.ts reads it). */
   aofFile(): string;
   stop(): Promise<void>;
 }

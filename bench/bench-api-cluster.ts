@@ -1,6 +1,6 @@
 /**
  * `bench-api-cluster.ts N`: N API processes (`src/main.ts api`) on one port, for the benches'
- * `--api N` (scripts/bench-claim-status.ts). Started and stopped like one service process.
+ * `--api N` (bench/bench-claim-status.ts). Started and stopped like one service process.
  *
  * Why node:cluster and not N ports: Node 20 has no `reusePort`, and with N ports the fake
  * providers (test/helpers/fakes), which post both the claimant's webhooks and the status webhooks

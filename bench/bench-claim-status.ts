@@ -3,9 +3,9 @@
  * prints throughput and end-to-end latency (webhook accepted → reply received at the provider).
  *
  * The service runs as child processes (`src/main.ts ROLE`, as in production); this process runs
- * the fake CMS, the fake WhatsApp provider and the load (scripts/bench-load.ts), or with
+ * the fake CMS, the fake WhatsApp provider and the load (bench/bench-load.ts), or with
  * `--load-processes L` L load processes do, each with a tenant and fakes of its own
- * (scripts/bench-load-agent.ts). Two phases:
+ * (bench/bench-load-agent.ts). Two phases:
  *   1. throughput: N messages offered as fast as `--concurrency` webhook posts allow;
  *   2. steady: `--rate` messages per second for `--seconds`, with p50/p99 latency.
  * Options: --messages 5000 --concurrency 64 --rate 300 --seconds 10 --processes all|split --profile DIR
@@ -25,10 +25,10 @@
  * does not count, the bench starts a private redis-server (AOF as in production; scripts/
  * bench-redis-side.ts); `--redis shared` uses REDIS_URL (default the local Redis) instead, under a
  * fresh key prefix removed at the end. `--profile-scripts`: over the throughput phase, the
- * Redis-side time per script (slow log, see scripts/bench-redis-side.ts) and the commandstats
+ * Redis-side time per script (slow log, see bench/bench-redis-side.ts) and the commandstats
  * table of the other commands; it slows the server a little, so its CPU figure is not the plain one.
  * `--aof-stats`: what the throughput phase and its after-work wrote to the private server's
- * append-only file, per workflow, by command and key shape (scripts/aof-stats.ts): every write a
+ * append-only file, per workflow, by command and key shape (bench/aof-stats.ts): every write a
  * script or client makes is converted and written again there, so its arguments are a cost.
  * With BENCH_REDIS_CALLGRIND=<dir> the private server runs under callgrind and counts its
  * instructions over the throughput phase only (a figure a shared machine does not move; the
@@ -37,9 +37,9 @@
  * Many cores (issue 15; `npm run bench:scale` runs the grid): `--workers K` starts K copies of each
  * stage worker process (`split` layout; which stages each runs: `--stage-sets A|B`, default
  * bench-support.ts's `stageProcesses`), `--api N` N API processes on the one port
- * (scripts/bench-api-cluster.ts: node:cluster, which spreads the provider's webhooks and status
+ * (bench/bench-api-cluster.ts: node:cluster, which spreads the provider's webhooks and status
  * posts over them), `--cluster M` a private Redis Cluster of M masters (no replicas, partitions
- * spread evenly: scripts/bench-redis-side.ts) in place of the private redis-server. With
+ * spread evenly: bench/bench-redis-side.ts) in place of the private redis-server. With
  * REDIS_CLUSTER_NODES set the service and the bench use that cluster. On a cluster the Redis CPU
  * figure is summed over its masters. `--result-json FILE` also writes the figures as JSON (for
  * bench:scale). `--latency-log FILE` writes each steady-phase workflow as CSV (ms from the phase's
@@ -47,7 +47,7 @@
  * one that comes in bursts. Over the throughput phase it also prints each redis-server's and each
  * service process's share of a core (with the part the kernel spent for it: system calls, mostly
  * socket writes and reads), and how many of the machine's cores were busy (Linux /proc,
- * scripts/process-cpu.ts): which process, or the whole machine, is the ceiling. With none of these options, the run is the one described above.
+ * bench/process-cpu.ts): which process, or the whole machine, is the ceiling. With none of these options, the run is the one described above.
  */
 import { writeFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
@@ -136,7 +136,7 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
   wa.configureStatuses({ mode: callbacks === 'off' ? 'off' : 'auto', read: reads, failEvery });
   if (loadProcesses > 1 && (reads || failEvery > 0)) throw new Error('--reads and --fail-every are for one load process: leave --load-processes out');
   // With --load-processes above 1, each load process onboards its own tenant before the service
-  // starts (scripts/bench-load-agent.ts); the bench process's own tenant then takes no load.
+  // starts (bench/bench-load-agent.ts); the bench process's own tenant then takes no load.
   const fleet = loadProcesses > 1
     ? await loadProcessClaimants(loadProcesses, { ...side.env, KEY_PREFIX: config.keyPrefix, REDIS_URL: config.redisUrl }, { phones: phonesCount, callbacks })
     : null;
@@ -171,7 +171,7 @@ async function phases(world: BenchWorld, side: RedisSide, benchRedis: BenchRedis
   const cpu1Each = await redisCpuSplitEach(side.servers);
   const cpu1 = sumCpuSplits(cpu1Each);
   const io1 = await redisIoSum(side.servers);
-  // Under BENCH_REDIS_CALLGRIND, the server's instructions over this phase only (scripts/bench-redis-side.ts).
+  // Under BENCH_REDIS_CALLGRIND, the server's instructions over this phase only (bench/bench-redis-side.ts).
   benchRedis?.collect(true);
   // Each service process's CPU over the phase: on a many-core machine, which one is the ceiling.
   const serviceMarks = markProcesses(world.serviceProcesses().flatMap(({ roles, pid }) => (pid === undefined ? [] : processTree(pid).map((p, i) => ({
@@ -299,7 +299,7 @@ async function settle(world: BenchWorld, statusesTaken: (() => Promise<boolean>)
 /** The `--aof-stats` table: what the throughput phase and its after-work wrote to the AOF, per workflow. */
 function printAofStats(rows: AofRow[], workflows: number): void {
   const total = rows.reduce((t, r) => ({ calls: t.calls + r.calls, args: t.args + r.args, bytes: t.bytes + r.bytes }), { calls: 0, args: 0, bytes: 0 });
-  console.log('\nappend-only file over the throughput phase and its after-work, per workflow (scripts/aof-stats.ts):');
+  console.log('\nappend-only file over the throughput phase and its after-work, per workflow (bench/aof-stats.ts):');
   console.log(`${'command and key'.padEnd(46)}${'calls'.padStart(8)}${'args'.padStart(8)}${'bytes'.padStart(9)}`);
   for (const r of [...rows, { command: 'all', ...total }]) {
     console.log(`${r.command.slice(0, 45).padEnd(46)}${(r.calls / workflows).toFixed(2).padStart(8)}${(r.args / workflows).toFixed(1).padStart(8)}${(r.bytes / workflows).toFixed(0).padStart(9)}`);

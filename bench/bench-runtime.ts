@@ -15,7 +15,7 @@
  * job to completed). Worker concurrency = LANES x BATCH_SIZE, the in-flight bound of one of our workers.
  *
  * Same process layout for both: this one Node process runs the load and all seven workers; one
- * private redis-server (AOF everysec, scripts/bench-redis-side.ts), FLUSHALL before each run.
+ * private redis-server (AOF everysec, bench/bench-redis-side.ts), FLUSHALL before each run.
  * Interleaved: ours, theirs, ours, theirs, ... (`--rounds N`). Each run: a warm-up (not measured),
  * a throughput phase (`--jobs` workflows offered with `--concurrency` enqueues in flight; workflows/s
  * and CPU us/workflow of the redis-server and of this process), then open-loop phases at 100/s and 500/s for `--seconds` each
@@ -24,7 +24,7 @@
  * Options: --rounds 2 --jobs 2000 --concurrency 64 --seconds 5 --rates 100,500; `--only ours` runs our
  * runtime alone (an A/B of a change to it, run once per side), without the ratios. With
  * `BENCH_REDIS_CALLGRIND=<dir>` and `--only ours --rounds 1` the server runs under callgrind and
- * counts its instructions over the throughput phase (scripts/bench-redis-side.ts; divide
+ * counts its instructions over the throughput phase (bench/bench-redis-side.ts; divide
  * `callgrind_annotate`'s total by `--jobs`): the Redis-side figure the machine's noise does not move. With
  * stage fusion (the default; `STAGE_FUSION=off` leaves it out) our workers run as src/roles.ts runs
  * them with it: six of the seven stages fused into one hand-off, outbound from its stream (docs/architecture.md, "Stage fusion").
