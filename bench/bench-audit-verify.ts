@@ -68,15 +68,19 @@ const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
 
 /**
  * CPU time (user + system, ms) of a process's threads so far (Linux), split into those at nice 19
- * (the verification walk's thread, src/audit/verify-worker.ts) and all others (the event loop, V8's
- * and libuv's helper threads): where a phase's CPU went.
+ * (the verification walk's thread, src/audit/verify-worker.ts), the main thread (the event loop:
+ * its thread id is the process id) and all others (V8's and libuv's helper threads): where a
+ * phase's CPU went. The event loop's share is the figure a machine's load does not move: CPU
+ * time, not wall time, so what the walk costs the loop every request waits on.
  */
-function threadCpuMs(pid: number): { walk: number; others: number } {
-  const cpu = { walk: 0, others: 0 };
+function threadCpuMs(pid: number): { walk: number; main: number; others: number } {
+  const cpu = { walk: 0, main: 0, others: 0 };
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     const stat = readProcStat(`/proc/${pid}/task/${tid}/stat`);
     if (!stat) continue; // the thread ended meanwhile
-    if (stat.nice === 19) cpu.walk += stat.cpuMicros / 1000; else cpu.others += stat.cpuMicros / 1000;
+    if (stat.nice === 19) cpu.walk += stat.cpuMicros / 1000;
+    else if (Number(tid) === pid) cpu.main += stat.cpuMicros / 1000;
+    else cpu.others += stat.cpuMicros / 1000;
   }
   return cpu;
 }
@@ -159,6 +163,8 @@ async function main(): Promise<void> {
       `${what}: ${r.latencies.length} reads, p50 ${percentile(r.latencies, 50).toFixed(1)} ms, p99 ${percentile(r.latencies, 99).toFixed(1)} ms, max ${r.latencies[r.latencies.length - 1]!.toFixed(1)} ms, statuses ${JSON.stringify(r.statuses)}\n`);
 
     const redisPid = Number(/process_id:(\d+)/.exec(await s.redis.info('server'))![1]);
+    /** redis-server's CPU so far, all its threads (the main one included). */
+    const redisCpuMs = () => { const c = threadCpuMs(redisPid); return c.main + c.walk + c.others; };
     /** Redis's own count of XRANGE calls and the time it spent in them (INFO commandstats). */
     const xrangeStats = async () => {
       const line = /cmdstat_xrange:calls=(\d+),usec=(\d+)/.exec(await s.redis.info('commandstats'));
@@ -172,8 +178,8 @@ async function main(): Promise<void> {
 
     let before = 0;
     const answers: Record<number, number[]> = {};
-    const pooled: Record<Kind, { latencies: number[]; blocks: number[][]; p99s: string[] }> = {
-      alone: { latencies: [], blocks: [], p99s: [] }, again: { latencies: [], blocks: [], p99s: [] }, verifying: { latencies: [], blocks: [], p99s: [] },
+    const pooled: Record<Kind, { latencies: number[]; blocks: number[][]; p99s: string[]; mainMs: number[] }> = {
+      alone: { latencies: [], blocks: [], p99s: [], mainMs: [] }, again: { latencies: [], blocks: [], p99s: [], mainMs: [] }, verifying: { latencies: [], blocks: [], p99s: [], mainMs: [] },
     };
     const random = seededRandom(seed);
     const phaseName: Record<Kind, string> = { alone: 'alone', again: 'alone again (A/A)', verifying: `while ${verifiers} loops verify tenant bench's ${events}-event ledger` };
@@ -192,16 +198,18 @@ async function main(): Promise<void> {
             if (res.statusCode !== 200) await new Promise((r) => setTimeout(r, 100));
           }
         });
-        const cpuBefore = { api: threadCpuMs(pid!), redis: threadCpuMs(redisPid).others, xrange: await xrangeStats() };
+        const cpuBefore = { api: threadCpuMs(pid!), redis: redisCpuMs(), xrange: await xrangeStats() };
         const reads = await paced(kinds.length * r + kinds.indexOf(kind));
-        const cpuAfter = { api: threadCpuMs(pid!), redis: threadCpuMs(redisPid).others, xrange: await xrangeStats() };
+        const cpuAfter = { api: threadCpuMs(pid!), redis: redisCpuMs(), xrange: await xrangeStats() };
         stop = true;
         // The next phase starts once the last verification has answered: it never overlaps a walk.
         await Promise.all(loops);
         report(`round ${r + 1}: another tenant's reads, ${phaseName[kind]} (load ${load()})`, reads);
         const calls = cpuAfter.xrange.calls - cpuBefore.xrange.calls;
         const xrangeMs = (cpuAfter.xrange.usec - cpuBefore.xrange.usec) / 1000;
-        process.stdout.write(`  where the phase's CPU went: API walk thread ${(cpuAfter.api.walk - cpuBefore.api.walk).toFixed(0)} ms, API other threads ${(cpuAfter.api.others - cpuBefore.api.others).toFixed(0)} ms, `
+        const mainMs = cpuAfter.api.main - cpuBefore.api.main;
+        pooled[kind].mainMs.push(mainMs);
+        process.stdout.write(`  where the phase's CPU went: API walk thread ${(cpuAfter.api.walk - cpuBefore.api.walk).toFixed(0)} ms, API event loop ${mainMs.toFixed(0)} ms, API other threads ${(cpuAfter.api.others - cpuBefore.api.others).toFixed(0)} ms, `
           + `redis-server ${(cpuAfter.redis - cpuBefore.redis).toFixed(0)} ms, of which XRANGE ${xrangeMs.toFixed(0)} ms in ${calls} calls${calls > 0 ? ` (${((xrangeMs * 1000) / calls).toFixed(0)} us each, Redis held for every other client meanwhile)` : ''}\n`);
         if (r === 0 && kind === 'alone') before = peakRssMiB(pid!);
         pooled[kind].latencies.push(...reads.latencies);
@@ -212,7 +220,8 @@ async function main(): Promise<void> {
     if (rounds > 1 || aa) {
       for (const kind of kinds) {
         const list = pooled[kind].latencies.sort((a, b) => a - b);
-        process.stdout.write(`pooled ${kind}: ${list.length} reads, p50 ${percentile(list, 50).toFixed(1)} ms, p99 ${percentile(list, 99).toFixed(1)} ms; p99 per round ${pooled[kind].p99s.join(', ')} ms\n`);
+        process.stdout.write(`pooled ${kind}: ${list.length} reads, p50 ${percentile(list, 50).toFixed(1)} ms, p99 ${percentile(list, 99).toFixed(1)} ms; p99 per round ${pooled[kind].p99s.join(', ')} ms; `
+          + `API event loop CPU per phase ${pooled[kind].mainMs.map((m) => m.toFixed(0)).join(', ')} ms\n`);
       }
       const comparisons: [string, Kind][] = [['A/B (verifying - alone)', 'verifying'], ...(aa ? [['A/A (alone again - alone)', 'again'] as [string, Kind]] : [])];
       for (const [what, kind] of comparisons) {
