@@ -260,7 +260,7 @@ async function phases(world: BenchWorld, side: RedisSide, benchRedis: BenchRedis
   console.log(`steady phase's Redis CPU a workflow: user ${((cpu2EndSplit.user - cpu2Split.user) / total).toFixed(0)}, system ${((cpu2EndSplit.system - cpu2Split.system) / total).toFixed(0)} us; ` +
     `${steadyPer('commands')} commands, ${steadyPer('reads')} socket reads, ${steadyPer('writes')} socket writes a workflow`);
   const processes = roleSets.map((r) => (r[0] === 'api' && apiProcesses > 1 ? `api x${apiProcesses}` : r.join(' ')));
-  console.log(`channel: ${channel} (status callbacks ${callbacks}${callbacks !== 'off' && channel === 'whatsapp' ? `, read ${reads ? 'on' : 'off'}, failed every ${failEvery || 'never'}` : ''}); load processes ${claimants.processes}; layout: ${layout} (${processes.join(' | ')}), partitions ${config.partitions}, batch ${config.batchSize}, stage fusion ${config.stageFusion ? 'on' : 'off'}; ` +
+  console.log(`channel: ${channel} (status callbacks ${callbacks}${callbacks !== 'off' && channel === 'whatsapp' ? `, read ${reads ? 'on' : 'off'}, failed every ${failEvery || 'never'}` : ''}); load processes ${claimants.processes}; layout: ${layout} (${processes.join(' | ')}), partitions ${config.partitions}, batch ${config.batchSize}; ` +
     `Redis: ${side.describe}`);
   if (resultJson) {
     writeFileSync(resultJson, `${JSON.stringify({

@@ -25,9 +25,10 @@
  * runtime alone (an A/B of a change to it, run once per side), without the ratios. With
  * `BENCH_REDIS_CALLGRIND=<dir>` and `--only ours --rounds 1` the server runs under callgrind and
  * counts its instructions over the throughput phase (bench/bench-redis-side.ts; divide
- * `callgrind_annotate`'s total by `--jobs`): the Redis-side figure the machine's noise does not move. With
- * stage fusion (the default; `STAGE_FUSION=off` leaves it out) our workers run as src/roles.ts runs
- * them with it: six of the seven stages fused into one hand-off, outbound from its stream (docs/architecture.md, "Stage fusion").
+ * `callgrind_annotate`'s total by `--jobs`): the Redis-side figure the machine's noise does not move. Our
+ * workers run as src/roles.ts runs them in one process: six of the seven stages fused into one
+ * hand-off, outbound from its stream (docs/architecture.md, "Stage fusion"); `--fusion off` runs
+ * them as seven processes would, every hop through its stream.
  */
 import { pino } from 'pino';
 import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
@@ -50,6 +51,7 @@ const concurrency = Number(option('concurrency', '64'));
 const seconds = Number(option('seconds', '5'));
 const rates = option('rates', '100,500').split(',').map(Number);
 const only = option('only', '');
+const fusion = option('fusion', 'on') !== 'off';
 if (only && only !== 'ours' && only !== 'bullmq') throw new Error(`--only takes ours or bullmq, not ${only}`);
 const warmup = 200;
 
@@ -111,8 +113,9 @@ const startOurs: Start = async (redisUrl, done) => {
     // As in production (src/roles.ts): outbound only ever runs from its own stream.
     ...(name === 'outbound' ? { fusable: false as const } : {}),
   }));
-  // With stage fusion: every stage runs in this one process, so each may run fused (src/roles.ts's rule).
-  const fusedStage = fusedStageLookup(benchStages, config.stageFusion);
+  // Every stage runs in this one process, so each may run fused (src/roles.ts's rule); `--fusion off`:
+  // as if each ran in a process of its own.
+  const fusedStage = fusion ? fusedStageLookup(benchStages) : undefined;
   const workers = benchStages.map((stage, i) => {
     return new StageWorker({
       fusedStage,
@@ -260,8 +263,7 @@ async function main(): Promise<void> {
   const header = row(['round', 'system', 'workflows/s', 'Redis us/wf', 'Node us/wf', ...rates.flatMap((r) => [`p50 @${r}/s ms`, `p99 @${r}/s ms`])]);
   const format = (r: RunResult, round: number | string) => row([round, r.system, r.throughput.toFixed(0), r.cpuPerWorkflow.toFixed(0), r.nodeCpuPerWorkflow.toFixed(0),
     ...rates.flatMap((rate) => [r.latency.get(rate)!.p50.toFixed(1), r.latency.get(rate)!.p99.toFixed(1)])]);
-  const fusion = loadConfig(developmentUnlessNamed(process.env)).stageFusion ? 'on' : 'off';
-  console.log(`seven no-op stages (ours: stage fusion ${fusion}, STAGE_FUSION); ${jobs} workflows per throughput phase (${concurrency} enqueues in flight), ${seconds} s at each of ${rates.join(', ')}/s; ${rounds} round(s), interleaved`);
+  console.log(`seven no-op stages (ours: stage fusion ${fusion ? 'on' : 'off'}, --fusion); ${jobs} workflows per throughput phase (${concurrency} enqueues in flight), ${seconds} s at each of ${rates.join(', ')}/s; ${rounds} round(s), interleaved`);
   console.log(header);
   try {
     for (let round = 1; round <= rounds; round++) {

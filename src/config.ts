@@ -59,13 +59,6 @@ export interface Config {
   /** How long a blocking read waits before looping (ms). */
   blockMs: number;
   /**
-   * Stage fusion (`STAGE_FUSION`, default on; `off` sends every hop through its stream;
-   * docs/architecture.md, "Stage fusion"): a stage worker whose plain forward goes to a stage this
-   * process also runs (outbound excepted) runs that stage at once and hands both steps off in one
-   * call, instead of through its stream.
-   */
-  stageFusion: boolean;
-  /**
    * How ledger entries are written (`LEDGER_ENTRY_FORM`, default `runs`; docs/audit-ledger.md):
    * `packed` (one event an entry) or `fields` only while a rolling upgrade still runs processes of
    * a release that reads no other.
@@ -202,7 +195,6 @@ const schema = {
     BATCH_SIZE: { type: 'integer', minimum: 1, maximum: 1000 },
     BLOCK_MS: { type: 'integer', minimum: 1, maximum: 60000 },
     LANES: { type: 'integer', minimum: 1, maximum: 64 },
-    STAGE_FUSION: { enum: ['on', 'off'] },
     LEDGER_ENTRY_FORM: { enum: ['runs', 'packed', 'fields'] },
     STAGE_ENTRY_FORM: { enum: ['packed', 'fields'] },
     RECLAIM_IDLE_MS: { type: 'integer', minimum: 100 },
@@ -320,7 +312,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     machineTokenTtlSeconds: (raw.MACHINE_TOKEN_TTL_SECONDS as number | undefined) ?? 3600,
     batchSize: (raw.BATCH_SIZE as number | undefined) ?? 50,
     lanes: (raw.LANES as number | undefined) ?? 2,
-    stageFusion: raw.STAGE_FUSION !== 'off',
     ledgerEntryForm: (raw.LEDGER_ENTRY_FORM as LedgerEntryForm | undefined) ?? 'runs',
     stageEntryForm: raw.STAGE_ENTRY_FORM === 'fields' ? 'fields' : 'packed',
     tracing: tracingOf(raw),

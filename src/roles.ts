@@ -61,7 +61,7 @@ export async function startRoles(s: Services, selection: RoleSelection): Promise
   }
 
   // Stage fusion: a plain forward to a stage this process runs (and that may run fused) runs it at once.
-  const fusedStage = fusedStageLookup(selection.stages.flatMap((name) => stages[name] ?? []), s.config.stageFusion);
+  const fusedStage = fusedStageLookup(selection.stages.flatMap((name) => stages[name] ?? []));
   for (const name of selection.stages) {
     const stage = stages[name];
     if (!stage) throw new Error(`stage ${name} is not available in this release`);

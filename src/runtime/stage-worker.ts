@@ -10,7 +10,7 @@
  * through the durable timers with backoff; a non-retryable one, or one past `maxDeliveries`,
  * goes to the stage's dead-letter stream with its reason.
  *
- * Stage fusion (on unless `STAGE_FUSION=off`, docs/architecture.md "Stage fusion"): when a stage's decision is
+ * Stage fusion (docs/architecture.md "Stage fusion"): when a stage's decision is
  * a plain forward (no status, patch or effect) to a stage this process also runs, or a forward
  * with a status or patch but no effect to such a stage that reads no workflow record (policy; truth
  * and knowledge for a workflow whose step there reads none, `recordFreeSteps`),
@@ -63,8 +63,9 @@ export interface StageWorkerOptions {
   /** Consumer name; default `host:pid:stage`. */
   consumer?: string;
   /**
-   * With stage fusion on: the stage this process runs under `name`, when a plain forward to it may
-   * run here at once (src/roles.ts; null: write the entry to its stream).
+   * The stage this process runs under `name`, when a plain forward to it may run here at once
+   * (stage fusion, src/roles.ts; null: write the entry to its stream). Without it (a process that
+   * runs one stage) every forward goes through its stream.
    */
   fusedStage?: (name: StageName) => Stage | null;
 }
@@ -76,12 +77,11 @@ function readsRecord(stage: Stage, payload: WorkflowPayload): boolean {
 }
 
 /**
- * The `fusedStage` option for a process that runs `local` stages, with stage fusion on: a local
- * stage that may run fused (not `fusable: false`, docs/architecture.md "Stage fusion"); with it
- * off, undefined (every forward goes through its stream). One rule for src/roles.ts and the benches.
+ * The `fusedStage` option for a process that runs `local` stages: a local stage that may run fused
+ * (not `fusable: false`, docs/architecture.md "Stage fusion"). One rule for src/roles.ts and the
+ * benches.
  */
-export function fusedStageLookup(local: readonly Stage[], fusion: boolean): ((name: StageName) => Stage | null) | undefined {
-  if (!fusion) return undefined;
+export function fusedStageLookup(local: readonly Stage[]): (name: StageName) => Stage | null {
   const fusable = new Map(local.filter((stage) => stage.fusable !== false).map((stage) => [stage.name, stage]));
   return (name) => fusable.get(name) ?? null;
 }

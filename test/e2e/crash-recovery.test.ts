@@ -58,9 +58,9 @@ describeOnBoth('crash recovery (stage workers killed with SIGKILL)', function (t
     // go on being sent while it waits (up to the 150th), so there is always work to hold: a clean
     // run once had the first hundred all answered before the check, and waited 30 s for nothing.
     h.cms.setLatency(3000);
-    // The entry in the CMS call is truth's own, or, with stage fusion, the gateway entry whose
-    // chain runs truth in the same hand-off (docs/architecture.md, "Stage fusion").
-    const heldIn = h.config.stageFusion ? 'gateway' : 'truth';
+    // The entry in the CMS call is the gateway entry whose chain runs truth in the same hand-off
+    // (stage fusion: the children run every stage, docs/architecture.md "Stage fusion").
+    const heldIn = 'gateway';
     const victim = `:${children[0]!.process.pid}:${heldIn}`;
     // Holding an entry delivered under 1.5 s ago: its CMS call (3 s; the CMS timeout is set above
     // it) keeps it pending for 1.5 s more at least, so the kill lands before its hand-off. (Any

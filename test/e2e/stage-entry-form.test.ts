@@ -33,7 +33,7 @@ describe('stage entries in the form STAGE_ENTRY_FORM names (a rolling upgrade)',
   this.timeout(60000);
   for (const [form, other] of [['fields', 'packed'], ['packed', 'fields']] as const) {
     it(`writes ${form} entries; a process writing ${other} ones reads them and answers`, async () => {
-      const h = await startHarness({ roles: ['api'], config: { stageEntryForm: form, stageFusion: false } });
+      const h = await startHarness({ roles: ['api'], config: { stageEntryForm: form } });
       const running: RunningRoles[] = [];
       try {
         const phone = '+919833300001';

@@ -1,12 +1,15 @@
 /**
- * Stage fusion (`STAGE_FUSION=on`, docs/architecture.md "Stage fusion") as a claimant and a partner
- * see it: the same replies, the same workflow, the same audit events in the same order as without
- * it; what changes is only that a stage run fused never got an entry in its own stream.
+ * Stage fusion (docs/architecture.md "Stage fusion") as a claimant and a partner see it: a service
+ * that runs every stage in one process answers as one that runs each stage apart (every hop through
+ * its stream), with the same replies, the same workflow, the same audit events in the same order;
+ * what changes is only that a stage run fused never got an entry in its own stream.
  */
 import { expect } from 'chai';
 import type { FakeClaim } from '../helpers/fakes/fake-cms';
 import type { SentMessage } from '../helpers/fakes/whatsapp';
 import { startHarness, type Harness } from '../helpers/harness';
+import { runnableStageNames } from '../../pipeline/stages';
+import { startRoles, type RunningRoles } from '../../src/roles';
 import { describeOnBoth } from '../helpers/redis-targets';
 import { waitFor } from '../helpers/wait';
 import type { StageName } from '../../pipeline/vocabulary';
@@ -54,11 +57,17 @@ async function conversation(h: Harness, phone: string): Promise<{ replies: strin
 describeOnBoth('stage fusion', function (target) {
   let fused: Harness;
   let plain: Harness;
+  /** The plain service's stage workers, one role each, as stage processes apart would run them. */
+  const apart: RunningRoles[] = [];
   before(async () => {
-    fused = await startHarness({ config: { ...target.config(), stageFusion: true } });
-    plain = await startHarness({ config: { ...target.config(), stageFusion: false } });
+    fused = await startHarness({ config: target.config() });
+    plain = await startHarness({ config: target.config(), roles: { api: true, scheduler: true, stages: [] } });
+    for (const name of runnableStageNames) apart.push(await startRoles(plain.services, { api: false, scheduler: false, stages: [name] }));
   });
-  after(async () => { await Promise.all([fused?.close(), plain?.close()]); });
+  after(async () => {
+    await Promise.all(apart.map((roles) => roles.close()));
+    await Promise.all([fused?.close(), plain?.close()]);
+  });
 
   it('answers as without it: the same replies and the same steps in the ledger, in order', async () => {
     const withFusion = await conversation(fused, '+919811114401');

@@ -17,7 +17,6 @@ export function envFor(config: Config, extra: Record<string, string> = {}): Node
     BLOCK_MS: String(config.blockMs), RECLAIM_IDLE_MS: String(config.reclaimIdleMs), SCHEDULER_INTERVAL_MS: String(config.schedulerIntervalMs),
     RETRY_BASE_MS: String(config.retryBaseMs), RETRY_MAX_MS: String(config.retryMaxMs), CMS_TIMEOUT_MS: String(config.cmsTimeoutMs),
     BREAKER_RESET_MS: String(config.breakerResetMs), BREAKER_VOLUME_THRESHOLD: String(config.breakerVolumeThreshold),
-    STAGE_FUSION: config.stageFusion ? 'on' : 'off',
     LOG_LEVEL: 'warn', NODE_ENV: 'test', JWT_ISSUER: config.jwtIssuer, ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}), ...extra,
   };
 }

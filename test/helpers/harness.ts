@@ -37,8 +37,6 @@ export interface Harness {
 export const testConfigOverrides: Partial<Config> = {
   port: 0, partitions: 4, blockMs: 50, reclaimIdleMs: 1000, schedulerIntervalMs: 20, retryBaseMs: 20, retryMaxMs: 200,
   breakerResetMs: 300, breakerVolumeThreshold: 3, cmsTimeoutMs: 500, channelTimeoutMs: 1000, logLevel: 'silent', environment: 'test',
-  // Stage fusion is on by default (src/config.ts); TEST_STAGE_FUSION=off runs the harnesses without it.
-  ...(process.env.TEST_STAGE_FUSION === 'off' ? { stageFusion: false } : {}),
 };
 
 export async function startHarness(options: {

@@ -46,9 +46,9 @@ describe('stage fusion in the runtime (one Redis)', function () {
   let keys: Keys;
   let workers: StageWorker[] = [];
   const blocking: Redis[] = [];
-  const config = (fusion: boolean) => loadConfig({}, {
+  const config = () => loadConfig({}, {
     redisUrl: testRedisUrl(), keyPrefix: `fusion-${randomBytes(5).toString('hex')}`, partitions: 2, blockMs: 50, reclaimIdleMs: 1000,
-    retryBaseMs: 20, retryMaxMs: 100, logLevel: 'silent', environment: 'test', stageFusion: fusion,
+    retryBaseMs: 20, retryMaxMs: 100, logLevel: 'silent', environment: 'test',
   });
 
   /** `noRecord`: stages declared as reading no workflow record (`readsWorkflowRecord: false`), or
@@ -58,7 +58,7 @@ describe('stage fusion in the runtime (one Redis)', function () {
     fusion: boolean, behave: Behaviour, noRecord: StageName[] | Partial<Record<StageName, (payload: WorkflowPayload) => boolean>> = [],
     { ctx = {} as StageContext, beforeWorkers }: { ctx?: StageContext; beforeWorkers?: () => Promise<void> } = {},
   ): Promise<void> {
-    const c = config(fusion);
+    const c = config();
     keys = new Keys(c.keyPrefix, c.partitions);
     redis = createRedis(c, { name: 'fusion-test' });
     await waitReady(redis);
@@ -68,7 +68,9 @@ describe('stage fusion in the runtime (one Redis)', function () {
       const reads = declared(name);
       return { name, handle: async (envelope: Envelope, stageCtx: StageContext) => behave(name, envelope, stageCtx), ...(reads !== undefined ? { readsWorkflowRecord: reads } : {}) };
     });
-    const fusedStage = fusedStageLookup(stages, c.stageFusion);
+    // `fusion`: the workers run as one process runs its stages (src/roles.ts); otherwise as
+    // processes of one stage each, every forward through its stream.
+    const fusedStage = fusion ? fusedStageLookup(stages) : undefined;
     workers = stages.map((stage) => new StageWorker({
       stage, ctx, redis, keys, config: c, clock: systemClock, log: createLogger('silent'), metrics: new Metrics({ defaultMetrics: false }),
       blocking: () => { const b = createRedis(c, { blocking: true, name: 'fusion-test-read' }); blocking.push(b); return b; },
@@ -163,7 +165,7 @@ describe('stage fusion in the runtime (one Redis)', function () {
     expect(reads.filter((t) => t === 'acme')).to.have.length(2);
   });
 
-  it('without fusion each step goes through its stream, with the same steps and outcome', async () => {
+  it('with each stage in a process of its own each step goes through its stream, with the same steps and outcome', async () => {
     await start(false, plainForward);
     const { partition, record } = await run();
     expect(record.outcome).to.equal('gateway>consent');

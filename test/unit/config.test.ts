@@ -67,12 +67,6 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', REDIS_WAIT_REPLICAS: '1', REDIS_WAIT_TIMEOUT_MS: '250' })).to.include({ redisWaitReplicas: 1, redisWaitTimeoutMs: 250 });
   });
 
-  it('reads STAGE_FUSION (on or off); unset, on', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).stageFusion).to.equal(true);
-    expect(loadConfig({ NODE_ENV: 'test', STAGE_FUSION: 'on' }).stageFusion).to.equal(true);
-    expect(loadConfig({ NODE_ENV: 'test', STAGE_FUSION: 'off' }).stageFusion).to.equal(false);
-  });
-
   it('reads LEDGER_ENTRY_FORM (runs, packed or fields); unset, runs', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).ledgerEntryForm).to.equal('runs');
     expect(loadConfig({ NODE_ENV: 'test', LEDGER_ENTRY_FORM: 'runs' }).ledgerEntryForm).to.equal('runs');
@@ -99,7 +93,7 @@ describe('loadConfig', () => {
   const bad: Array<[string, string]> = [
     ['PORT', '70000'], ['PORT', '80a'], ['PARTITIONS', '0'], ['PARTITIONS', '2.5'], ['REDIS_URL', 'localhost:6379'],
     ['REDIS_CLUSTER_NODES', 'redis-node-1'], ['REDIS_CLUSTER_NODES', 'a:1,,b:2'], ['REDIS_CLUSTER_NODES', 'redis://a:1'],
-    ['REDIS_WAIT_REPLICAS', '-1'], ['REDIS_WAIT_TIMEOUT_MS', '0'], ['STAGE_FUSION', 'yes'], ['STAGE_FUSION', 'true'], ['LEDGER_ENTRY_FORM', 'json'], ['STAGE_ENTRY_FORM', 'w1'],
+    ['REDIS_WAIT_REPLICAS', '-1'], ['REDIS_WAIT_TIMEOUT_MS', '0'], ['LEDGER_ENTRY_FORM', 'json'], ['STAGE_ENTRY_FORM', 'w1'],
     ['KEY_PREFIX', 'CW'], ['LOG_LEVEL', 'verbose'], ['NODE_ENV', 'staging'], ['MAX_DELIVERIES', '-1'], ['PUBLIC_URL', 'example.com'],
   ];
   for (const [name, value] of bad) {
