@@ -357,7 +357,9 @@ export interface paths {
         /**
          * Change the operational mode, with a reason (audited)
          * @description SUSPENDED: no message leaves for a claimant; replies are held in order and sent when the
-         *     mode returns. RESTRICTED: claim-status runs (and is today the only workflow).
+         *     mode returns. RESTRICTED: a workflow whose definition names stages to hold at (`restricted`) waits
+         *     there, in order, and its reminders and deadlines pause until the mode returns; the others run
+         *     (docs/operational-modes.md).
          *     Limited to 10 changes a minute per tenant (`mode_change`, docs/rate-limits.md); reading the mode is not limited.
          */
         put: operations["setOperationalMode"];
