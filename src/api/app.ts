@@ -3,21 +3,21 @@ import type Router from '@koa/router';
 import Koa from 'koa';
 import type { Services } from '../services';
 import { authenticate } from './authenticate';
-import { idempotency } from './idempotency';
+import { idempotency, idempotencyPorts } from './idempotency';
 import { problems } from './problem';
-import { auditRoutes } from './routes/audit';
-import { cmsEventRoutes } from './routes/cms-events';
+import { auditRoutes, auditPorts } from './routes/audit';
+import { cmsEventRoutes, cmsEventPorts } from './routes/cms-events';
 import { consoleRoutes } from './routes/console';
-import { authRoutes } from './routes/auth';
-import { knowledgeRoutes } from './routes/knowledge';
-import { tenantRoutes } from './routes/tenant';
-import { claimantRoutes } from './routes/claimants';
-import { webhookRoutes } from './routes/webhooks';
-import { humanAuthRoutes } from './routes/human-auth';
-import { infrastructureRoutes } from './routes/infrastructure';
-import { smsRoutes } from './routes/sms-webhook';
-import { whatsappRoutes } from './routes/whatsapp-webhook';
-import { workflowRoutes } from './routes/workflows';
+import { authRoutes, authPorts } from './routes/auth';
+import { knowledgeRoutes, knowledgePorts } from './routes/knowledge';
+import { tenantRoutes, tenantPorts } from './routes/tenant';
+import { claimantRoutes, claimantPorts } from './routes/claimants';
+import { webhookRoutes, webhookPorts } from './routes/webhooks';
+import { humanAuthRoutes, humanAuthPorts } from './routes/human-auth';
+import { infrastructureRoutes, infrastructurePorts } from './routes/infrastructure';
+import { smsRoutes, smsPorts } from './routes/sms-webhook';
+import { whatsappRoutes, whatsappPorts } from './routes/whatsapp-webhook';
+import { workflowRoutes, workflowPorts } from './routes/workflows';
 import { contextOf, inSpan, SpanKind, tracer } from '../tracing/tracing';
 
 /**
@@ -81,11 +81,26 @@ async function requestSpan(ctx: Koa.Context, next: Koa.Next): Promise<void> {
   }, contextOf(incoming || undefined));
 }
 
+/**
+ * The named services and nothing else: what a route module is handed (its `...Ports` list), so
+ * that a route reaches only what it declares it uses.
+ */
+function ports<K extends keyof Services>(s: Services, names: readonly K[]): Pick<Services, K> {
+  return Object.fromEntries(names.map((name) => [name, s[name]])) as Pick<Services, K>;
+}
+
 /** Every router of the app: those of public paths, and those behind the bearer gate. */
 export function apiRouters(s: Services): { open: Router[]; gated: Router[] } {
   return {
-    open: [infrastructureRoutes(s), authRoutes(s), humanAuthRoutes(s), whatsappRoutes(s), smsRoutes(s), consoleRoutes()],
-    gated: [workflowRoutes(s), cmsEventRoutes(s), auditRoutes(s), tenantRoutes(s), claimantRoutes(s), webhookRoutes(s), knowledgeRoutes(s)],
+    open: [
+      infrastructureRoutes(ports(s, infrastructurePorts)), authRoutes(ports(s, authPorts)), humanAuthRoutes(ports(s, humanAuthPorts)),
+      whatsappRoutes(ports(s, whatsappPorts)), smsRoutes(ports(s, smsPorts)), consoleRoutes(),
+    ],
+    gated: [
+      workflowRoutes(ports(s, workflowPorts)), cmsEventRoutes(ports(s, cmsEventPorts)), auditRoutes(ports(s, auditPorts)),
+      tenantRoutes(ports(s, tenantPorts)), claimantRoutes(ports(s, claimantPorts)), webhookRoutes(ports(s, webhookPorts)),
+      knowledgeRoutes(ports(s, knowledgePorts)),
+    ],
   };
 }
 
@@ -105,7 +120,7 @@ export function createApp(s: Services): Koa {
   const verify = authenticate(s.verifier);
   // Verified requests may carry an Idempotency-Key (docs/idempotency.md); the route's scope
   // check runs it (requireScope), so nothing is replayed before authorisation.
-  const idempotent = idempotency(s);
+  const idempotent = idempotency(ports(s, idempotencyPorts));
   app.use(async (ctx, next) => {
     if (!needsToken(ctx.path)) return next();
     return verify(ctx, () => {

@@ -51,8 +51,12 @@ const secretMember = 'signing_secret';
 const sealedMember = 'sealed_signing_secret';
 const droppedNote = 'The signing secret is shown only in the first answer; this replay leaves it out. Rotate the secret again if that answer was lost.';
 
+/** What the middleware uses of the services: src/api/app.ts hands it these and nothing else. */
+export const idempotencyPorts = ['config', 'keys', 'redis'] as const satisfies readonly (keyof Services)[];
+export type IdempotencyPorts = Pick<Services, (typeof idempotencyPorts)[number]>;
+
 /** Runs `next` under the Idempotency-Key rules; called by `requireScope` once the scope holds. */
-export function idempotency(s: Services): Middleware {
+export function idempotency(s: IdempotencyPorts): Middleware {
   const box = s.config.signingKeyEncryptionKey ? new SecretBox(s.config.signingKeyEncryptionKey) : null;
   return async (ctx: Context, next: Next) => {
     const key = ctx.get('idempotency-key');
@@ -144,6 +148,6 @@ function notAnOutcome(status: number): boolean {
   return status >= 500 || status === 429;
 }
 
-async function keep(s: Services, redisKey: string, fingerprint: string, status: number, type: string, body: string): Promise<void> {
+async function keep(s: IdempotencyPorts, redisKey: string, fingerprint: string, status: number, type: string, body: string): Promise<void> {
   await s.redis.set(redisKey, JSON.stringify({ state: 'done', fingerprint, status, type, body } satisfies Stored), 'PX', retentionMs);
 }

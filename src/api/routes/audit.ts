@@ -33,7 +33,11 @@ function transitionOf(e: LedgerEvent): Record<string, unknown> {
   return { ...t, claim_id_hash: e.claim_id_hash ?? (typeof t.claim_id_hash === 'string' && t.claim_id_hash ? t.claim_id_hash : null) };
 }
 
-export function auditRoutes(s: Services): Router {
+/** What these routes use of the services: src/api/app.ts hands them these and nothing else. */
+export const auditPorts = ['checkpoints', 'clock', 'config', 'keys', 'ledger', 'ledgerVerifier', 'rateLimits', 'redis', 'workflows'] as const satisfies readonly (keyof Services)[];
+export type AuditPorts = Pick<Services, (typeof auditPorts)[number]>;
+
+export function auditRoutes(s: AuditPorts): Router {
   const router = new Router();
   const limited = rateLimit(s, 'audit', (ctx) => principal(ctx).tenant_id);
   const verifyLimited = rateLimit(s, 'audit_verify', (ctx) => principal(ctx).tenant_id);

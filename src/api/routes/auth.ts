@@ -35,7 +35,11 @@ function basicCredentials(ctx: Context): { id: string; secret: string } | null {
   }
 }
 
-export function authRoutes(s: Services): Router {
+/** What these routes use of the services: src/api/app.ts hands them these and nothing else. */
+export const authPorts = ['clients', 'clock', 'config', 'log', 'rateLimits', 'refreshTokens', 'refs', 'revocation', 'signing', 'tokens', 'verifiedTokens', 'verifier'] as const satisfies readonly (keyof Services)[];
+export type AuthPorts = Pick<Services, (typeof authPorts)[number]>;
+
+export function authRoutes(s: AuthPorts): Router {
   const router = new Router();
 
   /**

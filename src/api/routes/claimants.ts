@@ -12,7 +12,11 @@ import { principal, requireScope } from '../authenticate';
 import { readForm } from '../body';
 import { rateLimit } from '../rate-limits';
 
-export function claimantRoutes(s: Services): Router {
+/** What these routes use of the services: src/api/app.ts hands them these and nothing else. */
+export const claimantPorts = ['erasure', 'rateLimits'] as const satisfies readonly (keyof Services)[];
+export type ClaimantPorts = Pick<Services, (typeof claimantPorts)[number]>;
+
+export function claimantRoutes(s: ClaimantPorts): Router {
   const router = new Router();
   // Each erasure sweeps the claimant's partition and the archive: limited per tenant (docs/rate-limits.md).
   const limited = rateLimit(s, 'erasure', (ctx) => principal(ctx).tenant_id);

@@ -34,7 +34,11 @@ const validate = new Ajv({ allErrors: true }).compile<CmsEvent>({
   },
 });
 
-export function cmsEventRoutes(s: Services): Router {
+/** What these routes use of the services: src/api/app.ts hands them these and nothing else. */
+export const cmsEventPorts = ['clock', 'cms', 'log', 'pendingDocs', 'rateLimits', 'refs', 'tenants'] as const satisfies readonly (keyof Services)[];
+export type CmsEventPorts = Pick<Services, (typeof cmsEventPorts)[number]>;
+
+export function cmsEventRoutes(s: CmsEventPorts): Router {
   const router = new Router();
   // Each event reads the CMS and may start a workflow: limited per tenant (docs/rate-limits.md).
   const limited = rateLimit(s, 'cms_events', (ctx) => principal(ctx).tenant_id);

@@ -18,7 +18,11 @@ import type { Services } from '../../services';
 import { authenticate } from '../authenticate';
 import { readForm } from '../body';
 
-export function humanAuthRoutes(s: Services): Router {
+/** What these routes use of the services: src/api/app.ts hands them these and nothing else. */
+export const humanAuthPorts = ['clock', 'hashWork', 'log', 'loginGuard', 'refreshTokens', 'refs', 'revocation', 'users', 'verifier'] as const satisfies readonly (keyof Services)[];
+export type HumanAuthPorts = Pick<Services, (typeof humanAuthPorts)[number]>;
+
+export function humanAuthRoutes(s: HumanAuthPorts): Router {
   const router = new Router();
   const { users, loginGuard: guard, refreshTokens: sessions } = s;
   // Logout needs a verified bearer. Behind the app's bearer middleware the principal is already

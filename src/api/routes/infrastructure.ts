@@ -10,7 +10,11 @@ import { ClientCredentials, secretMaxAgeMs } from '../../auth/client-credentials
 import { stageStats } from '../../ops/stage-stats';
 import { pipelinePerPartition } from '../../redis/connection';
 
-export function infrastructureRoutes(s: Services): Router {
+/** What these routes use of the services: src/api/app.ts hands them these and nothing else. */
+export const infrastructurePorts = ['clients', 'clock', 'config', 'keys', 'metrics', 'redis', 'tenants'] as const satisfies readonly (keyof Services)[];
+export type InfrastructurePorts = Pick<Services, (typeof infrastructurePorts)[number]>;
+
+export function infrastructureRoutes(s: InfrastructurePorts): Router {
   const router = new Router();
   // Browsers ask for it on every console page: no icon, and no 401 problem in their log.
   router.get('/favicon.ico', (ctx) => {
@@ -39,7 +43,7 @@ export function infrastructureRoutes(s: Services): Router {
 }
 
 /** The Prometheus text; `refresh` first recomputes the gauges the API process owns. */
-export async function metricsText(s: Services, options: { refresh: boolean }): Promise<string> {
+export async function metricsText(s: InfrastructurePorts, options: { refresh: boolean }): Promise<string> {
   // Every process says whether it reaches Redis; the Redis-wide gauges only where asked.
   const up = await redisAnswers(s);
   s.metrics.redisUp.set(up ? 1 : 0);
@@ -48,7 +52,7 @@ export async function metricsText(s: Services, options: { refresh: boolean }): P
 }
 
 /** A PING answered within 1 s, as /ready asks. */
-async function redisAnswers(s: Services): Promise<boolean> {
+async function redisAnswers(s: InfrastructurePorts): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([s.redis.ping(), new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), 1000); })]);
@@ -61,7 +65,7 @@ async function redisAnswers(s: Services): Promise<boolean> {
 }
 
 /** How long past due the oldest retry timer and the oldest workflow timer are: the earliest score of each partition's set. */
-export async function refreshTimerGauges(s: Services): Promise<void> {
+export async function refreshTimerGauges(s: InfrastructurePorts): Promise<void> {
   const replies = await pipelinePerPartition(s.redis, s.config.partitions, (pipeline, p) => {
     pipeline.zrange(s.keys.timers(p), 0, 0, 'WITHSCORES');
     pipeline.zrange(s.keys.workflowTimers(p), 0, 0, 'WITHSCORES');
@@ -80,7 +84,7 @@ export async function refreshTimerGauges(s: Services): Promise<void> {
 }
 
 /** Queue gauges per stage from the same numbers `ops stages` shows (src/ops/stage-stats.ts). */
-export async function refreshQueueGauges(s: Services): Promise<void> {
+export async function refreshQueueGauges(s: InfrastructurePorts): Promise<void> {
   for (const stats of await stageStats(s)) {
     s.metrics.backlog.set({ stage: stats.stage }, stats.backlog);
     s.metrics.pending.set({ stage: stats.stage }, stats.pending);
@@ -90,7 +94,7 @@ export async function refreshQueueGauges(s: Services): Promise<void> {
 }
 
 /** Per tenant, how many API clients hold a current secret older than 90 days. */
-export async function refreshSecretAges(s: Services): Promise<void> {
+export async function refreshSecretAges(s: InfrastructurePorts): Promise<void> {
   const now = s.clock.now();
   for (const tenantId of await s.tenants.list()) {
     const stale = (await s.clients.list(tenantId)).filter((c) => ClientCredentials.secretAge(c, now) > secretMaxAgeMs).length;

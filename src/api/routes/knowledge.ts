@@ -35,7 +35,11 @@ function notFound(): AppError {
   return new AppError('article_not_found', 'no such article');
 }
 
-export function knowledgeRoutes(s: Services): Router {
+/** What these routes use of the services: src/api/app.ts hands them these and nothing else. */
+export const knowledgePorts = ['clock', 'knowledge'] as const satisfies readonly (keyof Services)[];
+export type KnowledgePorts = Pick<Services, (typeof knowledgePorts)[number]>;
+
+export function knowledgeRoutes(s: KnowledgePorts): Router {
   const router = new Router();
   const { articles, index } = s.knowledge;
 

@@ -28,7 +28,11 @@ const maxWebhookBytes = 64 * 1024;
 const unownedNumberToken = randomBytes(32).toString('hex');
 const emptyTwiml = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
-export function smsRoutes(s: Services): Router {
+/** What these routes use of the services: src/api/app.ts hands them these and nothing else. */
+export const smsPorts = ['clock', 'config', 'intake', 'log', 'metrics', 'refs', 'sends', 'tenants'] as const satisfies readonly (keyof Services)[];
+export type SmsPorts = Pick<Services, (typeof smsPorts)[number]>;
+
+export function smsRoutes(s: SmsPorts): Router {
   const router = new Router();
 
   /** The form's parameters, and the tenant whose auth token signed them (401 otherwise); `numberField` names our number. */

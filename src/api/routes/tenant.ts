@@ -10,7 +10,11 @@ import { principal, requireScope } from '../authenticate';
 import { readForm } from '../body';
 import { rateLimit } from '../rate-limits';
 
-export function tenantRoutes(s: Services): Router {
+/** What these routes use of the services: src/api/app.ts hands them these and nothing else. */
+export const tenantPorts = ['clock', 'modes', 'rateLimits'] as const satisfies readonly (keyof Services)[];
+export type TenantPorts = Pick<Services, (typeof tenantPorts)[number]>;
+
+export function tenantRoutes(s: TenantPorts): Router {
   const router = new Router();
   router.get('/v1/tenant/operational-mode', async (ctx) => {
     ctx.body = await s.modes.get(principal(ctx).tenant_id);

@@ -33,7 +33,11 @@ function deliveryPosition(value: string): DeliveryCursor {
   return { score: cursorNumber(score), id };
 }
 
-export function webhookRoutes(s: Services): Router {
+/** What these routes use of the services: src/api/app.ts hands them these and nothing else. */
+export const webhookPorts = ['clock', 'rateLimits', 'webhooks'] as const satisfies readonly (keyof Services)[];
+export type WebhookPorts = Pick<Services, (typeof webhookPorts)[number]>;
+
+export function webhookRoutes(s: WebhookPorts): Router {
   const router = new Router();
   // Test events are kept like real ones and replay walks every kept message: both limited per tenant (docs/rate-limits.md).
   const testLimited = rateLimit(s, 'webhook_test', (ctx) => principal(ctx).tenant_id);

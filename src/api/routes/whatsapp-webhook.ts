@@ -15,7 +15,11 @@ const maxWebhookBytes = 1024 * 1024;
 /** Checked against when no tenant owns the number: random per process, so no signature can match it. */
 const unownedNumberSecret = randomBytes(32).toString('hex');
 
-export function whatsappRoutes(s: Services): Router {
+/** What these routes use of the services: src/api/app.ts hands them these and nothing else. */
+export const whatsappPorts = ['clock', 'intake', 'log', 'metrics', 'refs', 'sends', 'tenants'] as const satisfies readonly (keyof Services)[];
+export type WhatsappPorts = Pick<Services, (typeof whatsappPorts)[number]>;
+
+export function whatsappRoutes(s: WhatsappPorts): Router {
   const router = new Router();
   router.get('/channels/whatsapp/webhook', async (ctx) => {
     const mode = ctx.query['hub.mode'];

@@ -22,7 +22,11 @@ const types: readonly string[] = workflowTypes;
 const statuses: readonly string[] = workflowStatuses;
 const maxLimit = 100;
 
-export function workflowRoutes(s: Services): Router {
+/** What these routes use of the services: src/api/app.ts hands them these and nothing else. */
+export const workflowPorts = ['clock', 'pendingDocs', 'rateLimits', 'workflows'] as const satisfies readonly (keyof Services)[];
+export type WorkflowPorts = Pick<Services, (typeof workflowPorts)[number]>;
+
+export function workflowRoutes(s: WorkflowPorts): Router {
   const router = new Router();
   const limited = rateLimit(s, 'workflows', (ctx) => principal(ctx).tenant_id);
   router.get('/v1/workflows/:workflowId', requireScope('workflow:read'), limited, async (ctx) => {
