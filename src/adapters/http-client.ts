@@ -1,6 +1,7 @@
 /**
  * Outbound HTTP for adapters (CMS, channel providers): undici's `request` over a keep-alive
- * Agent. Measured cheaper per call than `fetch` (docs/benchmarks.md), and every call is bounded
+ * Agent, because `fetch` costs several times more CPU per call (its streams and Request objects),
+ * and every call is bounded
  * by a timeout. Network failures, timeouts and answers whose body is larger than
  * `maxResponseBytes` come back as `HttpFailure`, answers of any status as `HttpAnswer`; the
  * adapter decides what each means (a failed CMS call, send or webhook attempt).
@@ -45,9 +46,8 @@ export interface HttpOptions {
  * One call. The whole of it, connecting and reading the body included, is bounded by `timeoutMs`:
  * a body that trickles in (each piece inside undici's idle `bodyTimeout`) is cut off there too,
  * and reads as empty. The bound is one timer, cleared when the call ends. (`AbortSignal.timeout`
- * gave the same bound, but its timer is never cleared: it fired `timeoutMs` after every call, and
- * each signal was tracked for the garbage collector: 2.9% of the fused stages' process, 1.9% of
- * outbound's; docs/benchmarks.md, "Session 24".)
+ * gives the same bound, but its timer is never cleared: it fires `timeoutMs` after every call, and
+ * each signal is tracked for the garbage collector, a few per cent of a stage process's CPU.)
  */
 export async function httpJson(url: string, options: HttpOptions): Promise<HttpAnswer> {
   const controller = new AbortController();

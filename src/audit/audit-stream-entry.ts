@@ -6,12 +6,12 @@
  *
  * Two forms, both read here, so that movers deployed before the writers (docs/audit-ledger.md)
  * read what an old or a new writer wrote (readAuditEvents reads any entry as its events):
- * - **packed** (written since issue 15's second hand-off round): one field, `e1`, whose value is the
+ * - **packed** (what every writer writes): one field, `e1`, whose value is the
  *   event's eight parts joined by `\n`, in this order: tenant, workflow_id, stage, type, seq, at,
  *   transition ('' when the step changed no status), detail. Written by every script through
  *   src/redis/lua/includes/audit-append.lua (xaddAudit). One field instead of seven, because each
  *   argument of a write is converted from Lua, and written again to the append-only file
- *   (docs/benchmarks.md, Issue 15). No part but the last can hold a newline: tenant and workflow
+ *   and to replicas. No part but the last can hold a newline: tenant and workflow
  *   ids, stage names, event types and numbers have none, and the transition is JSON that cjson
  *   wrote (a newline inside a JSON string is escaped). The detail is last and is read as the rest
  *   of the value, so it may hold anything. An entry may hold several events, one `e1` field each

@@ -1,7 +1,7 @@
 /**
- * How fast a verification walks a ledger (issue 11, finding 4: another tenant's p99 must not move).
- * Measured on the 2-core dev machine (docs/benchmarks.md, "Paced"): a page of 1,000 events is one
- * XRANGE that holds Redis, single-threaded, for 2.5-6.3 ms, so every other client's command that
+ * How fast a verification walks a ledger, so that another tenant's p99 does not move while it
+ * runs. A page of 1,000 events is one XRANGE that holds Redis, single-threaded, for milliseconds
+ * (docs/benchmarks.md, "Audit verification"), so every other client's command that
  * arrives meanwhile waits behind it; the walk's own CPU (parsing the reply, hashing) competes
  * for two cores with the API and Redis. Small pages keep each hold on Redis short, and the pace
  * keeps the walk's share of Redis and of the cores small, at the price of a longer walk.

@@ -5,12 +5,11 @@
  * cleared of a claimant's entries by erasure. No code path decides anything from them.
  *
  * Two forms, both read here:
- * - **packed** (written since session 13 of issue 15): one field, `s1`, whose value is the parts
+ * - **packed** (what the service writes): one field, `s1`, whose value is the parts
  *   joined by `\n`, in this order: channel, provider_message_id, status, at (ms), recipient_ref,
  *   error_code ('' when none). One field instead of five or six because each argument of a
  *   write is converted, stored in the stream and written again to the append-only file: these
- *   entries were a seventh of the arguments a claim-status workflow wrote (docs/benchmarks.md,
- *   Session 13). The provider's values (message id, status, error code) have any line break
+ *   entries would be a seventh of the arguments a claim-status workflow writes. The provider's values (message id, status, error code) have any line break
  *   replaced by a space, so no part can shift the ones after it.
  * - **fields** (earlier writers): `channel`, `provider_message_id`, `status`, `at`,
  *   `recipient_ref` and, on a failure, `error_code`, each its own field.

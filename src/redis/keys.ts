@@ -17,9 +17,9 @@ import type { StageName } from '../../pipeline/vocabulary';
 const workflowIdPattern = /^wf-(\d{1,4})-([a-z0-9]{16,32})$/;
 
 /**
- * `bytes` random bytes as hex, from the CSPRNG a pool at a time: a `randomBytes` call per id cost
- * about 2.4 us (the native call, not the randomness), about 20 times what a slice of a pool costs,
- * and every message that starts a workflow takes one (docs/benchmarks.md, Issue 15). The same
+ * `bytes` random bytes as hex, from the CSPRNG a pool at a time: a `randomBytes` call per id costs
+ * a native call (not the randomness), about 20 times what a slice of a pool costs, and every
+ * message that starts a workflow takes one. The same
  * source; Node's `randomUUID` keeps such a pool too.
  */
 const idPool = { bytes: Buffer.alloc(0), at: 0 };

@@ -4,7 +4,7 @@
  * event `e1`, src/audit/audit-stream-entry.ts; a tenant-ledger entry `l1`, src/audit/audit-chain.ts;
  * a provider status `s1`, src/intake/channel-status-entry.ts). One field and not one per part,
  * because each argument of a write is converted, stored, and written again to the append-only
- * file (docs/benchmarks.md, Issue 15 and Session 13). Only the last part may hold a newline.
+ * file. Only the last part may hold a newline.
  */
 
 /** `head` and `last` joined; null when a part of `head` holds a newline (it would shift every part after it). */

@@ -2,11 +2,11 @@
  * A stage stream's entry: one workflow's step waiting for its stage (`wf`, `tenant`, `seq`,
  * `attempt`, `payload`). Two forms, both read here (`STAGE_ENTRY_FORM`, docs/architecture.md
  * "What the records hold"):
- * - **packed** (the default since session 14 of issue 15): one field, `w1`, whose value is the
+ * - **packed** (the default): one field, `w1`, whose value is the
  *   five parts joined by `\n` in that order, the payload (JSON) last. One field and not five
  *   because each argument of a write is converted, stored in the stream, and written again to the
  *   append-only file and to replicas, and every entry is written, read and its read recorded on
- *   every step (docs/benchmarks.md, Session 14). Ids, tenant ids and numbers hold no newline;
+ *   every step. Ids, tenant ids and numbers hold no newline;
  *   JSON text escapes one.
  * - **fields** (earlier releases, and `STAGE_ENTRY_FORM=fields` during a rolling upgrade from one):
  *   the five as fields of their own, readable field by field with `redis-cli XRANGE`.
@@ -84,7 +84,7 @@ export function encodeFields(form: StageEntryForm, workflowId: string, tenantId:
 /**
  * A packed entry's value (`w1`). The scripts that write an entry whose every part the caller
  * knows take it whole (the hand-off's forwards, the intake) and write it as it comes: building
- * it in Lua made a new string of the payload's size on every step (docs/benchmarks.md, Session 14).
+ * it in Lua would make a new string of the payload's size on every step.
  */
 export function packEntry(workflowId: string, tenantId: string, seq: number, attempt: number, payload: string): string {
   const value = joinParts([workflowId, tenantId, String(seq), String(attempt)], payload);

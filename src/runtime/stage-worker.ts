@@ -179,7 +179,7 @@ export class StageWorker {
    * The stage context for one batch: the tenant's operational mode is read once per tenant for the
    * whole batch (its entries run concurrently, so each read would land within the same moment),
    * not once per entry: one Redis round trip a reply at outbound where a batch holds one tenant's
-   * entries (docs/benchmarks.md, Session 18). The scheduler's timer pass reads it the same way.
+   * entries. The scheduler's timer pass reads it the same way.
    */
   private batchContext(): StageContext {
     const ctx = this.o.ctx;
@@ -343,8 +343,7 @@ export class StageWorker {
     // (the fields are built only for a line that is written: most hand-offs log nothing at info)
     if (d.kind !== 'finish' && !log.isLevelEnabled('debug')) return;
     // (fields added to the object, not spread into a new one: on Node 20 a property written after
-    // a spread took about 1 us, once per finished workflow; docs/benchmarks.md, "Two slow paths in
-    // the worker's Node code" and "Session 12")
+    // a spread takes a slow path, about 1 us, once per finished workflow)
     const fields: Record<string, unknown> = { stage: outcome.envelope.stage, workflow_id: outcome.envelope.workflowId, tenant_id: outcome.envelope.tenantId, event: d.audit.type, audit_event_id: auditId };
     if (d.kind === 'finish') {
       fields.status = d.status;

@@ -80,7 +80,7 @@ describe('understanding claimants: asking instead of guessing', function () {
       return page.items.some((e) => e.type === 'workflow.routed') ? page.items : null;
     }, { what: 'workflow.routed on the ledger' });
     expect(listed.find((e) => e.type === 'workflow.routed')!.detail).to.include({ workflow_type: 'claim-status', matched_by: 'choice' });
-    // Every event listed under a workflow says that workflow (issue 10).
+    // Every event listed under a workflow says that workflow (a partner filters the ledger by it).
     expect(listed.map((e) => e.workflow_id)).to.deep.equal(listed.map(() => held));
     expect(listed.find((e) => e.detail.message_workflow_id === tap), 'the folding step names the tap').to.not.equal(undefined);
   });

@@ -1,6 +1,7 @@
 /**
  * pipeline/ is the domain: it may use src/phi (PHI references and hashing), src/errors and
- * types from src/, and nothing else of the runtime (issue 10). Type-only imports are allowed
+ * types from src/, and nothing else of the runtime, so the domain's decisions can be read and
+ * tested without Redis or the API. Type-only imports are allowed
  * because they leave nothing in the compiled code; a value import from src/redis, src/runtime
  * or src/api would tie the domain to the machinery it is meant not to know.
  */

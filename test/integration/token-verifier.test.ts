@@ -1,5 +1,5 @@
 /**
- * The one token verification (src/auth/token-verifier.ts, issue 10 section 3): the bearer gate and
+ * The one token verification (src/auth/token-verifier.ts): the bearer gate and
  * introspection give the same verdict on every token, and every time check is made at the injected
  * clock, never the system's.
  */

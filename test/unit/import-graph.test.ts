@@ -1,5 +1,5 @@
 /**
- * The import graph has no cycle (issue 10): the same check as
+ * The import graph has no cycle (a cycle makes load order decide what a module sees): the same check as
  * `npx madge --circular --extensions ts src pipeline scripts bench sdk/src`, through madge's API.
  */
 import { expect } from 'chai';

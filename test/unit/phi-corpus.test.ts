@@ -1,6 +1,6 @@
 /**
  * The PHI corpus (test/fixtures/phi-corpus.json, docs/policy-gate.md "Evaluation of the PHI
- * kinds"): its shape is what issue 18 asks (at least 250 snippets, a third per language, every
+ * kinds"): its shape is what a figure needs to mean something (at least 250 snippets, a third per language, every
  * kind and the must-stay values in both halves), and every snippet is read as labelled: each
  * identifier masked, nothing else, every must-stay value kept; a case of the late holdout marked
  * `known_limit` is asserted to be still read wrongly, so a fix shows up. `npm run eval:phi` prints the

@@ -1,6 +1,7 @@
 /**
  * The pace of a ledger verification (src/audit/walk-pacing.ts): a walk never reads faster than its
- * budget of events a second, and rests at least as long as each page took (issue 11, finding 4).
+ * budget of events a second, and rests at least as long as each page took, so that another
+ * tenant's requests do not wait behind it.
  */
 import { expect } from 'chai';
 import { chain, genesisHash, walkPages, type LedgerEvent } from '../../src/audit/audit-chain';

@@ -1,8 +1,8 @@
 /**
  * Random ids for the fakes (message ids, SIDs, conversation ids), cut from a pool of CSPRNG bytes
- * refilled 4 KB at a time. A `randomBytes` call costs 4 to 6 us, a slice of the pool 0.2 us: about
- * 20 us of the load generator's CPU a workflow in `bench:claim-status` (three to four ids;
- * docs/benchmarks.md, Session 25), a cost no provider puts on our service. The service cuts its
+ * refilled 4 KB at a time. A `randomBytes` call costs about 20 times a slice of the pool, and the
+ * load generator of `bench:claim-status` takes three to four ids a workflow: a cost no provider
+ * puts on our service, so the fakes keep it out of the figures. The service cuts its
  * workflow ids the same way (src/redis/keys.ts).
  */
 import { randomBytes } from 'node:crypto';
