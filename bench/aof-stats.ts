@@ -1,7 +1,7 @@
 /**
  * What a stretch of a redis-server's append-only file holds, command by command: the writes the
  * server propagated (to its AOF, and the same to replicas), which is where a write's arguments
- * are paid for a second and third time after the command itself (docs/benchmarks.md, Session 13:
+ * are paid for a second and third time after the command itself (docs/benchmarks.md, "The hand-off alone":
  * the ledger copy's eleven fields were a quarter of the arguments a claim-status workflow wrote).
  * Used by `npm run bench:claim-status -- --aof-stats` on its private server (AOF on, rewrites off).
  *

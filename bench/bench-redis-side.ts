@@ -42,7 +42,7 @@ export interface BenchRedis {
  * only between `collect(true)` and `collect(false)`; the profile is written to `<dir>` when the
  * server stops (read it with `callgrind_annotate`). Instructions executed are the one Redis-side
  * figure a shared machine does not move (CPU time does, by tens of percent): for an A/B of a
- * script change (docs/benchmarks.md, Issue 15). The server runs about 50 times slower.
+ * script change (docs/benchmarks.md, "The hand-off alone"). The server runs about 50 times slower.
  */
 const callgrindFromEnv = process.env.BENCH_REDIS_CALLGRIND;
 

@@ -41,8 +41,8 @@ export function nodeArgsFor(path: string): string[] {
  * the reply's policy gate in one process, outbound in another. With stage fusion (the default) a hop runs
  * fused only between stages of one process, so router and truth together let a claim-status or
  * query-reason step run in the router's hand-off (docs/architecture.md, "Stage fusion"); outbound
- * always reads its own stream. Until session 17 the benches ran `gateway,consent,router` and
- * `truth,policy,outbound` (docs/benchmarks.md); `bench:claim-status --stage-sets` runs either.
+ * always reads its own stream. The older grouping, `gateway,consent,router` and
+ * `truth,policy,outbound`, is one `bench:claim-status --stage-sets` away.
  */
 export const stageProcesses: readonly string[] = ['gateway,consent,router,truth,policy', 'outbound'];
 

@@ -9,7 +9,7 @@
  * count. The parts are those of a forward op (src/redis/lua/handoff.lua) on a realistic op:
  * buildHandoff's fields, a payload of about 700 bytes of JSON (a claim-status step's size), an
  * audit detail of about 60. Printed: us per op for each part, old way and new way side by side
- * where the hand-off changed (docs/benchmarks.md, Issue 15).
+ * where the hand-off changed (docs/benchmarks.md, "The hand-off alone").
  * Then the other side of a packed audit event: what the mover (in Node) pays to read one waiting
  * event back into its parts, for each form the Redis side compares (process CPU time over `--n`
  * x 10 reads, median of `--rounds`).

@@ -19,7 +19,7 @@
   ARGV[8+] the events, one after the other, each a flat list of field, value, ...
            (plain ARGV, not a JSON array: an event's detail and transition are JSON text, and
            escaping them into JSON to decode them here again cost more than the XADD;
-           docs/benchmarks.md, Issue 15)
+           docs/benchmarks.md, "The hand-off alone")
   Returns: 'ok', or 'conflict' when the head moved.
 ]]
 local width = tonumber(ARGV[6])

@@ -5,7 +5,7 @@
   a document may have moved it on since the entry was written); the intent is recorded unless an
   earlier one is, and the record is answered as it was before.
   One call where the stage used to read the step and then write the intent (two round trips;
-  docs/benchmarks.md, Session 18), and nothing can move the workflow between the two.
+  docs/benchmarks.md, "The hand-off alone"), and nothing can move the workflow between the two.
 
   KEYS[1]  the workflow record        cw:{pN}:wf:ID
   KEYS[2]  its send record            cw:{pN}:send:TENANT:ID (same partition, same slot)

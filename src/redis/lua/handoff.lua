@@ -29,7 +29,7 @@
            as `<from>><to>` between bars: `|started>completed|started>awaiting_consent|...|`
            (src/redis/scripts/handoff.ts builds it); a decision that would break it is refused. A
            plain substring search answers a pair, so nothing is decoded (decoding the table as
-           JSON cost 7 us a call; docs/benchmarks.md, Issue 15).
+           JSON cost 7 us a call; docs/benchmarks.md, "The hand-off alone").
   ARGV[6]  the form of the stage entries it writes: packed | fields (STAGE_ENTRY_FORM;
            includes/stage-entry.lua)
   ARGV[7+] the ops, 13 ARGV each, in this order: kind, entry, wf, wf_id, seq, tenant, stage,
@@ -46,7 +46,7 @@
            not one JSON array of ops: the payload and audit detail (JSON text) were escaped into it
            and decoded again here, and decoding the ops was a tenth of a hand-off's instructions;
            and each argument costs both sides, so none is sent twice (src/redis/scripts/handoff.ts,
-           packOps; docs/benchmarks.md, Issue 15).
+           packOps; docs/benchmarks.md, "The hand-off alone").
            A forward's `payload` is, in the packed form, the next entry's whole `w1` value (wf,
            tenant, its seq + 1, attempt 0, then the payload; src/runtime/handoff-ops.ts), written
            as it comes; in the fields form, the payload alone.
@@ -134,7 +134,7 @@
   last id is moved to the last event's (XSETID), so no later entry, of any writer, takes an id an
   event holds. Each op's audit id is known when it runs (its record's list, a send mark, the
   result). Two XADDs a call instead of one an event: a fused chain writes five (docs/benchmarks.md,
-  Session 21). Readers: src/audit/audit-stream-entry.ts, readAuditEvents. The call runs under pcall
+  "The hand-off alone"). Readers: src/audit/audit-stream-entry.ts, readAuditEvents. The call runs under pcall
   so that a command failing part-way (above) still leaves the events of the ops applied before it.
   Returns: one value per op: the audit event id, 'retry', 'dead' (a dead letter with no workflow),
   'stale', or 'illegal:<from>:<to>' (the entry is acked and dropped; the worker logs it as an
@@ -165,7 +165,7 @@ end
 -- wait in `auditValues`), then the call fails as it would have. (Everything below is a local of
 -- this function; its only upvalues are the two keys and the audit values above. A function taking
 -- the script's forty-odd locals as upvalues cost 25 k instructions a call; docs/benchmarks.md,
--- Session 21. The `--@include` lines stay at the line start, where scripts.ts looks for them.)
+-- "The hand-off alone". The `--@include` lines stay at the line start, where scripts.ts looks for them.)
 local function handOff()
   local group, now, part = ARGV[1], ARGV[2], ARGV[3]
   -- The ops, read from their ARGV (header).
@@ -177,7 +177,7 @@ local function handOff()
   -- Which ops have other fields (header): only those can have effects.
   local withOthers = {}
   -- (ARGV as a local, and '' read as absent inline: each op's fields were a tenth of a call's
-  -- Lua before its first write, as function calls; docs/benchmarks.md, Issue 15)
+  -- Lua before its first write, as function calls; docs/benchmarks.md, "The hand-off alone")
   local A = ARGV
   local b = 6
   for i = 1, opCount do
@@ -199,7 +199,7 @@ local function handOff()
       b = b + 5
     -- A chained op's kind is marked with a leading '+' (header). (Read off the text, after the
     -- commonest kind above: a table of the nine marked kinds, built on every call, was a quarter of
-    -- an empty call's Lua, and a literal one still a sixth; docs/benchmarks.md, Session 13.)
+    -- an empty call's Lua, and a literal one still a sixth; docs/benchmarks.md, "The hand-off alone".)
     elseif kind and string.byte(kind, 1) == 43 then
       -- Its workflow is the op's before it; it has no entry. (One first in the batch fails the
       -- check below as an op without an entry.)
@@ -356,7 +356,7 @@ local function handOff()
   -- (wf, wf_id and tenant are not listed: they are read as they are, never absent, '' for a dead
   -- letter without a workflow)
   -- (the list of a kind is made the first time an op of that kind is checked: a table of all nine
-  -- lists, made on every call, was a fifth of an empty call's Lua; docs/benchmarks.md, Session 13)
+  -- lists, made on every call, was a fifth of an empty call's Lua; docs/benchmarks.md, "The hand-off alone")
   local needsOf = {}
   local function needs(kind)
     local list = needsOf[kind]
@@ -392,7 +392,7 @@ local function handOff()
     -- A plain chained forward (most ops of a fused chain) passes when its three named parts are there,
     -- its seq is a number, and it sits inside a chain (the op before continues into it, it into the
     -- next): all the checks below ask of it, as it has no other field. Any other one takes the full
-    -- checks, which name what is wrong. (About 3 k instructions less for each; docs/benchmarks.md, Session 14.)
+    -- checks, which name what is wrong. (About 3 k instructions less for each; docs/benchmarks.md, "The hand-off alone".)
     if op.compact and not withOthers[i] and op.seq and op.stage and op.audit_type and op.audit_detail and continuesAt[i] and continuesAt[i - 1] then
       -- (checked)
     else
@@ -527,7 +527,7 @@ local function handOff()
         out[i] = auditId
       end
     -- (the texts first: both are integers written as text, so equal texts are equal numbers, and a
-    -- text-to-number conversion is about a thousand instructions; docs/benchmarks.md, Session 15)
+    -- text-to-number conversion is about a thousand instructions; docs/benchmarks.md, "The hand-off alone")
     elseif op.wf ~= '' and ((not current) or (current ~= op.seq_text and tonumber(current) ~= op.seq)) then
       ack(op.entry)
       out[i] = 'stale'
@@ -704,7 +704,7 @@ local function handOff()
         -- As text once (a Lua number passed to redis.call is formatted on each call). The guard above
         -- made the record's seq op.seq (none: a dead letter without a workflow). A chained op that
         -- follows carries the next seq as text already: a number formatted costs more than a thousand
-        -- instructions (docs/benchmarks.md, Session 15).
+        -- instructions (docs/benchmarks.md, "The hand-off alone").
         local following = ops[i + 1]
         local n = current and (op.seq + 1) or 1
         local nextSeq = (following ~= nil and following.entry == nil and following.seq == n) and following.seq_text or tostring(n)
@@ -713,7 +713,7 @@ local function handOff()
         -- An op in a chain (`chain` is still set only for one: the loop's top wrote any other) adds
         -- to the chain's list in place: seq, audit and updated_at take its values, its other fields
         -- follow the earlier steps'. Any other op starts a list of its own. (No table per chained
-        -- step; docs/benchmarks.md, Session 15.)
+        -- step; docs/benchmarks.md, "The hand-off alone".)
         local fields
         if chain then
           fields = chain.fields

@@ -76,7 +76,7 @@ function absent(value: unknown): boolean {
  * plain chained forward (every step of a chain but its last) in 5, its kind sent as `>`.
  * Decoding the ops as one JSON array (payloads and audit details escaped inside it) was a tenth
  * of a hand-off's instructions, and every argument costs both sides (ioredis flattens and writes
- * each; Redis parses each and makes it a Lua string): docs/benchmarks.md, Issue 15.
+ * each; Redis parses each and makes it a Lua string): docs/benchmarks.md, "The hand-off alone".
  */
 export function packOps(ops: readonly Record<string, unknown>[]): { count: number; args: string[] } {
   const args: string[] = [];

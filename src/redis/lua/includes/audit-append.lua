@@ -9,7 +9,7 @@
 -- One packed field, `e1`: the parts joined by newlines, detail last (src/audit/audit-stream-entry.ts
 -- reads it, and the older seven-field form). One field and not seven because every argument of a
 -- write is converted from Lua and written again to the append-only file (docs/benchmarks.md,
--- Issue 15). Only the detail may hold a newline: ids, names and numbers have none, and cjson
+-- "The hand-off alone"). Only the detail may hold a newline: ids, names and numbers have none, and cjson
 -- escapes one inside the transition's JSON. `seq` may be a number; `transition` nil for none.
 local function auditValue(tenant, wfId, stage, auditType, seq, at, detail, transition)
   return tenant .. '\n' .. wfId .. '\n' .. stage .. '\n' .. auditType .. '\n' .. seq .. '\n' .. at .. '\n' .. (transition or '') .. '\n' .. detail
