@@ -249,6 +249,17 @@ export class ArchiveStore {
    * indexes that held a claimant's value, then a CHECKPOINT where the role may run one (PGlite's
    * always may), so the pages are written out and the WAL that held the old versions can be recycled.
    */
+  /**
+   * After a pass that archived rows: the planner's statistics of the two tables. PostgreSQL's
+   * autovacuum gathers them by itself; PGlite has none, and without statistics its planner sorts
+   * a whole tenant's events for each 100-event page a ledger verification reads (a scan the API's
+   * event loop pays for, since PGlite runs on it). ANALYZE samples a bounded number of rows.
+   */
+  async analyzeIfEmbedded(): Promise<void> {
+    const db = await this.db();
+    if (db.kind === 'pglite') await db.query('ANALYZE archived_workflows, archived_events');
+  }
+
   async vacuumAfterErasure(): Promise<void> {
     const db = await this.db();
     // One statement a call: VACUUM and REINDEX CONCURRENTLY refuse to run inside a transaction block.

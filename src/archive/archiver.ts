@@ -75,7 +75,10 @@ export class Archiver {
         await lease.unlock().catch(() => undefined);
       }
     }
-    if (pass.workflows + pass.events > 0) this.o.log.info({ ...pass }, 'archived to PostgreSQL');
+    if (pass.workflows + pass.events > 0) {
+      this.o.log.info({ ...pass }, 'archived to PostgreSQL');
+      await this.o.archive.analyzeIfEmbedded().catch((err: Error) => this.o.log.warn({ err: err.message }, 'archive ANALYZE failed; trying again after the next pass that archives'));
+    }
     await this.vacuumAfterErasures(tenants);
     return pass;
   }

@@ -109,6 +109,15 @@ describe('audit verification of an archived ledger in the embedded PGlite', func
   });
   after(async () => { await h?.close(); });
 
+  it("gives PGlite's planner statistics after a pass that archived rows (it has no autovacuum to gather them)", async () => {
+    // Never analysed, a table's reltuples is -1 and the planner sorts a tenant's events for each
+    // page a verification reads; the archiver's pass ran ANALYZE (ArchiveStore.analyzeIfEmbedded).
+    const db = await h.services.archive.db();
+    const { rows } = await db.query<{ relname: string; reltuples: number }>(
+      "SELECT relname, reltuples FROM pg_class WHERE relname IN ('archived_events', 'archived_workflows') ORDER BY relname");
+    expect(rows.map((r) => [r.relname, Number(r.reltuples)])).to.deep.equal([['archived_events', 24], ['archived_workflows', 8]]);
+  });
+
   it("walks on the worker, asking the API's thread, where PGlite lives, for each archive page", async () => {
     const s = h.services;
     const original = s.archive.eventsAfter.bind(s.archive);
