@@ -80,6 +80,7 @@ describe('contract: docs/openapi.yaml against the running service', function () 
   it('infrastructure and discovery', async () => {
     expect((await call('get', '/health')).status).to.equal(200);
     expect((await call('get', '/ready')).status).to.equal(200);
+    expect((await call('get', '/favicon.ico')).status).to.equal(204);
     expect((await call('get', '/metrics')).status).to.equal(200);
     expect((await call('get', '/.well-known/oauth-authorization-server')).status).to.equal(200);
     expect((await call('get', '/.well-known/jwks.json')).status).to.equal(200);

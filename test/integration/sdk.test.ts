@@ -13,6 +13,7 @@ import { format, inspect } from 'node:util';
 import { createClaimsClient, verifyWebhook, WebhookVerificationError, type ClaimsClientOptions } from '../../sdk/src';
 import { ManualClock } from '../../src/clock';
 import { createTenantUser } from '../../src/ops/users';
+import { sampleEventTypes } from '../../src/webhooks/sample-events';
 import { startHarness, type Harness } from '../helpers/harness';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { waitFor } from '../helpers/wait';
@@ -101,7 +102,7 @@ describe('@claims/sdk against the service', function () {
     const samples = await api.POST('/v1/webhooks/test', {});
     expect(samples.response.status).to.equal(202);
     const ids = new Set(samples.data!.queued.map((q) => q.id));
-    expect(ids.size).to.equal(11);
+    expect(ids.size).to.equal(sampleEventTypes.length);
     const delivered = await waitFor(() => {
       const got = receiver.received.filter((r) => ids.has(r.id));
       return got.length === ids.size ? got : null;

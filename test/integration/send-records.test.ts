@@ -11,7 +11,7 @@ import { expect } from 'chai';
 import type { Decision, Envelope } from '../../pipeline/types';
 import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
 import { Keys } from '../../src/redis/keys';
-import { runBeginSend, runHandoff } from '../../src/redis/scripts';
+import { runBeginSend, runHandoff, runRecordDelivery } from '../../src/redis/scripts';
 import { decodeEnvelope, encodeFields, type StreamEntry } from '../../src/runtime/envelope-codec';
 import { buildHandoff } from '../../src/runtime/handoff-ops';
 import { transitions } from '../../pipeline/workflows/transitions';
@@ -192,6 +192,19 @@ describe('send records and the recovering hand-off ops against Redis', () => {
     expect(await redis.hmget(record, 'delivery_seq', 'delivery_status')).to.deep.equal(['40', 'read']);
     // The worker that takes the entry over finds the proof and begins nothing new.
     expect(await sends.begin('acme', wf, 40, t0 + 10)).to.deep.include({ acceptedId: 'wamid.Y', knownBy: 'status_webhook' });
+  });
+
+  it('recordDelivery-3.lua through its wrapper: the keys it names, and a status that moves nothing writes nothing', async () => {
+    await redis.hset(keys.workflow(2, wf), 'tenant_id', 'acme', 'workflow_id', wf);
+    await begin(50, t0);
+    const call = (status: string, at: number) => runRecordDelivery(redis, keys, {
+      partition: 2, tenantId: 'acme', workflowId: wf, seq: 50, status, providerMessageId: 'wamid.Z', at, now: at, lifetimeMs: 3_600_000, errorCode: '',
+    });
+    expect(await call('delivered', t0 + 1)).to.deep.equal({ proved: true, moved: true, failed: false });
+    const before = Number(/cmdstat_hset:calls=(\d+)/.exec(await redis.info('commandstats'))?.[1] ?? 0);
+    expect(await call('sent', t0 + 2), 'an older status after a newer one').to.deep.equal({ proved: false, moved: false, failed: false });
+    expect(Number(/cmdstat_hset:calls=(\d+)/.exec(await redis.info('commandstats'))?.[1] ?? 0) - before).to.equal(0);
+    expect(await redis.hmget(keys.workflow(2, wf), 'delivery_seq', 'delivery_status')).to.deep.equal(['50', 'delivered']);
   });
 
   describe('hand-off ops', () => {
