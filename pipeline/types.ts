@@ -70,6 +70,9 @@ export interface PayloadBase {
   heldChoice?: string;
   /** A document or image the claimant sent (WhatsApp media message); `text` holds its caption. */
   media?: MediaRef;
+  /** The wait timer that brought this entry to its workflow's step: its name in the workflow's wait
+   *  declaration (`reminder:1`, `deadline`; pipeline/workflows/wait.ts). Set by fireWorkflowTimers. */
+  timer?: string;
   /**
    * The W3C `traceparent` of the step that wrote this entry, with tracing on (docs/tracing.md):
    * the next step's span is its child, so one claimant message is one trace. Absent with it off.
@@ -203,6 +206,15 @@ export interface WorkflowPatch {
   /** pending-documents: the workflow to cancel or resume (its own id, or the open one a question joined). */
   pending_docs_workflow_id?: string;
   reminders_sent?: number;
+  /** pending-documents' wait, as the API shows it (docs/pending-documents.md): the documents asked
+   *  for and received (JSON), when the wait started, its deadline and next reminder ('' for none),
+   *  and what a resume or recheck continues with (JSON). */
+  pd_pending?: string;
+  pd_received?: string;
+  pd_payload?: string;
+  wait_started_at?: number;
+  deadline_at?: number;
+  next_reminder_at?: number | '';
 }
 
 /** Writes outside the workflow record, applied atomically with the hand-off. */
@@ -222,30 +234,41 @@ export type Effect =
   /** Continue the held question at the router with `patch` (the choice) merged into its payload;
    *  this message is folded into it. When nothing is held any more, this message's own decision stands. */
   | { type: 'choice.resume'; patch: Partial<WorkflowPayload> }
-  /** Start (or restart) the durable wait: record what is pending, schedule the reminders and the
-   *  deadline, and register this workflow as its claim's open one. `join`: the claim's other open
-   *  follow-up the stage found (pendingDocs.openForClaimHash), which this one joins instead of
-   *  waiting (no wait; the decision's patch and reply say so); null: wait. The hand-off re-checks
-   *  it and follows the claim's open follow-up as it is then (src/redis/lua/handoff.lua). */
-  | { type: 'documents.await'; claimIdHash: string; pending: PendingDocument[]; deadlineAt: number; reminderDue: number[]; join: string | null }
-  /** A document reached `target` (an open pending-documents workflow): it is recorded there and
-   *  this message is folded into it, which continues at stage `to` with `payload`. `documents`:
-   *  the pending document it satisfies, best first (pipeline/workflows/pending-documents.ts,
-   *  documentsFor); the hand-off records it against the first of them still missing then. When
-   *  the target is no longer waiting, this message's own decision stands. */
-  | { type: 'documents.arrived'; target: string; to: StageName; media: MediaRef; documents: string[]; payload: WorkflowPayload }
-  /** The wait is over (everything arrived): its timers are dropped. */
-  | { type: 'documents.done' }
+  /** Start (or restart) this workflow's wait (its definition's `wait`, pipeline/workflows/wait.ts):
+   *  `timers` armed in due order (each fires an entry with `timer` set to its name into the
+   *  workflow's step at the wait's stage), `payload` what that entry carries. `claimIdHash`: the
+   *  wait is also its claim's open one (the claim's pointer and the claimant's list name it). */
+  | { type: 'wait.start'; timers: WaitTimerPlan[]; payload: WorkflowPayload; claimIdHash?: string }
+  /** An arrival the workflow `target` waits for (a claimant's document): `set` is written on its
+   *  record, this message is folded into it, and it continues at stage `to` with `payload`;
+   *  `ends`: its wait is over (its timers go). Guarded: `expectSeq` is the target's step as the
+   *  stage read it; when it moved, nothing is written and the stage decides again. */
+  | { type: 'wait.arrive'; target: string; arrival: string; expectSeq: number; set: Record<string, string | number>; ends: boolean; to: StageName; payload: WorkflowPayload }
+  /** This workflow's wait is over: its timers go. */
+  | { type: 'wait.end' }
+  /** A precondition of the decision: `field` of workflow `workflow`'s record (or, with `claimIdHash`,
+   *  the claim's open-wait pointer) still holds `value` (null: absent). When it does not, the
+   *  hand-off writes nothing for this entry and answers `moved`, and the stage decides again on
+   *  what it reads then. */
+  | { type: 'expect'; workflow: string; field: 'status' | 'seq'; value: string | null }
+  | { type: 'expect'; claimIdHash: string; value: string | null }
   /** Keep this approved answer for the same question (best effort, after the hand-off). */
   | { type: 'answer.cache'; key: string; value: CachedAnswer }
   /** This decision records the reply sent at this step (`reply.sent`): the hand-off marks the
    *  step's send record, so a late `note` of the same send writes nothing (docs/workflows.md). */
   | { type: 'send.recorded' };
 
+/** A timer of a wait, by its name in the workflow's declaration, and when it is due (ms). */
+export interface WaitTimerPlan {
+  name: string;
+  due: number;
+}
+
+/** `also`: further audit events of the same step, written after `audit` (a deadline's escalation). */
 export type Decision =
-  | { kind: 'forward'; to: StageName; payload: WorkflowPayload; status?: WorkflowStatus; patch?: WorkflowPatch; audit: AuditNote; effects?: Effect[] }
-  | { kind: 'wait'; status: WorkflowStatus; patch?: WorkflowPatch; audit: AuditNote; effects?: Effect[] }
-  | { kind: 'finish'; status: WorkflowStatus; patch?: WorkflowPatch; audit: AuditNote; effects?: Effect[] }
+  | { kind: 'forward'; to: StageName; payload: WorkflowPayload; status?: WorkflowStatus; patch?: WorkflowPatch; audit: AuditNote; also?: AuditNote[]; effects?: Effect[] }
+  | { kind: 'wait'; status: WorkflowStatus; patch?: WorkflowPatch; audit: AuditNote; also?: AuditNote[]; effects?: Effect[] }
+  | { kind: 'finish'; status: WorkflowStatus; patch?: WorkflowPatch; audit: AuditNote; also?: AuditNote[]; effects?: Effect[] }
   /** Drop this entry: its workflow moved on (a partner's cancel, say) since it was written. */
   | { kind: 'skip'; audit: AuditNote; status?: never; effects?: never }
   /** Keep this entry back, unchanged, until the tenant's operational mode lets it go on:
@@ -298,10 +321,10 @@ export interface StageContext {
     recent(tenantId: string, phone: string): Promise<PendingDocsState[]>;
     /** One pending-documents workflow's wait state; null when there is no such workflow. */
     get(tenantId: string, workflowId: string): Promise<PendingDocsState | null>;
-    /** The claim's open pending-documents workflow (`started`, `awaiting_consent` or
-     *  `awaiting_documents`), in the claimant's partition; null when it has none. `claimIdHash`
-     *  as the record keeps it (`sha256:<hex>`). */
-    openForClaimHash(tenantId: string, phone: string, claimIdHash: string): Promise<string | null>;
+    /** The workflow the claim's open-wait pointer names and that workflow's status (null: no record),
+     *  in the claimant's partition; null when the pointer names none. `claimIdHash` as the record
+     *  keeps it (`sha256:<hex>`). Raw, so a decision can expect it unchanged (`expect` effects). */
+    claimWait(tenantId: string, phone: string, claimIdHash: string): Promise<{ workflowId: string; status: WorkflowStatus | null } | null>;
     /** How long a wait lasts and when reminders go out (ms after the wait starts). */
     waitMs: number;
     reminderOffsetsMs: readonly number[];
@@ -379,6 +402,10 @@ export interface PendingDocsState {
   received: Record<string, string>;
   deadlineAt: number | null;
   remindersSent: number;
+  /** The record's step sequence as read (an arrival expects it unchanged). */
+  seq: number;
+  /** When the wait's next reminder is due (its armed timer, when that is a reminder); else null. */
+  nextReminderAt: number | null;
   language: Language | null;
 }
 

@@ -12,6 +12,7 @@
  */
 import type { AuditNote, Decision, Envelope, StageContext, WorkflowPayload } from '../types';
 import type { StageName, WorkflowStatus, WorkflowType } from '../vocabulary';
+import type { WaitDeclaration } from './wait';
 
 /** A workflow's work at one stage: the stage's decision for an entry of this workflow.
  *  (Declared as a method so a definition typed for its own payload variant is a `WorkflowDefinition`.) */
@@ -62,6 +63,8 @@ export interface WorkflowDefinition<P extends WorkflowPayload = WorkflowPayload>
   /** The statuses its steps may leave it waiting in, besides the replies' `awaiting_consent` and
    *  `awaiting_choice`; each must be in the state machine (transitions.ts), which the hand-off enforces. */
   waitsIn: readonly WorkflowStatus[];
+  /** Its wait, when it has one: what it waits for, its reminders and deadline (pipeline/workflows/wait.ts). */
+  wait?: WaitDeclaration;
 }
 
 /** The stage after `from` on the workflow's route (a message no workflow took: `commonRoute`). */

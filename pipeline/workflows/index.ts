@@ -16,6 +16,7 @@ import { transitions } from './transitions';
 
 export { next, replyStage } from './definition';
 export type { WorkflowDefinition, WorkflowStep } from './definition';
+export type { WaitDeclaration } from './wait';
 
 /** The most workflows offered as a choice: WhatsApp shows at most three reply buttons. */
 const maxOffered = 3;
@@ -66,6 +67,12 @@ function problemsOf(workflow: WorkflowDefinition): string[] {
   }
   for (const status of workflow.waitsIn) {
     if (!transitions.started.includes(status)) problems.push(`waits in ${status}, which the state machine does not know`);
+  }
+  const wait = workflow.wait;
+  if (wait) {
+    if (!workflow.waitsIn.includes(wait.status)) problems.push(`waits in ${wait.status}, which waitsIn does not name`);
+    if (!workflow.steps[wait.stage]) problems.push(`its wait fires into ${wait.stage}, where it has no step`);
+    if (wait.arrivals.some((a) => a === '' || a.includes('|'))) problems.push('an arrival name is empty or holds |');
   }
   if (workflow.offered && [...byType.values()].filter((w) => w.offered).length >= maxOffered) problems.push(`at most ${maxOffered} workflows are offered`);
   return problems;

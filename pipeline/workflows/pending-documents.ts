@@ -2,17 +2,21 @@
  * pending-documents: a durable follow-up for a claim the CMS marked DOCUMENTS_PENDING. The truth
  * stage runs each step of it (docs/pending-documents.md):
  *   start     fetch the claim's pending list; remind the claimant and start the wait
- *   reminder  a reminder timer fired: remind of what is still missing
  *   received  a document was recorded: thank the claimant, or say what is still missing
  *   recheck   the CMS reported documents received elsewhere: read its list again
- * and a claimant's media message (intent `documents_upload`) is handed to their open workflow.
- * Pure decisions over read-only ports; the waits, timers and folding are the hand-off's.
+ * its wait's timers (`timer` on the entry): a reminder (remind of what is still missing) and the
+ * deadline (the wait ends `timed_out` and the partner is told); and a claimant's media message
+ * (intent `documents_upload`) is the wait's arrival `document`, handed to their open workflow.
+ * Pure decisions over read-only ports, each naming the state it was decided from (`expect`, or
+ * an arrival's `expectSeq`): when that moved before the hand-off, the stage decides again.
+ * The hand-off applies them (pipeline/workflows/wait.ts).
  */
 import { AppError } from '../../src/errors';
 import { maskClaimId, phiHash } from '../../src/phi';
 import { normalise } from '../text';
-import type { Claim, Decision, Envelope, PayloadBase, PendingDocsState, PendingDocument, PendingDocumentsPayload, StageContext } from '../types';
+import type { Claim, Decision, Effect, Envelope, PayloadBase, PendingDocsState, PendingDocument, PendingDocumentsPayload, StageContext } from '../types';
 import { next, type WorkflowDefinition } from './definition';
+import { planWait, timerOf, waitPayload } from './wait';
 
 type PdEnvelope = Envelope & { payload: PendingDocumentsPayload };
 
@@ -25,14 +29,22 @@ export const pendingDocuments: WorkflowDefinition<PendingDocumentsPayload> = {
   // Reminders, resumes and documents reach truth without the router: held there too.
   restricted: {
     at: ['router', 'truth'],
-    detail: (payload, stage): Record<string, string | null> => (stage === 'truth' ? { step: payload.pdStep ?? null } : { workflow_type: 'pending-documents' }),
+    detail: (payload, stage): Record<string, string | null> => (stage === 'truth' ? { step: payload.pdStep ?? timerOf(payload.timer)?.kind ?? null } : { workflow_type: 'pending-documents' }),
   },
   offered: true,
   // A claimant who asks which documents are pending starts at the first step (fetch the list).
   start: (payload) => ({ ...payload, intent: 'pending_documents', pdStep: 'start' }) as PendingDocumentsPayload,
   media: { intent: 'documents_upload' },
   waitsIn: ['awaiting_documents'],
+  wait: {
+    status: 'awaiting_documents', stage: 'truth', arrivals: ['document'],
+    reminders: (ctx) => ctx.pendingDocs.reminderOffsetsMs,
+    deadline: (ctx) => ctx.pendingDocs.waitMs,
+  },
 };
+
+/** Statuses in which a follow-up is its claim's open one. */
+const openStatuses: readonly string[] = ['started', 'awaiting_consent', 'awaiting_documents'];
 
 /** The intent the router gives a claimant's document or image message. */
 export const documentsUploadIntent = 'documents_upload';
@@ -69,12 +81,13 @@ export function documentsFor(pending: PendingDocument[], received: Record<string
 }
 
 /**
- * Whether a follow-up about to start its wait joins its claim's open one instead: the open one
- * read through `pendingDocs.openForClaimHash`, unless that is this workflow itself (a resumed one
- * whose claim still names it). At most one open follow-up per claim (docs/pending-documents.md).
+ * Whether a follow-up about to start its wait joins its claim's open one instead: the one the
+ * claim's pointer names (`pendingDocs.claimWait`) while it is open, unless that is this workflow
+ * itself (a resumed one whose claim still names it). At most one open follow-up per claim
+ * (docs/pending-documents.md).
  */
-export function followUpToJoin(workflowId: string, openForClaim: string | null): string | null {
-  return openForClaim !== null && openForClaim !== workflowId ? openForClaim : null;
+export function followUpToJoin(workflowId: string, claimWait: { workflowId: string; status: string | null } | null): string | null {
+  return claimWait !== null && claimWait.workflowId !== workflowId && openStatuses.includes(claimWait.status ?? '') ? claimWait.workflowId : null;
 }
 
 /** Pending documents not yet received, in the CMS's order. */
@@ -87,11 +100,12 @@ const items = (docs: PendingDocument[]) => docs.map((d) => ({ document: d.name }
 export async function pendingDocumentsStep(envelope: PdEnvelope, ctx: StageContext): Promise<Decision> {
   const { payload } = envelope;
   if (payload.intent === documentsUploadIntent) return documentArrived(envelope, ctx);
+  const timer = timerOf(payload.timer);
+  if (timer?.kind === 'deadline') return deadlinePassed(envelope, ctx);
+  if (timer?.kind === 'reminder') return remind(envelope, ctx, timer.n);
   switch (payload.pdStep ?? 'start') {
     case 'start':
       return start(envelope, ctx);
-    case 'reminder':
-      return remind(envelope, ctx);
     default:
       return progress(envelope, ctx);
   }
@@ -124,22 +138,34 @@ async function start(envelope: PdEnvelope, ctx: StageContext): Promise<Decision>
   if (missing.length === 0) return nothingPending(envelope, asked, 'nothing_pending', claimIdHash);
 
   const now = ctx.now();
-  const deadlineAt = now + ctx.pendingDocs.waitMs;
+  const timers = planWait(pendingDocuments.wait!, ctx, now);
+  const deadlineAt = timers[timers.length - 1]!.due;
   const language = payload.language ?? 'EN';
   // The claim already has an open follow-up: this one joins it. The claimant still gets the list,
   // and this workflow ends with the reply (`outcome: joined`, naming the open one) instead of waiting.
-  const join = followUpToJoin(workflowId, await ctx.pendingDocs.openForClaimHash(tenantId, payload.from, claimIdHash));
+  const pointer = await ctx.pendingDocs.claimWait(tenantId, payload.from, claimIdHash);
+  const join = followUpToJoin(workflowId, pointer);
   const reminder: PendingDocumentsPayload = {
     ...payload, claimId: claim.claim_id, language, reply: { template: 'documents_reminder', vars: { claim_ref: maskClaimId(claim.claim_id) }, items: items(missing) },
     afterSend: join ? 'completed' : 'awaiting_documents',
   };
+  // Decided from the claim's pointer and its workflow's status as read: when either moved before
+  // the hand-off (another follow-up started, the joined one ended), the stage decides again.
+  const expect: Effect[] = [{ type: 'expect', claimIdHash, value: pointer?.workflowId ?? null }];
+  if (pointer && pointer.workflowId !== workflowId) expect.push({ type: 'expect', workflow: pointer.workflowId, field: 'status', value: pointer.status });
+  const continueWith = waitPayload(payload, ['pdStep', 'reminder']);
+  const firstReminder = timers.length > 1 ? timers[0]!.due : '';
   return {
     kind: 'forward', to: toReply(), payload: reminder,
-    patch: { workflow_type: 'pending-documents', claim_id_hash: claimIdHash, language, ...(join ? { pending_docs_workflow_id: join, outcome: 'joined' } : {}) },
+    patch: {
+      workflow_type: 'pending-documents', claim_id_hash: claimIdHash, language,
+      ...(join ? { pending_docs_workflow_id: join, outcome: 'joined' } : {
+        pd_pending: JSON.stringify(pending), pd_payload: JSON.stringify(continueWith), deadline_at: deadlineAt, next_reminder_at: firstReminder,
+        wait_started_at: now, pd_received: JSON.stringify(state?.received ?? {}), reminders_sent: state?.remindersSent ?? 0,
+      }),
+    },
     audit: { type: 'documents.requested', detail: { documents: missing.length, trigger: asked ? 'claimant' : 'cms_event', deadline_at: deadlineAt } },
-    // The wait's schedule travels with a join too: the hand-off starts the wait after all when the
-    // open follow-up has ended by then.
-    effects: [{ type: 'documents.await', claimIdHash, pending, deadlineAt, reminderDue: ctx.pendingDocs.reminderOffsetsMs.map((o) => now + o), join }],
+    effects: join ? expect : [...expect, { type: 'wait.start', timers, payload: continueWith, claimIdHash }],
   };
 }
 
@@ -160,11 +186,11 @@ function nothingPending(envelope: PdEnvelope, asked: boolean, outcome: string, c
   const audit = { type: 'documents.none_pending', detail: { reason: outcome } };
   // A claimant who asked gets an answer; a CMS trigger with nothing to ask for ends quietly.
   if (asked) return { kind: 'forward', to: toReply(), payload: { ...envelope.payload, reply: { template: 'documents_none_pending', vars: {} } }, patch, audit };
-  return { kind: 'finish', status: 'completed', patch, audit, effects: [{ type: 'documents.done' }] };
+  return { kind: 'finish', status: 'completed', patch, audit, effects: [{ type: 'wait.end' }] };
 }
 
 /** A reminder timer fired: the CMS's list (or, when it is down, the list kept) minus what arrived. */
-async function remind(envelope: PdEnvelope, ctx: StageContext): Promise<Decision> {
+async function remind(envelope: PdEnvelope, ctx: StageContext, n: number): Promise<Decision> {
   const { payload, tenantId, workflowId } = envelope;
   const state = await ctx.pendingDocs.get(tenantId, workflowId);
   if (!state) throw new AppError('workflow_not_found', 'pending-documents workflow vanished');
@@ -176,14 +202,29 @@ async function remind(envelope: PdEnvelope, ctx: StageContext): Promise<Decision
   }
   const missing = stillMissing(pending, state.received);
   if (missing.length === 0) {
-    return { kind: 'finish', status: 'completed', patch: { outcome: 'all_received' }, audit: { type: 'documents.all_received', detail: { via: 'cms' } }, effects: [{ type: 'documents.done' }] };
+    return { kind: 'finish', status: 'completed', patch: { outcome: 'all_received', next_reminder_at: '' }, audit: { type: 'documents.all_received', detail: { via: 'cms' } }, effects: [{ type: 'wait.end' }] };
   }
-  const n = payload.reminder ?? state.remindersSent + 1;
   return {
     kind: 'forward', to: toReply(),
-    payload: { ...payload, reply: { template: 'documents_reminder', vars: { claim_ref: maskClaimId(payload.claimId ?? '') }, items: items(missing) }, afterSend: 'awaiting_documents' },
-    patch: { reminders_sent: state.remindersSent + 1 },
+    payload: { ...payload, timer: undefined, pdStep: 'reminder', reminder: n, reply: { template: 'documents_reminder', vars: { claim_ref: maskClaimId(payload.claimId ?? '') }, items: items(missing) }, afterSend: 'awaiting_documents' },
+    patch: { reminders_sent: state.remindersSent + 1, next_reminder_at: state.nextReminderAt ?? '' },
     audit: { type: 'documents.reminder', detail: { reminder: n, missing: missing.length } },
+  };
+}
+
+/** The deadline passed with documents still missing: the wait ends `timed_out`, and the partner is told (escalated). */
+async function deadlinePassed(envelope: PdEnvelope, ctx: StageContext): Promise<Decision> {
+  const { tenantId, workflowId } = envelope;
+  const state = await ctx.pendingDocs.get(tenantId, workflowId);
+  if (!state) throw new AppError('workflow_not_found', 'pending-documents workflow vanished');
+  const missing = stillMissing(state.pending, state.received).length;
+  const received = state.pending.length - missing;
+  return {
+    kind: 'finish', status: 'timed_out',
+    patch: { outcome: 'timed_out', next_reminder_at: '' },
+    audit: { type: 'documents.timed_out', detail: { missing, received } },
+    also: [{ type: 'documents.escalated', detail: { pending_docs_workflow_id: workflowId, missing, received, reason: 'deadline' } }],
+    effects: [{ type: 'wait.end' }],
   };
 }
 
@@ -199,7 +240,7 @@ async function progress(envelope: PdEnvelope, ctx: StageContext): Promise<Decisi
   if (missing.length === 0) {
     return {
       kind: 'forward', to: toReply(), payload: { ...payload, reply: { template: 'documents_all_received', vars: {} }, afterSend: 'completed' },
-      patch: { outcome: 'all_received' }, audit: { type: 'documents.all_received', detail: { via } }, effects: [{ type: 'documents.done' }],
+      patch: { outcome: 'all_received', next_reminder_at: '' }, audit: { type: 'documents.all_received', detail: { via } }, effects: [{ type: 'wait.end' }],
     };
   }
   return {
@@ -232,15 +273,24 @@ async function documentArrived(envelope: PdEnvelope, ctx: StageContext): Promise
       audit: { type: 'documents.unexpected', detail: { media_kind: media.kind } },
     };
   }
+  // The file fills the document its caption or name names, else the first one still missing (none: recorded against no document).
+  const document = documentsFor(open.pending, open.received, documentHint(payload, open.pending))[0] ?? '';
+  const received = document ? { ...open.received, [document]: media.id } : open.received;
+  const complete = stillMissing(open.pending, received).length === 0;
   return {
-    // What this message gets if the follow-up stopped waiting meanwhile: the file still reaches
-    // the partner (the audit event below becomes a webhook) and the claimant is thanked.
+    // This message's own step, kept as the record of the file: it is folded into the waiting
+    // follow-up, which continues at truth. Decided from the follow-up as read (`expectSeq`): when
+    // it moved (another file recorded, the wait ended), the stage decides again.
     kind: 'forward', to: toReply(), payload: { ...payload, reply: { template: 'documents_received_late', vars: {} } },
     patch: { outcome: 'documents_forwarded', pending_docs_workflow_id: open.workflowId },
-    audit: { type: 'documents.received', detail: { media_id: media.id, media_kind: media.kind, mime: media.mime ?? null } },
+    audit: {
+      type: 'documents.received',
+      detail: { media_id: media.id, media_kind: media.kind, mime: media.mime ?? null, pending_docs_workflow_id: open.workflowId, accepted: true, document, complete },
+    },
     effects: [{
-      type: 'documents.arrived', target: open.workflowId, to: 'truth', media,
-      documents: documentsFor(open.pending, open.received, documentHint(payload, open.pending)), payload: continuation(payload, open),
+      type: 'wait.arrive', target: open.workflowId, arrival: 'document', expectSeq: open.seq, ends: complete, to: 'truth',
+      set: { pd_received: JSON.stringify(received), documents_received: Object.keys(received).length, ...(complete ? { next_reminder_at: '' } : {}) },
+      payload: continuation(payload, open),
     }],
   };
 }

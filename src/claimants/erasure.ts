@@ -40,7 +40,7 @@ import { isClaimantPhone, phoneRule } from './phone-number';
  */
 export const keptRecordFields = [
   'workflow_id', 'tenant_id', 'workflow_type', 'status', 'seq', 'started_at', 'updated_at', 'completed_at', 'channel', 'audit',
-  'language', 'outcome', 'error', 'pending_docs_workflow_id', 'deadline_at', 'reminders_sent', 'pd_pending', 'pd_received', 'pd_gen',
+  'language', 'outcome', 'error', 'pending_docs_workflow_id', 'deadline_at', 'reminders_sent', 'pd_pending', 'pd_received',
 ] as const;
 
 /** What an erasure did (no PHI): the API's answer and the `claimant.erased` event's detail. */
@@ -260,7 +260,7 @@ export class ClaimantErasure {
  * - a retry timer (src/runtime/handoff-ops.ts, fireTimers.lua: JSON `{ id, stream, fields }`): its
  *   `fields` as a stage entry;
  * - a dead timer (fireTimers.lua: `timer`, the member as it was, `error`, `at`): its member so;
- * - a wait timer, or one paused (src/redis/wait-timers.ts: `pd|<tenant>|<workflow>|...`): its tenant
+ * - a wait timer, or one paused (src/redis/wait-timers.ts: `w|<tenant>|<workflow>|...`): its tenant
  *   is the claimant's and its workflow one of theirs.
  * Exported for its test.
  */

@@ -121,9 +121,8 @@ export class Keys {
   erasureJob(partition: number, tenantId: string, claimantRef: string): string {
     return `${this.p(partition)}:erasure:${tenantId}:${claimantRef}`;
   }
-  /** Reminder and deadline timers of waiting workflows (sorted set, score = due time in ms;
-   *  member `pd|<tenant>|<workflow id>|<wait generation>|r|<n>` or `...|t|0`, built and parsed by
-   *  src/redis/wait-timers.ts and src/redis/lua/includes/wait-timer.lua; docs/pending-documents.md). */
+  /** Wait timers of waiting workflows (sorted set, score = due time in ms; member
+   *  `w|<tenant>|<workflow id>|<wait id>|<stage>|<timer name>`, defined once in src/redis/wait-timers.ts). */
   workflowTimers(partition: number): string {
     return `${this.p(partition)}:wf-timers`;
   }

@@ -1,31 +1,38 @@
 /**
- * The member of a pending-documents wait timer in a partition's workflow-timer set
- * (Keys.workflowTimers), built and parsed in one TypeScript place. The Lua scripts build and parse
- * it in one Lua place, src/redis/lua/includes/wait-timer.lua; the two must agree (a test checks a
- * member round-trips through both).
+ * The member of a wait timer in a partition's workflow-timer set (Keys.workflowTimers): its one
+ * definition. The Lua scripts never build or parse one: the hand-off and controlPendingDocs are
+ * given the members to arm (src/redis/scripts/wait.ts builds them here), the record keeps the
+ * armed one (`wait_timer`) and the ones still to come (`wait_later`), and fireWorkflowTimers is
+ * told, for each due member, what this module parsed from it.
  *
- *   pd|<tenant>|<workflow id>|<wait generation>|r|<n>   reminder n
- *   pd|<tenant>|<workflow id>|<wait generation>|t|0     deadline
+ *   w|<tenant>|<workflow id>|<wait id>|<stage>|<timer name>
+ *
+ * `wait id` tells one wait of a workflow from the next (the step sequence that started it); a
+ * timer fires into the workflow's own step at `stage`, named `timer name` (the workflow's
+ * declaration: `reminder:1`, `deadline`, ...).
  */
 export interface WaitTimer {
   tenantId: string;
   workflowId: string;
-  generation: number;
-  kind: 'reminder' | 'deadline';
-  /** The reminder's number; 0 for the deadline. */
-  n: number;
+  waitId: number;
+  /** The stage the timer's entry goes to: the workflow's step there decides what it means. */
+  stage: string;
+  /** The timer's name in the workflow's wait declaration. */
+  name: string;
 }
 
 export function waitTimerMember(timer: WaitTimer): string {
-  const suffix = timer.kind === 'reminder' ? `r|${timer.n}` : 't|0';
-  return `pd|${timer.tenantId}|${timer.workflowId}|${timer.generation}|${suffix}`;
+  for (const part of [timer.tenantId, timer.workflowId, timer.stage, timer.name]) {
+    if (part === '' || part.includes('|')) throw new Error(`wait timer: part ${JSON.stringify(part)} is empty or holds |`);
+  }
+  return `w|${timer.tenantId}|${timer.workflowId}|${timer.waitId}|${timer.stage}|${timer.name}`;
 }
 
-const memberPattern = /^pd\|([^|]+)\|([^|]+)\|(\d+)\|([rt])\|(\d+)$/;
+const memberPattern = /^w\|([^|]+)\|([^|]+)\|(\d+)\|([^|]+)\|([^|]+)$/;
 
 /** The timer a member names, or null when it is not a wait timer. */
 export function parseWaitTimer(member: string): WaitTimer | null {
   const m = memberPattern.exec(member);
   if (!m) return null;
-  return { tenantId: m[1]!, workflowId: m[2]!, generation: Number(m[3]), kind: m[4] === 'r' ? 'reminder' : 'deadline', n: Number(m[5]) };
+  return { tenantId: m[1]!, workflowId: m[2]!, waitId: Number(m[3]), stage: m[4]!, name: m[5]! };
 }

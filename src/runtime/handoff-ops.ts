@@ -8,6 +8,8 @@ import { sha256Hex } from '../phi';
 import { type Keys } from '../redis/keys';
 import { type StageName } from '../../pipeline/vocabulary';
 import { encodeFields, packEntry, type StageEntryForm } from './envelope-codec';
+import { waitTimerMember } from '../redis/wait-timers';
+import { workflowOf } from '../../pipeline/workflows';
 
 export type Outcome =
   /** `chained`: a stage fused after the outcome before it (stage fusion): no entry of its own, it
@@ -103,11 +105,12 @@ export function buildHandoff(
       const payload = JSON.stringify(d.payload);
       op.payload = entryForm === 'packed' ? packEntry(env.workflowId, env.tenantId, env.seq + 1, 0, payload) : payload;
     }
+    if (d.also && d.also.length > 0) op.also = d.also.map((a) => [a.type, JSON.stringify(a.detail ?? {})]);
     for (const effect of d.effects ?? []) {
       // Applied by the worker after the hand-off (a cache write, best effort): nothing to do here.
       if (effect.type === 'answer.cache' || effect.type === 'send.recorded') continue;
-      if (effect.type.startsWith('documents.')) {
-        addDocumentEffect(op, effect as DocumentEffect, { keys, partition, env, use, payload: d.kind === 'forward' ? d.payload : env.payload });
+      if (effect.type.startsWith('wait.') || effect.type === 'expect') {
+        addWaitEffect(op, effect as WaitEffect, { keys, partition, env, use });
         continue;
       }
       op.consent = use(keys.consent(partition, env.tenantId, sha256Hex(env.payload.from)));
@@ -117,9 +120,12 @@ export function buildHandoff(
       if (effect.type === 'consent.language') op.consent_language = effect.language;
       if (effect.type === 'consent.park' || effect.type === 'choice.park') {
         op.park_payload = JSON.stringify(effect.payload);
-        // The question this one supersedes, if any (the one held when the worker read it): the
-        // script closes exactly that one in the same step, while it is still held.
-        const older = supersededQuestion(env.workflowId, held.get(env.workflowId) ?? null);
+        // The question this one supersedes, if any (the one held when the worker read it), closed in
+        // the same step. Decided from the held question as read: when another is parked by then,
+        // nothing is written and the worker reads it again (the `moved` answer).
+        const read = held.get(env.workflowId) ?? null;
+        guard(op, [op.consent as string, 'parked', read?.workflowId ?? '']);
+        const older = supersededQuestion(env.workflowId, read);
         if (older) op.supersede = { workflow_id: older, key: use(keys.workflow(partition, older)) };
       }
       if (effect.type === 'consent.resume' || effect.type === 'choice.resume') {
@@ -151,35 +157,50 @@ function opOf(base: Record<string, unknown>, own: Record<string, unknown>, more?
   return Object.assign({}, base, own, more);
 }
 
-type DocumentEffect = Extract<Effect, { type: `documents.${string}` }>;
+type WaitEffect = Extract<Effect, { type: `wait.${string}` | 'expect' }>;
 
-/** The pending-documents effects of a decision, as hand-off op fields (docs/pending-documents.md). */
-function addDocumentEffect(
-  op: Record<string, unknown>, effect: DocumentEffect,
-  at: { keys: Keys; partition: number; env: Envelope; use: (key: string) => string; payload: WorkflowPayload },
+/** Adds a precondition to an op: `[key, field ('' for a string key), value ('' for absent)]`. */
+function guard(op: Record<string, unknown>, g: [string, string, string]): void {
+  ((op.guards ??= []) as Array<[string, string, string]>).push(g);
+}
+
+/**
+ * A decision's wait effects and preconditions, as hand-off op fields (handoff.lua's header): the
+ * one place that turns a wait into keys and timer members (src/redis/wait-timers.ts).
+ */
+function addWaitEffect(
+  op: Record<string, unknown>, effect: WaitEffect,
+  at: { keys: Keys; partition: number; env: Envelope; use: (key: string) => string },
 ): void {
   const { keys, partition, env, use } = at;
+  if (effect.type === 'expect') {
+    if ('claimIdHash' in effect) guard(op, [use(keys.pendingDocsByClaim(partition, env.tenantId, bareHash(effect.claimIdHash))), '', effect.value ?? '']);
+    else guard(op, [use(keys.workflow(partition, effect.workflow)), effect.field, effect.value ?? '']);
+    return;
+  }
   const timers = use(keys.workflowTimers(partition));
-  if (effect.type === 'documents.await') {
-    // What a timer or a resume continues with: the conversation's addressing, not this step's reply.
-    const { reply: _r, rendered: _d, media: _m, afterSend: _a, pdStep: _s, reminder: _n, ...base } = at.payload;
-    op.pd_await = {
-      timers, deadline: effect.deadlineAt, reminders: effect.reminderDue, pending: JSON.stringify(effect.pending),
-      payload: JSON.stringify(base),
-      claim_key: use(keys.pendingDocsByClaim(partition, env.tenantId, bareHash(effect.claimIdHash))),
-      claimant_key: use(keys.pendingDocsByClaimant(partition, env.tenantId, sha256Hex(env.payload.from))),
-      // The claim's open follow-up the stage joins ('' : it waits), re-checked by the script.
-      join: effect.join ?? '',
+  if (effect.type === 'wait.start') {
+    const stage = workflowOf(env.payload)?.wait?.stage;
+    if (!stage) throw new Error(`wait.start by a workflow that declares no wait (intent ${env.payload.intent ?? 'none'})`);
+    // The wait's id is the step that starts it: a timer of an earlier wait of the workflow never matches.
+    const member = (name: string) => waitTimerMember({ tenantId: env.tenantId, workflowId: env.workflowId, waitId: env.seq, stage, name });
+    op.wait = {
+      timers, arm: effect.timers.map((t) => [member(t.name), t.due]), payload: JSON.stringify(effect.payload),
+      ...(effect.claimIdHash ? {
+        pointer: use(keys.pendingDocsByClaim(partition, env.tenantId, bareHash(effect.claimIdHash))),
+        listed: use(keys.pendingDocsByClaimant(partition, env.tenantId, sha256Hex(env.payload.from))),
+      } : {}),
     };
-    if (effect.join) use(keys.workflow(partition, effect.join));
-  } else if (effect.type === 'documents.arrived') {
+  } else if (effect.type === 'wait.arrive') {
+    const targetKey = use(keys.workflow(partition, effect.target));
+    guard(op, [targetKey, 'seq', String(effect.expectSeq)]);
     op.idx = use(keys.workflowIndex(partition, env.tenantId));
-    op.pd_arrive = {
-      target: effect.target, target_key: use(keys.workflow(partition, effect.target)), media_id: effect.media.id,
-      documents: effect.documents, stream: use(keys.stream(partition, effect.to)), payload: JSON.stringify(effect.payload), timers,
+    op.arrive = {
+      target: effect.target, target_key: targetKey, stream: use(keys.stream(partition, effect.to)), payload: JSON.stringify(effect.payload),
+      set: effect.set, ...(effect.ends ? { timers } : {}),
     };
   } else {
-    op.pd_done = { timers };
+    op.wait_end = timers;
   }
 }
 

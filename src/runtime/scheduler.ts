@@ -97,8 +97,8 @@ export class Scheduler {
   }
 
   /**
-   * Fires due reminder and deadline timers of waiting workflows (docs/pending-documents.md). The
-   * due members are read first so the Lua step can declare every key it touches; timers of a
+   * Fires due wait timers (reminders, deadlines) into their workflows' own steps (docs/architecture.md,
+   * "Waiting"). The due members are read first so the Lua step can declare every key it touches; timers of a
    * tenant that is RESTRICTED move to its paused set instead, until the mode allows them.
    */
   private async fireWorkflowTimers(): Promise<number> {
@@ -117,10 +117,9 @@ export class Scheduler {
         if (due.length === 0) break;
         const timers = await Promise.all(due.map(async (member) => {
           const timer = parseWaitTimer(member);
-          if (!timer) return { member, workflowId: null, tenantId: null, restricted: false };
-          return { member, workflowId: timer.workflowId, tenantId: timer.tenantId, restricted: (await modeOf(timer.tenantId)) === 'RESTRICTED' };
+          return { member, restricted: timer !== null && (await modeOf(timer.tenantId)) === 'RESTRICTED' };
         }));
-        fired += (await runFireWorkflowTimers(redis, keys, p, now, timers, config.stageEntryForm)).fired;
+        fired += (await runFireWorkflowTimers(redis, keys, p, timers, config.stageEntryForm)).fired;
         if (due.length < perCall) break;
       }
     }

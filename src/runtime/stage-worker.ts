@@ -31,7 +31,7 @@ import type { Metrics } from '../metrics';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { readGroups } from '../redis/connection';
-import { runHandoff } from '../redis/scripts';
+import { runHandoff, type HandoffResult } from '../redis/scripts';
 import { isPassingStoreFailure } from '../redis/unavailable';
 import { decodeEnvelope, entryTime, type StreamEntry } from './envelope-codec';
 import { buildHandoff, heldEffects, retryDelay, type HeldWorkflow, type Outcome } from './handoff-ops';
@@ -88,6 +88,8 @@ export function fusedStageLookup(local: readonly Stage[]): (name: StageName) => 
 
 /** At most this many steps of one workflow run in one chain (the seven stages bound it anyway). */
 const maxChain = 8;
+/** How many times a batch's moved decisions are decided again before their entries are left to be reclaimed. */
+const maxRedecisions = 3;
 
 interface Delivered {
   partition: number;
@@ -228,7 +230,7 @@ export class StageWorker {
       list.push(...outcomes[i]!);
       byPartition.set(d.partition, list);
     });
-    await Promise.all([...byPartition].map(([partition, list]) => this.handOff(partition, list)));
+    await Promise.all([...byPartition].map(([partition, list]) => this.handOff(partition, list, ctx)));
   }
 
   /** The entry's outcome, then those of the stages fused after it (stage fusion; usually none). */
@@ -294,7 +296,42 @@ export class StageWorker {
     }
   }
 
-  private async handOff(partition: number, outcomes: Outcome[]): Promise<void> {
+  /**
+   * Hands the outcomes off. A decision whose preconditions no longer held when the script ran
+   * (`moved`: state it was decided from changed since the stage read it) wrote nothing: its stage
+   * decides again on what it reads now, and that decision is handed off, up to `maxRedecisions`
+   * times; after that its entry stays pending and is reclaimed.
+   */
+  private async handOff(partition: number, outcomes: Outcome[], ctx: StageContext): Promise<void> {
+    let list = outcomes;
+    for (let round = 0; list.length > 0; round++) {
+      const results = await this.handOffOnce(partition, list);
+      const moved = list.filter((_, i) => results[i]?.kind === 'moved');
+      if (moved.length === 0) return;
+      if (round >= maxRedecisions) {
+        this.o.log.warn({ stage: this.name, partition, entries: moved.length }, 'state kept moving under a decision; entries left to be reclaimed');
+        return;
+      }
+      list = await Promise.all(moved.map((o) => this.decideAgain(o, ctx)));
+    }
+  }
+
+  /** A moved outcome's stage run again on the same entry (a fused step by its own stage, as a step of its own). */
+  private async decideAgain(outcome: Outcome, ctx: StageContext): Promise<Outcome> {
+    const envelope = outcome.envelope!;
+    const stage = envelope.stage === this.o.stage.name ? this.o.stage : this.o.fusedStage?.(envelope.stage) ?? this.o.stage;
+    try {
+      return { kind: 'decided', entryId: outcome.entryId, envelope, decision: await stage.handle(envelope, ctx) };
+    } catch (err) {
+      const code = errorCode(err);
+      this.o.metrics.failed.inc({ stage: stage.name, error_code: code });
+      const due = this.o.clock.now() + retryDelay(envelope.attempt, this.o.config.retryBaseMs, this.o.config.retryMaxMs);
+      this.o.log.warn({ stage: stage.name, workflow_id: envelope.workflowId, error_code: code, err: describe(err) }, 'stage failed deciding again; retrying with backoff');
+      return { kind: 'retry', entryId: outcome.entryId, envelope, due, errorCode: code };
+    }
+  }
+
+  private async handOffOnce(partition: number, outcomes: Outcome[]): Promise<HandoffResult[]> {
     const { redis, keys, clock, metrics, stage } = this.o;
     const held = await this.heldWorkflows(partition, outcomes);
     const now = clock.now();
@@ -307,6 +344,7 @@ export class StageWorker {
     const handled = new Map<string, { stage: string; outcome: string; n: number }>();
     outcomes.forEach((outcome, i) => {
       const result = results[i];
+      if (result?.kind === 'moved') return;
       // A fused step is counted and logged under its own stage.
       const stageName = outcome.envelope?.stage ?? stage.name;
       if (result?.kind === 'illegal') {
@@ -324,6 +362,7 @@ export class StageWorker {
       metrics.latency.observe({ stage: stageName }, Math.max(0, wallNow - entryTime(outcome.entryId)) / 1000);
     });
     for (const { stage: stageName, outcome, n } of handled.values()) metrics.handled.inc({ stage: stageName, outcome }, n);
+    return results;
   }
 
   /** Effects outside the hand-off's atomic step, once it went through: the answer cache (best effort). */

@@ -12,6 +12,9 @@ import type { Keys } from '../redis/keys';
 import { runControlPendingDocs, runStartPendingDocs, type PendingDocsAction, type PendingDocsRefusal } from '../redis/scripts';
 import type { StageEntryForm } from '../runtime/envelope-codec';
 import { activeTraceparent, tracer } from '../tracing/tracing';
+import { pendingDocuments } from '../../pipeline/workflows/pending-documents';
+import { deadlineTimer, reminderNumber, timerOf, waitSchedule } from '../../pipeline/workflows/wait';
+import { parseWaitTimer, waitTimerMember } from '../redis/wait-timers';
 
 const openStatuses: ReadonlySet<string> = new Set(['started', 'awaiting_consent', 'awaiting_documents']);
 
@@ -25,7 +28,6 @@ export type ControlAction = PendingDocsAction;
 
 const refusals: Record<PendingDocsRefusal, { code: 'workflow_not_found' | 'workflow_type_mismatch' | 'workflow_state_conflict' | 'claim_has_open_workflow'; message: string }> = {
   not_found: { code: 'workflow_not_found', message: 'no such workflow' },
-  not_pending_documents: { code: 'workflow_type_mismatch', message: 'only a pending-documents workflow can be controlled this way' },
   finished: { code: 'workflow_state_conflict', message: 'the workflow has already finished' },
   not_resumable: { code: 'workflow_state_conflict', message: 'only a cancelled or timed-out pending-documents workflow that reached its wait can be resumed' },
   not_waiting: { code: 'workflow_state_conflict', message: 'the workflow is not awaiting documents' },
@@ -61,28 +63,29 @@ export class PendingDocuments {
     // With tracing on, the request's span is the parent of the first step's (docs/tracing.md).
     if (tracer !== null) payload.traceparent = activeTraceparent();
     const started = await runStartPendingDocs(this.redis, this.keys, {
-      partition: p, tenantId, workflowId: proposed, channel, phone, claimId: claim.claim_id, payload, now, entryForm: this.entryForm,
+      partition: p, tenantId, workflowId: proposed, channel, phone, claimId: claim.claim_id, payload, workflowType: pendingDocuments.type, now, entryForm: this.entryForm,
     });
     return { workflowId: started.workflowId, joined: started.kind === 'joined' };
   }
 
   /** The open pending-documents workflow of a claim, if any (for `claim.documents_received`). */
   async openForClaim(tenantId: string, claim: Claim): Promise<string | null> {
-    return this.openForClaimHash(tenantId, claim.claimant_phone, sha256Hex(claim.claim_id));
+    const pointer = await this.claimWait(tenantId, claim.claimant_phone, sha256Hex(claim.claim_id));
+    return pointer && openStatuses.has(pointer.status ?? '') ? pointer.workflowId : null;
   }
 
   /**
-   * The read port of the stages: the open pending-documents workflow of the claim whose hash is
-   * `claimIdHash` (`sha256:<hex>` or the bare hex), in the partition of `phone`, the claimant's
-   * (where the claim's pointer lives); null when it has none.
+   * The read port of the stages: the workflow the claim's open-wait pointer names (`claimIdHash`,
+   * `sha256:<hex>` or the bare hex, in the partition of `phone`, the claimant's) and its status
+   * (null when its record is gone); null when the pointer names none.
    */
-  async openForClaimHash(tenantId: string, phone: string, claimIdHash: string): Promise<string | null> {
+  async claimWait(tenantId: string, phone: string, claimIdHash: string): Promise<{ workflowId: string; status: WorkflowStatus | null } | null> {
     const p = this.keys.partitionOf(tenantId, phone);
     const hex = claimIdHash.startsWith('sha256:') ? claimIdHash.slice(7) : claimIdHash;
     const id = await this.redis.get(this.keys.pendingDocsByClaim(p, tenantId, hex));
     if (!id) return null;
     const status = await this.redis.hget(this.keys.workflow(p, id), 'status');
-    return status && openStatuses.has(status) ? id : null;
+    return { workflowId: id, status: (status as WorkflowStatus | null) ?? null };
   }
 
   /** Applies a control action; throws the matching problem when the workflow's state refuses it. */
@@ -90,22 +93,28 @@ export class PendingDocuments {
     const p = this.keys.partitionOfWorkflow(workflowId);
     if (p === null) throw new AppError('workflow_not_found', 'no such workflow');
     const wfKey = this.keys.workflow(p, workflowId);
-    const [owner, claimIdHash, phoneHash, waitStarted, remindersSent] = await this.redis.hmget(wfKey, 'tenant_id', 'claim_id_hash', 'phone_hash', 'wait_started_at', 'reminders_sent');
+    const [owner, type, claimIdHash, phoneHash, waitStarted, remindersSent, seq] = await this.redis.hmget(wfKey, 'tenant_id', 'workflow_type', 'claim_id_hash', 'phone_hash', 'wait_started_at', 'reminders_sent', 'seq');
     if (owner !== tenantId) throw new AppError('workflow_not_found', 'no such workflow');
-    let reminders: Array<[number, number]> = [];
+    // A workflow's type never changes once set: checked here, not in the script.
+    if (type !== pendingDocuments.type) {
+      const status = await this.redis.hget(wfKey, 'status');
+      throw new AppError('workflow_type_mismatch', 'only a pending-documents workflow can be controlled this way', { extra: status ? { workflow_status: status } : {} });
+    }
+    let schedule: Array<[string, number]> = [];
     if (action === 'reschedule') {
       const deadline = options.deadlineAt!;
-      // Reminders not sent yet, at their offsets from the start of this wait, before the new deadline.
+      // Reminders not sent yet, at their offsets from the start of this wait, before the new deadline; then the deadline.
       const start = Number(waitStarted ?? now);
       const sent = Number(remindersSent ?? 0);
-      reminders = this.reminderOffsetsMs
-        .map((offset, i): [number, number] => [i + 1, start + offset])
-        .filter(([n, due]) => n > sent && due < deadline);
+      const timers = waitSchedule(start, this.reminderOffsetsMs, deadline).filter((t) => t.due < deadline || t.name === deadlineTimer);
+      schedule = timers
+        .filter((t) => t.name === deadlineTimer || reminderNumber(t.name) > sent)
+        .map((t) => [waitTimerMember({ tenantId, workflowId, waitId: Number(seq ?? 0), stage: pendingDocuments.wait!.stage, name: t.name }), t.due]);
     }
     const detail: Record<string, unknown> = { by: actor.sub, token_type: actor.token_type };
     if (options.documents) detail.documents = options.documents;
     const result = await runControlPendingDocs(this.redis, this.keys, {
-      partition: p, tenantId, workflowId, action, claimIdHash, phoneHash, detail, deadlineAt: options.deadlineAt, reminders, now, entryForm: this.entryForm,
+      partition: p, tenantId, workflowId, action, claimIdHash, phoneHash, detail, deadlineAt: options.deadlineAt, schedule, now, entryForm: this.entryForm,
     });
     if (result.kind === 'ok') return;
     const refusal = refusals[result.reason] ?? { code: 'workflow_state_conflict' as const, message: result.reason };
@@ -127,8 +136,9 @@ export class PendingDocuments {
   }
 
   private async read(p: number, workflowId: string, tenantId?: string): Promise<PendingDocsState | null> {
-    const [status, owner, claimIdHash, pending, received, deadline, sent, language] = await this.redis.hmget(
+    const [status, owner, claimIdHash, pending, received, deadline, sent, language, seq, armed, armedDue] = await this.redis.hmget(
       this.keys.workflow(p, workflowId), 'status', 'tenant_id', 'claim_id_hash', 'pd_pending', 'pd_received', 'deadline_at', 'reminders_sent', 'language',
+      'seq', 'wait_timer', 'wait_due',
     );
     if (!status || (tenantId !== undefined && owner !== tenantId)) return null;
     return {
@@ -138,6 +148,8 @@ export class PendingDocuments {
       deadlineAt: deadline ? Number(deadline) : null,
       remindersSent: Number(sent ?? 0),
       language: (language as PendingDocsState['language']) ?? null,
+      seq: Number(seq ?? 0),
+      nextReminderAt: armed && armedDue && timerOf(parseWaitTimer(armed)?.name)?.kind === 'reminder' ? Number(armedDue) : null,
     };
   }
 }

@@ -41,8 +41,8 @@ export interface FakeStageContextOptions {
   pendingDocsStates?: PendingDocsState[];
   /** A claimant's pending-documents workflows by phone, newest first (`pendingDocs.recent`). */
   recentPendingDocs?: Record<string, PendingDocsState[]>;
-  /** Each claim's open pending-documents workflow by claim id hash (`pendingDocs.openForClaimHash`);
-   *  a claim not listed has none. */
+  /** Each claim's open pending-documents workflow by claim id hash (`pendingDocs.claimWait`, as
+   *  awaiting_documents); a claim not listed has none. */
   openFollowUps?: Record<string, string>;
   /** Default 7 days, reminders after 1 and 3 days. */
   waitMs?: number;
@@ -126,7 +126,10 @@ export function fakeStageContext(options: FakeStageContextOptions = {}): FakeSta
     pendingDocs: {
       recent: async (_tenantId, phone) => options.recentPendingDocs?.[phone] ?? [],
       get: async (_tenantId, workflowId) => options.pendingDocsStates?.find((s) => s.workflowId === workflowId) ?? null,
-      openForClaimHash: async (_tenantId, _phone, claimIdHash) => options.openFollowUps?.[claimIdHash] ?? null,
+      claimWait: async (_tenantId, _phone, claimIdHash) => {
+        const id = options.openFollowUps?.[claimIdHash];
+        return id ? { workflowId: id, status: 'awaiting_documents' } : null;
+      },
       waitMs: options.waitMs ?? 7 * day,
       reminderOffsetsMs: options.reminderOffsetsMs ?? [1 * day, 3 * day],
     },

@@ -41,12 +41,16 @@ describe('documentsFor: which pending document a received file satisfies, best f
 
 describe('followUpToJoin: whether a follow-up about to wait joins its claim\'s open one', () => {
   it('joins the claim\'s open follow-up', () => {
-    expect(followUpToJoin('wf-new', 'wf-open')).to.equal('wf-open');
+    for (const status of ['started', 'awaiting_consent', 'awaiting_documents']) {
+      expect(followUpToJoin('wf-new', { workflowId: 'wf-open', status }), status).to.equal('wf-open');
+    }
   });
 
-  it('waits when the claim has none open, or the open one is this workflow itself (resumed)', () => {
+  it('waits when the claim has none open, the one its pointer names ended, or it is this workflow itself (resumed)', () => {
     expect(followUpToJoin('wf-new', null)).to.equal(null);
-    expect(followUpToJoin('wf-new', 'wf-new')).to.equal(null);
+    expect(followUpToJoin('wf-new', { workflowId: 'wf-old', status: 'timed_out' })).to.equal(null);
+    expect(followUpToJoin('wf-new', { workflowId: 'wf-old', status: null })).to.equal(null);
+    expect(followUpToJoin('wf-new', { workflowId: 'wf-new', status: 'started' })).to.equal(null);
   });
 });
 

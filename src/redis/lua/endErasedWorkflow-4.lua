@@ -3,7 +3,7 @@
   docs/retention.md), in one step with its audit event, as a partner's cancel does: status
   cancelled, outcome `claimant_erased`, so the partner gets the usual `workflow.cancelled`. The
   record's claim and phone hashes go first, so the transition (and the webhook made from it)
-  carries no claim hash. The wait's next timer goes here; the caller removes any other member.
+  carries no claim hash. The wait's armed timer goes here (includes/wait.lua); the caller removes any other member.
   A workflow already in an end status is left as it is.
 
   KEYS[1] workflow record   KEYS[2] workflow-timer set of the partition   KEYS[3] audit stream
@@ -14,7 +14,7 @@
 ]]
 local wf, timers, auditKey, jobKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local now, tenant, wfId = ARGV[1], ARGV[2], ARGV[3]
-local h = redis.call('HMGET', wf, 'tenant_id', 'status', 'pd_next', 'pd_gen')
+local h = redis.call('HMGET', wf, 'tenant_id', 'status')
 if h[1] ~= tenant then return 'not_found' end
 local status = h[2]
 if status ~= 'started' and status ~= 'awaiting_consent' and status ~= 'awaiting_choice' and status ~= 'awaiting_documents' then
@@ -22,15 +22,10 @@ if status ~= 'started' and status ~= 'awaiting_consent' and status ~= 'awaiting_
 end
 
 --@include audit-append
---@include wait-timer
+--@include wait
 
 redis.call('HDEL', wf, 'claim_id_hash', 'phone_hash')
-if h[3] and h[3] ~= '' then
-  redis.call('ZREM', timers, timerMember(tenant, wfId, h[4] or '0', h[3]))
-  -- A new wait generation: a timer or entry of the old one still in flight is ignored.
-  redis.call('HSET', wf, 'pd_next', '', 'pd_rdue', '')
-  redis.call('HINCRBY', wf, 'pd_gen', 1)
-end
+waitEnd(wf, timers)
 local seq = redis.call('HINCRBY', wf, 'seq', 1)
 redis.call('HSET', wf, 'status', 'cancelled', 'outcome', 'claimant_erased', 'completed_at', now, 'updated_at', now, 'next_reminder_at', '')
 local id = xaddAudit(auditKey, tenant, wfId, 'erasure', 'workflow.cancelled', seq, now, ARGV[4], transitionOf(wf, wfId, status, 'cancelled', seq))

@@ -17,7 +17,7 @@
   ARGV[3] tenant id
   ARGV[4] channel
   ARGV[5] phone hash (sha256:...)
-  ARGV[6] claim id hash (sha256:...)
+  ARGV[6] the record's own first fields, JSON [field, value, ...] (its type, claim hash, resume payload)
   ARGV[7] payload (JSON)
   ARGV[8] key prefix of workflow records in this partition (the open workflow the pointer names
           shares the partition's hash tag)
@@ -37,7 +37,7 @@ if existing then
 end
 
 createWorkflowRecord(KEYS[2], KEYS[3], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5],
-  { 'workflow_type', 'pending-documents', 'claim_id_hash', ARGV[6], 'pd_payload', ARGV[7] })
+  cjson.decode(ARGV[6]))
 redis.call('SET', KEYS[1], ARGV[2])
 redis.call('ZADD', KEYS[5], ARGV[1], ARGV[2])
 enterGateway(KEYS[4], packed, ARGV[2], ARGV[3], ARGV[7])

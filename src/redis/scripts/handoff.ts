@@ -7,19 +7,23 @@ import type { StageEntryForm } from '../../runtime/envelope-codec';
 
 /**
  * What the hand-off did with one op, typed: the audit event id it wrote, a retry timer set, a
- * dead letter without a workflow, a redelivery dropped (`stale`), or a status change the
- * transition table refuses (`illegal`, the entry acked and dropped). handoff.lua answers strings
- * (`<audit id>`, 'retry', 'dead', 'stale', 'illegal:<from>:<to>'); only this module reads them.
+ * dead letter without a workflow, a redelivery dropped (`stale`), a decision whose preconditions
+ * no longer held (`moved`), or a status change the transition table refuses (`illegal`, the entry
+ * acked and dropped). handoff.lua answers strings (`<audit id>`, 'retry', 'dead', 'stale', 'moved',
+ * 'illegal:<from>:<to>'); only this module reads them.
  */
 export type HandoffResult =
   | { kind: 'applied'; auditId: string }
   | { kind: 'retry' }
   | { kind: 'dead' }
   | { kind: 'stale' }
+  /** A precondition of the decision no longer held (state moved since the stage read it): nothing
+   *  was written and the entry is not acknowledged; the stage decides again. */
+  | { kind: 'moved' }
   | { kind: 'illegal'; from: string; to: string };
 
 export function parseHandoffResult(raw: string): HandoffResult {
-  if (raw === 'retry' || raw === 'dead' || raw === 'stale') return { kind: raw };
+  if (raw === 'retry' || raw === 'dead' || raw === 'stale' || raw === 'moved') return { kind: raw };
   if (raw.startsWith('illegal:')) {
     // Statuses hold no ':'; the first part after the tag is the record's status, the last the decision's.
     const [, from = '', to = ''] = raw.split(':');
@@ -29,29 +33,16 @@ export function parseHandoffResult(raw: string): HandoffResult {
 }
 
 /**
- * One hand-off call for one partition: the keys and ops built by src/runtime/handoff-ops.ts, the
- * consumer group, and the transition table as `{ from: { to: true } }` JSON (passed to the
+ * One hand-off call for one partition: the keys and ops built by src/runtime/handoff-ops.ts (every
+ * key an op touches among them), the consumer group, and the transition table as `{ from: { to: true } }` JSON (passed to the
  * script as a list of pairs: transitionPairs). One result per op.
  */
 export async function runHandoff(
   redis: Redis, call: { keys: string[]; ops: Record<string, unknown>[]; entryForm: StageEntryForm }, group: string, now: number, partition: number, allowedTransitions: string,
 ): Promise<HandoffResult[]> {
   const ops = packOps(call.ops);
-  const pairs = transitionPairs(allowedTransitions);
-  let keys = call.keys;
-  // A workflow the ops read from state (the claim's open follow-up, the parked question) that
-  // moved since the worker read it is named by an UNDECLARED reply, with nothing written: the
-  // call is made again with its record declared (handoff.lua's header).
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const raw = await redis.handoff(keys.length, ...keys, group, now, partition, ops.count, pairs, call.entryForm, ...ops.args);
-      return raw.map(parseHandoffResult);
-    } catch (err) {
-      const message = err instanceof Error ? err.message : '';
-      if (!message.startsWith('UNDECLARED ') || attempt >= 3) throw err;
-      keys = [...keys, ...message.slice('UNDECLARED '.length).split(' ').filter((k) => k && !keys.includes(k))];
-    }
-  }
+  const raw = await redis.handoff(call.keys.length, ...call.keys, group, now, partition, ops.count, transitionPairs(allowedTransitions), call.entryForm, ...ops.args);
+  return raw.map(parseHandoffResult);
 }
 
 /** The fields each op has its own ARGV for, in handoff.lua's order; the rest go in one JSON object. */

@@ -16,6 +16,8 @@ export interface StartPendingDocsArgs {
   /** The claim's id; only its hash is stored. */
   claimId: string;
   payload: WorkflowPayload;
+  /** The new record's `workflow_type`. */
+  workflowType: string;
   now: number;
   /** How the gateway entry is written (`STAGE_ENTRY_FORM`). */
   entryForm: StageEntryForm;
@@ -35,7 +37,8 @@ export async function runStartPendingDocs(redis: Redis, keys: Keys, a: StartPend
     const [workflowId, outcome] = await redis.startPendingDocs(
       keys.pendingDocsByClaim(p, a.tenantId, sha256Hex(a.claimId)), keys.workflow(p, a.workflowId), keys.workflowIndex(p, a.tenantId),
       keys.stream(p, 'gateway'), keys.pendingDocsByClaimant(p, a.tenantId, sha256Hex(a.phone)), open,
-      a.now, a.workflowId, a.tenantId, a.channel, phiHash(a.phone), phiHash(a.claimId), JSON.stringify(a.payload), keys.workflow(p, ''), a.entryForm,
+      a.now, a.workflowId, a.tenantId, a.channel, phiHash(a.phone),
+      JSON.stringify(['workflow_type', a.workflowType, 'claim_id_hash', phiHash(a.claimId), 'pd_payload', JSON.stringify(a.payload)]), JSON.stringify(a.payload), keys.workflow(p, ''), a.entryForm,
     );
     if (outcome !== 'undeclared') return { kind: outcome, workflowId };
     if (attempt >= maxUndeclaredRetries) throw new Error(`startPendingDocs: the claim's open workflow kept changing (${maxUndeclaredRetries + 1} calls)`);
@@ -46,7 +49,7 @@ export async function runStartPendingDocs(redis: Redis, keys: Keys, a: StartPend
 export type PendingDocsAction = 'cancel' | 'resume' | 'reschedule' | 'recheck';
 
 /** Why controlPendingDocs refused an action (docs/pending-documents.md). */
-export type PendingDocsRefusal = 'not_found' | 'not_pending_documents' | 'finished' | 'not_resumable' | 'claim_has_open_workflow' | 'not_waiting';
+export type PendingDocsRefusal = 'not_found' | 'finished' | 'not_resumable' | 'claim_has_open_workflow' | 'not_waiting';
 
 export interface ControlPendingDocsArgs {
   partition: number;
@@ -60,8 +63,9 @@ export interface ControlPendingDocsArgs {
   detail: Record<string, unknown>;
   /** The new deadline (ms), for reschedule. */
   deadlineAt?: number;
-  /** [reminder number, due (ms)] still to come, for reschedule. */
-  reminders?: Array<[number, number]>;
+  /** The wait's timers from now on, for reschedule: [member, due (ms)] in due order, the deadline's
+   *  last (members built by src/redis/wait-timers.ts). */
+  schedule?: Array<[string, number]>;
   now: number;
   /** How the re-entry's stage entry is written (resume, recheck; `STAGE_ENTRY_FORM`). */
   entryForm: StageEntryForm;
@@ -81,7 +85,7 @@ export async function runControlPendingDocs(redis: Redis, keys: Keys, a: Control
     const [outcome, statusOrReason, current] = await redis.controlPendingDocs(
       keys.workflow(p, a.workflowId), keys.workflowTimers(p), keys.audit(p), keys.stream(p, a.action === 'recheck' ? 'truth' : 'consent'),
       keys.pendingDocsByClaim(p, a.tenantId, bareHash(a.claimIdHash)), keys.pendingDocsByClaimant(p, a.tenantId, bareHash(a.phoneHash)), open,
-      a.now, a.action, a.tenantId, a.workflowId, JSON.stringify(a.detail), a.deadlineAt ?? 0, JSON.stringify(a.reminders ?? []), keys.workflow(p, ''), a.entryForm,
+      a.now, a.action, a.tenantId, a.workflowId, JSON.stringify(a.detail), a.deadlineAt ?? 0, JSON.stringify(a.schedule ?? []), keys.workflow(p, ''), a.entryForm,
     );
     if (outcome === 'undeclared') {
       if (attempt >= maxUndeclaredRetries) throw new Error(`controlPendingDocs: the claim's open workflow kept changing (${maxUndeclaredRetries + 1} calls)`);

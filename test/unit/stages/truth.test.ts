@@ -8,6 +8,8 @@ import { AppError } from '../../../src/errors';
 import { phiHash } from '../../../src/phi';
 import { claimOf, envelopeFor, fakeStageContext, testPhone } from '../../helpers/fake-stage-context';
 
+const day = 86_400_000;
+
 describe('stage truth', () => {
   it('reads the sender\'s own claims from the CMS and builds the claim_status reply, newest first and masked', async () => {
     const older = claimOf({ claim_id: 'CLM-2025-000111', status: 'APPROVED', status_updated_at: '2025-12-01T08:00:00Z' });
@@ -71,8 +73,16 @@ describe('stage truth', () => {
       const decision = await truth.handle(start(), ctx);
       if (decision.kind !== 'forward') throw new Error(`expected forward, got ${decision.kind}`);
       expect(decision.payload.afterSend).to.equal('awaiting_documents');
-      expect(decision.patch).to.deep.equal({ workflow_type: 'pending-documents', claim_id_hash: phiHash(claim.claim_id), language: 'EN' });
-      expect(decision.effects).to.have.length(1).and.to.have.nested.property('[0].join', null);
+      expect(decision.patch).to.include({ workflow_type: 'pending-documents', claim_id_hash: phiHash(claim.claim_id), language: 'EN', pd_received: '{}', reminders_sent: 0 });
+      // Decided from the claim's pointer as read (none), and the wait starts: two reminders, then the deadline.
+      const now = ctx.now();
+      expect(decision.effects).to.deep.equal([
+        { type: 'expect', claimIdHash: phiHash(claim.claim_id), value: null },
+        {
+          type: 'wait.start', claimIdHash: phiHash(claim.claim_id), payload: decision.effects![1]!.type === 'wait.start' ? decision.effects![1]!.payload : null,
+          timers: [{ name: 'reminder:1', due: now + 1 * day }, { name: 'reminder:2', due: now + 3 * day }, { name: 'deadline', due: now + 7 * day }],
+        },
+      ]);
     });
 
     it('joins the claim\'s open follow-up it read through the port: outcome joined, the reply ends it, the effect names it', async () => {
@@ -83,24 +93,58 @@ describe('stage truth', () => {
       expect(decision.payload.reply).to.include({ template: 'documents_reminder' });
       expect(decision.patch).to.include({ pending_docs_workflow_id: 'wf-open', outcome: 'joined' });
       expect(decision.audit.type).to.equal('documents.requested');
-      const [effect] = decision.effects ?? [];
-      expect(effect).to.include({ type: 'documents.await', join: 'wf-open', claimIdHash: phiHash(claim.claim_id) });
+      // No wait of its own; decided from the pointer and the open one's status as read.
+      expect(decision.effects).to.deep.equal([
+        { type: 'expect', claimIdHash: phiHash(claim.claim_id), value: 'wf-open' },
+        { type: 'expect', workflow: 'wf-open', field: 'status', value: 'awaiting_documents' },
+      ]);
     });
 
     it('a resumed follow-up that its claim still names as open does not join itself', async () => {
       const ctx = fakeStageContext({ claims: [claim], pendingDocuments: { [claim.claim_id]: pending }, openFollowUps: { [phiHash(claim.claim_id)]: 'wf-new' } });
       const decision = await truth.handle(start(), ctx);
-      expect(decision.effects).to.have.nested.property('[0].join', null);
+      expect(decision.effects?.map((e) => e.type)).to.deep.equal(['expect', 'wait.start']);
       expect(decision.kind === 'forward' && decision.payload.afterSend).to.equal('awaiting_documents');
     });
 
-    it('a file for the open follow-up carries the documents it satisfies, the one its caption names first', async () => {
-      const open = { workflowId: 'wf-open', status: 'awaiting_documents' as const, claimIdHash: phiHash(claim.claim_id), pending, received: {}, deadlineAt: null, remindersSent: 0, language: 'EN' as const };
+    it('a file for the open follow-up fills the document its caption names, decided from the follow-up\'s step as read', async () => {
+      const open = { workflowId: 'wf-open', status: 'awaiting_documents' as const, claimIdHash: phiHash(claim.claim_id), pending, received: {}, deadlineAt: null, remindersSent: 0, language: 'EN' as const, seq: 4, nextReminderAt: null };
       const ctx = fakeStageContext({ recentPendingDocs: { [testPhone]: [open] } });
       const media = { id: 'media-9', kind: 'document', filename: 'final-bill.pdf' };
       const decision = await truth.handle(envelopeFor('truth', { text: '', intent: 'documents_upload', media }), ctx);
       const [effect] = decision.effects ?? [];
-      expect(effect).to.deep.include({ type: 'documents.arrived', target: 'wf-open', documents: ['bill', 'discharge_summary'] });
+      expect(effect).to.deep.include({
+        type: 'wait.arrive', target: 'wf-open', arrival: 'document', expectSeq: 4, ends: false, to: 'truth',
+        set: { pd_received: JSON.stringify({ bill: 'media-9' }), documents_received: 1 },
+      });
+      expect(decision.audit.detail).to.include({ document: 'bill', complete: false, accepted: true, pending_docs_workflow_id: 'wf-open' });
+    });
+  });
+
+  describe('pending-documents wait timers: decided by the workflow\'s own step', () => {
+    const claim = claimOf({ status: 'DOCUMENTS_PENDING' });
+    const pending = [{ code: 'bill', name: 'Final bill' }, { code: 'discharge_summary', name: 'Discharge summary' }];
+    const state = { workflowId: 'wf-test', status: 'awaiting_documents' as const, claimIdHash: phiHash(claim.claim_id), pending, received: { bill: 'm1' }, deadlineAt: null, remindersSent: 1, language: 'EN' as const, seq: 6, nextReminderAt: 123 };
+    const timerEntry = (timer: string) => ({ ...envelopeFor('truth', { text: '', intent: 'pending_documents', claimId: claim.claim_id, timer }), workflowId: 'wf-test' });
+
+    it('the deadline ends the wait timed_out, with the escalation for the partner', async () => {
+      const ctx = fakeStageContext({ pendingDocsStates: [state] });
+      const decision = await truth.handle(timerEntry('deadline'), ctx);
+      expect(decision).to.deep.equal({
+        kind: 'finish', status: 'timed_out', patch: { outcome: 'timed_out', next_reminder_at: '' },
+        audit: { type: 'documents.timed_out', detail: { missing: 1, received: 1 } },
+        also: [{ type: 'documents.escalated', detail: { pending_docs_workflow_id: 'wf-test', missing: 1, received: 1, reason: 'deadline' } }],
+        effects: [{ type: 'wait.end' }],
+      });
+    });
+
+    it('a reminder reminds of what is still missing, and names the next reminder', async () => {
+      const ctx = fakeStageContext({ pendingDocsStates: [state], claims: [claim], pendingDocuments: { [claim.claim_id]: pending } });
+      const decision = await truth.handle(timerEntry('reminder:2'), ctx);
+      if (decision.kind !== 'forward') throw new Error(`expected forward, got ${decision.kind}`);
+      expect(decision.audit).to.deep.equal({ type: 'documents.reminder', detail: { reminder: 2, missing: 1 } });
+      expect(decision.patch).to.deep.equal({ reminders_sent: 2, next_reminder_at: 123 });
+      expect(decision.payload.afterSend).to.equal('awaiting_documents');
     });
   });
 

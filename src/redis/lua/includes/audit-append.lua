@@ -2,7 +2,7 @@
   audit-append (include): what every script that writes a workflow's audit event does after the
   XADD, in one place: the event's id (`ae-<partition>-<stream id>`), its place at the end of the
   record's `audit` list, and the status change it carries for the partner webhooks.
-  Used by handoff, controlPendingDocs, fireWorkflowTimers, endErasedWorkflow and recordErasure.
+  Used by handoff, controlPendingDocs, endErasedWorkflow and recordErasure.
 ]]
 -- The value of one audit event's `e1` field (below), and the XADD of an entry holding one event,
 -- which returns its stream id. (handoff writes a call's events in two entries: its header.)
@@ -36,8 +36,15 @@ local function transitionJson(wfId, from, to, seq, workflowType, claimIdHash)
   return cjson.encode({ workflow_id = wfId, from = from, to = to, seq = seq, workflow_type = workflowType or '', claim_id_hash = claimIdHash or '' })
 end
 
+-- The record fields a transition carries besides the step's own, and what a step reads of its
+-- record in one HMGET: seq, status, audit, those two, error, held.
+local transitionFields = { 'workflow_type', 'claim_id_hash' }
+local function readStepRecord(wfKey)
+  return redis.call('HMGET', wfKey, 'seq', 'status', 'audit', transitionFields[1], transitionFields[2], 'error', 'held')
+end
+
 -- The same, reading the two fields from the record.
 local function transitionOf(wfKey, wfId, from, to, seq)
-  local h = redis.call('HMGET', wfKey, 'workflow_type', 'claim_id_hash')
+  local h = redis.call('HMGET', wfKey, transitionFields[1], transitionFields[2])
   return transitionJson(wfId, from, to, seq, h[1], h[2])
 end
