@@ -73,6 +73,10 @@ export interface PayloadBase {
   /** The wait timer that brought this entry to its workflow's step: its name in the workflow's wait
    *  declaration (`reminder:1`, `deadline`; pipeline/workflows/wait.ts). Set by fireWorkflowTimers. */
   timer?: string;
+  /** The fired timer's member, opaque (src/redis/wait-timers.ts): the hand-off applies the step's
+   *  decision while it is still the wait's fired timer, at the workflow's step then, and not after
+   *  it was handled once. Never carried past that step. */
+  timerMember?: string;
   /**
    * The W3C `traceparent` of the step that wrote this entry, with tracing on (docs/tracing.md):
    * the next step's span is its child, so one claimant message is one trace. Absent with it off.

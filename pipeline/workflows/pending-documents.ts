@@ -206,7 +206,7 @@ async function remind(envelope: PdEnvelope, ctx: StageContext, n: number): Promi
   }
   return {
     kind: 'forward', to: toReply(),
-    payload: { ...payload, timer: undefined, pdStep: 'reminder', reminder: n, reply: { template: 'documents_reminder', vars: { claim_ref: maskClaimId(payload.claimId ?? '') }, items: items(missing) }, afterSend: 'awaiting_documents' },
+    payload: { ...payload, timer: undefined, timerMember: undefined, pdStep: 'reminder', reminder: n, reply: { template: 'documents_reminder', vars: { claim_ref: maskClaimId(payload.claimId ?? '') }, items: items(missing) }, afterSend: 'awaiting_documents' },
     patch: { reminders_sent: state.remindersSent + 1, next_reminder_at: state.nextReminderAt ?? '' },
     audit: { type: 'documents.reminder', detail: { reminder: n, missing: missing.length } },
   };

@@ -61,6 +61,6 @@ export function planWait(wait: WaitDeclaration, ctx: StageContext, start: number
 /** What a wait's timers continue with: the conversation's addressing, not a step's own fields. */
 export function waitPayload<P extends WorkflowPayload>(payload: P, drop: readonly string[] = []): P {
   const copy: Record<string, unknown> = { ...payload };
-  for (const field of ['reply', 'rendered', 'media', 'afterSend', 'timer', ...drop]) delete copy[field];
+  for (const field of ['reply', 'rendered', 'media', 'afterSend', 'timer', 'timerMember', ...drop]) delete copy[field];
   return copy as P;
 }

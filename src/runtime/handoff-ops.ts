@@ -98,12 +98,17 @@ export function buildHandoff(
       set: Object.assign({}, d.patch),
     }, sentMark);
     if (d.kind !== 'forward' || d.status) op.status = d.status;
+    // A step a wait timer fired (fireWorkflowTimers.lua): applied at the workflow's step when it is
+    // handed off, while that timer is still the wait's fired one; its next entry is written by the
+    // script, which knows that step, and carries nothing of the timer.
+    const fired = env.payload.timerMember;
+    if (fired !== undefined) op.fired = fired;
     if (d.kind === 'forward' && !fusedNext) {
       op.next = use(keys.stream(partition, d.to));
       // Packed, the next entry's whole value (its seq the step's next, attempt 0), which handoff.lua
       // writes as it comes; in the fields form, the payload alone.
-      const payload = JSON.stringify(d.payload);
-      op.payload = entryForm === 'packed' ? packEntry(env.workflowId, env.tenantId, env.seq + 1, 0, payload) : payload;
+      const payload = JSON.stringify(fired === undefined ? d.payload : { ...d.payload, timer: undefined, timerMember: undefined });
+      op.payload = entryForm === 'packed' && fired === undefined ? packEntry(env.workflowId, env.tenantId, env.seq + 1, 0, payload) : payload;
     }
     if (d.also && d.also.length > 0) op.also = d.also.map((a) => [a.type, JSON.stringify(a.detail ?? {})]);
     for (const effect of d.effects ?? []) {

@@ -237,7 +237,9 @@ export class StageWorker {
   private async runOne(d: Delivered, decoded: Envelope | Error, ctx: StageContext): Promise<Outcome[]> {
     const first = await this.runFirst(d, decoded, ctx);
     const chain: Outcome[] = [first];
-    if (!this.o.fusedStage || first.kind !== 'decided') return chain;
+    // (a step a wait timer fired is applied at the workflow's step when handed off, which a fused
+    // stage after it cannot know: it ends the chain)
+    if (!this.o.fusedStage || first.kind !== 'decided' || first.envelope.payload.timerMember !== undefined) return chain;
     let last = first;
     while (chain.length < maxChain) {
       const d0 = last.decision;

@@ -405,11 +405,13 @@ describe('pending-documents durability: a crash between sending a reminder and r
     await d.killServices();
     expect(d.sentTo(people[0]!.phone)).to.equal(2);
 
-    // The scheduler comes back first and fires the deadline; then the stage processes.
+    // The scheduler comes back first and fires the deadline; then the stages process: the
+    // deadline's step (truth) ends the wait at the workflow's step then.
     await d.setClock(72 * hour);
     await d.startServices(['scheduler']);
-    await d.untilAll(ids, 'timed out', ([s]) => s === 'timed_out', ['status']);
+    await d.untilAll(ids, 'deadline fired', ([fired]) => (fired ?? '').endsWith('|deadline'), ['wait_fired']);
     await d.startServices(['api'], ['stage', 'gateway,consent,router'], ['stage', 'truth,policy,outbound']);
+    await d.untilAll(ids, 'timed out', ([s]) => s === 'timed_out', ['status']);
     await d.idle();
     const got = d.sentTo(people[0]!.phone);
     reportCounts('pending-documents, every process killed while the provider took a reminder', { workflows: 1, lost: Math.max(0, 2 - got), duplicated: Math.max(0, got - 2) });

@@ -1,9 +1,11 @@
 --[[
   fireWorkflowTimers: fires due wait timers of one partition into their workflows' own steps.
   A fired timer appends an entry at the workflow's current step to the stream its member names,
-  with the wait's payload and `timer` set to the timer's name; the workflow's step decides what
-  it means (a reminder, a deadline: docs/architecture.md, "Waiting"). Then the wait's next timer
-  is armed. Nothing here knows a workflow type or reads anything but the wait's own fields.
+  with the wait's payload, `timer` set to the timer's name and `timerMember` to the member; the
+  workflow's step decides what it means (a reminder, a deadline: docs/architecture.md,
+  "Waiting"). The record keeps the member as `wait_fired` (the hand-off applies the step's
+  decision only while it is still the one fired, at the workflow's step then), and the wait's
+  next timer is armed. Nothing here knows a workflow type or reads anything but the wait's own fields.
 
   KEYS[1]  workflow-timer set of the partition       cw:{pN}:wf-timers
   KEYS[2]  restricted-tenants set of the partition
@@ -17,7 +19,7 @@
     removed from the set, then
     paused    moved to `paused` (same score); the tenant added to the restricted set
     dropped   not the wait's armed timer (`wait_timer`): the wait ended or was re-armed
-    fired     entry appended; the next of `wait_later` armed
+    fired     entry appended; `wait_fired` set; the next of `wait_later` armed
   Returns: { fired, paused, dropped }.
 ]]
 local timers, restricted = KEYS[1], KEYS[2]
@@ -42,8 +44,9 @@ for _, item in ipairs(cjson.decode(ARGV[1])) do
     else
       local payload = cjson.decode(h[3] or '{}')
       payload.timer = item.name
+      payload.timerMember = item.m
       xaddStage(item.stream, packed, item.wf_id, item.tenant, h[4], '0', cjson.encode(payload))
-      waitArm(item.wf, timers, (h[2] and h[2] ~= '') and cjson.decode(h[2]) or {})
+      waitFire(item.wf, timers, item.m, h[2])
       fired = fired + 1
     end
   end

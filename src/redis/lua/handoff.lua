@@ -196,7 +196,7 @@ local function handOff()
     local kind = a.kind
     continuesAt[i] = kind == 'forward' and a.next == nil and n ~= nil and n.entry == nil and n.wf_id == a.wf_id
     plainAt[i] = (kind == 'forward' or kind == 'finish' or kind == 'wait')
-      and not (a.wait or a.wait_end or a.arrive or a.consent or a.resume or a.also or a.guards)
+      and not (a.wait or a.wait_end or a.arrive or a.consent or a.resume or a.also or a.guards or a.fired)
   end
   local function effectsMalformed(op)
     if (op.park_payload or op.consent_state or op.resume or op.consent_language) and not op.consent then return 'consent effect without a consent key' end
@@ -311,6 +311,7 @@ local function handOff()
       for field, value in pairs(op.set) do fields[#fields + 1] = field fields[#fields + 1] = value end
     end
     if op.done then fields[#fields + 1] = 'completed_at' fields[#fields + 1] = now end
+    if op.fired then fields[#fields + 1] = 'wait_fired' fields[#fields + 1] = '' end
     -- A step that goes through clears a dead-lettered attempt's error and a hold.
     if rec[6] or rec[7] then
       flushChain()
@@ -340,7 +341,7 @@ local function handOff()
     end
     if op.wait_end then waitEnd(op.wf, op.wait_end) end
     if op.kind == 'forward' and op.next then
-      if packed then xaddStagePacked(op.next, op.payload) else xaddStage(op.next, false, op.wf_id, op.tenant, nextSeq, '0', op.payload) end
+      if packed and not op.fired then xaddStagePacked(op.next, op.payload) else xaddStage(op.next, packed, op.wf_id, op.tenant, nextSeq, '0', op.payload) end
     end
   end
 
@@ -427,6 +428,7 @@ local function handOff()
     if chain and not inChain then flushChain() end
     local rec = (inChain and chain.rec) or (op.wf ~= '' and readStepRecord(op.wf)) or {}
     local current = rec[1] or false
+    if op.fired and current then op.seq, op.seq_text = tonumber(current), current end
     if op.entry == nil and not stepped[i - 1] then
       out[i] = 'stale'
     elseif op.kind == 'defer' then
@@ -434,7 +436,10 @@ local function handOff()
     elseif op.kind == 'note' then
       out[i] = applyNote(op)
     -- (texts first: a text-to-number conversion costs about a thousand instructions)
-    elseif op.wf ~= '' and ((not current) or (current ~= op.seq_text and tonumber(current) ~= op.seq)) then
+    elseif op.fired and (redis.call('HGET', op.wf, 'wait_fired') or '') ~= op.fired then
+      ack(op.entry)
+      out[i] = 'stale'
+    elseif op.wf ~= '' and ((not current) or (current ~= op.seq_text and tonumber(current) ~= op.seq)) and not op.fired then
       ack(op.entry)
       out[i] = 'stale'
     elseif op.status and op.wf ~= '' and not allowed(rec[2] or false, op.status) then
