@@ -15,11 +15,15 @@ import { ConsentStore } from '../../src/consent/consent-store';
 import { phiHash, sha256Hex } from '../../src/phi';
 import { createRedis, waitReady, type Redis } from '../../src/redis/connection';
 import { Keys } from '../../src/redis/keys';
-import { runFireTimers, runHandoff, runIngestInbound, packOps, runRedriveDeadLetter, transitionPairs, type HandoffResult } from '../../src/redis/scripts';
+import { runFireTimers, runHandoff, runIngestInbound, packOps, runRedriveDeadLetter, type HandoffResult } from '../../src/redis/scripts';
 import { stageNames, type StageName } from '../../pipeline/vocabulary';
 import { decodeEnvelope, encodeFields, readStageEntry, type StageEntryForm, type StreamEntry } from '../../src/runtime/envelope-codec';
-import { buildHandoff, heldEffects, type HandoffCall, type HeldWorkflow, type Outcome } from '../../src/runtime/handoff-ops';
+import { buildHandoff, heldEffects, type HeldWorkflow, type Outcome } from '../../src/runtime/handoff-ops';
 import { testRedisUrl } from '../helpers/redis';
+import { claimOf, fakeStageContext } from '../helpers/fake-stage-context';
+import { truth } from '../../pipeline/stages/truth';
+import { PendingDocuments } from '../../src/workflows/pending-documents';
+import type { Config } from '../../src/config';
 import { auditRecords } from '../helpers/script-services';
 
 const prefix = `lua-test-${randomBytes(6).toString('hex')}`;
@@ -747,55 +751,75 @@ describe('Lua scripts against Redis', function () {
 
   // --- handoff: decisions made in TypeScript, re-checked by the script ---------------------
 
-  describe('handoff: what the stage (or worker) decided, re-checked when the state moved since it read it', () => {
+  describe('handoff: a decision whose state moved since the stage read it writes nothing, and the stage decides again', () => {
     const mediaOf = (n: number) => ({ id: `media-${n}`, kind: 'image' });
     const pending: PendingDocument[] = [{ code: 'discharge_summary', name: 'Discharge summary' }, { code: 'bill', name: 'Final bill' }];
+    const hour = 3600_000;
 
-    /** A pending-documents follow-up in `awaiting_documents`, as pd_await leaves it (no timer armed). */
-    async function waitingFollowUp(p: number, claimIdHash = phiHash('CLM-1')): Promise<string> {
+    /** The stage context the truth stage runs with here: the real pending-documents port on this Redis, a fake CMS. */
+    function stageContext(phone: string) {
+      const port = new PendingDocuments(redis, keys, { stageEntryForm: 'packed', pendingDocsWaitMs: 72 * hour, pendingDocsReminderMs: [24 * hour, 48 * hour] } as Config);
+      const ctx = fakeStageContext({ claims: [claimOf({ claim_id: 'CLM-1', claimant_phone: phone, status: 'DOCUMENTS_PENDING' })], pendingDocuments: { 'CLM-1': pending }, now: clock });
+      ctx.pendingDocs = port;
+      ctx.now = () => clock;
+      return ctx;
+    }
+
+    /** The truth stage's decision for this entry, made now, on what it reads now. */
+    async function decide(d: Delivered, phone: string): Promise<Outcome> {
+      return decided(d, await truth.handle({ ...d.envelope, stage: 'truth' }, stageContext(phone)));
+    }
+
+    /** A pending-documents follow-up of claim CLM-1 in `awaiting_documents`, listed as the claimant's and named by the claim's pointer. */
+    async function waitingFollowUp(phone: string): Promise<string> {
+      const p = keys.partitionOf(tenant, phone);
       const id = keys.newWorkflowId(p);
       await redis.hset(keys.workflow(p, id), {
         workflow_id: id, tenant_id: tenant, workflow_type: 'pending-documents', status: 'awaiting_documents', seq: '4',
-        claim_id_hash: claimIdHash, pd_pending: JSON.stringify(pending), pd_received: '{}', pd_gen: '1', pd_next: '', audit: '',
+        claim_id_hash: phiHash('CLM-1'), pd_pending: JSON.stringify(pending), pd_received: '{}', audit: '',
       });
+      await redis.zadd(keys.pendingDocsByClaimant(p, tenant, sha256Hex(phone)), tick(), id);
+      await redis.set(keys.pendingDocsByClaim(p, tenant, sha256Hex('CLM-1')), id);
       return id;
     }
 
-    /** The truth stage's decision for a claimant's file, handed to the follow-up `target` (pipeline/workflows/pending-documents.ts). */
-    function fileDecision(d: Delivered, target: string, n: number, documents: string[]): Decision {
-      const media = mediaOf(n);
-      return {
-        kind: 'forward', to: 'policy', payload: { ...d.envelope.payload, reply: { template: 'documents_received_late', vars: {} } },
-        patch: { outcome: 'documents_forwarded', pending_docs_workflow_id: target },
-        audit: { type: 'documents.received', detail: { media_id: media.id, media_kind: media.kind, mime: null } },
-        effects: [{ type: 'documents.arrived', target, to: 'truth', media, documents, payload: continuation(d) }],
-      };
+    /** `count` claimant files, delivered (as the truth stage gets them after the router). */
+    async function files(phone: string, count: number): Promise<Delivered[]> {
+      for (let n = 1; n <= count; n++) await ingest(phone, `wamid.file${n}`, '');
+      const delivered = await deliver(keys.partitionOf(tenant, phone), 'gateway');
+      expect(delivered).to.have.length(count);
+      return delivered.map((d, i) => ({ ...d, envelope: { ...d.envelope, payload: { ...d.envelope.payload, intent: 'documents_upload', media: mediaOf(i + 1) } as WorkflowPayload } }));
     }
 
-    /** The follow-up's next entry: the file message's addressing, at the `received` step. */
-    function continuation(d: Delivered): PendingDocumentsPayload {
-      const { from, messageId, receivedAt } = d.envelope.payload;
-      return { channel: 'whatsapp', businessNumberId: '555000111', from, messageId, text: '', receivedAt, intent: 'pending_documents', pdStep: 'received' };
+    /** `count` follow-ups of claim CLM-1 at their first step (a CMS event's). */
+    async function firstSteps(phone: string, count: number): Promise<Delivered[]> {
+      for (let n = 1; n <= count; n++) await ingest(phone, `wamid.start${n}`, '');
+      const delivered = await deliver(keys.partitionOf(tenant, phone), 'gateway');
+      return delivered.map((d) => ({ ...d, envelope: { ...d.envelope, payload: { ...d.envelope.payload, intent: 'pending_documents', pdStep: 'start', claimId: 'CLM-1' } as PendingDocumentsPayload } }));
     }
 
-    /** The `documents.received` events' details, in order. */
     async function receivedEvents(p: number): Promise<Record<string, unknown>[]> {
       return (await auditEntries(p)).filter((e) => e.f.type === 'documents.received').map((e) => JSON.parse(e.f.detail!) as Record<string, unknown>);
     }
 
-    async function filesAtGateway(phone: string, count: number): Promise<Delivered[]> {
-      for (let n = 1; n <= count; n++) await ingest(phone, `wamid.file${n}`, '');
-      const files = await deliver(keys.partitionOf(tenant, phone), 'gateway');
-      expect(files).to.have.length(count);
-      return files;
+    /** Hands off `outcomes`; asserts which were `moved`, and that those wrote nothing: their records as before, no entry, no event. */
+    async function handOffExpectingMoved(p: number, stage: StageName, outcomes: Outcome[], moved: number[]): Promise<void> {
+      const ids = outcomes.map((o) => o.envelope!.workflowId);
+      const before = await Promise.all(ids.map((id) => wf(p, id)));
+      const events = (await auditEntries(p)).length;
+      const results = await handOff(p, stage, outcomes);
+      expect(results.map((r, i) => (r.kind === 'moved' ? i : -1)).filter((i) => i >= 0)).to.deep.equal(moved);
+      for (const i of moved) expect(await wf(p, ids[i]!), `op ${i} wrote nothing`).to.deep.equal(before[i]);
+      expect((await auditEntries(p)).length).to.equal(events + outcomes.length - moved.length);
     }
 
-    it('documents: the file is recorded against the document the stage chose', async () => {
+    it('documents: the file fills the document the stage chose from the follow-up it read', async () => {
       const phone = phoneFor(1);
       const p = keys.partitionOf(tenant, phone);
-      const target = await waitingFollowUp(p);
-      const [file] = await filesAtGateway(phone, 1);
-      applied((await handOff(p, 'truth', [decided(file!, fileDecision(file!, target, 1, ['bill', 'discharge_summary']))]))[0]);
+      const target = await waitingFollowUp(phone);
+      const [file] = await files(phone, 1);
+      const outcome = await decide({ ...file!, envelope: { ...file!.envelope, payload: { ...file!.envelope.payload, text: 'final bill' } } }, phone);
+      applied((await handOff(p, 'truth', [outcome]))[0]);
       expect(JSON.parse((await wf(p, target)).pd_received!)).to.deep.equal({ bill: 'media-1' });
       expect(await receivedEvents(p)).to.deep.equal([{
         media_id: 'media-1', media_kind: 'image', mime: null, pending_docs_workflow_id: target, accepted: true, document: 'bill', complete: false,
@@ -804,156 +828,100 @@ describe('Lua scripts against Redis', function () {
       }]);
     });
 
-    it('documents, race: two files of one batch chose the same document; the second takes the next of its list', async () => {
+    it('documents, race: two files of one batch chose the same document; the second is moved, decided again, and fills the next one', async () => {
       const phone = phoneFor(2);
       const p = keys.partitionOf(tenant, phone);
-      const target = await waitingFollowUp(p);
-      const [one, two] = await filesAtGateway(phone, 2);
-      // Both read the follow-up before either was recorded: both chose the discharge summary first.
-      const results = await handOff(p, 'truth', [one, two].map((d, i) => decided(d!, fileDecision(d!, target, i + 1, ['discharge_summary', 'bill']))));
-      results.forEach(applied);
+      const target = await waitingFollowUp(phone);
+      const [one, two] = await files(phone, 2);
+      // Both read the follow-up before either was recorded: both chose the discharge summary.
+      const outcomes = [await decide(one!, phone), await decide(two!, phone)];
+      await handOffExpectingMoved(p, 'truth', outcomes, [1]);
+      expect(JSON.parse((await wf(p, target)).pd_received!)).to.deep.equal({ discharge_summary: 'media-1' });
+      applied((await handOff(p, 'truth', [await decide(two!, phone)]))[0]);
       expect(JSON.parse((await wf(p, target)).pd_received!)).to.deep.equal({ discharge_summary: 'media-1', bill: 'media-2' });
       expect((await receivedEvents(p)).map((e) => [e.document, e.complete, e.accepted])).to.deep.equal([['discharge_summary', false, true], ['bill', true, true]]);
       expect((await wf(p, target)).documents_received).to.equal('2');
     });
 
-    it('documents, race: none of the documents the stage chose is still missing; the file is recorded against none', async () => {
+    it('documents, race: the follow-up stopped waiting since the stage read it; decided again, the file is forwarded late, not recorded', async () => {
       const phone = phoneFor(3);
       const p = keys.partitionOf(tenant, phone);
-      const target = await waitingFollowUp(p);
-      await redis.hset(keys.workflow(p, target), 'pd_received', JSON.stringify({ bill: 'media-0' }));
-      const [file] = await filesAtGateway(phone, 1);
-      applied((await handOff(p, 'truth', [decided(file!, fileDecision(file!, target, 1, ['bill']))]))[0]);
-      expect(JSON.parse((await wf(p, target)).pd_received!)).to.deep.equal({ bill: 'media-0' });
-      expect(await receivedEvents(p)).to.have.length(1).and.to.have.nested.property('[0].document', '');
-      expect((await receivedEvents(p))[0]).to.include({ accepted: true, complete: false });
+      const target = await waitingFollowUp(phone);
+      const [file] = await files(phone, 1);
+      const outcome = await decide(file!, phone);
+      // A partner's cancel between the read and the hand-off: status and step moved.
+      await redis.hset(keys.workflow(p, target), 'status', 'cancelled', 'seq', '5');
+      await handOffExpectingMoved(p, 'truth', [outcome], [0]);
+      applied((await handOff(p, 'truth', [await decide(file!, phone)]))[0]);
+      expect(JSON.parse((await wf(p, target)).pd_received!)).to.deep.equal({});
+      expect(await receivedEvents(p)).to.deep.equal([{ media_id: 'media-1', media_kind: 'image', mime: null, pending_docs_workflow_id: target, accepted: false }]);
     });
 
-    /** The truth stage's decision for a follow-up's first step: wait, or join `join` (pipeline/workflows/pending-documents.ts, start). */
-    function startDecision(d: Delivered, join: string | null): Decision {
-      const claimIdHash = phiHash('CLM-1');
-      return {
-        kind: 'forward', to: 'policy',
-        payload: { ...continuation(d), pdStep: 'start', claimId: 'CLM-1', language: 'EN', reply: { template: 'documents_reminder', vars: {} }, afterSend: join ? 'completed' : 'awaiting_documents' },
-        patch: { workflow_type: 'pending-documents', claim_id_hash: claimIdHash, language: 'EN', ...(join ? { pending_docs_workflow_id: join, outcome: 'joined' } : {}) },
-        audit: { type: 'documents.requested', detail: { documents: 2, trigger: 'cms_event', deadline_at: clock + 72 * 3600_000 } },
-        effects: [{ type: 'documents.await', claimIdHash, pending, deadlineAt: clock + 72 * 3600_000, reminderDue: [clock + 24 * 3600_000], join }],
-      };
-    }
-
-    /** A new follow-up for claim CLM-1 at its first step, and the claim's pointer naming `open` (when given). */
-    async function newFollowUp(phone: string, open: string | null): Promise<{ p: number; d: Delivered }> {
-      const p = keys.partitionOf(tenant, phone);
-      if (open) await redis.set(keys.pendingDocsByClaim(p, tenant, sha256Hex('CLM-1')), open);
-      const [d] = await filesAtGateway(phone, 1);
-      return { p, d: d! };
-    }
-
-    async function expectJoined(p: number, d: Delivered, open: string, form: StageEntryForm = 'packed'): Promise<void> {
+    async function expectJoined(p: number, d: Delivered, open: string): Promise<void> {
       const record = await wf(p, d.envelope.workflowId);
       expect(record).to.include({ outcome: 'joined', pending_docs_workflow_id: open, status: 'started' });
-      expect(record).not.to.have.property('pd_gen');
-      expect(await redis.zcard(keys.workflowTimers(p))).to.equal(0);
+      expect(record).not.to.have.property('wait_timer');
       expect(await redis.get(keys.pendingDocsByClaim(p, tenant, sha256Hex('CLM-1')))).to.equal(open);
-      const [next] = await entries(keys.stream(p, 'policy'));
-      expect(JSON.parse(next!.f.payload!)).to.include({ afterSend: 'completed' });
-      // The payload rewritten, the entry's other parts kept, in the form it was written in.
-      expect(next!.f).to.include({ wf: d.envelope.workflowId, tenant, seq: String(d.envelope.seq + 1), attempt: '0' });
-      expect(Object.keys(next!.f)).to.have.length(5);
-      expect((await redis.xrange(keys.stream(p, 'policy'), '-', '+'))[0]![1][0]).to.equal(form === 'packed' ? 'w1' : 'wf');
+      const policy = await entries(keys.stream(p, 'policy'));
+      expect(JSON.parse(policy.at(-1)!.f.payload!)).to.include({ afterSend: 'completed' });
     }
 
     it('join: the follow-up the stage found open is still open; this one joins it and does not wait', async () => {
       const phone = phoneFor(0);
-      const open = await waitingFollowUp(keys.partitionOf(tenant, phone));
-      const { p, d } = await newFollowUp(phone, open);
-      applied((await handOff(p, 'truth', [decided(d, startDecision(d, open))]))[0]);
-      await expectJoined(p, d, open);
+      const p = keys.partitionOf(tenant, phone);
+      const open = await waitingFollowUp(phone);
+      const [d] = await firstSteps(phone, 1);
+      applied((await handOff(p, 'truth', [await decide(d!, phone)]))[0]);
+      await expectJoined(p, d!, open);
+      expect(await redis.zcard(keys.workflowTimers(p))).to.equal(0);
     });
 
-    for (const form of ['packed', 'fields'] as const) {
-      it(`join, race: the stage found none open, but one opened since; this one joins it (${form} entries)`, async () => {
-        const phone = phoneFor(1);
-        const open = await waitingFollowUp(keys.partitionOf(tenant, phone));
-        const { p, d } = await newFollowUp(phone, open);
-        applied((await handOff(p, 'truth', [decided(d, startDecision(d, null))], tick(), form))[0]);
-        await expectJoined(p, d, open, form);
-      });
-    }
-
-    /** A follow-up the stage decided to wait (it saw none open) while another opened since: the call as the worker builds it. */
-    async function racedCall(): Promise<{ p: number; d: Delivered; open: string; call: HandoffCall }> {
+    it('join, race: the stage found none open, but one opened since; moved, and decided again it joins it', async () => {
       const phone = phoneFor(1);
-      const open = await waitingFollowUp(keys.partitionOf(tenant, phone));
-      const { p, d } = await newFollowUp(phone, open);
-      const outcome = decided(d, startDecision(d, null));
-      return { p, d, open, call: buildHandoff(keys, p, 'truth', [outcome], tick(), await heldFor(p, [outcome])) };
-    }
-
-    it('join, race: the workflow the pointer names now is not declared: the script writes nothing and names it; the wrapper calls again', async () => {
-      const { p, d, open, call } = await racedCall();
-      // What the stage read (no open follow-up) does not declare the one opened since.
-      expect(call.keys).not.to.include(keys.workflow(p, open));
-      const before = await wf(p, d.envelope.workflowId);
-      let refused: Error | null = null;
-      try {
-        const packed = packOps(call.ops);
-        await redis.handoff(call.keys.length, ...call.keys, keys.group('truth'), tick(), p, packed.count, transitionPairs(allowedTransitions), 'packed', ...packed.args);
-      } catch (err) {
-        refused = err as Error;
-      }
-      expect(refused?.message).to.equal(`UNDECLARED ${keys.workflow(p, open)}`);
-      expect(await wf(p, d.envelope.workflowId)).to.deep.equal(before);
-      expect(await entries(keys.stream(p, 'policy'))).to.have.length(0);
-      // runHandoff declares it and calls again: the follow-up joins the open one.
-      applied((await runHandoff(redis, call, keys.group('truth'), tick(), p, allowedTransitions))[0]);
-      await expectJoined(p, d, open);
+      const p = keys.partitionOf(tenant, phone);
+      const [d] = await firstSteps(phone, 1);
+      const outcome = await decide(d!, phone);
+      const open = await waitingFollowUp(phone);
+      await handOffExpectingMoved(p, 'truth', [outcome], [0]);
+      expect(await redis.zcard(keys.workflowTimers(p))).to.equal(0);
+      applied((await handOff(p, 'truth', [await decide(d!, phone)]))[0]);
+      await expectJoined(p, d!, open);
     });
 
-    it('join, race: two follow-ups of one claim in one batch, neither saw the other; the second joins the first', async () => {
+    it('join, race: two follow-ups of one claim in one batch, neither saw the other; the second, decided again, joins the first', async () => {
       const phone = phoneFor(2);
       const p = keys.partitionOf(tenant, phone);
-      const [first, second] = await filesAtGateway(phone, 2);
-      (await handOff(p, 'truth', [first, second].map((d) => decided(d!, startDecision(d!, null))))).forEach(applied);
-      expect(await wf(p, first!.envelope.workflowId)).to.include({ pd_next: 'r|1' }).and.not.have.property('outcome');
-      expect(await wf(p, second!.envelope.workflowId)).to.include({ outcome: 'joined', pending_docs_workflow_id: first!.envelope.workflowId });
-      expect(await redis.get(keys.pendingDocsByClaim(p, tenant, sha256Hex('CLM-1')))).to.equal(first!.envelope.workflowId);
+      const [first, second] = await firstSteps(phone, 2);
+      const outcomes = [await decide(first!, phone), await decide(second!, phone)];
+      await handOffExpectingMoved(p, 'truth', outcomes, [1]);
+      expect(await wf(p, first!.envelope.workflowId)).to.include({ status: 'started' }).and.not.have.property('outcome');
+      expect((await wf(p, first!.envelope.workflowId)).wait_timer).to.match(/\|reminder:1$/);
+      applied((await handOff(p, 'truth', [await decide(second!, phone)]))[0]);
+      await expectJoined(p, second!, first!.envelope.workflowId);
       expect(await redis.zcard(keys.workflowTimers(p))).to.equal(1);
     });
 
-    for (const form of ['packed', 'fields'] as const) {
-      it(`join, race: the follow-up the stage joined has ended since; this one waits after all (${form} entries)`, async () => {
-        const phone = phoneFor(3);
-        const ended = await waitingFollowUp(keys.partitionOf(tenant, phone));
-        const { p, d } = await newFollowUp(phone, ended);
-        await redis.hset(keys.workflow(p, ended), 'status', 'completed');
-        applied((await handOff(p, 'truth', [decided(d, startDecision(d, ended))], tick(), form))[0]);
-        const record = await wf(p, d.envelope.workflowId);
-        expect(record).to.include({ pd_next: 'r|1', pd_pending: JSON.stringify(pending) });
-        expect(record).not.to.have.property('outcome');
-        expect(record).not.to.have.property('pending_docs_workflow_id');
-        expect(await redis.get(keys.pendingDocsByClaim(p, tenant, sha256Hex('CLM-1')))).to.equal(d.envelope.workflowId);
-        expect(await redis.zcard(keys.workflowTimers(p))).to.equal(1);
-        const [next] = await entries(keys.stream(p, 'policy'));
-        expect(JSON.parse(next!.f.payload!)).to.include({ afterSend: 'awaiting_documents' });
-        expect(next!.f).to.include({ wf: d.envelope.workflowId, tenant, seq: String(d.envelope.seq + 1), attempt: '0' });
-        expect((await redis.xrange(keys.stream(p, 'policy'), '-', '+'))[0]![1][0]).to.equal(form === 'packed' ? 'w1' : 'wf');
-      });
-    }
-
-    it('a documents wait whose packed entry lacks its parts before the payload fails the whole call before anything is written', async () => {
-      const { p, d, call } = await racedCall();
-      // The payload alone, as the fields form sends it, under the packed form.
-      call.ops[0]!.payload = JSON.stringify(d.envelope.payload);
-      const before = await wf(p, d.envelope.workflowId);
-      const failure = await runHandoff(redis, call, keys.group('truth'), tick(), p, allowedTransitions).catch((e: Error) => e);
-      expect(failure).to.be.instanceOf(Error);
-      expect((failure as Error).message).to.match(/packed entry without its four parts/);
-      expect(await wf(p, d.envelope.workflowId)).to.deep.equal(before);
-      expect(await entries(keys.stream(p, 'policy'))).to.have.length(0);
+    it('join, race: the follow-up the stage joined has ended since; moved, and decided again this one waits', async () => {
+      const phone = phoneFor(3);
+      const p = keys.partitionOf(tenant, phone);
+      const ended = await waitingFollowUp(phone);
+      const [d] = await firstSteps(phone, 1);
+      const outcome = await decide(d!, phone);
+      await redis.hset(keys.workflow(p, ended), 'status', 'completed');
+      await handOffExpectingMoved(p, 'truth', [outcome], [0]);
+      applied((await handOff(p, 'truth', [await decide(d!, phone)]))[0]);
+      const record = await wf(p, d!.envelope.workflowId);
+      expect(record).to.include({ pd_pending: JSON.stringify(pending) });
+      expect(record.wait_timer).to.match(/\|reminder:1$/);
+      expect(record).not.to.have.property('outcome');
+      expect(record).not.to.have.property('pending_docs_workflow_id');
+      expect(await redis.get(keys.pendingDocsByClaim(p, tenant, sha256Hex('CLM-1')))).to.equal(d!.envelope.workflowId);
+      expect(await redis.zcard(keys.workflowTimers(p))).to.equal(1);
+      const [next] = await entries(keys.stream(p, 'policy'));
+      expect(JSON.parse(next!.f.payload!)).to.include({ afterSend: 'awaiting_documents' });
     });
 
-    it('supersede, race: two questions of one batch both read the same held one; the first supersedes it, the second the first', async () => {
+    it('supersede, race: two questions of one batch both read the same held one; the second, moved, reads again and supersedes the first', async () => {
       const phone = phoneFor(0);
       const a = await atConsent(phone, 'wamid.held', 'status of claim one');
       const { p } = a;
@@ -964,7 +932,10 @@ describe('Lua scripts against Redis', function () {
       const outcomes = [b, c].map((m) => decided(m.c, parkDecision(m.c.envelope.payload)));
       const call = buildHandoff(keys, p, 'consent', outcomes, tick(), await heldFor(p, outcomes));
       expect(call.ops.map((op) => (op.supersede as { workflow_id: string }).workflow_id)).to.deep.equal([a.workflowId, a.workflowId]);
-      (await handOff(p, 'consent', outcomes)).forEach(applied);
+      const results = await runHandoff(redis, call, keys.group('consent'), tick(), p, allowedTransitions);
+      expect(results.map((r) => r.kind)).to.deep.equal(['applied', 'moved']);
+      // The worker reads the held question again (B now) and hands the same decision off.
+      applied((await handOff(p, 'consent', [outcomes[1]!]))[0]);
       expect(await wf(p, a.workflowId)).to.include({ status: 'cancelled', outcome: 'superseded' });
       expect(await wf(p, b.workflowId)).to.include({ status: 'cancelled', outcome: 'superseded' });
       expect(await wf(p, c.workflowId)).to.include({ status: 'awaiting_consent' });
@@ -974,7 +945,7 @@ describe('Lua scripts against Redis', function () {
       expect(superseded).to.deep.equal([[a.workflowId, b.workflowId], [b.workflowId, c.workflowId]]);
     });
 
-    it('supersede, race: the question the worker named is no longer held (answered meanwhile); nothing is closed', async () => {
+    it('supersede, race: the question the worker named is no longer held (answered meanwhile); moved, and read again nothing is closed', async () => {
       const phone = phoneFor(1);
       const a = await atConsent(phone, 'wamid.held', 'status of claim one');
       const { p } = a;
@@ -986,13 +957,15 @@ describe('Lua scripts against Redis', function () {
       expect(call.ops[0]!.supersede).to.deep.equal({ workflow_id: a.workflowId, key: keys.workflow(p, a.workflowId) });
       // Between the worker's read and its hand-off, A's question is answered: no longer parked.
       await redis.hdel(consentKey(p, phone), 'parked', 'parked_payload', 'parked_status');
-      applied((await runHandoff(redis, call, keys.group('consent'), now, p, allowedTransitions))[0]);
+      expect((await runHandoff(redis, call, keys.group('consent'), now, p, allowedTransitions))[0]).to.deep.equal({ kind: 'moved' });
+      expect(await redis.hget(consentKey(p, phone), 'parked')).to.equal(null);
+      applied((await handOff(p, 'consent', outcomes))[0]);
       expect(await wf(p, a.workflowId)).to.include({ status: 'awaiting_consent', seq: '2' });
       expect((await auditEntries(p)).filter((e) => e.f.type === 'workflow.superseded')).to.have.length(0);
       expect(await redis.hget(consentKey(p, phone), 'parked')).to.equal(b.workflowId);
     });
 
-    it('supersede, race: the question the worker named is still parked but no longer waiting; it is not closed', async () => {
+    it('supersede: the question the worker named is still parked but no longer waiting; it is not closed', async () => {
       const phone = phoneFor(2);
       const a = await atConsent(phone, 'wamid.held', 'status of claim one');
       const { p } = a;

@@ -178,7 +178,7 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
 
   const payload: WorkflowPayload = { channel: 'whatsapp', businessNumberId: '100200300', from: phone, messageId: 'cms:test', text: '', receivedAt: 0, pdStep: 'start' } as WorkflowPayload;
   /** startPendingDocs as PendingDocuments.startFromCms calls it. */
-  const start = (workflowId: string) => runStartPendingDocs(redis, keys, { partition: p, tenantId: t, workflowId, channel: 'whatsapp', phone, claimId, payload, now: tick(), entryForm: 'packed' });
+  const start = (workflowId: string) => runStartPendingDocs(redis, keys, { partition: p, tenantId: t, workflowId, channel: 'whatsapp', phone, claimId, payload, workflowType: 'pending-documents', now: tick(), entryForm: 'packed' });
 
   describe('startPendingDocs', () => {
     it('starts a workflow: record, index entries, claim pointer and one gateway entry', async () => {
@@ -209,7 +209,8 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
       const claimKey = keys.pendingDocsByClaim(p, t, claimHex);
       const reply = await redis.startPendingDocs(
         claimKey, keys.workflow(p, 'w2'), keys.workflowIndex(p, t), keys.stream(p, 'gateway'), keys.pendingDocsByClaimant(p, t, phoneHex),
-        keys.workflow(p, 'w2'), tick(), 'w2', t, 'whatsapp', `sha256:${phoneHex}`, `sha256:${claimHex}`, JSON.stringify(payload), keys.workflow(p, ''), 'packed',
+        keys.workflow(p, 'w2'), tick(), 'w2', t, 'whatsapp', `sha256:${phoneHex}`,
+        JSON.stringify(['workflow_type', 'pending-documents', 'claim_id_hash', `sha256:${claimHex}`, 'pd_payload', JSON.stringify(payload)]), JSON.stringify(payload), keys.workflow(p, ''), 'packed',
       );
       expect(reply).to.deep.equal(['w1', 'undeclared']);
       expect(await redis.exists(keys.workflow(p, 'w2'))).to.equal(0);
@@ -217,27 +218,32 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
     });
   });
 
-  /** A started workflow set waiting for documents, as the truth stage leaves it: one timer armed. */
-  async function waiting(workflowId: string, deadline: number, next: string, rdue = ''): Promise<string> {
+  /** A wait timer member of workflow `workflowId` (its wait started at step 1). */
+  const memberOf = (workflowId: string, name: string) => waitTimerMember({ tenantId: t, workflowId, waitId: 1, stage: 'truth', name });
+
+  /** A started workflow set waiting for documents, as the hand-off's `wait` leaves it: `next` armed, `later` to come. */
+  async function waiting(workflowId: string, deadline: number, next: string, later: Array<[string, number]> = []): Promise<string> {
     await start(workflowId);
-    await redis.hset(keys.workflow(p, workflowId), 'status', 'awaiting_documents', 'pd_gen', '0', 'pd_next', next,
-      'pd_rdue', rdue, 'deadline_at', String(deadline), 'pd_pending', JSON.stringify([{ code: 'a' }, { code: 'b' }]),
-      'pd_received', JSON.stringify({ a: true }));
-    const member = waitTimerMember({ tenantId: t, workflowId, generation: 0, kind: next === 't|0' ? 'deadline' : 'reminder', n: Number(next.split('|')[1]) });
-    await redis.zadd(keys.workflowTimers(p), next === 't|0' ? deadline : clock + 100, member);
+    const member = memberOf(workflowId, next);
+    const due = next === 'deadline' ? deadline : clock + 100;
+    await redis.hset(keys.workflow(p, workflowId), 'status', 'awaiting_documents', 'wait_timer', member, 'wait_due', String(due),
+      'wait_later', later.length > 0 ? JSON.stringify(later.map(([name, at]) => [memberOf(workflowId, name), at])) : '',
+      'wait_payload', JSON.stringify({ ...payload, intent: 'pending_documents' }),
+      'deadline_at', String(deadline), 'pd_pending', JSON.stringify([{ code: 'a' }, { code: 'b' }]), 'pd_received', JSON.stringify({ a: true }));
+    await redis.zadd(keys.workflowTimers(p), due, member);
     return member;
   }
 
   describe('controlPendingDocs', () => {
     /** As PendingDocuments.control calls it: the claim and phone hashes as the record holds them. */
-    const control = (workflowId: string, action: PendingDocsAction, tenant = t, deadlineAt = 0, reminders: Array<[number, number]> = []) =>
+    const control = (workflowId: string, action: PendingDocsAction, tenant = t, deadlineAt = 0, schedule: Array<[string, number]> = []) =>
       runControlPendingDocs(redis, keys, { partition: p, tenantId: tenant, workflowId, action, claimIdHash: `sha256:${claimHex}`, phoneHash: `sha256:${phoneHex}`,
-        detail: { by: 'ops' }, deadlineAt, reminders, now: tick(), entryForm: 'packed' });
+        detail: { by: 'ops' }, deadlineAt, schedule, now: tick(), entryForm: 'packed' });
 
-    it('cancel: status cancelled, the wait\'s timer gone, a new generation, one audit event with the transition', async () => {
-      const member = await waiting('w1', clock + 60_000, 'r|1');
+    it('cancel: status cancelled, the wait\'s timer gone (none armed, none fired), one audit event with the transition', async () => {
+      const member = await waiting('w1', clock + 60_000, 'reminder:1');
       expect(await control('w1', 'cancel')).to.deep.equal({ kind: 'ok', status: 'cancelled' });
-      expect(await redis.hmget(keys.workflow(p, 'w1'), 'status', 'pd_gen', 'pd_next')).to.deep.equal(['cancelled', '1', '']);
+      expect(await redis.hmget(keys.workflow(p, 'w1'), 'status', 'wait_timer', 'wait_fired')).to.deep.equal(['cancelled', '', '']);
       expect(await redis.zscore(keys.workflowTimers(p), member)).to.equal(null);
       const [event] = await auditRecords(redis, keys.audit(p));
       expect(event!.f.type).to.equal('workflow.cancelled');
@@ -245,23 +251,21 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
     });
 
     it('refuses another tenant (not_found) and a finished workflow (finished), changing nothing', async () => {
-      await waiting('w1', clock + 60_000, 'r|1');
+      await waiting('w1', clock + 60_000, 'reminder:1');
       expect(await control('w1', 'cancel', 'other')).to.deep.equal({ kind: 'refused', reason: 'not_found', status: null });
       await control('w1', 'cancel');
       expect(await control('w1', 'cancel')).to.deep.equal({ kind: 'refused', reason: 'finished', status: 'cancelled' });
       expect(await redis.xlen(keys.audit(p))).to.equal(1);
     });
 
-    it('refuses resuming a workflow that is not cancelled or timed out (not_resumable) and one of another type (not_pending_documents)', async () => {
-      await waiting('w1', clock + 60_000, 'r|1');
+    it('refuses resuming a workflow that is not cancelled or timed out (not_resumable); the type is the caller\'s to check', async () => {
+      await waiting('w1', clock + 60_000, 'reminder:1');
       expect(await control('w1', 'resume')).to.deep.equal({ kind: 'refused', reason: 'not_resumable', status: 'awaiting_documents' });
-      await redis.hset(keys.workflow(p, 'w1'), 'workflow_type', 'claim-status');
-      expect(await control('w1', 'cancel')).to.deep.equal({ kind: 'refused', reason: 'not_pending_documents', status: 'awaiting_documents' });
       expect(await redis.xlen(keys.audit(p))).to.equal(0);
     });
 
     it('resume: a cancelled workflow re-enters consent; refused while the claim has another open one', async () => {
-      await waiting('w1', clock + 60_000, 'r|1');
+      await waiting('w1', clock + 60_000, 'reminder:1');
       await control('w1', 'cancel');
       await start('w2');
       expect(await control('w1', 'resume')).to.deep.equal({ kind: 'refused', reason: 'claim_has_open_workflow', status: 'cancelled' });
@@ -272,22 +276,24 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
       expect(await redis.get(keys.pendingDocsByClaim(p, t, claimHex))).to.equal('w1');
     });
 
-    it('reschedule: the first reminder still to come is the wait\'s timer at the new generation; refused unless waiting', async () => {
-      const old = await waiting('w1', clock + 60_000, 'r|1');
+    it('reschedule: the first timer of the new schedule is armed, the rest kept in order; refused unless waiting', async () => {
+      const old = await waiting('w1', clock + 60_000, 'reminder:1');
       const deadline = clock + 120_000;
-      expect(await control('w1', 'reschedule', t, deadline, [[2, clock + 30_000], [3, clock + 90_000]])).to.deep.equal({ kind: 'ok', status: 'awaiting_documents' });
+      const schedule: Array<[string, number]> = [[memberOf('w1', 'reminder:2'), clock + 30_000], [memberOf('w1', 'deadline'), deadline]];
+      expect(await control('w1', 'reschedule', t, deadline, schedule)).to.deep.equal({ kind: 'ok', status: 'awaiting_documents' });
       expect(await redis.zscore(keys.workflowTimers(p), old)).to.equal(null);
-      // The member the Lua include built is the one src/redis/wait-timers.ts builds and parses.
+      // The members are src/redis/wait-timers.ts's, as given: the script neither builds nor parses one.
       const [member] = await redis.zrange(keys.workflowTimers(p), 0, -1);
-      expect(member).to.equal(waitTimerMember({ tenantId: t, workflowId: 'w1', generation: 1, kind: 'reminder', n: 2 }));
-      expect(parseWaitTimer(member!)).to.deep.equal({ tenantId: t, workflowId: 'w1', generation: 1, kind: 'reminder', n: 2 });
-      expect(await redis.hmget(keys.workflow(p, 'w1'), 'deadline_at', 'pd_next', 'pd_rdue')).to.deep.equal([String(deadline), 'r|2', `3:${clock - 1000 + 90_000}`]);
+      expect(member).to.equal(schedule[0]![0]);
+      expect(parseWaitTimer(member!)).to.deep.equal({ tenantId: t, workflowId: 'w1', waitId: 1, stage: 'truth', name: 'reminder:2' });
+      expect(await redis.hmget(keys.workflow(p, 'w1'), 'deadline_at', 'wait_timer', 'wait_later', 'next_reminder_at'))
+        .to.deep.equal([String(deadline), schedule[0]![0], JSON.stringify([schedule[1]]), String(schedule[0]![1])]);
       await control('w1', 'cancel');
       expect(await control('w1', 'reschedule', t, deadline)).to.deep.equal({ kind: 'refused', reason: 'not_waiting', status: 'cancelled' });
     });
 
     it('recheck: an entry at the current step on the truth stream; refused unless waiting', async () => {
-      await waiting('w1', clock + 60_000, 'r|1');
+      await waiting('w1', clock + 60_000, 'reminder:1');
       expect(await control('w1', 'recheck')).to.deep.equal({ kind: 'ok', status: 'awaiting_documents' });
       const [[, fields]] = await redis.xrange(keys.stream(p, 'truth'), '-', '+');
       expect(JSON.parse(readStageEntry(fields).payload!)).to.include({ pdStep: 'recheck' });
@@ -297,47 +303,45 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
   });
 
   describe('fireWorkflowTimers', () => {
-    /** As the scheduler calls it: the due members read first, every key they name declared. */
+    /** As the scheduler calls it: the due members read first. */
     async function fire(now: number, restricted = false): Promise<[number, number, number]> {
-      const due = (await redis.zrangebyscore(keys.workflowTimers(p), '-inf', now)).map((member) => {
-        const timer = parseWaitTimer(member);
-        return { member, workflowId: timer?.workflowId ?? null, tenantId: timer?.tenantId ?? null, restricted };
-      });
-      const { fired, paused, dropped } = await runFireWorkflowTimers(redis, keys, p, now, due, 'packed');
+      const due = (await redis.zrangebyscore(keys.workflowTimers(p), '-inf', now)).map((member) => ({ member, restricted }));
+      const { fired, paused, dropped } = await runFireWorkflowTimers(redis, keys, p, due, 'packed');
       return [fired, paused, dropped];
     }
 
-    it('a reminder appends a truth entry and arms the next reminder; a second scheduler fires nothing', async () => {
-      const member = await waiting('w1', clock + 60_000, 'r|1', `2:${clock + 5_000}`);
+    it('a reminder appends an entry to its step naming the timer and arms the next; a second scheduler fires nothing', async () => {
+      const member = await waiting('w1', clock + 60_000, 'reminder:1', [['reminder:2', clock + 5_000]]);
       const now = clock + 200;
       expect(await fire(now)).to.deep.equal([1, 0, 0]);
       expect(await fire(now)).to.deep.equal([0, 0, 0]);
       const [[, fields]] = await redis.xrange(keys.stream(p, 'truth'), '-', '+');
-      expect(JSON.parse(readStageEntry(fields).payload!)).to.include({ pdStep: 'reminder', reminder: 1 });
+      expect(JSON.parse(readStageEntry(fields).payload!)).to.include({ timer: 'reminder:1', timerMember: member });
       expect(await redis.zscore(keys.workflowTimers(p), member)).to.equal(null);
-      expect(await redis.zscore(keys.workflowTimers(p), waitTimerMember({ tenantId: t, workflowId: 'w1', generation: 0, kind: 'reminder', n: 2 }))).to.not.equal(null);
-      expect(await redis.hmget(keys.workflow(p, 'w1'), 'pd_next', 'pd_rdue')).to.deep.equal(['r|2', '']);
+      expect(await redis.zscore(keys.workflowTimers(p), memberOf('w1', 'reminder:2'))).to.not.equal(null);
+      expect(await redis.hmget(keys.workflow(p, 'w1'), 'wait_timer', 'wait_later', 'wait_fired')).to.deep.equal([memberOf('w1', 'reminder:2'), '', member]);
     });
 
-    it('a deadline times the wait out with documents.timed_out and documents.escalated', async () => {
+    it('a deadline appends its entry and decides nothing: the workflow\'s step does', async () => {
       const deadline = clock + 100;
-      await waiting('w1', deadline, 't|0');
+      await waiting('w1', deadline, 'deadline');
       expect(await fire(deadline)).to.deep.equal([1, 0, 0]);
-      expect(await redis.hmget(keys.workflow(p, 'w1'), 'status', 'pd_gen')).to.deep.equal(['timed_out', '1']);
-      const types = (await auditRecords(redis, keys.audit(p))).map((e) => e.f.type);
-      expect(types).to.deep.equal(['documents.timed_out', 'documents.escalated']);
+      expect(await redis.hmget(keys.workflow(p, 'w1'), 'status', 'wait_timer')).to.deep.equal(['awaiting_documents', '']);
+      expect(await redis.xlen(keys.audit(p))).to.equal(0);
+      const [[, fields]] = await redis.xrange(keys.stream(p, 'truth'), '-', '+');
+      expect(JSON.parse(readStageEntry(fields).payload!)).to.include({ timer: 'deadline' });
     });
 
-    it('drops a timer of an older wait generation without acting', async () => {
-      const member = await waiting('w1', clock + 60_000, 'r|1');
-      await redis.hset(keys.workflow(p, 'w1'), 'pd_gen', '1');
+    it('drops a timer that is no longer the wait\'s armed one without acting', async () => {
+      const member = await waiting('w1', clock + 60_000, 'reminder:1');
+      await redis.hset(keys.workflow(p, 'w1'), 'wait_timer', '');
       expect(await fire(clock + 200)).to.deep.equal([0, 0, 1]);
       expect(await redis.zscore(keys.workflowTimers(p), member)).to.equal(null);
       expect(await redis.xlen(keys.stream(p, 'truth'))).to.equal(0);
     });
 
     it('moves the due timer of a RESTRICTED tenant to its paused set, with its due time', async () => {
-      const member = await waiting('w1', clock + 60_000, 'r|1');
+      const member = await waiting('w1', clock + 60_000, 'reminder:1');
       const due = await redis.zscore(keys.workflowTimers(p), member);
       expect(await fire(clock + 200, true)).to.deep.equal([0, 1, 0]);
       expect(await redis.zscore(keys.pausedTimers(p, t), member)).to.equal(due);
