@@ -140,9 +140,8 @@ export function buildHandoff(
         if (effect.type === 'choice.resume' && !answersHeldChoice(env.payload.channel, target)) continue;
         const [to, status] = effect.type === 'consent.resume' ? [effect.to, effect.status] : ['router' as const, 'started' as const];
         op.idx = use(keys.workflowIndex(partition, env.tenantId));
-        use(keys.workflow(partition, target.workflowId));
         op.resume = {
-          expect: target.workflowId, stream: use(keys.stream(partition, to)), status,
+          expect: target.workflowId, key: use(keys.workflow(partition, target.workflowId)), stream: use(keys.stream(partition, to)), status,
           payload: JSON.stringify({ ...target.payload, ...(effect.patch ?? {}) }),
         };
       }

@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { ClaimantErasure } from '../../src/claimants/erasure';
 import { phiHash, sha256Hex } from '../../src/phi';
 import { runEndErasedWorkflow, runRecordErasure } from '../../src/redis/scripts';
+import { waitTimerMember } from '../../src/redis/wait-timers';
 import { auditRecords, startScriptServices, type ScriptServices } from '../helpers/script-services';
 
 const tenant = 'acme';
@@ -23,15 +24,17 @@ describe('erasure Lua scripts against Redis (endErasedWorkflow-4.lua, recordEras
 
   const p = () => s.services.keys.partitionOf(tenant, phone);
 
+  const member = (id: string) => waitTimerMember({ tenantId: tenant, workflowId: id, waitId: 2, stage: 'truth', name: 'reminder:1' });
+
   /** An open pending-documents workflow of the claimant, waiting on its first reminder. */
   async function openWorkflow(id: string): Promise<void> {
     const { redis, keys } = s.services;
     await redis.hset(keys.workflow(p(), id), {
       workflow_id: id, tenant_id: tenant, workflow_type: 'pending-documents', status: 'awaiting_documents', seq: '3', started_at: '1', updated_at: '1',
-      claim_id_hash: claimHash, phone_hash: phiHash(phone), pd_next: 'r|1', pd_gen: '2', pd_payload: JSON.stringify({ from: phone }), audit: 'ae-0-1-0',
+      claim_id_hash: claimHash, phone_hash: phiHash(phone), wait_timer: member(id), wait_due: '1000', pd_payload: JSON.stringify({ from: phone }), audit: 'ae-0-1-0',
     });
     await redis.zadd(keys.workflowIndex(p(), tenant), 1, id);
-    await redis.zadd(keys.workflowTimers(p()), 1000, `pd|${tenant}|${id}|2|r|1`);
+    await redis.zadd(keys.workflowTimers(p()), 1000, member(id));
   }
 
   const auditEntries = async () => (await auditRecords(s.services.redis, s.services.keys.audit(p()))).map((e) => e.f);
@@ -45,7 +48,7 @@ describe('erasure Lua scripts against Redis (endErasedWorkflow-4.lua, recordEras
     expect(await runEndErasedWorkflow(redis, keys, { ...a, tenantId: 'other' })).to.equal('not_found');
     expect(await runEndErasedWorkflow(redis, keys, a)).to.equal('cancelled');
     const record = await redis.hgetall(keys.workflow(p(), id));
-    expect(record).to.include({ status: 'cancelled', outcome: 'claimant_erased', completed_at: '5000', seq: '4', pd_gen: '3', pd_next: '' });
+    expect(record).to.include({ status: 'cancelled', outcome: 'claimant_erased', completed_at: '5000', seq: '4', wait_timer: '', wait_due: '' });
     expect(record).to.not.have.any.keys('claim_id_hash', 'phone_hash');
     expect(await redis.zcard(keys.workflowTimers(p()))).to.equal(0);
     const [event] = await auditEntries();

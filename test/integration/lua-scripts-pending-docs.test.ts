@@ -9,6 +9,7 @@ import type { Claim, WorkflowPayload } from '../../pipeline/types';
 import { AppError } from '../../src/errors';
 import { phiHash, sha256Hex } from '../../src/phi';
 import { runControlPendingDocs } from '../../src/redis/scripts';
+import { waitTimerMember } from '../../src/redis/wait-timers';
 import type { ControlAction } from '../../src/workflows/pending-documents';
 import { auditRecords, hour, startScriptServices, streamRecords, type ScriptServices } from '../helpers/script-services';
 
@@ -54,15 +55,19 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, c
 
   const start = (claim: Claim, now: number) => s.services.pendingDocs.startFromCms(tenant, claim, 'whatsapp', '100200300', now);
 
-  /** The state handoff.lua's pd_await leaves: generation 1, reminder 1 in the set, reminder 2 in pd_rdue. */
+  /** A wait timer member of workflow `id` for a wait that started at step `waitId` (src/redis/wait-timers.ts). */
+  const memberOf = (id: string, name: string, waitId = 2) => waitTimerMember({ tenantId: tenant, workflowId: id, waitId, stage: 'truth', name });
+
+  /** The state handoff.lua's `wait` leaves: reminder 1 armed, reminder 2 and the deadline to come. */
   async function toWait(claim: Claim, id: string, waitStart: number): Promise<{ member: string; deadline: number }> {
     const key = k(claim);
     const deadline = waitStart + 72 * hour;
-    await s.services.redis.hincrby(key.wf(id), 'pd_gen', 1);
-    await s.services.redis.hset(key.wf(id), 'status', 'awaiting_documents', 'seq', 3, 'pd_next', 'r|1', 'pd_rdue', `2:${waitStart + 48 * hour}`,
+    const member = memberOf(id, 'reminder:1');
+    await s.services.redis.hset(key.wf(id), 'status', 'awaiting_documents', 'seq', 3,
+      'wait_timer', member, 'wait_due', waitStart + 24 * hour,
+      'wait_later', JSON.stringify([[memberOf(id, 'reminder:2'), waitStart + 48 * hour], [memberOf(id, 'deadline'), deadline]]),
       'deadline_at', deadline, 'next_reminder_at', waitStart + 24 * hour, 'wait_started_at', waitStart, 'reminders_sent', 0,
       'pd_pending', JSON.stringify([{ code: 'FINAL_BILL', name: 'Final bill' }]), 'pd_received', '{}');
-    const member = `pd|${tenant}|${id}|1|r|1`;
     await s.services.redis.zadd(key.timers, waitStart + 24 * hour, member);
     return { member, deadline };
   }
@@ -126,7 +131,7 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, c
     const control = (id: string, action: ControlAction, now: number, options: { deadlineAt?: number; documents?: string[] } = {}) =>
       s.services.pendingDocs.control(tenant, id, action, actor, now, options);
 
-    it('cancel: ends the wait (timer gone, new generation), cancelled with its audit event and transition', async () => {
+    it('cancel: ends the wait (its armed timer gone, none to come), cancelled with its audit event and transition', async () => {
       const claim = claimOf(10);
       const key = k(claim);
       const { workflowId: id } = await start(claim, s.clock.now());
@@ -135,7 +140,7 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, c
       await control(id, 'cancel', now);
       const record = await s.services.redis.hgetall(key.wf(id));
       expect(record).to.include({ status: 'cancelled', outcome: 'cancelled', completed_at: String(now), updated_at: String(now),
-        next_reminder_at: '', pd_next: '', pd_rdue: '', pd_gen: '2', seq: '4' });
+        next_reminder_at: '', wait_timer: '', wait_later: '', wait_fired: '', seq: '4' });
       expect(await s.services.redis.zscore(key.timers, member)).to.equal(null);
       const audit = await auditRecords(s.services.redis, key.audit);
       expect(audit).to.have.length(1);
@@ -192,12 +197,12 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, c
       const key = k(claim);
       const { workflowId: id } = await start(claim, s.clock.now());
       await toWait(claim, id, s.clock.now());
-      await s.services.redis.hset(key.wf(id), 'status', 'timed_out', 'outcome', 'timed_out', 'pd_next', '', 'pd_received', '{"FINAL_BILL":"m1"}', 'error', 'x', 'held', '1');
+      await s.services.redis.hset(key.wf(id), 'status', 'timed_out', 'outcome', 'timed_out', 'wait_timer', '', 'pd_received', '{"FINAL_BILL":"m1"}', 'error', 'x', 'held', '1');
       await s.services.redis.del(key.pointer);
       const now = s.clock.now() + 100 * hour;
       await control(id, 'resume', now);
       const record = await s.services.redis.hgetall(key.wf(id));
-      expect(record).to.include({ status: 'started', updated_at: String(now), next_reminder_at: '', pd_next: '', pd_rdue: '', pd_gen: '2', seq: '4', pd_received: '{"FINAL_BILL":"m1"}' });
+      expect(record).to.include({ status: 'started', updated_at: String(now), next_reminder_at: '', wait_timer: '', wait_later: '', seq: '4', pd_received: '{"FINAL_BILL":"m1"}' });
       for (const gone of ['completed_at', 'outcome', 'deadline_at', 'error', 'held']) expect(record).not.to.have.property(gone);
       expect(await s.services.redis.get(key.pointer)).to.equal(id);
       expect(await s.services.redis.zscore(key.claimant, id)).to.equal(String(now));
@@ -239,7 +244,7 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, c
       expect(await s.services.redis.xlen(key.consent)).to.equal(0);
     });
 
-    it('reschedule: a new generation, the unsent reminders before the new deadline re-armed, the rest dropped', async () => {
+    it('reschedule: the unsent reminders before the new deadline re-armed, then the deadline; the rest dropped', async () => {
       const claim = claimOf(15);
       const key = k(claim);
       const t0 = s.clock.now();
@@ -247,9 +252,11 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, c
       const { member, deadline } = await toWait(claim, id, t0);
       const newDeadline = t0 + 36 * hour;
       await control(id, 'reschedule', t0 + hour, { deadlineAt: newDeadline });
-      expect(await s.services.redis.zrange(key.timers, 0, -1, 'WITHSCORES')).to.deep.equal([`pd|${tenant}|${id}|2|r|1`, String(t0 + 24 * hour)]);
+      // (the members name the wait by the step it is at, 3)
+      expect(await s.services.redis.zrange(key.timers, 0, -1, 'WITHSCORES')).to.deep.equal([memberOf(id, 'reminder:1', 3), String(t0 + 24 * hour)]);
       expect(await s.services.redis.zscore(key.timers, member)).to.equal(null);
-      expect(await s.services.redis.hgetall(key.wf(id))).to.include({ status: 'awaiting_documents', pd_gen: '2', seq: '3', pd_next: 'r|1', pd_rdue: '',
+      expect(await s.services.redis.hgetall(key.wf(id))).to.include({ status: 'awaiting_documents', seq: '3', wait_timer: memberOf(id, 'reminder:1', 3),
+        wait_later: JSON.stringify([[memberOf(id, 'deadline', 3), newDeadline]]),
         deadline_at: String(newDeadline), next_reminder_at: String(t0 + 24 * hour), updated_at: String(t0 + hour) });
       const audit = await auditRecords(s.services.redis, key.audit);
       expect(audit).to.have.length(1);
@@ -257,15 +264,17 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, c
       expect(audit[0]!.f.transition).to.equal('');
       expect(JSON.parse(audit[0]!.f.detail!)).to.deep.equal({ by: actor.sub, token_type: actor.token_type, previous_deadline_at: deadline, deadline_at: newDeadline });
 
-      // A later deadline keeps both reminders: the first in the set, the second in pd_rdue.
+      // A later deadline keeps both reminders: the first in the set, the second and the deadline to come.
       await control(id, 'reschedule', t0 + 2 * hour, { deadlineAt: t0 + 100 * hour });
-      expect(await s.services.redis.zrange(key.timers, 0, -1)).to.deep.equal([`pd|${tenant}|${id}|3|r|1`]);
-      expect(await s.services.redis.hgetall(key.wf(id))).to.include({ pd_gen: '3', pd_next: 'r|1', pd_rdue: `2:${t0 + 48 * hour}` });
+      expect(await s.services.redis.zrange(key.timers, 0, -1)).to.deep.equal([memberOf(id, 'reminder:1', 3)]);
+      expect(await s.services.redis.hgetall(key.wf(id))).to.include({
+        wait_timer: memberOf(id, 'reminder:1', 3), wait_later: JSON.stringify([[memberOf(id, 'reminder:2', 3), t0 + 48 * hour], [memberOf(id, 'deadline', 3), t0 + 100 * hour]]),
+      });
 
       // One before every reminder leaves only the deadline.
       await control(id, 'reschedule', t0 + 3 * hour, { deadlineAt: t0 + 10 * hour });
-      expect(await s.services.redis.zrange(key.timers, 0, -1, 'WITHSCORES')).to.deep.equal([`pd|${tenant}|${id}|4|t|0`, String(t0 + 10 * hour)]);
-      expect(await s.services.redis.hgetall(key.wf(id))).to.include({ pd_next: 't|0', pd_rdue: '', next_reminder_at: '' });
+      expect(await s.services.redis.zrange(key.timers, 0, -1, 'WITHSCORES')).to.deep.equal([memberOf(id, 'deadline', 3), String(t0 + 10 * hour)]);
+      expect(await s.services.redis.hgetall(key.wf(id))).to.include({ wait_timer: memberOf(id, 'deadline', 3), wait_later: '', next_reminder_at: '' });
     });
 
     it('recheck: a truth entry at the current step and documents.reported; the wait and its timer stay', async () => {
@@ -281,7 +290,7 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, c
       const audit = await auditRecords(s.services.redis, key.audit);
       expect(audit.map((e) => e.f.type)).to.deep.equal(['documents.reported']);
       expect(JSON.parse(audit[0]!.f.detail!)).to.deep.equal({ by: actor.sub, token_type: actor.token_type, documents: ['FINAL_BILL'] });
-      expect(await s.services.redis.hgetall(key.wf(id))).to.include({ status: 'awaiting_documents', seq: '3', pd_gen: '1', pd_next: 'r|1' });
+      expect(await s.services.redis.hgetall(key.wf(id))).to.include({ status: 'awaiting_documents', seq: '3', wait_timer: member });
       expect(await s.services.redis.zscore(key.timers, member)).not.to.equal(null);
     });
 
@@ -297,7 +306,7 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, c
       expect(await s.services.redis.xlen(key.truth)).to.equal(0);
       expect(await s.services.redis.xlen(key.audit)).to.equal(0);
       expect(await s.services.redis.zcard(key.timers)).to.equal(0);
-      expect(await s.services.redis.hget(key.wf(id), 'pd_gen')).to.equal(null);
+      expect(await s.services.redis.hget(key.wf(id), 'wait_timer')).to.equal(null);
     });
   });
 });

@@ -2,8 +2,10 @@
  * Every Lua script in src/redis/lua opens with its header comment (what it does, its KEYS and
  * ARGV, what it returns), is registered in src/redis/scripts.ts, and is called by name from at
  * least one integration test against real Redis, so a new script cannot land untested. Every
- * include in src/redis/lua/includes has its header and is used; what an include owns (the timer
- * member, the audit id, a new workflow record's fields) is not copied back into a script.
+ * include in src/redis/lua/includes has its header and is used; what an include owns (the audit
+ * id, a new workflow record's fields) is not copied back into a script, no Lua builds a wait timer
+ * member (src/redis/wait-timers.ts is its one definition), no script names a workflow type, and
+ * handoff.lua stays under 400 lines.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,12 +36,19 @@ describe('Lua scripts: header, registration and a test each', () => {
       // Called by name, or through its typed wrapper in src/redis/scripts.ts (run<Name>).
       const wrapper = `run${name[0]!.toUpperCase()}${name.slice(1)}`;
       expect(testText, `${name} is called from a test in test/integration`).to.match(new RegExp(`\\.${name}\\(|\\b${wrapper}\\(`));
-      // The timer member and the audit id are built in their includes only.
-      expect(text, `${file} builds no wait timer member itself (includes/wait-timer.lua)`).to.not.match(/'pd\|'/);
+      // A wait timer member is built and parsed in TypeScript only (src/redis/wait-timers.ts, its one
+      // definition); the audit id is built in its include only.
+      expect(text, `${file} builds no wait timer member (src/redis/wait-timers.ts)`).to.not.match(/'(pd|w)\|'/);
+      // Scripts guard and apply; which workflow a record is decides nothing in them.
+      expect(text, `${file} names no workflow type field`).to.not.include('workflow_type');
       expect(text, `${file} builds no audit event id itself (includes/audit-append.lua)`).to.not.match(/'ae-'/);
       expect(text, `${file} creates no workflow record itself (includes/workflow-record.lua)`).to.not.match(/'started_at', ARGV/);
     });
   }
+
+  it('handoff.lua stays short enough to read: under 400 lines', () => {
+    expect(readFileSync(join(luaDir, 'handoff.lua'), 'utf8').split('\n').length).to.be.below(400);
+  });
 
   const includeDir = join(luaDir, 'includes');
   for (const file of readdirSync(includeDir).filter((f) => f.endsWith('.lua'))) {
@@ -49,6 +58,7 @@ describe('Lua scripts: header, registration and a test each', () => {
       expect(text).to.match(new RegExp(`^--\\[\\[\\s*${name} \\(include\\):`));
       const users = luaFiles.filter((f) => readFileSync(join(luaDir, f), 'utf8').includes(`--@include ${name}\n`));
       expect(users, `a script includes ${name}`).to.not.be.empty;
+      expect(text, `${name} builds no wait timer member (src/redis/wait-timers.ts)`).to.not.match(/'(pd|w)\|'/);
     });
   }
 });

@@ -1,68 +1,52 @@
 --[[
-  Applies the decisions of one read batch of one stage in one partition, each op atomically:
-  append the next stage's entry, update the workflow record, write the audit event, apply the
-  op's effects, ack (and delete) the consumed entry. Decisions are made in TypeScript; this
-  script guards and applies them, and decides nothing (docs/architecture.md, "The hand-off").
+  handoff: applies the decisions of one read batch of one stage in one partition. Per op, in one
+  atomic step: the next stage's entry, the workflow record, the audit event, the op's effects,
+  the consumed entry acked and deleted. Decisions are made in TypeScript; the script guards and
+  applies them and decides nothing (docs/architecture.md, "The hand-off").
 
-  Input:
-    KEYS[1]  source stream of the stage and partition
-    KEYS[2]  audit stream of the partition
-    KEYS[3+] every other key an op names (all share the partition's hash tag)
+  KEYS[1]  source stream of the stage and partition
+  KEYS[2]  audit stream of the partition
+  KEYS[3+] every other key an op names (all of the partition's hash tag)
+  ARGV[1]  consumer group                ARGV[2]  now (ms)
+  ARGV[3]  partition (audit ids are ae-<partition>-<stream id>)
+  ARGV[4]  op count                      ARGV[6]  stage entry form: packed | fields
+  ARGV[5]  allowed transitions, `|from>to|from>to|...|` (pipeline/workflows/transitions.ts)
+  ARGV[7+] the ops (src/redis/scripts/handoff.ts, packOps), each in one of three forms:
+             13 args  kind, entry, wf, wf_id, seq, tenant, stage, audit_type, audit_detail,
+                      status, next, payload, others (JSON object or '')
+              9 args  chained (stage fusion; no entry, the workflow of the op before):
+                      '+'..kind, seq, stage, audit_type, audit_detail, status, next, payload, others
+              5 args  a plain chained forward: '>', seq, stage, audit_type, audit_detail
+           '' is absent (but wf, wf_id, tenant: '' for a dead letter without a workflow). A
+           forward's payload is, packed, the next entry's whole value (src/runtime/envelope-codec.ts).
 
-    ARGV[1]  consumer group
-    ARGV[2]  now (ms)
-    ARGV[3]  partition number (audit ids are ae-<partition>-<stream id>)
-    ARGV[4]  op count
-    ARGV[5]  allowed status transitions, `|from>to|from>to|...|` (pipeline/workflows/transitions.ts)
-    ARGV[6]  stage entry form: packed | fields (includes/stage-entry.lua)
-    ARGV[7+] the ops (src/redis/scripts/handoff.ts, packOps), each as
-               13 args  kind, entry, wf, wf_id, seq, tenant, stage, audit_type, audit_detail,
-                        status, next, payload, others (JSON object or '')
-                9 args  a chained op (stage fusion: no entry; wf, wf_id, tenant of the op before):
-                        '+'..kind, seq, stage, audit_type, audit_detail, status, next, payload, others
-                5 args  a plain chained forward: '>', seq, stage, audit_type, audit_detail
-             '' is absent (but wf, wf_id and tenant: '' for a dead letter without a workflow).
-             A forward's payload is, packed, the next entry's whole value (src/runtime/envelope-codec.ts).
+  Kinds:   forward (step; append `payload` to `next`)   wait, finish (step into `status`; `done`)
+           retry, defer (ZADD `timer` to `timers` at `due`)   dead (append `dlq_fields` to `dlq`)
+           hold (keep the entry in `held`)   ack (acknowledge only)   note (an event only; `sent_mark`: once)
+  Others:  set {field = value}           the record fields the decision sets
+           guards {{key, field, value}}  preconditions: `field` of hash `key` ('': string key) holds `value` ('': absent)
+           also {{type, detail}}         further audit events of the step
+           fired                         the wait timer member this step handles (fireWorkflowTimers.lua)
+           wait {timers, arm, payload, pointer?, listed?}   start a wait (includes/wait.lua)
+           wait_end                      the timer set: end the wait
+           arrive {target, target_key, stream, payload, set, timers?} + idx   fold into `target`
+           consent, consent_state?, consent_language?, consent_ttl?, park_payload, supersede?,
+           resume {expect, key, stream, payload, status} + idx   the held question (includes/held-question.lua)
+           sent_mark {key, field}        the send record field set to the step's audit id
 
-  Ops (kind):
-    forward  step, and append `payload` to stream `next` (none when a chained op follows)
-    wait     step into `status`         finish  step into `status`, `completed_at` set when `done`
-    retry    re-enter later through timer `timer` in set `timers` at `due`; not a step
-    defer    the same, without a step guard (the entry comes back unchanged)
-    dead     append `dlq_fields` to `dlq`; on a workflow, record the error
-    hold     keep the entry in `held` (tenant in `held_tenants`) until the mode releases it
-    ack      only acknowledge      note  only an audit event at the entry's step (`sent_mark`: once)
-  Others (the JSON object; only an op that has them has effects):
-    set {field = value}        record fields the decision sets
-    guards [[key, field, value], ...]   preconditions: `field` of hash `key` (field '': string key)
-                               still holds `value` ('': absent)
-    also [[type, detail], ...] further audit events of the step
-    wait {timers, arm = [[member, due], ...], payload, pointer?, listed?}   start a wait
-                               (includes/wait.lua); `pointer` (SET) and `listed` (ZADD) name it
-    wait_end                   the timer set: end this workflow's wait
-    arrive {target, target_key, stream, payload, set, timers?} + idx
-                               fold this message into `target`: `set` on its record, its step, its
-                               next entry on `stream`; `timers`: its wait ends
-    consent, consent_state?, consent_language?, consent_ttl?   the claimant's consent record
-    park_payload, supersede? {workflow_id, key}   park this workflow as the held question,
-                               closing `supersede` (cancelled, outcome superseded) while it is held
-    resume {expect, stream, payload, status} + idx   fold this message into the held question
-                               `expect` while it is still parked and held; else the op's own step
-    sent_mark {key, field}     the send record field set to the step's audit id
-
-  Guards, in this order:
-    not the record's seq              'stale' (a redelivery); acked
-    a chained op after one not applied  'stale'
-    a transition the table refuses    'illegal:<from>:<to>'; acked
-    a guard that no longer holds      'moved': nothing written, not acked; the stage decides
-                                      again on what it reads now (src/runtime/stage-worker.ts)
-
-  Output: one value per op: the step's audit event id, 'retry', 'dead' (no workflow), 'stale',
-    'moved' or 'illegal:<from>:<to>'. Errors: a malformed batch fails before anything is written.
+  Replies, one per op, in the order checked:
+    'stale'                 a chained op after one not applied; or not the record's seq (a
+                            redelivery; a `fired` op: not the wait's fired timer); acked
+    'illegal:<from>:<to>'   a transition the table refuses; acked
+    'moved'                 a guard no longer holds: nothing written, not acked; the stage decides
+                            again on what it reads now (src/runtime/stage-worker.ts)
+    'retry' | 'dead'        a retry or defer timer set; a dead letter without a workflow
+    <audit event id>        applied
+  Errors: a malformed batch fails before anything is written.
 
   Audit events: the call's first is written at once (XADD *); the others wait and are written at
   the end as one entry at the next id, then XSETID, so every event's id is known when its op runs
-  (src/audit/audit-stream-entry.ts reads them). Consumed entries: one XACK and one XDEL at the end.
+  (src/audit/audit-stream-entry.ts). Consumed entries: one XACK and one XDEL at the end.
 ]]
 local src, auditKey = KEYS[1], KEYS[2]
 
@@ -88,47 +72,35 @@ local function handOff()
   local ops, withOthers = {}, {}
   local A, b = ARGV, 6
   for i = 1, opCount do
+    -- The three forms (header) differ in their head; `at` is the argument before the stage.
     local kind = A[b + 1]
-    local op, rest
-    if kind == '>' then
+    local op, at, rest
+    if kind == '>' or (kind and string.byte(kind, 1) == 43) then
       local before = ops[i - 1] or { wf = '', wf_id = '', tenant = '' }
-      local stage, auditType, auditDetail = A[b + 3], A[b + 4], A[b + 5]
-      op = {
-        kind = 'forward', wf = before.wf, wf_id = before.wf_id, seq = tonumber(A[b + 2]), seq_text = A[b + 2], tenant = before.tenant,
-        stage = stage ~= '' and stage or nil, audit_type = auditType ~= '' and auditType or nil,
-        audit_detail = auditDetail ~= '' and auditDetail or nil, compact = true,
-      }
-      rest = auditDetail and ''
-      b = b + 5
-    elseif kind and string.byte(kind, 1) == 43 then
-      local before = ops[i - 1] or { wf = '', wf_id = '', tenant = '' }
-      local stage, auditType, auditDetail, status, nextStream, payload = A[b + 3], A[b + 4], A[b + 5], A[b + 6], A[b + 7], A[b + 8]
-      op = {
-        kind = string.sub(kind, 2), wf = before.wf, wf_id = before.wf_id, seq = tonumber(A[b + 2]), seq_text = A[b + 2], tenant = before.tenant,
-        stage = stage ~= '' and stage or nil, audit_type = auditType ~= '' and auditType or nil,
-        audit_detail = auditDetail ~= '' and auditDetail or nil, status = status ~= '' and status or nil,
-        next = nextStream ~= '' and nextStream or nil, payload = payload ~= '' and payload or nil,
-      }
-      rest = A[b + 9]
-      b = b + 9
+      op = { kind = kind == '>' and 'forward' or string.sub(kind, 2), wf = before.wf, wf_id = before.wf_id, tenant = before.tenant,
+        seq_text = A[b + 2], compact = kind == '>' or nil }
+      at = b + 2
     else
-      local entry, stage, auditType, auditDetail, status, nextStream, payload = A[b + 2], A[b + 7], A[b + 8], A[b + 9], A[b + 10], A[b + 11], A[b + 12]
-      op = {
-        kind = kind ~= '' and kind or nil, entry = entry ~= '' and entry or nil, wf = A[b + 3], wf_id = A[b + 4],
-        seq = tonumber(A[b + 5]), seq_text = A[b + 5], tenant = A[b + 6], stage = stage ~= '' and stage or nil,
-        audit_type = auditType ~= '' and auditType or nil, audit_detail = auditDetail ~= '' and auditDetail or nil,
-        status = status ~= '' and status or nil, next = nextStream ~= '' and nextStream or nil, payload = payload ~= '' and payload or nil,
-      }
-      rest = A[b + 13]
-      b = b + 13
+      local entry = A[b + 2]
+      op = { kind = kind ~= '' and kind or nil, entry = entry ~= '' and entry or nil, wf = A[b + 3], wf_id = A[b + 4], seq_text = A[b + 5], tenant = A[b + 6] }
+      at = b + 6
     end
-    if rest == nil or op.wf == nil or op.wf_id == nil or op.tenant == nil then
-      return redis.error_reply('ERR handoff: ' .. opCount .. ' ops need more than the ' .. (#A - 6) .. ' op arguments given')
+    op.seq = tonumber(op.seq_text)
+    local stage, auditType, auditDetail = A[at + 1], A[at + 2], A[at + 3]
+    op.stage, op.audit_type = stage ~= '' and stage or nil, auditType ~= '' and auditType or nil
+    op.audit_detail = auditDetail ~= '' and auditDetail or nil
+    if op.compact then
+      rest, b = auditDetail and '', at + 3
+    else
+      local status, nextStream, payload = A[at + 4], A[at + 5], A[at + 6]
+      op.status, op.next, op.payload = status ~= '' and status or nil, nextStream ~= '' and nextStream or nil, payload ~= '' and payload or nil
+      rest, b = A[at + 7], at + 7
     end
+    if rest == nil or op.wf == nil or op.wf_id == nil or op.tenant == nil then return redis.error_reply('ERR handoff: '
+      .. opCount .. ' ops need more than the ' .. (#A - 6) .. ' op arguments given') end
     if rest ~= '' then
       withOthers[i] = true
       for field, value in pairs(cjson.decode(rest)) do op[field] = value end
-      op.wf_prefix = string.sub(op.wf, 1, #op.wf - #op.wf_id)
     end
     ops[i] = op
   end
@@ -145,13 +117,9 @@ local function handOff()
   local packed = stageEntryPacked(ARGV[6])
   if packed == nil then return redis.error_reply('ERR handoff: ' .. tostring(ARGV[6]) .. ' is not a stage entry form') end
   local out, consumed = {}, {}
-  local function ack(id)
-    if id then consumed[#consumed + 1] = id end
-  end
-
+  local function ack(id) if id then consumed[#consumed + 1] = id end end
 --@include audit-append
 --@include wait
-
   local function writeAudit(op, wfId, auditType, detail, transition)
     local value = auditValue(op.tenant, wfId, op.stage, auditType, op.seq_text or op.seq, now, detail, transition)
     if not auditMs then
@@ -165,18 +133,11 @@ local function handOff()
     auditValues[n + 2] = value
     return auditEventId(part, auditMs .. '-' .. (auditSeq + 1 + n / 2))
   end
-
-  -- Statuses of a question held for the claimant's answer (consent, or a choice of workflow).
-  local function isHeld(status)
-    return status == 'awaiting_consent' or status == 'awaiting_choice'
-  end
-
   -- Every field each kind needs, checked for every op before anything is written (a malformed
   -- batch fails whole; its entries stay pending). Made per kind on first use.
   local needsOf = {}
   local function needs(kind)
-    local list = needsOf[kind]
-    if list then return list end
+    local list = needsOf[kind] if list then return list end
     if kind == 'forward' then list = { 'entry', 'stage', 'audit_type', 'audit_detail', 'next', 'payload' }
     elseif kind == 'wait' or kind == 'finish' then list = { 'entry', 'stage', 'audit_type', 'audit_detail', 'status' }
     elseif kind == 'retry' or kind == 'defer' then list = { 'entry', 'timers', 'due', 'timer' }
@@ -201,7 +162,7 @@ local function handOff()
   local function effectsMalformed(op)
     if (op.park_payload or op.consent_state or op.resume or op.consent_language) and not op.consent then return 'consent effect without a consent key' end
     if op.supersede and not (op.park_payload and op.supersede.workflow_id and op.supersede.key) then return 'incomplete supersede' end
-    if op.resume and not (op.resume.expect and op.resume.stream and op.resume.payload and op.resume.status and op.idx) then return 'incomplete resume' end
+    if op.resume and not (op.resume.expect and op.resume.key and op.resume.stream and op.resume.payload and op.resume.status and op.idx) then return 'incomplete resume' end
     if op.arrive and not (op.idx and op.arrive.target_key and op.arrive.stream and op.arrive.payload) then return 'incomplete arrival' end
     if op.wait and not (op.wait.timers and type(op.wait.arm) == 'table' and op.wait.payload) then return 'incomplete wait' end
     return nil
@@ -223,7 +184,6 @@ local function handOff()
       if malformed then return redis.error_reply('ERR handoff op ' .. i .. ': ' .. malformed) end
     end
   end
-
   -- Whether every guard of an op still holds.
   local function guardsHold(guards)
     for _, g in ipairs(guards) do
@@ -232,7 +192,6 @@ local function handOff()
     end
     return true
   end
-
   local stepped = {}
   -- A chain of plain steps reads its record once and writes it once: a step whose `set` keeps the
   -- read fields leaves its fields in `chain` for the chained op that follows; the chain's last op
@@ -249,7 +208,6 @@ local function handOff()
     if chain then redis.call('HSET', chain.key, unpack(chain.fields)) end
     chain = nil
   end
-
   -- A message folded into another workflow records its step there, naming its own id and events.
   local function foldDetail(op, recAudit)
     local detail = cjson.decode(op.audit_detail)
@@ -259,28 +217,7 @@ local function handOff()
     if #earlier > 0 then detail.message_event_ids = earlier end
     return cjson.encode(detail)
   end
-
-  -- The consent record's writes: its state, the parked question (closing the superseded one), its language and lifetime.
-  local function applyConsent(op)
-    if op.consent_state then redis.call('HSET', op.consent, 'state', op.consent_state, 'updated_at', now) end
-    if op.park_payload then
-      local older = op.supersede
-      local olderStatus = older and redis.call('HGET', older.key, 'status')
-      if older and isHeld(olderStatus) then
-        local olderSeq = redis.call('HINCRBY', older.key, 'seq', 1)
-        redis.call('HSET', older.key, 'status', 'cancelled', 'outcome', 'superseded', 'completed_at', now, 'updated_at', now)
-        appendAudit(older.key, writeAudit(op, older.workflow_id, 'workflow.superseded', cjson.encode({ superseded_by = op.wf_id }),
-          transitionOf(older.key, older.workflow_id, olderStatus, 'cancelled', olderSeq)))
-      end
-      redis.call('HSET', op.consent, 'parked', op.wf_id, 'parked_payload', op.park_payload, 'parked_status', op.status or 'awaiting_consent')
-    end
-    -- (never the record's only field: it would outlive the consent lifetime)
-    if op.consent_language and (op.consent_state or op.park_payload or redis.call('EXISTS', op.consent) == 1) then
-      redis.call('HSET', op.consent, 'language', op.consent_language)
-    end
-    if op.consent_ttl and (op.consent_state or op.park_payload) then redis.call('PEXPIRE', op.consent, op.consent_ttl) end
-  end
-
+--@include held-question
   -- Folds this message into workflow `key` (`id`), which takes the step and continues on `stream`.
   local function fold(op, key, id, ids, stream, payload, fields)
     local seq = redis.call('HINCRBY', key, 'seq', 1)
@@ -290,7 +227,6 @@ local function handOff()
     redis.call('DEL', op.wf)
     redis.call('ZREM', op.idx, op.wf_id)
   end
-
   -- A step's record fields, then its wait and next entry. `ids`: the step's audit ids.
   local function writeStep(i, op, rec, ids)
     local current, recStatus = rec[1] or false, rec[2] or false
@@ -344,15 +280,11 @@ local function handOff()
       if packed and not op.fired then xaddStagePacked(op.next, op.payload) else xaddStage(op.next, packed, op.wf_id, op.tenant, nextSeq, '0', op.payload) end
     end
   end
-
   -- A step with effects or folds (and any plain one): its audit events, effects and record.
   local function applyStep(i, op, rec)
     local recStatus, recAudit = rec[2] or false, rec[3] or false
     local arrive = op.arrive
-    local heldKey = op.resume and (op.wf_prefix .. op.resume.expect)
-    local heldWas = heldKey and redis.call('HGET', heldKey, 'status')
-    local absorb = op.resume and redis.call('HGET', op.consent, 'parked') == op.resume.expect
-        and isHeld(heldWas) and allowed(heldWas, op.resume.status) or false
+    local heldKey, heldWas, absorb = resumeOf(op)
     local foldedInto = (absorb and op.resume.expect) or (arrive and arrive.target) or nil
     if foldedInto then op.audit_detail = foldDetail(op, recAudit) end
     local transition = nil
@@ -383,35 +315,24 @@ local function handOff()
     ack(op.entry)
     return auditId
   end
-
   -- The kinds that are not a step: each answers its result.
   local function applyOther(op)
-    if op.kind == 'retry' or op.kind == 'defer' then
-      redis.call('ZADD', op.timers, op.due, op.timer)
-      ack(op.entry)
-      return 'retry'
-    elseif op.kind == 'ack' then
-      ack(op.entry)
-      return 'stale'
-    elseif op.kind == 'hold' then
-      local auditId = writeAudit(op, op.wf_id, op.audit_type, op.audit_detail)
-      appendAudit(op.wf, auditId)
+    ack(op.entry)
+    if op.kind == 'retry' or op.kind == 'defer' then redis.call('ZADD', op.timers, op.due, op.timer) return 'retry' end
+    if op.kind == 'ack' then return 'stale' end
+    local dead = op.kind == 'dead'
+    if dead then
+      redis.call('XADD', op.dlq, '*', unpack(op.dlq_fields))
+      if op.wf == '' then return 'dead' end
+    else
       redis.call('XADD', op.held, '*', unpack(op.held_fields))
       redis.call('SADD', op.held_tenants, op.tenant)
-      redis.call('HSET', op.wf, 'held', now, 'updated_at', now)
-      ack(op.entry)
-      return auditId
     end
-    -- dead
-    redis.call('XADD', op.dlq, '*', unpack(op.dlq_fields))
-    ack(op.entry)
-    if op.wf == '' then return 'dead' end
-    local auditId = writeAudit(op, op.wf_id, 'stage.dead_lettered', op.audit_detail)
+    local auditId = writeAudit(op, op.wf_id, dead and 'stage.dead_lettered' or op.audit_type, op.audit_detail)
     appendAudit(op.wf, auditId)
-    redis.call('HSET', op.wf, 'error', op.audit_type, 'updated_at', now)
+    redis.call('HSET', op.wf, dead and 'error' or 'held', dead and op.audit_type or now, 'updated_at', now)
     return auditId
   end
-
   -- A note: once per send (a reply already recorded at this step writes nothing).
   local function applyNote(op)
     ack(op.entry)
@@ -421,7 +342,6 @@ local function handOff()
     if op.sent_mark then redis.call('HSET', op.sent_mark.key, op.sent_mark.field, auditId) end
     return auditId
   end
-
   for i = 1, opCount do
     local op = ops[i]
     local inChain = chain ~= nil and op.entry == nil and stepped[i - 1] and op.wf == chain.key and plainAt[i]
@@ -436,10 +356,8 @@ local function handOff()
     elseif op.kind == 'note' then
       out[i] = applyNote(op)
     -- (texts first: a text-to-number conversion costs about a thousand instructions)
-    elseif op.fired and (redis.call('HGET', op.wf, 'wait_fired') or '') ~= op.fired then
-      ack(op.entry)
-      out[i] = 'stale'
-    elseif op.wf ~= '' and ((not current) or (current ~= op.seq_text and tonumber(current) ~= op.seq)) and not op.fired then
+    elseif op.wf ~= '' and ((not current) or (op.fired and (redis.call('HGET', op.wf, 'wait_fired') or '') ~= op.fired)
+        or (not op.fired and current ~= op.seq_text and tonumber(current) ~= op.seq)) then
       ack(op.entry)
       out[i] = 'stale'
     elseif op.status and op.wf ~= '' and not allowed(rec[2] or false, op.status) then
