@@ -16,6 +16,7 @@ import { transitions } from './transitions';
 
 export { next, replyStage } from './definition';
 export type { WorkflowDefinition, WorkflowStep } from './definition';
+export { planWait, timerOf, waitPayload } from './wait';
 export type { WaitDeclaration } from './wait';
 
 /** The most workflows offered as a choice: WhatsApp shows at most three reply buttons. */
@@ -71,7 +72,7 @@ function problemsOf(workflow: WorkflowDefinition): string[] {
   const wait = workflow.wait;
   if (wait) {
     if (!workflow.waitsIn.includes(wait.status)) problems.push(`waits in ${wait.status}, which waitsIn does not name`);
-    if (!workflow.steps[wait.stage]) problems.push(`its wait fires into ${wait.stage}, where it has no step`);
+    if (!workflow.steps[wait.stage as StepStage]) problems.push(`its wait fires into ${wait.stage}, where it has no step`);
     if (wait.arrivals.some((a) => a === '' || a.includes('|'))) problems.push('an arrival name is empty or holds |');
   }
   if (workflow.offered && [...byType.values()].filter((w) => w.offered).length >= maxOffered) problems.push(`at most ${maxOffered} workflows are offered`);

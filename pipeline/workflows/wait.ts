@@ -9,13 +9,13 @@
  * keys and timer members one typed wrapper owns (src/runtime/handoff-ops.ts, src/redis/wait-timers.ts).
  */
 import type { StageContext, WaitTimerPlan, WorkflowPayload, WorkflowStatus } from '../types';
-import type { StepStage } from './definition';
+import type { StageName } from '../vocabulary';
 
 export interface WaitDeclaration {
   /** The status the workflow waits in (one of its `waitsIn`). */
   status: WorkflowStatus;
-  /** The stage whose step a timer fires into and an arrival continues at. */
-  stage: StepStage;
+  /** The stage whose step a timer fires into and an arrival continues at (a step stage of its route). */
+  stage: StageName;
   /** What it waits for, by name (a document, an agent's reply, a claimant's answer). */
   arrivals: readonly string[];
   /** Reminders, in ms after the wait starts (a tenant's or the deployment's settings through `ctx`). */
