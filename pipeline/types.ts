@@ -211,11 +211,9 @@ export interface WorkflowPatch {
   pending_docs_workflow_id?: string;
   reminders_sent?: number;
   /** pending-documents' wait, as the API shows it (docs/pending-documents.md): the documents asked
-   *  for and received (JSON), when the wait started, its deadline and next reminder ('' for none),
-   *  and what a resume or recheck continues with (JSON). */
+   *  for and received (JSON), when the wait started, its deadline and next reminder ('' for none). */
   pd_pending?: string;
   pd_received?: string;
-  pd_payload?: string;
   wait_started_at?: number;
   deadline_at?: number;
   next_reminder_at?: number | '';

@@ -160,7 +160,7 @@ async function start(envelope: PdEnvelope, ctx: StageContext): Promise<Decision>
     patch: {
       workflow_type: 'pending-documents', claim_id_hash: claimIdHash, language,
       ...(join ? { pending_docs_workflow_id: join, outcome: 'joined' } : {
-        pd_pending: JSON.stringify(pending), pd_payload: JSON.stringify(continueWith), deadline_at: deadlineAt, next_reminder_at: firstReminder,
+        pd_pending: JSON.stringify(pending), deadline_at: deadlineAt, next_reminder_at: firstReminder,
         wait_started_at: now, pd_received: JSON.stringify(state?.received ?? {}), reminders_sent: state?.remindersSent ?? 0,
       }),
     },

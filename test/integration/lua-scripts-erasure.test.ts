@@ -31,7 +31,7 @@ describe('erasure Lua scripts against Redis (endErasedWorkflow-4.lua, recordEras
     const { redis, keys } = s.services;
     await redis.hset(keys.workflow(p(), id), {
       workflow_id: id, tenant_id: tenant, workflow_type: 'pending-documents', status: 'awaiting_documents', seq: '3', started_at: '1', updated_at: '1',
-      claim_id_hash: claimHash, phone_hash: phiHash(phone), wait_timer: member(id), wait_due: '1000', pd_payload: JSON.stringify({ from: phone }), audit: 'ae-0-1-0',
+      claim_id_hash: claimHash, phone_hash: phiHash(phone), wait_timer: member(id), wait_due: '1000', wait_payload: JSON.stringify({ from: phone }), audit: 'ae-0-1-0',
     });
     await redis.zadd(keys.workflowIndex(p(), tenant), 1, id);
     await redis.zadd(keys.workflowTimers(p()), 1000, member(id));

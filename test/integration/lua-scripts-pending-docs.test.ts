@@ -81,18 +81,18 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, c
       expect(joined).to.equal(false);
       expect(s.services.keys.partitionOfWorkflow(workflowId)).to.equal(key.p);
       const record = await s.services.redis.hgetall(key.wf(workflowId));
-      const payload = JSON.parse(record.pd_payload!) as WorkflowPayload;
+      const payload = JSON.parse(record.wait_payload!) as WorkflowPayload;
       expect(payload).to.deep.include({ channel: 'whatsapp', businessNumberId: '100200300', from: claim.claimant_phone, messageId: `cms:${workflowId}`,
         text: '', receivedAt: 0, intent: 'pending_documents', claimId: claim.claim_id, pdStep: 'start' });
       expect(record).to.deep.equal({
         workflow_id: workflowId, tenant_id: tenant, status: 'started', seq: '0', started_at: String(now), updated_at: String(now), channel: 'whatsapp',
-        phone_hash: phiHash(claim.claimant_phone), audit: '', workflow_type: 'pending-documents', claim_id_hash: phiHash(claim.claim_id), pd_payload: record.pd_payload,
+        phone_hash: phiHash(claim.claimant_phone), audit: '', workflow_type: 'pending-documents', claim_id_hash: phiHash(claim.claim_id), wait_payload: record.wait_payload,
       });
       expect(await s.services.redis.zscore(key.index, workflowId)).to.equal(String(now));
       expect(await s.services.redis.get(key.pointer)).to.equal(workflowId);
       expect(await s.services.redis.zscore(key.claimant, workflowId)).to.equal(String(now));
       const gateway = await streamRecords(s.services.redis, key.gateway);
-      expect(gateway.map((e) => e.f)).to.deep.equal([{ wf: workflowId, tenant, seq: '0', attempt: '0', payload: record.pd_payload }]);
+      expect(gateway.map((e) => e.f)).to.deep.equal([{ wf: workflowId, tenant, seq: '0', attempt: '0', payload: record.wait_payload }]);
     });
 
     it('joins the claim\'s open workflow and writes nothing; starts anew once that one has finished', async () => {
@@ -237,7 +237,7 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, c
       expect(notResumable.extra).to.deep.equal({ workflow_status: 'started' });
 
       await control(b, 'cancel', s.clock.now() + 4);
-      await s.services.redis.hdel(key.wf(b), 'pd_payload');
+      await s.services.redis.hdel(key.wf(b), 'wait_payload');
       const noPayload = await refusal(control(b, 'resume', s.clock.now() + 5));
       expect(noPayload.code).to.equal('workflow_state_conflict');
       expect(await s.services.redis.hget(key.wf(b), 'status')).to.equal('cancelled');

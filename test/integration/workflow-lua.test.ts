@@ -186,8 +186,8 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
       expect(await redis.hmget(keys.workflow(p, 'w1'), 'status', 'workflow_type', 'tenant_id', 'phone_hash', 'claim_id_hash'))
         .to.deep.equal(['started', 'pending-documents', t, `sha256:${phoneHex}`, `sha256:${claimHex}`]);
       // Exactly the fields includes/workflow-record.lua writes, and the pending-documents ones.
-      expect(Object.keys(await redis.hgetall(keys.workflow(p, 'w1'))).sort()).to.deep.equal(['audit', 'channel', 'claim_id_hash', 'pd_payload',
-        'phone_hash', 'seq', 'started_at', 'status', 'tenant_id', 'updated_at', 'workflow_id', 'workflow_type']);
+      expect(Object.keys(await redis.hgetall(keys.workflow(p, 'w1'))).sort()).to.deep.equal(['audit', 'channel', 'claim_id_hash',
+        'phone_hash', 'seq', 'started_at', 'status', 'tenant_id', 'updated_at', 'wait_payload', 'workflow_id', 'workflow_type']);
       expect(await redis.get(keys.pendingDocsByClaim(p, t, claimHex))).to.equal('w1');
       expect(await redis.zscore(keys.pendingDocsByClaimant(p, t, phoneHex), 'w1')).to.not.equal(null);
       expect(await redis.zscore(keys.workflowIndex(p, t), 'w1')).to.not.equal(null);
@@ -210,7 +210,7 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
       const reply = await redis.startPendingDocs(
         claimKey, keys.workflow(p, 'w2'), keys.workflowIndex(p, t), keys.stream(p, 'gateway'), keys.pendingDocsByClaimant(p, t, phoneHex),
         keys.workflow(p, 'w2'), tick(), 'w2', t, 'whatsapp', `sha256:${phoneHex}`,
-        JSON.stringify(['workflow_type', 'pending-documents', 'claim_id_hash', `sha256:${claimHex}`, 'pd_payload', JSON.stringify(payload)]), JSON.stringify(payload), keys.workflow(p, ''), 'packed',
+        JSON.stringify(['workflow_type', 'pending-documents', 'claim_id_hash', `sha256:${claimHex}`, 'wait_payload', JSON.stringify(payload)]), JSON.stringify(payload), keys.workflow(p, ''), 'packed',
       );
       expect(reply).to.deep.equal(['w1', 'undeclared']);
       expect(await redis.exists(keys.workflow(p, 'w2'))).to.equal(0);

@@ -63,7 +63,8 @@ end
 
 if action == 'resume' then
   if status ~= 'cancelled' and status ~= 'timed_out' then return { 'refused', 'not_resumable', status } end
-  local payload = redis.call('HGET', wf, 'pd_payload')
+  -- What it continues with: its wait's payload (a CMS event's start writes one before the wait).
+  local payload = redis.call('HGET', wf, 'wait_payload')
   if not payload then return { 'refused', 'not_resumable', status } end
   local other = redis.call('GET', KEYS[5])
   if other and other ~= wfId then
@@ -105,7 +106,7 @@ if action == 'recheck' then
   if status ~= 'awaiting_documents' then return { 'refused', 'not_waiting', status } end
   local seq = redis.call('HGET', wf, 'seq')
   writeAudit('documents.reported', ARGV[5], tonumber(seq), status, status)
-  local p = cjson.decode(redis.call('HGET', wf, 'pd_payload'))
+  local p = cjson.decode(redis.call('HGET', wf, 'wait_payload'))
   p.pdStep = 'recheck'
   p.reminder = nil
   p.timer = nil

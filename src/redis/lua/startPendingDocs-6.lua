@@ -17,7 +17,8 @@
   ARGV[3] tenant id
   ARGV[4] channel
   ARGV[5] phone hash (sha256:...)
-  ARGV[6] the record's own first fields, JSON [field, value, ...] (its type, claim hash, resume payload)
+  ARGV[6] the record's own first fields, JSON [field, value, ...] (its type, claim hash, and the
+          payload a resume or recheck continues with, `wait_payload`, until its wait keeps its own)
   ARGV[7] payload (JSON)
   ARGV[8] key prefix of workflow records in this partition (the open workflow the pointer names
           shares the partition's hash tag)

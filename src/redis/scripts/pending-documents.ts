@@ -38,7 +38,7 @@ export async function runStartPendingDocs(redis: Redis, keys: Keys, a: StartPend
       keys.pendingDocsByClaim(p, a.tenantId, sha256Hex(a.claimId)), keys.workflow(p, a.workflowId), keys.workflowIndex(p, a.tenantId),
       keys.stream(p, 'gateway'), keys.pendingDocsByClaimant(p, a.tenantId, sha256Hex(a.phone)), open,
       a.now, a.workflowId, a.tenantId, a.channel, phiHash(a.phone),
-      JSON.stringify(['workflow_type', a.workflowType, 'claim_id_hash', phiHash(a.claimId), 'pd_payload', JSON.stringify(a.payload)]), JSON.stringify(a.payload), keys.workflow(p, ''), a.entryForm,
+      JSON.stringify(['workflow_type', a.workflowType, 'claim_id_hash', phiHash(a.claimId), 'wait_payload', JSON.stringify(a.payload)]), JSON.stringify(a.payload), keys.workflow(p, ''), a.entryForm,
     );
     if (outcome !== 'undeclared') return { kind: outcome, workflowId };
     if (attempt >= maxUndeclaredRetries) throw new Error(`startPendingDocs: the claim's open workflow kept changing (${maxUndeclaredRetries + 1} calls)`);
