@@ -102,10 +102,18 @@ class Driver {
   }
 
   async untilAll(ids: readonly string[], what: string, check: (fields: Array<string | null>) => boolean, fields: string[], timeoutMs: number): Promise<void> {
-    await waitFor(async () => {
-      const rows = await this.records(ids, ...fields);
-      return rows.every(check);
-    }, { what, timeoutMs, intervalMs: 100 });
+    let last: Array<Array<string | null>> = [];
+    try {
+      await waitFor(async () => {
+        last = await this.records(ids, ...fields);
+        return last.every(check);
+      }, { what, timeoutMs, intervalMs: 100 });
+    } catch (err) {
+      // Say which states the stragglers are in: what an operator would look at first.
+      const off = new Map<string, number>();
+      for (const row of last.filter((r) => !check(r))) off.set(JSON.stringify(row), (off.get(JSON.stringify(row)) ?? 0) + 1);
+      throw new Error(`${(err as Error).message}: ${[...off].map(([row, n]) => `${n} at ${row}`).join(', ')} (fields ${fields.join(', ')})`);
+    }
   }
 
   /** Members of the workflow-timer sets, over every partition. */
