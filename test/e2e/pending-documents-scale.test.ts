@@ -211,7 +211,7 @@ describe('pending-documents at scale (10,000 waiting workflows across 72 hours)'
 
     // The first request reaches every claimant, and every workflow then waits.
     await h.wa.waitFor((sent) => sent.length >= n, 600_000);
-    await d.untilAll(ids, 'all awaiting documents', ([s]) => s === 'awaiting_documents', ['status'], 120_000);
+    await d.untilAll(ids, 'all awaiting documents', ([s]) => s === 'awaiting_documents', ['status'], 300_000);
     // One timer per waiting workflow: its first reminder; the next one is set when it fires.
     const members = await d.timerMembers();
     expect(members).to.have.length(n);
@@ -224,26 +224,26 @@ describe('pending-documents at scale (10,000 waiting workflows across 72 hours)'
     // One millisecond before each due time nothing is due; at it, every timer of that offset is.
     clock.set(t0 + 24 * hour - 1);
     expect(await d.dueTimers(clock.now())).to.equal(0);
-    await d.advance(1, 120_000);
-    await h.wa.waitFor((sent) => sent.length >= 2 * n, 120_000);
-    await d.untilAll(ids, 'first reminder counted', ([s, r]) => s === 'awaiting_documents' && r === '1', ['status', 'reminders_sent'], 120_000);
+    await d.advance(1, 300_000);
+    await h.wa.waitFor((sent) => sent.length >= 2 * n, 300_000);
+    await d.untilAll(ids, 'first reminder counted', ([s, r]) => s === 'awaiting_documents' && r === '1', ['status', 'reminders_sent'], 300_000);
 
     clock.set(t0 + 48 * hour - 1);
     expect(await d.dueTimers(clock.now())).to.equal(0);
-    await d.advance(1, 120_000);
-    await h.wa.waitFor((sent) => sent.length >= 3 * n, 120_000);
-    await d.untilAll(ids, 'second reminder counted', ([s, r]) => s === 'awaiting_documents' && r === '2', ['status', 'reminders_sent'], 120_000);
+    await d.advance(1, 300_000);
+    await h.wa.waitFor((sent) => sent.length >= 3 * n, 300_000);
+    await d.untilAll(ids, 'second reminder counted', ([s, r]) => s === 'awaiting_documents' && r === '2', ['status', 'reminders_sent'], 300_000);
 
     clock.set(t0 + 72 * hour - 1);
     expect(await d.dueTimers(clock.now())).to.equal(0);
     expect(await d.timerMembers()).to.have.length(n); // the deadlines are all that is left
-    await d.advance(1, 120_000);
-    await d.untilAll(ids, 'all timed out', ([s, o, r]) => s === 'timed_out' && o === 'timed_out' && r === '2', ['status', 'outcome', 'reminders_sent'], 120_000);
+    await d.advance(1, 300_000);
+    await d.untilAll(ids, 'all timed out', ([s, o, r]) => s === 'timed_out' && o === 'timed_out' && r === '2', ['status', 'outcome', 'reminders_sent'], 300_000);
     expect(await d.timerMembers()).to.deep.equal([]);
 
     // Long after: nothing left to fire, nothing more sent.
     await d.advance(100 * hour);
-    const events = await d.ledger(ids, 120_000);
+    const events = await d.ledger(ids, 300_000);
     expect(h.wa.sent).to.have.length(3 * n);
 
     // Each claimant: exactly the request and two reminders, all as the reminder template.
