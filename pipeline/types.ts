@@ -415,7 +415,7 @@ export interface Stage {
   name: StageName;
   handle(envelope: Envelope, ctx: StageContext): Promise<Decision>;
   /**
-   * `false`: never run fused right after another stage (`STAGE_FUSION`, docs/architecture.md,
+   * `false`: never run fused right after another stage (docs/architecture.md,
    * "Stage fusion"), only from its own stream: the stage reads its workflow's step sequence, which
    * a fused run sees one step behind, or acts outside Redis in a way a rerun must guard.
    */
