@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startHarness, type Harness } from '../helpers/harness';
+import { expectMetricsOnItsOwnPort } from '../helpers/metrics-port';
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -56,12 +57,6 @@ describe('a development deployment\'s exposure to partners', function () {
   });
 
   it('does not answer /metrics on the API port; METRICS_PORT does', async () => {
-    const api = await fetch(`${h.apiUrl}/metrics`);
-    expect(api.status).to.equal(404);
-    expect(await api.text()).to.not.contain('cw_');
-    expect(h.roles.metricsUrl, 'a metrics listener of its own').to.be.a('string');
-    const metrics = await fetch(`${h.roles.metricsUrl}/metrics`);
-    expect(metrics.status).to.equal(200);
-    expect(await metrics.text()).to.contain('cw_client_secrets_over_90_days');
+    await expectMetricsOnItsOwnPort(h);
   });
 });
