@@ -129,8 +129,15 @@ describe('tracing', function () {
 
       // The request's span, here; the trace it started, from every process.
       await flushHere();
-      const request = await waitFor(() => receiver.spans.find((s) => s.pid === 0 && s.kind === 2 && stageSpans(traceOf(receiver.spans, s.traceId)).some((t) => t.attributes['cw.workflow_id'] === workflowId && t.name === 'stage outbound')
-        && traceOf(receiver.spans, s.traceId).some((t) => t.name === 'whatsapp send')), { what: 'the trace of the question, with its outbound step and send', timeoutMs: 30000 });
+      // Each process exports on its own schedule: wait until every stage's step and the send are in.
+      const pipelineStages = ['gateway', 'consent', 'router', 'truth', 'policy', 'outbound'];
+      const complete = (traceId: string) => {
+        const got = traceOf(receiver.spans, traceId);
+        const stages = new Set(stageSpans(got).filter((t) => t.attributes['cw.workflow_id'] === workflowId).map((t) => t.attributes['cw.stage']));
+        return pipelineStages.every((name) => stages.has(name)) && got.some((t) => t.name === 'whatsapp send');
+      };
+      const request = await waitFor(() => receiver.spans.find((s) => s.pid === 0 && s.kind === 2 && complete(s.traceId)),
+        { what: 'the trace of the question, with every stage\'s step and the send', timeoutMs: 30000 });
       const trace = traceOf(receiver.spans, request.traceId);
       expect(request.name).to.match(/^POST \//);
       expect(request.parentSpanId).to.equal('');
@@ -143,7 +150,7 @@ describe('tracing', function () {
       expect(order[order.length - 1]).to.equal('outbound');
       expect(order.map((name) => stageNames.indexOf(name as (typeof stageNames)[number]))).to.deep.equal(
         [...order].map((name) => stageNames.indexOf(name as (typeof stageNames)[number])).sort((a, b) => a - b));
-      for (const name of ['gateway', 'consent', 'router', 'truth', 'policy', 'outbound']) expect(order, `a ${name} step`).to.include(name);
+      for (const name of pipelineStages) expect(order, `a ${name} step`).to.include(name);
       expect(new Set(steps.map((s) => s.attributes['cw.workflow_id']))).to.deep.equal(new Set([workflowId]));
       steps.forEach((step, i) => expect(step.parentSpanId, `parent of ${step.name}`).to.equal(i === 0 ? request.spanId : steps[i - 1]!.spanId));
       // Parented across processes: the steps ran in the three stage processes, the request here.
