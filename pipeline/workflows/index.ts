@@ -19,8 +19,9 @@ export type { WorkflowDefinition, WorkflowStep } from './definition';
 export { planWait, timerOf, waitPayload } from './wait';
 export type { WaitDeclaration } from './wait';
 
-/** The most workflows offered as a choice: WhatsApp shows at most three reply buttons. */
-const maxOffered = 3;
+/** The most workflows offered as a choice: WhatsApp shows up to three as reply buttons, more than
+ *  three as a list message (docs/understanding.md). */
+const maxOffered = 4;
 
 const byType = new Map<string, WorkflowDefinition>();
 const byIntent = new Map<string, WorkflowDefinition>();
