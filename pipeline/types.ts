@@ -18,9 +18,11 @@ export interface ReplyRequest {
   vars: Record<string, string>;
   /** Rendered one by one with `<template>_line` and joined into `vars.lines`. */
   items?: Array<Record<string, string>>;
-  /** Offer the claimant the workflows to choose from: reply buttons where the channel has them,
-   *  else a numbered list (docs/understanding.md). */
-  choices?: boolean;
+  /** Offer the claimant workflows to choose from (docs/understanding.md): `true` every offered
+   *  workflow, a list of intents only those (the offered ones among them), in that order. Reply
+   *  buttons where the channel has them (a list message for more than three), else numbered
+   *  lines, each with its fixed number. */
+  choices?: boolean | readonly string[];
 }
 
 /** A reply after rendering and the policy gate: what the outbound stage sends. */
@@ -29,8 +31,12 @@ export interface RenderedReply {
   text: string;
   /** Provider template (business-initiated messages outside the 24-hour window). */
   providerTemplate?: { name: string; language: string; params: string[] };
-  /** Reply buttons (WhatsApp interactive `button`): the id comes back when the claimant taps. */
+  /** Reply buttons (WhatsApp interactive `button`, at most three): the id comes back when the
+   *  claimant taps. */
   buttons?: Array<{ id: string; title: string }>;
+  /** A list message (WhatsApp interactive `list`, for more than three choices): `button` opens the
+   *  list, each row's id comes back when the claimant picks it, as a button's does. */
+  list?: { button: string; rows: Array<{ id: string; title: string }> };
 }
 
 /**
