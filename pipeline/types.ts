@@ -35,8 +35,9 @@ export interface RenderedReply {
    *  claimant taps. */
   buttons?: Array<{ id: string; title: string }>;
   /** A list message (WhatsApp interactive `list`, for more than three choices): `button` opens the
-   *  list, each row's id comes back when the claimant picks it, as a button's does. */
-  list?: { button: string; rows: Array<{ id: string; title: string }> };
+   *  list, `title` heads its one section, each row's id comes back when the claimant picks it, as
+   *  a button's does. */
+  list?: { button: string; title?: string; rows: Array<{ id: string; title: string }> };
 }
 
 /**
