@@ -5,6 +5,7 @@
 import Ajv, { type JSONSchemaType } from 'ajv';
 import { globalKinds, phiKindProblems, phiKindSchema, type PhiKindSpec } from '../../pipeline/policy-gate/phi-kinds';
 import { wordClassNames } from '../../pipeline/understanding/lexicon';
+import { dayNames, isTimeZone, minuteOfClock, type DayName } from '../../pipeline/workflows/business-hours';
 import { durationPattern, parseDuration } from '../durations';
 
 export interface TenantDocument {
@@ -36,6 +37,29 @@ export interface TenantDocument {
   /** Retention of this tenant's data (docs/retention.md), each a duration (`90s`, `7d`, `3650d`);
    *  what is unset takes the deployment's default (`HOT_WINDOW`, `ARCHIVE_RETENTION`, ...). */
   retention?: TenantRetention;
+  /** The human-handover workflow's SLA: how soon a person answers, in which business hours, and
+   *  how long a claimant waits at most (docs/configuration.md, "Handover settings"). */
+  handover?: TenantHandover;
+}
+
+/** A tenant's handover settings; what is unset takes the default (src/tenants/handover-settings.ts). */
+export interface TenantHandover {
+  /** Business time a person has for the first response (a duration); default `15m`. */
+  first_response?: string;
+  /** Real time a claimant may wait for a person before the workflow stops waiting; default `24h`. */
+  max_wait?: string;
+  business_hours?: {
+    /** IANA time zone name of the claims handlers' office; default `Asia/Kolkata`. */
+    time_zone?: string;
+    /** Open days; default `mon` to `sat`. */
+    days?: DayName[];
+    /** Local opening time, `HH:MM` (24-hour); default `09:00`. */
+    open?: string;
+    /** Local closing time, `HH:MM` (`24:00` is midnight at the end of the day), after `open`; default `18:00`. */
+    close?: string;
+  };
+  /** What a claimant is told to call when nobody answered within `max_wait`: E.164 or a short text. */
+  support_number?: string;
 }
 
 /** A tenant's retention settings (docs/retention.md). */
@@ -69,6 +93,13 @@ export interface SmsChannel {
 }
 
 export const allScopes = ['workflow:read', 'workflow:write', 'audit:read', 'tenant:admin', 'kb:read', 'kb:write', 'cms:events', 'webhook:admin'] as const;
+
+/** `HH:MM`, 24-hour, or `24:00`. */
+const clockPattern = '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$';
+
+/** Handover settings get at most this much business time for a first response (a longer one is
+ *  a mistake, and the due time is counted day by day). */
+const firstResponseLimitMs = 7 * 86_400_000;
 
 const schema: JSONSchemaType<TenantDocument> = {
   type: 'object',
@@ -128,6 +159,23 @@ const schema: JSONSchemaType<TenantDocument> = {
         dedupe: { type: 'string', pattern: durationPattern, nullable: true },
       },
     },
+    handover: {
+      type: 'object', nullable: true, additionalProperties: false, required: [],
+      properties: {
+        first_response: { type: 'string', pattern: durationPattern, nullable: true },
+        max_wait: { type: 'string', pattern: durationPattern, nullable: true },
+        business_hours: {
+          type: 'object', nullable: true, additionalProperties: false, required: [],
+          properties: {
+            time_zone: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$', nullable: true },
+            days: { type: 'array', minItems: 1, maxItems: 7, uniqueItems: true, items: { type: 'string', enum: [...dayNames] }, nullable: true },
+            open: { type: 'string', pattern: clockPattern, nullable: true },
+            close: { type: 'string', pattern: clockPattern, nullable: true },
+          },
+        },
+        support_number: { type: 'string', minLength: 1, maxLength: 40, pattern: '^(?=.*\\S)[^\\x00-\\x1f\\x7f]+$', nullable: true },
+      },
+    },
   },
 };
 
@@ -144,7 +192,32 @@ export function checkTenantDocument(value: unknown): { ok: true; doc: TenantDocu
   }
   if (retention?.hot_window && parseDuration(retention.hot_window) <= 0) return { ok: false, errors: ['/retention/hot_window must be longer than 0'] };
   if (retention?.dedupe && parseDuration(retention.dedupe) < 60_000) return { ok: false, errors: ['/retention/dedupe must be at least 60s (as INBOUND_DEDUPE_SECONDS)'] };
+  const handoverErrors = handoverProblems(value.handover);
+  if (handoverErrors.length > 0) return { ok: false, errors: handoverErrors };
   return { ok: true, doc: value };
+}
+
+/** What the schema cannot see in `handover`: a zone Intl does not know, closing not after opening,
+ *  durations of nothing or a first response too long to be meant. */
+function handoverProblems(handover: TenantHandover | undefined): string[] {
+  if (!handover) return [];
+  const errors: string[] = [];
+  if (handover.first_response !== undefined) {
+    const ms = parseDuration(handover.first_response);
+    if (ms <= 0) errors.push('/handover/first_response must be longer than 0');
+    if (ms > firstResponseLimitMs) errors.push('/handover/first_response must be at most 7d');
+  }
+  if (handover.max_wait !== undefined && parseDuration(handover.max_wait) <= 0) errors.push('/handover/max_wait must be longer than 0');
+  const hours = handover.business_hours;
+  if (hours?.time_zone !== undefined && !isTimeZone(hours.time_zone)) {
+    errors.push(`/handover/business_hours/time_zone ${JSON.stringify(hours.time_zone)} is not an IANA time zone (e.g. Asia/Kolkata)`);
+  }
+  const open = minuteOfClock(hours?.open ?? '09:00');
+  const close = minuteOfClock(hours?.close ?? '18:00');
+  if (open !== null && close !== null && close <= open) {
+    errors.push(`/handover/business_hours/close must be after open (${hours?.open ?? '09:00'} to ${hours?.close ?? '18:00'})`);
+  }
+  return errors;
 }
 
 /** What the schema cannot see in `phi_kinds`: patterns that do not compile, a need nothing can
