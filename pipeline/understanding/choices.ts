@@ -1,9 +1,10 @@
 /**
- * The claimant's answer to "which did you mean?" (docs/understanding.md): a tapped reply button
- * carries `choice:<intent>:<language>` as its id; on a channel without buttons the claimant
- * types the number of the line (1, 2 or 3, in ASCII or Devanagari digits). The numbering is
- * fixed, so a number means the same workflow whatever was asked before: the workflows offered,
- * in the order they are registered (pipeline/workflows/index.ts).
+ * The claimant's answer to "which did you mean?" (docs/understanding.md): a tapped reply button,
+ * or a picked row of a list message (WhatsApp shows more than three choices as a list), carries
+ * `choice:<intent>:<language>` as its id; on a channel without buttons the claimant types the
+ * number of the line (ASCII or Devanagari digits). The numbering is fixed, so a number means the
+ * same workflow whatever was asked before, and whichever of them were offered: the workflows
+ * offered, in the order they are registered (pipeline/workflows/index.ts).
  */
 import { normalise } from '../text';
 import type { Language } from '../types';
@@ -17,7 +18,24 @@ export function choiceOrder(): readonly string[] {
   return offeredIntents();
 }
 
-/** A button's id: the workflow, and the language the question was asked in. */
+/**
+ * The workflows a reply offers (`ReplyRequest.choices`): `true` every offered workflow in their
+ * fixed order; a list of intents those of them that are offered (one that is not could not be
+ * answered: its tap or number would not be read as a choice), in the list's order, each once.
+ */
+export function offeredChoices(choices: boolean | readonly string[] | undefined): readonly string[] {
+  if (!choices) return [];
+  const order = choiceOrder();
+  if (choices === true) return order;
+  return [...new Set(choices)].filter((intent) => order.includes(intent));
+}
+
+/** The fixed number of a workflow's line (1-based), or 0 when it is not offered. */
+export function choiceNumber(intent: string): number {
+  return choiceOrder().indexOf(intent) + 1;
+}
+
+/** A button's (or list row's) id: the workflow, and the language the question was asked in. */
 export function choiceButtonId(intent: string, language: Language): string {
   return `${buttonPrefix}${intent}:${language}`;
 }

@@ -7,7 +7,7 @@
  */
 import { channelCapabilities } from '../../pipeline/channels';
 import type { Channel, Language, RenderedReply, ReplyRequest } from '../../pipeline/types';
-import { choiceButtonId, choiceOrder } from '../../pipeline/understanding/choices';
+import { choiceButtonId, choiceNumber, offeredChoices } from '../../pipeline/understanding/choices';
 import { countSegments, cutToFit, fitToSegments } from '../adapters/channels/sms-segments';
 import { AppError } from '../errors';
 import type { TenantStore } from '../tenants/tenant-store';
@@ -38,23 +38,51 @@ export function substitute(text: string, vars: Record<string, string>, labels: R
   });
 }
 
-/**
- * "Which did you mean?": the workflows as reply buttons where the channel shows them, else as a
- * numbered list under the text (docs/understanding.md). Titles come from `choice_<intent>`.
- */
-function offerChoices(rendered: RenderedReply, table: Record<string, string>, channel: Channel, language: Language, labels: Record<string, string>): void {
-  if (channelCapabilities[channel].buttons) {
-    rendered.buttons = choiceOrder().map((intent) => ({ id: choiceButtonId(intent, language), title: table[`choice_${intent}`] ?? intent }));
-    return;
-  }
-  rendered.text = `${rendered.text}\n${numberedChoices(table, labels)}`;
+/** Reply buttons a WhatsApp interactive message may carry; more choices go out as a list message. */
+export const maxReplyButtons = 3;
+/** Meta's limits ("Interactive reply buttons messages", "Interactive list messages"): a button
+ *  title, a list's button text, a list row's title and a list section's title. */
+const limits = { buttonTitle: 20, listButton: 20, rowTitle: 24, sectionTitle: 24 } as const;
+
+/** A title cut to Meta's limit (UTF-16 units, never more characters than Meta counts), with "…". */
+function within(title: string, max: number): string {
+  return title.length <= max ? title : `${title.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '')}…`;
 }
 
-/** The workflows as a numbered list ("1. Claim status ... Reply 1, 2 or 3."). */
-function numberedChoices(table: Record<string, string>, labels: Record<string, string>): string {
+/**
+ * "Which did you mean?" (docs/understanding.md): the offered workflows as reply buttons where the
+ * channel shows them (at most three), as a list message when there are more, else as numbered
+ * lines under the text. Titles come from `choice_<intent>`, cut to Meta's limits.
+ */
+function offerChoices(rendered: RenderedReply, table: Record<string, string>, channel: Channel, language: Language, labels: Record<string, string>, intents: readonly string[]): void {
+  if (intents.length === 0) return;
+  if (channelCapabilities[channel].buttons) {
+    const choices = intents.map((intent) => ({ id: choiceButtonId(intent, language), title: table[`choice_${intent}`] ?? intent }));
+    if (choices.length <= maxReplyButtons) {
+      rendered.buttons = choices.map((c) => ({ id: c.id, title: within(c.title, limits.buttonTitle) }));
+    } else {
+      rendered.list = {
+        button: within(table.choices_list_button ?? 'Choose', limits.listButton),
+        ...(table.choices_list_title ? { title: within(table.choices_list_title, limits.sectionTitle) } : {}),
+        rows: choices.map((c) => ({ id: c.id, title: within(c.title, limits.rowTitle) })),
+      };
+    }
+    return;
+  }
+  rendered.text = `${rendered.text}\n${numberedChoices(table, labels, intents)}`;
+}
+
+/**
+ * The workflows as numbered lines ("1. Claim status ... Reply 1, 2, 3 or 4."): each line has its
+ * workflow's fixed number (choiceNumber), so an offer of only some of them keeps their numbers.
+ */
+function numberedChoices(table: Record<string, string>, labels: Record<string, string>, intents: readonly string[]): string {
   const line = table.choices_numbered_line ?? '{{n}}. {{title}}';
-  const lines = choiceOrder().map((intent, i) => substitute(line, { n: String(i + 1), title: table[`choice_${intent}`] ?? intent }, labels)).join('\n');
-  return substitute(table.choices_numbered ?? '{{lines}}', { lines }, labels);
+  const numbers = intents.map((intent) => String(choiceNumber(intent)));
+  const lines = intents.map((intent, i) => substitute(line, { n: numbers[i]!, title: table[`choice_${intent}`] ?? intent }, labels)).join('\n');
+  const last = numbers.pop()!;
+  const spoken = numbers.length > 0 ? `${numbers.join(', ')} ${table.choices_or ?? 'or'} ${last}` : last;
+  return substitute(table.choices_numbered ?? '{{lines}}', { lines, numbers: spoken }, labels);
 }
 
 export class TemplateRegistry {
@@ -69,8 +97,9 @@ export class TemplateRegistry {
     const labels = shipped.labels[language];
     if (channel === 'sms') {
       const budget = tenant.channels.sms?.segment_budget ?? defaultSegmentBudget;
-      // No buttons on SMS: the choices are a numbered list, inside the segment budget like the rest.
-      const withChoices = reply.choices ? { ...reply, vars: { ...reply.vars, choices: numberedChoices(table, labels) } } : reply;
+      // No buttons on SMS: the choices are numbered lines, inside the segment budget like the rest.
+      const offered = offeredChoices(reply.choices);
+      const withChoices = offered.length > 0 ? { ...reply, vars: { ...reply.vars, choices: numberedChoices(table, labels, offered) } } : reply;
       return { template: reply.template, text: withinBudget(table, withChoices, labels, budget) };
     }
     const vars = { ...reply.vars };
@@ -79,7 +108,7 @@ export class TemplateRegistry {
       vars.lines = reply.items.map((item) => substitute(line, item, labels)).join('\n');
     }
     const rendered: RenderedReply = { template: reply.template, text: substitute(text, vars, labels) };
-    if (reply.choices) offerChoices(rendered, table, channel, language, labels);
+    offerChoices(rendered, table, channel, language, labels, offeredChoices(reply.choices));
     const provider = shipped.provider_templates[reply.template];
     if (provider) {
       rendered.providerTemplate = {
