@@ -24,7 +24,8 @@ export interface ChannelMessage {
   id: string;
   text: string;
   media?: MediaRef;
-  /** The id of a reply button the claimant tapped (WhatsApp interactive `button_reply`). */
+  /** The id of a reply button the claimant tapped or a list row they picked (WhatsApp interactive
+   *  `button_reply` or `list_reply`): the same choice id either way. */
   choiceId?: string;
 }
 

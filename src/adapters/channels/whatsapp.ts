@@ -32,7 +32,8 @@ export interface InboundMessage {
   text: string;
   /** A document or image message's media reference. */
   media?: MediaRef;
-  /** The id of the reply button tapped (an `interactive` message of type `button_reply`). */
+  /** The id of the reply button tapped, or of the list row picked (an `interactive` message of
+   *  type `button_reply` or `list_reply`). */
   choiceId?: string;
 }
 
@@ -77,8 +78,9 @@ export function parseWebhook(body: unknown): ParsedWebhook {
       for (const m of asArray(value.messages)) {
         const type = asString(m.type);
         const media = (m[type] ?? {}) as Json;
-        // A tapped reply button arrives as an interactive message: its title is the words, its id the choice.
-        const button = type === 'interactive' ? ((media.button_reply ?? {}) as Json) : null;
+        // A tapped reply button or a picked list row arrives as an interactive message ("Messages
+        // webhook", interactive): its title is the words, its id the choice.
+        const button = type === 'interactive' ? ((media.type === 'list_reply' ? media.list_reply : media.button_reply) ?? {}) as Json : null;
         const text = type === 'text' ? asString((m.text as Json | undefined)?.body) : button ? asString(button.title) : asString(media.caption);
         const from = asString(m.from).replace(/^\+/, '');
         if (!from || !asString(m.id)) continue;
@@ -103,8 +105,23 @@ export function parseWebhook(body: unknown): ParsedWebhook {
   return parsed;
 }
 
-/** How a reply went out: free text, reply buttons, or a pre-approved template. */
+/** How a reply went out: free text, reply buttons or a list message, or a pre-approved template. */
 export type SendKind = 'text' | 'interactive' | 'template';
+
+/**
+ * The `interactive` object of a reply with choices: reply buttons ("Interactive reply buttons
+ * messages"), or a list message with one section ("Interactive list messages": `action.button`
+ * opens it, each row an id and a title).
+ */
+function interactiveOf(reply: RenderedReply): Record<string, unknown> {
+  const body = { text: reply.text };
+  if (reply.buttons?.length) {
+    return { type: 'button', body, action: { buttons: reply.buttons.map((b) => ({ type: 'reply', reply: { id: b.id, title: b.title } })) } };
+  }
+  const list = reply.list!;
+  const section = { ...(list.title ? { title: list.title } : {}), rows: list.rows.map((r) => ({ id: r.id, title: r.title })) };
+  return { type: 'list', body, action: { button: list.button, sections: [section] } };
+}
 
 export class WhatsAppSender {
   constructor(private readonly tenants: TenantStore, private readonly config: Config) {}
@@ -118,17 +135,10 @@ export class WhatsAppSender {
     const wa = (await this.tenants.get(tenantId)).channels.whatsapp;
     if (!wa) throw new AppError('channel_rejected', 'the tenant has no WhatsApp channel');
     const inWindow = now - payload.receivedAt < replyWindowMs;
-    // Reply buttons are a session message: inside the window only (outside it, the text alone).
-    const kind: SendKind = inWindow && reply.buttons?.length ? 'interactive' : inWindow || !reply.providerTemplate ? 'text' : 'template';
+    // Reply buttons and list messages are session messages: inside the window only (outside it, the text alone).
+    const kind: SendKind = inWindow && (reply.buttons?.length || reply.list?.rows.length) ? 'interactive' : inWindow || !reply.providerTemplate ? 'text' : 'template';
     const message = kind === 'interactive'
-      ? {
-          type: 'interactive',
-          interactive: {
-            type: 'button',
-            body: { text: reply.text },
-            action: { buttons: reply.buttons!.map((b) => ({ type: 'reply', reply: { id: b.id, title: b.title } })) },
-          },
-        }
+      ? { type: 'interactive', interactive: interactiveOf(reply) }
       : kind === 'text'
       ? { type: 'text', text: { preview_url: false, body: reply.text } }
       : {
