@@ -63,7 +63,8 @@ function offerChoices(rendered: RenderedReply, table: Record<string, string>, ch
     } else {
       rendered.list = {
         button: within(table.choices_list_button ?? 'Choose', limits.listButton),
-        ...(table.choices_list_title ? { title: within(table.choices_list_title, limits.sectionTitle) } : {}),
+        // Meta's reference marks a section's title required: the one section always has one.
+        title: within(table.choices_list_title || 'Options', limits.sectionTitle),
         rows: choices.map((c) => ({ id: c.id, title: within(c.title, limits.rowTitle) })),
       };
     }

@@ -185,6 +185,49 @@ describe('fake WhatsApp provider', () => {
       expect(wa.sent).to.have.length(1);
     });
 
+    // Meta, "Interactive list messages": body text up to 4096 characters; the button that opens
+    // the list up to 20 characters; 1 to 10 sections, each titled (up to 24 characters) with at
+    // least one row; at most 10 rows in all, each id unique and up to 200 characters, each title
+    // up to 24 characters, each description up to 72.
+    it('records interactive list messages and refuses what Meta documents as invalid', async () => {
+      const rows = (titles: string[], from = 0) => titles.map((title, i) => ({ id: `r${from + i}`, title }));
+      const listOf = (text: string, button: string, sections: unknown[]) => ({
+        messaging_product: 'whatsapp', to: '919800000001', type: 'interactive',
+        interactive: { type: 'list', body: { text }, action: { button, sections } },
+      });
+      const four = rows(['Claim status', 'Pending documents', 'Why cut or rejected', 'Talk to a person']);
+      const ok = await send(listOf('Which do you mean?', 'Choose', [{ title: 'Options', rows: four }]));
+      expect(ok.status).to.equal(200);
+      expect(wa.sent[0]).to.include({ type: 'interactive', text: 'Which do you mean?' });
+      expect(wa.sent[0].buttons).to.equal(undefined);
+      expect(wa.sent[0].list).to.deep.equal({ button: 'Choose', sections: [{ title: 'Options', rows: four }] });
+      // Ten rows over two sections is the most; a description up to 72 characters is kept.
+      const ten = await send(listOf('x', 'Choose', [{ title: 'A', rows: rows(['a', 'b', 'c', 'd', 'e']) }, { title: 'B', rows: [...rows(['f', 'g', 'h', 'i'], 5), { id: 'r9', title: 'j', description: 'd'.repeat(72) }] }]));
+      expect(ten.status).to.equal(200);
+      const refused = [
+        listOf('x', 'Choose', [{ title: 'A', rows: rows(['a', 'b', 'c', 'd', 'e', 'f']) }, { title: 'B', rows: rows(['g', 'h', 'i', 'j', 'k'], 6) }]),
+        listOf('x', 'Choose', []),
+        listOf('x', 'Choose', Array.from({ length: 11 }, (_, i) => ({ title: `S${i}`, rows: rows(['a'], i) }))),
+        listOf('x', 'Choose', [{ title: 'A', rows: [] }]),
+        listOf('x', 'Choose', [{ rows: four }]),
+        listOf('x', 'Choose', [{ title: 'A section title too long!', rows: four }]),
+        listOf('x', 'Choose', [{ title: 'A', rows: rows(['A row title over 24 chars']) }]),
+        listOf('x', 'Choose', [{ title: 'A', rows: [{ id: 'r0', title: 'a', description: 'd'.repeat(73) }] }]),
+        listOf('x', 'Choose', [{ title: 'A', rows: [{ id: 'i'.repeat(201), title: 'a' }] }]),
+        listOf('x', 'Choose', [{ title: 'A', rows: rows(['a']) }, { title: 'B', rows: rows(['b']) }]),
+        listOf('x', 'Choose one of these now', [{ title: 'A', rows: four }]),
+        listOf('x', '', [{ title: 'A', rows: four }]),
+        listOf('', 'Choose', [{ title: 'A', rows: four }]),
+        listOf('x'.repeat(4097), 'Choose', [{ title: 'A', rows: four }]),
+      ];
+      for (const body of refused) {
+        const answer = await send(body);
+        expect(answer.status, JSON.stringify(body).slice(0, 300)).to.equal(400);
+        expect(answer.body.error.code).to.equal(100);
+      }
+      expect(wa.sent).to.have.length(2);
+    });
+
     // Cloud API "Messages" reference: no idempotency key is documented, and none is honoured.
     it('has no send deduplication: two identical requests, same Idempotency-Key header, are two messages', async () => {
       const first = await send(textBody('919800000001', 'once'), { 'idempotency-key': 'reply-abc' });
@@ -315,6 +358,25 @@ describe('fake WhatsApp provider', () => {
       expect(message.interactive).to.deep.equal({ type: 'button_reply', button_reply: { id: 'choice:claim_status:EN', title: 'Claim status' } });
       expect(message.context.id).to.equal('wamid.Q');
       expect(verify(sink.received[0], SECRET)).to.equal(true);
+    });
+
+    it('taps a row of a list message it accepted as Meta posts it: an interactive list_reply with id, title and context', async () => {
+      const listed = await send({
+        messaging_product: 'whatsapp', to: '919800000004', type: 'interactive',
+        interactive: { type: 'list', body: { text: 'Which?' }, action: { button: 'Choose', sections: [{ title: 'Options', rows: [{ id: 'choice:human_handover:EN', title: 'Talk to a person' }] }] } },
+      });
+      expect(listed.status).to.equal(200);
+      const res = await wa.tapRow(wa.sent[0]!, 'choice:human_handover:EN');
+      expect(res.status).to.equal(200);
+      const message = JSON.parse(sink.received[0].raw.toString('utf8')).entry[0].changes[0].value.messages[0];
+      expect(message).to.include({ type: 'interactive', from: '919800000004', id: res.messageId });
+      expect(message.interactive).to.deep.equal({ type: 'list_reply', list_reply: { id: 'choice:human_handover:EN', title: 'Talk to a person' } });
+      expect(message.context.id).to.equal(wa.sent[0]!.wamid);
+      expect(verify(sink.received[0], SECRET)).to.equal(true);
+      // Only a row the claimant was shown can be picked.
+      const missing = await wa.tapRow(wa.sent[0]!, 'choice:claim_status:EN').catch((e: Error) => e);
+      expect(missing).to.be.instanceOf(Error);
+      expect(sink.received).to.have.length(1);
     });
 
     it('postRaw sends the body untouched', async () => {

@@ -1,12 +1,15 @@
 /**
  * Validation of the service's send-message bodies, with the checks and error texts of the Cloud
- * API's "Messages" reference: text, template and interactive reply-button messages.
+ * API's "Messages" reference: text, template, and interactive reply-button and list messages.
  */
-import type { SentMessage } from './types';
+import type { ListRow, SentMessage } from './types';
 import { digitsOf } from './wire';
 
+type Recorded = Pick<SentMessage, 'to' | 'type' | 'text' | 'template' | 'buttons' | 'list' | 'bizOpaque'> & { rawTo: string };
+type Base = { rawTo: string; to: string; bizOpaque?: string };
+
 /** Validates a Meta send-message body; returns the fields to record or an error message. */
-export function parseSend(body: unknown): { error: string } | Pick<SentMessage, 'to' | 'type' | 'text' | 'template' | 'buttons' | 'bizOpaque'> & { rawTo: string } {
+export function parseSend(body: unknown): { error: string } | Recorded {
   if (typeof body !== 'object' || body === null) return { error: '(#100) Invalid JSON body' };
   const b = body as Record<string, any>;
   if (b.messaging_product !== 'whatsapp') return { error: '(#100) The parameter messaging_product is required.' };
@@ -44,9 +47,11 @@ export function parseSend(body: unknown): { error: string } | Pick<SentMessage, 
  * An interactive reply-buttons message, with the limits Meta documents ("Interactive reply
  * buttons messages", WhatsApp Cloud API): body text required, at most 1024 characters; one to
  * three buttons of type `reply`, each id unique and at most 256 characters, each title unique and
- * at most 20 characters. Other interactive types are not used by the service and are refused.
+ * at most 20 characters. A list message is read by parseList; other interactive types are not
+ * used by the service and are refused.
  */
-function parseInteractive(i: any, base: { rawTo: string; to: string; bizOpaque?: string }): { error: string } | Pick<SentMessage, 'to' | 'type' | 'text' | 'buttons' | 'bizOpaque'> & { rawTo: string } {
+function parseInteractive(i: any, base: Base): { error: string } | Recorded {
+  if (i?.type === 'list') return parseList(i, base);
   if (i?.type !== 'button') return { error: `(#100) Unsupported interactive type: ${String(i?.type)}` };
   const text = i.body?.text;
   if (typeof text !== 'string' || text.length === 0) return { error: '(#100) The parameter interactive[\'body\'][\'text\'] is required.' };
@@ -66,4 +71,50 @@ function parseInteractive(i: any, base: { rawTo: string; to: string; bizOpaque?:
     buttons.push({ id, title });
   }
   return { ...base, type: 'interactive', text, buttons };
+}
+
+/**
+ * An interactive list message, with the limits Meta documents ("Interactive list messages",
+ * WhatsApp Cloud API): body text required, at most 4096 characters; an optional header (text
+ * only, at most 60 characters) and footer (at most 60); `action.button`, the text of the one
+ * button that opens the list, required, at most 20 characters; one to ten sections, each with a
+ * title of at most 24 characters (the reference marks it required) and at least one row; at most
+ * ten rows in all, each with an id (at most 200 characters, unique in the message), a title (at
+ * most 24 characters) and an optional description (at most 72).
+ */
+function parseList(i: any, base: Base): { error: string } | Recorded {
+  const text = i.body?.text;
+  if (typeof text !== 'string' || text.length === 0) return { error: '(#100) The parameter interactive[\'body\'][\'text\'] is required.' };
+  if (text.length > 4096) return { error: '(#100) Param interactive[\'body\'][\'text\'] must be at most 4096 characters long.' };
+  if (i.header !== undefined && (i.header?.type !== 'text' || typeof i.header.text !== 'string' || i.header.text.length > 60)) {
+    return { error: '(#100) A list message\'s header must be of type text, at most 60 characters long.' };
+  }
+  if (i.footer !== undefined && (typeof i.footer?.text !== 'string' || i.footer.text.length > 60)) return { error: '(#100) Param interactive[\'footer\'][\'text\'] must be at most 60 characters long.' };
+  const button = i.action?.button;
+  if (typeof button !== 'string' || button.length === 0) return { error: '(#100) The parameter interactive[\'action\'][\'button\'] is required.' };
+  if ([...button].length > 20) return { error: '(#100) Button title length is too long. Max length is 20' };
+  const rawSections = i.action?.sections;
+  if (!Array.isArray(rawSections) || rawSections.length < 1 || rawSections.length > 10) return { error: '(#100) Param interactive[\'action\'][\'sections\'] must have between 1 and 10 elements.' };
+  const sections: Array<{ title?: string; rows: ListRow[] }> = [];
+  const ids = new Set<string>();
+  for (const section of rawSections as any[]) {
+    const title = section?.title;
+    if (typeof title !== 'string' || title.length === 0) return { error: '(#100) The parameter interactive[\'action\'][\'sections\'][\'title\'] is required.' };
+    if ([...title].length > 24) return { error: '(#100) Section title length is too long. Max length is 24' };
+    if (!Array.isArray(section.rows) || section.rows.length === 0) return { error: '(#100) Each section needs at least one row.' };
+    const rows: ListRow[] = [];
+    for (const row of section.rows as any[]) {
+      const { id, title: rowTitle, description } = row ?? {};
+      if (typeof id !== 'string' || typeof rowTitle !== 'string' || id.length === 0 || rowTitle.length === 0) return { error: '(#100) Each row needs an id and a title.' };
+      if (id.length > 200) return { error: '(#100) Row id must be at most 200 characters long.' };
+      if ([...rowTitle].length > 24) return { error: '(#100) Row title length is too long. Max length is 24' };
+      if (description !== undefined && (typeof description !== 'string' || [...description].length > 72)) return { error: '(#100) Row description length is too long. Max length is 72' };
+      if (ids.has(id)) return { error: '(#100) Row ids must be unique.' };
+      ids.add(id);
+      rows.push({ id, title: rowTitle, ...(description !== undefined ? { description } : {}) });
+    }
+    sections.push({ title, rows });
+  }
+  if (ids.size > 10) return { error: '(#100) A list message may have at most 10 rows in all.' };
+  return { ...base, type: 'interactive', text, list: { button, sections } };
 }

@@ -149,6 +149,11 @@ export async function startFakeWhatsApp(
     postInbound(msg) {
       return webhook.inbound(msg);
     },
+    async tapRow(message, rowId) {
+      const row = message.list?.sections.flatMap((section) => section.rows).find((r) => r.id === rowId);
+      if (!row) throw new Error(`fake WhatsApp: message ${message.seq} has no list row ${rowId}`);
+      return webhook.inbound({ from: message.to, type: 'interactive', row: { ...row, contextId: message.wamid } });
+    },
     postStatus(update) {
       return webhook.status(update);
     },

@@ -13,12 +13,21 @@ export interface SentMessage {
   text?: string;
   /** An interactive `button` message's reply buttons. */
   buttons?: Array<{ id: string; title: string }>;
+  /** An interactive `list` message: the text of the button that opens it, and its sections' rows. */
+  list?: { button: string; sections: Array<{ title?: string; rows: ListRow[] }> };
   template?: { name: string; language: string; params: string[] };
   /** `biz_opaque_callback_data` of the send (the service's send id `<workflow id>:<seq>`). */
   bizOpaque?: string;
   wamid: string;
   /** Date.now() when accepted. */
   at: number;
+}
+
+/** A row of a list message, as sent and as Meta returns it when the claimant picks it. */
+export interface ListRow {
+  id: string;
+  title: string;
+  description?: string;
 }
 
 /** Options for postInbound(): one claimant message as Meta would deliver it. */
@@ -32,6 +41,8 @@ export interface InboundMessage {
   media?: { id: string; mime_type: string; filename?: string; caption?: string };
   /** A tapped reply button (type `interactive`): Meta sends its id and title, and the message it answers. */
   button?: { id: string; title: string; contextId?: string };
+  /** A picked row of a list message (type `interactive`): Meta sends its id, title and description, and the message it answers. */
+  row?: ListRow & { contextId?: string };
   /** Profile name in `contacts[]`. */
   name?: string;
   /** Overrides the app secret used to sign; '' sends no signature header. */
@@ -111,6 +122,12 @@ export interface FakeWhatsApp {
   /** Clears sent messages, pending failures, held statuses and status options. */
   reset(): void;
   postInbound(msg: InboundMessage): Promise<PostResult & { messageId: string }>;
+  /**
+   * The claimant taps row `rowId` of a list message the fake accepted: Meta's `list_reply`
+   * webhook from the message's recipient, answering it (`context.id`). Throws for a message that
+   * is not a list, or a row it does not have: a claimant can only pick what they were shown.
+   */
+  tapRow(message: SentMessage, rowId: string): Promise<PostResult & { messageId: string }>;
   postStatus(update: StatusUpdate): Promise<PostResult>;
   /** Posts `body` to the webhook as-is with only the given headers (plus content-length). */
   postRaw(body: string, headers?: Record<string, string>): Promise<PostResult>;

@@ -58,7 +58,7 @@ export class ServiceWebhook {
     return this.post(body, headers);
   }
 
-  /** A claimant's message (text, a button tap, a document or an image), as Meta delivers it. */
+  /** A claimant's message (text, a button tap, a picked list row, a document or an image), as Meta delivers it. */
   async inbound(msg: InboundMessage): Promise<PostResult & { messageId: string }> {
     const messageId = msg.messageId ?? newWamid();
     const waId = digitsOf(msg.from);
@@ -66,6 +66,11 @@ export class ServiceWebhook {
     const message: Record<string, unknown> = { from: waId, id: messageId, timestamp: unixNow(), type };
     if (type === 'text') {
       message.text = { body: msg.text ?? '' };
+    } else if (type === 'interactive' && msg.row) {
+      // A picked list row: its id and title, and its description when it had one.
+      const { contextId, ...row } = msg.row;
+      message.interactive = { type: 'list_reply', list_reply: row };
+      if (contextId) message.context = { from: DISPLAY_PHONE, id: contextId };
     } else if (type === 'interactive') {
       const button = msg.button ?? { id: '', title: msg.text ?? '' };
       message.interactive = { type: 'button_reply', button_reply: { id: button.id, title: button.title } };
