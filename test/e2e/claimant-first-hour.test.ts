@@ -129,6 +129,7 @@ describe('a claimant\'s first hour', function () {
       const { reply, workflowId } = await say(phone, text);
       expect(reply.text, text).to.match(expected).and.not.to.match(/^Hello!|^Namaste!|^नमस्ते!/);
       expect(reply.buttons, text).to.equal(undefined);
+      expect(reply.list, text).to.equal(undefined);
       expect(await settled(workflowId, 'completed'), text).to.include({ workflow_type: null, outcome: 'small_talk', language });
     }
   });

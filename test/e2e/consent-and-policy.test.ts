@@ -6,6 +6,7 @@
  */
 import { expect } from 'chai';
 import type { SentMessage } from '../helpers/fakes/whatsapp';
+import { offerHandoverIfMissing } from '../helpers/handover-stand-in';
 import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
 
@@ -16,13 +17,18 @@ describe('consent and the policy gate, as the claimant sees them', function () {
   let h: Harness;
   let phoneSeq = 0;
   const newPhone = () => `+9198888${String(++phoneSeq).padStart(5, '0')}`;
+  let removeStandIn = () => {};
 
   before(async () => {
+    removeStandIn = offerHandoverIfMissing();
     h = await startHarness();
     // The partner's own deny list: this tenant never wants "under review" said to a claimant.
     await h.services.tenants.put({ ...h.tenant.doc, deny_list: ['under review'] }, Date.now());
   });
-  after(async () => { await h?.close(); });
+  after(async () => {
+    await h?.close();
+    removeStandIn();
+  });
 
   const claim = (phone: string, status: string) => h.cms.upsertClaim(h.tenant.doc.cms.api_key, {
     claim_id: `CLM-CP-${phone.slice(-5)}`, policy_number: 'POL-CP', member_name: 'P Das', claimant_phone: phone, status,
@@ -71,13 +77,14 @@ describe('consent and the policy gate, as the claimant sees them', function () {
     await settled(second, 'completed');
   });
 
-  it('answers anything unrecognised by asking which workflow was meant, with reply buttons', async () => {
+  it('answers anything unrecognised by asking which workflow was meant, with the offered workflows as a list', async () => {
     const phone = newPhone();
     await say(phone, 'yes');
     const { reply, workflowId } = await say(phone, 'what is the weather in Pune');
     expect(reply.type).to.equal('interactive');
     expect(reply.text).to.match(/Which of these do you mean/);
-    expect(reply.buttons!.map((b) => b.title)).to.deep.equal(['Claim status', 'Pending documents', 'Why cut or rejected']);
+    // Four offered workflows: a list message, as WhatsApp shows at most three reply buttons.
+    expect(reply.list!.sections[0]!.rows.map((r) => r.title)).to.deep.equal(['Claim status', 'Pending documents', 'Why cut or rejected', 'Talk to a person']);
     expect((await settled(workflowId, 'awaiting_choice')).outcome).to.equal('clarification_requested');
   });
 

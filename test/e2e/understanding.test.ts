@@ -1,13 +1,14 @@
 /**
  * Understanding claimants, end to end (docs/understanding.md): an unclear message is held and
- * answered with reply buttons; tapping one runs that workflow in the claimant's language and
- * folds the tap into the held question; a typed number (the numbered list on SMS, which has no
- * buttons) or a clearer question does the same;
- * small talk gets a short answer with the buttons and starts no workflow; a tenant's own words
+ * answered with the offered workflows, four of them, as a WhatsApp list message; picking one runs
+ * that workflow in the claimant's language and folds the pick into the held question; a typed
+ * number (the numbered lines on SMS, which has no buttons) or a clearer question does the same;
+ * small talk gets a short answer with the same list and starts no workflow; a tenant's own words
  * extend the grammar; a long message is answered by its question, and thanks by a closing.
  */
 import { expect } from 'chai';
 import type { SentMessage } from '../helpers/fakes/whatsapp';
+import { offerHandoverIfMissing } from '../helpers/handover-stand-in';
 import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
 
@@ -17,12 +18,17 @@ describe('understanding claimants: asking instead of guessing', function () {
   this.timeout(30000);
   let h: Harness;
   let seq = 0;
+  let removeStandIn = () => {};
 
   before(async () => {
+    removeStandIn = offerHandoverIfMissing();
     h = await startHarness();
     await h.services.tenants.put({ ...h.tenant.doc, vocabulary: { status: ['hisaab'] } }, Date.now());
   });
-  after(async () => { await h?.close(); });
+  after(async () => {
+    await h?.close();
+    removeStandIn();
+  });
 
   const sentTo = (phone: string) => h.wa.sent.filter((m) => m.to === phone);
   /** A claimant with consent on file and one claim (documents pending, so every workflow has data). */
@@ -39,13 +45,15 @@ describe('understanding claimants: asking instead of guessing', function () {
     await say(phone, 'YES');
     return phone;
   }
-  async function say(phone: string, text: string, button?: { id: string; title: string }): Promise<{ reply: SentMessage; workflowId: string }> {
+  /** The claimant writes `text`, or picks row `pick.row` (0-based) of the list message `pick.of`. */
+  async function say(phone: string, text: string, pick?: { of: SentMessage; row: number }): Promise<{ reply: SentMessage; workflowId: string }> {
     const before = sentTo(phone).length;
-    const res = await h.wa.postInbound(button ? { from: phone, type: 'interactive', button } : { from: phone, text });
+    const res = await (pick ? h.wa.tapRow(pick.of, rowsOf(pick.of)[pick.row]!.id) : h.wa.postInbound({ from: phone, text }));
     expect(res.status).to.equal(200);
     await h.wa.waitFor(() => sentTo(phone).length > before);
     return { reply: sentTo(phone)[before]!, workflowId: (res.body as { workflow_ids: string[] }).workflow_ids[0]! };
   }
+  const rowsOf = (reply: SentMessage) => reply.list!.sections.flatMap((section) => section.rows);
   const workflow = async (id: string): Promise<{ status: number; body: Workflow }> => {
     const res = await h.api(`/v1/workflows/${id}`);
     return { status: res.status, body: (await res.json()) as Workflow };
@@ -55,17 +63,19 @@ describe('understanding claimants: asking instead of guessing', function () {
     return w.body.status === status ? w.body : null;
   }, { what: `${id} ${status}` });
 
-  it('an unclear Hinglish message gets reply buttons in Hinglish; tapping one runs that workflow in Hinglish', async () => {
+  it('an unclear Hinglish message gets the choices in Hinglish; picking one runs that workflow in Hinglish', async () => {
     const phone = await claimant();
     const { reply, workflowId: held } = await say(phone, 'mera claim');
     expect(reply.type).to.equal('interactive');
     expect(reply.text).to.match(/kya jaanna chahte hain/);
-    expect(reply.buttons!.map((b) => b.title)).to.deep.equal(['Claim ka status', 'Documents baaki', 'Kyun kata/reject']);
+    // Four choices: a list message (WhatsApp shows at most three reply buttons).
+    expect(reply.buttons).to.equal(undefined);
+    expect(rowsOf(reply).map((r) => r.title)).to.deep.equal(['Claim ka status', 'Documents baaki', 'Kyun kata/reject', 'Insaan se baat']);
     expect(await settled(held, 'awaiting_choice')).to.include({ workflow_type: null, outcome: 'clarification_requested', language: 'HI_EN' });
     const waiting = (await (await h.api('/v1/workflows?status=awaiting_choice')).json()) as { items: Workflow[] };
     expect(waiting.items.map((w) => w.workflow_id)).to.include(held);
 
-    const { reply: answer, workflowId: tap } = await say(phone, '', reply.buttons![0]!);
+    const { reply: answer, workflowId: tap } = await say(phone, '', { of: reply, row: 0 });
     expect(answer.text).to.match(/claim ki latest jaankari/i);
     const done = await settled(held, 'completed');
     expect(done).to.include({ workflow_type: 'claim-status', language: 'HI_EN' });
@@ -85,16 +95,17 @@ describe('understanding claimants: asking instead of guessing', function () {
     expect(listed.find((e) => e.detail.message_workflow_id === tap), 'the folding step names the tap').to.not.equal(undefined);
   });
 
-  it('a Hindi claimant taps "pending documents": the follow-up runs in Hindi', async () => {
+  it('a Hindi claimant picks "pending documents": the follow-up runs in Hindi', async () => {
     const phone = await claimant();
     const { reply, workflowId: held } = await say(phone, 'क्लेम');
-    expect(reply.buttons!.map((b) => b.title)).to.deep.equal(['क्लेम की स्थिति', 'बाकी दस्तावेज़', 'कटौती का कारण']);
-    const { reply: answer } = await say(phone, '', reply.buttons![1]!);
+    expect(reply.list!.button).to.equal('चुनें');
+    expect(rowsOf(reply).map((r) => r.title)).to.deep.equal(['क्लेम की स्थिति', 'बाकी दस्तावेज़', 'कटौती का कारण', 'किसी व्यक्ति से बात']);
+    const { reply: answer } = await say(phone, '', { of: reply, row: 1 });
     expect(answer.text).to.match(/हमें अभी ये दस्तावेज़ चाहिए/).and.to.contain('Final bill');
     expect(await settled(held, 'awaiting_documents')).to.include({ workflow_type: 'pending-documents', language: 'HI' });
   });
 
-  it('a typed number answers the buttons too, and continues the held question', async () => {
+  it('a typed number answers the list too, and continues the held question', async () => {
     const phone = await claimant();
     const { workflowId: held } = await say(phone, 'claim');
     const { reply } = await say(phone, '1');
@@ -122,7 +133,8 @@ describe('understanding claimants: asking instead of guessing', function () {
     };
     // Consent is per claimant and tenant, whatever the channel: given on WhatsApp above.
     const asked = await text('mera claim', 1);
-    expect(asked).to.match(/kya jaanna chahte hain/).and.to.contain('1. Claim ka status').and.to.contain('2. Documents baaki').and.to.match(/1, 2 ya 3/);
+    expect(asked).to.match(/kya jaanna chahte hain/).and.to.contain('1. Claim ka status').and.to.contain('2. Documents baaki')
+      .and.to.contain('4. Insaan se baat').and.to.match(/1, 2, 3 ya 4 likhiye/);
     const list = await text('2', 2);
     expect(list).to.contain('Final bill');
     const held = await waitFor(async () => {
@@ -132,12 +144,12 @@ describe('understanding claimants: asking instead of guessing', function () {
     expect(held.outcome).to.equal('chosen');
   });
 
-  it('small talk gets a short friendly answer with the buttons and starts no workflow', async () => {
+  it('small talk gets a short friendly answer with the choices and starts no workflow', async () => {
     const phone = await claimant();
     const { reply, workflowId } = await say(phone, 'namaste ji');
     expect(reply.type).to.equal('interactive');
     expect(reply.text).to.match(/^Namaste!/);
-    expect(reply.buttons).to.have.length(3);
+    expect(rowsOf(reply)).to.have.length(4);
     expect(await settled(workflowId, 'completed')).to.include({ workflow_type: null, outcome: 'small_talk' });
   });
 

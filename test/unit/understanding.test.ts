@@ -9,6 +9,7 @@ import { detectLanguage } from '../../pipeline/language';
 import { choiceButtonId, choiceOf } from '../../pipeline/understanding/choices';
 import { foldDevanagari, foldedWords, foldLatin } from '../../pipeline/understanding/fold';
 import { lexiconFor, withinOneEdit } from '../../pipeline/understanding/lexicon';
+import { offerHandoverIfMissing } from '../helpers/handover-stand-in';
 
 const classesOf = (text: string) => {
   const words = foldedWords(text);
@@ -167,6 +168,10 @@ describe('understanding: closings', () => {
 });
 
 describe('understanding: choices', () => {
+  let removeStandIn = () => {};
+  before(() => { removeStandIn = offerHandoverIfMissing(); });
+  after(() => removeStandIn());
+
   it('maps a button id back to its workflow and language', () => {
     expect(choiceOf('Claim ka status', choiceButtonId('claim_status', 'HI_EN'))).to.deep.equal({ intent: 'claim_status', language: 'HI_EN' });
     expect(choiceOf('x', 'choice:unknown:EN')).to.equal(null);
@@ -176,7 +181,8 @@ describe('understanding: choices', () => {
     expect(choiceOf('2')).to.deep.equal({ intent: 'pending_documents', language: null });
     expect(choiceOf(' 3. ')).to.deep.equal({ intent: 'query_reason', language: null });
     expect(choiceOf('१')).to.deep.equal({ intent: 'claim_status', language: 'HI' });
-    expect(choiceOf('4')).to.equal(null);
+    expect(choiceOf('४')).to.deep.equal({ intent: 'human_handover', language: 'HI' });
+    expect(choiceOf('5')).to.equal(null);
     expect(choiceOf('12')).to.equal(null);
   });
 });
