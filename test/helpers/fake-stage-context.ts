@@ -164,7 +164,7 @@ export function fakeStageContext(options: FakeStageContextOptions = {}): FakeSta
         if (options.sendError) throw options.sendError;
         const providerMessageId = `wamid.fake-${sent.length + 1}`;
         sent.push({ tenantId, payload, reply, sendId, providerMessageId });
-        return { providerMessageId, kind: reply.providerTemplate ? 'template' : reply.buttons ? 'interactive' : 'text' };
+        return { providerMessageId, kind: reply.providerTemplate ? 'template' : reply.buttons || reply.list ? 'interactive' : 'text' };
       },
     },
     // In memory, with the semantics of src/workflows/send-records.ts (its own integration test
