@@ -27,6 +27,13 @@ interface SentView {
   text?: string;
   template?: { name: string; language: string; params: string[] };
   buttons?: Array<{ id: string; title: string }>;
+  list?: { button: string; sections: Array<{ rows: Array<{ id: string; title: string }> }> };
+}
+
+/** What a claimant can tap in a message: its reply buttons, or its list message's rows. */
+function tappable(m: SentView): Array<{ id: string; title: string; row: boolean }> {
+  if (m.buttons?.length) return m.buttons.map((b) => ({ ...b, row: false }));
+  return (m.list?.sections ?? []).flatMap((s) => s.rows).map((r) => ({ id: r.id, title: r.title, row: true }));
 }
 
 const E164 = /^\+[1-9]\d{6,14}$/;
@@ -63,9 +70,10 @@ function formatReply(m: SentView): string {
   }
   // Indent continuation lines so multi-line replies stay readable under the `bot> ` prefix.
   const text = (m.text ?? '').split('\n').join('\n     ');
-  // Reply buttons: tap one with /tap N, as a claimant taps on the phone.
-  const buttons = (m.buttons ?? []).map((b, i) => `[${i + 1}] ${b.title}`).join('  ');
-  return buttons ? `${text}\n     ${buttons}   (/tap N)` : text;
+  // Reply buttons or a list message's rows: tap one with /tap N, as a claimant taps on the phone.
+  const buttons = tappable(m).map((b, i) => `[${i + 1}] ${b.title}`).join('  ');
+  const opens = m.list ? `(${m.list.button}) ` : '';
+  return buttons ? `${text}\n     ${opens}${buttons}   (/tap N)` : text;
 }
 
 /** Highest seq the provider has sent so far, so only new replies are shown. */
@@ -100,7 +108,7 @@ async function main(): Promise<void> {
   let phone = options.phone ?? demo.demoPhones?.[0] ?? '+919800000001';
   // Fetch before the interface exists: readline drops lines that arrive before a 'line' listener.
   let lastSeq = await currentSeq(providerUrl);
-  let lastButtons: Array<{ id: string; title: string }> = [];
+  let lastButtons: Array<{ id: string; title: string; row: boolean }> = [];
   let poll = new AbortController();
   let stopped = false;
 
@@ -116,7 +124,7 @@ async function main(): Promise<void> {
   // SMS has no reply buttons: the service numbers the choices and the claimant answers with the number.
   const helpLines = [
     '/doc FILE      send a document, as the phone sends a file (e.g. /doc discharge.pdf)',
-    ...(sms ? [] : ['/tap N         tap reply button N of the last message']),
+    ...(sms ? [] : ['/tap N         tap reply button (or list row) N of the last message']),
     '/phone +91...  switch to another claimant\'s number',
     '/help          this list',
     '/quit          exit',
@@ -150,7 +158,7 @@ async function main(): Promise<void> {
         const res = await fetch(`${providerUrl}/_control/sent?${q.toString()}`, { signal });
         const body = (await res.json()) as { messages: SentView[]; lastSeq?: number };
         for (const m of body.messages) {
-          if (m.buttons?.length) lastButtons = m.buttons;
+          if (tappable(m).length) lastButtons = tappable(m);
           say(`bot> ${formatReply(m)}`);
           lastSeq = Math.max(lastSeq, m.seq);
         }
@@ -241,7 +249,8 @@ async function main(): Promise<void> {
         return rl.prompt();
       }
       say(`you tapped: ${button.title}`);
-      void send({ from: phone, type: 'interactive', button }).then(() => rl.prompt());
+      const { row, ...picked } = button;
+      void send(row ? { from: phone, type: 'interactive', row: picked } : { from: phone, type: 'interactive', button: picked }).then(() => rl.prompt());
       return;
     }
     if (line.length === 0) return rl.prompt();

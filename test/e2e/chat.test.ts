@@ -2,8 +2,9 @@
  * `npm run chat` as a newcomer plays the claimant next to `npm start`: `/help` lists the
  * commands, `/doc FILE` sends a document through the fake provider's inbound path as the phone
  * would (the service answers it as a document), the chat carries on after the service restarts
- * (the fake providers listen on new ports: it reads where from demo.json again), and by SMS it
- * offers no `/tap` (SMS has no buttons: choices are numbered).
+ * (the fake providers listen on new ports: it reads where from demo.json again), `/tap N` picks
+ * a choice (a reply button or a list message's row), and by SMS it offers no `/tap` (SMS has no
+ * buttons: choices are numbered).
  */
 import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -86,8 +87,15 @@ describe('npm run chat', function () {
     await untilUp(service);
     chat.type('claim status');
     await chat.until(/\(the service restarted: now via http:\/\/127\.0\.0\.1:\d+\)/, at, 'the chat to find the restarted service');
-    await chat.until(/bot> Here is the latest on your claim/, at, 'the reply through the new provider');
+    at = await chat.until(/bot> Here is the latest on your claim/, at, 'the reply through the new provider');
     expect(chat.printed()).not.to.contain('could not reach the provider');
+
+    // An unclear question: the choices (reply buttons, or a list message's rows) are numbered, and /tap picks one.
+    chat.type('mera claim');
+    at = await chat.until(/bot> Main sahi jaankari dena chahta hoon[^]*\[1\] Claim ka status[^]*\(\/tap N\)/, at, 'the choices');
+    chat.type('/tap 1');
+    at = await chat.until(/you tapped: Claim ka status/, at, 'the tap');
+    await chat.until(/bot> Aapke claim ki latest jaankari/, at, 'the chosen workflow\'s reply');
   });
 
   it('by SMS offers no /tap: choices are numbered, and the claimant replies with the number', async () => {
