@@ -39,7 +39,7 @@ const policyCopy: WorkflowDefinition = {
   stages: ['gateway', 'consent', 'router', 'truth', 'policy', 'outbound'],
   steps: { truth: policyCopyTruth },
   restricted: null,
-  // Not offered as a choice: WhatsApp shows three reply buttons, and the shipped three take them.
+  // Not offered as a choice: at most four workflows are offered (docs/understanding.md), and the shipped four take them.
   offered: false,
   waitsIn: [],
 };
