@@ -89,7 +89,7 @@ describe('understanding: templates score every intent', () => {
   it('says how sure it is: a bare "my claim" is unclear, with every score given', () => {
     const u = understandMessage('my claim');
     expect(u).to.include({ kind: 'unclear', intent: null });
-    expect(u.scores).to.have.keys(['claim_status', 'pending_documents', 'query_reason']);
+    expect(u.scores).to.have.keys(['claim_status', 'pending_documents', 'query_reason', 'human_handover']);
     expect(u.confidence).to.be.below(0.5);
   });
 
@@ -100,6 +100,65 @@ describe('understanding: templates score every intent', () => {
   it("a tenant's words join a class for that tenant only", () => {
     expect(understandMessage('hisaab batao').kind).to.equal('unclear');
     expect(understandMessage('hisaab batao', { status: ['hisaab'] }).intent).to.equal('claim_status');
+  });
+});
+
+describe('understanding: asking for a person (human_handover)', () => {
+  const handover: Array<[string, string]> = [
+    ['I want to talk to someone', 'ask-to-talk-to-someone'],
+    ['talk to agent', 'talk-to-someone'],
+    ['call me', 'call-me'],
+    ['I would like to register a complaint', 'make-a-complaint'],
+    ['get me a human pls', 'human-asked-for'],
+    ['मुझे एजेंट से बात करनी है', 'ask-to-talk-to-someone'],
+    ['इंसान से बात', 'talk-to-someone'],
+    ['कृपया मुझे फोन कीजिए', 'call-me'],
+    ['शिकायत दर्ज करनी है', 'make-a-complaint'],
+    ['customer care se baat karni hai', 'ask-to-talk-to-someone'],
+    ['kisi insaan se baat karni hai', 'ask-to-talk-to-someone'],
+    ['complaint karna hai', 'make-a-complaint'],
+    // Typos and SMS spellings: "agnet" is one swap from "agent", "bat" and "krao" are folded.
+    ['agnet se bat krao', 'ask-to-talk-to-someone'],
+    ['talk to custmer care', 'talk-to-someone'],
+  ];
+  for (const [text, template] of handover) {
+    it(`"${text}" asks for a person (${template})`, () => {
+      const u = understandMessage<string>(text);
+      expect(u.kind).to.equal('intent');
+      expect(u.intent).to.equal('human_handover');
+      expect(u.template).to.equal(template);
+    });
+  }
+
+  it('a request for a person after another question is the request: the last asking clause decides', () => {
+    expect(understandMessage<string>('why was my claim rejected, I want to talk to a manager').intent).to.equal('human_handover');
+    expect(understandMessage<string>('मेरा क्लेम अटका है। किसी आदमी से बात करनी है').intent).to.equal('human_handover');
+  });
+
+  const mentions: Array<[string, string]> = [
+    ['has the agent approved my claim', 'claim_status'],
+    ['call centre said documents pending, which ones?', 'pending_documents'],
+    ['I raised a complaint last week, what is the status of my claim now?', 'claim_status'],
+    ['customer care said the amount was deducted, why?', 'query_reason'],
+    ['एजेंट ने कहा था पैसा आ जाएगा, कब तक आएगा?', 'claim_status'],
+    ['अधिकारी ने फोन पर बोला दस्तावेज़ चाहिए, कौन से?', 'pending_documents'],
+    ['एजेंट से बात करने के बाद भी कटौती क्यों हुई?', 'query_reason'],
+    ['agent se baat hui thi phir bhi kam amount kyu aaya?', 'query_reason'],
+    ['helpline pe call kiya tha, claim ka status batao', 'claim_status'],
+  ];
+  for (const [text, intent] of mentions) {
+    it(`"${text}" mentions a person but asks ${intent}`, () => {
+      const u = understandMessage<string>(text);
+      expect(u.kind).to.equal('intent');
+      expect(u.intent).to.equal(intent);
+    });
+  }
+
+  it('talking later, never mind, not wanting a call, or asking whether this is a bot asks for nobody', () => {
+    for (const text of ['baad mein baat karte hain', 'ok thanks, will call the helpline']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    for (const text of ['कोई बात नहीं', 'no need to call', "please don't call me", 'मुझे फोन मत करो', 'Are you a bot or a human?']) {
+      expect(understandMessage<string>(text).intent, text).to.equal(null);
+    }
   });
 });
 
