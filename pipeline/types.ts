@@ -5,6 +5,7 @@
  * one atomic hand-off.
  */
 import type { PhiKindSpec } from './policy-gate/phi-kinds';
+import type { HandoverSettings } from './workflows/business-hours';
 import type { Language, OperationalMode, StageName, WorkflowStatus, WorkflowType } from './vocabulary';
 
 export type { Language, StageName, WorkflowStatus, WorkflowType };
@@ -48,7 +49,7 @@ export interface RenderedReply {
  * `undefined` there). The JSON on the wire is the same whatever the variant: no field is renamed.
  */
 export type WorkflowPayload =
-  | UnroutedPayload | ClaimStatusPayload | PendingDocumentsPayload | QueryReasonPayload | RegisteredWorkflowPayload;
+  | UnroutedPayload | ClaimStatusPayload | PendingDocumentsPayload | QueryReasonPayload | HumanHandoverPayload | RegisteredWorkflowPayload;
 
 /** What every entry carries, whatever its workflow. */
 export interface PayloadBase {
@@ -68,7 +69,7 @@ export interface PayloadBase {
    *  outbound sends nothing and the workflow becomes `afterSend`. */
   providerAnswered?: boolean;
   /** What the workflow becomes once the reply is sent. Default `completed`. */
-  afterSend?: 'completed' | 'awaiting_consent' | 'awaiting_choice' | 'awaiting_documents' | 'cancelled' | 'policy_blocked';
+  afterSend?: 'completed' | 'awaiting_consent' | 'awaiting_choice' | 'awaiting_documents' | 'awaiting_agent' | 'with_agent' | 'cancelled' | 'policy_blocked' | 'timed_out';
   /** The id of the reply button the claimant tapped (WhatsApp interactive `button_reply`). */
   choiceId?: string;
   /** A held question resumed with the workflow the claimant chose (router). */
@@ -89,6 +90,9 @@ export interface PayloadBase {
    * the next step's span is its child, so one claimant message is one trace. Absent with it off.
    */
   traceparent?: string;
+  /** The conversation (a human-handover workflow's id) this reply belongs to: once sent, outbound
+   *  adds it to that conversation's transcript as the bot's message (docs/human-handover.md). */
+  transcriptOf?: string;
 }
 
 /** pending-documents' own fields. */
@@ -110,19 +114,32 @@ export interface QueryReasonFields {
   answer?: ComposedAnswer;
 }
 
+/** human-handover's own fields (docs/human-handover.md). */
+export interface HumanHandoverFields {
+  /** What brought this entry to the truth stage: the claimant's request (`start`), their "cancel"
+   *  (`cancel`) or STOP (`stop`) while it is open. A wait timer's entry names its timer instead. */
+  hoStep?: 'start' | 'cancel' | 'stop';
+  /** Why the handover was asked for: the claimant asked, or took the offer made after a blocked
+   *  answer, a pending-documents timeout or two unclear messages. */
+  hoReason?: HandoverReason;
+}
+
+export type HandoverReason = 'claimant' | 'policy_blocked' | 'documents_timed_out' | 'unclear';
+
 /** Another workflow's fields, declared absent. */
 type Absent<T> = { [K in keyof T]?: never };
 
 /** Before the router chose a workflow (no intent yet), and the replies sent then (consent, small
  *  talk, "which did you mean?"). */
-export type UnroutedPayload = PayloadBase & { intent?: undefined } & Absent<PendingDocumentsFields> & Absent<QueryReasonFields>;
-export type ClaimStatusPayload = PayloadBase & { intent: 'claim_status' } & Absent<PendingDocumentsFields> & Absent<QueryReasonFields>;
+export type UnroutedPayload = PayloadBase & { intent?: undefined } & Absent<PendingDocumentsFields> & Absent<QueryReasonFields> & Absent<HumanHandoverFields>;
+export type ClaimStatusPayload = PayloadBase & { intent: 'claim_status' } & Absent<PendingDocumentsFields> & Absent<QueryReasonFields> & Absent<HumanHandoverFields>;
 /** `documents_upload`: a claimant's document or image, handed to their open follow-up. */
-export type PendingDocumentsPayload = PayloadBase & { intent: 'pending_documents' | 'documents_upload' } & PendingDocumentsFields & Absent<QueryReasonFields>;
-export type QueryReasonPayload = PayloadBase & { intent: 'query_reason' } & QueryReasonFields & Absent<PendingDocumentsFields>;
-/** A workflow registered beyond the shipped three (pipeline/workflows/index.ts): the common
+export type PendingDocumentsPayload = PayloadBase & { intent: 'pending_documents' | 'documents_upload' } & PendingDocumentsFields & Absent<QueryReasonFields> & Absent<HumanHandoverFields>;
+export type QueryReasonPayload = PayloadBase & { intent: 'query_reason' } & QueryReasonFields & Absent<PendingDocumentsFields> & Absent<HumanHandoverFields>;
+export type HumanHandoverPayload = PayloadBase & { intent: 'human_handover' } & HumanHandoverFields & Absent<PendingDocumentsFields> & Absent<QueryReasonFields>;
+/** A workflow registered beyond the shipped four (pipeline/workflows/index.ts): the common
  *  fields and its intent; the shipped workflows' own fields are absent. */
-export type RegisteredWorkflowPayload = PayloadBase & { intent: string } & Absent<PendingDocumentsFields> & Absent<QueryReasonFields>;
+export type RegisteredWorkflowPayload = PayloadBase & { intent: string } & Absent<PendingDocumentsFields> & Absent<QueryReasonFields> & Absent<HumanHandoverFields>;
 
 export interface QueryContext {
   claimId: string;
@@ -224,6 +241,15 @@ export interface WorkflowPatch {
   wait_started_at?: number;
   deadline_at?: number;
   next_reminder_at?: number | '';
+  /** human-handover (docs/human-handover.md): why it was asked for, when it was queued, when the
+   *  first response is due (business hours) and when it times out, whether the first-response SLA
+   *  was breached, and when the claimant last wrote (WhatsApp's 24-hour window for agent replies). */
+  ho_reason?: HandoverReason;
+  ho_queued_at?: number;
+  ho_first_response_due?: number;
+  ho_max_wait_at?: number;
+  ho_sla_breached?: number;
+  ho_last_claimant_at?: number;
 }
 
 /** Writes outside the workflow record, applied atomically with the hand-off. */
@@ -253,6 +279,15 @@ export type Effect =
    *  `ends`: its wait is over (its timers go). Guarded: `expectSeq` is the target's step as the
    *  stage read it; when it moved, nothing is written and the stage decides again. */
   | { type: 'wait.arrive'; target: string; arrival: string; expectSeq: number; set: Record<string, string | number>; ends: boolean; to: StageName; payload: WorkflowPayload }
+  /** An arrival that only joins the waiting workflow `target` (a claimant's message to a person):
+   *  `set` is written on its record and this message is folded into it, without a step of its own
+   *  (its step sequence does not move, so its replies in flight stay valid) and without an entry;
+   *  `released`: replies the target holds back for the claimant's next message are sent now.
+   *  Guarded like `wait.arrive`. */
+  | { type: 'wait.join'; target: string; arrival: string; expectSeq: number; set: Record<string, string | number>; released: boolean }
+  /** Adds a message to a conversation's transcript (a human-handover workflow's, `conversation`):
+   *  `text` already redacted (tier-3 PHI, claim ids masked). Written in the same hand-off. */
+  | { type: 'transcript.append'; conversation: string; author: 'claimant' | 'bot'; text: string; channel: Channel }
   /** This workflow's wait is over: its timers go. */
   | { type: 'wait.end' }
   /** A precondition of the decision: `field` of workflow `workflow`'s record (or, with `claimIdHash`,
@@ -342,6 +377,13 @@ export interface StageContext {
     render(tenantId: string, channel: Channel, language: Language, reply: ReplyRequest): Promise<RenderedReply>;
   };
   denyList: { phrases(tenantId: string): Promise<string[]> };
+  /** human-handover: the claimant's open handover (`awaiting_agent` or `with_agent`): its id,
+   *  status and step as read (a `wait.join` expects the step unchanged); null when none is open.
+   *  And the tenant's handover settings (tenant document `handover`, defaults filled in). */
+  handovers: {
+    open(tenantId: string, phone: string): Promise<{ workflowId: string; status: WorkflowStatus; seq: number; language: Language } | null>;
+    settings(tenantId: string): Promise<HandoverSettings>;
+  };
   /** The tenant's additions to the intent grammar's word classes (tenant document `vocabulary`). */
   vocabulary: { words(tenantId: string): Promise<Record<string, string[]>> };
   /** The tenant's own PHI kinds (tenant document `phi_kinds`), masked by policy tier 3. */

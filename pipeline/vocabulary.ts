@@ -12,11 +12,11 @@ export function isStageName(value: string): value is StageName {
   return (stageNames as readonly string[]).includes(value);
 }
 
-export const workflowTypes = ['claim-status', 'pending-documents', 'query-reason'] as const;
+export const workflowTypes = ['claim-status', 'pending-documents', 'query-reason', 'human-handover'] as const;
 export type WorkflowType = (typeof workflowTypes)[number];
 
 export const workflowStatuses = [
-  'started', 'awaiting_consent', 'awaiting_choice', 'awaiting_documents', 'completed', 'policy_blocked', 'timed_out', 'cancelled',
+  'started', 'awaiting_consent', 'awaiting_choice', 'awaiting_documents', 'awaiting_agent', 'with_agent', 'completed', 'policy_blocked', 'timed_out', 'cancelled',
 ] as const;
 export type WorkflowStatus = (typeof workflowStatuses)[number];
 

@@ -40,6 +40,7 @@ import { Keys } from './redis/keys';
 import { TemplateRegistry } from './templates/template-registry';
 import { OperationalModes } from './tenants/operational-modes';
 import { TenantStore } from './tenants/tenant-store';
+import { Handovers } from './workflows/handovers';
 import { PendingDocuments } from './workflows/pending-documents';
 import { WorkflowStore } from './workflows/workflow-store';
 import { LedgerWebhooks } from './webhooks/ledger-webhooks';
@@ -100,6 +101,7 @@ export interface Services {
   stageContext: StageContext;
   /** pending-documents control and reads (docs/pending-documents.md). */
   pendingDocs: PendingDocuments;
+  handovers: Handovers;
   /** A new dedicated connection for a blocking reader; closed with the services. */
   blockingConnection(name: string): Redis;
   close(): Promise<void>;
@@ -138,11 +140,12 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
   let closing: Promise<void> | null = null;
 
   const pendingDocs = new PendingDocuments(redis, keys, config);
+  const handovers = new Handovers(redis, keys, tenants, config);
   const archive = new ArchiveStore({ databaseUrl: config.databaseUrl, embeddedDir: config.embeddedDatabaseDir, log });
   // Walks ledgers on a worker thread with its own connections (the embedded archive's pages through this thread).
   const ledgerVerifier = new LedgerVerifier(config, log, archive);
   const ledger = new AuditLedger(redis, keys, config.partitions, log, archive, config.ledgerEntryForm);
-  const workflowStore = new WorkflowStore(redis, keys, archive);
+  const workflowStore = new WorkflowStore(redis, keys, archive, () => clock.now());
   const knowledgeIndex = new KnowledgeIndex({ store: articles, log });
   const answerCache = new AnswerCache(redis, keys, articles, metrics);
   const sends = new SendRecords(redis, keys, config);
@@ -156,6 +159,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     phiKinds: { ofTenant: async (tenantId) => (await tenants.get(tenantId)).phi_kinds ?? [] },
     modes,
     pendingDocs,
+    handovers: { open: (tenantId, phone) => handovers.open(tenantId, phone), settings: (tenantId) => handovers.settings(tenantId) },
     knowledge: knowledgeIndex,
     answers: answerCache,
     // The reply goes back on the channel the claimant wrote on.
@@ -183,6 +187,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     rateLimits: new RateLimits(redis, keys, log, config.rateLimits),
     workflows: workflowStore,
     pendingDocs,
+    handovers,
     ledger,
     erasure: new ClaimantErasure({ redis, keys, ledger, archive, clock, log, refs, phiRefKey: config.phiRefKey }),
     archive,

@@ -12,8 +12,8 @@ import { providerKeywords } from '../channels';
 import words from '../data/consent-words.json';
 import { detectLanguage } from '../language';
 import { normalise } from '../text';
-import type { Channel, Decision, Effect, Language, Stage } from '../types';
-import { next, replyStage, workflowOf } from '../workflows';
+import type { Channel, Decision, Effect, Envelope, Language, Stage, StageContext } from '../types';
+import { next, registeredWorkflows, replyStage, workflowOf } from '../workflows';
 
 /** Where a held question continues once answered: the stage after consent on every route. */
 const resumeAt = next(null, 'consent');
@@ -51,6 +51,15 @@ export function spokenLanguage(text: string, keyword: boolean): Language | null 
   return keyword || !/\p{L}/u.test(text) ? null : 'EN';
 }
 
+/** The effect that ends the claimant's held conversation on STOP, if a workflow holds one. */
+async function heldConversation(envelope: Envelope, ctx: StageContext, providerAnswered: boolean): Promise<Effect | null> {
+  for (const workflow of registeredWorkflows()) {
+    const effect = workflow.onConsentRevoked ? await workflow.onConsentRevoked(envelope, ctx, providerAnswered) : null;
+    if (effect) return effect;
+  }
+  return null;
+}
+
 export const consent: Stage = {
   name: 'consent',
   async handle(envelope, ctx): Promise<Decision> {
@@ -68,6 +77,13 @@ export const consent: Stage = {
     const remember: Effect[] = spoken !== null && spoken !== conversation ? [{ type: 'consent.language', language: spoken }] : [];
     const parked = record.parkedWorkflowId;
 
+    // STOP while a workflow holds the conversation (a person is answering): that one ends, and
+    // answers the STOP itself (its step replies in its own thread).
+    const holding = answer === 'stop' ? await heldConversation(envelope, ctx, keyword === 'stop') : null;
+    if (holding) {
+      const audit = keyword === 'stop' ? { type: 'consent.revoked', detail: { answered_by: 'provider' } } : { type: 'consent.revoked' };
+      return { kind: 'finish', status: 'completed', audit, effects: [{ type: 'consent.set', state: 'revoked' }, ...remember, holding] };
+    }
     // The provider already blocked or unblocked the number and told the claimant so.
     if (keyword === 'stop') {
       const audit = { type: 'consent.revoked', detail: { answered_by: 'provider' } };

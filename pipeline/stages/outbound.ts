@@ -12,10 +12,12 @@
  * provider answered) looks for that proof for a bounded time, and sends again only without it.
  */
 import { AppError } from '../../src/errors';
-import type { Decision, Envelope, SendRecord, Stage, StageContext, WorkflowPatch } from '../types';
+import type { Decision, Effect, Envelope, SendRecord, Stage, StageContext, WorkflowPatch } from '../types';
 import { suspendedHold } from '../workflows/definition';
 
 const recorded = { type: 'send.recorded' } as const;
+/** The statuses a reply may leave its workflow waiting in (the rest finish it). */
+const waitingStatuses: ReadonlySet<string> = new Set(['awaiting_consent', 'awaiting_choice', 'awaiting_documents', 'awaiting_agent', 'with_agent']);
 
 export const outbound: Stage = {
   name: 'outbound',
@@ -25,9 +27,15 @@ export const outbound: Stage = {
     const { payload, tenantId, workflowId, seq } = envelope;
     const after = payload.afterSend ?? 'completed';
     const moveOn = (patch: WorkflowPatch, audit: { type: string; detail: Record<string, string> }): Decision => {
-      // A reply.sent marks the step's send record, so the same send is never recorded twice.
-      const effects = audit.type === 'reply.sent' ? { effects: [recorded] } : {};
-      return after === 'awaiting_consent' || after === 'awaiting_choice' || after === 'awaiting_documents' ? { kind: 'wait', status: after, patch, audit, ...effects } : { kind: 'finish', status: after, patch, audit, ...effects };
+      // A reply.sent marks the step's send record, so the same send is never recorded twice; a reply
+      // of a conversation a person holds (or is queued for) joins its transcript as the bot's.
+      const sent = audit.type === 'reply.sent';
+      const effects: Effect[] = sent ? [recorded] : [];
+      if (sent && payload.transcriptOf && payload.rendered) {
+        effects.push({ type: 'transcript.append', conversation: payload.transcriptOf, author: 'bot', channel: payload.channel, text: payload.rendered.text });
+      }
+      const more = effects.length > 0 ? { effects } : {};
+      return waitingStatuses.has(after) ? { kind: 'wait', status: after, patch, audit, ...more } : { kind: 'finish', status: after, patch, audit, ...more };
     };
     if (payload.providerAnswered) return moveOn({}, { type: 'reply.not_sent', detail: { reason: 'provider_answered' } });
     if (!payload.rendered) throw new Error('outbound reached without a rendered reply');

@@ -17,7 +17,7 @@ import { detectLanguage } from '../language';
 import type { Decision, Envelope, Stage, StageContext, WorkflowPayload } from '../types';
 import { choiceOf } from '../understanding/choices';
 import { restrictedHold } from '../workflows/definition';
-import { mediaWorkflow, next, workflowByIntent, type WorkflowDefinition } from '../workflows';
+import { mediaWorkflow, next, registeredWorkflows, workflowByIntent, type WorkflowDefinition } from '../workflows';
 
 export const router: Stage = {
   name: 'router',
@@ -27,6 +27,11 @@ export const router: Stage = {
     const named = workflowByIntent(payload.intent);
     if (named) {
       return route(envelope, ctx, named, { ...payload, language: payload.language ?? 'EN' } as WorkflowPayload);
+    }
+    // A workflow that holds the claimant's conversation (a person is answering them) takes the message first.
+    for (const holder of registeredWorkflows()) {
+      const held = holder.intercept ? await holder.intercept(envelope, ctx) : null;
+      if (held) return held;
     }
     // A held question the claimant has now chosen for: its language is the one it was asked in.
     if (payload.choice) {

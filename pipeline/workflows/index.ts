@@ -10,6 +10,7 @@ import type { Decision, Envelope, StageContext, WorkflowPayload } from '../types
 import { stageNames, type StageName } from '../vocabulary';
 import { claimStatus } from './claim-status';
 import { commonRoute, restrictedHold, stepStages, type StepStage, type WorkflowDefinition } from './definition';
+import { humanHandover } from './human-handover';
 import { pendingDocuments } from './pending-documents';
 import { queryReason } from './query-reason';
 import { transitions } from './transitions';
@@ -68,7 +69,9 @@ function problemsOf(workflow: WorkflowDefinition): string[] {
     if (workflow.steps[stage] && !route.includes(stage)) problems.push(`a step at ${stage}, which its route does not pass`);
   }
   for (const status of workflow.waitsIn) {
-    if (!transitions.started.includes(status)) problems.push(`waits in ${status}, which the state machine does not know`);
+    // Reached from started, or from another status it waits in (human-handover: queued, then with a person).
+    const reachable = transitions.started.includes(status) || workflow.waitsIn.some((from) => transitions[from]?.includes(status));
+    if (!(status in transitions) || !reachable) problems.push(`waits in ${status}, which the state machine does not know`);
   }
   const wait = workflow.wait;
   if (wait) {
@@ -83,6 +86,7 @@ function problemsOf(workflow: WorkflowDefinition): string[] {
 registerWorkflow(claimStatus);
 registerWorkflow(pendingDocuments);
 registerWorkflow(queryReason);
+registerWorkflow(humanHandover);
 
 /** The workflow an intent belongs to, or null. */
 export function workflowByIntent(intent: string | undefined): WorkflowDefinition | null {

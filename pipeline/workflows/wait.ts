@@ -18,10 +18,14 @@ export interface WaitDeclaration {
   stage: StageName;
   /** What it waits for, by name (a document, an agent's reply, a claimant's answer). */
   arrivals: readonly string[];
-  /** Reminders, in ms after the wait starts (a tenant's or the deployment's settings through `ctx`). */
-  reminders(ctx: StageContext): readonly number[];
-  /** The deadline, in ms after the wait starts. */
-  deadline(ctx: StageContext): number;
+  /** Reminders, in ms after the wait starts (a tenant's or the deployment's settings through `ctx`),
+   *  for `planWait`; a step that plans its timers itself (business hours) leaves them out. */
+  reminders?(ctx: StageContext): readonly number[];
+  /** The deadline, in ms after the wait starts (for `planWait`). */
+  deadline?(ctx: StageContext): number;
+  /** At most one wait of this workflow per claimant is open: the runtime keeps a pointer to it,
+   *  set when the wait starts, which the workflow's read port follows (src/redis/keys.ts `claimantWait`). */
+  perClaimant?: boolean;
 }
 
 /** The deadline timer's name. */
@@ -55,6 +59,7 @@ export function waitSchedule(start: number, reminderOffsetsMs: readonly number[]
 
 /** The timers of a wait declared by `wait` that starts now. */
 export function planWait(wait: WaitDeclaration, ctx: StageContext, start: number): WaitTimerPlan[] {
+  if (!wait.reminders || !wait.deadline) throw new Error('planWait: this wait declares no reminders or deadline');
   return waitSchedule(start, wait.reminders(ctx), start + wait.deadline(ctx));
 }
 

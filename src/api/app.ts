@@ -18,6 +18,7 @@ import { infrastructureRoutes, infrastructurePorts } from './routes/infrastructu
 import { smsRoutes, smsPorts } from './routes/sms-webhook';
 import { whatsappRoutes, whatsappPorts } from './routes/whatsapp-webhook';
 import { workflowRoutes, workflowPorts } from './routes/workflows';
+import { conversationRoutes, conversationPorts } from './routes/conversations';
 import { contextOf, inSpan, SpanKind, tracer } from '../tracing/tracing';
 
 /**
@@ -97,7 +98,7 @@ export function apiRouters(s: Services): { open: Router[]; gated: Router[] } {
       whatsappRoutes(ports(s, whatsappPorts)), smsRoutes(ports(s, smsPorts)), consoleRoutes(),
     ],
     gated: [
-      workflowRoutes(ports(s, workflowPorts)), cmsEventRoutes(ports(s, cmsEventPorts)), auditRoutes(ports(s, auditPorts)),
+      workflowRoutes(ports(s, workflowPorts)), conversationRoutes(ports(s, conversationPorts)), cmsEventRoutes(ports(s, cmsEventPorts)), auditRoutes(ports(s, auditPorts)),
       tenantRoutes(ports(s, tenantPorts)), claimantRoutes(ports(s, claimantPorts)), webhookRoutes(ports(s, webhookPorts)),
       knowledgeRoutes(ports(s, knowledgePorts)),
     ],

@@ -18,7 +18,7 @@ export type Role = 'tpa_admin' | 'claim_handler';
 /** The scopes each role's tokens carry. */
 export const roleScopes: Readonly<Record<Role, readonly string[]>> = {
   tpa_admin: allScopes,
-  claim_handler: ['workflow:read', 'workflow:write', 'audit:read', 'kb:read'],
+  claim_handler: ['workflow:read', 'workflow:write', 'audit:read', 'kb:read', 'conversations:read', 'conversations:write'],
 };
 
 export const roles = Object.keys(roleScopes) as Role[];

@@ -148,6 +148,23 @@ export class Keys {
     return `${this.p(partition)}:pd-claimant:${tenantId}:${phoneHashHex}`;
   }
 
+  /** A claimant's open wait of a workflow that keeps one per claimant (its declaration's
+   *  `perClaimant`: human-handover), by the phone's hash (string: workflow id, set when the wait
+   *  starts; open while that workflow's status is one of its wait's). */
+  claimantWait(partition: number, tenantId: string, phoneHashHex: string, workflowType: string): string {
+    return `${this.p(partition)}:claimant-wait:${tenantId}:${phoneHashHex}:${workflowType}`;
+  }
+  /** A human-handover conversation's transcript (stream, oldest first): the claimant's messages
+   *  (redacted), the bot's replies and the handlers' (docs/human-handover.md). */
+  conversation(partition: number, tenantId: string, workflowId: string): string {
+    return `${this.p(partition)}:conversation:${tenantId}:${workflowId}`;
+  }
+  /** Handlers' replies held until the claimant writes again: written outside WhatsApp's 24-hour
+   *  window, where only the approved template went out (list of JSON entries, oldest first). */
+  conversationHeld(partition: number, tenantId: string, workflowId: string): string {
+    return `${this.p(partition)}:conversation-held:${tenantId}:${workflowId}`;
+  }
+
   // --- tenant-scoped ----------------------------------------------------------------------
   tenant(tenantId: string): string {
     return `${this.t(tenantId)}:tenant`;

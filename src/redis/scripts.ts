@@ -30,6 +30,7 @@ export * from './scripts/knowledge';
 export * from './scripts/archive';
 export * from './scripts/claimants';
 export * from './scripts/sends';
+export * from './scripts/handovers';
 
 const luaDir = join(__dirname, 'lua');
 
@@ -63,6 +64,9 @@ const scripts = [
   { name: 'recordErasure', file: 'recordErasure-2.lua', keys: 2 },
   { name: 'beginSend', file: 'beginSend-2.lua', keys: 2 },
   { name: 'recordDelivery', file: 'recordDelivery-3.lua', keys: 3 },
+  { name: 'assignHandover', file: 'assignHandover-3.lua', keys: 3 },
+  { name: 'releaseHandover', file: 'releaseHandover-3.lua', keys: 3 },
+  { name: 'postAgentReply', file: 'postAgentReply-7.lua', keys: 7 },
 ] as const;
 
 declare module 'ioredis' {
@@ -123,6 +127,14 @@ declare module 'ioredis' {
       workflowKey: string, sendKey: string, auditKey: string,
       seq: string, status: string, providerMessageId: string, at: number, now: number, lifetimeMs: number, tenantId: string, workflowId: string, partition: number, errorCode: string,
     ): Result<[proved: number, moved: number, failed: number], Context>;
+    assignHandover(workflowKey: string, timersKey: string, auditKey: string, now: number, tenantId: string, workflowId: string, agent: string, detail: string): Result<string[], Context>;
+    releaseHandover(
+      workflowKey: string, timersKey: string, auditKey: string, now: number, tenantId: string, workflowId: string, caller: string, admin: '0' | '1', resolution: string, detail: string,
+    ): Result<string[], Context>;
+    postAgentReply(
+      workflowKey: string, replyKey: string, noticeKey: string, policyStream: string, auditKey: string, transcriptKey: string, heldKey: string,
+      now: number, tenantId: string, workflowId: string, replyId: string, noticeId: string, caller: string, admin: '0' | '1', text: string, detail: string, entryForm: string, windowMs: number,
+    ): Result<string[], Context>;
   }
 }
 

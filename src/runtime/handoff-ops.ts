@@ -114,6 +114,15 @@ export function buildHandoff(
     for (const effect of d.effects ?? []) {
       // Applied by the worker after the hand-off (a cache write, best effort): nothing to do here.
       if (effect.type === 'answer.cache' || effect.type === 'send.recorded') continue;
+      if (effect.type === 'transcript.append') {
+        const fields = ['author', effect.author, 'at', String(now), 'channel', effect.channel, 'text', effect.text];
+        // A bot's reply names its send (workflow and step), whose delivery the transcript shows; a
+        // claimant's message names the message's own workflow (the audit events it folded).
+        fields.push(effect.author === 'bot' ? 'wf' : 'msg_wf', env.workflowId);
+        if (effect.author === 'bot') fields.push('seq', String(env.seq));
+        op.transcript = { key: use(keys.conversation(partition, env.tenantId, effect.conversation)), fields };
+        continue;
+      }
       if (effect.type.startsWith('wait.') || effect.type === 'expect') {
         addWaitEffect(op, effect as WaitEffect, { keys, partition, env, use });
         continue;
@@ -188,12 +197,15 @@ function addWaitEffect(
     if (!stage) throw new Error(`wait.start by a workflow that declares no wait (intent ${env.payload.intent ?? 'none'})`);
     // The wait's id is the step that starts it: a timer of an earlier wait of the workflow never matches.
     const member = (name: string) => waitTimerMember({ tenantId: env.tenantId, workflowId: env.workflowId, waitId: env.seq, stage, name });
+    const workflow = workflowOf(env.payload)!;
     op.wait = {
       timers, arm: effect.timers.map((t) => [member(t.name), t.due]), payload: JSON.stringify(effect.payload),
       ...(effect.claimIdHash ? {
         pointer: use(keys.pendingDocsByClaim(partition, env.tenantId, bareHash(effect.claimIdHash))),
         listed: use(keys.pendingDocsByClaimant(partition, env.tenantId, sha256Hex(env.payload.from))),
       } : {}),
+      // One open wait per claimant (human-handover): the claimant's pointer names this workflow.
+      ...(workflow.wait?.perClaimant ? { pointer: use(keys.claimantWait(partition, env.tenantId, sha256Hex(env.payload.from), workflow.type)) } : {}),
     };
   } else if (effect.type === 'wait.arrive') {
     const targetKey = use(keys.workflow(partition, effect.target));
@@ -202,6 +214,17 @@ function addWaitEffect(
     op.arrive = {
       target: effect.target, target_key: targetKey, stream: use(keys.stream(partition, effect.to)), payload: JSON.stringify(effect.payload),
       set: effect.set, ...(effect.ends ? { timers } : {}),
+    };
+  } else if (effect.type === 'wait.join') {
+    const targetKey = use(keys.workflow(partition, effect.target));
+    guard(op, [targetKey, 'seq', String(effect.expectSeq)]);
+    op.idx = use(keys.workflowIndex(partition, env.tenantId));
+    op.join = {
+      target: effect.target, target_key: targetKey, set: effect.set,
+      // Replies held for the claimant's next message (written outside WhatsApp's window) go to the policy stage now.
+      ...(effect.released ? {
+        held: use(keys.conversationHeld(partition, env.tenantId, effect.target)), stream: use(keys.stream(partition, 'policy')), received_at: env.payload.receivedAt,
+      } : {}),
     };
   } else {
     op.wait_end = timers;

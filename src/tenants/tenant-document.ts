@@ -92,7 +92,7 @@ export interface SmsChannel {
   status_callback_url?: string;
 }
 
-export const allScopes = ['workflow:read', 'workflow:write', 'audit:read', 'tenant:admin', 'kb:read', 'kb:write', 'cms:events', 'webhook:admin'] as const;
+export const allScopes = ['workflow:read', 'workflow:write', 'audit:read', 'tenant:admin', 'kb:read', 'kb:write', 'cms:events', 'webhook:admin', 'conversations:read', 'conversations:write'] as const;
 
 /** `HH:MM`, 24-hour, or `24:00`. */
 const clockPattern = '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$';

@@ -35,7 +35,36 @@ const documentEvents: Record<string, string> = {
   'documents.escalated': 'pending_documents.escalated',
 };
 
-/** The webhook an audit-ledger event makes, or null for a step that changed no status. */
+/**
+ * The human-handover notices (docs/human-handover.md, docs/events.md): the audit event of each
+ * step of a handover a partner's team acts on. A step that also changed the status makes its
+ * `workflow.<status>` webhook as well.
+ */
+export const handoverEvents: ReadonlySet<string> = new Set([
+  'human_handover.requested', 'human_handover.assigned', 'human_handover.message_received', 'human_handover.sla_breached',
+  'human_handover.completed', 'human_handover.timed_out', 'human_handover.cancelled',
+]);
+
+/** The webhooks an audit-ledger event makes (none for most steps). */
+export function webhooksFor(e: LedgerEvent): WebhookEvent[] {
+  const status = webhookFor(e);
+  const handover = handoverEvents.has(e.type) ? handoverWebhook(e) : null;
+  return [...(status ? [status] : []), ...(handover ? [handover] : [])];
+}
+
+/** A human-handover notice: the workflow, the step's detail without ledger bookkeeping; a claimant's
+ *  message names the transcript entry whose redacted text the publisher adds (`text`). */
+function handoverWebhook(e: LedgerEvent): WebhookEvent {
+  const at = new Date(e.at).toISOString();
+  const { message_workflow_id: _message, message_event_ids: _events, ...detail } = JSON.parse(e.detail || '{}') as Record<string, unknown>;
+  return {
+    // Its own id: the same ledger event may also make a `workflow.<status>` webhook.
+    id: messageIdFor(`${e.event_id}:${e.type}`), at: e.at, type: e.type, workflow_id: e.workflow_id, sequence: e.n,
+    data: { workflow_id: e.workflow_id, workflow_type: 'human-handover', ...detail, at, audit_event_id: e.event_id, ledger_position: e.n },
+  };
+}
+
+/** The webhook an audit-ledger event makes of a status change or a notice, or null for a step that changed no status. */
 export function webhookFor(e: LedgerEvent): WebhookEvent | null {
   const at = new Date(e.at).toISOString();
   if (e.transition) {
@@ -107,13 +136,37 @@ export class LedgerWebhooks {
         const events = await this.o.ledger.withClaims(tenantId, page.events.map((e) => e.event));
         for (const ledgerEvent of events) {
           lastN = ledgerEvent.n;
-          const event = webhookFor(ledgerEvent);
-          if (event && (await webhooks.enqueue(tenantId, event, nowMs))) queued += 1;
+          for (const event of webhooksFor(ledgerEvent)) {
+            if (event.type === 'human_handover.message_received') await this.withMessage(tenantId, event);
+            if (await webhooks.enqueue(tenantId, event, nowMs)) queued += 1;
+          }
         }
         await redis.hset(keys.ledgerHead(tenantId), 'webhooked', page.events[page.events.length - 1]!.sid, 'webhooked_n', String(lastN));
         if (!page.more) break;
       }
     }
     return queued;
+  }
+
+  /**
+   * A claimant's message to a person carries its text as the transcript keeps it (tier-3 PHI
+   * redacted), read when the webhook is made: the ledger holds no message text. Null once the
+   * transcript is gone (erased). The sender as the hash the workflow record keeps.
+   */
+  private async withMessage(tenantId: string, event: WebhookEvent): Promise<void> {
+    const { redis, keys } = this.o;
+    const data = event.data as Record<string, unknown>;
+    const workflowId = String(event.workflow_id ?? '');
+    const partition = keys.partitionOfWorkflow(workflowId);
+    const entryId = typeof data.transcript_id === 'string' ? data.transcript_id : null;
+    let text: string | null = null;
+    if (partition !== null && entryId) {
+      const [entry] = await redis.xrange(keys.conversation(partition, tenantId, workflowId), entryId, entryId);
+      const values = entry?.[1] ?? [];
+      for (let i = 0; i + 1 < values.length; i += 2) if (values[i] === 'text') text = values[i + 1]!;
+    }
+    const phoneHash = partition === null ? null : await redis.hget(keys.workflow(partition, workflowId), 'phone_hash');
+    data.text = text;
+    data.claimant_phone_hash = phoneHash ?? null;
   }
 }

@@ -10,6 +10,7 @@ import type { WebhookEvent } from './envelope';
 /** The status a sample transition comes from. */
 const previous: Record<WorkflowStatus, string> = {
   awaiting_consent: 'started', awaiting_choice: 'started', started: 'awaiting_consent', awaiting_documents: 'started',
+  awaiting_agent: 'started', with_agent: 'awaiting_agent',
   completed: 'started', policy_blocked: 'started', timed_out: 'awaiting_documents', cancelled: 'awaiting_consent',
 };
 

@@ -38,6 +38,21 @@ export interface WorkflowResource {
    * "Delivery states"): null until a status of one of its sends arrived.
    */
   delivery: { step: number; status: string; at: string; error_code: string | null } | null;
+  /** human-handover (null for other types; docs/human-handover.md): why it was asked for, when it
+   *  was queued and how long the claimant has waited (while queued), when the first response is due
+   *  (business hours) and when it times out, when the SLA was breached, who holds it and since when. */
+  handover: HandoverState | null;
+}
+
+export interface HandoverState {
+  reason: string | null;
+  queued_at: string | null;
+  waiting_seconds: number | null;
+  first_response_due_at: string | null;
+  max_wait_at: string | null;
+  sla_breached_at: string | null;
+  agent: string | null;
+  assigned_at: string | null;
 }
 
 export interface ListFilter {
@@ -46,6 +61,8 @@ export interface ListFilter {
   claimIdHash?: string;
   startedAfter?: number;
   startedBefore?: number;
+  /** `oldest`: oldest first (a queue); default newest first. */
+  order?: 'newest' | 'oldest';
 }
 
 export interface ListCursor {
@@ -55,7 +72,17 @@ export interface ListCursor {
 
 const iso = (ms: string | undefined) => (ms ? new Date(Number(ms)).toISOString() : null);
 
-export function toResource(h: Record<string, string>): WorkflowResource {
+function handoverOf(h: Record<string, string>, now: number): HandoverState | null {
+  if (h.workflow_type !== 'human-handover' || !h.ho_queued_at) return null;
+  const waiting = h.status === 'awaiting_agent' ? Math.max(0, Math.floor((now - Number(h.ho_queued_at)) / 1000)) : null;
+  return {
+    reason: h.ho_reason ?? null, queued_at: iso(h.ho_queued_at), waiting_seconds: waiting,
+    first_response_due_at: iso(h.ho_first_response_due), max_wait_at: iso(h.ho_max_wait_at), sla_breached_at: iso(h.ho_sla_breached),
+    agent: h.ho_agent ?? null, assigned_at: iso(h.ho_assigned_at),
+  };
+}
+
+export function toResource(h: Record<string, string>, now: number = Date.now()): WorkflowResource {
   return {
     workflow_id: h.workflow_id!,
     workflow_type: (h.workflow_type as WorkflowType | undefined) ?? null,
@@ -74,6 +101,7 @@ export function toResource(h: Record<string, string>): WorkflowResource {
     delivery: h.delivery_status
       ? { step: Number(h.delivery_seq), status: h.delivery_status, at: iso(h.delivery_at)!, error_code: h.delivery_error || null }
       : null,
+    handover: handoverOf(h, now),
   };
 }
 
@@ -98,18 +126,18 @@ export function normaliseHash(value: string): string {
 }
 
 export class WorkflowStore {
-  constructor(private readonly redis: Redis, private readonly keys: Keys, private readonly archive: ArchiveStore | null = null) {}
+  constructor(private readonly redis: Redis, private readonly keys: Keys, private readonly archive: ArchiveStore | null = null, private readonly now: () => number = Date.now) {}
 
   /** One workflow of this tenant, hot or archived; null when it does not exist or belongs to another tenant. */
   async get(tenantId: string, workflowId: string): Promise<WorkflowResource | null> {
     const partition = this.keys.partitionOfWorkflow(workflowId);
     if (partition === null) return null;
     const record = await this.redis.hgetall(this.keys.workflow(partition, workflowId));
-    if (record.workflow_id) return record.tenant_id === tenantId ? toResource(record) : null;
+    if (record.workflow_id) return record.tenant_id === tenantId ? toResource(record, this.now()) : null;
     // Read after Redis: a record trimmed before that read was copied to the archive before it was trimmed.
     if (!(await this.mayBeArchived(tenantId))) return null;
     const archived = await this.archive!.workflow(tenantId, workflowId);
-    return archived && archived.tenant_id === tenantId ? toResource(archived) : null;
+    return archived && archived.tenant_id === tenantId ? toResource(archived, this.now()) : null;
   }
 
   /** Whether any of the tenant's workflow records may have left Redis for the archive. */
@@ -122,16 +150,18 @@ export class WorkflowStore {
       Array.from({ length: this.keys.partitions }, (_, p) => this.listPartition(p, tenantId, filter, limit, after)),
     );
     const found = perPartition.flat();
+    const oldest = filter.order === 'oldest';
     // Redis first, then the archive: a record trimmed between the two reads is in the archive by
     // then (copied before it was trimmed); one in both (copied, not yet trimmed) is taken once.
-    if (await this.mayBeArchived(tenantId)) {
+    // (Oldest first lists open workflows only, which are never archived: src/api/routes/workflows.ts.)
+    if (!oldest && (await this.mayBeArchived(tenantId))) {
       const hot = new Set(found.map((w) => w.workflow_id));
       const archived = { ...filter, claimIdHash: filter.claimIdHash ? normaliseHash(filter.claimIdHash) : undefined };
       for (const h of await this.archive!.listWorkflows(tenantId, archived, limit + 1, after)) {
-        if (!hot.has(h.workflow_id!)) found.push(toResource(h));
+        if (!hot.has(h.workflow_id!)) found.push(toResource(h, this.now()));
       }
     }
-    const merged = found.sort(newestFirst).slice(0, limit + 1);
+    const merged = found.sort(oldest ? (a, b) => newestFirst(b, a) : newestFirst).slice(0, limit + 1);
     const items = merged.slice(0, limit);
     const last = items[items.length - 1];
     const next = merged.length > limit && last ? { startedAt: Date.parse(last.started_at), workflowId: last.workflow_id } : null;
@@ -142,21 +172,24 @@ export class WorkflowStore {
   private async listPartition(partition: number, tenantId: string, filter: ListFilter, limit: number, after: ListCursor | null): Promise<WorkflowResource[]> {
     const index = this.keys.workflowIndex(partition, tenantId);
     const found: WorkflowResource[] = [];
-    const max = after ? String(after.startedAt) : filter.startedBefore !== undefined ? `(${filter.startedBefore}` : '+inf';
-    const min = filter.startedAfter !== undefined ? `(${filter.startedAfter}` : '-inf';
+    const oldest = filter.order === 'oldest';
+    const max = after && !oldest ? String(after.startedAt) : filter.startedBefore !== undefined ? `(${filter.startedBefore}` : '+inf';
+    const min = after && oldest ? String(after.startedAt) : filter.startedAfter !== undefined ? `(${filter.startedAfter}` : '-inf';
     const chunk = Math.max(50, limit * 2);
     let offset = 0;
     const claimHash = filter.claimIdHash ? normaliseHash(filter.claimIdHash) : undefined;
     for (;;) {
-      const ids = await this.redis.zrevrangebyscore(index, max, min, 'WITHSCORES', 'LIMIT', offset, chunk);
+      const ids = oldest
+        ? await this.redis.zrangebyscore(index, min, max, 'WITHSCORES', 'LIMIT', offset, chunk)
+        : await this.redis.zrevrangebyscore(index, max, min, 'WITHSCORES', 'LIMIT', offset, chunk);
       if (ids.length === 0) break;
       const pipeline = this.redis.pipeline();
       for (let i = 0; i < ids.length; i += 2) pipeline.hgetall(this.keys.workflow(partition, ids[i]!));
       for (const value of await execReplies(pipeline)) {
         const h = value as Record<string, string>;
         if (!h.workflow_id) continue;
-        const w = toResource(h);
-        if (after && !isAfter(w, after)) continue;
+        const w = toResource(h, this.now());
+        if (after && (oldest ? !isBefore(w, after) : !isAfter(w, after))) continue;
         if (filter.startedBefore !== undefined && Number(h.started_at) >= filter.startedBefore) continue;
         if (filter.workflowType && w.workflow_type !== filter.workflowType) continue;
         if (filter.status && w.status !== filter.status) continue;
@@ -180,4 +213,10 @@ function newestFirst(a: WorkflowResource, b: WorkflowResource): number {
 function isAfter(w: WorkflowResource, cursor: ListCursor): boolean {
   const t = Date.parse(w.started_at);
   return t < cursor.startedAt || (t === cursor.startedAt && w.workflow_id < cursor.workflowId);
+}
+
+/** Whether w comes strictly after the cursor in oldest-first order. */
+function isBefore(w: WorkflowResource, cursor: ListCursor): boolean {
+  const t = Date.parse(w.started_at);
+  return t > cursor.startedAt || (t === cursor.startedAt && w.workflow_id > cursor.workflowId);
 }

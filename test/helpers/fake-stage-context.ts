@@ -13,7 +13,8 @@ import type {
   CachedAnswer, Channel, Claim, SendRecord, ConsentRecord, Envelope, KbArticle, Language, PendingDocsState, PendingDocument,
   RenderedReply, ReplyRequest, StageContext, StageName, WorkflowPayload,
 } from '../../pipeline/types';
-import type { OperationalMode } from '../../pipeline/vocabulary';
+import type { OperationalMode, WorkflowStatus } from '../../pipeline/vocabulary';
+import { defaultHandoverSettings, type HandoverSettings } from '../../pipeline/workflows/business-hours';
 import { AppError } from '../../src/errors';
 import defaults from '../../src/templates/default-templates.json';
 import { substitute } from '../../src/templates/template-registry';
@@ -43,6 +44,9 @@ export interface FakeStageContextOptions {
   recentPendingDocs?: Record<string, PendingDocsState[]>;
   /** Each claim's open pending-documents workflow by claim id hash (`pendingDocs.claimWait`, as
    *  awaiting_documents); a claim not listed has none. */
+  /** The claimant's open human handover, by phone. */
+  openHandovers?: Record<string, { workflowId: string; status: WorkflowStatus; seq: number; language: Language }>;
+  handoverSettings?: Partial<HandoverSettings>;
   openFollowUps?: Record<string, string>;
   /** Default 7 days, reminders after 1 and 3 days. */
   waitMs?: number;
@@ -132,6 +136,10 @@ export function fakeStageContext(options: FakeStageContextOptions = {}): FakeSta
       },
       waitMs: options.waitMs ?? 7 * day,
       reminderOffsetsMs: options.reminderOffsetsMs ?? [1 * day, 3 * day],
+    },
+    handovers: {
+      open: async (_tenantId, phone) => options.openHandovers?.[phone] ?? null,
+      settings: async () => ({ ...defaultHandoverSettings, ...options.handoverSettings }),
     },
     templates: {
       async render(tenantId, channel, language, reply) {

@@ -27,10 +27,10 @@ type MemberIntent<P> = P extends { intent: infer I } ? (string extends I ? never
 const intentUnion = { claim_status: true, pending_documents: true, query_reason: true } satisfies Record<Intent, true>;
 /** The intents of the payload union's typed members (pipeline/types.ts), one key a member. */
 const payloadIntents = {
-  claim_status: true, pending_documents: true, documents_upload: true, query_reason: true,
+  claim_status: true, pending_documents: true, documents_upload: true, query_reason: true, human_handover: true,
 } satisfies Record<MemberIntent<WorkflowPayload>, true>;
 /** The `WorkflowType` union, one key a member. */
-const typeUnion = { 'claim-status': true, 'pending-documents': true, 'query-reason': true } satisfies Record<WorkflowType, true>;
+const typeUnion = { 'claim-status': true, 'pending-documents': true, 'query-reason': true, 'human-handover': true } satisfies Record<WorkflowType, true>;
 
 const sorted = (values: Iterable<string>): string[] => [...new Set(values)].sort();
 const shipped = registeredWorkflows();

@@ -21,6 +21,8 @@ const types: readonly string[] = workflowTypes;
 /** Every workflow status, from the state machine (pipeline/workflows/transitions.ts). */
 const statuses: readonly string[] = workflowStatuses;
 const maxLimit = 100;
+/** Statuses of a workflow not yet finished: never archived, so they can be listed oldest first. */
+const openStatuses: readonly string[] = ['started', 'awaiting_consent', 'awaiting_choice', 'awaiting_documents', 'awaiting_agent', 'with_agent'];
 
 /** What these routes use of the services: src/api/app.ts hands them these and nothing else. */
 export const workflowPorts = ['clock', 'pendingDocs', 'rateLimits', 'workflows'] as const satisfies readonly (keyof Services)[];
@@ -70,8 +72,13 @@ async function readDeadline(ctx: Context, now: number, waitMs: number): Promise<
 }
 
 function listQuery(ctx: Context): { filter: ListFilter; limit: number; cursor: ListCursor | null } {
-  const type = queryParam(ctx, 'workflow_type');
+  // `type` is the short name the queue's link uses (docs/human-handover.md); `workflow_type` the spec's.
+  const type = queryParam(ctx, 'workflow_type') ?? queryParam(ctx, 'type');
   const status = queryParam(ctx, 'status');
+  // A queue (status awaiting_agent) is read oldest first; oldest first lists open workflows only.
+  const order = queryParam(ctx, 'order') ?? (status === 'awaiting_agent' ? 'oldest' : 'newest');
+  if (order !== 'newest' && order !== 'oldest') throw new AppError('invalid_request', 'order must be newest or oldest');
+  if (order === 'oldest' && !openStatuses.includes(status ?? '')) throw new AppError('invalid_request', `order=oldest needs an open status: ${openStatuses.join(', ')}`);
   const claimIdHash = queryParam(ctx, 'claim_id_hash');
   if (type && !types.includes(type)) throw new AppError('invalid_request', `workflow_type must be one of ${types.join(', ')}`);
   if (status && !statuses.includes(status)) throw new AppError('invalid_request', `status must be one of ${statuses.join(', ')}`);
@@ -81,7 +88,7 @@ function listQuery(ctx: Context): { filter: ListFilter; limit: number; cursor: L
   if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) throw new AppError('invalid_request', `limit must be an integer from 1 to ${maxLimit}`);
   const cursorRaw = queryParam(ctx, 'cursor');
   return {
-    filter: { workflowType: type, status, claimIdHash, startedAfter: queryTime(ctx, 'started_after'), startedBefore: queryTime(ctx, 'started_before') },
+    filter: { workflowType: type, status, claimIdHash, startedAfter: queryTime(ctx, 'started_after'), startedBefore: queryTime(ctx, 'started_before'), order },
     limit,
     cursor: cursorRaw === undefined ? null : listPosition(cursorRaw),
   };

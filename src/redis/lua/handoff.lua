@@ -30,6 +30,11 @@
            wait {timers, arm, payload, pointer?, listed?}   start a wait (includes/wait.lua)
            wait_end                      the timer set: end the wait
            arrive {target, target_key, stream, payload, set, timers?} + idx   fold into `target`
+           join {target, target_key, set, held?, stream?, received_at?} + idx   fold into `target`
+                                         without a step of its (no seq, no entry); `held`: the
+                                         target's held replies (JSON {wf, payload}) go to `stream`
+           transcript {key, fields}      a conversation's transcript entry (XADD), its id added to
+                                         the step's audit detail as `transcript_id`
            consent, consent_state?, consent_language?, consent_ttl?, park_payload, supersede?,
            resume {expect, key, stream, payload, status} + idx   the held question (includes/held-question.lua)
            sent_mark {key, field}        the send record field set to the step's audit id
@@ -157,13 +162,15 @@ local function handOff()
     local kind = a.kind
     continuesAt[i] = kind == 'forward' and a.next == nil and n ~= nil and n.entry == nil and n.wf_id == a.wf_id
     plainAt[i] = (kind == 'forward' or kind == 'finish' or kind == 'wait')
-      and not (a.wait or a.wait_end or a.arrive or a.consent or a.resume or a.also or a.guards or a.fired)
+      and not (a.wait or a.wait_end or a.arrive or a.join or a.transcript or a.consent or a.resume or a.also or a.guards or a.fired)
   end
   local function effectsMalformed(op)
     if (op.park_payload or op.consent_state or op.resume or op.consent_language) and not op.consent then return 'consent effect without a consent key' end
     if op.supersede and not (op.park_payload and op.supersede.workflow_id and op.supersede.key) then return 'incomplete supersede' end
     if op.resume and not (op.resume.expect and op.resume.key and op.resume.stream and op.resume.payload and op.resume.status and op.idx) then return 'incomplete resume' end
     if op.arrive and not (op.idx and op.arrive.target_key and op.arrive.stream and op.arrive.payload) then return 'incomplete arrival' end
+    if op.join and not (op.idx and op.join.target and op.join.target_key and (not op.join.held or (op.join.stream and op.join.received_at))) then return 'incomplete join' end
+    if op.transcript and not (op.transcript.key and op.transcript.fields) then return 'incomplete transcript entry' end
     if op.wait and not (op.wait.timers and type(op.wait.arm) == 'table' and op.wait.payload) then return 'incomplete wait' end
     return nil
   end
@@ -283,10 +290,16 @@ local function handOff()
   -- A step with effects or folds (and any plain one): its audit events, effects and record.
   local function applyStep(i, op, rec)
     local recStatus, recAudit = rec[2] or false, rec[3] or false
-    local arrive = op.arrive
+    local arrive, join = op.arrive, op.join
     local heldKey, heldWas, absorb = resumeOf(op)
-    local foldedInto = (absorb and op.resume.expect) or (arrive and arrive.target) or nil
+    local foldedInto = (absorb and op.resume.expect) or (arrive and arrive.target) or (join and join.target) or nil
     if foldedInto then op.audit_detail = foldDetail(op, recAudit) end
+    if op.transcript then
+      local entryId = redis.call('XADD', op.transcript.key, '*', unpack(op.transcript.fields))
+      local detail = cjson.decode(op.audit_detail)
+      detail.transcript_id = entryId
+      op.audit_detail = cjson.encode(detail)
+    end
     local transition = nil
     if absorb then
       local heldSeq = tonumber(redis.call('HGET', heldKey, 'seq') or '0') + 1
@@ -304,6 +317,24 @@ local function handOff()
       for field, value in pairs(arrive.set or {}) do fields[#fields + 1] = field fields[#fields + 1] = value end
       if arrive.timers then waitEnd(arrive.target_key, arrive.timers) end
       fold(op, arrive.target_key, arrive.target, ids, arrive.stream, arrive.payload, fields)
+    elseif join then
+      -- Joins the waiting workflow without a step of its: its replies in flight stay at their step.
+      appendAudit(join.target_key, ids)
+      local fields = { 'updated_at', now }
+      for field, value in pairs(join.set or {}) do fields[#fields + 1] = field fields[#fields + 1] = value end
+      redis.call('HSET', join.target_key, unpack(fields))
+      if join.held then
+        -- Replies held for the claimant's next message: their window is this message's.
+        for _, value in ipairs(redis.call('LRANGE', join.held, 0, -1)) do
+          local held = cjson.decode(value)
+          local p = cjson.decode(held.payload)
+          p.receivedAt = join.received_at
+          xaddStage(join.stream, packed, held.wf, op.tenant, '0', '0', cjson.encode(p))
+        end
+        redis.call('DEL', join.held)
+      end
+      redis.call('DEL', op.wf)
+      redis.call('ZREM', op.idx, op.wf_id)
     elseif absorb then
       -- Only a question still waiting for its answer is resumed: one that ended is never reopened.
       fold(op, heldKey, op.resume.expect, ids, op.resume.stream, op.resume.payload, { 'status', op.resume.status })

@@ -1,0 +1,189 @@
+/**
+ * human-handover outside the stages (docs/human-handover.md): the read port the stages use (the
+ * claimant's open handover, the tenant's settings), and a claims handler's side: take a queued
+ * conversation, write to the claimant, release it, read the transcript. Every write is one Lua
+ * step with its audit event (src/redis/lua/assignHandover-3.lua, releaseHandover-3.lua,
+ * postAgentReply-7.lua).
+ */
+import { deniedPhrase } from '../../pipeline/policy-gate/deny-list';
+import { redactPhi } from '../../pipeline/policy-gate/phi-redaction';
+import type { HandoverSettings } from '../../pipeline/workflows/business-hours';
+import { humanHandover } from '../../pipeline/workflows/human-handover';
+import type { Language, WorkflowStatus } from '../../pipeline/types';
+import { countSegments } from '../adapters/channels/sms-segments';
+import { replyWindowMs } from '../adapters/channels/whatsapp';
+import type { Config } from '../config';
+import { AppError } from '../errors';
+import { sha256Hex } from '../phi';
+import type { Redis } from '../redis/connection';
+import type { Keys } from '../redis/keys';
+import { runAssignHandover, runPostAgentReply, runReleaseHandover, type HandoverActionResult } from '../redis/scripts';
+import type { StageEntryForm } from '../runtime/envelope-codec';
+import { defaultSegmentBudget } from '../templates/template-registry';
+import { handoverSettingsOf } from '../tenants/handover-settings';
+import type { TenantStore } from '../tenants/tenant-store';
+
+/** Who acts, as the audit event records it (no secrets, no PHI). */
+export interface HandlerActor {
+  sub: string;
+  token_type: string;
+  /** May act for any handler (scope `tenant:admin`). */
+  admin: boolean;
+}
+
+/** One message of a conversation, as the API shows it. */
+export interface ConversationMessage {
+  id: string;
+  author: 'claimant' | 'bot' | 'agent';
+  /** The handler's user (or client) id, for an agent's message. */
+  agent_id: string | null;
+  at: string;
+  channel: string;
+  /** Claimant text after tier-3 PHI redaction; the bot's and the handler's as sent. */
+  text: string;
+  /** How far a message to the claimant got: `queued`, `awaiting_window` (WhatsApp: held until the
+   *  claimant writes again), `sent`, `delivered`, `read`, `failed`, `blocked`; null for the claimant's. */
+  delivery: { status: string; error_code: string | null } | null;
+}
+
+const openStatuses: ReadonlySet<string> = new Set(humanHandover.waitsIn);
+const maxTextLength = 4096;
+
+export class Handovers {
+  private readonly entryForm: StageEntryForm;
+
+  constructor(private readonly redis: Redis, private readonly keys: Keys, private readonly tenants: TenantStore, config: Config) {
+    this.entryForm = config.stageEntryForm;
+  }
+
+  /** The stages' port: the claimant's open handover, as its record reads now. */
+  async open(tenantId: string, phone: string): Promise<{ workflowId: string; status: WorkflowStatus; seq: number; language: Language } | null> {
+    const p = this.keys.partitionOf(tenantId, phone);
+    const id = await this.redis.get(this.keys.claimantWait(p, tenantId, sha256Hex(phone), humanHandover.type));
+    if (!id) return null;
+    const [status, seq, language] = await this.redis.hmget(this.keys.workflow(p, id), 'status', 'seq', 'language');
+    if (!status || !openStatuses.has(status)) return null;
+    return { workflowId: id, status: status as WorkflowStatus, seq: Number(seq), language: (language ?? 'EN') as Language };
+  }
+
+  async settings(tenantId: string): Promise<HandoverSettings> {
+    return handoverSettingsOf((await this.tenants.get(tenantId)).handover);
+  }
+
+  /** A handler takes a queued conversation: `agent` is the user (or client) id who will hold it. */
+  async assign(tenantId: string, workflowId: string, agent: string, who: HandlerActor, now: number): Promise<void> {
+    const partition = this.partition(workflowId);
+    const detail = JSON.stringify({ by: who.sub, token_type: who.token_type });
+    refuseUnless(await runAssignHandover(this.redis, this.keys, { partition, tenantId, workflowId, agent, detail, now }));
+  }
+
+  /** The handler who holds it (or an admin) ends it: `resolved` or `back_to_bot`. */
+  async release(tenantId: string, workflowId: string, resolution: 'resolved' | 'back_to_bot', who: HandlerActor, now: number): Promise<void> {
+    const partition = this.partition(workflowId);
+    const detail = JSON.stringify({ by: who.sub, token_type: who.token_type });
+    refuseUnless(await runReleaseHandover(this.redis, this.keys, { partition, tenantId, workflowId, caller: who.sub, admin: who.admin, resolution, detail, now }));
+  }
+
+  /**
+   * The handler's reply to the claimant: checked here against the deny list and, on SMS, the
+   * tenant's segment budget (the policy stage checks it again on its way out); PHI masked before
+   * it is kept or sent. Answers the message as the transcript shows it.
+   */
+  async post(tenantId: string, workflowId: string, text: string, who: HandlerActor, now: number): Promise<ConversationMessage> {
+    const partition = this.partition(workflowId);
+    const trimmed = text.trim();
+    if (trimmed === '' || trimmed.length > maxTextLength) throw new AppError('invalid_request', `text must be 1 to ${maxTextLength} characters`);
+    const [tenantOf, type, channel] = await this.redis.hmget(this.keys.workflow(partition, workflowId), 'tenant_id', 'workflow_type', 'channel');
+    if (tenantOf !== tenantId || type !== humanHandover.type) throw new AppError('workflow_not_found', 'no such conversation');
+    const tenant = await this.tenants.get(tenantId);
+    const phrase = deniedPhrase(trimmed, tenant.deny_list ?? []);
+    if (phrase !== null) throw new AppError('message_blocked', 'the message contains a phrase the policy gate blocks', { extra: { phrase } });
+    const safe = redactPhi(trimmed, tenant.phi_kinds ?? []).text;
+    if (channel === 'sms') {
+      const budget = tenant.channels.sms?.segment_budget ?? defaultSegmentBudget;
+      const { segments } = countSegments(safe);
+      if (segments > budget) {
+        throw new AppError('sms_segment_budget_exceeded', `the message takes ${segments} SMS segments; the tenant's budget is ${budget}`, { extra: { segments, segment_budget: budget } });
+      }
+    }
+    const detail = JSON.stringify({ by: who.sub, token_type: who.token_type, text_sha256: sha256Hex(safe) });
+    const replyId = this.keys.newWorkflowId(partition);
+    const noticeId = this.keys.newWorkflowId(partition);
+    const done = refuseUnless(await runPostAgentReply(this.redis, this.keys, {
+      partition, tenantId, workflowId, replyId, noticeId, caller: who.sub, admin: who.admin, text: safe, detail, now, entryForm: this.entryForm, windowMs: replyWindowMs,
+    }));
+    return {
+      id: done.transcriptId!, author: 'agent', agent_id: who.sub, at: new Date(now).toISOString(), channel: channel ?? 'whatsapp', text: safe,
+      delivery: { status: done.state ?? 'queued', error_code: null },
+    };
+  }
+
+  /** The conversation, oldest first, after the cursor (a transcript entry id); null: no such conversation of this tenant. */
+  async messages(tenantId: string, workflowId: string, after: string | null, limit: number): Promise<{ items: ConversationMessage[]; next: string | null } | null> {
+    const partition = this.keys.partitionOfWorkflow(workflowId);
+    if (partition === null) return null;
+    const [tenantOf, type] = await this.redis.hmget(this.keys.workflow(partition, workflowId), 'tenant_id', 'workflow_type');
+    if (tenantOf !== tenantId || type !== humanHandover.type) return null;
+    const entries = await this.redis.xrange(this.keys.conversation(partition, tenantId, workflowId), after ? `(${after}` : '-', '+', 'COUNT', limit + 1);
+    const page = entries.slice(0, limit);
+    const held = new Set((await this.redis.lrange(this.keys.conversationHeld(partition, tenantId, workflowId), 0, -1)).map((v) => (JSON.parse(v) as { wf: string }).wf));
+    const fields = page.map(([, values]) => toFields(values));
+    // The delivery of each message to the claimant: its send's record (a handler's reply has one of its own).
+    const pipeline = this.redis.pipeline();
+    for (const f of fields) pipeline.hmget(this.keys.workflow(partition, f.wf ?? workflowId), 'status', 'outcome', 'outbound_message_id', 'delivery_status', 'delivery_seq', 'delivery_error');
+    const records = fields.length > 0 ? ((await pipeline.exec()) ?? []).map(([, v]) => v as Array<string | null>) : [];
+    const items = page.map(([id], i): ConversationMessage => {
+      const f = fields[i]!;
+      const author = f.author as ConversationMessage['author'];
+      return {
+        id, author, agent_id: author === 'agent' ? f.agent ?? null : null, at: new Date(Number(f.at)).toISOString(), channel: f.channel ?? 'whatsapp', text: f.text ?? '',
+        delivery: author === 'claimant' ? null : deliveryOf(f, records[i] ?? [], held.has(f.wf ?? '')),
+      };
+    });
+    return { items, next: entries.length > limit ? page[page.length - 1]![0] : null };
+  }
+
+  private partition(workflowId: string): number {
+    const partition = this.keys.partitionOfWorkflow(workflowId);
+    if (partition === null) throw new AppError('workflow_not_found', 'no such conversation');
+    return partition;
+  }
+}
+
+function toFields(values: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i + 1 < values.length; i += 2) out[values[i]!] = values[i + 1]!;
+  return out;
+}
+
+/** A message's delivery, from its send's record: a bot's reply is one step of the conversation's own record. */
+function deliveryOf(f: Record<string, string>, record: Array<string | null>, held: boolean): ConversationMessage['delivery'] {
+  if (held) return { status: 'awaiting_window', error_code: null };
+  const [status, outcome, outboundId, deliveryStatus, deliverySeq, deliveryError] = record;
+  if (f.author === 'bot') {
+    // The record's delivery is its latest reply's: an earlier reply was sent, how far it got is not kept.
+    const mine = deliverySeq !== null && deliverySeq !== undefined && f.seq !== undefined && Number(deliverySeq) >= Number(f.seq);
+    return { status: mine && deliveryStatus ? deliveryStatus : 'sent', error_code: mine ? deliveryError || null : null };
+  }
+  if (status === 'policy_blocked' || outcome === 'policy_blocked') return { status: 'blocked', error_code: null };
+  if (deliveryStatus) return { status: deliveryStatus, error_code: deliveryError || null };
+  return { status: outboundId ? 'sent' : 'queued', error_code: null };
+}
+
+/** The script's refusal as the API's error: another handler holds it (409, naming them), not yet assigned, ended, or not found. */
+function refuseUnless(result: HandoverActionResult): Extract<HandoverActionResult, { kind: 'ok' }> {
+  if (result.kind === 'ok') return result;
+  switch (result.reason) {
+    case 'not_found':
+      throw new AppError('workflow_not_found', 'no such conversation');
+    case 'held':
+    case 'not_holder':
+      throw new AppError('conversation_held_by_another', 'another handler holds this conversation', { extra: { held_by: result.holder } });
+    case 'not_assigned':
+      throw new AppError('conversation_not_assigned', 'no handler holds this conversation yet; assign it first');
+    case 'not_queued':
+      throw new AppError('workflow_state_conflict', 'the conversation is not queued yet', { extra: { status: result.status } });
+    default:
+      throw new AppError('workflow_state_conflict', 'the conversation has ended', { extra: { status: result.status } });
+  }
+}
