@@ -10,7 +10,7 @@ import type { ClassHit, Lexicon } from './lexicon';
 import { readMessage } from './sentences';
 
 /** The intents of the shipped templates (data/intent-templates.json). */
-export type Intent = 'claim_status' | 'pending_documents' | 'query_reason';
+export type Intent = 'claim_status' | 'pending_documents' | 'query_reason' | 'human_handover';
 
 export interface Template {
   name: string;

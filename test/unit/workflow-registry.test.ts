@@ -24,7 +24,7 @@ const root = join(__dirname, '..', '..');
 type MemberIntent<P> = P extends { intent: infer I } ? (string extends I ? never : I) : never;
 
 /** The `Intent` union (what the router reads from a message), one key a member. */
-const intentUnion = { claim_status: true, pending_documents: true, query_reason: true } satisfies Record<Intent, true>;
+const intentUnion = { claim_status: true, pending_documents: true, query_reason: true, human_handover: true } satisfies Record<Intent, true>;
 /** The intents of the payload union's typed members (pipeline/types.ts), one key a member. */
 const payloadIntents = {
   claim_status: true, pending_documents: true, documents_upload: true, query_reason: true, human_handover: true,
