@@ -9,6 +9,10 @@ import { redactPhi } from '../policy-gate/phi-redaction';
 import { runPolicyGate, type GateResult, type GateSource, type TierOutcome } from '../policy-gate';
 import type { AuditNote, CitedArticle, Decision, Effect, RenderedReply, Stage } from '../types';
 import { next, workflowOf } from '../workflows';
+import { humanHandoverIntent } from '../workflows/human-handover';
+
+/** The template of a claims handler's reply (src/redis/lua/postAgentReply-7.lua). */
+const agentMessageTemplate = 'agent_message';
 
 export const policy: Stage = {
   name: 'policy',
@@ -43,7 +47,12 @@ export const policy: Stage = {
       });
 
     if (result.decision === 'block') {
-      const followUp = await ctx.templates.render(tenantId, payload.channel, language, { template: 'human_follow_up', vars: {} });
+      // A handler's own reply that the gate blocks is not sent at all: the handler sees it `blocked`.
+      if (reply.template === agentMessageTemplate) {
+        return { kind: 'finish', status: 'policy_blocked', patch: { outcome: 'policy_blocked' }, audit: auditOf('policy.blocked', result, reply.template) };
+      }
+      // The claimant is offered a person at once (human-handover): the promised follow-up, as a button or numbered choice.
+      const followUp = await ctx.templates.render(tenantId, payload.channel, language, { template: 'human_follow_up', vars: {}, choices: [humanHandoverIntent] });
       return {
         kind: 'forward', to: next(workflowOf(payload), 'policy'), payload: { ...payload, rendered: followUp, afterSend: 'policy_blocked' },
         patch: { outcome: 'policy_blocked' },

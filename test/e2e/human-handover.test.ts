@@ -166,6 +166,31 @@ describe('human handover', function () {
     await h.sms.waitFor(() => smsTo(phone).slice(sentBefore).some((m) => m.text === "We are on it."), 15000);
   });
 
+  it('a blocked answer offers a person as a button; taking it queues a real handover', async () => {
+    const phone = '+919855550001';
+    h.cms.upsertClaim(h.tenant.doc.cms.api_key, {
+      claim_id: 'CLM-HO-50001', policy_number: 'POL-HO', member_name: 'P Das', claimant_phone: phone, status: 'UNDER_REVIEW',
+      status_updated_at: '2026-11-15T10:00:00Z', amount_claimed: 100, amount_approved: null, reason_codes: [],
+    });
+    await h.services.tenants.put({ ...h.tenant.doc, deny_list: ['under review'] }, h.services.clock.now());
+    try {
+      await consentedWa(phone);
+      const before = waTo(phone).length;
+      await h.wa.postInbound({ from: phone, text: 'claim status' });
+      await h.wa.waitFor(() => waTo(phone).length > before);
+      const blocked = waTo(phone)[before]!;
+      expect(blocked.text).to.match(/A member of our team will follow up/);
+      expect(blocked.buttons!.map((b) => b.title)).to.deep.equal(['Talk to a person']);
+      const ho = await askedForPerson(
+        () => h.wa.postInbound({ from: phone, type: 'interactive', button: { ...blocked.buttons![0]!, contextId: blocked.wamid } }),
+        before + 1, () => waTo(phone).length,
+      );
+      expect(ho.workflow_type).to.equal('human-handover');
+    } finally {
+      await h.services.tenants.put(h.tenant.doc, h.services.clock.now());
+    }
+  });
+
   it('cancel while queued: the handover ends and the bot answers again', async () => {
     const phone = '+919855530001';
     await consentedWa(phone);
