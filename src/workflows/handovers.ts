@@ -182,8 +182,8 @@ function refuseUnless(result: HandoverActionResult): Extract<HandoverActionResul
     case 'not_assigned':
       throw new AppError('conversation_not_assigned', 'no handler holds this conversation yet; assign it first');
     case 'not_queued':
-      throw new AppError('workflow_state_conflict', 'the conversation is not queued yet', { extra: { status: result.status } });
+      throw new AppError('workflow_state_conflict', 'the conversation is not queued yet', { extra: { workflow_status: result.status } });
     default:
-      throw new AppError('workflow_state_conflict', 'the conversation has ended', { extra: { status: result.status } });
+      throw new AppError('workflow_state_conflict', 'the conversation has ended', { extra: { workflow_status: result.status } });
   }
 }
