@@ -84,7 +84,7 @@ describe('docs/openapi.yaml', () => {
 
   it('documents the list query parameters the route reads', () => {
     const names = spec.paths['/v1/workflows']!.get!.parameters!.map((p) => p.name).sort();
-    expect(names).to.deep.equal(['claim_id_hash', 'cursor', 'limit', 'started_after', 'started_before', 'status', 'workflow_type']);
+    expect(names).to.deep.equal(['claim_id_hash', 'cursor', 'limit', 'order', 'started_after', 'started_before', 'status', 'type', 'workflow_type']);
   });
 
   it('gives the Workflow schema exactly the fields the API returns', () => {
