@@ -88,6 +88,11 @@ registerWorkflow(pendingDocuments);
 registerWorkflow(queryReason);
 registerWorkflow(humanHandover);
 
+/** The workflow of a type, or null. */
+export function workflowByType(type: string | null | undefined): WorkflowDefinition | null {
+  return type ? byType.get(type) ?? null : null;
+}
+
 /** The workflow an intent belongs to, or null. */
 export function workflowByIntent(intent: string | undefined): WorkflowDefinition | null {
   return intent === undefined ? null : byIntent.get(intent) ?? null;

@@ -17,6 +17,7 @@ import { type Keys } from '../redis/keys';
 import { runFireTimers, runFireWorkflowTimers } from '../redis/scripts';
 import { isPassingStoreFailure } from '../redis/unavailable';
 import { parseWaitTimer } from '../redis/wait-timers';
+import { workflowByType } from '../../pipeline/workflows';
 import type { LedgerWebhooks } from '../webhooks/ledger-webhooks';
 import type { PartnerWebhooks } from '../webhooks/partner-webhooks';
 
@@ -117,7 +118,11 @@ export class Scheduler {
         if (due.length === 0) break;
         const timers = await Promise.all(due.map(async (member) => {
           const timer = parseWaitTimer(member);
-          return { member, restricted: timer !== null && (await modeOf(timer.tenantId)) === 'RESTRICTED' };
+          if (timer === null || (await modeOf(timer.tenantId)) !== 'RESTRICTED') return { member, restricted: false };
+          // RESTRICTED pauses the timers of the workflows it holds; one it never holds (human-handover:
+          // a person is the safe path) keeps its timers (docs/operational-modes.md).
+          const type = await redis.hget(keys.workflow(p, timer.workflowId), 'workflow_type');
+          return { member, restricted: workflowByType(type)?.restricted !== null };
         }));
         fired += (await runFireWorkflowTimers(redis, keys, p, timers, config.stageEntryForm)).fired;
         if (due.length < perCall) break;

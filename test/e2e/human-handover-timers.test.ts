@@ -98,6 +98,19 @@ describe('human handover: SLA, max_wait and the 24-hour window', function () {
     expect((await post(`/v1/workflows/${ho.workflow_id}/assign`, { agent: 'me' })).status).to.equal(409);
   });
 
+  it('RESTRICTED does not pause a handover: it is queued and its SLA timer still fires', async () => {
+    const mode = async (m: string) => expect((await call('/v1/tenant/operational-mode', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: m, reason: 'test' }) })).status).to.equal(200);
+    await mode('RESTRICTED');
+    try {
+      const ho = await queuedFor('+919855560003');
+      await advance(16 * minute);
+      await waitFor(() => envelopes().find((e) => e.type === 'human_handover.sla_breached' && e.workflow_id === ho.workflow_id) ?? null, { what: 'the SLA breach webhook while RESTRICTED' });
+      expect((await workflow(ho.workflow_id)).status).to.equal('awaiting_agent');
+    } finally {
+      await mode('OPERATIONAL');
+    }
+  });
+
   it('a reply outside the 24-hour window goes as the template first, and the text once the claimant writes', async () => {
     const phone = '+919855560002';
     const ho = await queuedFor(phone);
