@@ -140,8 +140,8 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
   let closing: Promise<void> | null = null;
 
   const pendingDocs = new PendingDocuments(redis, keys, config);
-  const handovers = new Handovers(redis, keys, tenants, config);
   const archive = new ArchiveStore({ databaseUrl: config.databaseUrl, embeddedDir: config.embeddedDatabaseDir, log });
+  const handovers = new Handovers(redis, keys, tenants, config, archive);
   // Walks ledgers on a worker thread with its own connections (the embedded archive's pages through this thread).
   const ledgerVerifier = new LedgerVerifier(config, log, archive);
   const ledger = new AuditLedger(redis, keys, config.partitions, log, archive, config.ledgerEntryForm);

@@ -6,6 +6,7 @@
  */
 import type { LedgerEvent } from '../audit/audit-chain';
 import type { Logger } from '../logger';
+import type { ConversationMessage } from '../workflows/handovers';
 import { openDatabase, type Database } from './database';
 
 /** The filters of `GET /v1/workflows` (src/workflows/workflow-store.ts), the claim hash already as `sha256:<hex>`. */
@@ -33,6 +34,13 @@ export interface EventFilter {
   stage?: string;
   from?: number;
   to?: number;
+}
+
+/** A message of a conversation as archived: the API's message (its `id` the stream id it had in Redis) and the workflow it names. */
+export interface ArchivedMessage {
+  message: ConversationMessage;
+  /** The workflow that sent it, or the claimant's message's own (the transcript entry's `wf` or `msg_wf`). */
+  messageWorkflowId: string | null;
 }
 
 /** A signed truncation checkpoint: the archived ledger now starts after event `n`, whose hash was `hash`. */
@@ -212,6 +220,65 @@ export class ArchiveStore {
     return rows.map(toEvent);
   }
 
+  // --- conversations (human-handover transcripts) ---------------------------------------------
+
+  /** Copies a conversation's messages; a message already there (same conversation and stream id) is left as it is. */
+  async putConversation(tenantId: string, workflowId: string, messages: readonly ArchivedMessage[], nowMs: number): Promise<void> {
+    if (messages.length === 0) return;
+    const db = await this.db();
+    for (let i = 0; i < messages.length; i += 500) {
+      const values: unknown[] = [];
+      const rows = messages.slice(i, i + 500).map((m, j) => {
+        const [ms, seq] = sidParts(m.message.id);
+        values.push(tenantId, workflowId, ms, seq, m.messageWorkflowId, JSON.stringify(m.message), nowMs);
+        const b = j * 7;
+        return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}::jsonb, $${b + 7})`;
+      });
+      await db.query(`INSERT INTO archived_conversation_messages (tenant_id, workflow_id, sid_ms, sid_seq, message_workflow_id, message, archived_at)
+        VALUES ${rows.join(', ')} ON CONFLICT (tenant_id, workflow_id, sid_ms, sid_seq) DO NOTHING`, values);
+    }
+  }
+
+  /** The stream ids (`<ms>-<seq>`) of the messages the archive holds of these conversations, by conversation. */
+  async conversationIds(tenantId: string, workflowIds: readonly string[]): Promise<Map<string, Set<string>>> {
+    const held = new Map<string, Set<string>>();
+    if (workflowIds.length === 0) return held;
+    const db = await this.db();
+    const { rows } = await db.query<{ workflow_id: string; sid_ms: string | number; sid_seq: string | number }>(
+      'SELECT workflow_id, sid_ms, sid_seq FROM archived_conversation_messages WHERE tenant_id = $1 AND workflow_id = ANY($2::text[])', [tenantId, [...workflowIds]]);
+    for (const r of rows) {
+      const ids = held.get(r.workflow_id) ?? new Set<string>();
+      ids.add(`${r.sid_ms}-${r.sid_seq}`);
+      held.set(r.workflow_id, ids);
+    }
+    return held;
+  }
+
+  /** Up to `max` archived messages of a conversation, oldest first, after stream id `after`. */
+  async conversation(tenantId: string, workflowId: string, after: string | null, max: number): Promise<ConversationMessage[]> {
+    const db = await this.db();
+    const values: unknown[] = [tenantId, workflowId];
+    let from = '';
+    if (after) {
+      values.push(...sidParts(after));
+      from = ' AND (sid_ms, sid_seq) > ($3, $4)';
+    }
+    values.push(max);
+    const { rows } = await db.query<{ message: ConversationMessage }>(
+      `SELECT message FROM archived_conversation_messages WHERE tenant_id = $1 AND workflow_id = $2${from} ORDER BY sid_ms, sid_seq LIMIT $${values.length}`, values);
+    return rows.map((r) => r.message);
+  }
+
+  /** The workflows the archived messages of these conversations name (a handler's replies and notices, the claimant's messages). */
+  async conversationWorkflows(tenantId: string, workflowIds: readonly string[]): Promise<string[]> {
+    if (workflowIds.length === 0) return [];
+    const db = await this.db();
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT DISTINCT message_workflow_id AS id FROM archived_conversation_messages
+       WHERE tenant_id = $1 AND workflow_id = ANY($2::text[]) AND message_workflow_id IS NOT NULL`, [tenantId, [...workflowIds]]);
+    return rows.map((r) => r.id);
+  }
+
   // --- erasure of a claimant (src/claimants/erasure.ts) ---------------------------------------
 
   /** The archived workflows of a claimant (by the record's `phone_hash`), with their claim hashes. */
@@ -224,10 +291,11 @@ export class ArchiveStore {
 
   /**
    * Blanks what links archived rows to a claimant: the workflows' claim hash column and the
-   * record's fields other than `keep`, and the unchained claim hash of archived ledger events.
+   * record's fields other than `keep`, and the unchained claim hash of archived ledger events;
+   * deletes the archived transcripts of their conversations.
    * The chained columns are left as they are (they hold nothing derived from the claimant).
    */
-  async eraseClaimant(tenantId: string, workflowIds: readonly string[], claimHashes: readonly string[], keep: readonly string[]): Promise<{ workflows: number; events: number }> {
+  async eraseClaimant(tenantId: string, workflowIds: readonly string[], claimHashes: readonly string[], keep: readonly string[]): Promise<{ workflows: number; events: number; messages: number }> {
     const db = await this.db();
     const workflows = await db.query<{ count: string | number }>(
       `WITH done AS (UPDATE archived_workflows SET claim_id_hash = NULL,
@@ -237,7 +305,10 @@ export class ArchiveStore {
     const events = await db.query<{ count: string | number }>(
       `WITH done AS (UPDATE archived_events SET claim_id_hash = NULL WHERE tenant_id = $1 AND claim_id_hash = ANY($2::text[]) RETURNING 1)
        SELECT count(*) AS count FROM done`, [tenantId, [...claimHashes]]);
-    return { workflows: Number(workflows.rows[0]?.count ?? 0), events: Number(events.rows[0]?.count ?? 0) };
+    const messages = await db.query<{ count: string | number }>(
+      `WITH done AS (DELETE FROM archived_conversation_messages WHERE tenant_id = $1 AND workflow_id = ANY($2::text[]) RETURNING 1)
+       SELECT count(*) AS count FROM done`, [tenantId, [...workflowIds]]);
+    return { workflows: Number(workflows.rows[0]?.count ?? 0), events: Number(events.rows[0]?.count ?? 0), messages: Number(messages.rows[0]?.count ?? 0) };
   }
 
   /**
@@ -265,7 +336,7 @@ export class ArchiveStore {
   async vacuumAfterErasure(): Promise<void> {
     const db = await this.db();
     // One statement a call: VACUUM and REINDEX CONCURRENTLY refuse to run inside a transaction block.
-    for (const table of ['archived_workflows', 'archived_events']) await db.query(`VACUUM (ANALYZE) ${table}`);
+    for (const table of ['archived_workflows', 'archived_events', 'archived_conversation_messages']) await db.query(`VACUUM (ANALYZE) ${table}`);
     for (const index of erasedValueIndexes) await db.query(`REINDEX INDEX CONCURRENTLY ${index}`);
     await db.query('CHECKPOINT').catch((err: Error) => this.o.log.debug({ err: err.message }, 'archive CHECKPOINT after erasure refused (needs pg_checkpoint); the server\'s own checkpoints write the pages'));
   }
@@ -303,11 +374,14 @@ export class ArchiveStore {
       [tenantId, t.n, t.hash, t.checkpoint, JSON.stringify(t.jwk), t.truncatedAt]);
   }
 
-  /** Removes archived events up to position `n` and workflows finished before `before`. Returns how many of each. */
+  /** Removes archived events up to position `n` and workflows finished before `before` (with their conversations' transcripts). Returns how many of each. */
   async removeTruncated(tenantId: string, n: number, before: number): Promise<{ events: number; workflows: number }> {
     const db = await this.db();
     const events = await db.query<{ count: string | number }>('WITH gone AS (DELETE FROM archived_events WHERE tenant_id = $1 AND n <= $2 RETURNING 1) SELECT count(*) AS count FROM gone', [tenantId, n]);
-    const workflows = await db.query<{ count: string | number }>('WITH gone AS (DELETE FROM archived_workflows WHERE tenant_id = $1 AND completed_at < $2 RETURNING 1) SELECT count(*) AS count FROM gone', [tenantId, before]);
+    const workflows = await db.query<{ count: string | number }>(
+      `WITH gone AS (DELETE FROM archived_workflows WHERE tenant_id = $1 AND completed_at < $2 RETURNING workflow_id),
+         transcripts AS (DELETE FROM archived_conversation_messages WHERE tenant_id = $1 AND workflow_id IN (SELECT workflow_id FROM gone))
+       SELECT count(*) AS count FROM gone`, [tenantId, before]);
     return { events: Number(events.rows[0]?.count ?? 0), workflows: Number(workflows.rows[0]?.count ?? 0) };
   }
 

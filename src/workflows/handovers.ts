@@ -12,6 +12,7 @@ import { humanHandover } from '../../pipeline/workflows/human-handover';
 import type { Language, WorkflowStatus } from '../../pipeline/types';
 import { countSegments } from '../adapters/channels/sms-segments';
 import { replyWindowMs } from '../adapters/channels/whatsapp';
+import type { ArchiveStore } from '../archive/archive-store';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import { sha256Hex } from '../phi';
@@ -52,7 +53,9 @@ const maxTextLength = 4096;
 export class Handovers {
   private readonly entryForm: StageEntryForm;
 
-  constructor(private readonly redis: Redis, private readonly keys: Keys, private readonly tenants: TenantStore, config: Config) {
+  constructor(private readonly redis: Redis, private readonly keys: Keys, private readonly tenants: TenantStore, config: Config,
+    /** Where a finished conversation's transcript is read once it left Redis (docs/retention.md). */
+    private readonly archive: ArchiveStore | null = null) {
     this.entryForm = config.stageEntryForm;
   }
 
@@ -123,24 +126,38 @@ export class Handovers {
     const partition = this.keys.partitionOfWorkflow(workflowId);
     if (partition === null) return null;
     const [tenantOf, type] = await this.redis.hmget(this.keys.workflow(partition, workflowId), 'tenant_id', 'workflow_type');
+    // Not in Redis: archived with its transcript, or no such workflow (docs/retention.md).
+    if (tenantOf === null) return this.archivedMessages(tenantId, workflowId, after, limit, true);
     if (tenantOf !== tenantId || type !== humanHandover.type) return null;
-    const entries = await this.redis.xrange(this.keys.conversation(partition, tenantId, workflowId), after ? `(${after}` : '-', '+', 'COUNT', limit + 1);
+    const transcript = this.keys.conversation(partition, tenantId, workflowId);
+    const entries = await this.redis.xrange(transcript, after ? `(${after}` : '-', '+', 'COUNT', limit + 1);
+    // The archiver removes a transcript it copied before the record: one gone from Redis is read there.
+    if (entries.length === 0 && (await this.redis.exists(transcript)) === 0) return (await this.archivedMessages(tenantId, workflowId, after, limit, false)) ?? { items: [], next: null };
     const page = entries.slice(0, limit);
     const held = new Set((await this.redis.lrange(this.keys.conversationHeld(partition, tenantId, workflowId), 0, -1)).map((v) => (JSON.parse(v) as { wf: string }).wf));
     const fields = page.map(([, values]) => toFields(values));
     // The delivery of each message to the claimant: its send's record (a handler's reply has one of its own).
     const pipeline = this.redis.pipeline();
-    for (const f of fields) pipeline.hmget(this.keys.workflow(partition, f.wf ?? workflowId), 'status', 'outcome', 'outbound_message_id', 'delivery_status', 'delivery_seq', 'delivery_error');
+    for (const f of fields) pipeline.hmget(this.keys.workflow(partition, f.wf ?? workflowId), ...sendFields);
     const records = fields.length > 0 ? ((await pipeline.exec()) ?? []).map(([, v]) => v as Array<string | null>) : [];
-    const items = page.map(([id], i): ConversationMessage => {
-      const f = fields[i]!;
-      const author = f.author as ConversationMessage['author'];
-      return {
-        id, author, agent_id: author === 'agent' ? f.agent ?? null : null, at: new Date(Number(f.at)).toISOString(), channel: f.channel ?? 'whatsapp', text: f.text ?? '',
-        delivery: author === 'claimant' ? null : deliveryOf(f, records[i] ?? [], held.has(f.wf ?? '')),
-      };
-    });
+    const items = page.map(([id], i) => toMessage(id, fields[i]!, records[i] ?? [], held.has(fields[i]!.wf ?? '')));
     return { items, next: entries.length > limit ? page[page.length - 1]![0] : null };
+  }
+
+  /**
+   * A conversation from the archive, once the tenant's marker says records may have left Redis;
+   * `checkRecord`: the record itself is not in Redis either, so the archive's decides (another
+   * tenant's, or not a handover: null).
+   */
+  private async archivedMessages(tenantId: string, workflowId: string, after: string | null, limit: number, checkRecord: boolean): Promise<{ items: ConversationMessage[]; next: string | null } | null> {
+    if (!this.archive || (await this.redis.hget(this.keys.archived(tenantId), 'workflows')) !== '1') return null;
+    if (checkRecord) {
+      const record = await this.archive.workflow(tenantId, workflowId);
+      if (!record || record.tenant_id !== tenantId || record.workflow_type !== humanHandover.type) return null;
+    }
+    const rows = await this.archive.conversation(tenantId, workflowId, after, limit + 1);
+    const page = rows.slice(0, limit);
+    return { items: page, next: rows.length > limit ? page[page.length - 1]!.id : null };
   }
 
   private partition(workflowId: string): number {
@@ -148,6 +165,22 @@ export class Handovers {
     if (partition === null) throw new AppError('workflow_not_found', 'no such conversation');
     return partition;
   }
+}
+
+/** The fields of a message's send's record its delivery is read from (deliveryOf). */
+export const sendFields = ['status', 'outcome', 'outbound_message_id', 'delivery_status', 'delivery_seq', 'delivery_error'] as const;
+
+/**
+ * A transcript entry as the API shows it: `f` its fields, `record` its send's `sendFields`, `held`
+ * whether it waits for the claimant's next message. Exported for the archiver, which keeps each
+ * message as it reads when its conversation is archived (src/archive/conversations.ts).
+ */
+export function toMessage(id: string, f: Record<string, string>, record: Array<string | null>, held: boolean): ConversationMessage {
+  const author = f.author as ConversationMessage['author'];
+  return {
+    id, author, agent_id: author === 'agent' ? f.agent ?? null : null, at: new Date(Number(f.at)).toISOString(), channel: f.channel ?? 'whatsapp', text: f.text ?? '',
+    delivery: author === 'claimant' ? null : deliveryOf(f, record, held),
+  };
 }
 
 function toFields(values: string[]): Record<string, string> {
