@@ -7,9 +7,12 @@
  * removes every link from the phone number or claim ids to their data: the workflow records' claim
  * and phone hashes and payloads, the pointers keyed by those hashes, send records, stage-stream,
  * held and dead-letter entries, timers, the ledger's unchained claim hashes, webhook message
- * bodies, channel-status references, and the same in the archive. The ledger's chained events hold
- * nothing derived from the claimant, so they stay, and the chain still verifies. One
- * `claimant.erased` event (counts only) records it.
+ * bodies, channel-status references, and the same in the archive. Their human-handover
+ * conversations go whole (transcripts and held replies, in Redis and archived), and the records
+ * outside the tenant's index that are theirs (a handler's replies and notices, named by the
+ * conversation; any record in flight for them) are found and erased like the others. The
+ * ledger's chained events hold nothing derived from the claimant, so they stay, and the chain
+ * still verifies. One `claimant.erased` event (counts only) records it.
  *
  * Crash safety: what it found is written first to a job record (`Keys.erasureJob`, named by a
  * keyed HMAC of tenant + phone), every step is idempotent, and the job record goes last, so a
@@ -31,6 +34,7 @@ import { runEndErasedWorkflow, runRecordErasure } from '../redis/scripts';
 import { parseWaitTimer } from '../redis/wait-timers';
 import { fieldsToRecord, readStageEntry } from '../runtime/envelope-codec';
 import { stageNames } from '../../pipeline/vocabulary';
+import { registeredWorkflows } from '../../pipeline/workflows';
 import { isClaimantPhone, phoneRule } from './phone-number';
 
 /**
@@ -41,6 +45,8 @@ import { isClaimantPhone, phoneRule } from './phone-number';
 export const keptRecordFields = [
   'workflow_id', 'tenant_id', 'workflow_type', 'status', 'seq', 'started_at', 'updated_at', 'completed_at', 'channel', 'audit',
   'language', 'outcome', 'error', 'pending_docs_workflow_id', 'deadline_at', 'reminders_sent', 'pd_pending', 'pd_received',
+  // human-handover: the queue's times and the handler who held it (src/workflows/workflow-store.ts `handover`).
+  'ho_reason', 'ho_queued_at', 'ho_first_response_due', 'ho_max_wait_at', 'ho_sla_breached', 'ho_agent', 'ho_assigned_at',
 ] as const;
 
 /** What an erasure did (no PHI): the API's answer and the `claimant.erased` event's detail. */
@@ -84,6 +90,8 @@ export class ClaimantErasure {
     // 1. Find, and write down what was found before changing anything.
     const job = await this.readJob(jobKey);
     const found = await this.findWorkflows(tenantId, p, phoneHash);
+    const known = new Set([...job.workflows, ...found.map((w) => w.workflowId)]);
+    found.push(...(await this.unlistedWorkflows(tenantId, p, phone, phoneHash, known)));
     for (const w of found) {
       if (!job.workflows.includes(w.workflowId)) job.workflows.push(w.workflowId);
       if (w.claimIdHash && !job.claims.includes(w.claimIdHash)) job.claims.push(w.claimIdHash);
@@ -102,8 +110,16 @@ export class ClaimantErasure {
     // 3. The partition's data. The partition is shared by every tenant's claimants: an entry goes
     //    only when its own tenant and phone, or its workflow (one of this claimant's, found above
     //    in this tenant), are the claimant's, each field read from the entry and compared whole.
-    await redis.del(consentKey, keys.pendingDocsByClaimant(p, tenantId, sha256Hex(phone)),
+    // A workflow that keeps one open wait per claimant (human-handover) points at it by their phone's hash.
+    const waitPointers = registeredWorkflows().filter((w) => w.wait?.perClaimant).map((w) => keys.claimantWait(p, tenantId, sha256Hex(phone), w.type));
+    await redis.del(consentKey, keys.pendingDocsByClaimant(p, tenantId, sha256Hex(phone)), ...waitPointers,
       ...job.workflows.map((w) => keys.sendRecord(p, tenantId, w)));
+    // Their conversations with a person: the transcript and the replies held for WhatsApp's window
+    // (keys of the workflow's own; none for a workflow that is not a handover).
+    for (let i = 0; i < job.workflows.length; i += 200) {
+      const batch = job.workflows.slice(i, i + 200);
+      await redis.del(...batch.flatMap((w) => [keys.conversation(p, tenantId, w), keys.conversationHeld(p, tenantId, w)]));
+    }
     for (const c of job.claims) await this.dropClaimPointer(keys.pendingDocsByClaim(p, tenantId, bare(c)), job.workflows);
     for (const workflowId of job.workflows) await this.scrubRecord(keys.workflow(p, workflowId), tenantId);
     const mine = claimantMatcher(tenantId, phone, job.workflows);
@@ -120,7 +136,7 @@ export class ClaimantErasure {
     //    their claim hashes are in the unchained map that is scrubbed next.
     await this.drainAudit(p, job.workflows);
     await this.scrubLedgerClaims(tenantId, job.claims);
-    await this.scrubWebhookBodies(tenantId, job.claims);
+    await this.scrubWebhookBodies(tenantId, job.claims, phoneHash, job.workflows);
     await this.dropChannelStatuses(tenantId, this.o.refs.of(phone));
 
     // 5. The archive.
@@ -128,9 +144,9 @@ export class ClaimantErasure {
     if (await this.hasArchive(tenantId)) {
       const done = await this.o.archive.eraseClaimant(tenantId, job.workflows, job.claims, keptRecordFields);
       archivedWorkflows = done.workflows;
-      // The old row versions and index entries keep the hashes until a VACUUM and a REINDEX: the
-      // archiver's next pass runs them (src/archive/archiver.ts, docs/retention.md).
-      if (done.workflows + done.events > 0) await redis.hincrby(keys.archived(tenantId), 'erasures', 1);
+      // The old row versions and index entries keep the hashes (and deleted transcript rows their
+      // text) until a VACUUM and a REINDEX: the archiver's next pass runs them (src/archive/archiver.ts, docs/retention.md).
+      if (done.workflows + done.events + done.messages > 0) await redis.hincrby(keys.archived(tenantId), 'erasures', 1);
     }
 
     // 6. The ledger event, once; then the job record (the last link to the phone) goes.
@@ -160,6 +176,45 @@ export class ClaimantErasure {
     return found;
   }
 
+  /**
+   * The claimant's records outside the tenant's index, beside `known` (found already): those their
+   * conversations name (a handler's replies and the template notices, `wf`; held replies; in the
+   * archive too, once a transcript moved there) and those of stage entries in flight for them
+   * (a notice on its way is on no transcript yet). A candidate is theirs when its record is of this
+   * tenant and holds their phone's hash; one scrubbed by an earlier run is in the job already.
+   */
+  private async unlistedWorkflows(tenantId: string, p: number, phone: string, phoneHash: string, known: ReadonlySet<string>): Promise<{ workflowId: string; claimIdHash: string | null }[]> {
+    const { redis, keys } = this.o;
+    const candidates = new Set<string>();
+    const add = (id: unknown) => { if (typeof id === 'string' && id !== '' && !known.has(id)) candidates.add(id); };
+    for (const workflowId of known) {
+      await this.eachEntry(keys.conversation(p, tenantId, workflowId), (fields) => {
+        const f = fieldsToRecord(fields);
+        add(f.wf);
+        add(f.msg_wf);
+      });
+      for (const value of await redis.lrange(keys.conversationHeld(p, tenantId, workflowId), 0, -1)) add((parseJson(value) as { wf?: unknown } | null)?.wf);
+    }
+    if (await this.hasArchive(tenantId)) for (const id of await this.o.archive.conversationWorkflows(tenantId, [...known])) add(id);
+    const mine = claimantMatcher(tenantId, phone, []);
+    const inFlight = (fields: string[]) => { if (mine.stageEntry(fields)) add(readStageEntry(fields).wf); };
+    for (const stage of stageNames) {
+      await this.eachEntry(keys.stream(p, stage), inFlight);
+      await this.eachEntry(keys.deadLetters(p, stage), inFlight);
+    }
+    for (const stream of [keys.heldReplies(p, tenantId), keys.heldWork(p, tenantId)]) await this.eachEntry(stream, inFlight);
+    for (const member of await redis.zrange(keys.timers(p), 0, -1)) {
+      const fields = (parseJson(member) as { fields?: unknown } | null)?.fields;
+      if (Array.isArray(fields) && fields.every((f) => typeof f === 'string') && mine.stageEntry(fields as string[])) add(readStageEntry(fields as string[]).wf);
+    }
+    const ids = [...candidates];
+    const rows = await Promise.all(ids.map((id) => redis.hmget(keys.workflow(p, id), 'tenant_id', 'phone_hash', 'claim_id_hash')));
+    return ids.flatMap((workflowId, i) => {
+      const [tenant, hash, claim] = rows[i]!;
+      return tenant === tenantId && hash === phoneHash ? [{ workflowId, claimIdHash: claim ?? null }] : [];
+    });
+  }
+
   private async hasArchive(tenantId: string): Promise<boolean> {
     const [workflows, ledgerN] = await this.o.redis.hmget(this.o.keys.archived(tenantId), 'workflows', 'ledger_n');
     return workflows === '1' || Number(ledgerN ?? 0) > 0;
@@ -179,17 +234,28 @@ export class ClaimantErasure {
    */
   private async dropEntries(stream: string, isMine: (fields: string[]) => boolean, group?: string): Promise<void> {
     const { redis } = this.o;
-    let start = '-';
-    for (;;) {
-      const chunk = (await redis.xrange(stream, start, '+', 'COUNT', 500)) as [string, string[]][];
+    await this.eachChunk(stream, async (chunk) => {
       const ids = chunk.filter(([, fields]) => isMine(fields)).map(([id]) => id);
       if (ids.length > 0) {
         if (group) await redis.xack(stream, group, ...ids).catch(() => 0);
         await redis.xdel(stream, ...ids);
       }
+    });
+  }
+
+  /** Reads a stream whole, oldest first, 500 entries at a time. */
+  private async eachChunk(stream: string, visit: (chunk: [string, string[]][]) => Promise<void> | void): Promise<void> {
+    let start = '-';
+    for (;;) {
+      const chunk = (await this.o.redis.xrange(stream, start, '+', 'COUNT', 500)) as [string, string[]][];
+      await visit(chunk);
       if (chunk.length < 500) return;
       start = `(${chunk[chunk.length - 1]![0]}`;
     }
+  }
+
+  private async eachEntry(stream: string, visit: (fields: string[]) => void): Promise<void> {
+    await this.eachChunk(stream, (chunk) => { for (const [, fields] of chunk) visit(fields); });
   }
 
   private async dropMembers(set: string, isMine: (member: string) => boolean): Promise<void> {
@@ -231,17 +297,29 @@ export class ClaimantErasure {
     } while (cursor !== '0');
   }
 
-  /** Webhook messages kept for delivery or replay show the claim hash as null from now on. */
-  private async scrubWebhookBodies(tenantId: string, claims: readonly string[]): Promise<void> {
-    if (claims.length === 0) return;
+  /**
+   * Webhook messages kept for delivery or replay show the claim hashes and the phone's hash
+   * (`claimant_phone_hash`) as null from now on, and a claimant's message to a person
+   * (`human_handover.message_received` of one of their workflows) its text as null.
+   */
+  private async scrubWebhookBodies(tenantId: string, claims: readonly string[], phoneHash: string, workflows: readonly string[]): Promise<void> {
     const { redis, keys } = this.o;
+    const hashes = [...claims, phoneHash];
+    const theirs = new Set(workflows);
     for (const id of await redis.zrange(keys.webhookEvents(tenantId), 0, -1)) {
       const key = keys.webhookMessage(tenantId, id);
-      const body = await redis.hget(key, 'body');
-      if (!body || !claims.some((c) => body.includes(c))) continue;
+      const [body, type, workflowId] = await redis.hmget(key, 'body', 'type', 'workflow_id');
+      if (!body) continue;
       let scrubbed = body;
-      for (const c of claims) scrubbed = scrubbed.split(JSON.stringify(c)).join('null');
-      await redis.hset(key, 'body', scrubbed);
+      if (type === 'human_handover.message_received' && workflowId && theirs.has(workflowId)) {
+        const envelope = parseJson(scrubbed) as { data?: Record<string, unknown> } | null;
+        if (envelope?.data && envelope.data.text !== null) {
+          envelope.data.text = null;
+          scrubbed = JSON.stringify(envelope);
+        }
+      }
+      for (const h of hashes) if (scrubbed.includes(h)) scrubbed = scrubbed.split(JSON.stringify(h)).join('null');
+      if (scrubbed !== body) await redis.hset(key, 'body', scrubbed);
     }
   }
 

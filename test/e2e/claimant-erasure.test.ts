@@ -21,6 +21,54 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-r
 interface Envelope { type: string; workflow_id?: string; data: Record<string, unknown> }
 interface AuditItem { event_id: string; workflow_id: string; type: string; detail: Record<string, unknown>; transition: Record<string, unknown> | null }
 
+/** Every Redis key of the harness's prefix with every value it holds, as text. */
+async function redisDump(h: Harness): Promise<Map<string, string>> {
+  const r = h.services.redis;
+  const dump = new Map<string, string>();
+  let cursor = '0';
+  do {
+    const [next, keys] = await r.scan(cursor, 'MATCH', `${h.config.keyPrefix}:*`, 'COUNT', 1000);
+    for (const key of keys) {
+      const type = await r.type(key);
+      const value = type === 'string' ? await r.get(key)
+        : type === 'hash' ? JSON.stringify(await r.hgetall(key))
+        : type === 'list' ? JSON.stringify(await r.lrange(key, 0, -1))
+        : type === 'set' ? JSON.stringify(await r.smembers(key))
+        : type === 'zset' ? JSON.stringify(await r.zrange(key, 0, -1, 'WITHSCORES'))
+        : type === 'stream' ? JSON.stringify(await r.xrange(key, '-', '+'))
+        : `(${type})`;
+      dump.set(key, value ?? '');
+    }
+    cursor = next;
+  } while (cursor !== '0');
+  return dump;
+}
+
+/** Every row of every archive table, as text. */
+async function archiveDump(h: Harness): Promise<string[]> {
+  const client = new pg.Client({ connectionString: h.config.databaseUrl! });
+  await client.connect();
+  try {
+    const tables = await client.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'");
+    const rows: string[] = [];
+    for (const { table_name: table } of tables.rows) {
+      const result = await client.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${table}" t`);
+      rows.push(...result.rows.map((r) => `${table}: ${r.row}`));
+    }
+    return rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Where any of `wanted` occurs in a key, a value or an archive row. */
+function findings(dump: Map<string, string>, rows: string[], wanted: string[]): string[] {
+  const found: string[] = [];
+  for (const [key, value] of dump) for (const n of wanted) if (key.includes(n) || value.includes(n)) found.push(`${n} in ${key}`);
+  for (const row of rows) for (const n of wanted) if (row.includes(n)) found.push(`${n} in ${row.slice(0, 80)}`);
+  return found;
+}
+
 describe('claimant erasure', function () {
   this.timeout(60000);
   let h: Harness;
@@ -65,46 +113,6 @@ describe('claimant erasure', function () {
     await waitFor(async () => ((await h.services.workflows.get(tenantId(), id))?.completed_at ? true : null), { what: `workflow ${id} finished`, intervalMs: 20 });
   }
 
-  /** Every Redis key of the test's prefix with every value it holds, as text. */
-  async function redisDump(): Promise<Map<string, string>> {
-    const r = h.services.redis;
-    const dump = new Map<string, string>();
-    let cursor = '0';
-    do {
-      const [next, keys] = await r.scan(cursor, 'MATCH', `${h.config.keyPrefix}:*`, 'COUNT', 1000);
-      for (const key of keys) {
-        const type = await r.type(key);
-        const value = type === 'string' ? await r.get(key)
-          : type === 'hash' ? JSON.stringify(await r.hgetall(key))
-          : type === 'list' ? JSON.stringify(await r.lrange(key, 0, -1))
-          : type === 'set' ? JSON.stringify(await r.smembers(key))
-          : type === 'zset' ? JSON.stringify(await r.zrange(key, 0, -1, 'WITHSCORES'))
-          : type === 'stream' ? JSON.stringify(await r.xrange(key, '-', '+'))
-          : `(${type})`;
-        dump.set(key, value ?? '');
-      }
-      cursor = next;
-    } while (cursor !== '0');
-    return dump;
-  }
-
-  /** Every row of every archive table, as text. */
-  async function archiveDump(): Promise<string[]> {
-    const client = new pg.Client({ connectionString: h.config.databaseUrl! });
-    await client.connect();
-    try {
-      const tables = await client.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'");
-      const rows: string[] = [];
-      for (const { table_name: table } of tables.rows) {
-        const result = await client.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${table}" t`);
-        rows.push(...result.rows.map((r) => `${table}: ${r.row}`));
-      }
-      return rows;
-    } finally {
-      await client.end();
-    }
-  }
-
   /** What must not be found anywhere once `p` and `claim` are erased. */
   function needles(p: string, claim: string): string[] {
     const refKey = h.config.phiRefKey;
@@ -113,13 +121,6 @@ describe('claimant erasure', function () {
       h.services.refs.of(p), h.services.refs.of(claim),
       createHmac('sha256', refKey).update(`erasure\0${tenantId()}\0${p}`).digest('hex'),
     ];
-  }
-
-  function findings(dump: Map<string, string>, rows: string[], wanted: string[]): string[] {
-    const found: string[] = [];
-    for (const [key, value] of dump) for (const n of wanted) if (key.includes(n) || value.includes(n)) found.push(`${n} in ${key}`);
-    for (const row of rows) for (const n of wanted) if (row.includes(n)) found.push(`${n} in ${row.slice(0, 80)}`);
-    return found;
   }
 
   const erase = (body: unknown, init: { token?: string; key?: string } = {}) => h.api('/v1/claimants/erasure', {
@@ -176,7 +177,7 @@ describe('claimant erasure', function () {
 
     // Before erasure the claimant's hashes are there to find (the search below is not vacuous),
     // and the API shows the claim hash in the transitions, archived or not.
-    expect(findings(await redisDump(), await archiveDump(), needles(phone, claimId))).to.not.be.empty;
+    expect(findings(await redisDump(h), await archiveDump(h), needles(phone, claimId))).to.not.be.empty;
     const items = ((await (await h.api(`/v1/audit/events?workflow_id=${openWorkflow}&limit=100`)).json()) as { items: AuditItem[] }).items;
     expect(items.some((e) => e.transition?.claim_id_hash === `sha256:${sha256Hex(claimId)}`)).to.equal(true);
   });
@@ -232,8 +233,8 @@ describe('claimant erasure', function () {
       const waiting = await Promise.all(Array.from({ length: h.config.partitions }, (_, p) => h.services.redis.xlen(h.services.keys.audit(p))));
       return waiting.every((n) => n === 0) ? true : null;
     }, { what: 'audit streams drained' });
-    const dump = await redisDump();
-    const rows = await archiveDump();
+    const dump = await redisDump(h);
+    const rows = await archiveDump(h);
     expect(rows.length).to.be.greaterThan(0);
     expect(findings(dump, rows, needles(phone, claimId))).to.deep.equal([]);
     // The Idempotency-Key record of the request is kept (24 h), and its fingerprint is not a plain
@@ -274,7 +275,7 @@ describe('claimant erasure', function () {
     const again = await erase({ phone }, { key: 'erase-2' });
     expect(again.status).to.equal(200);
     expect(await again.json()).to.deep.include({ workflows: 0, cancelled: 0, archived_workflows: 0, consent_withdrawn: false });
-    expect(findings(await redisDump(), await archiveDump(), needles(phone, claimId))).to.deep.equal([]);
+    expect(findings(await redisDump(h), await archiveDump(h), needles(phone, claimId))).to.deep.equal([]);
     // A claimant who writes again starts afresh: asked for consent again.
     await converse(phone, 'What is my claim status?');
     expect(sentTo(phone).at(-1)!.text).to.match(/Reply YES/);
@@ -284,5 +285,163 @@ describe('claimant erasure', function () {
     const joined = logLines.join('\n');
     expect(joined).to.contain('claimant erased');
     for (const n of [phone, phone.slice(1), sha256Hex(phone)]) expect(joined).to.not.contain(n);
+  });
+});
+
+/**
+ * Erasure of a claimant who talked to a person (docs/human-handover.md): their open handover ends
+ * like any open workflow (cancelled, `claimant_erased`, its webhook), and its transcript, the
+ * handler's reply held for WhatsApp's 24-hour window, the claimant's pointer to the conversation
+ * and the handler's replies (workflow records of their own, outside the tenant's index) keep
+ * nothing of them. Another claimant's conversation is untouched.
+ */
+describe('claimant erasure: a human-handover conversation', function () {
+  this.timeout(60000);
+  let h: Harness;
+  let receiver: WebhookReceiver;
+  // Tuesday 1 December 2026, 10:00 in Kolkata: within business hours.
+  const clock = new ManualClock(Date.UTC(2026, 11, 1, 4, 30, 0));
+  const hour = 3600_000;
+  const phone = '+919844410001';
+  const other = '+919844410002';
+  const said = 'the hospital bill came to forty thousand rupees';
+  const otherSaid = 'the ward charges look wrong to me';
+  const firstReply = 'We are checking the bill with the hospital now.';
+  const heldReply = 'Your claim was approved after the review.';
+  const conversations = new Map<string, string>();
+
+  before(async () => {
+    h = await startHarness({ clock });
+    receiver = await startWebhookReceiver();
+    receiver.clock = clock;
+    const res = await call('/v1/webhooks/endpoint', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: receiver.url }) });
+    expect(res.status).to.equal(201);
+    receiver.secrets = [((await res.json()) as { signing_secret: string }).signing_secret];
+    h.tenant.doc.handover = { support_number: '1800-000-111' };
+    await h.services.tenants.put(h.tenant.doc, clock.now());
+  });
+  after(async () => {
+    await h?.close();
+    await receiver?.close();
+  });
+
+  const tenantId = () => h.tenant.doc.tenant_id;
+  const waTo = (p: string) => h.wa.sent.filter((m) => m.to === p);
+  const envelopes = () => receiver.received.map((r) => JSON.parse(r.body) as Envelope);
+  // Tokens live an hour of the injected clock: a fresh one for each call.
+  async function call(path: string, init: RequestInit = {}): Promise<Response> {
+    return h.api(path, { ...init, token: await h.token() });
+  }
+  const post = (path: string, body: unknown) => call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const partitionOf = (id: string) => h.services.keys.partitionOfWorkflow(id)!;
+  const transcriptKey = (id: string) => h.services.keys.conversation(partitionOf(id), tenantId(), id);
+  const heldKey = (id: string) => h.services.keys.conversationHeld(partitionOf(id), tenantId(), id);
+  const pointerKey = (p: string) => h.services.keys.claimantWait(h.services.keys.partitionOf(tenantId(), p), tenantId(), sha256Hex(p), 'human-handover');
+
+  /** A consented claimant who asked for a person, taken by the handler: the conversation's id. */
+  async function takenConversation(p: string): Promise<string> {
+    await h.wa.postInbound({ from: p, text: 'hello' });
+    await h.wa.waitFor(() => waTo(p).length >= 1);
+    await h.wa.postInbound({ from: p, text: 'YES' });
+    await h.wa.waitFor(() => waTo(p).length >= 2);
+    const asked = await h.wa.postInbound({ from: p, text: 'I want to talk to a person' });
+    await h.wa.waitFor(() => waTo(p).length >= 3);
+    const id = (asked.body as { workflow_ids: string[] }).workflow_ids[0]!;
+    await waitFor(async () => ((await (await call(`/v1/workflows/${id}`)).json()) as { status: string }).status === 'awaiting_agent', { what: 'the handover queued' });
+    expect((await post(`/v1/workflows/${id}/assign`, { agent: 'me' })).status).to.equal(200);
+    return id;
+  }
+
+  /** The claimant writes to the handler: the message joins the conversation, the partner hears of it. */
+  async function claimantWrites(p: string, id: string, text: string): Promise<void> {
+    await h.wa.postInbound({ from: p, text });
+    await waitFor(() => envelopes().find((e) => e.type === 'human_handover.message_received' && e.workflow_id === id && e.data.text === text) ?? null,
+      { what: 'the message_received webhook' });
+  }
+
+  /** Every needle of the claimant: their number, its hashes and references, the words of the conversation. */
+  function needles(p: string, words: string[]): string[] {
+    return [
+      p, p.slice(1), sha256Hex(p), `sha256:${sha256Hex(p)}`, h.services.refs.of(p),
+      createHmac('sha256', h.config.phiRefKey).update(`erasure\0${tenantId()}\0${p}`).digest('hex'), ...words,
+    ];
+  }
+
+  it('sets up two conversations: one with a reply sent, a reply held for the 24-hour window and its notice', async () => {
+    for (const [p, text] of [[phone, said], [other, otherSaid]] as const) {
+      const id = await takenConversation(p);
+      conversations.set(p, id);
+      await claimantWrites(p, id, text);
+    }
+    const id = conversations.get(phone)!;
+    const sent = waTo(phone).length;
+    expect((await post(`/v1/workflows/${id}/messages`, { text: firstReply })).status).to.equal(201);
+    await h.wa.waitFor(() => waTo(phone).slice(sent).some((m) => m.text === firstReply));
+    // A day later, outside the window: the template goes now, the text is held for the claimant's next message.
+    clock.advance(25 * hour);
+    const held = await post(`/v1/workflows/${id}/messages`, { text: heldReply });
+    expect(held.status).to.equal(201);
+    expect(((await held.json()) as { delivery: { status: string } }).delivery.status).to.equal('awaiting_window');
+    await h.wa.waitFor(() => waTo(phone).some((m) => m.template?.name === 'team_replied'));
+
+    const { redis } = h.services;
+    await waitFor(async () => (await redis.xlen(transcriptKey(id))) >= 6 ? true : null, { what: 'the notice on the transcript' });
+    expect(await redis.llen(heldKey(id))).to.equal(1);
+    expect(await redis.get(pointerKey(phone))).to.equal(id);
+    // The search below is not vacuous: before erasure the claimant is there to be found.
+    const found = findings(await redisDump(h), [], needles(phone, [said]));
+    expect(found.some((f) => f.startsWith(said))).to.equal(true);
+    expect(found.some((f) => f.startsWith(`sha256:${sha256Hex(phone)}`))).to.equal(true);
+  });
+
+  it('erases the claimant: the handover is cancelled, and no transcript, held reply, pointer or reply record keeps anything of them', async () => {
+    const id = conversations.get(phone)!;
+    const { redis } = h.services;
+    const replyIds = (await redis.xrange(transcriptKey(id), '-', '+')).flatMap(([, f]) => (f[0] === 'author' && f[1] !== 'claimant' && f[f.indexOf('wf') + 1] !== id ? [f[f.indexOf('wf') + 1]!] : []));
+    expect(replyIds).to.have.length(3); // the sent reply, the held one and the template notice
+
+    const res = await post('/v1/claimants/erasure', { phone });
+    const text = await res.text();
+    expect(res.status, text).to.equal(200);
+    // The handover and the held reply (never sent) were open.
+    expect(JSON.parse(text)).to.deep.include({ cancelled: 2, consent_withdrawn: true });
+
+    const w = (await (await call(`/v1/workflows/${id}`)).json()) as { status: string; outcome: string; handover: { agent: string | null } | null };
+    expect(w).to.deep.include({ status: 'cancelled', outcome: 'claimant_erased' });
+    // What the partner API shows of the handover stays: who held it.
+    expect(w.handover?.agent).to.be.a('string');
+    await waitFor(() => envelopes().find((e) => e.type === 'workflow.cancelled' && e.data.workflow_id === id) ?? null, { what: 'workflow.cancelled webhook' });
+
+    const page = await call(`/v1/workflows/${id}/messages`);
+    if (page.status === 200) expect(((await page.json()) as { items: unknown[] }).items).to.deep.equal([]);
+    else expect(page.status).to.equal(404);
+
+    for (const key of [transcriptKey(id), heldKey(id), pointerKey(phone)]) expect(await redis.exists(key), key).to.equal(0);
+    for (const reply of replyIds) {
+      const record = await redis.hgetall(h.services.keys.workflow(partitionOf(reply), reply));
+      expect(record.phone_hash, reply).to.equal(undefined);
+      expect(record.status, reply).to.be.oneOf(['completed', 'cancelled']);
+    }
+    await waitFor(async () => {
+      const waiting = await Promise.all(Array.from({ length: h.config.partitions }, (_, p) => redis.xlen(h.services.keys.audit(p))));
+      return waiting.every((n) => n === 0) ? true : null;
+    }, { what: 'audit streams drained' });
+    const dump = await redisDump(h);
+    expect(findings(dump, await archiveDump(h), needles(phone, [said, firstReply, heldReply]))).to.deep.equal([]);
+
+    // The other claimant's conversation is as it was.
+    const otherId = conversations.get(other)!;
+    expect(await redis.get(pointerKey(other))).to.equal(otherId);
+    const theirs = ((await (await call(`/v1/workflows/${otherId}/messages`)).json()) as { items: Array<{ text: string }> }).items;
+    expect(theirs.map((m) => m.text)).to.include(otherSaid);
+    expect(findings(dump, [], [`sha256:${sha256Hex(other)}`, otherSaid])).to.have.length.greaterThan(1);
+  });
+
+  it('answers the claimant who writes again as a newcomer: asked for consent, no conversation to join', async () => {
+    const before = waTo(phone).length;
+    await h.wa.postInbound({ from: phone, text: 'hello again' });
+    await h.wa.waitFor(() => waTo(phone).length > before);
+    expect(waTo(phone).at(-1)!.text).to.match(/Reply YES/);
+    expect(waTo(phone).some((m) => m.text === heldReply)).to.equal(false);
   });
 });

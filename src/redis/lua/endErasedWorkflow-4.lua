@@ -4,7 +4,7 @@
   cancelled, outcome `claimant_erased`, so the partner gets the usual `workflow.cancelled`. The
   record's claim and phone hashes go first, so the transition (and the webhook made from it)
   carries no claim hash. The wait's armed timer goes here (includes/wait.lua); the caller removes any other member.
-  A workflow already in an end status is left as it is.
+  A workflow already in an end status (completed, policy_blocked, timed_out, cancelled) is left as it is.
 
   KEYS[1] workflow record   KEYS[2] workflow-timer set of the partition   KEYS[3] audit stream
   KEYS[4] the erasure's job record: its `cancelled` count moves in the same step, so a crash
@@ -17,7 +17,9 @@ local now, tenant, wfId = ARGV[1], ARGV[2], ARGV[3]
 local h = redis.call('HMGET', wf, 'tenant_id', 'status')
 if h[1] ~= tenant then return 'not_found' end
 local status = h[2]
-if status ~= 'started' and status ~= 'awaiting_consent' and status ~= 'awaiting_choice' and status ~= 'awaiting_documents' then
+-- Any status but an end status is open (pipeline/workflows/transitions.ts): a wait's own
+-- (awaiting_documents, awaiting_agent, with_agent, ...) as much as started.
+if status == 'completed' or status == 'policy_blocked' or status == 'timed_out' or status == 'cancelled' then
   return 'finished'
 end
 
