@@ -3,7 +3,10 @@
  * person's role allows. Every view asks the API afresh; nothing is cached in the browser.
  */
 import { claimIdHash, h, table, when } from './dom';
-import { ApiError, call, can, json, loggedIn, login, logout, whenSessionEnds } from './session';
+import { conversationView, inboxView } from './inbox';
+import { stopRefreshing } from './refresh';
+import { call, can, json, loggedIn, login, logout, whenSessionEnds } from './session';
+import { errorText, go, onRerender, setNotice, show } from './view';
 
 interface Workflow { workflow_id: string; workflow_type: string | null; status: string; started_at: string; updated_at: string; deadline_at?: string | null; outcome: string | null; channel: string }
 interface AuditEvent { n: number; stage: string; type: string; at: string; transition: { from?: string; to?: string } | null }
@@ -12,37 +15,14 @@ interface Mode { mode: string; reason: string | null; changed_at: string | null;
 interface Article { id: string; title: Record<string, string>; version: number; trusted: boolean; updated_at: string }
 interface Page<T> { items: T[]; next_cursor: string | null }
 
-const main = document.getElementById('main') as HTMLElement;
 const nav = document.getElementById('nav') as HTMLElement;
-let notice = '';
-
-function show(title: string, ...content: (Node | string | null)[]): void {
-  document.title = `${title} · Claims console`;
-  const parts = [h('h1', {}, title), notice ? h('p', { class: 'error', role: 'alert' }, notice) : null, ...content];
-  main.replaceChildren(...parts.filter((c): c is Node | string => c !== null));
-  notice = '';
-  main.focus();
-}
-
-function errorText(err: unknown): string {
-  if (err instanceof ApiError) {
-    const p = err.problem;
-    if (p.status === 403) return `Refused: your role does not allow this (${p.detail ?? 'insufficient scope'}).`;
-    return p.detail ?? p.title ?? `The service answered ${p.status}.`;
-  }
-  return 'The service could not be reached.';
-}
-
-function go(route: string): void {
-  if (location.hash === `#${route}`) void render();
-  else location.hash = route;
-}
 
 function renderNav(): void {
   if (!loggedIn()) return nav.replaceChildren();
   const link = (route: string, text: string, scope: string | null) => (scope === null || can(scope) ? h('a', { href: `#${route}` }, text) : null);
   const items = [
     link('/workflows', 'Workflows', 'workflow:read'),
+    link('/inbox', 'Inbox', 'conversations:read'),
     link('/deliveries', 'Webhook deliveries', 'webhook:admin'),
     link('/mode', 'Operational mode', null),
     link('/knowledge', 'Knowledge base', 'kb:read'),
@@ -75,7 +55,7 @@ async function workflowsView(params: URLSearchParams): Promise<void> {
   if (status) query.set('status', status);
   if (params.get('claim_id_hash')) query.set('claim_id_hash', params.get('claim_id_hash') as string);
   const page = await json<Page<Workflow>>(`/v1/workflows?${query}`);
-  const statuses = ['', 'started', 'awaiting_consent', 'awaiting_choice', 'awaiting_documents', 'completed', 'policy_blocked', 'timed_out', 'cancelled'];
+  const statuses = ['', 'started', 'awaiting_consent', 'awaiting_choice', 'awaiting_documents', 'awaiting_agent', 'with_agent', 'completed', 'policy_blocked', 'timed_out', 'cancelled'];
   const filters = h('form', {
     'aria-label': 'Filters',
     onsubmit: (e: Event) => {
@@ -103,7 +83,7 @@ async function workflowView(id: string): Promise<void> {
   const [w, events] = await Promise.all([json<Workflow>(path), json<Page<AuditEvent>>(`/v1/audit/events?workflow_id=${encodeURIComponent(id)}&limit=200`).catch(() => null)]);
   const act = (label: string, init: RequestInit, pathOf = path) => h('button', {
     type: 'button',
-    onclick: () => void call(pathOf, init).then(() => go(`/workflow/${id}`)).catch((err: unknown) => { notice = errorText(err); go(`/workflow/${id}`); }),
+    onclick: () => void call(pathOf, init).then(() => go(`/workflow/${id}`)).catch((err: unknown) => { setNotice(errorText(err)); go(`/workflow/${id}`); }),
   }, label);
   const actions = can('workflow:write') ? h('div', { class: 'actions' },
     act('Cancel workflow', { method: 'DELETE' }),
@@ -114,15 +94,18 @@ async function workflowView(id: string): Promise<void> {
         e.preventDefault();
         const value = String(new FormData(e.target as HTMLFormElement).get('deadline'));
         call(path, { method: 'PATCH', body: JSON.stringify({ deadline_at: new Date(`${value}Z`).toISOString() }) })
-          .then(() => go(`/workflow/${id}`)).catch((err: unknown) => { notice = errorText(err); go(`/workflow/${id}`); });
+          .then(() => go(`/workflow/${id}`)).catch((err: unknown) => { setNotice(errorText(err)); go(`/workflow/${id}`); });
       },
     }, h('label', {}, 'New deadline (UTC)', h('input', { name: 'deadline', type: 'datetime-local', required: true })), h('button', { type: 'submit' }, 'Change deadline'))) : null;
   const timeline = events
     ? h('ol', { class: 'timeline', 'aria-label': 'Timeline' }, ...events.items.map((e) => h('li', {}, `${when(e.at)} · ${e.stage} · ${e.type}`, e.transition?.to ? ` → ${e.transition.to}` : '')))
     : h('p', { class: 'note' }, 'The timeline needs the audit:read scope.');
+  const conversation = w.workflow_type === 'human-handover' && can('conversations:read')
+    ? h('p', {}, h('a', { href: `#/conversation/${w.workflow_id}` }, 'Open the conversation'))
+    : null;
   show(`Workflow ${w.workflow_id}`,
     h('p', {}, 'Status: ', h('span', { class: 'status', id: 'workflow-status' }, w.status), ` · type ${w.workflow_type ?? '—'} · channel ${w.channel} · deadline ${when(w.deadline_at)}`),
-    actions, h('h2', {}, 'Timeline'), timeline);
+    conversation, actions, h('h2', {}, 'Timeline'), timeline);
 }
 
 async function deliveriesView(params: URLSearchParams): Promise<void> {
@@ -138,7 +121,7 @@ async function deliveriesView(params: URLSearchParams): Promise<void> {
   h('button', { type: 'submit' }, 'Show'));
   const retry = (id: string) => h('button', {
     type: 'button',
-    onclick: () => void call(`/v1/webhooks/deliveries/${encodeURIComponent(id)}/retry`, { method: 'POST' }).then(() => go('/deliveries')).catch((err: unknown) => { notice = errorText(err); go('/deliveries'); }),
+    onclick: () => void call(`/v1/webhooks/deliveries/${encodeURIComponent(id)}/retry`, { method: 'POST' }).then(() => go('/deliveries')).catch((err: unknown) => { setNotice(errorText(err)); go('/deliveries'); }),
   }, 'Retry');
   const replay = h('form', {
     'aria-label': 'Replay events',
@@ -146,7 +129,7 @@ async function deliveriesView(params: URLSearchParams): Promise<void> {
       e.preventDefault();
       const since = String(new FormData(e.target as HTMLFormElement).get('since'));
       call('/v1/webhooks/replay', { method: 'POST', body: JSON.stringify({ since: new Date(`${since}Z`).toISOString() }) })
-        .then(() => go('/deliveries')).catch((err: unknown) => { notice = errorText(err); go('/deliveries'); });
+        .then(() => go('/deliveries')).catch((err: unknown) => { setNotice(errorText(err)); go('/deliveries'); });
     },
   }, h('label', {}, 'Replay events since (UTC)', h('input', { name: 'since', type: 'datetime-local', required: true })), h('button', { type: 'submit' }, 'Replay'));
   const rows = page.items.map((d) => [d.id, d.type, d.status, d.workflow_id ?? '—', String(d.attempts), d.last_status_code === null ? '—' : String(d.last_status_code), when(d.created_at), d.status === 'failed' ? retry(d.id) : '']);
@@ -162,7 +145,7 @@ async function modeView(): Promise<void> {
       e.preventDefault();
       const data = new FormData(e.target as HTMLFormElement);
       call('/v1/tenant/operational-mode', { method: 'PUT', body: JSON.stringify({ mode: data.get('mode'), reason: data.get('reason') }) })
-        .then(() => go('/mode')).catch((err: unknown) => { notice = errorText(err); go('/mode'); });
+        .then(() => go('/mode')).catch((err: unknown) => { setNotice(errorText(err)); go('/mode'); });
     },
   },
   h('label', {}, 'New mode', h('select', { name: 'mode' }, ...['OPERATIONAL', 'RESTRICTED', 'SUSPENDED'].map((m) => h('option', { value: m, selected: m === mode.mode }, m)))),
@@ -205,12 +188,15 @@ function ledgerView(): void {
 }
 
 async function render(): Promise<void> {
+  stopRefreshing();
   renderNav();
   const [route, search] = location.hash.replace(/^#/, '').split('?');
   const path = route || '/workflows';
   if (!loggedIn() || path === '/login') return loginView();
   try {
     if (path.startsWith('/workflow/')) return await workflowView(decodeURIComponent(path.slice('/workflow/'.length)));
+    if (path === '/inbox') return await inboxView();
+    if (path.startsWith('/conversation/')) return await conversationView(decodeURIComponent(path.slice('/conversation/'.length)));
     if (path === '/deliveries') return await deliveriesView(new URLSearchParams(search ?? ''));
     if (path === '/mode') return await modeView();
     if (path === '/knowledge') return await knowledgeView();
@@ -224,9 +210,11 @@ async function render(): Promise<void> {
 }
 
 whenSessionEnds((reason) => {
-  notice = reason;
+  stopRefreshing();
+  setNotice(reason);
   renderNav();
   loginView();
 });
+onRerender(() => void render());
 window.addEventListener('hashchange', () => void render());
 void render();

@@ -4,7 +4,8 @@
  * ambient credential travels with a forged cross-site request (no CSRF surface). The price: a
  * reload or a new tab logs in again (docs/console.md).
  */
-export interface Problem { status: number; error_code?: string; detail?: string; title?: string }
+/** A problem answer (RFC 9457): the common members, and any others a problem carries (`held_by`, `phrase`, …). */
+export interface Problem { status: number; error_code?: string; detail?: string; title?: string; [member: string]: unknown }
 
 export class ApiError extends Error {
   constructor(readonly problem: Problem) {
@@ -30,6 +31,23 @@ export function loggedIn(): boolean {
 
 export function can(scope: string): boolean {
   return scopes.has(scope);
+}
+
+/**
+ * The logged-in user's id: the access token's `sub`, read here without verifying it (the API
+ * verifies every call) only to tell the user's own conversations from others'. Null when the
+ * token cannot be read that way.
+ */
+export function userId(): string | null {
+  const payload = access?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const sub = (JSON.parse(atob(base64)) as { sub?: unknown }).sub;
+    return typeof sub === 'string' && sub !== '' ? sub : null;
+  } catch {
+    return null;
+  }
 }
 
 function adopt(answer: TokenAnswer): void {
