@@ -237,6 +237,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workflows/{workflow_id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a queued human-handover conversation
+         * @description The caller (`{"agent": "me"}`, or no body) takes the queued conversation: the workflow
+         *     becomes `with_agent`, its first-response and `max_wait` timers end, and the claimant's
+         *     messages keep joining it until it is released. The check and the write are one step, so
+         *     of two handlers taking it at once exactly one gets 200 and the other 409
+         *     `conversation_held_by_another` naming the winner. Another handler's id
+         *     (`{"agent": "<user or client id>"}`) needs the scope `tenant:admin` as well, else 403
+         *     `forbidden`; the id is not checked against the tenant's users. Taking a conversation the
+         *     same handler already holds answers 200 again. Webhooks `workflow.with_agent` and
+         *     `human_handover.assigned`. docs/human-handover.md.
+         */
+        post: operations["assignConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows/{workflow_id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a human-handover conversation a handler holds
+         * @description The handler who holds it, or an admin (scope `tenant:admin`) for anyone, ends it: the
+         *     workflow is `completed` with `outcome` the resolution (`resolved`, or `back_to_bot`), and
+         *     the claimant's next message is the bot's again. Nothing is sent to the claimant. Webhooks
+         *     `workflow.completed` and `human_handover.completed`. docs/human-handover.md.
+         */
+        post: operations["releaseConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows/{workflow_id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A human-handover conversation's messages, oldest first
+         * @description The transcript: the claimant's messages (tier-3 PHI masked when they arrived), the
+         *     service's replies in the conversation and the handlers' replies, each with how far its
+         *     delivery to the claimant got. Pass `next_cursor` back as `cursor` for the next page.
+         *     docs/human-handover.md.
+         */
+        get: operations["listConversationMessages"];
+        put?: never;
+        /**
+         * Write to the claimant in a conversation the caller holds
+         * @description Only the handler who holds the conversation, or an admin (scope `tenant:admin`), writes.
+         *     The text is checked against the deny list (422 `message_blocked`) and, on SMS, the
+         *     tenant's segment budget (422 `sms_segment_budget_exceeded`); tier-3 PHI in it is masked
+         *     before it is kept or sent. It goes to the claimant through the policy and outbound stages
+         *     on the conversation's channel, effectively once. On WhatsApp, more than 24 hours after the
+         *     claimant last wrote, the approved template `team_replied` goes out now and the text is
+         *     held (`delivery.status` `awaiting_window`) until the claimant writes again. The audit
+         *     event `human_handover.agent_message` keeps the text's SHA-256, not the text.
+         *     docs/human-handover.md.
+         */
+        post: operations["postConversationMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cms/events": {
         parameters: {
             query?: never;
@@ -270,11 +356,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's workflows, newest first
-         * @description Ordered by `started_at` descending, then `workflow_id` descending. Filters combine with
-         *     AND. Each query parameter may be given once (twice is 400 `invalid_request`); an empty
-         *     value counts as absent. Pass `next_cursor` back as `cursor` with the same filters to get
-         *     the next page; `next_cursor` is null on the last page.
+         * The caller's workflows, newest first (a queue oldest first)
+         * @description Ordered by `started_at` descending, then `workflow_id` descending; with `order=oldest`,
+         *     ascending. Filters combine with AND. Each query parameter may be given once (twice is 400
+         *     `invalid_request`); an empty value counts as absent. Pass `next_cursor` back as `cursor`
+         *     with the same filters and order to get the next page; `next_cursor` is null on the last page.
+         *
+         *     The human-handover queue is `?type=human-handover&status=awaiting_agent`, oldest first
+         *     (docs/human-handover.md).
          */
         get: operations["listWorkflows"];
         put?: never;
@@ -809,9 +898,19 @@ export interface components {
             /** @description Request path. */
             instance: string;
             /** @enum {string} */
-            error_code: "invalid_request" | "invalid_cursor" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "invalid_token" | "invalid_client" | "invalid_signature" | "invalid_grant" | "invalid_credentials" | "login_locked" | "unsupported_grant_type" | "invalid_scope" | "insufficient_scope" | "forbidden" | "not_found" | "workflow_not_found" | "webhook_endpoint_not_found" | "delivery_not_found" | "article_not_found" | "invalid_webhook_url" | "method_not_allowed" | "conflict" | "claim_not_found" | "workflow_type_mismatch" | "workflow_state_conflict" | "claim_has_open_workflow" | "audit_ledger_too_long" | "audit_verify_running" | "idempotency_in_progress" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "store_unavailable" | "replica_wait_timeout" | "console_not_built" | "cms_unavailable" | "cms_rejected" | "channel_send_failed" | "channel_rejected" | "channel_opted_out" | "tenant_not_found" | "max_deliveries" | "invalid_envelope" | "template_missing";
+            error_code: "invalid_request" | "invalid_cursor" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "invalid_token" | "invalid_client" | "invalid_signature" | "invalid_grant" | "invalid_credentials" | "login_locked" | "unsupported_grant_type" | "invalid_scope" | "insufficient_scope" | "forbidden" | "not_found" | "workflow_not_found" | "webhook_endpoint_not_found" | "delivery_not_found" | "article_not_found" | "invalid_webhook_url" | "method_not_allowed" | "conflict" | "claim_not_found" | "workflow_type_mismatch" | "workflow_state_conflict" | "claim_has_open_workflow" | "conversation_held_by_another" | "conversation_not_assigned" | "message_blocked" | "sms_segment_budget_exceeded" | "audit_ledger_too_long" | "audit_verify_running" | "idempotency_in_progress" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "store_unavailable" | "replica_wait_timeout" | "console_not_built" | "cms_unavailable" | "cms_rejected" | "channel_send_failed" | "channel_rejected" | "channel_opted_out" | "tenant_not_found" | "max_deliveries" | "invalid_envelope" | "template_missing";
             /** @description Only on `insufficient_scope`. */
             required_scope?: string;
+            /** @description On `workflow_state_conflict` and `workflow_type_mismatch`: the status the workflow has. */
+            workflow_status?: string;
+            /** @description Only on `conversation_held_by_another`: the user (or client) id who holds the conversation. */
+            held_by?: string;
+            /** @description Only on `message_blocked`: the deny-listed phrase found. */
+            phrase?: string;
+            /** @description Only on `sms_segment_budget_exceeded`: the segments the text would take. */
+            segments?: number;
+            /** @description Only on `sms_segment_budget_exceeded`: the tenant's budget. */
+            segment_budget?: number;
         } & {
             [key: string]: unknown;
         };
@@ -949,17 +1048,19 @@ export interface components {
             }[];
         };
         /**
-         * @description Each is produced by this release: `claim-status` (docs/workflows.md), `pending-documents` (docs/pending-documents.md), `query-reason` (docs/query-reason.md).
+         * @description Each is produced by this release: `claim-status` (docs/workflows.md), `pending-documents` (docs/pending-documents.md), `query-reason` (docs/query-reason.md), `human-handover` (docs/human-handover.md).
          * @enum {string}
          */
-        WorkflowType: "claim-status" | "pending-documents" | "query-reason";
+        WorkflowType: "claim-status" | "pending-documents" | "query-reason" | "human-handover";
         /**
          * @description Transitions in docs/workflows.md. `awaiting_choice`: the router could not tell which workflow
-         *     the claimant meant and asked them (docs/understanding.md); `awaiting_documents` and
-         *     `timed_out`: pending-documents (docs/pending-documents.md).
+         *     the claimant meant and asked them (docs/understanding.md); `awaiting_documents`:
+         *     pending-documents (docs/pending-documents.md); `awaiting_agent` (queued for a person) and
+         *     `with_agent` (a handler holds the conversation): human-handover (docs/human-handover.md);
+         *     `timed_out`: either of those two ended its wait.
          * @enum {string}
          */
-        WorkflowStatus: "started" | "awaiting_consent" | "awaiting_choice" | "awaiting_documents" | "completed" | "policy_blocked" | "timed_out" | "cancelled";
+        WorkflowStatus: "started" | "awaiting_consent" | "awaiting_choice" | "awaiting_documents" | "awaiting_agent" | "with_agent" | "completed" | "policy_blocked" | "timed_out" | "cancelled";
         Workflow: {
             workflow_id: string;
             /** @description Null until the router assigns a type, and for good when it never does (docs/workflows.md). */
@@ -985,7 +1086,9 @@ export interface components {
              *     the workflow's own outcome), `small_talk`. query-reason: `answered`,
              *     `answered_from_cache`, `policy_blocked`. pending-documents: `all_received`, `timed_out`,
              *     `cancelled`, `joined`, `nothing_pending`, `claim_not_found`, `documents_forwarded`,
-             *     `documents_not_expected` (docs/workflows.md).
+             *     `documents_not_expected` (docs/workflows.md). human-handover: `resolved`, `back_to_bot`
+             *     (released by a handler), `timed_out`, `cancelled_by_claimant`, `consent_revoked`
+             *     (docs/human-handover.md).
              */
             outcome: string | null;
             /**
@@ -1033,6 +1136,68 @@ export interface components {
                 /** @description The provider's error code of a failure (WhatsApp errors[0].code, SMS ErrorCode). */
                 error_code: string | null;
             } | null;
+            /** @description human-handover once queued (null for other types, and before it is queued). */
+            handover: components["schemas"]["HandoverState"] | null;
+        };
+        /** @description A human-handover's queue and who holds it (docs/human-handover.md). */
+        HandoverState: {
+            /** @description Why it was asked for: `claimant` (the claimant asked, or took the offer of a person). */
+            reason: string | null;
+            /** Format: date-time */
+            queued_at: string | null;
+            /** @description How long it has waited, in real time, while `awaiting_agent`; null in every other status. */
+            waiting_seconds: number | null;
+            /**
+             * Format: date-time
+             * @description When the first response is due: the tenant's `first_response`, counted in its business hours.
+             */
+            first_response_due_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it times out if nobody takes it (`max_wait`, real time).
+             */
+            max_wait_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the first response became overdue with nobody holding it; null while it has not.
+             */
+            sla_breached_at: string | null;
+            /** @description The user (or API client) id who holds it, or held it last. */
+            agent: string | null;
+            /** Format: date-time */
+            assigned_at: string | null;
+        };
+        /** @description One message of a human-handover conversation (docs/human-handover.md). */
+        ConversationMessage: {
+            /** @description The transcript entry id. */
+            id: string;
+            /**
+             * @description `bot`: the service's replies in the conversation; `agent`: a handler's.
+             * @enum {string}
+             */
+            author: "claimant" | "bot" | "agent";
+            /** @description The handler's user (or client) id, for an agent's message. */
+            agent_id: string | null;
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            channel: "whatsapp" | "sms";
+            /** @description The claimant's after tier-3 PHI masking; the bot's and the handler's as sent (PHI masked too). */
+            text: string;
+            /** @description How far a message to the claimant got; null for the claimant's. */
+            delivery: {
+                /**
+                 * @description `awaiting_window`: WhatsApp, held until the claimant writes again (written more than 24 hours after they last did). `blocked`: the policy stage stopped it. `undelivered`: SMS.
+                 * @enum {string}
+                 */
+                status: "queued" | "awaiting_window" | "sent" | "delivered" | "read" | "failed" | "undelivered" | "blocked";
+                /** @description The provider's error code of a failure. */
+                error_code: string | null;
+            } | null;
+        };
+        ConversationMessagePage: {
+            items: components["schemas"]["ConversationMessage"][];
+            next_cursor: string | null;
         };
         CmsEventResult: {
             event_type: string;
@@ -1880,6 +2045,341 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    assignConversation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A repeat within 24 hours is answered with the first outcome (docs/idempotency.md). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                workflow_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "agent": "me"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description `me` (the token's `sub`: a user id for a person, the client id for an API client), or another handler's id (admin only).
+                     * @default me
+                     */
+                    agent?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The workflow, `with_agent`, its `handover.agent` the handler. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workflow"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
+            /** @description `insufficient_scope` (no `conversations:write`), or `forbidden`: assigning to another handler without `tenant:admin`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.claims-workflow.example/errors#forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "only an admin (scope tenant:admin) assigns a conversation to another handler",
+                     *       "instance": "/v1/workflows/wf-3-1f0c9a7e5b2d4c6a8e01/assign",
+                     *       "error_code": "forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `workflow_not_found`: no such workflow of the tenant, or not a human-handover. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description `conversation_held_by_another`: another handler holds it (`held_by` names them).
+             *     `workflow_state_conflict`: it has ended, or is not queued yet (its "you are queued"
+             *     reply is still on its way); `workflow_status` says which status it has.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is neither application/json nor form-encoded. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    releaseConversation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A repeat within 24 hours is answered with the first outcome (docs/idempotency.md). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                workflow_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "resolution": "resolved"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    resolution: "resolved" | "back_to_bot";
+                };
+            };
+        };
+        responses: {
+            /** @description The workflow, `completed`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workflow"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["InsufficientScope"];
+            /** @description `workflow_not_found`: no such workflow of the tenant, or not a human-handover. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description `conversation_not_assigned`: still queued, nobody holds it. `conversation_held_by_another`:
+             *     another handler holds it and the caller is no admin (`held_by`). `workflow_state_conflict`:
+             *     it has ended, or is not queued yet (`workflow_status`).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is neither application/json nor form-encoded. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listConversationMessages: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Opaque; only values this API returned as `next_cursor`. Anything else is 400 `invalid_cursor`. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                workflow_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationMessagePage"];
+                };
+            };
+            /** @description `invalid_request`: `limit` out of range. `invalid_cursor`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["InsufficientScope"];
+            /** @description `workflow_not_found`: no such workflow of the tenant, or not a human-handover. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postConversationMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A repeat within 24 hours is answered with the first outcome (docs/idempotency.md). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                workflow_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Hello, I am checking your claim now."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 1 to 4,096 characters once trimmed. */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Taken; the message as the transcript keeps it, its `delivery.status` `queued` or `awaiting_window`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "1795323498210-0",
+                     *       "author": "agent",
+                     *       "agent_id": "usr_3f0c9a7e5b2d4c6a8e01f2a3",
+                     *       "at": "2026-11-22T04:58:18.210Z",
+                     *       "channel": "whatsapp",
+                     *       "text": "Hello, I am checking your claim now.",
+                     *       "delivery": {
+                     *         "status": "queued",
+                     *         "error_code": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConversationMessage"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["InsufficientScope"];
+            /** @description `workflow_not_found`: no such workflow of the tenant, or not a human-handover. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description `conversation_not_assigned`: still queued; assign it first. `conversation_held_by_another`:
+             *     another handler holds it and the caller is no admin (`held_by`). `workflow_state_conflict`:
+             *     it has ended, or is not queued yet (`workflow_status`).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.claims-workflow.example/errors#conversation_held_by_another",
+                     *       "title": "Another handler holds this conversation",
+                     *       "status": 409,
+                     *       "detail": "another handler holds this conversation",
+                     *       "instance": "/v1/workflows/wf-3-1f0c9a7e5b2d4c6a8e01/messages",
+                     *       "error_code": "conversation_held_by_another",
+                     *       "held_by": "usr_3f0c9a7e5b2d4c6a8e01f2a3"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`: body over 32 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is neither application/json nor form-encoded. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description `message_blocked`: a phrase of the deny list (global or the tenant's); `phrase` names it.
+             *     `sms_segment_budget_exceeded`: on SMS the text takes more segments than the tenant's
+             *     `segment_budget`; `segments` and `segment_budget` say how many. Nothing was sent or kept.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     postCmsEvent: {
         parameters: {
             query?: never;
@@ -1963,7 +2463,17 @@ export interface operations {
         parameters: {
             query?: {
                 workflow_type?: components["schemas"]["WorkflowType"];
+                /** @description Another name for `workflow_type`; when both are given, `workflow_type` is used. */
+                type?: components["schemas"]["WorkflowType"];
                 status?: components["schemas"]["WorkflowStatus"];
+                /**
+                 * @description `newest` (newest first) or `oldest` (oldest first). Default `oldest` with
+                 *     `status=awaiting_agent` (a queue: the longest-waiting first), else `newest`. `oldest`
+                 *     needs `status` to be an open status (`started`, `awaiting_consent`, `awaiting_choice`,
+                 *     `awaiting_documents`, `awaiting_agent`, `with_agent`), else 400: open workflows are never
+                 *     archived, so that order reads Redis alone.
+                 */
+                order?: "newest" | "oldest";
                 /** @description SHA-256 hex of the claim id, with or without the `sha256:` prefix, any case. */
                 claim_id_hash?: string;
                 /** @description Exclusive lower bound on `started_at` (ISO 8601 date-time). */
@@ -1989,12 +2499,22 @@ export interface operations {
                     "application/json": components["schemas"]["WorkflowPage"];
                 };
             };
-            /** @description `invalid_request`: a parameter is out of range, malformed, or repeated. */
+            /** @description `invalid_request`: a parameter is out of range, malformed, or repeated, or `order=oldest` without an open `status`. `invalid_cursor`. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.claims-workflow.example/errors#invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "order=oldest needs an open status: started, awaiting_consent, awaiting_choice, awaiting_documents, awaiting_agent, with_agent",
+                     *       "instance": "/v1/workflows",
+                     *       "error_code": "invalid_request"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2570,7 +3090,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    types?: ("workflow.awaiting_consent" | "workflow.awaiting_choice" | "workflow.started" | "workflow.awaiting_documents" | "workflow.completed" | "workflow.policy_blocked" | "workflow.timed_out" | "workflow.cancelled" | "operational_mode.changed" | "pending_documents.document_received" | "pending_documents.escalated" | "reply.delivery_failed")[];
+                    types?: ("workflow.awaiting_consent" | "workflow.awaiting_choice" | "workflow.started" | "workflow.awaiting_documents" | "workflow.awaiting_agent" | "workflow.with_agent" | "workflow.completed" | "workflow.policy_blocked" | "workflow.timed_out" | "workflow.cancelled" | "operational_mode.changed" | "pending_documents.document_received" | "pending_documents.escalated" | "reply.delivery_failed" | "human_handover.requested" | "human_handover.assigned" | "human_handover.message_received" | "human_handover.sla_breached" | "human_handover.completed" | "human_handover.timed_out" | "human_handover.cancelled")[];
                 };
             };
         };

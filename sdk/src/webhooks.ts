@@ -75,14 +75,81 @@ export type ReplyDeliveryFailedEvent = Envelope<'reply.delivery_failed', LedgerR
   error_code: string | null;
 }>;
 
-/** Every event docs/events.md lists; narrow on `type`. */
-export type ClaimsWebhookEvent = WorkflowStatusEvent | OperationalModeChangedEvent | DocumentReceivedEvent | DocumentsEscalatedEvent | ReplyDeliveryFailedEvent;
+/** What every human-handover notice carries: the conversation (docs/human-handover.md). */
+interface HandoverRef extends LedgerRef {
+  workflow_id: string;
+  workflow_type: 'human-handover';
+}
 
-const knownTypes = new Set<string>([
-  'workflow.started', 'workflow.awaiting_consent', 'workflow.awaiting_choice', 'workflow.awaiting_documents', 'workflow.completed',
-  'workflow.policy_blocked', 'workflow.timed_out', 'workflow.cancelled',
-  'operational_mode.changed', 'pending_documents.document_received', 'pending_documents.escalated', 'reply.delivery_failed',
-]);
+type HandoverEnvelope<Type extends string, Data> = Envelope<`human_handover.${Type}`, HandoverRef & Data>;
+
+/** A claimant asked for a person; the request is being queued. Times in ms since the epoch. */
+export type HandoverRequestedEvent = HandoverEnvelope<'requested', {
+  reason: string;
+  channel: 'whatsapp' | 'sms';
+  /** When the first response is due (business time). */
+  first_response_due: number;
+  /** When the handover times out if nobody takes it. */
+  max_wait_at: number;
+}>;
+
+/** A handler took the conversation. */
+export type HandoverAssignedEvent = HandoverEnvelope<'assigned', {
+  /** The user (or client) id who holds it. */
+  agent: string;
+  /** Who assigned it: the handler, or an admin. */
+  by: string;
+  token_type: 'human' | 'machine';
+}>;
+
+/** The claimant wrote while the handover was open; no workflow started for it. */
+export type HandoverMessageReceivedEvent = HandoverEnvelope<'message_received', {
+  channel: 'whatsapp' | 'sms';
+  /** The message, tier-3 PHI masked; null once the transcript is gone. */
+  text: string | null;
+  /** `sha256:<hex>` of the claimant's number, never the number. */
+  claimant_phone_hash: string | null;
+  /** Its id in `GET /v1/workflows/{id}/messages`. */
+  transcript_id: string;
+  /** A photo or document: its WhatsApp media id and kind. */
+  media_id?: string;
+  media_kind?: string;
+}>;
+
+/** The first response became overdue with nobody holding the conversation. */
+export type HandoverSlaBreachedEvent = HandoverEnvelope<'sla_breached', { sla: 'first_response' }>;
+
+/** A handler released the conversation; the bot answers again. */
+export type HandoverCompletedEvent = HandoverEnvelope<'completed', {
+  resolution: 'resolved' | 'back_to_bot';
+  agent: string;
+  by: string;
+  token_type: 'human' | 'machine';
+}>;
+
+/** Nobody took it within `max_wait`; the claimant was told. */
+export type HandoverTimedOutEvent = HandoverEnvelope<'timed_out', { sla: 'max_wait' }>;
+
+/** The claimant ended it: a cancel message, or STOP (consent withdrawn). */
+export type HandoverCancelledEvent = HandoverEnvelope<'cancelled', { by: 'claimant' | 'stop' }>;
+
+export type HumanHandoverEvent = HandoverRequestedEvent | HandoverAssignedEvent | HandoverMessageReceivedEvent | HandoverSlaBreachedEvent
+  | HandoverCompletedEvent | HandoverTimedOutEvent | HandoverCancelledEvent;
+
+/** Every event docs/events.md lists; narrow on `type`. */
+export type ClaimsWebhookEvent = WorkflowStatusEvent | OperationalModeChangedEvent | DocumentReceivedEvent | DocumentsEscalatedEvent | ReplyDeliveryFailedEvent
+  | HumanHandoverEvent;
+
+/** One key per event type, so a type the union gains and this list lacks is a compile error. */
+const knownTypeKeys: Record<ClaimsWebhookEvent['type'], true> = {
+  'workflow.started': true, 'workflow.awaiting_consent': true, 'workflow.awaiting_choice': true, 'workflow.awaiting_documents': true,
+  'workflow.awaiting_agent': true, 'workflow.with_agent': true, 'workflow.completed': true, 'workflow.policy_blocked': true,
+  'workflow.timed_out': true, 'workflow.cancelled': true,
+  'operational_mode.changed': true, 'pending_documents.document_received': true, 'pending_documents.escalated': true, 'reply.delivery_failed': true,
+  'human_handover.requested': true, 'human_handover.assigned': true, 'human_handover.message_received': true, 'human_handover.sla_breached': true,
+  'human_handover.completed': true, 'human_handover.timed_out': true, 'human_handover.cancelled': true,
+};
+const knownTypes = new Set<string>(Object.keys(knownTypeKeys));
 
 /** The signature did not verify (wrong secret, changed body, or a timestamp outside 5 minutes): answer 400, do not act. */
 export class WebhookVerificationError extends Error {

@@ -185,6 +185,47 @@ describe('contract: docs/openapi.yaml against the running service', function () 
     expect((await call('post', '/v1/workflows/{workflow_id}/resume', { token: bearer, params: { workflow_id: 'wf-1-00000000000000000000' } })).status).to.equal(404);
   });
 
+  it('conversations: a human-handover queued, assigned, written to, read and released, and its refusals', async () => {
+    const bearer = await token();
+    const phone = claimant();
+    const toClaimant = () => h.wa.sent.filter((m) => m.to === phone).length;
+    // A consented claimant asks for a person; the handover enters the queue once they are told.
+    await h.wa.postInbound({ from: phone, text: 'hello' });
+    await h.wa.waitFor(() => toClaimant() >= 1);
+    await h.wa.postInbound({ from: phone, text: 'YES' });
+    await h.wa.waitFor(() => toClaimant() >= 2);
+    await h.wa.postInbound({ from: phone, text: 'I want to talk to a person' });
+    const queued = await waitFor(async () => {
+      const page = await call('get', '/v1/workflows', { token: bearer, query: 'type=human-handover&status=awaiting_agent&limit=100' });
+      return page.json<{ items: Array<{ workflow_id: string; handover: { queued_at: string } | null }> }>().items.at(-1) ?? null;
+    }, { what: 'the handover queued' });
+    const params = { workflow_id: queued.workflow_id };
+    expect((await call('get', '/v1/workflows', { token: bearer, query: 'status=completed&order=oldest' })).status, 'oldest first of ended workflows').to.equal(400);
+
+    expect((await call('get', '/v1/workflows/{workflow_id}/messages', { token: bearer, params })).status).to.equal(200);
+    expect((await call('get', '/v1/workflows/{workflow_id}/messages', { token: bearer, params, query: 'limit=0' })).status).to.equal(400);
+    expect((await call('get', '/v1/workflows/{workflow_id}/messages', { token: bearer, params: { workflow_id: 'wf-1-00000000000000000000' } })).status).to.equal(404);
+    expect((await call('get', '/v1/workflows/{workflow_id}/messages', { token: await h.token('workflow:read'), params })).status).to.equal(403);
+    expect((await call('post', '/v1/workflows/{workflow_id}/messages', { token: bearer, params, json: { text: 'hello' } })).status, 'not assigned yet').to.equal(409);
+    expect((await call('post', '/v1/workflows/{workflow_id}/release', { token: bearer, params, json: { resolution: 'resolved' } })).status, 'not assigned yet').to.equal(409);
+    const handler = await h.token('workflow:read conversations:read conversations:write');
+    expect((await call('post', '/v1/workflows/{workflow_id}/assign', { token: handler, params, json: { agent: 'usr_someone_else' } })).status, 'for another, not an admin').to.equal(403);
+    expect((await call('post', '/v1/workflows/{workflow_id}/assign', { token: handler, params, json: { agent: 7 } })).status).to.equal(400);
+    expect((await call('post', '/v1/workflows/{workflow_id}/assign', { token: handler, params, json: { agent: 'me' }, headers: { 'idempotency-key': `assign-${queued.workflow_id}` } })).status).to.equal(200);
+    expect((await call('post', '/v1/workflows/{workflow_id}/messages', { token: handler, params, json: { text: 'Hello, I am checking your claim now.' } })).status).to.equal(201);
+    expect((await call('post', '/v1/workflows/{workflow_id}/messages', { token: handler, params, json: { text: 'We guarantee payment.' } })).status).to.equal(422);
+    expect((await call('post', '/v1/workflows/{workflow_id}/messages', { token: handler, params, json: { text: '   ' } })).status).to.equal(400);
+    expect((await call('post', '/v1/workflows/{workflow_id}/messages', { token: handler, params, headers: { 'content-type': 'text/plain' }, body: 'hello' })).status).to.equal(415);
+    expect((await call('post', '/v1/workflows/{workflow_id}/release', { token: handler, params, json: { resolution: 'done' } })).status).to.equal(400);
+    expect((await call('post', '/v1/workflows/{workflow_id}/release', { token: handler, params, json: { resolution: 'resolved' } })).status).to.equal(200);
+    // Ended: every action is refused, naming the status it has.
+    const again = await call('post', '/v1/workflows/{workflow_id}/release', { token: handler, params, json: { resolution: 'resolved' } });
+    expect(again.status).to.equal(409);
+    expect(again.json<Record<string, unknown>>()).to.include({ status: 409, error_code: 'workflow_state_conflict', workflow_status: 'completed' });
+    expect((await call('post', '/v1/workflows/{workflow_id}/assign', { token: handler, params, json: {} })).status).to.equal(409);
+    expect((await call('post', '/v1/workflows/{workflow_id}/assign', { token: handler, params: { workflow_id: 'wf-1-00000000000000000000' }, json: {} })).status).to.equal(404);
+  });
+
   it('audit: events, a checkpoint and a verification', async () => {
     const reader = await h.token('audit:read');
     expect((await call('get', '/v1/audit/events', { token: reader, query: 'limit=5' })).status).to.equal(200);

@@ -154,6 +154,19 @@ describe('@claims/sdk against the service', function () {
     expect((await api.DELETE('/v1/workflows/{workflow_id}', { params: { path } })).data!.status).to.equal('cancelled');
     expect((await api.POST('/v1/workflows/{workflow_id}/resume', { params: { path } })).data!.status).to.equal('started');
 
+    // Human handover: a claimant asks for a person; the handler takes the conversation, writes, reads and releases it.
+    const asker = '+919855500002';
+    await h.wa.postInbound({ from: asker, text: 'YES' });
+    await h.wa.waitFor(() => h.wa.sent.some((m) => m.to === asker));
+    await h.wa.postInbound({ from: asker, text: 'I want to talk to a person' });
+    const handover = await waitFor(async () => (await api.GET('/v1/workflows', { params: { query: { type: 'human-handover', status: 'awaiting_agent' } } })).data?.items[0] ?? null, { what: 'the handover queued', intervalMs: 50 });
+    const conversation = { workflow_id: handover.workflow_id };
+    expect((await api.POST('/v1/workflows/{workflow_id}/assign', { params: { path: conversation }, body: { agent: 'me' } })).data!.status).to.equal('with_agent');
+    const written = await api.POST('/v1/workflows/{workflow_id}/messages', { params: { path: conversation }, body: { text: 'Hello, I am checking your claim now.' } });
+    expect(written.data).to.include({ author: 'agent', text: 'Hello, I am checking your claim now.' });
+    expect((await api.GET('/v1/workflows/{workflow_id}/messages', { params: { path: conversation } })).data!.items.map((m) => m.author)).to.include.members(['claimant', 'agent']);
+    expect((await api.POST('/v1/workflows/{workflow_id}/release', { params: { path: conversation }, body: { resolution: 'resolved' } })).data!.outcome).to.equal('resolved');
+
     // Audit.
     expect((await api.GET('/v1/audit/events', { params: { query: { workflow_id: workflowId } } })).data!.items.length).to.be.greaterThan(0);
     const checkpoint = await api.GET('/v1/audit/checkpoint');
