@@ -11,21 +11,28 @@
  *    copy, ledger events only from the oldest, up to a marker that only moves forward
  *    (`cw:{t:ID}:archived`), with the ledger head (hash, count) left as it is.
  *
+ * A finished human-handover moves with its conversation: the transcript's messages (copied with
+ * the record, confirmed message by message, trimmed before the record while both are as copied)
+ * and the finished records the transcript names outside the tenant's index (a handler's replies,
+ * the template notices), trimmed once the transcript is.
+ *
  * A crash between any two steps leaves the data in Redis, in the archive, or in both; never in
  * neither. A lease lost mid-run is harmless for the same reasons: the copy is idempotent and a
  * trim removes only what the archive confirms.
  */
 import Redlock from 'redlock';
 import type { Checkpoints } from '../audit/checkpoints';
+import { humanHandover } from '../../pipeline/workflows/human-handover';
 import { readLedgerEntry } from '../audit/audit-chain';
 import type { Clock } from '../clock';
 import type { ArchiverStep, Config } from '../config';
 import type { Logger } from '../logger';
 import { execReplies, type Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
-import { runArchiveLedgerTo, runTrimArchivedWorkflows } from '../redis/scripts';
+import { runArchiveLedgerTo, runTrimArchivedConversation, runTrimArchivedWorkflows } from '../redis/scripts';
 import type { TenantStore } from '../tenants/tenant-store';
 import type { ArchivedEvent, ArchiveStore } from './archive-store';
+import { readConversation, type ConversationCopy } from './conversations';
 import { tenantRetention } from './retention';
 
 /** Statuses after which a workflow record no longer changes (pipeline/workflows/transitions.ts). */
@@ -163,20 +170,41 @@ export class Archiver {
       const read = redis.pipeline();
       for (const id of ids) read.hgetall(keys.workflow(partition, id));
       const records = (await execReplies(read)) as Record<string, string>[];
-      const due = records.filter((h) => h.workflow_id && h.tenant_id === tenantId && finishedStatuses.has(h.status ?? '')
-        && Number(h.completed_at ?? h.updated_at) <= cutoff);
+      const due = records.filter((h) => isDue(h, tenantId, cutoff));
       if (due.length > 0) {
-        await archive.putWorkflows(tenantId, due, this.o.clock.now());
+        // Each handover's conversation, and the finished records it names, go with it.
+        const conversations = new Map<string, ConversationCopy>();
+        for (const h of due) {
+          if (h.workflow_type !== humanHandover.type || h.handover_workflow_id) continue;
+          conversations.set(h.workflow_id!, await readConversation(redis, keys, partition, tenantId, h.workflow_id!));
+        }
+        const named = await this.namedRecords(partition, tenantId, conversations, cutoff);
+        await archive.putWorkflows(tenantId, [...due, ...named], this.o.clock.now());
+        for (const [id, copy] of conversations) await archive.putConversation(tenantId, id, copy.messages, this.o.clock.now());
         await this.step('workflows-copied');
-        const held = await archive.confirmWorkflows(tenantId, due.map((h) => h.workflow_id!));
+        const held = await archive.confirmWorkflows(tenantId, [...due, ...named].map((h) => h.workflow_id!));
+        const heldMessages = await archive.conversationIds(tenantId, [...conversations.keys()]);
         await this.step('workflows-confirmed');
-        const confirmed = due.filter((h) => held.get(h.workflow_id!) === h.updated_at)
-          .map((h) => ({ workflowId: h.workflow_id!, updatedAt: h.updated_at! }));
+        const unchanged = (h: Record<string, string>) => held.get(h.workflow_id!) === h.updated_at;
+        const whole = (id: string) => conversations.get(id)?.messages.every((m) => heldMessages.get(id)?.has(m.message.id)) ?? true;
+        let confirmed = due.filter((h) => unchanged(h) && whole(h.workflow_id!));
         // Readers look in the archive only once this says a record may have left Redis.
         if (confirmed.length > 0) await redis.hset(keys.archived(tenantId), 'workflows', '1');
-        const removed = await runTrimArchivedWorkflows(redis, keys, partition, tenantId, confirmed);
+        // A transcript goes before its record (GET .../messages reads one gone from Redis from the
+        // archive); a record whose transcript moved on since the copy stays for the next pass.
+        const moved = new Set<string>();
+        for (const h of confirmed) {
+          const copy = conversations.get(h.workflow_id!);
+          if (!copy) continue;
+          const gone = await runTrimArchivedConversation(redis, keys, { partition, tenantId, workflowId: h.workflow_id!, updatedAt: h.updated_at!, length: copy.length, lastId: copy.lastId });
+          if (gone) moved.add(h.workflow_id!);
+        }
+        confirmed = confirmed.filter((h) => !conversations.has(h.workflow_id!) || moved.has(h.workflow_id!));
+        const removed = await runTrimArchivedWorkflows(redis, keys, partition, tenantId, confirmed.map(asArchived));
+        const removedNamed = await runTrimArchivedWorkflows(redis, keys, partition, tenantId,
+          named.filter((h) => unchanged(h) && moved.has(h.handover_workflow_id!)).map(asArchived));
         await this.step('workflows-trimmed');
-        archived += removed;
+        archived += removed + removedNamed;
         offset += ids.length - removed;
       } else {
         offset += ids.length;
@@ -185,6 +213,25 @@ export class Archiver {
       if (ids.length < batch) break;
     }
     return archived;
+  }
+
+  /**
+   * Of the records these handovers' transcripts name (in Redis, or in the archive already when a
+   * pass stopped after trimming a transcript and before its record), those that move with them:
+   * the tenant's, naming one of them as their conversation (`handover_workflow_id`), finished
+   * before the cutoff. (A reply still held for the claimant's window when the conversation ended
+   * never goes out and stays unfinished: it stays in Redis, where an erasure still finds it
+   * through the archived transcript.)
+   */
+  private async namedRecords(partition: number, tenantId: string, conversations: ReadonlyMap<string, ConversationCopy>, cutoff: number): Promise<Record<string, string>[]> {
+    if (conversations.size === 0) return [];
+    const ids = new Set([...conversations.values()].flatMap((c) => c.named));
+    for (const id of await this.o.archive.conversationWorkflows(tenantId, [...conversations.keys()])) if (!conversations.has(id)) ids.add(id);
+    if (ids.size === 0) return [];
+    const read = this.o.redis.pipeline();
+    for (const id of ids) read.hgetall(this.o.keys.workflow(partition, id));
+    const records = (await execReplies(read)) as Record<string, string>[];
+    return records.filter((h) => conversations.has(h.handover_workflow_id ?? '') && isDue(h, tenantId, cutoff));
   }
 
   /**
@@ -247,4 +294,13 @@ export class Archiver {
     this.o.log.warn({ step: name }, `archiver stopped at ${name} (ARCHIVER_STOP_AT)`);
     await new Promise<never>(() => undefined);
   }
+}
+
+/** Whether a record is due for the archive: the tenant's, finished before the cutoff. */
+function isDue(h: Record<string, string>, tenantId: string, cutoff: number): boolean {
+  return Boolean(h.workflow_id) && h.tenant_id === tenantId && finishedStatuses.has(h.status ?? '') && Number(h.completed_at ?? h.updated_at) <= cutoff;
+}
+
+function asArchived(h: Record<string, string>): { workflowId: string; updatedAt: string } {
+  return { workflowId: h.workflow_id!, updatedAt: h.updated_at! };
 }

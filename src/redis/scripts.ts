@@ -60,6 +60,7 @@ const scripts = [
   { name: 'deleteArticle', file: 'deleteArticle-4.lua', keys: 4 },
   { name: 'archiveLedgerTo', file: 'archiveLedgerTo-2.lua', keys: 2 },
   { name: 'trimArchivedWorkflows', file: 'trimArchivedWorkflows.lua' },
+  { name: 'trimArchivedConversation', file: 'trimArchivedConversation-3.lua', keys: 3 },
   { name: 'endErasedWorkflow', file: 'endErasedWorkflow-4.lua', keys: 4 },
   { name: 'recordErasure', file: 'recordErasure-2.lua', keys: 2 },
   { name: 'beginSend', file: 'beginSend-2.lua', keys: 2 },
@@ -120,6 +121,7 @@ declare module 'ioredis' {
     deleteArticle(articlesKey: string, idsKey: string, changesKey: string, counterKey: string, id: string, changeLogCap: number): Result<number, Context>;
     archiveLedgerTo(ledgerKey: string, archivedKey: string, n: number, sid: string, nextSid: string): Result<[archivedTo: number, trimmed: number], Context>;
     trimArchivedWorkflows(numKeys: number, ...keysThenArgs: (string | number)[]): Result<number, Context>;
+    trimArchivedConversation(workflowKey: string, transcriptKey: string, heldKey: string, updatedAt: string, length: number, lastId: string): Result<number, Context>;
     endErasedWorkflow(workflowKey: string, timersKey: string, auditKey: string, jobKey: string, now: number, tenantId: string, workflowId: string, detail: string): Result<'cancelled' | 'finished' | 'not_found', Context>;
     recordErasure(auditKey: string, jobKey: string, tenantId: string, now: number, detail: string): Result<number, Context>;
     beginSend(workflowKey: string, sendKey: string, seq: string, now: number, lifetimeMs: number): Result<(string | null)[] | null, Context>;

@@ -1,5 +1,5 @@
 /**
- * archiveLedgerTo-2.lua and trimArchivedWorkflows.lua: the archiver's trims (src/archive/archiver.ts),
+ * archiveLedgerTo-2.lua, trimArchivedWorkflows.lua and trimArchivedConversation-3.lua: the archiver's trims (src/archive/archiver.ts),
  * each after the archive in PostgreSQL confirmed what it removes (docs/retention.md).
  */
 import type { Redis } from '../client';
@@ -29,4 +29,17 @@ export async function runTrimArchivedWorkflows(redis: Redis, keys: Keys, partiti
   if (records.length === 0) return 0;
   const keyList = [keys.workflowIndex(partition, tenantId), ...records.map((r) => keys.workflow(partition, r.workflowId))];
   return redis.trimArchivedWorkflows(keyList.length, ...keyList, ...records.map((r) => r.updatedAt));
+}
+
+/**
+ * Removes a finished conversation's transcript and held replies of one handover, while its record
+ * and its transcript are as the archive copied them (`length` entries, the last `lastId`). True
+ * when the transcript is gone.
+ */
+export async function runTrimArchivedConversation(
+  redis: Redis, keys: Keys, a: { partition: number; tenantId: string; workflowId: string; updatedAt: string; length: number; lastId: string },
+): Promise<boolean> {
+  const p = a.partition;
+  return (await redis.trimArchivedConversation(keys.workflow(p, a.workflowId), keys.conversation(p, a.tenantId, a.workflowId), keys.conversationHeld(p, a.tenantId, a.workflowId),
+    a.updatedAt, a.length, a.lastId)) === 1;
 }
