@@ -16,6 +16,7 @@ import { maskClaimId, phiHash } from '../../src/phi';
 import { normalise } from '../text';
 import type { Claim, Decision, Effect, Envelope, PayloadBase, PendingDocsState, PendingDocument, PendingDocumentsPayload, StageContext } from '../types';
 import { next, type WorkflowDefinition } from './definition';
+import { humanHandoverIntent } from './human-handover';
 import { planWait, timerOf, waitPayload } from './wait';
 
 type PdEnvelope = Envelope & { payload: PendingDocumentsPayload };
@@ -212,15 +213,25 @@ async function remind(envelope: PdEnvelope, ctx: StageContext, n: number): Promi
   };
 }
 
-/** The deadline passed with documents still missing: the wait ends `timed_out`, and the partner is told (escalated). */
+/**
+ * The deadline passed with documents still missing: the wait ends `timed_out`, the partner is told
+ * (escalated), and the claimant is told so and offered a person (human-handover), as a button or
+ * numbered choice inside WhatsApp's window, in the template's words outside it.
+ */
 async function deadlinePassed(envelope: PdEnvelope, ctx: StageContext): Promise<Decision> {
   const { tenantId, workflowId } = envelope;
   const state = await ctx.pendingDocs.get(tenantId, workflowId);
   if (!state) throw new AppError('workflow_not_found', 'pending-documents workflow vanished');
   const missing = stillMissing(state.pending, state.received).length;
   const received = state.pending.length - missing;
+  const { timer: _timer, timerMember: _member, ...payload } = envelope.payload;
   return {
-    kind: 'finish', status: 'timed_out',
+    // The status changes now (the reply keeps it): a document sent meanwhile is a late one.
+    kind: 'forward', to: toReply(), status: 'timed_out',
+    payload: {
+      ...payload, afterSend: 'timed_out',
+      reply: { template: 'documents_timed_out', vars: { claim_ref: maskClaimId(payload.claimId ?? '') }, choices: [humanHandoverIntent] },
+    },
     patch: { outcome: 'timed_out', next_reminder_at: '' },
     audit: { type: 'documents.timed_out', detail: { missing, received } },
     also: [{ type: 'documents.escalated', detail: { pending_docs_workflow_id: workflowId, missing, received, reason: 'deadline' } }],

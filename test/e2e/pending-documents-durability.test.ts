@@ -192,32 +192,36 @@ class Deployment {
 }
 
 /** Audit events of one follow-up reminded twice and timed out: one per stage passed (gateway to
- *  outbound, then truth, policy and outbound per reminder), and the timeout with its escalation. */
-const eventsPerFollowUp = 6 + 2 * 3 + 2;
+ *  outbound, then truth, policy and outbound per reminder), and the timeout with its escalation,
+ *  then policy and outbound for the claimant's timeout notice. */
+const eventsPerFollowUp = 6 + 2 * 3 + 2 + 2;
+/** Messages to each claimant: the request, two reminders and the timeout notice. */
+const messagesPerFollowUp = 4;
 
 /**
  * What every follow-up must show at the end, after waiting 72 hours: timed out once, reminded
- * twice, exactly its events listed on its record, three messages to its claimant (the request
- * and two reminders, none doubled), nothing left in the timer sets, no dead letter.
+ * twice, exactly its events listed on its record, four messages to its claimant (the request,
+ * two reminders and the timeout notice, none doubled), nothing left in the timer sets, no dead letter.
  */
 async function expectEachRemindedTwiceAndTimedOutOnce(d: Deployment, people: Array<{ phone: string }>, ids: string[], run: string): Promise<void> {
   const records = await d.records(ids, 'status', 'outcome', 'reminders_sent', 'audit');
-  // Three messages per claimant are expected: fewer are lost, more are duplicated.
+  // Four messages per claimant are expected: fewer are lost, more are duplicated.
   const counts = people.map((p) => d.sentTo(p.phone));
   reportCounts(`pending-documents, ${run}`, {
     workflows: ids.length,
-    lost: counts.reduce((sum, n) => sum + Math.max(0, 3 - n), 0),
-    duplicated: counts.reduce((sum, n) => sum + Math.max(0, n - 3), 0),
+    lost: counts.reduce((sum, n) => sum + Math.max(0, messagesPerFollowUp - n), 0),
+    duplicated: counts.reduce((sum, n) => sum + Math.max(0, n - messagesPerFollowUp), 0),
   });
   ids.forEach((id, i) => {
     const [status, outcome, reminders, audit] = records[i]!;
     expect([status, outcome, reminders], id).to.deep.equal(['timed_out', 'timed_out', '2']);
     const auditIds = audit!.split(',');
     expect([auditIds.length, new Set(auditIds).size], `${id}: audit events ${audit}`).to.deep.equal([eventsPerFollowUp, eventsPerFollowUp]);
-    expect(d.sentTo(people[i]!.phone), people[i]!.phone).to.equal(3);
+    expect(d.sentTo(people[i]!.phone), people[i]!.phone).to.equal(messagesPerFollowUp);
   });
-  for (const m of d.h.wa.sent) expect(m.template?.name).to.equal('documents_reminder');
-  expect(d.h.wa.sent).to.have.length(3 * ids.length);
+  for (const m of d.h.wa.sent) expect(m.template?.name).to.be.oneOf(['documents_reminder', 'documents_timed_out']);
+  expect(d.h.wa.sent.filter((m) => m.template?.name === 'documents_timed_out')).to.have.length(ids.length);
+  expect(d.h.wa.sent).to.have.length(messagesPerFollowUp * ids.length);
   expect(await d.timerCount()).to.equal(0);
   expect(await d.deadLetters()).to.equal(0);
 }
@@ -237,7 +241,7 @@ async function expectLedgerOfEach(d: Deployment, ids: string[]): Promise<void> {
     expect(mine.map((e) => e.event_id).sort(), id).to.deep.equal(audit!.split(',').sort());
     const of = (type: string) => mine.filter((e) => e.type === type);
     expect([of('documents.requested').length, of('reply.sent').length, of('documents.timed_out').length, of('documents.escalated').length], id)
-      .to.deep.equal([1, 3, 1, 1]);
+      .to.deep.equal([1, 4, 1, 1]);
     const reminderEvents = of('documents.reminder');
     expect(reminderEvents.map((e) => (JSON.parse(e.detail) as { reminder: number }).reminder), id).to.deep.equal([1, 2]);
     const start = Number(waitStarted);
@@ -291,7 +295,8 @@ describeOnBoth('pending-documents durability: every service process killed with 
     await d.setClock(72 * hour);
     await d.killServices();
     await d.startServices();
-    await d.untilAll(ids, 'all timed out', ([s]) => s === 'timed_out', ['status']);
+    // Timed out at the deadline's step; told (the notice sent, `completed_at` set) at outbound.
+    await d.untilAll(ids, 'all timed out and told', ([s, done]) => s === 'timed_out' && Boolean(done), ['status', 'completed_at']);
 
     // Long after: nothing more fires.
     await d.setClock(200 * hour);
@@ -364,7 +369,8 @@ describe('pending-documents durability: redis-server restarted from its AOF mid-
     // The deadline, then a last clean restart: the timeouts and escalations are kept.
     await d.idle();
     await d.setClock(72 * hour);
-    await d.untilAll(ids, 'all timed out', ([s]) => s === 'timed_out', ['status']);
+    // Timed out at the deadline's step; told (the notice sent, `completed_at` set) at outbound.
+    await d.untilAll(ids, 'all timed out and told', ([s, done]) => s === 'timed_out' && Boolean(done), ['status', 'completed_at']);
     await d.redis!.stop();
     await d.redis!.start();
     await d.setClock(200 * hour);
@@ -411,12 +417,15 @@ describe('pending-documents durability: a crash between sending a reminder and r
     await d.startServices(['scheduler']);
     await d.untilAll(ids, 'deadline fired', ([fired]) => (fired ?? '').endsWith('|deadline'), ['wait_fired']);
     await d.startServices(['api'], ['stage', 'gateway,consent,router'], ['stage', 'truth,policy,outbound']);
-    await d.untilAll(ids, 'timed out', ([s]) => s === 'timed_out', ['status']);
+    await d.untilAll(ids, 'timed out and told', ([s, done]) => s === 'timed_out' && Boolean(done), ['status', 'completed_at']);
+    await d.idle();
+    // The request, the crashed reminder (sent once) and the timeout notice.
+    await d.h.wa.waitFor(() => d.sentTo(people[0]!.phone) >= 3, 30_000);
     await d.idle();
     const got = d.sentTo(people[0]!.phone);
-    reportCounts('pending-documents, every process killed while the provider took a reminder', { workflows: 1, lost: Math.max(0, 2 - got), duplicated: Math.max(0, got - 2) });
-    expect(got).to.equal(2);
+    reportCounts('pending-documents, every process killed while the provider took a reminder', { workflows: 1, lost: Math.max(0, 3 - got), duplicated: Math.max(0, got - 3) });
+    expect(got).to.equal(3);
     const events = (await d.ledger(ids)).filter((e) => e.workflow_id === ids[0]);
-    expect(events.filter((e) => e.type === 'reply.sent'), 'reply.sent events, one per message the claimant got').to.have.length(2);
+    expect(events.filter((e) => e.type === 'reply.sent'), 'reply.sent events, one per message the claimant got').to.have.length(3);
   });
 });

@@ -143,9 +143,13 @@ describeOnBoth('pending-documents', function (target) {
     await advance(24 * hour);
     const done = await untilStatus(body.workflow_id, 'timed_out');
     expect(done).to.include({ reminders_sent: 2, next_reminder_at: null, outcome: 'timed_out' });
+    // The claimant is told, and offered a person (past WhatsApp's window: the template's words).
+    await h.wa.waitFor(() => sentTo(phone).length >= 5);
+    expect(sentTo(phone)[4]!).to.include({ type: 'template' });
+    expect(sentTo(phone)[4]!.template!.name).to.equal('documents_timed_out');
     // Nothing more ever fires.
     await advance(100 * hour);
-    expect(sentTo(phone)).to.have.length(4);
+    expect(sentTo(phone)).to.have.length(5);
     const events = await ledger(body.workflow_id);
     const types = events.map((e) => e.type);
     expect(types.filter((t) => t === 'documents.reminder')).to.have.length(2);
@@ -282,8 +286,11 @@ describeOnBoth('pending-documents', function (target) {
     await h.wa.waitFor(() => sentTo(phone).length >= 3);
     await advance(6 * hour);
     await untilStatus(body.workflow_id, 'timed_out');
+    // The reminder before the new deadline, then the timeout notice; none after.
+    await h.wa.waitFor(() => sentTo(phone).length >= 4);
     await advance(48 * hour);
-    expect(sentTo(phone)).to.have.length(3);
+    expect(sentTo(phone)).to.have.length(4);
+    expect(sentTo(phone)[3]!.template!.name).to.equal('documents_timed_out');
   });
 
   it('under RESTRICTED new follow-ups and due reminders wait, in order, and go on when OPERATIONAL again', async () => {
