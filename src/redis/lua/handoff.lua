@@ -30,11 +30,8 @@
            wait {timers, arm, payload, pointer?, listed?}   start a wait (includes/wait.lua)
            wait_end                      the timer set: end the wait
            arrive {target, target_key, stream, payload, set, timers?} + idx   fold into `target`
-           join {target, target_key, set, held?, stream?, received_at?} + idx   fold into `target`
-                                         without a step of its (no seq, no entry); `held`: the
-                                         target's held replies (JSON {wf, payload}) go to `stream`
-           transcript {key, fields}      a conversation's transcript entry (XADD), its id added to
-                                         the step's audit detail as `transcript_id`
+           join {...} + idx, transcript {key, fields}   a message joining a conversation, and a
+                                         transcript entry (includes/conversation.lua)
            consent, consent_state?, consent_language?, consent_ttl?, park_payload, supersede?,
            resume {expect, key, stream, payload, status} + idx   the held question (includes/held-question.lua)
            sent_mark {key, field}        the send record field set to the step's audit id
@@ -225,6 +222,7 @@ local function handOff()
     return cjson.encode(detail)
   end
 --@include held-question
+--@include conversation
   -- Folds this message into workflow `key` (`id`), which takes the step and continues on `stream`.
   local function fold(op, key, id, ids, stream, payload, fields)
     local seq = redis.call('HINCRBY', key, 'seq', 1)
@@ -294,12 +292,7 @@ local function handOff()
     local heldKey, heldWas, absorb = resumeOf(op)
     local foldedInto = (absorb and op.resume.expect) or (arrive and arrive.target) or (join and join.target) or nil
     if foldedInto then op.audit_detail = foldDetail(op, recAudit) end
-    if op.transcript then
-      local entryId = redis.call('XADD', op.transcript.key, '*', unpack(op.transcript.fields))
-      local detail = cjson.decode(op.audit_detail)
-      detail.transcript_id = entryId
-      op.audit_detail = cjson.encode(detail)
-    end
+    if op.transcript then op.audit_detail = appendTranscript(op.transcript, op.audit_detail) end
     local transition = nil
     if absorb then
       local heldSeq = tonumber(redis.call('HGET', heldKey, 'seq') or '0') + 1
@@ -318,23 +311,7 @@ local function handOff()
       if arrive.timers then waitEnd(arrive.target_key, arrive.timers) end
       fold(op, arrive.target_key, arrive.target, ids, arrive.stream, arrive.payload, fields)
     elseif join then
-      -- Joins the waiting workflow without a step of its: its replies in flight stay at their step.
-      appendAudit(join.target_key, ids)
-      local fields = { 'updated_at', now }
-      for field, value in pairs(join.set or {}) do fields[#fields + 1] = field fields[#fields + 1] = value end
-      redis.call('HSET', join.target_key, unpack(fields))
-      if join.held then
-        -- Replies held for the claimant's next message: their window is this message's.
-        for _, value in ipairs(redis.call('LRANGE', join.held, 0, -1)) do
-          local held = cjson.decode(value)
-          local p = cjson.decode(held.payload)
-          p.receivedAt = join.received_at
-          xaddStage(join.stream, packed, held.wf, op.tenant, '0', '0', cjson.encode(p))
-        end
-        redis.call('DEL', join.held)
-      end
-      redis.call('DEL', op.wf)
-      redis.call('ZREM', op.idx, op.wf_id)
+      joinConversation(op, join, ids, packed, now)
     elseif absorb then
       -- Only a question still waiting for its answer is resumed: one that ended is never reopened.
       fold(op, heldKey, op.resume.expect, ids, op.resume.stream, op.resume.payload, { 'status', op.resume.status })
