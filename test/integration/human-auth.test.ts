@@ -92,7 +92,7 @@ describe('human sessions (login, refresh, logout)', function () {
       const res = await post(app.url, '/v1/auth/login', { username: user.username.toUpperCase(), password }, { form: true });
       expect(res.status).to.equal(200);
       const body = (await res.json()) as Tokens;
-      expect(body.scope).to.equal('workflow:read workflow:write audit:read kb:read');
+      expect(body.scope).to.equal('workflow:read workflow:write audit:read kb:read conversations:read conversations:write');
       expect(decodeJwt(body.access_token).sub).to.equal(user.user_id);
       expect(await workflowsStatus(body.access_token)).to.equal(200);
     });

@@ -54,7 +54,7 @@ describe('ops CLI: users', function () {
     expect(run.code, run.stderr).to.equal(0);
     const created = JSON.parse(run.stdout) as { user_id: string; scope: string; password: string };
     expect(created.password).to.have.length.of.at.least(40);
-    expect(created.scope).to.equal('workflow:read workflow:write audit:read kb:read');
+    expect(created.scope).to.equal('workflow:read workflow:write audit:read kb:read conversations:read conversations:write');
     expect(run.stderr).to.include('not shown again');
     expect(await checkPassword(await users.get('acme', created.user_id), created.password)).to.equal(true);
   });
