@@ -64,11 +64,22 @@ function handoverWebhook(e: LedgerEvent): WebhookEvent {
   };
 }
 
+/**
+ * A handler's reply (or its window notice) to a human-handover claimant is a workflow record of its
+ * own (src/redis/lua/postAgentReply-7.lua), which goes from `started` straight to its end once sent
+ * (or blocked). A partner follows it as the message's `delivery` in the conversation, not by
+ * webhook. A handover itself never ends that way: its first step queues it.
+ */
+function isHandlerReply(t: Transition): boolean {
+  return t.workflow_type === 'human-handover' && t.from === 'started' && (t.to === 'completed' || t.to === 'policy_blocked');
+}
+
 /** The webhook an audit-ledger event makes of a status change or a notice, or null for a step that changed no status. */
 export function webhookFor(e: LedgerEvent): WebhookEvent | null {
   const at = new Date(e.at).toISOString();
   if (e.transition) {
     const t = JSON.parse(e.transition) as Transition;
+    if (isHandlerReply(t)) return null;
     return {
       // The ledger position orders every event of a workflow (transitions and document notices
       // alike): its events reach the ledger in step order, and positions only grow.

@@ -123,6 +123,10 @@ describe('human handover', function () {
       expect(JSON.stringify(heard)).not.to.include(phone.slice(1));
       const startedAfter = (await (await h.api('/v1/workflows?limit=100')).json() as { items: Workflow[] }).items.length;
       expect(startedAfter).to.equal(startedBefore);
+      // The message's own step is the conversation's: no status webhook names a workflow that never was one.
+      const ids = new Set((await (await h.api('/v1/workflows?limit=100')).json() as { items: Workflow[] }).items.map((w) => w.workflow_id));
+      const strays = envelopes().filter((e) => e.type === 'workflow.completed' && e.workflow_id !== null && !ids.has(e.workflow_id) && e.workflow_id !== ho.workflow_id);
+      expect(strays.map((e) => JSON.stringify(e.data))).to.deep.equal([]);
 
       // Only the holder writes; the reply reaches the claimant on WhatsApp.
       const refused = await post(`/v1/workflows/${ho.workflow_id}/messages`, { text: 'hello' }, loser);

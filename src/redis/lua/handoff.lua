@@ -297,7 +297,8 @@ local function handOff()
     if absorb then
       local heldSeq = tonumber(redis.call('HGET', heldKey, 'seq') or '0') + 1
       transition = transitionOf(heldKey, op.resume.expect, heldWas, op.resume.status, heldSeq)
-    elseif op.status and recStatus ~= op.status then
+    elseif op.status and recStatus ~= op.status and not foldedInto then
+      -- (a message folded into another workflow has no status change of its own: its record goes)
       transition = transitionJson(op.wf_id, recStatus, op.status, op.seq + 1, rec[4], rec[5])
     end
     local auditId = writeAudit(op, foldedInto or op.wf_id, op.audit_type, op.audit_detail, transition)
