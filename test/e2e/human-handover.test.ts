@@ -155,20 +155,39 @@ describe('human handover', function () {
     });
   }
 
-  it('SMS: the handler\'s reply goes out as SMS; a reply over the segment budget is refused naming the budget', async () => {
-    const phone = '+919855520001';
-    await consentedSms(phone);
-    const before = smsTo(phone).length;
-    const ho = await askedForPerson(() => h.sms.postInbound({ from: phone, text: 'customer care se baat karni hai' }), before, () => smsTo(phone).length);
-    expect((await post(`/v1/workflows/${ho.workflow_id}/assign`, { agent: 'me' }, agentA)).status).to.equal(200);
-    const long = 'Your claim is being reviewed by our medical team and we will update you soon. '.repeat(6);
-    const tooLong = await post(`/v1/workflows/${ho.workflow_id}/messages`, { text: long }, agentA);
-    expect(tooLong.status).to.equal(422);
-    expect(await tooLong.json()).to.include({ error_code: 'sms_segment_budget_exceeded', segment_budget: 3 });
-    const sentBefore = smsTo(phone).length;
-    expect((await post(`/v1/workflows/${ho.workflow_id}/messages`, { text: 'We are on it.' }, agentA)).status).to.equal(201);
-    await h.sms.waitFor(() => smsTo(phone).slice(sentBefore).some((m) => m.text === "We are on it."), 15000);
-  });
+  for (const [language, ask, followUp, n] of [
+    ['EN', 'can I speak to someone from customer care', 'my bill was 40000', 1],
+    ['HI', 'इंसान से बात करनी है', 'मेरा बिल 40000 का था', 2],
+    ['HI_EN', 'customer care se baat karni hai', 'mera bill 40000 ka tha', 3],
+  ] as const) {
+    it(`SMS ${language}: queued, the handler's replies go out as SMS (over the segment budget: 422 naming it), the claimant's reach the partner, released to the bot`, async () => {
+      const phone = `+91985552000${n}`;
+      await consentedSms(phone);
+      const before = smsTo(phone).length;
+      const ho = await askedForPerson(() => h.sms.postInbound({ from: phone, text: ask }), before, () => smsTo(phone).length);
+      expect(ho.workflow_type).to.equal('human-handover');
+      expect((await post(`/v1/workflows/${ho.workflow_id}/assign`, { agent: 'me' }, agentA)).status).to.equal(200);
+      const long = 'Your claim is being reviewed by our medical team and we will update you soon. '.repeat(6);
+      const tooLong = await post(`/v1/workflows/${ho.workflow_id}/messages`, { text: long }, agentA);
+      expect(tooLong.status).to.equal(422);
+      expect(await tooLong.json()).to.include({ error_code: 'sms_segment_budget_exceeded', segment_budget: 3 });
+      const sentBefore = smsTo(phone).length;
+      expect((await post(`/v1/workflows/${ho.workflow_id}/messages`, { text: 'We are on it.' }, agentA)).status).to.equal(201);
+      await h.sms.waitFor(() => smsTo(phone).slice(sentBefore).some((m) => m.text === 'We are on it.'), 15000);
+
+      await h.sms.postInbound({ from: phone, text: followUp });
+      const heard = await waitFor(() => envelopes().find((e) => e.type === 'human_handover.message_received' && e.workflow_id === ho.workflow_id) ?? null, { what: 'the message_received webhook' });
+      expect(heard.data).to.include({ text: followUp, channel: 'sms' });
+      const transcript = await messages(ho.workflow_id, agentA);
+      expect(transcript.map((m) => [m.author, m.channel])).to.deep.include.members([['claimant', 'sms'], ['bot', 'sms'], ['agent', 'sms']]);
+
+      expect((await post(`/v1/workflows/${ho.workflow_id}/release`, { resolution: 'resolved' }, agentA)).status).to.equal(200);
+      const afterRelease = smsTo(phone).length;
+      await h.sms.postInbound({ from: phone, text: 'hi' });
+      await h.sms.waitFor(() => smsTo(phone).length > afterRelease, 15000);
+      expect((await workflow(ho.workflow_id)).outcome).to.equal('resolved');
+    });
+  }
 
   it('a blocked answer offers a person as a button; taking it queues a real handover', async () => {
     const phone = '+919855550001';
