@@ -6,7 +6,7 @@
  */
 import type { LedgerEvent } from '../audit/audit-chain';
 import type { Logger } from '../logger';
-import type { ConversationMessage } from '../workflows/handovers';
+import type { ConversationMessage } from '../workflows/conversation-message';
 import { openDatabase, type Database } from './database';
 
 /** The filters of `GET /v1/workflows` (src/workflows/workflow-store.ts), the claim hash already as `sha256:<hex>`. */

@@ -21,6 +21,7 @@ import type { Keys } from '../redis/keys';
 import { runAssignHandover, runPostAgentReply, runReleaseHandover, type HandoverActionResult } from '../redis/scripts';
 import type { StageEntryForm } from '../runtime/envelope-codec';
 import { defaultSegmentBudget } from '../templates/template-registry';
+import type { ConversationMessage } from './conversation-message';
 import { handoverSettingsOf } from '../tenants/handover-settings';
 import type { TenantStore } from '../tenants/tenant-store';
 
@@ -30,21 +31,6 @@ export interface HandlerActor {
   token_type: string;
   /** May act for any handler (scope `tenant:admin`). */
   admin: boolean;
-}
-
-/** One message of a conversation, as the API shows it. */
-export interface ConversationMessage {
-  id: string;
-  author: 'claimant' | 'bot' | 'agent';
-  /** The handler's user (or client) id, for an agent's message. */
-  agent_id: string | null;
-  at: string;
-  channel: string;
-  /** Claimant text after tier-3 PHI redaction; the bot's and the handler's as sent. */
-  text: string;
-  /** How far a message to the claimant got: `queued`, `awaiting_window` (WhatsApp: held until the
-   *  claimant writes again), `sent`, `delivered`, `read`, `failed`, `blocked`; null for the claimant's. */
-  delivery: { status: string; error_code: string | null } | null;
 }
 
 const openStatuses: ReadonlySet<string> = new Set(humanHandover.waitsIn);

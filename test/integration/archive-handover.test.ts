@@ -19,7 +19,7 @@ import { createLogger } from '../../src/logger';
 import { sha256Hex } from '../../src/phi';
 import type { Keys } from '../../src/redis/keys';
 import { runTrimArchivedConversation } from '../../src/redis/scripts';
-import type { ConversationMessage } from '../../src/workflows/handovers';
+import type { ConversationMessage } from '../../src/workflows/conversation-message';
 import { onboardFakeTenant } from '../helpers/fakes/demo-tenant';
 import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';

@@ -127,15 +127,21 @@ describe('stage truth', () => {
     const state = { workflowId: 'wf-test', status: 'awaiting_documents' as const, claimIdHash: phiHash(claim.claim_id), pending, received: { bill: 'm1' }, deadlineAt: null, remindersSent: 1, language: 'EN' as const, seq: 6, nextReminderAt: 123 };
     const timerEntry = (timer: string) => ({ ...envelopeFor('truth', { text: '', intent: 'pending_documents', claimId: claim.claim_id, timer }), workflowId: 'wf-test' });
 
-    it('the deadline ends the wait timed_out, with the escalation for the partner', async () => {
+    it('the deadline ends the wait timed_out, with the escalation for the partner, and tells the claimant, offering a person', async () => {
       const ctx = fakeStageContext({ pendingDocsStates: [state] });
       const decision = await truth.handle(timerEntry('deadline'), ctx);
-      expect(decision).to.deep.equal({
-        kind: 'finish', status: 'timed_out', patch: { outcome: 'timed_out', next_reminder_at: '' },
+      if (decision.kind !== 'forward') throw new Error(`expected forward, got ${decision.kind}`);
+      const { payload, ...rest } = decision;
+      expect(rest).to.deep.equal({
+        kind: 'forward', to: 'policy', status: 'timed_out', patch: { outcome: 'timed_out', next_reminder_at: '' },
         audit: { type: 'documents.timed_out', detail: { missing: 1, received: 1 } },
         also: [{ type: 'documents.escalated', detail: { pending_docs_workflow_id: 'wf-test', missing: 1, received: 1, reason: 'deadline' } }],
         effects: [{ type: 'wait.end' }],
       });
+      expect(payload.afterSend).to.equal('timed_out');
+      expect(payload.reply).to.deep.include({ template: 'documents_timed_out', choices: ['human_handover'] });
+      // The timer that brought it is not carried on.
+      expect(payload.timer).to.equal(undefined);
     });
 
     it('a reminder reminds of what is still missing, and names the next reminder', async () => {
