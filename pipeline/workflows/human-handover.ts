@@ -15,6 +15,7 @@
  * handler's side (assign, reply, release) is the API's (src/workflows/handovers.ts), which writes
  * the workflow's record in its own scripts. Pure decisions over read-only ports, like every step.
  */
+import { maskClaimId } from '../../src/phi';
 import { redactPhi } from '../policy-gate/phi-redaction';
 import words from '../data/handover-words.json';
 import { normalise } from '../text';
@@ -127,9 +128,26 @@ function ended(envelope: HoEnvelope, outcome: string, reply: { template: string;
   };
 }
 
-/** A claimant's text as the transcript keeps it: tier-3 PHI masked (phone, Aadhaar, PAN, the tenant's own kinds). */
+/**
+ * A claimant's text as the transcript keeps it: tier-3 PHI masked (phone, Aadhaar, PAN, the
+ * tenant's own kinds), then anything shaped like a claim id masked as replies show one (`XXXX` and
+ * its last four): the transcript does not read the claimant's claims from the CMS to know which.
+ */
 async function redacted(ctx: StageContext, tenantId: string, text: string): Promise<string> {
-  return redactPhi(text, await ctx.phiKinds.ofTenant(tenantId)).text;
+  return maskClaimLikeIds(redactPhi(text, await ctx.phiKinds.ofTenant(tenantId)).text);
+}
+
+/**
+ * Tokens shaped like a claim or policy id: six or more letters, digits, `-` and `/` with a run of
+ * four digits, and either a letter or seven digits in all (`CLM-2025-000123`, `4471233`), masked as
+ * `XXXX` and the last four. Amounts ("40000", "1,50,000") and years stay.
+ */
+export function maskClaimLikeIds(text: string): string {
+  return text.replace(/[A-Za-z0-9][A-Za-z0-9\-/]{5,}/g, (token) => {
+    const digits = token.replace(/\D/g, '').length;
+    if (!/\d{4}/.test(token) || !(/[A-Za-z]/.test(token) || digits >= 7)) return token;
+    return maskClaimId(token);
+  });
 }
 
 /**
