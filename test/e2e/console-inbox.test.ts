@@ -9,20 +9,15 @@
  * taken into a temporary folder, or into docs/console/ with UPDATE_SCREENSHOTS=1.
  * Skipped only when /usr/bin/chromium is absent (.ci/run installs it).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import axe from 'axe-core';
 import { expect } from 'chai';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { buildConsole } from '../../scripts/build-console';
 import { UserStore } from '../../src/auth/users';
 import { ManualClock } from '../../src/clock';
+import { openConsoleBrowser, skipWithoutChromium, type ConsoleBrowser } from '../helpers/console-browser';
 import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
 
-const chromiumPath = '/usr/bin/chromium';
-const screenshots = process.env.UPDATE_SCREENSHOTS === '1' ? join(__dirname, '..', '..', 'docs', 'console') : mkdtempSync(join(tmpdir(), 'console-inbox-shots-'));
 const minute = 60_000;
 
 interface Workflow { workflow_id: string; status: string; outcome: string | null; handover: { agent: string | null; sla_breached_at: string | null } | null }
@@ -39,10 +34,8 @@ describe('console inbox: human handover in a browser', function () {
   let handlerId: string;
   let otherId: string;
   let h: Harness;
-  let context: BrowserContext;
+  let browser: ConsoleBrowser;
   let page: Page;
-  let profile: string;
-  const cspViolations: string[] = [];
 
   const waTo = (phone: string) => h.wa.sent.filter((m) => m.to === phone);
   const workflow = async (id: string) => (await (await h.api(`/v1/workflows/${id}`)).json()) as Workflow;
@@ -60,10 +53,7 @@ describe('console inbox: human handover in a browser', function () {
   }
 
   before(async function () {
-    if (!existsSync(chromiumPath)) {
-      process.stderr.write(`  skipped: ${chromiumPath} is absent (install Debian's chromium; .ci/run does)\n`);
-      this.skip();
-    }
+    skipWithoutChromium(this);
     await buildConsole();
     h = await startHarness({ clock });
     // Handlers are open every hour, so a first response is due 15 minutes after the request.
@@ -76,37 +66,14 @@ describe('console inbox: human handover in a browser', function () {
     ids.raced = await askForPerson(phones.raced);
     ids.waiting = await askForPerson(phones.waiting);
 
-    profile = mkdtempSync(join(tmpdir(), 'console-inbox-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath, headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      viewport: { width: 1200, height: 800 },
-    });
-    page = context.pages()[0] ?? await context.newPage();
-    page.on('console', (msg) => {
-      if (/Content Security Policy/i.test(msg.text())) cspViolations.push(msg.text());
-    });
+    browser = await openConsoleBrowser('console-inbox');
+    page = browser.page;
   });
 
   after(async () => {
-    await context?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
-    if (process.env.UPDATE_SCREENSHOTS !== '1') rmSync(screenshots, { recursive: true, force: true });
+    await browser?.close();
     await h?.close();
   });
-
-  async function noSeriousViolations(name: string): Promise<void> {
-    await page.evaluate(axe.source);
-    const violations = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })
-      .then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact || null })))`)) as { id: string; impact: string | null }[];
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), `axe on ${name}`).to.deep.equal([]);
-  }
-
-  async function shot(name: string): Promise<void> {
-    const path = join(screenshots, `${name}.png`);
-    await page.screenshot({ path, fullPage: true });
-    expect(existsSync(path), `screenshot ${name}`).to.equal(true);
-  }
 
   /** The text of the queue's or the held table's row of a conversation ('' when it has none). */
   async function rowText(table: string, id: string): Promise<string> {
@@ -119,11 +86,7 @@ describe('console inbox: human handover in a browser', function () {
   const pageMarked = async () => (await page.evaluate('window.__inboxMark')) === 'still here';
 
   it('the queue shows each waiting claimant, how long they have waited and the SLA in words, and sees the breach by itself', async () => {
-    await page.goto(`${h.apiUrl}/console/#/login`);
-    await page.getByLabel('Username (e-mail)').fill(handler);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'Workflows' }).waitFor();
+    await browser.logIn(h.apiUrl, handler, password);
     await page.getByRole('link', { name: 'Inbox' }).click();
     await page.getByRole('heading', { name: 'Inbox', exact: true }).waitFor();
     for (const id of Object.values(ids)) await page.getByRole('table', { name: 'Waiting for a handler' }).getByRole('link', { name: id }).waitFor();
@@ -140,7 +103,7 @@ describe('console inbox: human handover in a browser', function () {
       return text.includes('Breached: first response was due') && text.includes('16 min') ? text : null;
     }, { what: 'the breach and the waiting time shown without a reload' });
     expect(await pageMarked(), 'no reload').to.equal(true);
-    await noSeriousViolations('inbox');
+    await browser.noSeriousViolations('inbox');
   });
 
   it('a conversation another handler took first: the refusal names the holder and it leaves the queue', async () => {
@@ -203,15 +166,15 @@ describe('console inbox: human handover in a browser', function () {
     for (const key of keys) expect(key).to.match(/^[0-9a-f-]{36}$/);
     // The reply's delivery state follows the provider's statuses.
     await waitFor(async () => /delivered|read/.test((await mine.textContent()) ?? ''), { what: 'the reply shown delivered' });
-    await noSeriousViolations('conversation');
-    await shot('conversation');
+    await browser.noSeriousViolations('conversation');
+    await browser.shot('conversation');
 
     await page.getByRole('link', { name: 'Back to the inbox' }).click();
     await page.getByRole('table', { name: 'Your conversations' }).getByRole('link', { name: ids.taken }).waitFor();
     expect(await rowText('Your conversations', ids.raced), 'another handler\'s conversation is not listed as yours').to.equal('');
     expect(await rowText('Waiting for a handler', ids.waiting)).to.contain('Breached');
-    await noSeriousViolations('inbox with a held conversation');
-    await shot('inbox');
+    await browser.noSeriousViolations('inbox with a held conversation');
+    await browser.shot('inbox');
   });
 
   it('releases the conversation back to the bot', async () => {
@@ -227,6 +190,6 @@ describe('console inbox: human handover in a browser', function () {
     const before = waTo(phones.taken).length;
     await h.wa.postInbound({ from: phones.taken, text: 'hi' });
     await h.wa.waitFor(() => waTo(phones.taken).length > before);
-    expect(cspViolations, 'no Content-Security-Policy violation in any page').to.deep.equal([]);
+    expect(browser.cspViolations, 'no Content-Security-Policy violation in any page').to.deep.equal([]);
   });
 });

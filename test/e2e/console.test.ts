@@ -7,21 +7,15 @@
  * folder, or into docs/console/ (the README's pictures) with UPDATE_SCREENSHOTS=1.
  * Skipped only when /usr/bin/chromium is absent (.ci/run installs it).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import axe from 'axe-core';
 import { expect } from 'chai';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { buildConsole } from '../../scripts/build-console';
 import { UserStore } from '../../src/auth/users';
 import { ManualClock } from '../../src/clock';
+import { openConsoleBrowser, skipWithoutChromium, type ConsoleBrowser } from '../helpers/console-browser';
 import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
 
-const chromiumPath = '/usr/bin/chromium';
-// A test run leaves the committed pictures alone unless asked to refresh them.
-const screenshots = process.env.UPDATE_SCREENSHOTS === '1' ? join(__dirname, '..', '..', 'docs', 'console') : mkdtempSync(join(tmpdir(), 'console-shots-'));
 const day = 24 * 3600 * 1000;
 
 describe('partner console in a browser', function () {
@@ -32,17 +26,12 @@ describe('partner console in a browser', function () {
   const handler = 'handler.console@acme-tpa.example';
   const claimId = 'CLM-CON-0001';
   let h: Harness;
-  let context: BrowserContext;
+  let browser: ConsoleBrowser;
   let page: Page;
-  let profile: string;
   let workflowId: string;
-  const cspViolations: string[] = [];
 
   before(async function () {
-    if (!existsSync(chromiumPath)) {
-      process.stderr.write(`  skipped: ${chromiumPath} is absent (install Debian's chromium; .ci/run does)\n`);
-      this.skip();
-    }
+    skipWithoutChromium(this);
     await buildConsole();
     h = await startHarness({ clock });
     const users = new UserStore(h.services.redis, h.services.keys, h.services.clock);
@@ -68,47 +57,16 @@ describe('partner console in a browser', function () {
     });
     expect(put.status).to.equal(201);
 
-    profile = mkdtempSync(join(tmpdir(), 'console-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath, headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      viewport: { width: 1200, height: 800 },
-    });
-    page = context.pages()[0] ?? await context.newPage();
-    page.on('console', (msg) => {
-      if (/Content Security Policy/i.test(msg.text())) cspViolations.push(msg.text());
-    });
+    browser = await openConsoleBrowser('console');
+    page = browser.page;
   });
 
   after(async () => {
-    await context?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
-    if (process.env.UPDATE_SCREENSHOTS !== '1') rmSync(screenshots, { recursive: true, force: true });
+    await browser?.close();
     await h?.close();
   });
 
-  async function noSeriousViolations(name: string): Promise<void> {
-    // Evaluated through the DevTools protocol, which the page's CSP does not govern.
-    await page.evaluate(axe.source);
-    // A string, run in the page: the test's own type check has no DOM library.
-    const violations = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })
-      .then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact || null })))`)) as { id: string; impact: string | null }[];
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), `axe on ${name}`).to.deep.equal([]);
-  }
-
-  async function shot(name: string): Promise<void> {
-    const path = join(screenshots, `${name}.png`);
-    await page.screenshot({ path, fullPage: true });
-    expect(existsSync(path), `screenshot ${name}`).to.equal(true);
-  }
-
-  async function logIn(username: string): Promise<void> {
-    await page.goto(`${h.apiUrl}/console/#/login`);
-    await page.getByLabel('Username (e-mail)').fill(username);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'Workflows' }).waitFor();
-  }
+  const logIn = (username: string) => browser.logIn(h.apiUrl, username, password);
 
   it('serves the page with a strict Content-Security-Policy and no inline script', async () => {
     const res = await fetch(`${h.apiUrl}/console/`);
@@ -118,8 +76,8 @@ describe('partner console in a browser', function () {
     expect(await res.text()).not.to.match(/<script>|<script(?![^>]*\bsrc=)[^>]*>/);
     await page.goto(`${h.apiUrl}/console/`);
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
-    await noSeriousViolations('login');
-    await shot('login');
+    await browser.noSeriousViolations('login');
+    await browser.shot('login');
   });
 
   it('an admin logs in, lists, searches by hashed claim id, opens a timeline and cancels', async () => {
@@ -127,8 +85,8 @@ describe('partner console in a browser', function () {
     page.on('request', (req) => requests.push(req.url() + (req.postData() ?? '')));
     await logIn(admin);
     await page.getByRole('link', { name: workflowId }).waitFor();
-    await noSeriousViolations('workflows');
-    await shot('workflows');
+    await browser.noSeriousViolations('workflows');
+    await browser.shot('workflows');
 
     await page.getByLabel('Claim id (hashed in your browser)').fill(claimId);
     await page.getByRole('button', { name: 'Filter' }).click();
@@ -143,8 +101,8 @@ describe('partner console in a browser', function () {
     await page.getByRole('heading', { name: `Workflow ${workflowId}` }).waitFor();
     expect(await page.locator('#workflow-status').textContent()).to.equal('awaiting_documents');
     expect(await page.locator('ol.timeline li').count()).to.be.greaterThan(0);
-    await noSeriousViolations('workflow');
-    await shot('workflow');
+    await browser.noSeriousViolations('workflow');
+    await browser.shot('workflow');
 
     await page.getByRole('button', { name: 'Cancel workflow' }).click();
     await waitFor(async () => (await page.locator('#workflow-status').textContent()) === 'cancelled', { what: 'status shown as cancelled' });
@@ -154,13 +112,13 @@ describe('partner console in a browser', function () {
   it('an admin sees deliveries, the knowledge base, switches the mode and verifies the ledger', async () => {
     await page.getByRole('link', { name: 'Webhook deliveries' }).click();
     await page.getByRole('heading', { name: 'Webhook deliveries' }).waitFor();
-    await noSeriousViolations('deliveries');
-    await shot('deliveries');
+    await browser.noSeriousViolations('deliveries');
+    await browser.shot('deliveries');
 
     await page.getByRole('link', { name: 'Knowledge base' }).click();
     await page.getByRole('cell', { name: 'Room rent limit' }).waitFor();
-    await noSeriousViolations('knowledge');
-    await shot('knowledge');
+    await browser.noSeriousViolations('knowledge');
+    await browser.shot('knowledge');
 
     await page.getByRole('link', { name: 'Operational mode' }).click();
     await page.getByRole('heading', { name: 'Operational mode' }).waitFor();
@@ -169,8 +127,8 @@ describe('partner console in a browser', function () {
     await page.getByRole('button', { name: 'Change mode' }).click();
     await waitFor(async () => (await page.locator('#current-mode').textContent()) === 'RESTRICTED', { what: 'mode shown as RESTRICTED' });
     expect((await h.services.modes.get('acme')).mode).to.equal('RESTRICTED');
-    await noSeriousViolations('mode');
-    await shot('mode');
+    await browser.noSeriousViolations('mode');
+    await browser.shot('mode');
     await page.getByLabel('New mode').selectOption('OPERATIONAL');
     await page.getByLabel('Reason').fill('Console test: maintenance over');
     await page.getByRole('button', { name: 'Change mode' }).click();
@@ -183,8 +141,8 @@ describe('partner console in a browser', function () {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download the latest signed checkpoint' }).click();
     expect((await download).suggestedFilename()).to.equal('audit-checkpoint.json');
-    await noSeriousViolations('ledger');
-    await shot('ledger');
+    await browser.noSeriousViolations('ledger');
+    await browser.shot('ledger');
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
@@ -196,7 +154,7 @@ describe('partner console in a browser', function () {
     await page.getByRole('link', { name: 'Operational mode' }).click();
     await page.locator('#mode-refused').waitFor();
     expect(await page.getByRole('button', { name: 'Change mode' }).count()).to.equal(0);
-    await noSeriousViolations('mode (claim handler)');
+    await browser.noSeriousViolations('mode (claim handler)');
 
     const login = await fetch(`${h.apiUrl}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: handler, password }) });
     const { access_token: token } = (await login.json()) as { access_token: string };
@@ -210,6 +168,6 @@ describe('partner console in a browser', function () {
     await page.getByRole('link', { name: 'Workflows' }).click();
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
     await page.getByText('Your session has ended. Log in again.').waitFor();
-    expect(cspViolations, 'no Content-Security-Policy violation in any page').to.deep.equal([]);
+    expect(browser.cspViolations, 'no Content-Security-Policy violation in any page').to.deep.equal([]);
   });
 });
