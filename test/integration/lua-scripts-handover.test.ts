@@ -5,30 +5,17 @@
  * armed, its fields set.
  */
 import { expect } from 'chai';
-import { AppError } from '../../src/errors';
 import { waitTimerMember } from '../../src/redis/wait-timers';
 import type { HandlerActor } from '../../src/workflows/handovers';
-import { auditRecords, startScriptServices, type ScriptServices } from '../helpers/script-services';
+import { refusal } from '../helpers/refusal';
+import { auditRecords, scriptServicesPerSuite } from '../helpers/script-services';
 
 const tenant = 'acme';
 const handler = (sub: string, admin = false): HandlerActor => ({ sub, token_type: 'human', admin });
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (err) {
-    expect(err).to.be.instanceOf(AppError);
-    return err as AppError;
-  }
-  throw new Error('expected the action to be refused');
-}
-
 describe('human-handover Lua scripts against Redis (assignHandover-3.lua, releaseHandover-3.lua)', function () {
   this.timeout(20000);
-  let s: ScriptServices;
-  before(async () => { s = await startScriptServices(); });
-  beforeEach(async () => { await s.wipe(); });
-  after(async () => { await s?.close(); });
+  const s = scriptServicesPerSuite();
 
   /** A queued handover in partition 0, with its SLA timer armed. */
   async function queued(status = 'awaiting_agent', agent?: string): Promise<{ id: string; key: string; member: string }> {

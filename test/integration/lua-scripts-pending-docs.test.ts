@@ -6,12 +6,12 @@
  */
 import { expect } from 'chai';
 import type { Claim, WorkflowPayload } from '../../pipeline/types';
-import { AppError } from '../../src/errors';
 import { phiHash, sha256Hex } from '../../src/phi';
 import { runControlPendingDocs } from '../../src/redis/scripts';
 import { waitTimerMember } from '../../src/redis/wait-timers';
 import type { ControlAction } from '../../src/workflows/pending-documents';
-import { auditRecords, hour, startScriptServices, streamRecords, type ScriptServices } from '../helpers/script-services';
+import { refusal } from '../helpers/refusal';
+import { auditRecords, hour, scriptServicesPerSuite, streamRecords } from '../helpers/script-services';
 
 const tenant = 'acme';
 const actor = { sub: 'partner-app', token_type: 'machine' };
@@ -23,22 +23,9 @@ function claimOf(n: number): Claim {
   };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (err) {
-    expect(err).to.be.instanceOf(AppError);
-    return err as AppError;
-  }
-  throw new Error('expected the action to be refused');
-}
-
 describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, controlPendingDocs-7.lua)', function () {
   this.timeout(20000);
-  let s: ScriptServices;
-  before(async () => { s = await startScriptServices(); });
-  beforeEach(async () => { await s.wipe(); });
-  after(async () => { await s?.close(); });
+  const s = scriptServicesPerSuite();
 
   const k = (claim: Claim) => {
     const { keys } = s.services;
