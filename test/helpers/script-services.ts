@@ -57,6 +57,29 @@ export async function startScriptServices(): Promise<ScriptServices> {
   };
 }
 
+/**
+ * The suite's script services, through mocha hooks registered where this is called (inside a
+ * `describe`): started before its first test, wiped before each test, closed after the last.
+ * The answer reads through to them, so it is only used inside tests and later hooks.
+ */
+export function scriptServicesPerSuite(): ScriptServices {
+  let started: ScriptServices | undefined;
+  before(async () => { started = await startScriptServices(); });
+  beforeEach(async () => { await started!.wipe(); });
+  after(async () => { await started?.close(); });
+  const live = (): ScriptServices => {
+    if (!started) throw new Error('the script services are not started yet: use them inside a test or a later hook');
+    return started;
+  };
+  return {
+    get services() { return live().services; },
+    get clock() { return live().clock; },
+    get scheduler() { return live().scheduler; },
+    wipe: () => live().wipe(),
+    close: () => live().close(),
+  };
+}
+
 /** A stream's entries as { id, fields } records (a stage entry's parts as its fields, in either form). */
 export async function streamRecords(redis: Services['redis'], key: string): Promise<{ id: string; f: Record<string, string> }[]> {
   const entries = (await redis.xrange(key, '-', '+')) as [string, string[]][];

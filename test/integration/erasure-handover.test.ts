@@ -10,17 +10,14 @@ import { expect } from 'chai';
 import { ClaimantErasure } from '../../src/claimants/erasure';
 import { phiHash, sha256Hex } from '../../src/phi';
 import { runPostAgentReply } from '../../src/redis/scripts';
-import { startScriptServices, type ScriptServices } from '../helpers/script-services';
+import { scriptServicesPerSuite } from '../helpers/script-services';
 
 const tenant = 'acme';
 const phone = '+919833300011';
 
 describe('erasure of a human-handover conversation with a held reply and a notice in flight', function () {
   this.timeout(20000);
-  let s: ScriptServices;
-  before(async () => { s = await startScriptServices(); });
-  beforeEach(async () => { await s.wipe(); });
-  after(async () => { await s?.close(); });
+  const s = scriptServicesPerSuite();
 
   const p = () => s.services.keys.partitionOf(tenant, phone);
 

@@ -7,16 +7,13 @@
 import { expect } from 'chai';
 import { nextStreamId, runArchiveLedgerTo, runTrimArchivedWorkflows } from '../../src/redis/scripts';
 import { writeHistory } from '../helpers/archive-data';
-import { startScriptServices, type ScriptServices } from '../helpers/script-services';
+import { scriptServicesPerSuite } from '../helpers/script-services';
 
 const tenant = 'acme';
 
 describe('archive Lua scripts against Redis (archiveLedgerTo-2.lua, trimArchivedWorkflows.lua)', function () {
   this.timeout(20000);
-  let s: ScriptServices;
-  before(async () => { s = await startScriptServices(); });
-  beforeEach(async () => { await s.wipe(); });
-  after(async () => { await s?.close(); });
+  const s = scriptServicesPerSuite();
 
   const ids = async () => ((await s.services.redis.xrange(s.services.keys.ledger(tenant), '-', '+')) as [string, string[]][]).map(([id]) => id);
 

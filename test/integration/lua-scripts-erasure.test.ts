@@ -9,7 +9,7 @@ import { ClaimantErasure } from '../../src/claimants/erasure';
 import { phiHash, sha256Hex } from '../../src/phi';
 import { runEndErasedWorkflow, runRecordErasure } from '../../src/redis/scripts';
 import { waitTimerMember } from '../../src/redis/wait-timers';
-import { auditRecords, startScriptServices, type ScriptServices } from '../helpers/script-services';
+import { auditRecords, scriptServicesPerSuite } from '../helpers/script-services';
 
 const tenant = 'acme';
 const phone = '+919833300001';
@@ -17,10 +17,7 @@ const claimHash = phiHash('CLM-LUA-1');
 
 describe('erasure Lua scripts against Redis (endErasedWorkflow-4.lua, recordErasure-2.lua)', function () {
   this.timeout(20000);
-  let s: ScriptServices;
-  before(async () => { s = await startScriptServices(); });
-  beforeEach(async () => { await s.wipe(); });
-  after(async () => { await s?.close(); });
+  const s = scriptServicesPerSuite();
 
   const p = () => s.services.keys.partitionOf(tenant, phone);
 

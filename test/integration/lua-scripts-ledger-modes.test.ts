@@ -8,16 +8,13 @@ import { expect } from 'chai';
 import { eventHash, genesisHash, readLedgerEntry, type LedgerEvent } from '../../src/audit/audit-chain';
 import { packAuditEvent, packedAuditField } from '../../src/audit/audit-stream-entry';
 import { runAppendLedger, runChangeMode, runRecordErasure, runReleaseHeld } from '../../src/redis/scripts';
-import { startScriptServices, streamRecords, type ScriptServices } from '../helpers/script-services';
+import { scriptServicesPerSuite, streamRecords } from '../helpers/script-services';
 
 const tenant = 'acme';
 
 describe('ledger and mode Lua scripts against Redis (appendLedger-2.lua, changeMode-3.lua, releaseHeld-3.lua)', function () {
   this.timeout(20000);
-  let s: ScriptServices;
-  before(async () => { s = await startScriptServices(); });
-  beforeEach(async () => { await s.wipe(); });
-  after(async () => { await s?.close(); });
+  const s = scriptServicesPerSuite();
 
   const k = () => {
     const { keys } = s.services;

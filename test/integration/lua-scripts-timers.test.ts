@@ -14,7 +14,7 @@ import { runFireWorkflowTimers, runHandoff, runReleaseRestricted } from '../../s
 import { waitTimerMember } from '../../src/redis/wait-timers';
 import { decodeEnvelope } from '../../src/runtime/envelope-codec';
 import { buildHandoff, type Outcome } from '../../src/runtime/handoff-ops';
-import { auditRecords, hour, startScriptServices, streamRecords, type ScriptServices } from '../helpers/script-services';
+import { auditRecords, hour, scriptServicesPerSuite, streamRecords } from '../helpers/script-services';
 
 const tenant = 'acme';
 const allowedTransitions = JSON.stringify(Object.fromEntries(
@@ -23,11 +23,8 @@ const allowedTransitions = JSON.stringify(Object.fromEntries(
 
 describe('workflow timer Lua scripts against Redis (fireWorkflowTimers.lua, releaseRestricted.lua)', function () {
   this.timeout(20000);
-  let s: ScriptServices;
   const p = 1;
-  before(async () => { s = await startScriptServices(); });
-  beforeEach(async () => { await s.wipe(); });
-  after(async () => { await s?.close(); });
+  const s = scriptServicesPerSuite();
 
   const k = () => {
     const { keys } = s.services;
