@@ -16,7 +16,7 @@ import { sha256Hex } from '../../src/phi';
 import { onboardFakeTenant } from '../helpers/fakes/demo-tenant';
 import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
-import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
+import { startPartnerEndpoint, type WebhookReceiver } from '../helpers/webhook-receiver';
 
 interface Envelope { type: string; workflow_id?: string; data: Record<string, unknown> }
 interface AuditItem { event_id: string; workflow_id: string; type: string; detail: Record<string, unknown>; transition: Record<string, unknown> | null }
@@ -81,11 +81,7 @@ describe('claimant erasure', function () {
 
   before(async () => {
     h = await startHarness({ logLines });
-    receiver = await startWebhookReceiver();
-    receiver.clock = systemClock;
-    const res = await h.api('/v1/webhooks/endpoint', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: receiver.url }) });
-    expect(res.status).to.equal(201);
-    receiver.secrets = [((await res.json()) as { signing_secret: string }).signing_secret];
+    receiver = await startPartnerEndpoint(h.api, systemClock);
     for (const c of [{ phone, claimId }, other]) {
       h.cms.upsertClaim(h.tenant.doc.cms.api_key, {
         claim_id: c.claimId, policy_number: 'POL-ER', member_name: 'Meera Iyer', claimant_phone: c.phone, status: 'PARTIALLY_APPROVED',
@@ -312,11 +308,7 @@ describe('claimant erasure: a human-handover conversation', function () {
 
   before(async () => {
     h = await startHarness({ clock });
-    receiver = await startWebhookReceiver();
-    receiver.clock = clock;
-    const res = await call('/v1/webhooks/endpoint', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: receiver.url }) });
-    expect(res.status).to.equal(201);
-    receiver.secrets = [((await res.json()) as { signing_secret: string }).signing_secret];
+    receiver = await startPartnerEndpoint(call, clock);
     h.tenant.doc.handover = { support_number: '1800-000-111' };
     await h.services.tenants.put(h.tenant.doc, clock.now());
   });

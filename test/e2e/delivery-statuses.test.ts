@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { systemClock } from '../../src/clock';
 import { startHarness, type Harness } from '../helpers/harness';
-import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
+import { startPartnerEndpoint, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { waitFor } from '../helpers/wait';
 
 interface Envelope { id: string; type: string; workflow_id: string | null; sequence: number | null; data: Record<string, unknown> }
@@ -22,11 +22,7 @@ describe('provider delivery statuses seen by the partner', function () {
 
   before(async () => {
     h = await startHarness();
-    receiver = await startWebhookReceiver();
-    receiver.clock = systemClock;
-    const res = await h.api('/v1/webhooks/endpoint', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: receiver.url }) });
-    expect(res.status).to.equal(201);
-    receiver.secrets = [((await res.json()) as { signing_secret: string }).signing_secret];
+    receiver = await startPartnerEndpoint(h.api, systemClock);
     for (const [phone, claim] of [[readPhone, 'CLM-DS-0001'], [failPhone, 'CLM-DS-0002']] as const) {
       h.cms.upsertClaim(h.tenant.doc.cms.api_key, {
         claim_id: claim, policy_number: 'POL-DS', member_name: 'A Rao', claimant_phone: phone, status: 'APPROVED',

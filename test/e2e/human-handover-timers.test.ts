@@ -8,7 +8,7 @@
 import { expect } from 'chai';
 import { ManualClock } from '../../src/clock';
 import { startHarness, type Harness } from '../helpers/harness';
-import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
+import { startPartnerEndpoint, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { waitFor } from '../helpers/wait';
 
 interface Envelope { type: string; workflow_id: string | null; data: Record<string, unknown> }
@@ -26,11 +26,7 @@ describe('human handover: SLA, max_wait and the 24-hour window', function () {
 
   before(async () => {
     h = await startHarness({ clock });
-    receiver = await startWebhookReceiver();
-    receiver.clock = clock;
-    const res = await h.api('/v1/webhooks/endpoint', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: receiver.url }) });
-    expect(res.status).to.equal(201);
-    receiver.secrets = [((await res.json()) as { signing_secret: string }).signing_secret];
+    receiver = await startPartnerEndpoint(h.api, clock);
     h.tenant.doc.handover = { support_number: '1800-000-111' };
     await h.services.tenants.put(h.tenant.doc, clock.now());
   });

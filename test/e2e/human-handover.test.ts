@@ -8,7 +8,7 @@
 import { expect } from 'chai';
 import { systemClock } from '../../src/clock';
 import { startHarness, type Harness } from '../helpers/harness';
-import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
+import { startPartnerEndpoint, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { waitFor } from '../helpers/wait';
 
 interface Envelope { id: string; type: string; workflow_id: string | null; data: Record<string, unknown> }
@@ -25,11 +25,7 @@ describe('human handover', function () {
 
   before(async () => {
     h = await startHarness();
-    receiver = await startWebhookReceiver();
-    receiver.clock = systemClock;
-    const res = await h.api('/v1/webhooks/endpoint', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: receiver.url }) });
-    expect(res.status).to.equal(201);
-    receiver.secrets = [((await res.json()) as { signing_secret: string }).signing_secret];
+    receiver = await startPartnerEndpoint(h.api, systemClock);
     // Handlers are open every hour in this test, so a first response is due 15 minutes after the request.
     h.tenant.doc.handover = { business_hours: { days: ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'], open: '00:00', close: '24:00' }, support_number: '1800-000-111' };
     await h.services.tenants.put(h.tenant.doc, h.services.clock.now());

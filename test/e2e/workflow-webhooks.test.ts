@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { systemClock } from '../../src/clock';
 import { startHarness, type Harness } from '../helpers/harness';
 import { describeOnBoth } from '../helpers/redis-targets';
-import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
+import { startPartnerEndpoint, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { waitFor } from '../helpers/wait';
 
 interface Envelope { id: string; type: string; workflow_id: string | null; sequence: number | null; data: Record<string, unknown> }
@@ -20,11 +20,7 @@ describeOnBoth('workflow webhooks', function (target) {
 
   before(async () => {
     h = await startHarness({ config: target.config() });
-    receiver = await startWebhookReceiver();
-    receiver.clock = systemClock;
-    const res = await h.api('/v1/webhooks/endpoint', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: receiver.url }) });
-    expect(res.status).to.equal(201);
-    receiver.secrets = [((await res.json()) as { signing_secret: string }).signing_secret];
+    receiver = await startPartnerEndpoint(h.api, systemClock);
     h.cms.upsertClaim(h.tenant.doc.cms.api_key, {
       claim_id: 'CLM-WH-0001', policy_number: 'POL-WH', member_name: 'S Bose', claimant_phone: phone, status: 'APPROVED',
       status_updated_at: '2026-11-20T10:00:00Z', amount_claimed: 10, amount_approved: 10, reason_codes: [],

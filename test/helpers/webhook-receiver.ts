@@ -6,6 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
 import type { Clock } from '../../src/clock';
 
@@ -66,6 +67,25 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
   return receiver;
+}
+
+/**
+ * A partner's receiver made the tenant's webhook endpoint: starts a receiver, stores its URL with
+ * PUT /v1/webhooks/endpoint through `api` (a new endpoint: 201), and verifies every request with
+ * the signing secret the answer gave, at `clock`'s time.
+ */
+export async function startPartnerEndpoint(api: (path: string, init: RequestInit) => Promise<Response>, clock: Clock): Promise<WebhookReceiver> {
+  const receiver = await startWebhookReceiver();
+  try {
+    receiver.clock = clock;
+    const res = await api('/v1/webhooks/endpoint', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: receiver.url }) });
+    expect(res.status).to.equal(201);
+    receiver.secrets = [((await res.json()) as { signing_secret: string }).signing_secret];
+    return receiver;
+  } catch (err) {
+    await receiver.close();
+    throw err;
+  }
 }
 
 /**
