@@ -6,10 +6,11 @@
  */
 import { expect } from 'chai';
 import { parseWebhook } from '../../src/adapters/channels/whatsapp';
-import type { SentMessage } from '../helpers/fakes/whatsapp';
+import type { PostResult } from '../helpers/fakes/whatsapp';
 import { offerHandoverIfMissing } from '../helpers/handover-stand-in';
 import { startHarness, type Harness } from '../helpers/harness';
-import { waitFor } from '../helpers/wait';
+import { nextReply as nextReplyTo } from '../helpers/whatsapp-claimant';
+import { workflowReads } from '../helpers/workflow-reads';
 
 interface Workflow { workflow_id: string; status: string; outcome: string | null; workflow_type: string | null; language: string | null }
 
@@ -33,22 +34,8 @@ describe('choices on WhatsApp: four offered workflows go out as a list message',
     removeStandIn();
   });
 
-  const sentTo = () => h.wa.sent.filter((m) => m.to === phone);
-  async function nextReply(post: () => Promise<{ status: number; body: unknown }>): Promise<{ reply: SentMessage; workflowId: string }> {
-    const before = sentTo().length;
-    const res = await post();
-    expect(res.status).to.equal(200);
-    await h.wa.waitFor(() => sentTo().length > before);
-    return { reply: sentTo()[before]!, workflowId: (res.body as { workflow_ids: string[] }).workflow_ids[0]! };
-  }
-  const workflow = async (id: string): Promise<{ status: number; body: Workflow }> => {
-    const res = await h.api(`/v1/workflows/${id}`);
-    return { status: res.status, body: (await res.json()) as Workflow };
-  };
-  const settled = (id: string, status: string) => waitFor(async () => {
-    const w = await workflow(id);
-    return w.body.status === status ? w.body : null;
-  }, { what: `${id} ${status}` });
+  const nextReply = (post: () => Promise<PostResult>) => nextReplyTo(h, phone, post);
+  const { workflow, settled } = workflowReads<Workflow>(() => h);
 
   it('an unclear message gets a list of four in Hinglish; the picked row continues the held question', async () => {
     await nextReply(() => h.wa.postInbound({ from: phone, text: 'YES' }));

@@ -11,6 +11,8 @@ import type { SentMessage } from '../helpers/fakes/whatsapp';
 import { offerHandoverIfMissing } from '../helpers/handover-stand-in';
 import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
+import { nextReply } from '../helpers/whatsapp-claimant';
+import { workflowReads } from '../helpers/workflow-reads';
 
 interface Workflow { workflow_id: string; status: string; outcome: string | null; workflow_type: string | null; language: string | null; audit_event_ids: string[] }
 
@@ -30,7 +32,6 @@ describe('understanding claimants: asking instead of guessing', function () {
     removeStandIn();
   });
 
-  const sentTo = (phone: string) => h.wa.sent.filter((m) => m.to === phone);
   /** A claimant with consent on file and one claim (documents pending, so every workflow has data). */
   async function claimant(): Promise<string> {
     seq += 1;
@@ -47,21 +48,10 @@ describe('understanding claimants: asking instead of guessing', function () {
   }
   /** The claimant writes `text`, or picks row `pick.row` (0-based) of the list message `pick.of`. */
   async function say(phone: string, text: string, pick?: { of: SentMessage; row: number }): Promise<{ reply: SentMessage; workflowId: string }> {
-    const before = sentTo(phone).length;
-    const res = await (pick ? h.wa.tapRow(pick.of, rowsOf(pick.of)[pick.row]!.id) : h.wa.postInbound({ from: phone, text }));
-    expect(res.status).to.equal(200);
-    await h.wa.waitFor(() => sentTo(phone).length > before);
-    return { reply: sentTo(phone)[before]!, workflowId: (res.body as { workflow_ids: string[] }).workflow_ids[0]! };
+    return nextReply(h, phone, () => (pick ? h.wa.tapRow(pick.of, rowsOf(pick.of)[pick.row]!.id) : h.wa.postInbound({ from: phone, text })));
   }
   const rowsOf = (reply: SentMessage) => reply.list!.sections.flatMap((section) => section.rows);
-  const workflow = async (id: string): Promise<{ status: number; body: Workflow }> => {
-    const res = await h.api(`/v1/workflows/${id}`);
-    return { status: res.status, body: (await res.json()) as Workflow };
-  };
-  const settled = (id: string, status: string) => waitFor(async () => {
-    const w = await workflow(id);
-    return w.body.status === status ? w.body : null;
-  }, { what: `${id} ${status}` });
+  const { workflow, settled } = workflowReads<Workflow>(() => h);
 
   it('an unclear Hinglish message gets the choices in Hinglish; picking one runs that workflow in Hinglish', async () => {
     const phone = await claimant();
