@@ -136,6 +136,7 @@ declare module 'ioredis' {
     postAgentReply(
       workflowKey: string, replyKey: string, noticeKey: string, policyStream: string, auditKey: string, transcriptKey: string, heldKey: string,
       now: number, tenantId: string, workflowId: string, replyId: string, noticeId: string, caller: string, admin: '0' | '1', text: string, detail: string, entryForm: string, windowMs: number,
+      recordFields: string,
     ): Result<string[], Context>;
   }
 }

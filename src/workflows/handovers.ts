@@ -61,14 +61,14 @@ export class Handovers {
 
   /** A handler takes a queued conversation: `agent` is the user (or client) id who will hold it. */
   async assign(tenantId: string, workflowId: string, agent: string, who: HandlerActor, now: number): Promise<void> {
-    const partition = this.partition(workflowId);
+    const partition = await this.handoverPartition(tenantId, workflowId);
     const detail = JSON.stringify({ by: who.sub, token_type: who.token_type });
     refuseUnless(await runAssignHandover(this.redis, this.keys, { partition, tenantId, workflowId, agent, detail, now }));
   }
 
   /** The handler who holds it (or an admin) ends it: `resolved` or `back_to_bot`. */
   async release(tenantId: string, workflowId: string, resolution: 'resolved' | 'back_to_bot', who: HandlerActor, now: number): Promise<void> {
-    const partition = this.partition(workflowId);
+    const partition = await this.handoverPartition(tenantId, workflowId);
     const detail = JSON.stringify({ by: who.sub, token_type: who.token_type });
     refuseUnless(await runReleaseHandover(this.redis, this.keys, { partition, tenantId, workflowId, caller: who.sub, admin: who.admin, resolution, detail, now }));
   }
@@ -100,6 +100,7 @@ export class Handovers {
     const noticeId = this.keys.newWorkflowId(partition);
     const done = refuseUnless(await runPostAgentReply(this.redis, this.keys, {
       partition, tenantId, workflowId, replyId, noticeId, caller: who.sub, admin: who.admin, text: safe, detail, now, entryForm: this.entryForm, windowMs: replyWindowMs,
+      workflowType: humanHandover.type,
     }));
     return {
       id: done.transcriptId!, author: 'agent', agent_id: who.sub, at: new Date(now).toISOString(), channel: channel ?? 'whatsapp', text: safe,
@@ -144,6 +145,15 @@ export class Handovers {
     const rows = await this.archive.conversation(tenantId, workflowId, after, limit + 1);
     const page = rows.slice(0, limit);
     return { items: page, next: rows.length > limit ? page[page.length - 1]!.id : null };
+  }
+
+  /** The partition of a handover of this tenant; not found for another tenant's workflow or another type
+   *  (the scripts check the tenant again, and a type never changes once set). */
+  private async handoverPartition(tenantId: string, workflowId: string): Promise<number> {
+    const partition = this.partition(workflowId);
+    const [tenantOf, type] = await this.redis.hmget(this.keys.workflow(partition, workflowId), 'tenant_id', 'workflow_type');
+    if (tenantOf !== tenantId || type !== humanHandover.type) throw new AppError('workflow_not_found', 'no such conversation');
+    return partition;
   }
 
   private partition(workflowId: string): number {

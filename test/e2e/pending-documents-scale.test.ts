@@ -242,8 +242,15 @@ describe('pending-documents at scale (10,000 waiting workflows across 72 hours)'
     await d.untilAll(ids, 'all timed out', ([s, o, r]) => s === 'timed_out' && o === 'timed_out' && r === '2', ['status', 'outcome', 'reminders_sent'], 300_000);
     expect(await d.timerMembers()).to.deep.equal([]);
 
-    // Long after: nothing left to fire, nothing more sent. (A timeout notice whose send is waiting
-    // for proof of an earlier attempt, on a busy machine, waits on this clock: it moves here.)
+    // Every notice reached the provider, and the provider's status webhook for each was taken in:
+    // a send whose answer was lost on a busy machine waits for that proof on this clock, so the
+    // clock moves only once the proof is there (as 24 real hours would bring it first).
+    await h.wa.waitFor((sent) => sent.length >= 4 * n, 300_000);
+    await waitFor(() => {
+      const proven = new Set(h.wa.statusWebhooks.map((st) => st.wamid));
+      return h.wa.sent.every((m) => proven.has(m.wamid)) ? true : null;
+    }, { what: 'a status webhook taken in for every message sent', timeoutMs: 300_000 });
+    // Long after: nothing left to fire, nothing more sent.
     await d.advance(100 * hour);
     await d.untilAll(ids, 'all told', ([done]) => Boolean(done), ['completed_at'], 300_000);
     const events = await d.ledger(ids, 300_000);

@@ -37,7 +37,7 @@ describe('erasure of a human-handover conversation with a held reply and a notic
     const notice = keys.newWorkflowId(p());
     const done = await runPostAgentReply(redis, keys, {
       partition: p(), tenantId: tenant, workflowId: handover, replyId: reply, noticeId: notice, caller: 'agent-1', admin: false,
-      text: 'We will call you at noon.', detail: JSON.stringify({ by: 'agent-1', token_type: 'client' }), now: clock.now(), entryForm: config.stageEntryForm, windowMs: 24 * 3_600_000,
+      text: 'We will call you at noon.', detail: JSON.stringify({ by: 'agent-1', token_type: 'client' }), now: clock.now(), entryForm: config.stageEntryForm, windowMs: 24 * 3_600_000, workflowType: 'human-handover',
     });
     expect(done).to.deep.include({ kind: 'ok', state: 'awaiting_window' });
     expect(await redis.xlen(keys.stream(p(), 'policy'))).to.equal(1);

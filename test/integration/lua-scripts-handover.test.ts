@@ -5,6 +5,7 @@
  * armed, its fields set.
  */
 import { expect } from 'chai';
+import { runAssignHandover, runReleaseHandover } from '../../src/redis/scripts';
 import { waitTimerMember } from '../../src/redis/wait-timers';
 import type { HandlerActor } from '../../src/workflows/handovers';
 import { refusal } from '../helpers/refusal';
@@ -50,6 +51,22 @@ describe('human-handover Lua scripts against Redis (assignHandover-3.lua, releas
     // The holder taking it again changes nothing and writes nothing.
     await s.services.handovers.assign(tenant, ho.id, 'user-a', handler('user-a'), s.clock.now());
     expect(await auditRecords(redis, keys.audit(0))).to.have.length(1);
+  });
+
+  it('assign, called twice at once through its wrapper: exactly one handler wins, the other is told who holds it', async () => {
+    const { redis, keys } = s.services;
+    const ho = await queued();
+    const take = (agent: string) => runAssignHandover(redis, keys, { partition: 0, tenantId: tenant, workflowId: ho.id, agent, detail: JSON.stringify({ by: agent }), now: s.clock.now() });
+    const [a, b] = await Promise.all([take('user-a'), take('user-b')]);
+    const won = [a, b].filter((r) => r.kind === 'ok');
+    const lost = [a, b].filter((r) => r.kind === 'refused');
+    expect([won.length, lost.length]).to.deep.equal([1, 1]);
+    const holder = await redis.hget(ho.key, 'ho_agent');
+    expect(lost[0]).to.deep.include({ reason: 'held', holder });
+    expect(await auditRecords(redis, keys.audit(0))).to.have.length(1);
+    // Released by a caller who does not hold it and is no admin: refused, naming the holder.
+    const release = await runReleaseHandover(redis, keys, { partition: 0, tenantId: tenant, workflowId: ho.id, caller: 'someone', admin: false, resolution: 'resolved', detail: '{}', now: s.clock.now() });
+    expect(release).to.deep.include({ kind: 'refused', reason: 'not_holder', holder });
   });
 
   it('assign: refused for another tenant (not found), a handover not yet queued, and one that ended', async () => {

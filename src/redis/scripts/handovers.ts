@@ -29,12 +29,18 @@ export async function runReleaseHandover(
 
 export async function runPostAgentReply(
   redis: Redis, keys: Keys,
-  a: { partition: number; tenantId: string; workflowId: string; replyId: string; noticeId: string; caller: string; admin: boolean; text: string; detail: string; now: number; entryForm: StageEntryForm; windowMs: number },
+  a: {
+    partition: number; tenantId: string; workflowId: string; replyId: string; noticeId: string; caller: string; admin: boolean; text: string; detail: string; now: number;
+    entryForm: StageEntryForm; windowMs: number;
+    /** The new reply records' type (the handover's). */
+    workflowType: string;
+  },
 ): Promise<HandoverActionResult> {
   const p = a.partition;
   return result(await redis.postAgentReply(
     keys.workflow(p, a.workflowId), keys.workflow(p, a.replyId), keys.workflow(p, a.noticeId), keys.stream(p, 'policy'), keys.audit(p),
     keys.conversation(p, a.tenantId, a.workflowId), keys.conversationHeld(p, a.tenantId, a.workflowId),
     a.now, a.tenantId, a.workflowId, a.replyId, a.noticeId, a.caller, a.admin ? '1' : '0', a.text, a.detail, a.entryForm, a.windowMs,
+    JSON.stringify(['workflow_type', a.workflowType]),
   ));
 }
