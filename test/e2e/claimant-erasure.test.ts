@@ -17,6 +17,7 @@ import { onboardFakeTenant } from '../helpers/fakes/demo-tenant';
 import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
 import { startPartnerEndpoint, type WebhookReceiver } from '../helpers/webhook-receiver';
+import { consentOnWhatsApp } from '../helpers/whatsapp-claimant';
 
 interface Envelope { type: string; workflow_id?: string; data: Record<string, unknown> }
 interface AuditItem { event_id: string; workflow_id: string; type: string; detail: Record<string, unknown>; transition: Record<string, unknown> | null }
@@ -332,10 +333,7 @@ describe('claimant erasure: a human-handover conversation', function () {
 
   /** A consented claimant who asked for a person, taken by the handler: the conversation's id. */
   async function takenConversation(p: string): Promise<string> {
-    await h.wa.postInbound({ from: p, text: 'hello' });
-    await h.wa.waitFor(() => waTo(p).length >= 1);
-    await h.wa.postInbound({ from: p, text: 'YES' });
-    await h.wa.waitFor(() => waTo(p).length >= 2);
+    await consentOnWhatsApp(h, p);
     const asked = await h.wa.postInbound({ from: p, text: 'I want to talk to a person' });
     await h.wa.waitFor(() => waTo(p).length >= 3);
     const id = (asked.body as { workflow_ids: string[] }).workflow_ids[0]!;

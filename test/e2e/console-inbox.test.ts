@@ -17,6 +17,7 @@ import { ManualClock } from '../../src/clock';
 import { openConsoleBrowser, skipWithoutChromium, type ConsoleBrowser } from '../helpers/console-browser';
 import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
+import { consentOnWhatsApp } from '../helpers/whatsapp-claimant';
 
 const minute = 60_000;
 
@@ -43,10 +44,7 @@ describe('console inbox: human handover in a browser', function () {
 
   /** A consented WhatsApp claimant asks for a person; answers the queued handover's id. */
   async function askForPerson(phone: string): Promise<string> {
-    await h.wa.postInbound({ from: phone, text: 'hello' });
-    await h.wa.waitFor(() => waTo(phone).length >= 1);
-    await h.wa.postInbound({ from: phone, text: 'YES' });
-    await h.wa.waitFor(() => waTo(phone).length >= 2);
+    await consentOnWhatsApp(h, phone);
     const known = new Set((await queued()).map((w) => w.workflow_id));
     await h.wa.postInbound({ from: phone, text: 'I want to talk to a person' });
     return waitFor(async () => (await queued()).find((w) => !known.has(w.workflow_id))?.workflow_id ?? null, { what: 'the handover queued' });

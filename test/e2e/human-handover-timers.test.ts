@@ -8,8 +8,10 @@
 import { expect } from 'chai';
 import { ManualClock } from '../../src/clock';
 import { startHarness, type Harness } from '../helpers/harness';
+import { advanceAndFireTimers } from '../helpers/pipeline-waits';
 import { startPartnerEndpoint, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { waitFor } from '../helpers/wait';
+import { consentOnWhatsApp } from '../helpers/whatsapp-claimant';
 
 interface Envelope { type: string; workflow_id: string | null; data: Record<string, unknown> }
 interface Workflow { workflow_id: string; status: string; outcome: string | null; handover: { first_response_due_at: string; max_wait_at: string; sla_breached_at: string | null } | null }
@@ -42,23 +44,11 @@ describe('human handover: SLA, max_wait and the 24-hour window', function () {
   const workflow = async (id: string) => (await (await call(`/v1/workflows/${id}`)).json()) as Workflow;
   const post = (path: string, body: unknown) => call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-  /** Moves the injected clock and waits until the scheduler has fired the timers due by then. */
-  async function advance(ms: number): Promise<void> {
-    clock.advance(ms);
-    const target = clock.now();
-    await waitFor(async () => {
-      let total = 0;
-      for (let p = 0; p < h.config.partitions; p++) total += await h.services.redis.zcount(h.services.keys.workflowTimers(p), '-inf', target);
-      return total === 0;
-    }, { what: 'due workflow timers fired', intervalMs: 20 });
-  }
+  const advance = (ms: number) => advanceAndFireTimers(h, clock, ms);
 
   /** A consented WhatsApp claimant who asked for a person: their queued handover. */
   async function queuedFor(phone: string): Promise<Workflow> {
-    await h.wa.postInbound({ from: phone, text: 'hello' });
-    await h.wa.waitFor(() => waTo(phone).length >= 1);
-    await h.wa.postInbound({ from: phone, text: 'YES' });
-    await h.wa.waitFor(() => waTo(phone).length >= 2);
+    await consentOnWhatsApp(h, phone);
     await h.wa.postInbound({ from: phone, text: 'I want to talk to a person' });
     await h.wa.waitFor(() => waTo(phone).length >= 3);
     return waitFor(async () => {

@@ -10,6 +10,7 @@ import { systemClock } from '../../src/clock';
 import { startHarness, type Harness } from '../helpers/harness';
 import { startPartnerEndpoint, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { waitFor } from '../helpers/wait';
+import { consentOnWhatsApp } from '../helpers/whatsapp-claimant';
 
 interface Envelope { id: string; type: string; workflow_id: string | null; data: Record<string, unknown> }
 interface Workflow { workflow_id: string; workflow_type: string | null; status: string; outcome: string | null; handover: Record<string, unknown> | null }
@@ -53,14 +54,6 @@ describe('human handover', function () {
   const waTo = (phone: string) => h.wa.sent.filter((m) => m.to === phone);
   const smsTo = (phone: string) => h.sms.sent.filter((m) => m.to === phone);
 
-  /** A WhatsApp claimant with consent on file. */
-  async function consentedWa(phone: string): Promise<void> {
-    await h.wa.postInbound({ from: phone, text: 'hello' });
-    await h.wa.waitFor(() => waTo(phone).length >= 1);
-    await h.wa.postInbound({ from: phone, text: 'YES' });
-    await h.wa.waitFor(() => waTo(phone).length >= 2);
-  }
-
   async function consentedSms(phone: string): Promise<void> {
     await h.sms.postInbound({ from: phone, text: 'hello' });
     await h.sms.waitFor(() => smsTo(phone).length >= 1, 15000);
@@ -92,7 +85,7 @@ describe('human handover', function () {
   ] as const) {
     it(`WhatsApp ${language}: queued, a race to assign, replies both ways, release back to the bot`, async () => {
       const phone = `+9198555${language === 'EN' ? '10001' : language === 'HI' ? '10002' : '10003'}`;
-      await consentedWa(phone);
+      await consentOnWhatsApp(h, phone);
       const before = waTo(phone).length;
       const ho = await askedForPerson(() => h.wa.postInbound({ from: phone, text: ask }), before, () => waTo(phone).length);
       expect(ho.workflow_type).to.equal('human-handover');
@@ -193,7 +186,7 @@ describe('human handover', function () {
     });
     await h.services.tenants.put({ ...h.tenant.doc, deny_list: ['under review'] }, h.services.clock.now());
     try {
-      await consentedWa(phone);
+      await consentOnWhatsApp(h, phone);
       const before = waTo(phone).length;
       await h.wa.postInbound({ from: phone, text: 'claim status' });
       await h.wa.waitFor(() => waTo(phone).length > before);
@@ -212,7 +205,7 @@ describe('human handover', function () {
 
   it('cancel while queued: the handover ends and the bot answers again', async () => {
     const phone = '+919855530001';
-    await consentedWa(phone);
+    await consentOnWhatsApp(h, phone);
     const before = waTo(phone).length;
     const ho = await askedForPerson(() => h.wa.postInbound({ from: phone, text: 'talk to agent' }), before, () => waTo(phone).length);
     const sent = waTo(phone).length;
@@ -223,7 +216,7 @@ describe('human handover', function () {
 
   it('STOP during a handover withdraws consent and ends it', async () => {
     const phone = '+919855540001';
-    await consentedWa(phone);
+    await consentOnWhatsApp(h, phone);
     const before = waTo(phone).length;
     const ho = await askedForPerson(() => h.wa.postInbound({ from: phone, text: 'I want to speak to a human' }), before, () => waTo(phone).length);
     expect((await post(`/v1/workflows/${ho.workflow_id}/assign`, { agent: 'me' }, agentA)).status).to.equal(200);
