@@ -18,6 +18,7 @@ import { maskClaimId, phiHash, sha256Hex } from '../../src/phi';
 import { startRoles, type RunningRoles } from '../../src/roles';
 import type { SentMessage } from '../helpers/fakes/whatsapp';
 import { startHarness, type Harness } from '../helpers/harness';
+import { advanceAndFireTimers } from '../helpers/pipeline-waits';
 import { waitFor } from '../helpers/wait';
 
 /** The workflow's truth step: the claimant's newest claim, its policy masked, into `policy_copy`. */
@@ -263,16 +264,7 @@ describe('a workflow that waits, added in a test, runs through the real runtime:
     const { keys, redis } = h.services;
     return (await redis.zrange(keys.workflowTimers(keys.partitionOfWorkflow(id)!), 0, -1)).filter((m) => m.includes(id));
   };
-  /** Moves the injected clock and waits until the scheduler has fired every timer due by then. */
-  async function advance(ms: number): Promise<void> {
-    clock.advance(ms);
-    const target = clock.now();
-    await waitFor(async () => {
-      let due = 0;
-      for (let p = 0; p < h.config.partitions; p++) due += await h.services.redis.zcount(h.services.keys.workflowTimers(p), '-inf', target);
-      return due === 0;
-    }, { what: 'due wait timers fired', intervalMs: 20 });
-  }
+  const advance = (ms: number) => advanceAndFireTimers(h, clock, ms);
   async function asksForCallback(phone: string): Promise<string> {
     const res = await h.wa.postInbound({ from: phone, text: 'please call me back' });
     const { workflow_ids: [id] } = res.body as { workflow_ids: string[] };

@@ -10,10 +10,9 @@
  */
 import { expect } from 'chai';
 import { sha256Hex } from '../../src/phi';
-import { pipelinePerPartition } from '../../src/redis/connection';
-import { stageNames } from '../../pipeline/vocabulary';
 import { envFor, startChild, type ChildService } from '../helpers/child-service';
 import { startHarness, type Harness } from '../helpers/harness';
+import { pipelineIdle } from '../helpers/pipeline-waits';
 import { freePort } from '../helpers/redis';
 import { reportCounts } from '../helpers/reply-counts';
 import { waitFor } from '../helpers/wait';
@@ -100,17 +99,7 @@ describe('human handover: every service process killed with SIGKILL', function (
   const record = async (id: string, ...fields: string[]) => h.services.redis.hmget(h.services.keys.workflow(h.services.keys.partitionOfWorkflow(id)!, id), ...fields);
   const sentTo = () => h.wa.sent.filter((m) => m.to === phone);
 
-  /** Nothing in flight: every stage stream drained and no retry waiting. */
-  async function idle(): Promise<void> {
-    const { redis, keys } = h.services;
-    await waitFor(async () => {
-      const replies = await pipelinePerPartition(redis, h.config.partitions, (read, p) => {
-        for (const s of stageNames) read.xlen(keys.stream(p, s));
-        read.zcard(keys.timers(p));
-      });
-      return replies.flat().every(([, v]) => Number(v) === 0);
-    }, { what: 'pipeline idle', timeoutMs: 60_000, intervalMs: 50 });
-  }
+  const idle = () => pipelineIdle(h);
 
   /**
    * The `reply.sent` events of a workflow once the ledger holds every event its record lists: how

@@ -14,10 +14,10 @@
 import { expect } from 'chai';
 import type { LedgerEvent } from '../../src/audit/audit-chain';
 import { sha256Hex } from '../../src/phi';
-import { pipelinePerPartition } from '../../src/redis/connection';
 import { stageNames } from '../../pipeline/vocabulary';
 import { envFor, startChild, type ChildService } from '../helpers/child-service';
 import { startHarness, type Harness } from '../helpers/harness';
+import { pipelineIdle } from '../helpers/pipeline-waits';
 import { freePort, startPrivateRedis, type PrivateRedis } from '../helpers/redis';
 import { describeOnBoth, type RedisTargetContext } from '../helpers/redis-targets';
 import { reportCounts } from '../helpers/reply-counts';
@@ -152,16 +152,8 @@ class Deployment {
   }
 
   /** Nothing in flight: every stage stream drained and no retry waiting. */
-  async idle(): Promise<void> {
-    const { redis, keys } = this.h.services;
-    await waitFor(async () => {
-      // One pipeline per partition: on a cluster a pipeline stays in one slot.
-      const replies = await pipelinePerPartition(redis, this.h.config.partitions, (read, p) => {
-        for (const s of stageNames) read.xlen(keys.stream(p, s));
-        read.zcard(keys.timers(p));
-      });
-      return replies.flat().every(([, v]) => Number(v) === 0);
-    }, { what: 'pipeline idle', timeoutMs: 60_000, intervalMs: 50 });
+  idle(): Promise<void> {
+    return pipelineIdle(this.h);
   }
 
   async timerCount(): Promise<number> {

@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { ManualClock } from '../../src/clock';
 import type { WorkflowResource } from '../../src/workflows/workflow-store';
 import { startHarness, type Harness } from '../helpers/harness';
+import { advanceAndFireTimers } from '../helpers/pipeline-waits';
 import { describeOnBoth } from '../helpers/redis-targets';
 import { waitFor } from '../helpers/wait';
 
@@ -86,17 +87,7 @@ describeOnBoth('pending-documents', function (target) {
     return items;
   }
 
-  /** Moves the injected clock and waits until the scheduler has looked at the timers due by then. */
-  async function advance(ms: number): Promise<void> {
-    clock.advance(ms);
-    const target = clock.now();
-    await waitFor(async () => {
-      const due = await h.services.redis.zcount(h.services.keys.workflowTimers(0), '-inf', target);
-      let total = due;
-      for (let p = 1; p < h.config.partitions; p++) total += await h.services.redis.zcount(h.services.keys.workflowTimers(p), '-inf', target);
-      return total === 0;
-    }, { what: 'due workflow timers fired', intervalMs: 20 });
-  }
+  const advance = (ms: number) => advanceAndFireTimers(h, clock, ms);
 
   it('a CMS event sends the reminder as a WhatsApp template and waits, with its deadline and reminders on the record', async () => {
     const { phone, claimId } = await claimant();
