@@ -76,6 +76,10 @@ export interface PayloadBase {
   choice?: string;
   /** Set by the consent stage: this claimant has a question held for a choice (its workflow id). */
   heldChoice?: string;
+  /** Set by the consent stage: a workflow keeps a conversation of this claimant's (a human handover:
+   *  its id, from the claimant's pointer read with their consent record; it may have ended since).
+   *  The router asks that workflow first (`intercept`). */
+  holdsConversation?: string;
   /** A document or image the claimant sent (WhatsApp media message); `text` holds its caption. */
   media?: MediaRef;
   /** The wait timer that brought this entry to its workflow's step: its name in the workflow's wait
@@ -345,6 +349,9 @@ export interface ConsentRecord {
   parkedWorkflowId: string | null;
   /** What the held question waits for: `awaiting_consent` or `awaiting_choice`. */
   parkedStatus: WorkflowStatus | null;
+  /** The workflow the claimant's per-claimant wait pointer names (a human handover, open or ended
+   *  since), read in the same round trip: null when none ever was. */
+  holding?: string | null;
   /** The language the claimant last wrote in, where their words told it (null: not known yet). */
   language?: Language | null;
 }
@@ -377,11 +384,12 @@ export interface StageContext {
     render(tenantId: string, channel: Channel, language: Language, reply: ReplyRequest): Promise<RenderedReply>;
   };
   denyList: { phrases(tenantId: string): Promise<string[]> };
-  /** human-handover: the claimant's open handover (`awaiting_agent` or `with_agent`): its id,
-   *  status and step as read (a `wait.join` expects the step unchanged); null when none is open.
+  /** human-handover: a handover while it is open (`awaiting_agent` or `with_agent`): its id,
+   *  status and step as read (a `wait.join` expects the step unchanged); null when it is not.
    *  And the tenant's handover settings (tenant document `handover`, defaults filled in). */
   handovers: {
-    open(tenantId: string, phone: string): Promise<{ workflowId: string; status: WorkflowStatus; seq: number; language: Language } | null>;
+    /** The handover `workflowId` of this tenant while it is open: its status, step and language. */
+    open(tenantId: string, workflowId: string): Promise<{ workflowId: string; status: WorkflowStatus; seq: number; language: Language } | null>;
     settings(tenantId: string): Promise<HandoverSettings>;
   };
   /** The tenant's additions to the intent grammar's word classes (tenant document `vocabulary`). */

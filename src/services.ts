@@ -159,7 +159,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     phiKinds: { ofTenant: async (tenantId) => (await tenants.get(tenantId)).phi_kinds ?? [] },
     modes,
     pendingDocs,
-    handovers: { open: (tenantId, phone) => handovers.open(tenantId, phone), settings: (tenantId) => handovers.settings(tenantId) },
+    handovers: { open: (tenantId, id) => handovers.open(tenantId, id), settings: (tenantId) => handovers.settings(tenantId) },
     knowledge: knowledgeIndex,
     answers: answerCache,
     // The reply goes back on the channel the claimant wrote on.

@@ -52,9 +52,9 @@ export function spokenLanguage(text: string, keyword: boolean): Language | null 
 }
 
 /** The effect that ends the claimant's held conversation on STOP, if a workflow holds one. */
-async function heldConversation(envelope: Envelope, ctx: StageContext, providerAnswered: boolean): Promise<Effect | null> {
+async function heldConversation(envelope: Envelope, ctx: StageContext, providerAnswered: boolean, holding: string): Promise<Effect | null> {
   for (const workflow of registeredWorkflows()) {
-    const effect = workflow.onConsentRevoked ? await workflow.onConsentRevoked(envelope, ctx, providerAnswered) : null;
+    const effect = workflow.onConsentRevoked ? await workflow.onConsentRevoked(envelope, ctx, providerAnswered, holding) : null;
     if (effect) return effect;
   }
   return null;
@@ -79,7 +79,7 @@ export const consent: Stage = {
 
     // STOP while a workflow holds the conversation (a person is answering): that one ends, and
     // answers the STOP itself (its step replies in its own thread).
-    const holding = answer === 'stop' ? await heldConversation(envelope, ctx, keyword === 'stop') : null;
+    const holding = answer === 'stop' && record.holding ? await heldConversation(envelope, ctx, keyword === 'stop', record.holding) : null;
     if (holding) {
       const audit = keyword === 'stop' ? { type: 'consent.revoked', detail: { answered_by: 'provider' } } : { type: 'consent.revoked' };
       return { kind: 'finish', status: 'completed', audit, effects: [{ type: 'consent.set', state: 'revoked' }, ...remember, holding] };
@@ -112,8 +112,10 @@ export const consent: Stage = {
     if (record.state === 'granted') {
       // A question held for a choice of workflow: the router decides whether this message answers it.
       const heldChoice = record.parkedStatus === 'awaiting_choice' && parked ? { heldChoice: parked } : {};
+      // A workflow keeps a conversation of theirs (a person may be answering): the router asks it first.
+      const holds = record.holding ? { holdsConversation: record.holding } : {};
       return {
-        kind: 'forward', to: next(workflowOf(payload), 'consent'), payload: { ...payload, ...heldChoice }, audit: { type: 'consent.on_file' },
+        kind: 'forward', to: next(workflowOf(payload), 'consent'), payload: { ...payload, ...heldChoice, ...holds }, audit: { type: 'consent.on_file' },
         ...(remember.length > 0 ? { effects: remember } : {}),
       };
     }

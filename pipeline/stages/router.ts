@@ -22,16 +22,18 @@ import { mediaWorkflow, next, registeredWorkflows, workflowByIntent, type Workfl
 export const router: Stage = {
   name: 'router',
   async handle(envelope, ctx): Promise<Decision> {
-    const { heldChoice, ...payload } = envelope.payload;
+    const { heldChoice, holdsConversation, ...payload } = envelope.payload;
     // A follow-up the CMS (or a resume) started has no words to read: its language was given.
     const named = workflowByIntent(payload.intent);
     if (named) {
       return route(envelope, ctx, named, { ...payload, language: payload.language ?? 'EN' } as WorkflowPayload);
     }
     // A workflow that holds the claimant's conversation (a person is answering them) takes the message first.
-    for (const holder of registeredWorkflows()) {
-      const held = holder.intercept ? await holder.intercept(envelope, ctx) : null;
-      if (held) return held;
+    if (holdsConversation) {
+      for (const holder of registeredWorkflows()) {
+        const held = holder.intercept ? await holder.intercept({ ...envelope, payload }, ctx, holdsConversation) : null;
+        if (held) return held;
+      }
     }
     // A held question the claimant has now chosen for: its language is the one it was asked in.
     if (payload.choice) {

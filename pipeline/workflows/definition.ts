@@ -66,12 +66,14 @@ export interface WorkflowDefinition<P extends WorkflowPayload = WorkflowPayload>
   /** Its wait, when it has one: what it waits for, its reminders and deadline (pipeline/workflows/wait.ts). */
   wait?: WaitDeclaration;
   /** A workflow that holds the claimant's conversation while it waits (human-handover): the router
-   *  asks it first about every claimant message, and its decision (joining the message to it, or
-   *  ending it) stands instead of the router's; null: it holds nothing of this claimant's now. */
-  intercept?: (envelope: Envelope, ctx: StageContext) => Promise<Decision | null>;
-  /** The claimant withdrew consent (STOP; `providerAnswered`: the SMS provider answered it): the
-   *  effect that ends this workflow's open wait of theirs, folded into the STOP's step; null: none open. */
-  onConsentRevoked?: (envelope: Envelope, ctx: StageContext, providerAnswered: boolean) => Promise<Effect | null>;
+   *  asks it first about a claimant message whose consent step found one (`holdsConversation`), and
+   *  its decision (joining the message to it, or ending it) stands instead of the router's; null:
+   *  it holds nothing of this claimant's now. */
+  intercept?: (envelope: Envelope, ctx: StageContext, holding: string) => Promise<Decision | null>;
+  /** The claimant withdrew consent (STOP; `providerAnswered`: the SMS provider answered it; `holding`:
+   *  the workflow their per-claimant pointer names): the effect that ends this workflow's open wait
+   *  of theirs, folded into the STOP's step; null: none open. */
+  onConsentRevoked?: (envelope: Envelope, ctx: StageContext, providerAnswered: boolean, holding: string) => Promise<Effect | null>;
 }
 
 /** The stage after `from` on the workflow's route (a message no workflow took: `commonRoute`). */

@@ -156,9 +156,9 @@ export function maskClaimLikeIds(text: string): string {
  * step, which replies); anything else joins it (its text on the transcript, the partner told), and
  * any reply the handler wrote outside WhatsApp's 24-hour window now goes out. Null: none is open.
  */
-async function interceptWhileOpen(envelope: Envelope, ctx: StageContext): Promise<Decision | null> {
+async function interceptWhileOpen(envelope: Envelope, ctx: StageContext, holding: string): Promise<Decision | null> {
   const { payload, tenantId } = envelope;
-  const open = await ctx.handovers.open(tenantId, payload.from);
+  const open = await ctx.handovers.open(tenantId, holding);
   if (!open) return null;
   if (isCancel(payload.text) && !payload.media) {
     return {
@@ -180,8 +180,8 @@ async function interceptWhileOpen(envelope: Envelope, ctx: StageContext): Promis
 }
 
 /** STOP while a handover is open: it ends with the STOP reply (or silently, when the SMS provider answered). */
-async function endOnStop(envelope: Envelope, ctx: StageContext, providerAnswered: boolean): Promise<Effect | null> {
-  const open = await ctx.handovers.open(envelope.tenantId, envelope.payload.from);
+async function endOnStop(envelope: Envelope, ctx: StageContext, providerAnswered: boolean, holding: string): Promise<Effect | null> {
+  const open = await ctx.handovers.open(envelope.tenantId, holding);
   if (!open) return null;
   return arrival(open, { ...envelope.payload, ...(providerAnswered ? { providerAnswered: true } : {}) }, 'stop', true);
 }

@@ -117,6 +117,12 @@ export function mediaWorkflow(): WorkflowDefinition | null {
   return [...byType.values()].find((w) => w.media) ?? null;
 }
 
+/** The types whose wait keeps one per claimant (`wait.perClaimant`: human-handover), whose pointer
+ *  the claimant's consent lookup reads. */
+export function perClaimantTypes(): readonly string[] {
+  return registeredWorkflows().filter((w) => w.wait?.perClaimant).map((w) => w.type);
+}
+
 /** The registered workflows, in registration order. */
 export function registeredWorkflows(): readonly WorkflowDefinition[] {
   return [...byType.values()];

@@ -1,7 +1,8 @@
 /** Reads a claimant's consent record, held question and conversation language (written only by the hand-off script). */
 import type { ConsentRecord, Language, WorkflowPayload } from '../../pipeline/types';
 import { sha256Hex } from '../phi';
-import type { Redis } from '../redis/connection';
+import { execReplies, type Redis } from '../redis/connection';
+import { perClaimantTypes } from '../../pipeline/workflows';
 import type { Keys } from '../redis/keys';
 
 const languages: ReadonlySet<string> = new Set<Language>(['EN', 'HI', 'HI_EN']);
@@ -11,10 +12,20 @@ export class ConsentStore {
 
   async lookup(tenantId: string, phone: string): Promise<ConsentRecord> {
     const partition = this.keys.partitionOf(tenantId, phone);
-    const [state, parked, parkedStatus, language] = await this.redis.hmget(this.keys.consent(partition, tenantId, sha256Hex(phone)), 'state', 'parked', 'parked_status', 'language');
+    const phoneHash = sha256Hex(phone);
+    // The claimant's per-claimant wait (a human handover) in the same round trip: the router asks
+    // the workflow holding their conversation first only when there is one.
+    const read = this.redis.pipeline();
+    read.hmget(this.keys.consent(partition, tenantId, phoneHash), 'state', 'parked', 'parked_status', 'language');
+    for (const type of perClaimantTypes()) read.get(this.keys.claimantWait(partition, tenantId, phoneHash, type));
+    const [[state, parked, parkedStatus, language] = [], ...pointers] = (await execReplies(read)) as [Array<string | null>, ...Array<string | null>];
+    const holding = pointers.find((id) => typeof id === 'string') ?? null;
     // A question parked before parked_status was recorded waited for consent: that was the only kind.
     const status = parked ? ((parkedStatus as ConsentRecord['parkedStatus']) ?? 'awaiting_consent') : null;
-    return { state: (state as ConsentRecord['state'] | null) ?? 'none', parkedWorkflowId: parked ?? null, parkedStatus: status, language: languages.has(language ?? '') ? (language as Language) : null };
+    return {
+      state: (state as ConsentRecord['state'] | null) ?? 'none', parkedWorkflowId: parked ?? null, parkedStatus: status,
+      language: languages.has(language ?? '') ? (language as Language) : null, holding,
+    };
   }
 
   /**

@@ -45,13 +45,13 @@ export class Handovers {
     this.entryForm = config.stageEntryForm;
   }
 
-  /** The stages' port: the claimant's open handover, as its record reads now. */
-  async open(tenantId: string, phone: string): Promise<{ workflowId: string; status: WorkflowStatus; seq: number; language: Language } | null> {
-    const p = this.keys.partitionOf(tenantId, phone);
-    const id = await this.redis.get(this.keys.claimantWait(p, tenantId, sha256Hex(phone), humanHandover.type));
-    if (!id) return null;
-    const [status, seq, language] = await this.redis.hmget(this.keys.workflow(p, id), 'status', 'seq', 'language');
-    if (!status || !openStatuses.has(status)) return null;
+  /** The stages' port: a handover of this tenant while it is open, as its record reads now (the
+   *  claimant's pointer names it: src/consent/consent-store.ts reads that with their consent). */
+  async open(tenantId: string, id: string): Promise<{ workflowId: string; status: WorkflowStatus; seq: number; language: Language } | null> {
+    const p = this.keys.partitionOfWorkflow(id);
+    if (p === null) return null;
+    const [tenantOf, status, seq, language] = await this.redis.hmget(this.keys.workflow(p, id), 'tenant_id', 'status', 'seq', 'language');
+    if (tenantOf !== tenantId || !status || !openStatuses.has(status)) return null;
     return { workflowId: id, status: status as WorkflowStatus, seq: Number(seq), language: (language ?? 'EN') as Language };
   }
 

@@ -138,7 +138,7 @@ export function fakeStageContext(options: FakeStageContextOptions = {}): FakeSta
       reminderOffsetsMs: options.reminderOffsetsMs ?? [1 * day, 3 * day],
     },
     handovers: {
-      open: async (_tenantId, phone) => options.openHandovers?.[phone] ?? null,
+      open: async (_tenantId, id) => Object.values(options.openHandovers ?? {}).find((h) => h.workflowId === id) ?? null,
       settings: async () => ({ ...defaultHandoverSettings, ...options.handoverSettings }),
     },
     templates: {

@@ -26,7 +26,7 @@ describe('human-handover decisions', () => {
 
   it('while a handover is open, a message joins it (redacted on the transcript) and starts no workflow', async () => {
     const ctx = fakeStageContext({ openHandovers: open, consent: { [phone]: { state: 'granted' } } });
-    const decision = await router.handle(envelopeFor('router', { text: 'mera number 9876543210 hai, claim CLM-2025-000123', from: phone }), ctx);
+    const decision = await router.handle(envelopeFor('router', { text: 'mera number 9876543210 hai, claim CLM-2025-000123', from: phone, holdsConversation: open[phone].workflowId }), ctx);
     expect(decision.kind).to.equal('finish');
     expect(decision.audit.type).to.equal('human_handover.message_received');
     const effects = decision.effects ?? [];
@@ -36,16 +36,18 @@ describe('human-handover decisions', () => {
 
   it('"never mind" while it is open ends it: the handover continues at its step, in the conversation\'s language', async () => {
     const ctx = fakeStageContext({ openHandovers: open });
-    const decision = await router.handle(envelopeFor('router', { text: 'never mind', from: phone }), ctx);
+    const decision = await router.handle(envelopeFor('router', { text: 'never mind', from: phone, holdsConversation: open[phone].workflowId }), ctx);
     const effect = (decision.effects ?? [])[0]!;
     expect(effect).to.deep.include({ type: 'wait.arrive', target: open[phone].workflowId, expectSeq: 7, ends: true, to: 'truth' });
     if (effect.type !== 'wait.arrive') throw new Error('expected an arrival');
     expect(effect.payload).to.include({ intent: 'human_handover', hoStep: 'cancel', language: 'HI_EN' });
   });
 
-  it('with no handover open, the router routes as ever', async () => {
-    const decision = await router.handle(envelopeFor('router', { text: 'talk to a person', from: phone }), fakeStageContext({}));
-    expect(decision.kind).to.equal('forward');
-    expect(decision.audit).to.deep.include({ type: 'workflow.routed' });
+  it('with no handover open, the router routes as ever: none found with the consent record, or the one found has ended', async () => {
+    for (const payload of [{ text: 'talk to a person', from: phone }, { text: 'talk to a person', from: phone, holdsConversation: 'wf-0-bbbbbbbbbbbbbbbbbbbb' }]) {
+      const decision = await router.handle(envelopeFor('router', payload), fakeStageContext({ openHandovers: open }));
+      expect(decision.kind).to.equal('forward');
+      expect(decision.audit).to.deep.include({ type: 'workflow.routed' });
+    }
   });
 });
