@@ -1,7 +1,7 @@
 /** Reads a claimant's consent record, held question and conversation language (written only by the hand-off script). */
 import type { ConsentRecord, Language, WorkflowPayload } from '../../pipeline/types';
 import { sha256Hex } from '../phi';
-import { execReplies, type Redis } from '../redis/connection';
+import type { Redis } from '../redis/connection';
 import { perClaimantTypes } from '../../pipeline/workflows';
 import type { Keys } from '../redis/keys';
 
@@ -13,12 +13,14 @@ export class ConsentStore {
   async lookup(tenantId: string, phone: string): Promise<ConsentRecord> {
     const partition = this.keys.partitionOf(tenantId, phone);
     const phoneHash = sha256Hex(phone);
-    // The claimant's per-claimant wait (a human handover) in the same round trip: the router asks
-    // the workflow holding their conversation first only when there is one.
-    const read = this.redis.pipeline();
-    read.hmget(this.keys.consent(partition, tenantId, phoneHash), 'state', 'parked', 'parked_status', 'language');
-    for (const type of perClaimantTypes()) read.get(this.keys.claimantWait(partition, tenantId, phoneHash, type));
-    const [[state, parked, parkedStatus, language] = [], ...pointers] = (await execReplies(read)) as [Array<string | null>, ...Array<string | null>];
+    // The claimant's per-claimant wait (a human handover) read alongside, sent together so it costs
+    // no round trip of its own: the router asks the workflow holding their conversation first only
+    // when there is one. (Separate commands, not a pipeline: on a cluster each is redirected alone
+    // while its slot moves.)
+    const [[state, parked, parkedStatus, language], ...pointers] = await Promise.all([
+      this.redis.hmget(this.keys.consent(partition, tenantId, phoneHash), 'state', 'parked', 'parked_status', 'language'),
+      ...perClaimantTypes().map((type) => this.redis.get(this.keys.claimantWait(partition, tenantId, phoneHash, type))),
+    ]) as [Array<string | null>, ...Array<string | null>];
     const holding = pointers.find((id) => typeof id === 'string') ?? null;
     // A question parked before parked_status was recorded waited for consent: that was the only kind.
     const status = parked ? ((parkedStatus as ConsentRecord['parkedStatus']) ?? 'awaiting_consent') : null;

@@ -43,7 +43,14 @@ describe('ConsentStore against Redis', () => {
   it('held: the parked workflow and the payload it was held with', async () => {
     await redis.hset(key, 'parked', 'wf-1-abc', 'parked_payload', JSON.stringify(payload), 'parked_status', 'awaiting_choice');
     expect(await consent.held(tenant, p, phone)).to.deep.equal({ workflowId: 'wf-1-abc', payload });
-    expect(await consent.lookup(tenant, phone)).to.deep.equal({ state: 'none', parkedWorkflowId: 'wf-1-abc', parkedStatus: 'awaiting_choice', language: null });
+    expect(await consent.lookup(tenant, phone)).to.deep.equal({ state: 'none', parkedWorkflowId: 'wf-1-abc', parkedStatus: 'awaiting_choice', language: null, holding: null });
+  });
+
+  it('lookup: the workflow the claimant\'s handover pointer names, read with the record', async () => {
+    await redis.hset(key, 'state', 'granted');
+    await redis.set(keys.claimantWait(p, tenant, sha256Hex(phone), 'human-handover'), 'wf-1-def');
+    expect(await consent.lookup(tenant, phone)).to.deep.include({ state: 'granted', holding: 'wf-1-def' });
+    expect((await consent.lookup(tenant, '+919800000043')).holding).to.equal(null);
   });
 
   it('held: null with nothing held, with a record but no question, and for another claimant or tenant', async () => {
