@@ -75,8 +75,10 @@ describe('console inbox: human handover in a browser', function () {
 
   /** The text of the queue's or the held table's row of a conversation ('' when it has none). */
   async function rowText(table: string, id: string): Promise<string> {
-    const row = page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: id });
-    return (await row.count()) === 0 ? '' : (await row.first().textContent()) ?? '';
+    // All at once and without waiting: a row the page's refresh removes between a count and a read
+    // would make `textContent` wait for it until its timeout.
+    const rows = await page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: id }).allTextContents();
+    return rows[0] ?? '';
   }
 
   /** Marks the page's window: the mark is gone after any reload. */
