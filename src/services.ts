@@ -114,7 +114,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
   const redis = createRedis(config, { name: 'cw-main', autoPipelining: options.autoPipelining, log });
   const keys = new Keys(config.keyPrefix, config.partitions);
   const refs = new PhiRefs(config.phiRefKey);
-  const sharedClock = !options.clock && config.sharedTestClock ? new SharedTestClock(redis, keys.testClockOffset()) : null;
+  const sharedClock = !options.clock && config.sharedTestClock ? new SharedTestClock(redis, keys.testClockOffset(), keys.testClockSeen()) : null;
   const clock = options.clock ?? sharedClock ?? systemClock;
   const tenants = new TenantStore(redis, keys);
   const consent = new ConsentStore(redis, keys);

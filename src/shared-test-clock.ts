@@ -13,7 +13,12 @@ export class SharedTestClock implements Clock {
   private offset = 0;
   private readonly timer: NodeJS.Timeout;
 
-  constructor(private readonly redis: Redis, private readonly key: string) {
+  /** The offset last recorded as seen (null: none yet). */
+  private seen: number | null = null;
+
+  /** `seenKey`: where each process records the offset it read (pid → offset), so a test that
+   *  moves time can wait until every process has seen it before anything depends on it. */
+  constructor(private readonly redis: Redis, private readonly key: string, private readonly seenKey?: string) {
     this.timer = setInterval(() => { void this.refresh(); }, refreshMs);
     this.timer.unref();
     void this.refresh();
@@ -28,6 +33,10 @@ export class SharedTestClock implements Clock {
     try {
       const value = await this.redis.get(this.key);
       this.offset = value === null ? 0 : Number(value) || 0;
+      if (this.seenKey && this.seen !== this.offset) {
+        await this.redis.hset(this.seenKey, String(process.pid), String(this.offset));
+        this.seen = this.offset;
+      }
     } catch {
       // Redis restarting: time keeps its last offset.
     }

@@ -336,6 +336,11 @@ export class Keys {
   testClockOffset(): string {
     return `${this.g()}:test-clock-offset`;
   }
+  /** Test deployments only: the offset each process last read (hash: pid → offset), so a test that
+   *  moves time waits until every process has seen it. */
+  testClockSeen(): string {
+    return `${this.g()}:test-clock-seen`;
+  }
   /** Consumer group name shared by every worker of a stage. */
   group(stage: StageName): string {
     return `${stage}-workers`;

@@ -89,8 +89,17 @@ class Deployment {
   }
 
   /** Moves the clock of every service process (they re-read the offset every 20 ms). */
+  /** Moves every process's clock, and waits until each running one has read the new offset (a
+   *  process that has not would stamp a step it takes with the time before). */
   async setClock(offsetMs: number): Promise<void> {
-    await this.h.services.redis.set(this.h.services.keys.testClockOffset(), offsetMs);
+    const { redis, keys } = this.h.services;
+    await redis.set(keys.testClockOffset(), offsetMs);
+    const running = this.children.filter((c) => c.process.exitCode === null && c.process.signalCode === null).map((c) => String(c.process.pid));
+    if (running.length === 0) return;
+    await waitFor(async () => {
+      const seen = await redis.hmget(keys.testClockSeen(), ...running);
+      return seen.every((v) => v === String(offsetMs)) ? true : null;
+    }, { what: `every running process sees the clock offset ${offsetMs}`, intervalMs: 10 });
   }
 
   /** Claimants with consent on file (written where the consent stage reads it) and a claim in DOCUMENTS_PENDING. */
