@@ -123,12 +123,11 @@ export interface HumanHandoverFields {
   /** What brought this entry to the truth stage: the claimant's request (`start`), their "cancel"
    *  (`cancel`) or STOP (`stop`) while it is open. A wait timer's entry names its timer instead. */
   hoStep?: 'start' | 'cancel' | 'stop';
-  /** Why the handover was asked for: the claimant asked, or took the offer made after a blocked
-   *  answer, a pending-documents timeout or two unclear messages. */
-  hoReason?: HandoverReason;
 }
 
-export type HandoverReason = 'claimant' | 'policy_blocked' | 'documents_timed_out' | 'unclear';
+/** Why a handover was asked for: the claimant asked, or took the offer of a person (a tap on an
+ *  offer is a request like any other, so no other reason is told apart). */
+export type HandoverReason = 'claimant';
 
 /** Another workflow's fields, declared absent. */
 type Absent<T> = { [K in keyof T]?: never };

@@ -36,7 +36,7 @@ export const humanHandover: WorkflowDefinition<HumanHandoverPayload> = {
   // RESTRICTED does not pause a handover: a person is the safe path (docs/operational-modes.md).
   restricted: null,
   offered: true,
-  start: (payload) => ({ ...payload, intent: humanHandoverIntent, hoStep: 'start', hoReason: payload.hoReason ?? 'claimant' }) as HumanHandoverPayload,
+  start: (payload) => ({ ...payload, intent: humanHandoverIntent, hoStep: 'start' }) as HumanHandoverPayload,
   waitsIn: ['awaiting_agent', 'with_agent'],
   wait: {
     // Its timers are planned by the start step: the first response is due in business time.
@@ -74,7 +74,7 @@ async function queue(envelope: HoEnvelope, ctx: StageContext): Promise<Decision>
   const due = firstResponseDue(now, settings);
   const maxWaitAt = now + settings.maxWaitMs;
   const language = payload.language ?? 'EN';
-  const reason = payload.hoReason ?? 'claimant';
+  const reason = 'claimant';
   const timers = [...(due < maxWaitAt ? [{ name: reminderTimer(1), due }] : []), { name: deadlineTimer, due: maxWaitAt }];
   const effects: Effect[] = [{ type: 'wait.start', timers, payload: waitPayload(payload, ['hoStep']) }];
   // The request itself opens the transcript (a tapped offer has no words worth keeping).
@@ -164,7 +164,7 @@ async function interceptWhileOpen(envelope: Envelope, ctx: StageContext, holding
     return {
       kind: 'finish', status: 'completed',
       audit: { type: 'human_handover.cancel_requested', detail: { channel: payload.channel } },
-      effects: [arrival(open, payload, 'cancel', true)],
+      effects: [arrival(open, payload, 'cancel')],
     };
   }
   const text = await redacted(ctx, tenantId, payload.text);
@@ -183,15 +183,15 @@ async function interceptWhileOpen(envelope: Envelope, ctx: StageContext, holding
 async function endOnStop(envelope: Envelope, ctx: StageContext, providerAnswered: boolean, holding: string): Promise<Effect | null> {
   const open = await ctx.handovers.open(envelope.tenantId, holding);
   if (!open) return null;
-  return arrival(open, { ...envelope.payload, ...(providerAnswered ? { providerAnswered: true } : {}) }, 'stop', true);
+  return arrival(open, { ...envelope.payload, ...(providerAnswered ? { providerAnswered: true } : {}) }, 'stop');
 }
 
 /** The open handover continues at its step with this message's addressing (its reply window). */
-function arrival(open: { workflowId: string; seq: number; language: Language }, payload: WorkflowPayload, hoStep: 'cancel' | 'stop', ends: boolean): Effect {
+function arrival(open: { workflowId: string; seq: number; language: Language }, payload: WorkflowPayload, hoStep: 'cancel' | 'stop'): Effect {
   const continueWith: HumanHandoverPayload = {
     channel: payload.channel, businessNumberId: payload.businessNumberId, from: payload.from, messageId: payload.messageId,
     text: '', receivedAt: payload.receivedAt, language: payload.language ?? open.language,
     ...(payload.providerAnswered ? { providerAnswered: true } : {}), intent: humanHandoverIntent, hoStep,
   };
-  return { type: 'wait.arrive', target: open.workflowId, arrival: 'claimant_message', expectSeq: open.seq, set: {}, ends, to: 'truth', payload: continueWith };
+  return { type: 'wait.arrive', target: open.workflowId, arrival: 'claimant_message', expectSeq: open.seq, set: {}, ends: true, to: 'truth', payload: continueWith };
 }
