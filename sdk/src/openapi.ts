@@ -431,6 +431,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tenant/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's settings a console reads at login (its time zone)
+         * @description Any valid token of the tenant. `time_zone` is the tenant document's `time_zone`
+         *     (default `Asia/Kolkata`): the zone the partner reads times and dates in, and the one whose
+         *     dates `GET /v1/reports/summary` counts by. Fields may be added; none is removed or renamed.
+         */
+        get: operations["getTenantSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tenant/operational-mode": {
         parameters: {
             query?: never;
@@ -975,6 +997,13 @@ export interface components {
             archived_workflows: number;
             /** @description Whether a consent record was on file (and is now deleted). */
             consent_withdrawn: boolean;
+        };
+        TenantSettings: {
+            /**
+             * @description IANA time zone name, e.g. Asia/Kolkata.
+             * @example Asia/Kolkata
+             */
+            time_zone: string;
         };
         OperationalModeState: {
             /** @enum {unknown} */
@@ -2681,6 +2710,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+        };
+    };
+    getTenantSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantSettings"];
+                };
+            };
+            401: components["responses"]["InvalidToken"];
         };
     };
     getOperationalMode: {

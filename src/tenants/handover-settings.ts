@@ -8,14 +8,16 @@ import { dayNames, defaultHandoverSettings, minuteOfClock, type HandoverSettings
 import { parseDuration } from '../durations';
 import type { TenantDocument } from './tenant-document';
 
-/** The settings of a document's `handover` (already checked by `checkTenantDocument`), defaults for what it leaves unset. */
-export function handoverSettingsOf(handover: TenantDocument['handover'] | undefined | null): HandoverSettings {
+/** The settings of a document's `handover` (already checked by `checkTenantDocument`), defaults for
+ *  what it leaves unset; business hours without a zone of their own are in `tenantZone` (the
+ *  tenant's `time_zone`, `tenantTimeZone`). */
+export function handoverSettingsOf(handover: TenantDocument['handover'] | undefined | null, tenantZone: string = defaultHandoverSettings.timeZone): HandoverSettings {
   const d = defaultHandoverSettings;
   const hours = handover?.business_hours;
   return {
     firstResponseMs: handover?.first_response !== undefined ? parseDuration(handover.first_response) : d.firstResponseMs,
     maxWaitMs: handover?.max_wait !== undefined ? parseDuration(handover.max_wait) : d.maxWaitMs,
-    timeZone: hours?.time_zone ?? d.timeZone,
+    timeZone: hours?.time_zone ?? tenantZone,
     days: hours?.days ? [...new Set(hours.days.map((name) => dayNames.indexOf(name)))].sort((a, b) => a - b) : d.days,
     openMinute: hours?.open !== undefined ? clock(hours.open) : d.openMinute,
     closeMinute: hours?.close !== undefined ? clock(hours.close) : d.closeMinute,

@@ -11,6 +11,9 @@ import { durationPattern, parseDuration } from '../durations';
 export interface TenantDocument {
   tenant_id: string;
   name: string;
+  /** IANA time zone the partner reads times and dates in (reports' days, the console); default
+   *  `Asia/Kolkata` (`tenantTimeZone`). Handover business hours default to it. */
+  time_zone?: string;
   cms: { base_url: string; api_key: string };
   /** At least one channel; a claimant is answered on the channel they wrote on (docs/channels.md). */
   channels: {
@@ -49,7 +52,7 @@ export interface TenantHandover {
   /** Real time a claimant may wait for a person before the workflow stops waiting; default `24h`. */
   max_wait?: string;
   business_hours?: {
-    /** IANA time zone name of the claims handlers' office; default `Asia/Kolkata`. */
+    /** IANA time zone name of the claims handlers' office; default the tenant's `time_zone`. */
     time_zone?: string;
     /** Open days; default `mon` to `sat`. */
     days?: DayName[];
@@ -94,6 +97,17 @@ export interface SmsChannel {
 
 export const allScopes = ['workflow:read', 'workflow:write', 'audit:read', 'tenant:admin', 'kb:read', 'kb:write', 'cms:events', 'webhook:admin', 'conversations:read', 'conversations:write'] as const;
 
+/** The tenant's time zone when its document names none: where the service's partners are. */
+export const defaultTenantTimeZone = 'Asia/Kolkata';
+
+/** The IANA time zone a tenant reads times and dates in: its document's `time_zone`, or `Asia/Kolkata`. */
+export function tenantTimeZone(doc: Pick<TenantDocument, 'time_zone'>): string {
+  return doc.time_zone ?? defaultTenantTimeZone;
+}
+
+/** What an IANA zone name looks like; whether Intl knows it is checked after the schema (`isTimeZone`). */
+const timeZonePattern = '^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$';
+
 /** `HH:MM`, 24-hour, or `24:00`. */
 const clockPattern = '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$';
 
@@ -108,6 +122,7 @@ const schema: JSONSchemaType<TenantDocument> = {
   properties: {
     tenant_id: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{1,39}$' },
     name: { type: 'string', minLength: 1, maxLength: 200 },
+    time_zone: { type: 'string', minLength: 1, maxLength: 64, pattern: timeZonePattern, nullable: true },
     cms: {
       type: 'object', additionalProperties: false, required: ['base_url', 'api_key'],
       properties: { base_url: { type: 'string', pattern: '^https?://' }, api_key: { type: 'string', minLength: 8 } },
@@ -167,7 +182,7 @@ const schema: JSONSchemaType<TenantDocument> = {
         business_hours: {
           type: 'object', nullable: true, additionalProperties: false, required: [],
           properties: {
-            time_zone: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$', nullable: true },
+            time_zone: { type: 'string', minLength: 1, maxLength: 64, pattern: timeZonePattern, nullable: true },
             days: { type: 'array', minItems: 1, maxItems: 7, uniqueItems: true, items: { type: 'string', enum: [...dayNames] }, nullable: true },
             open: { type: 'string', pattern: clockPattern, nullable: true },
             close: { type: 'string', pattern: clockPattern, nullable: true },
@@ -192,6 +207,9 @@ export function checkTenantDocument(value: unknown): { ok: true; doc: TenantDocu
   }
   if (retention?.hot_window && parseDuration(retention.hot_window) <= 0) return { ok: false, errors: ['/retention/hot_window must be longer than 0'] };
   if (retention?.dedupe && parseDuration(retention.dedupe) < 60_000) return { ok: false, errors: ['/retention/dedupe must be at least 60s (as INBOUND_DEDUPE_SECONDS)'] };
+  if (value.time_zone !== undefined && !isTimeZone(value.time_zone)) {
+    return { ok: false, errors: [`/time_zone ${JSON.stringify(value.time_zone)} is not an IANA time zone (e.g. Asia/Kolkata)`] };
+  }
   const handoverErrors = handoverProblems(value.handover);
   if (handoverErrors.length > 0) return { ok: false, errors: handoverErrors };
   return { ok: true, doc: value };

@@ -23,6 +23,7 @@ import type { StageEntryForm } from '../runtime/envelope-codec';
 import { defaultSegmentBudget } from '../templates/template-registry';
 import type { ConversationMessage } from './conversation-message';
 import { handoverSettingsOf } from '../tenants/handover-settings';
+import { tenantTimeZone } from '../tenants/tenant-document';
 import type { TenantStore } from '../tenants/tenant-store';
 
 /** Who acts, as the audit event records it (no secrets, no PHI). */
@@ -56,7 +57,8 @@ export class Handovers {
   }
 
   async settings(tenantId: string): Promise<HandoverSettings> {
-    return handoverSettingsOf((await this.tenants.get(tenantId)).handover);
+    const doc = await this.tenants.get(tenantId);
+    return handoverSettingsOf(doc.handover, tenantTimeZone(doc));
   }
 
   /** A handler takes a queued conversation: `agent` is the user (or client) id who will hold it. */

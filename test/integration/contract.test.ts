@@ -240,6 +240,9 @@ describe('contract: docs/openapi.yaml against the running service', function () 
 
   it('tenant: the operational mode read and changed', async () => {
     const bearer = await token();
+    const settings = await call('get', '/v1/tenant/settings', { token: await h.token('workflow:read') });
+    expect(settings.json<{ time_zone: string }>()).to.deep.equal({ time_zone: 'Asia/Kolkata' });
+    expect((await call('get', '/v1/tenant/settings')).status).to.equal(401);
     expect((await call('get', '/v1/tenant/operational-mode', { token: bearer })).status).to.equal(200);
     expect((await call('put', '/v1/tenant/operational-mode', { token: bearer, json: { mode: 'OPERATIONAL', reason: 'contract test' } })).status).to.equal(200);
     expect((await call('put', '/v1/tenant/operational-mode', { token: bearer, json: { mode: 'ASLEEP', reason: 'x' } })).status).to.equal(400);
