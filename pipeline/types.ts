@@ -231,6 +231,9 @@ export interface WorkflowPatch {
   /** A shipped type (vocabulary.ts) or a registered one's (pipeline/workflows/index.ts). */
   workflow_type?: WorkflowType | (string & {});
   claim_id_hash?: string;
+  /** The claim as a claimant's reply shows it (src/phi.ts `maskClaimId`: its last four characters),
+   *  set with `claim_id_hash`, for the people who read the workflow (docs/security.md). */
+  claim_ref?: string;
   language?: Language;
   outcome?: string;
   outbound_message_id?: string;
@@ -238,9 +241,11 @@ export interface WorkflowPatch {
   pending_docs_workflow_id?: string;
   reminders_sent?: number;
   /** pending-documents' wait, as the API shows it (docs/pending-documents.md): the documents asked
-   *  for and received (JSON), when the wait started, its deadline and next reminder ('' for none). */
+   *  for and received (JSON: code → media id, and code → when, ms), when the wait started, its
+   *  deadline and next reminder ('' for none). */
   pd_pending?: string;
   pd_received?: string;
+  pd_received_at?: string;
   wait_started_at?: number;
   deadline_at?: number;
   next_reminder_at?: number | '';
@@ -458,6 +463,8 @@ export interface PendingDocsState {
   pending: PendingDocument[];
   /** Document code → the media id that satisfied it. */
   received: Record<string, string>;
+  /** Document code → when it was recorded (ms); absent for documents recorded before this was kept. */
+  receivedAt?: Record<string, number>;
   deadlineAt: number | null;
   remindersSent: number;
   /** The record's step sequence as read (an arrival expects it unchanged). */

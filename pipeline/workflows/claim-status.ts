@@ -34,7 +34,7 @@ async function claimStatusTruth(envelope: Envelope & { payload: ClaimStatusPaylo
   const items = shown.map((c) => ({ claim_ref: maskClaimId(c.claim_id), status: c.status, updated: c.status_updated_at.slice(0, 10) }));
   return {
     kind: 'forward', to: next(claimStatus, 'truth'), payload: { ...envelope.payload, reply: { template: 'claim_status', vars: {}, items } },
-    patch: { claim_id_hash: phiHash(shown[0]!.claim_id), outcome: 'status_found' },
+    patch: { claim_id_hash: phiHash(shown[0]!.claim_id), claim_ref: maskClaimId(shown[0]!.claim_id), outcome: 'status_found' },
     audit: { type: 'claim.status_fetched', detail: { claims_found: own.length, claims_shown: shown.length } },
   };
 }

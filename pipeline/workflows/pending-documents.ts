@@ -136,7 +136,7 @@ async function start(envelope: PdEnvelope, ctx: StageContext): Promise<Decision>
   // follow-up are left out, though the CMS, which has not processed them yet, still lists them.
   const sent = asked ? receivedOnLatest(await ctx.pendingDocs.recent(tenantId, payload.from), workflowId, claimIdHash) : {};
   const missing = stillMissing(pending, { ...sent, ...(state?.received ?? {}) });
-  if (missing.length === 0) return nothingPending(envelope, asked, 'nothing_pending', claimIdHash);
+  if (missing.length === 0) return nothingPending(envelope, asked, 'nothing_pending', claim);
 
   const now = ctx.now();
   const timers = planWait(pendingDocuments.wait!, ctx, now);
@@ -159,10 +159,11 @@ async function start(envelope: PdEnvelope, ctx: StageContext): Promise<Decision>
   return {
     kind: 'forward', to: toReply(), payload: reminder,
     patch: {
-      workflow_type: 'pending-documents', claim_id_hash: claimIdHash, language,
+      workflow_type: 'pending-documents', claim_id_hash: claimIdHash, claim_ref: maskClaimId(claim.claim_id), language,
       ...(join ? { pending_docs_workflow_id: join, outcome: 'joined' } : {
         pd_pending: JSON.stringify(pending), deadline_at: deadlineAt, next_reminder_at: firstReminder,
-        wait_started_at: now, pd_received: JSON.stringify(state?.received ?? {}), reminders_sent: state?.remindersSent ?? 0,
+        wait_started_at: now, pd_received: JSON.stringify(state?.received ?? {}), pd_received_at: JSON.stringify(state?.receivedAt ?? {}),
+        reminders_sent: state?.remindersSent ?? 0,
       }),
     },
     audit: { type: 'documents.requested', detail: { documents: missing.length, trigger: asked ? 'claimant' : 'cms_event', deadline_at: deadlineAt } },
@@ -182,8 +183,8 @@ export function receivedOnLatest(recent: readonly PendingDocsState[], workflowId
   return latest.received;
 }
 
-function nothingPending(envelope: PdEnvelope, asked: boolean, outcome: string, claimIdHash?: string): Decision {
-  const patch = { workflow_type: 'pending-documents' as const, outcome, ...(claimIdHash ? { claim_id_hash: claimIdHash } : {}) };
+function nothingPending(envelope: PdEnvelope, asked: boolean, outcome: string, claim?: Claim): Decision {
+  const patch = { workflow_type: 'pending-documents' as const, outcome, ...(claim ? { claim_id_hash: phiHash(claim.claim_id), claim_ref: maskClaimId(claim.claim_id) } : {}) };
   const audit = { type: 'documents.none_pending', detail: { reason: outcome } };
   // A claimant who asked gets an answer; a CMS trigger with nothing to ask for ends quietly.
   if (asked) return { kind: 'forward', to: toReply(), payload: { ...envelope.payload, reply: { template: 'documents_none_pending', vars: {} } }, patch, audit };
@@ -287,6 +288,8 @@ async function documentArrived(envelope: PdEnvelope, ctx: StageContext): Promise
   // The file fills the document its caption or name names, else the first one still missing (none: recorded against no document).
   const document = documentsFor(open.pending, open.received, documentHint(payload, open.pending))[0] ?? '';
   const received = document ? { ...open.received, [document]: media.id } : open.received;
+  // When each arrived, for the documents checklist (`documents[].received_at`, docs/pending-documents.md).
+  const receivedAt = document ? { ...open.receivedAt, [document]: ctx.now() } : open.receivedAt ?? {};
   const complete = stillMissing(open.pending, received).length === 0;
   return {
     // This message's own step, kept as the record of the file: it is folded into the waiting
@@ -300,7 +303,7 @@ async function documentArrived(envelope: PdEnvelope, ctx: StageContext): Promise
     },
     effects: [{
       type: 'wait.arrive', target: open.workflowId, arrival: 'document', expectSeq: open.seq, ends: complete, to: 'truth',
-      set: { pd_received: JSON.stringify(received), documents_received: Object.keys(received).length, ...(complete ? { next_reminder_at: '' } : {}) },
+      set: { pd_received: JSON.stringify(received), pd_received_at: JSON.stringify(receivedAt), documents_received: Object.keys(received).length, ...(complete ? { next_reminder_at: '' } : {}) },
       payload: continuation(payload, open),
     }],
   };

@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { AppError } from '../../src/errors';
-import { phiHash } from '../../src/phi';
+import { maskClaimId, phiHash } from '../../src/phi';
 import { plainText } from '../plain-text';
 import { normalise } from '../text';
 import { ownClaims } from '../own-claims';
@@ -55,7 +55,7 @@ export async function queryReasonTruth(envelope: QrEnvelope, ctx: StageContext):
         otherClaimIds: own.slice(1).map((c) => c.claim_id),
       },
     },
-    patch: { claim_id_hash: phiHash(claim.claim_id) },
+    patch: { claim_id_hash: phiHash(claim.claim_id), claim_ref: maskClaimId(claim.claim_id) },
     audit: { type: 'claim.reasons_fetched', detail: { claims_found: own.length, reason_codes: reasonCodes.length, status: claim.status } },
   };
 }

@@ -1097,6 +1097,8 @@ export interface components {
             tenant_id: string;
             /** @description Hash of the claim shown first in the reply; null when no claim was read. */
             claim_id_hash: string | null;
+            /** @description The same claim masked as the claimant's replies show it: `XXXX` and the claim id's last four characters, for the people who read the workflow (the partner's console). Null when no claim was read, for workflows recorded before the field existed, and once the claimant was erased (docs/security.md). */
+            claim_ref: string | null;
             status: components["schemas"]["WorkflowStatus"];
             /** Format: date-time */
             started_at: string;
@@ -1145,11 +1147,16 @@ export interface components {
             next_reminder_at: string | null;
             /** @description pending-documents: reminders sent so far (the first request is not counted). */
             reminders_sent: number | null;
-            /** @description pending-documents: the documents asked for and whether each has arrived. */
+            /** @description pending-documents: the documents asked for, whether each has arrived, and when. */
             documents: {
                 code: string;
                 name: string;
                 received: boolean;
+                /**
+                 * Format: date-time
+                 * @description When the claimant's file for it was recorded; null while it is missing, and for a file recorded before the time was kept.
+                 */
+                received_at: string | null;
             }[] | null;
             /** @description How far the workflow's latest reply got, by the provider's status webhooks (WhatsApp `sent`, `delivered`, `read`, `failed`; SMS status callbacks): null until a status of one of its sends arrived. It only moves forward (a later step's reply, or a later state of the same reply); a failure also sends the `reply.delivery_failed` webhook. */
             delivery: {

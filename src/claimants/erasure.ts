@@ -44,7 +44,7 @@ import { isClaimantPhone, phoneRule } from './phone-number';
  */
 export const keptRecordFields = [
   'workflow_id', 'tenant_id', 'workflow_type', 'status', 'seq', 'started_at', 'updated_at', 'completed_at', 'channel', 'audit',
-  'language', 'outcome', 'error', 'pending_docs_workflow_id', 'deadline_at', 'reminders_sent', 'pd_pending', 'pd_received',
+  'language', 'outcome', 'error', 'pending_docs_workflow_id', 'deadline_at', 'reminders_sent', 'pd_pending', 'pd_received', 'pd_received_at',
   // human-handover: the queue's times and the handler who held it (src/workflows/workflow-store.ts `handover`).
   'ho_reason', 'ho_queued_at', 'ho_first_response_due', 'ho_max_wait_at', 'ho_sla_breached', 'ho_agent', 'ho_assigned_at',
 ] as const;

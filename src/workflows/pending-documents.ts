@@ -136,15 +136,16 @@ export class PendingDocuments {
   }
 
   private async read(p: number, workflowId: string, tenantId?: string): Promise<PendingDocsState | null> {
-    const [status, owner, claimIdHash, pending, received, deadline, sent, language, seq, armed, armedDue] = await this.redis.hmget(
+    const [status, owner, claimIdHash, pending, received, deadline, sent, language, seq, armed, armedDue, receivedAt] = await this.redis.hmget(
       this.keys.workflow(p, workflowId), 'status', 'tenant_id', 'claim_id_hash', 'pd_pending', 'pd_received', 'deadline_at', 'reminders_sent', 'language',
-      'seq', 'wait_timer', 'wait_due',
+      'seq', 'wait_timer', 'wait_due', 'pd_received_at',
     );
     if (!status || (tenantId !== undefined && owner !== tenantId)) return null;
     return {
       workflowId, status: status as WorkflowStatus, claimIdHash,
       pending: pending ? (JSON.parse(pending) as PendingDocument[]) : [],
       received: received ? (JSON.parse(received) as Record<string, string>) : {},
+      receivedAt: receivedAt ? (JSON.parse(receivedAt) as Record<string, number>) : {},
       deadlineAt: deadline ? Number(deadline) : null,
       remindersSent: Number(sent ?? 0),
       language: (language as PendingDocsState['language']) ?? null,

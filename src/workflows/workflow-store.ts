@@ -16,6 +16,9 @@ export interface WorkflowResource {
   workflow_type: WorkflowType | null;
   tenant_id: string;
   claim_id_hash: string | null;
+  /** The claim as the claimant's replies show it (`XXXX` and its last four characters), for the
+   *  people who read the workflow; null when no claim was read (docs/security.md). */
+  claim_ref: string | null;
   status: WorkflowStatus;
   started_at: string;
   completed_at: string | null;
@@ -32,7 +35,9 @@ export interface WorkflowResource {
   deadline_at: string | null;
   next_reminder_at: string | null;
   reminders_sent: number | null;
-  documents: Array<{ code: string; name: string; received: boolean }> | null;
+  /** `received_at`: when the document was recorded; null while missing, and for one recorded
+   *  before the record kept the time. */
+  documents: Array<{ code: string; name: string; received: boolean; received_at: string | null }> | null;
   /**
    * How far the workflow's latest reply got, by the provider's status webhooks (docs/workflows.md,
    * "Delivery states"): null until a status of one of its sends arrived.
@@ -88,6 +93,7 @@ export function toResource(h: Record<string, string>, now: number = Date.now()):
     workflow_type: (h.workflow_type as WorkflowType | undefined) ?? null,
     tenant_id: h.tenant_id!,
     claim_id_hash: h.claim_id_hash ?? null,
+    claim_ref: h.claim_ref ?? null,
     status: h.status as WorkflowStatus,
     started_at: iso(h.started_at)!,
     completed_at: iso(h.completed_at),
@@ -110,13 +116,19 @@ function waitFields(h: Record<string, string>): Pick<WorkflowResource, 'pending_
     return { pending_docs_workflow_id: null, deadline_at: null, next_reminder_at: null, reminders_sent: null, documents: null };
   }
   const received = h.pd_received ? (JSON.parse(h.pd_received) as Record<string, string>) : {};
+  const receivedAt = h.pd_received_at ? (JSON.parse(h.pd_received_at) as Record<string, number>) : {};
   const pending = h.pd_pending ? (JSON.parse(h.pd_pending) as Array<{ code: string; name: string }>) : null;
   return {
     pending_docs_workflow_id: h.pending_docs_workflow_id ?? h.workflow_id!,
     deadline_at: h.deadline_at ? iso(h.deadline_at) : null,
     next_reminder_at: h.next_reminder_at ? iso(h.next_reminder_at) : null,
     reminders_sent: Number(h.reminders_sent ?? 0),
-    documents: pending ? pending.map((d) => ({ code: d.code, name: d.name, received: Boolean(received[d.code]) })) : null,
+    documents: pending
+      ? pending.map((d) => {
+        const at = received[d.code] ? receivedAt[d.code] : undefined;
+        return { code: d.code, name: d.name, received: Boolean(received[d.code]), received_at: at === undefined ? null : new Date(at).toISOString() };
+      })
+      : null,
   };
 }
 

@@ -102,7 +102,9 @@ describeOnBoth('pending-documents', function (target) {
     expect(w).to.include({ workflow_type: 'pending-documents', pending_docs_workflow_id: w.workflow_id, reminders_sent: 0 });
     expect(Date.parse(w.deadline_at!)).to.equal(clock.now() + 72 * hour);
     expect(Date.parse(w.next_reminder_at!)).to.equal(clock.now() + 24 * hour);
-    expect(w.documents).to.deep.equal(docs.map((d) => ({ ...d, received: false })));
+    expect(w.documents).to.deep.equal(docs.map((d) => ({ ...d, received: false, received_at: null })));
+    // The claim as the claimant's reminder shows it, never the claim id.
+    expect(w.claim_ref).to.equal(`XXXX${claimId.slice(-4)}`);
     const viaApi = await api(`/v1/workflows/${w.workflow_id}`);
     expect(viaApi.status).to.equal(200);
     // The same record, but for the reply's delivery state, which the provider's status webhooks
@@ -163,7 +165,8 @@ describeOnBoth('pending-documents', function (target) {
     expect(missing.text).to.contain('Discharge summary').and.not.to.contain('Final bill');
     let w = await workflow(body.workflow_id);
     expect(w.status).to.equal('awaiting_documents');
-    expect(w.documents).to.deep.equal([{ ...docs[0]!, received: false }, { ...docs[1]!, received: true }]);
+    // The clock stands still here: the file was recorded at its time.
+    expect(w.documents).to.deep.equal([{ ...docs[0]!, received: false, received_at: null }, { ...docs[1]!, received: true, received_at: new Date(clock.now()).toISOString() }]);
 
     await h.wa.postInbound({ from: phone, type: 'document', media: { id: 'media-ds-1', mime_type: 'application/pdf', filename: 'scan.pdf' } });
     w = await untilStatus(body.workflow_id, 'completed');

@@ -30,7 +30,7 @@ describe('stage truth', () => {
         { claim_ref: 'XXXX0111', status: 'APPROVED', updated: '2025-12-01' },
       ],
     });
-    expect(decision.patch).to.deep.equal({ claim_id_hash: phiHash('CLM-2025-000222'), outcome: 'status_found' });
+    expect(decision.patch).to.deep.equal({ claim_id_hash: phiHash('CLM-2025-000222'), claim_ref: 'XXXX0222', outcome: 'status_found' });
     expect(decision.audit).to.deep.equal({ type: 'claim.status_fetched', detail: { claims_found: 2, claims_shown: 2 } });
   });
 
@@ -61,7 +61,7 @@ describe('stage truth', () => {
     expect(decision.payload.query).to.deep.equal({
       claimId: 'CLM-2025-000222', status: 'PARTIALLY_APPROVED', reasonCodes: ['ROOM_RENT_CAP'], amountApproved: null, names: ['Asha Verma'], otherClaimIds: ['CLM-2025-000111'],
     });
-    expect(decision.patch).to.deep.equal({ claim_id_hash: phiHash('CLM-2025-000222') });
+    expect(decision.patch).to.deep.equal({ claim_id_hash: phiHash('CLM-2025-000222'), claim_ref: 'XXXX0222' });
   });
   describe('pending-documents: what the hand-off used to decide', () => {
     const claim = claimOf({ claim_id: 'CLM-2025-000333', status: 'DOCUMENTS_PENDING' });
@@ -109,13 +109,15 @@ describe('stage truth', () => {
 
     it('a file for the open follow-up fills the document its caption names, decided from the follow-up\'s step as read', async () => {
       const open = { workflowId: 'wf-open', status: 'awaiting_documents' as const, claimIdHash: phiHash(claim.claim_id), pending, received: {}, deadlineAt: null, remindersSent: 0, language: 'EN' as const, seq: 4, nextReminderAt: null };
-      const ctx = fakeStageContext({ recentPendingDocs: { [testPhone]: [open] } });
+      const now = Date.parse('2026-01-16T08:30:00Z');
+      const ctx = fakeStageContext({ recentPendingDocs: { [testPhone]: [open] }, now });
       const media = { id: 'media-9', kind: 'document', filename: 'final-bill.pdf' };
       const decision = await truth.handle(envelopeFor('truth', { text: '', intent: 'documents_upload', media }), ctx);
       const [effect] = decision.effects ?? [];
       expect(effect).to.deep.include({
         type: 'wait.arrive', target: 'wf-open', arrival: 'document', expectSeq: 4, ends: false, to: 'truth',
-        set: { pd_received: JSON.stringify({ bill: 'media-9' }), documents_received: 1 },
+        // The time it was recorded, for the API's documents[].received_at.
+        set: { pd_received: JSON.stringify({ bill: 'media-9' }), pd_received_at: JSON.stringify({ bill: now }), documents_received: 1 },
       });
       expect(decision.audit.detail).to.include({ document: 'bill', complete: false, accepted: true, pending_docs_workflow_id: 'wf-open' });
     });
