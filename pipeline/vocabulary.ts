@@ -1,7 +1,7 @@
 /**
  * The domain's vocabulary, defined once: the stages of the pipeline, the workflow types, the
  * statuses a workflow passes through, the tenant's operational modes and the claimant's
- * languages. Everything else (the Redis key builder, the API's filters, the operator CLI, the
+ * languages (the codes of the language packs loaded from pipeline/languages). Everything else (the Redis key builder, the API's filters, the operator CLI, the
  * webhook samples, the stages) imports these names from here.
  */
 
@@ -27,5 +27,6 @@ export function isOperationalMode(value: unknown): value is OperationalMode {
   return typeof value === 'string' && (operationalModes as readonly string[]).includes(value);
 }
 
-export const languages = ['EN', 'HI', 'HI_EN'] as const;
-export type Language = (typeof languages)[number];
+/** A language code of a loaded pack (`isLanguage` checks one that arrives from outside). */
+export type Language = string;
+export { isLanguage, languageCodes } from './languages';

@@ -2,16 +2,16 @@
  * The claimant's answer to "which did you mean?" (docs/understanding.md): a tapped reply button,
  * or a picked row of a list message (WhatsApp shows more than three choices as a list), carries
  * `choice:<intent>:<language>` as its id; on a channel without buttons the claimant types the
- * number of the line (ASCII or Devanagari digits). The numbering is fixed, so a number means the
+ * number of the line (in ASCII digits or any script's, pipeline/languages/scripts). The numbering is fixed, so a number means the
  * same workflow whatever was asked before, and whichever of them were offered: the workflows
  * offered, in the order they are registered (pipeline/workflows/index.ts).
  */
+import { asciiDigits, defaultPackOf, isLanguage, scriptOfDigit } from '../languages';
 import { normalise } from '../text';
 import type { Language } from '../types';
 import { offeredIntents } from '../workflows';
 
 const buttonPrefix = 'choice:';
-const languages: readonly Language[] = ['EN', 'HI', 'HI_EN'];
 
 /** The workflows offered, in the order they are listed and numbered. */
 export function choiceOrder(): readonly string[] {
@@ -42,20 +42,21 @@ export function choiceButtonId(intent: string, language: Language): string {
 
 export interface Choice {
   intent: string;
-  /** The language the offer was made in, when the answer tells it (a button id, Devanagari digits). */
+  /** The language the offer was made in, when the answer tells it (a button id; digits of a
+   *  script other than the loanword one: that script's default language). */
   language: Language | null;
 }
-
-const devanagariDigit = /[\u0966-\u096F]/;
 
 /** The workflow a message chooses, or null when it is not a choice. */
 export function choiceOf(text: string, buttonId?: string): Choice | null {
   if (buttonId?.startsWith(buttonPrefix)) {
     const [intent, language] = buttonId.slice(buttonPrefix.length).split(':') as [string, Language | undefined];
-    if (choiceOrder().includes(intent)) return { intent, language: language && languages.includes(language) ? language : null };
+    if (choiceOrder().includes(intent)) return { intent, language: isLanguage(language) ? language : null };
   }
-  const typed = normalise(text.replace(/[\u0966-\u096F]/g, (d) => String(d.charCodeAt(0) - 0x0966)));
+  const typed = normalise(asciiDigits(text));
   if (!/^[1-9]$/.test(typed)) return null;
   const intent = choiceOrder()[Number(typed) - 1];
-  return intent ? { intent, language: devanagariDigit.test(text) ? 'HI' : null } : null;
+  if (!intent) return null;
+  const script = [...text].map(scriptOfDigit).find((s) => s !== null && !s.loanword) ?? null;
+  return { intent, language: script ? defaultPackOf(script)?.code ?? null : null };
 }

@@ -1,14 +1,13 @@
 /**
- * The class lexicon: which word classes (data/word-classes.json, plus a tenant's additions) each
+ * The class lexicon: which word classes (every language pack's `words`, plus a tenant's additions) each
  * folded word or short phrase belongs to, and the lookup that finds them in a message. A word of
  * 5 letters or more that is in no class also matches a class word of 5 or more letters at edit
  * distance 1 (one letter added, dropped, changed, or two neighbours swapped), found through an
  * index of single-letter deletions so a lookup costs a few map reads, not a scan; a word that is
- * a known romanised Hindi word (data/language-markers.json) is taken as itself, never as a typo.
+ * a pack's known word (`known_words`: romanised Hindi grammar words) is taken as itself, never as a typo.
  * A word in no class that is two or three class words run together ("claimrejectkyu") is read as them.
  */
-import baseClasses from '../data/word-classes.json';
-import markers from '../data/language-markers.json';
+import { languages } from '../languages';
 import { foldedWords, foldWord } from './fold';
 
 /** Entity placeholders (pipeline/understanding/sentences.ts) start with this: no class word does, so the lexicon passes them by. */
@@ -32,7 +31,7 @@ interface Phrase {
 
 const fuzzyMinLength = 5;
 /** Real words outside the classes (romanised Hindi grammar words): never read as a typo. */
-const knownWords: ReadonlySet<string> = new Set(markers.hi_en.map(foldWord));
+const knownWords: ReadonlySet<string> = new Set(languages.knownWords.map(foldWord));
 /** The shortest piece a run-together word is split into. */
 const minPiece = 3;
 
@@ -173,8 +172,8 @@ export function withinOneEdit(a: string, b: string): boolean {
   return longer.slice(i + 1).join('') === shorter.slice(i).join('');
 }
 
-/** The classes a tenant may add words to. */
-export const wordClassNames: readonly string[] = Object.keys(baseClasses).filter((c) => !c.startsWith('_'));
+/** The classes a tenant may add words to (pipeline/data/word-classes.json). */
+export const wordClassNames: readonly string[] = Object.keys(languages.wordClasses);
 
 const compiled = new Map<string, Lexicon>();
 const maxCompiled = 256;
@@ -202,12 +201,7 @@ export function lexiconFor(additions: Vocabulary = {}): Lexicon {
   const key = JSON.stringify(additions);
   const hit = compiled.get(key);
   if (hit) return hit;
-  const shipped: Vocabulary = {};
-  for (const [cls, byLanguage] of Object.entries(baseClasses)) {
-    if (cls.startsWith('_')) continue;
-    shipped[cls] = Object.values(byLanguage as Record<string, string[]>).flat();
-  }
-  const lexicon = new Lexicon([shipped, ...addedClasses, additions]);
+  const lexicon = new Lexicon([languages.wordClasses, ...addedClasses, additions]);
   if (compiled.size >= maxCompiled) compiled.delete(compiled.keys().next().value!);
   compiled.set(key, lexicon);
   return lexicon;

@@ -12,10 +12,10 @@
  *   or "tarikh"), an amount (after ₹, Rs or INR, before "hazar", "lakh", "हज़ार"; "61,500" and
  *   "1,20,000" by their grouping; "40k"), a reference (claim, policy or UTR numbers: digits with
  *   letters or separators, five digits or more, or a number after "no"/"number"/"नंबर"), or
- *   else a count ("15 days"). Devanagari digits count as digits. Each stands in the word list as
+ *   else a count ("15 days"). Every script's digits count as digits (the scripts' `digits`). Each stands in the word list as
  *   `#<class>`, which no class word matches, and is found as a hit of its class.
  */
-import table from '../data/sentence-words.json';
+import { asciiDigits, languages } from '../languages';
 import { foldWord } from './fold';
 import { entityMark, type ClassHit } from './lexicon';
 
@@ -36,6 +36,7 @@ export interface ReadMessage {
 }
 
 
+const table = languages.sentence;
 const folded = (list: readonly string[]) => new Set(list.map(foldWord));
 const joining = folded(table.joining);
 const moreAfter = folded(table.more_after);
@@ -49,13 +50,12 @@ const abbreviations = folded(table.abbreviations);
  *  "CLM-2024-88812", "10/11"), a run of sentence marks, a comma, or the rupee sign. */
 const token = /[\p{L}\p{M}\p{N}]+(?:[.,/:-]\p{N}[\p{L}\p{M}\p{N}]*)*|[?.!;\n\u0964\u0965\u2026]+|,|₹/gu;
 const digit = /\p{N}/u;
-const devanagariDigits = /[\u0966-\u096F]/g;
 
 type Kind = 'date' | 'amount' | 'ref' | 'number';
 
 /** How a numeric token reads by itself (null: it needs its neighbours, a plain count so far). */
 function numericKind(raw: string): Kind | null {
-  const t = raw.replace(devanagariDigits, (d) => String(d.charCodeAt(0) - 0x0966));
+  const t = asciiDigits(raw);
   if (/^\d{1,2}(?:st|nd|rd|th)$/.test(t)) return 'date';
   if (/^\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?$/.test(t)) return 'date';
   if (/^\d+(?:\.\d+)?k$/.test(t)) return 'amount';

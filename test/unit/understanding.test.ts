@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { understandMessage } from '../../pipeline/intents';
 import { detectLanguage } from '../../pipeline/language';
 import { choiceButtonId, choiceOf } from '../../pipeline/understanding/choices';
-import { foldDevanagari, foldedWords, foldLatin } from '../../pipeline/understanding/fold';
+import { foldedWords, foldWord } from '../../pipeline/understanding/fold';
 import { lexiconFor, withinOneEdit } from '../../pipeline/understanding/lexicon';
 import { offerHandoverIfMissing } from '../helpers/handover-stand-in';
 
@@ -18,21 +18,21 @@ const classesOf = (text: string) => {
 
 describe('understanding: spelling folds', () => {
   it('folds Devanagari nukta, chandrabindu, nasal clusters and vowel-length variants together', () => {
-    expect(foldDevanagari('कागज़ात')).to.equal(foldDevanagari('कागजात'));
-    expect(foldDevanagari('हाँ')).to.equal(foldDevanagari('हां'));
-    expect(foldDevanagari('सम्बन्ध')).to.equal(foldDevanagari('संबंध'));
-    expect(foldDevanagari('दीजिए')).to.equal(foldDevanagari('दिजिए'));
-    expect(foldDevanagari('क्लैम')).to.equal(foldDevanagari('क्लेम'));
+    expect(foldWord('कागज़ात')).to.equal(foldWord('कागजात'));
+    expect(foldWord('हाँ')).to.equal(foldWord('हां'));
+    expect(foldWord('सम्बन्ध')).to.equal(foldWord('संबंध'));
+    expect(foldWord('दीजिए')).to.equal(foldWord('दिजिए'));
+    expect(foldWord('क्लैम')).to.equal(foldWord('क्लेम'));
     expect(foldedWords('क़ाग़ज़\u200Dात')).to.deep.equal(foldedWords('कागजात'));
   });
 
   it('folds romanised Hindi and SMS spellings to one form', () => {
-    for (const w of ['kyun', 'kyon', 'kyu', 'kyuuun']) expect(foldLatin(w)).to.equal('kyu');
-    expect(foldLatin('baaki')).to.equal('baki');
-    expect(foldLatin('chaiye')).to.equal('chahiye');
-    expect(foldLatin('pleeeease')).to.equal('please');
+    for (const w of ['kyun', 'kyon', 'kyu', 'kyuuun']) expect(foldWord(w)).to.equal('kyu');
+    expect(foldWord('baaki')).to.equal('baki');
+    expect(foldWord('chaiye')).to.equal('chahiye');
+    expect(foldWord('pleeeease')).to.equal('please');
     // Folding is by word: "kaam" (work) is not "kam" (less).
-    expect(foldLatin('kaam')).to.equal('kaam');
+    expect(foldWord('kaam')).to.equal('kaam');
   });
 });
 

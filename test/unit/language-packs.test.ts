@@ -1,0 +1,117 @@
+/**
+ * The language packs (pipeline/languages, README.md there): the shipped ones load complete, a
+ * folder added to a copy is loaded and detected with no code change, and a pack that is wrong
+ * fails at load naming its file and field.
+ */
+import { expect } from 'chai';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import phiKinds from '../../pipeline/data/phi-kinds.json';
+import reasonCodes from '../../pipeline/data/reason-codes.json';
+import { languageDetector } from '../../pipeline/language';
+import { asciiDigits, isLanguage, languageCodes, languages, loadLanguages, packOf, type LanguageSpec } from '../../pipeline/languages';
+
+const shipped = join(__dirname, '..', '..', 'pipeline', 'languages');
+
+/** A copy of the shipped packs (their JSON only) in a temporary folder. */
+function copyOfPacks(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'packs-'));
+  cpSync(shipped, dir, { recursive: true, filter: (src) => !src.endsWith('.ts') && !src.endsWith('.md') });
+  return dir;
+}
+
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+const writeJson = (file: string, value: unknown) => writeFileSync(file, JSON.stringify(value, null, 2));
+
+/** A Latin-script pack "XX" copied from HI_EN with its own marker word. */
+function addPack(dir: string, change: (spec: LanguageSpec) => void = () => {}): string {
+  const folder = join(dir, 'xx');
+  mkdirSync(folder);
+  const spec = readJson(join(dir, 'hi_en', 'language.json')) as unknown as LanguageSpec;
+  Object.assign(spec, {
+    code: 'XX', name: 'Test', native_name: 'Test', romanised_of: null, whatsapp_language: 'xx',
+    detection: { default_for_script: false, markers: ['xyzzy', 'plugh'] }, spelling_variants: {}, known_words: [],
+    consent: { yes: ['xyes'], no: [], stop: [], start: [] },
+  });
+  change(spec);
+  writeJson(join(folder, 'language.json'), spec);
+  cpSync(join(dir, 'en', 'replies.json'), join(folder, 'replies.json'));
+  return join(folder, 'language.json');
+}
+
+describe('language packs', () => {
+  let dir = '';
+  beforeEach(() => { dir = copyOfPacks(); });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('loads the shipped packs, each complete: every reply, reason code and PHI kind', () => {
+    expect(languageCodes).to.include.members(['EN', 'HI', 'HI_EN']);
+    expect(isLanguage('HI_EN')).to.equal(true);
+    expect(isLanguage('hi')).to.equal(false);
+    const replyNames = (channel: 'whatsapp' | 'sms' | 'labels') => new Set(languages.packs.flatMap((p) => Object.keys(p.replies[channel])));
+    for (const pack of languages.packs) {
+      for (const channel of ['whatsapp', 'sms', 'labels'] as const) {
+        expect([...replyNames(channel)].filter((n) => !(n in pack.replies[channel])), `${pack.code} ${channel} replies missing`).to.deep.equal([]);
+      }
+      expect(Object.keys(reasonCodes.codes).filter((c) => !pack.reason_words[c]?.length), `${pack.code} reason codes without words`).to.deep.equal([]);
+      expect(phiKinds.kinds.map((k) => k.kind).filter((k) => !pack.phi_context[k]?.length), `${pack.code} PHI kinds without context words`).to.deep.equal([]);
+    }
+    expect(packOf('HI').replies.whatsapp.choices_or).to.equal('या');
+  });
+
+  it('reads every script\'s digits as ASCII in place', () => {
+    expect(asciiDigits('दावा १२३४५, 67')).to.equal('दावा 12345, 67');
+  });
+
+  it('loads a pack folder added to a copy, and detects its language by its marker words', () => {
+    addPack(dir);
+    const loaded = loadLanguages(dir);
+    expect(loaded.codes).to.include('XX');
+    expect(loaded.consent.get('xyes')).to.equal('yes');
+    const detect = languageDetector(loaded);
+    expect(detect('xyzzy claim status')).to.equal('XX');
+    // No marker: the script's default; as many XX as HI_EN markers: a tie, the default too.
+    expect(detect('claim status please')).to.equal('EN');
+    expect(detect('xyzzy kya hai')).to.equal('HI_EN');
+    expect(detect('xyzzy plugh kya')).to.equal('XX');
+    expect(detect('xyzzy kya')).to.equal('EN');
+    expect(detect('क्लेम xyzzy')).to.equal('HI');
+  });
+
+  it('fails on a bad pack, naming the file and the field', () => {
+    const file = addPack(dir, (spec) => { (spec.consent as unknown as Record<string, unknown>).yes = 'yes'; });
+    expect(() => loadLanguages(dir)).to.throw(`${file}: /consent/yes must be array`);
+  });
+
+  it('fails on a pack whose code is not its folder, or whose word class, script or reason code is unknown', () => {
+    const file = addPack(dir, (spec) => { spec.code = 'YY'; });
+    expect(() => loadLanguages(dir)).to.throw(`${file}: /code "YY" is not the folder's name`);
+    writeJson(file, { ...readJson(file), code: 'XX', words: { claimz: ['x'] } });
+    expect(() => loadLanguages(dir)).to.throw(`${file}: /words/claimz is not a word class`);
+    writeJson(file, { ...readJson(file), words: {}, script: 'Klingon' });
+    expect(() => loadLanguages(dir)).to.throw(`${file}: /script "Klingon" has no file in scripts/`);
+    writeJson(file, { ...readJson(file), script: 'Latin', reason_words: { NO_SUCH_CODE: ['x'] } });
+    expect(() => loadLanguages(dir)).to.throw(`${file}: /reason_words/NO_SUCH_CODE is not a reason code`);
+  });
+
+  it('rejects a spelling two packs fold to different words', () => {
+    const file = addPack(dir, (spec) => { spec.spelling_variants = { kaun: ['kyon'] }; });
+    // HI_EN has "kyon" as a spelling of "kyu".
+    expect(() => loadLanguages(dir)).to.throw(`${file}: /spelling_variants/kaun: "kyon" is already a spelling of "kyu" (HI_EN)`);
+  });
+
+  it('rejects a consent word that answers two ways, and a script with two default packs', () => {
+    const file = addPack(dir, (spec) => { spec.consent.no = ['haan']; });
+    expect(() => loadLanguages(dir)).to.throw(`${file}: /consent/no: "haan" is already a "yes" answer`);
+    writeJson(file, { ...readJson(file), consent: { yes: [], no: [], stop: [], start: [] }, detection: { default_for_script: true, markers: [] } });
+    expect(() => loadLanguages(dir)).to.throw('/detection/default_for_script: Latin needs exactly one default pack, has 2 (EN, XX)');
+  });
+
+  it('fails on a script file with a fold that does not compile, naming the field', () => {
+    const file = join(dir, 'scripts', 'Latin.json');
+    const latin = readJson(file);
+    writeJson(file, { ...latin, folds: [{ from: '(', to: '', why: 'broken' }] });
+    expect(() => loadLanguages(dir)).to.throw(`${file}: /folds/0/from does not compile`);
+  });
+});
