@@ -20,6 +20,7 @@ export const errorCatalogue = {
   invalid_scope: { status: 400, title: 'Requested scope is not allowed', retryable: false },
   insufficient_scope: { status: 403, title: 'Token lacks the required scope', retryable: false },
   forbidden: { status: 403, title: 'Forbidden', retryable: false },
+  csrf_check_failed: { status: 403, title: "The request did not come from the console's own page", retryable: false },
   not_found: { status: 404, title: 'Not found', retryable: false },
   workflow_not_found: { status: 404, title: 'Workflow not found', retryable: false },
   webhook_endpoint_not_found: { status: 404, title: 'No webhook endpoint is configured', retryable: false },

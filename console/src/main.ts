@@ -5,7 +5,7 @@
 import { claimIdHash, h, table, when } from './dom';
 import { conversationView, inboxView } from './inbox';
 import { stopRefreshing } from './refresh';
-import { call, can, json, loggedIn, login, logout, whenSessionEnds } from './session';
+import { call, can, json, loggedIn, login, logout, resume, whenSessionEnds } from './session';
 import { errorText, go, onRerender, setNotice, show } from './view';
 
 interface Workflow { workflow_id: string; workflow_type: string | null; status: string; started_at: string; updated_at: string; deadline_at?: string | null; outcome: string | null; channel: string }
@@ -217,4 +217,5 @@ whenSessionEnds((reason) => {
 });
 onRerender(() => void render());
 window.addEventListener('hashchange', () => void render());
-void render();
+// A reload resumes the session kept in the refresh cookie, on the view it was on; else the login.
+void resume().finally(() => void render());

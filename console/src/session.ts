@@ -1,8 +1,10 @@
 /**
- * The console's session: both tokens live in this module's memory only, never in localStorage,
- * sessionStorage or a cookie, so a script injected elsewhere cannot read them from storage and no
- * ambient credential travels with a forged cross-site request (no CSRF surface). The price: a
- * reload or a new tab logs in again (docs/console.md).
+ * The console's session (docs/console.md, "Session design"). The access token lives in this
+ * module's memory only, never in localStorage, sessionStorage or a readable cookie. The refresh
+ * token never reaches this script at all: `/v1/auth/console/login` sets it in an HttpOnly cookie
+ * that only the `/v1/auth/console/...` endpoints receive, so a reload or a new tab
+ * resumes the session with one refresh (`resume`). Every call that carries the cookie sends the
+ * `Console-Session: cookie` header the service demands against cross-site requests.
  */
 /** A problem answer (RFC 9457): the common members, and any others a problem carries (`held_by`, `phrase`, …). */
 export interface Problem { status: number; error_code?: string; detail?: string; title?: string; [member: string]: unknown }
@@ -13,10 +15,13 @@ export class ApiError extends Error {
   }
 }
 
-interface TokenAnswer { access_token: string; refresh_token: string; expires_in: number; scope: string }
+/** What login and the console's refresh answer: the refresh token stays in the cookie. */
+interface TokenAnswer { access_token: string; expires_in: number; scope: string }
+
+/** Proves a cookie-session call comes from this page (the service refuses one without it). */
+const cookieSession = { 'console-session': 'cookie' };
 
 let access: string | null = null;
-let refresh: string | null = null;
 let scopes = new Set<string>();
 let renewTimer: ReturnType<typeof setTimeout> | undefined;
 let onEnded: (reason: string) => void = () => undefined;
@@ -52,7 +57,6 @@ export function userId(): string | null {
 
 function adopt(answer: TokenAnswer): void {
   access = answer.access_token;
-  refresh = answer.refresh_token;
   scopes = new Set(answer.scope.split(' ').filter(Boolean));
   clearTimeout(renewTimer);
   // Renew at four fifths of the lifetime so a request rarely meets an expired token.
@@ -61,7 +65,6 @@ function adopt(answer: TokenAnswer): void {
 
 function forget(): void {
   access = null;
-  refresh = null;
   scopes = new Set();
   clearTimeout(renewTimer);
 }
@@ -74,23 +77,33 @@ async function problemOf(res: Response): Promise<Problem> {
   }
 }
 
-async function tokenCall(path: string, body: Record<string, string>): Promise<TokenAnswer> {
-  const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+async function tokenCall(path: string, init: RequestInit): Promise<TokenAnswer> {
+  const res = await fetch(path, { ...init, method: 'POST' });
   if (!res.ok) throw new ApiError(await problemOf(res));
   return await res.json() as TokenAnswer;
 }
 
 export async function login(username: string, password: string): Promise<void> {
-  adopt(await tokenCall('/v1/auth/login', { username, password }));
+  adopt(await tokenCall('/v1/auth/console/login', { headers: { 'content-type': 'application/json', ...cookieSession }, body: JSON.stringify({ username, password }) }));
 }
 
-/** One renewal at a time: concurrent 401s share it, as a spent refresh token cannot be reused. */
+/**
+ * One cookie refresh. A spent refresh token cannot be used again (a second use ends the session),
+ * and every tab of the console shares the one cookie: refreshes are serialised across tabs with
+ * a Web Lock, so each one sends the cookie the one before it left.
+ */
+function refreshWithCookie(): Promise<void> {
+  const exchange = async () => adopt(await tokenCall('/v1/auth/console/refresh', { headers: cookieSession }));
+  // Web Locks exist only in a secure context, like the cookie itself; without them, refresh as is.
+  return navigator.locks ? navigator.locks.request('console-session-refresh', exchange).then(() => undefined) : exchange();
+}
+
+/** One renewal at a time in this page: concurrent 401s share it. */
 let renewing: Promise<void> | null = null;
 function renew(): Promise<void> {
   renewing ??= (async () => {
     try {
-      if (!refresh) throw new ApiError({ status: 401 });
-      adopt(await tokenCall('/v1/auth/refresh', { refresh_token: refresh }));
+      await refreshWithCookie();
     } catch (err) {
       forget();
       onEnded('Your session has ended. Log in again.');
@@ -102,15 +115,27 @@ function renew(): Promise<void> {
   return renewing;
 }
 
-export async function logout(): Promise<void> {
-  const [token, rt] = [access, refresh];
-  forget();
-  if (token) {
-    await fetch('/v1/auth/logout', {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(rt ? { refresh_token: rt } : {}),
-    }).catch(() => undefined);
+/**
+ * At start-up: tries the cookie once. True when it held a live session (the page is logged in
+ * again, without the password); false when the service refused it or there was none.
+ */
+export async function resume(): Promise<boolean> {
+  try {
+    await refreshWithCookie();
+    return true;
+  } catch {
+    forget();
+    return false;
   }
+}
+
+/** Ends the session on the service (the cookie's whole session, and this access token) and forgets it here. */
+export async function logout(): Promise<void> {
+  const token = access;
+  forget();
+  const headers: Record<string, string> = { ...cookieSession };
+  if (token) headers.authorization = `Bearer ${token}`;
+  await fetch('/v1/auth/console/logout', { method: 'POST', headers }).catch(() => undefined);
 }
 
 /** A bearer call; one renewal and one retry on 401. Answers the response, or throws ApiError. */

@@ -95,6 +95,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/console/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The partner console logs a person in; the refresh token goes into a cookie (docs/console.md)
+         * @description The login of `POST /v1/auth/login` (the same lockout and password-hashing bound), for the
+         *     service's own console in a browser: the refresh token is set in the
+         *     `__Secure-console-refresh` cookie (`Path=/v1/auth/console; HttpOnly; Secure;
+         *     SameSite=Strict`, `Max-Age` the session's 30 days) and is not in the body. The request
+         *     must carry `Console-Session: cookie` and an `Origin` that is the service's own (the origin
+         *     of `PUBLIC_URL`, or the scheme and host the request was sent to); otherwise 403
+         *     `csrf_check_failed`, before the password is checked. A console cookie the browser already
+         *     held has its session ended. API clients use `POST /v1/auth/login`.
+         */
+        post: operations["consoleLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/console/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The partner console renews its access token with the refresh cookie (docs/console.md)
+         * @description For the service's own console in a browser; API clients use `POST /v1/auth/refresh`. The
+         *     refresh token is the `__Secure-console-refresh` cookie that `POST /v1/auth/console/login`
+         *     set (`Path=/v1/auth/console; HttpOnly; Secure; SameSite=Strict`);
+         *     it is rotated as `/v1/auth/refresh` rotates the body's token, and the new one comes back in
+         *     `Set-Cookie`, never in the body. A spent cookie value presented again ends its whole
+         *     session. The request must carry `Console-Session: cookie` and an `Origin` that is the
+         *     service's own (the origin of `PUBLIC_URL`, or the scheme and host the request was sent to);
+         *     otherwise 403 `csrf_check_failed` and nothing changes.
+         */
+        post: operations["consoleRefresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/console/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The partner console ends its session and clears the refresh cookie (docs/console.md)
+         * @description Ends the session of the `__Secure-console-refresh` cookie (every access token it issued is
+         *     revoked) and revokes the human access token sent as a bearer, if any; the answer clears
+         *     the cookie, whatever it held. The same `Console-Session` header and `Origin` check as
+         *     `POST /v1/auth/console/refresh`.
+         */
+        post: operations["consoleLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/introspect": {
         parameters: {
             query?: never;
@@ -920,7 +997,7 @@ export interface components {
             /** @description Request path. */
             instance: string;
             /** @enum {string} */
-            error_code: "invalid_request" | "invalid_cursor" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "invalid_token" | "invalid_client" | "invalid_signature" | "invalid_grant" | "invalid_credentials" | "login_locked" | "unsupported_grant_type" | "invalid_scope" | "insufficient_scope" | "forbidden" | "not_found" | "workflow_not_found" | "webhook_endpoint_not_found" | "delivery_not_found" | "article_not_found" | "invalid_webhook_url" | "method_not_allowed" | "conflict" | "claim_not_found" | "workflow_type_mismatch" | "workflow_state_conflict" | "claim_has_open_workflow" | "conversation_held_by_another" | "conversation_not_assigned" | "message_blocked" | "sms_segment_budget_exceeded" | "audit_ledger_too_long" | "audit_verify_running" | "idempotency_in_progress" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "store_unavailable" | "replica_wait_timeout" | "console_not_built" | "cms_unavailable" | "cms_rejected" | "channel_send_failed" | "channel_rejected" | "channel_opted_out" | "tenant_not_found" | "max_deliveries" | "invalid_envelope" | "template_missing";
+            error_code: "invalid_request" | "invalid_cursor" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "invalid_token" | "invalid_client" | "invalid_signature" | "invalid_grant" | "invalid_credentials" | "login_locked" | "unsupported_grant_type" | "invalid_scope" | "insufficient_scope" | "forbidden" | "csrf_check_failed" | "not_found" | "workflow_not_found" | "webhook_endpoint_not_found" | "delivery_not_found" | "article_not_found" | "invalid_webhook_url" | "method_not_allowed" | "conflict" | "claim_not_found" | "workflow_type_mismatch" | "workflow_state_conflict" | "claim_has_open_workflow" | "conversation_held_by_another" | "conversation_not_assigned" | "message_blocked" | "sms_segment_budget_exceeded" | "audit_ledger_too_long" | "audit_verify_running" | "idempotency_in_progress" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "store_unavailable" | "replica_wait_timeout" | "console_not_built" | "cms_unavailable" | "cms_rejected" | "channel_send_failed" | "channel_rejected" | "channel_opted_out" | "tenant_not_found" | "max_deliveries" | "invalid_envelope" | "template_missing";
             /** @description Only on `insufficient_scope`. */
             required_scope?: string;
             /** @description On `workflow_state_conflict` and `workflow_type_mismatch`: the status the workflow has. */
@@ -975,6 +1052,15 @@ export interface components {
         RefreshRequest: {
             /** @description Opaque: `rt_<tenant_id>.<family id>.<secret>`. */
             refresh_token: string;
+        };
+        /** @description A console cookie session's answer; the refresh token is in the cookie, never here. */
+        ConsoleSessionTokens: {
+            access_token: string;
+            /** @constant */
+            token_type: "Bearer";
+            /** @constant */
+            expires_in: 900;
+            scope: string;
         };
         SessionTokens: {
             access_token: string;
@@ -1439,6 +1525,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description `csrf_check_failed`: a console cookie request without `Console-Session: cookie`, or whose `Origin` is missing or not the service's own. Nothing was checked or changed. */
+        CsrfCheckFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description `invalid_request` (what is wrong is in `detail`), `malformed_json` or `unsupported_media_type`. */
         InvalidRequest: {
             headers: {
@@ -1538,9 +1633,17 @@ export interface components {
     parameters: {
         /** @description A repeat within 24 hours is answered with the first outcome (docs/idempotency.md). */
         IdempotencyKey: string;
+        /** @description Must be `cookie`: a header a cross-site form cannot send, and a cross-origin fetch cannot send without a preflight the API never grants. */
+        ConsoleSession: "cookie";
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description `__Secure-console-refresh=<refresh token>; Path=/v1/auth/console; HttpOnly; Secure;
+         *     SameSite=Strict; Max-Age=<seconds left of the session's 30 days>`, or the same with no
+         *     value and `Max-Age=0` to clear it.
+         */
+        ConsoleRefreshCookie: string;
         /**
          * @description On 401 only. `Basic realm="claims-api"` after failed HTTP Basic client authentication
          *     (RFC 6749 5.2); `Bearer error="invalid_token"` for a bearer caller whose token is not accepted.
@@ -1737,6 +1840,121 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+        };
+    };
+    consoleLogin: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Must be `cookie`: a header a cross-site form cannot send, and a cross-origin fetch cannot send without a preflight the API never grants. */
+                "Console-Session": components["parameters"]["ConsoleSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Logged in; the refresh token is in the cookie. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["ConsoleRefreshCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleSessionTokens"];
+                };
+            };
+            /** @description `invalid_request` or `malformed_json`, with `error: invalid_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["TokenProblem"];
+                };
+            };
+            /** @description `invalid_credentials`: wrong password or unknown username (the same answer). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            403: components["responses"]["CsrfCheckFailed"];
+            /** @description `login_locked`: too many failed logins; `Retry-After` says when the lock ends. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    consoleRefresh: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Must be `cookie`: a header a cross-site form cannot send, and a cross-origin fetch cannot send without a preflight the API never grants. */
+                "Console-Session": components["parameters"]["ConsoleSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rotated; the new refresh token is in the cookie. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["ConsoleRefreshCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleSessionTokens"];
+                };
+            };
+            /** @description `invalid_grant`: no cookie, or its refresh token unknown, spent (the session is ended), revoked or expired. The cookie is cleared (`Max-Age=0`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["TokenProblem"];
+                };
+            };
+            403: components["responses"]["CsrfCheckFailed"];
+        };
+    };
+    consoleLogout: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Must be `cookie`: a header a cross-site form cannot send, and a cross-origin fetch cannot send without a preflight the API never grants. */
+                "Console-Session": components["parameters"]["ConsoleSession"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out; the cookie is cleared. */
+            204: {
+                headers: {
+                    "Set-Cookie": components["headers"]["ConsoleRefreshCookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["CsrfCheckFailed"];
         };
     };
     introspectToken: {

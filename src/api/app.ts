@@ -25,12 +25,13 @@ import { contextOf, inSpan, SpanKind, tracer } from '../tracing/tracing';
  * The one list of paths the bearer gate lets through without a token (docs/security.md): the
  * infrastructure probes, the browser's icon request, the public keys and metadata, the endpoints that authenticate their
  * caller themselves (client credentials, a password, a refresh token, either for RFC 7662/7009,
- * a bearer for logout) and the channel webhooks (signed by the provider). Every other path needs
+ * a bearer for logout, the console's session cookie) and the channel webhooks (signed by the provider). Every other path needs
  * a verified bearer token, whatever its letter case, encoding or trailing slash.
  */
 export const publicPaths: ReadonlySet<string> = new Set([
   '/health', '/ready', '/metrics', '/favicon.ico', '/.well-known/jwks.json', '/.well-known/oauth-authorization-server',
   '/v1/auth/token', '/v1/auth/login', '/v1/auth/refresh', '/v1/auth/introspect', '/v1/auth/revoke', '/v1/auth/logout',
+  '/v1/auth/console/login', '/v1/auth/console/refresh', '/v1/auth/console/logout',
   '/channels/whatsapp/webhook', '/channels/sms/webhook', '/channels/sms/status',
 ]);
 

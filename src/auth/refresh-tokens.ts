@@ -46,6 +46,16 @@ export interface HumanTokenResponse {
   scope: string;
 }
 
+/**
+ * A login's or a refresh's result: the answer's tokens, and when the session (the family) ends,
+ * which a cookie holding the refresh token is given as its own lifetime.
+ */
+export interface IssuedSession {
+  tokens: HumanTokenResponse;
+  /** The family's absolute end, ms since the epoch (the login plus `familyTtlMs`). */
+  endsAtMs: number;
+}
+
 /** What ending a family found: revoked now, revoked before, or no family of this token. */
 export type RevokeOutcome = 'revoked' | 'already' | 'unknown';
 
@@ -79,25 +89,26 @@ export class RefreshTokens {
   }
 
   /** After a login: a new family for the user, its first refresh token and an access token. */
-  async start(user: User, scope: string, nowMs: number): Promise<HumanTokenResponse> {
+  async start(user: User, scope: string, nowMs: number): Promise<IssuedSession> {
     const familyId = randomBytes(16).toString('hex');
     const refreshToken = newRefreshToken(user.tenant_id, familyId);
     const access = await this.sign(user.tenant_id, user.user_id, scope, nowMs);
     const key = this.s.keys.refreshFamily(user.tenant_id, familyId);
+    const endsAtMs = nowMs + this.options.familyTtlMs;
     await execReplies(this.s.redis.multi()
       .hset(key, {
-        user_id: user.user_id, scope, created_at: nowMs, expires_at: nowMs + this.options.familyTtlMs, state: 'active',
+        user_id: user.user_id, scope, created_at: nowMs, expires_at: endsAtMs, state: 'active',
         current: sha256Hex(refreshToken), rotations: 0, access: JSON.stringify([{ jti: access.jti, exp: access.exp }]),
       })
       .pexpire(key, this.options.familyTtlMs));
-    return this.response(access, refreshToken, scope);
+    return { tokens: this.response(access, refreshToken, scope), endsAtMs };
   }
 
   /**
    * Exchanges the family's current refresh token for a new one and a new access token. Any
    * other token: 400 `invalid_grant`; a rotated-away one also revokes the family first.
    */
-  async refresh(token: string, nowMs: number): Promise<HumanTokenResponse> {
+  async refresh(token: string, nowMs: number): Promise<IssuedSession> {
     const parsed = parseRefreshToken(token);
     if (!parsed) throw invalidGrant();
     const { tenantId, familyId } = parsed;
@@ -120,7 +131,7 @@ export class RefreshTokens {
     const rotated = await runRotateRefreshToken(this.s.redis, this.s.keys, {
       tenantId, familyId, presentedHash: presented, newHash: next === '' ? '' : sha256Hex(next), accessJti: access?.jti ?? '', accessExp: access?.exp ?? 0, now: nowMs,
     });
-    if (rotated.kind === 'rotated' && access) return this.response(access, next, scope);
+    if (rotated.kind === 'rotated' && access) return { tokens: this.response(access, next, scope), endsAtMs: Number(expiresAt) };
     if (rotated.kind === 'reused') {
       const revoked = await this.revokeAccess(tenantId, rotated.access, nowMs);
       this.s.log.warn({ tenant_id: tenantId, user_id: userId, family_id: familyId, access_tokens_revoked: revoked },

@@ -125,6 +125,23 @@ describe('contract: docs/openapi.yaml against the running service', function () 
     expect((await call('post', '/v1/auth/refresh', { json: { refresh_token: tokens.refresh_token } })).status, 'a used refresh token').to.equal(400);
   });
 
+  it('the console\'s cookie session: login, refresh, logout, and the CSRF refusal', async () => {
+    const user = await createTenantUser(h.services, 'acme', `contract.console.${Date.now()}@acme-tpa.example`, 'claim_handler');
+    const page = { 'console-session': 'cookie', origin: new URL(h.apiUrl).origin };
+    const cookieOf = (answer: Answer) => answer.headers.getSetCookie()[0]!.split(';')[0]!;
+    const login = await call('post', '/v1/auth/console/login', { headers: page, json: { username: user.username, password: user.password } });
+    expect(login.status).to.equal(200);
+    expect((await call('post', '/v1/auth/console/login', { headers: page, json: { username: user.username, password: 'not the password' } })).status).to.equal(401);
+    expect((await call('post', '/v1/auth/console/login', { headers: page, json: { username: user.username } })).status).to.equal(400);
+    expect((await call('post', '/v1/auth/console/login', { headers: { ...page, origin: 'https://evil.example' }, json: { username: user.username, password: user.password } })).status).to.equal(403);
+    const refreshed = await call('post', '/v1/auth/console/refresh', { headers: { ...page, cookie: cookieOf(login) } });
+    expect(refreshed.status).to.equal(200);
+    expect((await call('post', '/v1/auth/console/refresh', { headers: { ...page, cookie: cookieOf(login) } })).status, 'a spent cookie').to.equal(400);
+    expect((await call('post', '/v1/auth/console/refresh', { headers: { origin: page.origin, cookie: cookieOf(refreshed) } })).status, 'no Console-Session').to.equal(403);
+    expect((await call('post', '/v1/auth/console/logout', { headers: { ...page, origin: 'https://evil.example' } })).status).to.equal(403);
+    expect((await call('post', '/v1/auth/console/logout', { token: refreshed.json<{ access_token: string }>().access_token, headers: { ...page, cookie: cookieOf(refreshed) } })).status).to.equal(204);
+  });
+
   it('channels: the WhatsApp verification and messages, SMS messages and status callbacks', async () => {
     const wa = h.tenant.doc.channels.whatsapp;
     expect((await call('get', '/channels/whatsapp/webhook', { query: `hub.mode=subscribe&hub.verify_token=${wa.verify_token}&hub.challenge=1158201444` })).status).to.equal(200);

@@ -1,6 +1,6 @@
 /**
  * Serves the partner console (docs/console.md) under /console from its built files: no CDN, no
- * token needed to fetch the page (the page logs in through /v1/auth/login). Every answer carries
+ * token needed to fetch the page (the page logs in through /v1/auth/console/login). Every answer carries
  * a strict Content-Security-Policy: scripts and styles only from this origin, no inline code, no
  * eval, no framing. `/console` and `/console/` both answer the page. Without a build the answer is a 503 problem naming the command to run.
  */
