@@ -1,0 +1,170 @@
+/**
+ * The Marathi packs (pipeline/languages/mr and mr_en): every reply the English pack has, with the
+ * same variables; WhatsApp button and list titles within Meta's limits; SMS replies within the
+ * segment budget (UCS-2 for Devanagari); STOP, START, YES and NO in Marathi and romanised Marathi;
+ * Devanagari digits read as numbers; Marathi told from Hindi by its grammar words (a Devanagari
+ * message with none stays Hindi); "का" read as "why" before a verb and as Hindi's "of" elsewhere;
+ * and what the replies tell a claimant to write is understood.
+ */
+import { expect } from 'chai';
+import { detectLanguage } from '../../pipeline/language';
+import { asciiDigits, packOf } from '../../pipeline/languages';
+import { matchIntent } from '../../pipeline/intents';
+import { consentAnswer, spokenLanguage } from '../../pipeline/stages/consent';
+import { readMessage } from '../../pipeline/understanding/sentences';
+import { countSegments } from '../../src/adapters/channels/sms-segments';
+import { TemplateRegistry, defaultSegmentBudget } from '../../src/templates/template-registry';
+import type { TenantStore } from '../../src/tenants/tenant-store';
+
+const codes = ['MR', 'MR_EN'] as const;
+const variablesOf = (text: string) => [...text.matchAll(/\{\{\s*([a-z_]+(?:\|label)?)\s*\}\}/g)].map((m) => m[1]).sort();
+
+/** A tenant with no templates of its own and the given SMS segment budget. */
+const registry = (budget = defaultSegmentBudget) =>
+  new TemplateRegistry({ get: async () => ({ tenant_id: 'acme', channels: { sms: { segment_budget: budget } } }) } as unknown as TenantStore);
+
+/** Values of the length a real reply carries. */
+const sample: Record<string, string> = {
+  claim_ref: 'XXXX0123', updated: '2024-11-18', answer: 'खोलीच्या भाड्याची मर्यादा विमा रकमेच्या दररोज 1% आहे.', source: 'Policy wording 4.2',
+  amount: '₹45,000', expected: '17:30', support_number: '1800 123 4567', text: 'OK', count: '2',
+};
+const items = (template: string) =>
+  template.startsWith('claim_status') ? [{ claim_ref: 'XXXX0123', status: 'UNDER_REVIEW', updated: '2024-11-18' }]
+    : template.startsWith('documents_') ? [{ document: 'Discharge summary' }, { document: 'Final bill' }] : undefined;
+
+describe('language packs: Marathi (MR, MR_EN)', () => {
+  it('has every reply and label of the English pack, with the same variables', () => {
+    const en = packOf('EN').replies;
+    for (const code of codes) {
+      const replies = packOf(code).replies;
+      for (const channel of ['whatsapp', 'sms', 'labels'] as const) {
+        expect(Object.keys(replies[channel]).sort(), `${code} ${channel}`).to.deep.equal(Object.keys(en[channel]).sort());
+        for (const [name, text] of Object.entries(en[channel])) {
+          expect(variablesOf(replies[channel][name]!), `${code} ${channel} ${name}`).to.deep.equal(variablesOf(text));
+        }
+      }
+    }
+  });
+
+  it("offers the workflows on WhatsApp with whole titles, within Meta's limits", async () => {
+    for (const code of codes) {
+      const replies = packOf(code).replies.whatsapp;
+      for (const name of Object.keys(replies).filter((n) => n.startsWith('choice_')).concat('choices_list_button')) {
+        expect(replies[name]!.length, `${code} ${name}`).to.be.at.most(20);
+      }
+      expect(replies.choices_list_title!.length).to.be.at.most(24);
+      const buttons = await registry().render('acme', 'whatsapp', code, { template: 'clarify', vars: {}, choices: ['claim_status', 'pending_documents', 'query_reason'] });
+      expect(buttons.buttons!.map((b) => b.title)).to.deep.equal([replies.choice_claim_status, replies.choice_pending_documents, replies.choice_query_reason]);
+      const list = await registry().render('acme', 'whatsapp', code, { template: 'clarify', vars: {}, choices: true });
+      expect(list.list!.button).to.equal(replies.choices_list_button);
+      expect(list.list!.rows.map((r) => r.title)).to.include(replies.choice_human_handover);
+    }
+  });
+
+  it("sends Meta's template language code mr outside the 24-hour window", async () => {
+    for (const code of codes) {
+      const out = await registry().render('acme', 'whatsapp', code, { template: 'claim_status', vars: {}, items: items('claim_status') });
+      expect(out.providerTemplate?.language).to.equal('mr');
+    }
+  });
+
+  it('keeps every SMS reply within the default budget uncut, and each short form within two segments', async () => {
+    for (const code of codes) {
+      const sms = packOf(code).replies.sms;
+      for (const template of Object.keys(sms).filter((n) => !n.endsWith('_short') && !n.endsWith('_line') && n !== 'more' && !n.startsWith('choice'))) {
+        // Greetings and "which did you mean" offer every workflow; the rest offer a person, as their workflows do.
+        const choices = template === 'clarify' || template === 'small_talk' ? true : ['human_handover'];
+        const out = await registry().render('acme', 'sms', code, { template, vars: sample, items: items(template), choices });
+        expect(out.text.endsWith('...'), `${code} ${template} was cut: ${out.text}`).to.equal(false);
+        expect(countSegments(out.text).segments, `${code} ${template}`).to.be.at.most(defaultSegmentBudget);
+      }
+      for (const [name, text] of Object.entries(sms).filter(([n]) => n.endsWith('_short'))) {
+        const filled = text.replace(/\{\{\s*([a-z_]+)(\|label)?\s*\}\}/g, (_, v: string) => (v === 'lines' ? '- Discharge summary' : sample[v] ?? ''));
+        expect(countSegments(filled).segments, `${code} ${name}`).to.be.at.most(2);
+      }
+    }
+    // Devanagari makes a text UCS-2 (70 characters in one segment); romanised Marathi stays GSM-7.
+    expect(countSegments(packOf('MR').replies.sms.consent_request_short!).encoding).to.equal('ucs2');
+    expect(countSegments(packOf('MR_EN').replies.sms.consent_request!).encoding).to.equal('gsm7');
+    // With a budget of one segment, the consent request falls back to its short form, then is cut to fit.
+    const one = await registry(1).render('acme', 'sms', 'MR', { template: 'consent_request', vars: {} });
+    expect(countSegments(one.text).segments).to.equal(1);
+  });
+
+  it('reads STOP, START, YES and NO in Marathi and romanised Marathi as whole messages only', () => {
+    const cases: Array<[string, 'yes' | 'no' | 'stop' | 'start']> = [
+      ['थांबवा', 'stop'], ['थांबा!', 'stop'], ['मेसेज बंद करा', 'stop'], ['thambva', 'stop'], ['Band kara', 'stop'],
+      ['सुरू करा', 'start'], ['सुरु करा', 'start'], ['पुन्हा सुरू करा', 'start'], ['suru kara', 'start'],
+      ['हो', 'yes'], ['होय', 'yes'], ['चालेल', 'yes'], ['hoy', 'yes'], ['ho chalel', 'yes'],
+      ['नाही', 'no'], ['नको', 'no'], ['nako', 'no'],
+    ];
+    for (const [text, answer] of cases) expect(consentAnswer(text), text).to.equal(answer);
+    for (const text of ['थांबवा, आधी क्लेमची स्थिती सांगा', 'ho, maza claim kadhi milel?', 'नाही मिळाले पैसे अजून']) {
+      expect(consentAnswer(text), text).to.equal(null);
+    }
+    // Answered in the language the word is in.
+    expect(spokenLanguage('थांबवा', true)).to.equal('MR');
+    expect(spokenLanguage('thambva', true)).to.equal('MR_EN');
+    expect(packOf('MR').handover_cancel).to.include('राहू द्या');
+    expect(packOf('MR_EN').handover_cancel).to.include('rahu dya');
+  });
+
+  it('reads Devanagari digits in a Marathi message as numbers: counts, amounts and references', () => {
+    expect(asciiDigits('क्लेम ४५७८, रु. ३२,५००')).to.equal('क्लेम 4578, रु. 32,500');
+    const entities = (text: string) => readMessage(text).words.filter((w) => w.startsWith('#'));
+    expect(entities('क्लेम नंबर ४५७८ चा स्टेटस सांगा')).to.deep.equal(['#ref']);
+    expect(entities('हॉस्पिटलचं बिल ₹४५,००० भरलं')).to.deep.equal(['#amount']);
+    expect(entities('१५ हजार का कापले')).to.deep.equal(['#amount']);
+    expect(entities('डिस्चार्ज होऊन १० दिवस झाले')).to.deep.equal(['#number']);
+    expect(matchIntent('१५,००० रुपये का कापले?')).to.equal('query_reason');
+  });
+
+  it('tells Marathi from Hindi by its grammar words: a Devanagari message with none stays Hindi', () => {
+    expect(detectLanguage('माझा क्लेम मंजूर झाला का?')).to.equal('MR');
+    expect(detectLanguage('पैसे कधी मिळतील?')).to.equal('MR');
+    expect(detectLanguage('बाकी कागदपत्रांची यादी द्या')).to.equal('MR');
+    expect(detectLanguage('मेरा क्लेम कब मंजूर होगा?')).to.equal('HI');
+    expect(detectLanguage('मेरे क्लेम का स्टेटस क्या है')).to.equal('HI');
+    // Words both languages use (क्लेम, स्टेटस, पेंडिंग) tell nothing: Hindi, the script's default.
+    expect(detectLanguage('क्लेम स्टेटस')).to.equal('HI');
+    expect(detectLanguage('डॉक्युमेंट पेंडिंग')).to.equal('HI');
+  });
+
+  it('tells romanised Marathi from Hinglish and English', () => {
+    expect(detectLanguage('maza claim kadhi milel?')).to.equal('MR_EN');
+    expect(detectLanguage('ajun konte documents pathvayche aahet?')).to.equal('MR_EN');
+    expect(detectLanguage('mera claim kab milega')).to.equal('HI_EN');
+    expect(detectLanguage('claim ka status kya hai')).to.equal('HI_EN');
+    expect(detectLanguage('What is my claim status?')).to.equal('EN');
+  });
+
+  it('reads "का" before a verb as "why", and Hindi\'s "का" (of) as nothing', () => {
+    expect(matchIntent('माझा क्लेम का नाकारला?')).to.equal('query_reason');
+    expect(matchIntent('पैसे का कापले?')).to.equal('query_reason');
+    expect(matchIntent('इतका उशीर का?')).to.equal('query_reason');
+    expect(matchIntent('maza claim ka reject kela?')).to.equal('query_reason');
+    expect(matchIntent('itka ushir ka?')).to.equal('query_reason');
+    expect(matchIntent('मेरे क्लेम का स्टेटस क्या है?')).to.equal('claim_status');
+    expect(matchIntent('claim ka status kya hai')).to.equal('claim_status');
+    // A yes/no question ends with "का": about the claim, not why.
+    expect(matchIntent('माझा क्लेम मंजूर झाला का?')).to.equal('claim_status');
+  });
+
+  it('understands what its replies tell the claimant to write, in both packs', () => {
+    const asked: Array<[string, string]> = [
+      ['क्लेमची स्थिती', 'claim_status'], ['कोणती कागदपत्रे बाकी आहेत', 'pending_documents'],
+      ['क्लेम का नाकारला', 'query_reason'], ['व्यक्तीशी बोलायचे आहे', 'human_handover'],
+      ['claim cha status', 'claim_status'], ['konte documents baki ahet', 'pending_documents'],
+      ['maza claim reject ka zala', 'query_reason'], ['manasashi bolaycha ahe', 'human_handover'],
+    ];
+    for (const [text, intent] of asked) {
+      expect(matchIntent(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(/[a-z]/.test(text) ? 'MR_EN' : 'MR');
+    }
+    for (const code of codes) {
+      for (const [name, intent] of [['choice_claim_status', 'claim_status'], ['choice_pending_documents', 'pending_documents'], ['choice_query_reason', 'query_reason'], ['choice_human_handover', 'human_handover']]) {
+        expect(matchIntent(packOf(code).replies.whatsapp[name!]!), `${code} ${name}`).to.equal(intent);
+      }
+    }
+  });
+});
