@@ -1,0 +1,144 @@
+/**
+ * The Telugu packs (pipeline/languages/te and te_en): every reply the English pack has, with the
+ * same variables; WhatsApp button and list titles within Meta's limits; SMS replies within the
+ * segment budget (UCS-2 for Telugu script); STOP, START, YES and NO in Telugu and romanised
+ * Telugu; Telugu digits read as numbers; and what the replies tell a claimant to write is understood.
+ */
+import { expect } from 'chai';
+import { detectLanguage } from '../../pipeline/language';
+import { asciiDigits, packOf } from '../../pipeline/languages';
+import { matchIntent } from '../../pipeline/intents';
+import { consentAnswer, spokenLanguage } from '../../pipeline/stages/consent';
+import { readMessage } from '../../pipeline/understanding/sentences';
+import { countSegments } from '../../src/adapters/channels/sms-segments';
+import { TemplateRegistry, defaultSegmentBudget } from '../../src/templates/template-registry';
+import type { TenantStore } from '../../src/tenants/tenant-store';
+
+const codes = ['TE', 'TE_EN'] as const;
+const variablesOf = (text: string) => [...text.matchAll(/\{\{\s*([a-z_]+(?:\|label)?)\s*\}\}/g)].map((m) => m[1]).sort();
+
+/** A tenant with no templates of its own and the given SMS segment budget. */
+const registry = (budget = defaultSegmentBudget) =>
+  new TemplateRegistry({ get: async () => ({ tenant_id: 'acme', channels: { sms: { segment_budget: budget } } }) } as unknown as TenantStore);
+
+/** Values of the length a real reply carries. */
+const sample: Record<string, string> = {
+  claim_ref: 'XXXX0123', updated: '2024-11-18', answer: 'గది అద్దె పరిమితి రోజుకు బీమా మొత్తంలో 1% వరకు.', source: 'Policy wording 4.2',
+  amount: '₹45,000', expected: '17:30', support_number: '1800 123 4567', text: 'OK', count: '2',
+};
+const items = (template: string) =>
+  template.startsWith('claim_status') ? [{ claim_ref: 'XXXX0123', status: 'UNDER_REVIEW', updated: '2024-11-18' }]
+    : template.startsWith('documents_') ? [{ document: 'Discharge summary' }, { document: 'Final bill' }] : undefined;
+
+describe('language packs: Telugu (TE, TE_EN)', () => {
+  it('has every reply and label of the English pack, with the same variables', () => {
+    const en = packOf('EN').replies;
+    for (const code of codes) {
+      const replies = packOf(code).replies;
+      for (const channel of ['whatsapp', 'sms', 'labels'] as const) {
+        expect(Object.keys(replies[channel]).sort(), `${code} ${channel}`).to.deep.equal(Object.keys(en[channel]).sort());
+        for (const [name, text] of Object.entries(en[channel])) {
+          expect(variablesOf(replies[channel][name]!), `${code} ${channel} ${name}`).to.deep.equal(variablesOf(text));
+        }
+      }
+    }
+  });
+
+  it("offers the workflows on WhatsApp with whole titles, within Meta's limits", async () => {
+    for (const code of codes) {
+      const replies = packOf(code).replies.whatsapp;
+      for (const name of Object.keys(replies).filter((n) => n.startsWith('choice_')).concat('choices_list_button')) {
+        expect(replies[name]!.length, `${code} ${name}`).to.be.at.most(20);
+      }
+      expect(replies.choices_list_title!.length).to.be.at.most(24);
+      const buttons = await registry().render('acme', 'whatsapp', code, { template: 'clarify', vars: {}, choices: ['claim_status', 'pending_documents', 'query_reason'] });
+      expect(buttons.buttons!.map((b) => b.title)).to.deep.equal([replies.choice_claim_status, replies.choice_pending_documents, replies.choice_query_reason]);
+      const list = await registry().render('acme', 'whatsapp', code, { template: 'clarify', vars: {}, choices: true });
+      expect(list.list!.button).to.equal(replies.choices_list_button);
+      expect(list.list!.rows.map((r) => r.title)).to.include(replies.choice_human_handover);
+    }
+  });
+
+  it("sends Meta's template language code te outside the 24-hour window", async () => {
+    for (const code of codes) {
+      const out = await registry().render('acme', 'whatsapp', code, { template: 'claim_status', vars: {}, items: items('claim_status') });
+      expect(out.providerTemplate?.language).to.equal('te');
+    }
+  });
+
+  it('keeps every SMS reply within the default budget uncut, and each short form within two segments', async () => {
+    for (const code of codes) {
+      const sms = packOf(code).replies.sms;
+      for (const template of Object.keys(sms).filter((n) => !n.endsWith('_short') && !n.endsWith('_line') && n !== 'more' && !n.startsWith('choice'))) {
+        // Greetings and "which did you mean" offer every workflow; the rest offer a person, as their workflows do.
+        const choices = template === 'clarify' || template === 'small_talk' ? true : ['human_handover'];
+        const out = await registry().render('acme', 'sms', code, { template, vars: sample, items: items(template), choices });
+        expect(out.text.endsWith('...'), `${code} ${template} was cut: ${out.text}`).to.equal(false);
+        expect(countSegments(out.text).segments, `${code} ${template}`).to.be.at.most(defaultSegmentBudget);
+      }
+      for (const [name, text] of Object.entries(sms).filter(([n]) => n.endsWith('_short'))) {
+        const filled = text.replace(/\{\{\s*([a-z_]+)(\|label)?\s*\}\}/g, (_, v: string) => (v === 'lines' ? '- Discharge summary' : sample[v] ?? ''));
+        expect(countSegments(filled).segments, `${code} ${name}`).to.be.at.most(2);
+      }
+    }
+    // Telugu letters make a text UCS-2: 70 characters in one segment.
+    expect(countSegments(packOf('TE').replies.sms.consent_request_short!).encoding).to.equal('ucs2');
+    // With a budget of one segment, the consent request falls back to its short form, then is cut to fit.
+    const one = await registry(1).render('acme', 'sms', 'TE', { template: 'consent_request', vars: {} });
+    expect(countSegments(one.text).segments).to.equal(1);
+  });
+
+  it('reads STOP, START, YES and NO in Telugu and romanised Telugu as whole messages only', () => {
+    const cases: Array<[string, 'yes' | 'no' | 'stop' | 'start']> = [
+      ['ఆపు', 'stop'], ['ఆపండి', 'stop'], ['ఆపేయండి', 'stop'], ['నిలిపివేయండి', 'stop'], ['aapu', 'stop'], ['Aapandi!', 'stop'], ['stop cheyandi', 'stop'],
+      ['ప్రారంభించండి', 'start'], ['మొదలుపెట్టండి', 'start'], ['modalupettandi', 'start'],
+      ['అవును', 'yes'], ['సరే', 'yes'], ['avunu', 'yes'], ['వద్దు', 'no'], ['కాదు', 'no'], ['vaddu', 'no'],
+    ];
+    for (const [text, answer] of cases) expect(consentAnswer(text), text).to.equal(answer);
+    for (const text of ['మెసేజ్‌లు ఆపు, క్లెయిమ్ స్టేటస్ చెప్పండి', 'aapu kaani status cheppandi', 'అవును నా క్లెయిమ్ ఏమైంది']) {
+      expect(consentAnswer(text), text).to.equal(null);
+    }
+    // Answered in the language the word is in.
+    expect(spokenLanguage('ఆపు', true)).to.equal('TE');
+    expect(spokenLanguage('aapandi', true)).to.equal('TE_EN');
+    expect(packOf('TE').handover_cancel).to.include('వద్దు');
+    expect(packOf('TE_EN').handover_cancel).to.include('vaddu');
+  });
+
+  it('reads Telugu digits as numbers: counts, amounts and references', () => {
+    expect(asciiDigits('క్లెయిమ్ ౪౫౭౮, రూ. ౩౨,౫౦౦')).to.equal('క్లెయిమ్ 4578, రూ. 32,500');
+    const entities = (text: string) => readMessage(text).words.filter((w) => w.startsWith('#'));
+    expect(entities('క్లెయిమ్ నంబర్ ౪౫౭౮ స్టేటస్ చెప్పండి')).to.deep.equal(['#ref']);
+    expect(entities('రూ. ౩౨,౫౦౦ క్లెయిమ్ చేశాను')).to.deep.equal(['#amount']);
+    expect(entities('౧౫ వేలు ఎందుకు కట్ చేశారు')).to.deep.equal(['#amount']);
+    expect(entities('డిశ్చార్జ్ అయ్యి ౧౦ రోజులు అయింది')).to.deep.equal(['#number']);
+    expect(matchIntent('౧౫,౦౦౦ రూపాయలు ఎందుకు కట్ చేశారు?')).to.equal('query_reason');
+  });
+
+  it('tells Telugu, romanised Telugu, Hinglish and English apart', () => {
+    expect(detectLanguage('నా క్లెయిమ్ స్టేటస్ ఏంటి?')).to.equal('TE');
+    expect(detectLanguage('claim స్టేటస్ చెప్పండి')).to.equal('TE');
+    expect(detectLanguage('naa claim status enti?')).to.equal('TE_EN');
+    expect(detectLanguage('dabbulu eppudu vastayi')).to.equal('TE_EN');
+    expect(detectLanguage('mera claim kab aayega')).to.equal('HI_EN');
+    expect(detectLanguage('What is my claim status?')).to.equal('EN');
+  });
+
+  it('understands what its replies tell the claimant to write, in both packs', () => {
+    const asked: Array<[string, string]> = [
+      ['క్లెయిమ్ స్టేటస్', 'claim_status'], ['ఏ డాక్యుమెంట్లు పెండింగ్‌లో ఉన్నాయి', 'pending_documents'],
+      ['నా క్లెయిమ్ ఎందుకు రిజెక్ట్ అయింది', 'query_reason'], ['మనిషితో మాట్లాడాలి', 'human_handover'],
+      ['claim status enti', 'claim_status'], ['e documents pending lo unnayi', 'pending_documents'],
+      ['claim enduku reject ayyindi', 'query_reason'], ['manishito matladali', 'human_handover'],
+    ];
+    for (const [text, intent] of asked) {
+      expect(matchIntent(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(/[a-z]/.test(text) ? 'TE_EN' : 'TE');
+    }
+    for (const code of codes) {
+      for (const [name, intent] of [['choice_claim_status', 'claim_status'], ['choice_pending_documents', 'pending_documents'], ['choice_query_reason', 'query_reason'], ['choice_human_handover', 'human_handover']]) {
+        expect(matchIntent(packOf(code).replies.whatsapp[name!]!), `${code} ${name}`).to.equal(intent);
+      }
+    }
+  });
+});
