@@ -1,0 +1,130 @@
+/**
+ * The Tamil packs (pipeline/languages/ta, ta_en and scripts/Tamil.json): every reply the English
+ * pack has, with the same variables; WhatsApp titles within Meta's limits; SMS replies within the
+ * default segment budget and short forms no longer than the Hindi ones; STOP and START in Tamil
+ * script and romanised; Tamil digits read as numbers wherever numbers are read; and messages of
+ * each intent understood and answered in the language they were written in.
+ */
+import { expect } from 'chai';
+import { detectLanguage } from '../../pipeline/language';
+import { asciiDigits, packOf } from '../../pipeline/languages';
+import { redactPhi } from '../../pipeline/policy-gate/phi-redaction';
+import { consentAnswer, spokenLanguage } from '../../pipeline/stages/consent';
+import { understandMessage } from '../../pipeline/intents';
+import { choiceOf } from '../../pipeline/understanding/choices';
+import { readMessage } from '../../pipeline/understanding/sentences';
+import { countSegments } from '../../src/adapters/channels/sms-segments';
+import { defaultSegmentBudget, substitute } from '../../src/templates/template-registry';
+
+const codes = ['TA', 'TA_EN'] as const;
+/** The Hindi pack each is measured against: the native script's and the romanised one's. */
+const hindiOf = { TA: 'HI', TA_EN: 'HI_EN' } as const;
+
+/** The {{variables}} a template uses, sorted. */
+const variables = (text: string) => [...text.matchAll(/\{\{\s*([a-z_]+(?:\|label)?)\s*\}\}/g)].map((m) => m[1]!).sort();
+
+/** Values as long as real ones: a masked claim reference, the longest status label, two documents. */
+function sampleVars(code: string): Record<string, string> {
+  const sms = packOf(code).replies.sms;
+  const line = (n: number, title: string) => substitute(sms.choices_numbered_line!, { n: String(n), title }, {});
+  // One offered choice (a person), as the policy gate and the documents deadline offer.
+  const choices = substitute(sms.choices_numbered!, { lines: line(4, sms.choice_human_handover!), numbers: '4' }, {});
+  return {
+    claim_ref: 'CLM-XXXX-8812', status: 'PARTIALLY_APPROVED', updated: '2024-11-10', lines: '- Discharge summary\n- Final hospital bill',
+    document: 'Discharge summary', answer: 'Room rent above the limit of the policy is deducted proportionately.', source: 'Policy wording 4.2',
+    amount: 'Rs 61,500', expected: 'by 17:30', support_number: '1800 425 4033', count: '2', choices, text: 'Hello',
+    languages: 'English, Hindi, Hinglish',
+  };
+}
+
+describe('Tamil language packs', () => {
+  for (const code of codes) {
+    const replies = packOf(code).replies;
+    const english = packOf('EN').replies;
+
+    it(`${code}: has every reply and label of the English pack, with the same variables`, () => {
+      for (const channel of ['whatsapp', 'sms'] as const) {
+        expect(Object.keys(replies[channel]).sort(), `${code} ${channel}`).to.deep.equal(Object.keys(english[channel]).sort());
+        for (const [name, text] of Object.entries(english[channel])) {
+          expect(variables(replies[channel][name]!), `${code} ${channel} ${name}`).to.deep.equal(variables(text));
+        }
+      }
+      expect(Object.keys(replies.labels).sort()).to.deep.equal(Object.keys(english.labels).sort());
+    });
+
+    it(`${code}: keeps WhatsApp button and list titles within Meta's limits`, () => {
+      const titles = Object.entries(replies.whatsapp).filter(([name]) => name.startsWith('choice_'));
+      expect(titles).to.have.length(4);
+      for (const [name, title] of titles) expect(title.length, name).to.be.at.most(20);
+      expect(replies.whatsapp.choices_list_button!.length).to.be.at.most(20);
+      expect(replies.whatsapp.choices_list_title!.length).to.be.at.most(24);
+    });
+
+    it(`${code}: keeps SMS replies within the default budget, and short forms within the Hindi ones' segments`, () => {
+      const vars = sampleVars(code);
+      const hindi = packOf(hindiOf[code]).replies;
+      const hindiVars = sampleVars(hindiOf[code]);
+      for (const [name, text] of Object.entries(replies.sms)) {
+        const segments = countSegments(substitute(text, vars, replies.labels)).segments;
+        expect(segments, `${code} sms ${name}`).to.be.at.most(defaultSegmentBudget);
+        if (name.endsWith('_short')) {
+          const theirs = countSegments(substitute(hindi.sms[name]!, hindiVars, hindi.labels)).segments;
+          expect(segments, `${code} sms ${name} against ${hindiOf[code]}`).to.be.at.most(Math.max(theirs, 2));
+        }
+      }
+    });
+  }
+
+  it('writes romanised SMS in GSM-7, so a segment holds 160 characters', () => {
+    const vars = sampleVars('TA_EN');
+    for (const [name, text] of Object.entries(packOf('TA_EN').replies.sms)) {
+      expect(countSegments(substitute(text, vars, packOf('TA_EN').replies.labels)).encoding, name).to.equal('gsm7');
+    }
+  });
+
+  it('withdraws and restores consent on STOP and START in Tamil script and romanised, answering in that language', () => {
+    for (const word of ['நிறுத்து', 'நிறுத்துங்க', 'நிறுத்தவும்', 'niruthunga', 'stop pannunga']) expect(consentAnswer(word), word).to.equal('stop');
+    for (const word of ['தொடங்கு', 'மீண்டும் தொடங்கவும்', 'thodangu', 'start pannunga']) expect(consentAnswer(word), word).to.equal('start');
+    for (const word of ['ஆம்', 'சரி', 'aama', 'sari']) expect(consentAnswer(word), word).to.equal('yes');
+    for (const word of ['இல்லை', 'வேண்டாம்', 'illa', 'vendaam']) expect(consentAnswer(word), word).to.equal('no');
+    expect(spokenLanguage('நிறுத்துங்க', true)).to.equal('TA');
+    expect(spokenLanguage('niruthunga', true)).to.equal('TA_EN');
+  });
+
+  it('reads Tamil digits as numbers: typed choices, amounts and PHI', () => {
+    expect(asciiDigits('௦௧௨௩௪௫௬௭௮௯')).to.equal('0123456789');
+    expect(choiceOf('௨')).to.deep.equal({ intent: 'pending_documents', language: 'TA' });
+    const read = readMessage('ரூ. ௩௨,௫௦௦ எப்போ வரும்?');
+    expect(read.words[1]).to.equal('#amount');
+    expect(redactPhi('என் மொபைல் ௯௮௭௬௫௪௩௨௧௦').text).to.equal('என் மொபைல் [phone removed]');
+    expect(redactPhi('என் கணக்கு எண் ௧௨௩௪௫௬௭௮௯௦௧').text).to.equal('என் கணக்கு எண் [account removed]');
+  });
+
+  it('understands each intent in Tamil script and in Tanglish, and detects which was written', () => {
+    const cases: Array<[string, string, string]> = [
+      ['க்ளைம் எந்த நிலையில் இருக்கு?', 'claim_status', 'TA'],
+      ['அப்பாவோட ஆபரேஷன் பணம் இன்னும் வரல, எப்போ வரும்?', 'claim_status', 'TA'],
+      ['இன்னும் எந்த ஆவணங்கள் அனுப்ப வேண்டும்?', 'pending_documents', 'TA'],
+      ['என் க்ளைமை ஏன் நிராகரிச்சாங்க?', 'query_reason', 'TA'],
+      ['மேனேஜரிடம் பேச வேண்டும்', 'human_handover', 'TA'],
+      ['claim enga irukku?', 'claim_status', 'TA_EN'],
+      ['innum endha documents anuppanum?', 'pending_documents', 'TA_EN'],
+      ['amount yen ivlo kammiya vandhuchu?', 'query_reason', 'TA_EN'],
+      ['customer care kitta pesanum', 'human_handover', 'TA_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      const understood = understandMessage(text);
+      expect(understood.kind === 'intent' ? understood.intent : understood.kind, text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    // Thanks or a greeting with nothing asked starts no workflow.
+    for (const text of ['ரொம்ப நன்றி', 'வணக்கம் சார்', 'romba nandri sir']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+  });
+
+  it('folds Tamil spellings that vary in typing to one', () => {
+    // au written as e + LLA, ai as e + YA, dental and retroflex n, zero-width joiners.
+    for (const [a, b] of [['க்ளெய்ம் ஸ்டேட்டஸ்', 'க்ளைம் ஸ்டேட்டஸ்'], ['டாக்குமென்ட்ஸ் என்ன பென்டிங்', 'டாக்குமெண்ட்ஸ் என்ன பெண்டிங்'], ['ஃபோன்\u200Cல பேசணும்', 'போன்ல பேசணும்']]) {
+      expect(readMessage(a).words, a).to.deep.equal(readMessage(b).words);
+    }
+  });
+});
