@@ -1,12 +1,14 @@
 /**
  * The kinds of personal identifier policy tier 3 masks, as data: the global kinds in
- * pipeline/data/phi-kinds.json, and a tenant's own in its tenant document (`phi_kinds`). A kind
- * is patterns, what a match needs (a context word, a checksum, either, or nothing), context
- * words per language and a mask. Here a kind is checked and compiled once; matching is
+ * pipeline/data/phi-kinds.json with each language pack's context words for them (`phi_context`,
+ * pipeline/languages), and a tenant's own in its tenant document (`phi_kinds`). A kind is
+ * patterns, what a match needs (a context word, a checksum, either, or nothing), context words
+ * per language and a mask. Here a kind is checked and compiled once; matching is
  * pipeline/policy-gate/phi-redaction.ts. docs/policy-gate.md ("PHI kinds") describes the format.
  */
 import type { JSONSchemaType } from 'ajv';
 import data from '../data/phi-kinds.json';
+import { languages } from '../languages';
 import { checksums, type ChecksumName } from './id-checksums';
 
 /** What a pattern's match needs before it is masked. */
@@ -18,10 +20,10 @@ export interface PhiKindSpec {
   kind: string;
   /** What replaces a match (default `[id removed]`). */
   mask?: string;
-  /** Regex sources, matched case-insensitively on the text with Devanagari digits read as ASCII;
+  /** Regex sources, matched case-insensitively on the text with every script's digits read as ASCII;
    *  `requires`: a string no match can lack (`@`), so a text without it is not scanned. */
   patterns: Array<{ regex: string; needs: PhiNeeds; requires?: string }>;
-  /** Context words per language (EN, HI, HI_EN); all of them are looked for in every text. */
+  /** Context words per language code; all of them are looked for in every text. */
   context?: Record<string, string[]>;
   checksum?: ChecksumName;
   /** How far (characters) a context word may stand from a match; default 40. */
@@ -154,5 +156,6 @@ function build(spec: PhiKindSpec): CompiledKind {
   };
 }
 
-/** The global kinds, compiled once at load, in the order of the data file (ties go to the first). */
-export const globalKinds: readonly CompiledKind[] = (data.kinds as PhiKindSpec[]).map(compileKind);
+/** The global kinds with the packs' context words, compiled once at load, in the order of the
+ *  data file (ties go to the first). */
+export const globalKinds: readonly CompiledKind[] = (data.kinds as PhiKindSpec[]).map((kind) => compileKind({ ...kind, context: languages.phiContext[kind.kind] ?? {} }));

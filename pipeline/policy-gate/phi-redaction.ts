@@ -6,8 +6,9 @@
  * too; the policy gate removes them (pipeline/policy-gate/redaction.ts).
  *
  * How a text is read:
- *  1. Devanagari digits (०-९) are read as ASCII ones (one code unit each, so offsets hold): a
- *     Hindi reply carries a number in either, and the checksums need plain digits.
+ *  1. Every script's digits (०-९ and the others of pipeline/languages/scripts) are read as ASCII
+ *     ones (one code unit each, so offsets hold): a Hindi reply carries a number in either, and
+ *     the checksums need plain digits.
  *  2. Every pattern of every kind gives candidates, whole tokens only.
  *  3. Each occurrence of a kind's context word vouches for the nearest candidate of that kind
  *     after it, within the kind's window; when none follows, for the nearest before it. Nearest
@@ -18,6 +19,7 @@
  *     one vouched for by context wins, then one with a valid checksum, then the longer.
  *  6. Kinds marked `keep` (payment references) are not personal: what they win stays as written.
  */
+import { asciiDigits } from '../languages';
 import { compileKind, globalKinds, type CompiledKind, type PhiKindSpec, type PhiNeeds } from './phi-kinds';
 import { remembered } from './tokens';
 
@@ -41,13 +43,6 @@ export interface Redaction {
   text: string;
   /** How many values of each kind were masked. */
   counts: Record<string, number>;
-}
-
-const devanagariDigits = /[\u0966-\u096F]+/g;
-
-function asciiDigits(text: string): string {
-  // Run by run: one call per number, not per digit.
-  return text.replace(devanagariDigits, (run) => [...run].map((c) => String.fromCharCode(c.charCodeAt(0) - 0x0966 + 48)).join(''));
 }
 
 // Tenants' kinds compile once per distinct set (tenant documents are re-read every few seconds).

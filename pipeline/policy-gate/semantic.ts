@@ -2,19 +2,21 @@
  * Tier 2: is the answer about what was asked, and free of what it must never say?
  *
  * Prohibited content first, in the order of policy-rules.json (payment_promise, legal_advice,
- * medical_advice, other_claim): phrases of every language, whole words on folded text; plus,
+ * medical_advice, other_claim): every language pack's phrases (`policy_prohibited`), whole words
+ * on folded text; plus,
  * for other_claim, any claim reference that is not the claimant's own (claim-refs.ts).
  *
  * Then the topic: a binary cosine between two sets of content words (tokens.ts),
  *   A = the answer without its source line,
  *   R = the question ∪ the words of the claim's reason codes in the answer's language
- *       (data/reason-codes.json),
+ *       (the pack's `reason_words`; aliases in data/reason-codes.json),
  *   score = |A ∩ R| / √(|A| · |R|).
  * Above `semanticThreshold` the answer is on topic. See docs/policy-gate.md for why this
  * method and this threshold.
  */
 import reasonCodes from '../data/reason-codes.json';
 import rules from '../data/policy-rules.json';
+import { isLanguage, languages, packOf } from '../languages';
 import type { Language } from '../types';
 import { mentionsOtherClaim, type ClaimRefs } from './claim-refs';
 import { contentWords, matchWords } from './tokens';
@@ -33,7 +35,7 @@ interface Phrase {
 }
 const byFirstWord = new Map<string, Phrase[]>();
 for (const category of categories) {
-  for (const phrase of Object.values(rules.prohibited[category]).flat()) {
+  for (const phrase of languages.policyProhibited[category] ?? []) {
     const words = matchWords(phrase).split(' ').filter((w) => w !== '');
     if (words.length === 0) continue;
     const list = byFirstWord.get(words[0]!) ?? [];
@@ -55,7 +57,6 @@ function prohibitedCategories(text: string): Set<Category> {
 }
 
 const aliases: Record<string, string> = reasonCodes.aliases;
-const codeWords: Record<string, Record<Language, string[]>> = reasonCodes.codes;
 
 /** The code a reason code stands for (aliases resolved, case ignored). */
 export function canonicalCode(code: string): string {
@@ -69,8 +70,9 @@ function reasonWords(code: string, language: Language): Set<string> {
   const key = `${language}:${code}`;
   let words = referenceCache.get(key);
   if (words === undefined) {
-    const entry = codeWords[code];
-    words = contentWords(entry === undefined ? code.replace(/_/g, ' ') : entry[language].join(' . '));
+    // A code the pack has no words for contributes its own name's words, as an unknown one does.
+    const entry = isLanguage(language) ? packOf(language).reason_words[code] : undefined;
+    words = contentWords(entry === undefined ? code.replace(/_/g, ' ') : entry.join(' . '));
     // Unknown codes arrive from partners' CMSs: cache only the known ones, so the map stays small.
     if (entry !== undefined) referenceCache.set(key, words);
   }

@@ -1,23 +1,24 @@
 /**
  * The word forms the policy gate compares. Three steps on top of `normalise` (text.ts):
  *
- *  - `foldScript` (script-fold.ts): Devanagari without nukta and chandrabindu. Every tier, the
- *    deny list included.
+ *  - `foldScript` (script-fold.ts): the script files' `policy_gate` folds (Devanagari without
+ *    nukta and chandrabindu). Every tier, the deny list included.
  *  - `foldLatin`: romanised Hindi has no fixed spelling ("jaayega", "jayega"; "wakeel",
  *    "vakeel"), so doubled letters collapse and w→v, z→j, ph→f. Applied to both sides of every
  *    comparison, English words included: "needed" and "neded" meeting is harmless, missing
  *    "paisa milega" against "paisaa milegaa" is not.
  *  - `stem` (content words only, for similarity): a light suffix strip, English first
- *    ("reduced", "reducing" → "reduc"; "charges" → "charg"), then the commonest Hindi plural and oblique endings.
+ *    ("reduced", "reducing" → "reduc"; "charges" → "charg"); for a word of a script of its own (not
+ *    a loanword script), the commonest Hindi plural and oblique endings.
  *
- * Content words drop the stop words in vocabulary.json and map each variant group there to one
- * canonical form, so "kamra", "kamre", "कमरा" and "room" count as the same word.
+ * Content words drop the stop words (every language pack's `policy_stop_words`, and the domain
+ * words in vocabulary.json) and map each variant group of vocabulary.json to one canonical form,
+ * so "kamra", "kamre", "कमरा" and "room" count as the same word.
  */
 import vocabulary from './vocabulary.json';
+import { languages, textScript } from '../languages';
 import { normalise } from '../text';
 import { foldScript } from './script-fold';
-
-const devanagari = /[\u0900-\u097F]/;
 
 // Only Latin letters are touched, so the same replacements can run over a whole mixed-script text.
 function foldLatin(text: string): string {
@@ -37,7 +38,8 @@ export function matchWords(text: string): string {
 const hindiEndings = ['ियों', 'ियां', 'ाओं', 'ों', 'ें', 'ीं', 'ाएं'];
 
 function stem(word: string): string {
-  if (devanagari.test(word)) {
+  const script = textScript(word);
+  if (script !== null && !script.loanword) {
     for (const ending of hindiEndings) {
       if (word.length > ending.length + 2 && word.endsWith(ending)) return word.slice(0, -ending.length);
     }
@@ -63,7 +65,7 @@ function baseForm(word: string): string {
   return stem(foldScript(word));
 }
 
-for (const word of Object.values(vocabulary.stop_words).flat()) {
+for (const word of [...languages.policyStopWords, ...vocabulary.domain]) {
   for (const w of scriptWords(word).split(' ')) stopWords.add(baseForm(w));
 }
 for (const group of vocabulary.variants) {

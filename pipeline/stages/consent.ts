@@ -9,8 +9,8 @@
  * provider answers them, so the service sends nothing (pipeline/channels.ts).
  */
 import { providerKeywords } from '../channels';
-import words from '../data/consent-words.json';
 import { detectLanguage } from '../language';
+import { defaultLanguage, languages } from '../languages';
 import { normalise } from '../text';
 import type { Channel, Decision, Effect, Envelope, Language, Stage, StageContext } from '../types';
 import { next, registeredWorkflows, replyStage, workflowOf } from '../workflows';
@@ -23,13 +23,9 @@ const afterGate = next(null, replyStage);
 
 type Answer = 'yes' | 'no' | 'stop' | 'start';
 
-const answers = new Map<string, Answer>();
-for (const answer of ['yes', 'no', 'stop', 'start'] as const) {
-  for (const word of words[answer]) answers.set(normalise(word), answer);
-}
-
+/** Every pack's `consent` words (pipeline/languages), as a whole message. */
 export function consentAnswer(text: string): Answer | null {
-  return answers.get(normalise(text)) ?? null;
+  return languages.consent.get(normalise(text)) ?? null;
 }
 
 /** The consent change a provider keyword makes (the provider answered it), or null. */
@@ -40,15 +36,15 @@ export function providerKeyword(channel: Channel, text: string): 'stop' | 'start
 }
 
 /**
- * The language a message's words tell, or null when they tell none: Devanagari is Hindi and a
- * romanised Hindi word is Hinglish whatever the message; Latin words are English, except a bare
- * consent keyword ("stop", "yes", "ok": written so in every language) and a message without
- * letters (a number, an emoji).
+ * The language a message's words tell, or null when they tell none: a native script (Devanagari is
+ * Hindi) or a romanised language's marker word (Hinglish) tells it whatever the message; Latin
+ * words with no marker are the default language (English), except a bare consent keyword ("stop",
+ * "yes", "ok": written so in every language) and a message without letters (a number, an emoji).
  */
 export function spokenLanguage(text: string, keyword: boolean): Language | null {
   const detected = detectLanguage(text);
-  if (detected !== 'EN') return detected;
-  return keyword || !/\p{L}/u.test(text) ? null : 'EN';
+  if (detected !== defaultLanguage) return detected;
+  return keyword || !/\p{L}/u.test(text) ? null : defaultLanguage;
 }
 
 /** The effect that ends the claimant's held conversation on STOP, if a workflow holds one. */
@@ -71,7 +67,7 @@ export const consent: Stage = {
     // claimant's message is read for its language, and a keyword is answered in the conversation's.
     const cmsStarted = payload.text.trim() === '' && payload.language !== undefined;
     const spoken = cmsStarted ? null : spokenLanguage(payload.text, answer !== null);
-    const conversation = record.language ?? 'EN';
+    const conversation = record.language ?? defaultLanguage;
     const language = cmsStarted ? payload.language! : spoken ?? conversation;
     // The conversation's language moved: kept with the consent record (written with it, or to it).
     const remember: Effect[] = spoken !== null && spoken !== conversation ? [{ type: 'consent.language', language: spoken }] : [];

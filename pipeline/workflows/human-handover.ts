@@ -17,7 +17,7 @@
  */
 import { maskClaimId } from '../../src/phi';
 import { redactPhi } from '../policy-gate/phi-redaction';
-import words from '../data/handover-words.json';
+import { languages } from '../languages';
 import { normalise } from '../text';
 import type { Decision, Effect, Envelope, HumanHandoverPayload, Language, StageContext, WorkflowPayload } from '../types';
 import { expectedReplyText, firstResponseDue } from './business-hours';
@@ -49,7 +49,8 @@ export const humanHandover: WorkflowDefinition<HumanHandoverPayload> = {
 /** Where each step's reply goes: the next stage of the route. */
 const toReply = () => next(humanHandover, 'truth');
 
-const cancelWords = new Set(words.cancel.map((w) => normalise(w)));
+/** Every pack's `handover_cancel` (pipeline/languages). */
+const cancelWords = new Set(languages.handoverCancel.map((w) => normalise(w)));
 
 /** Whether a message asks to end the handover ("cancel", "never mind", "rehne do", "रहने दो"). */
 export function isCancel(text: string): boolean {

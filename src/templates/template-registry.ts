@@ -1,6 +1,6 @@
 /**
  * The reply template registry: per tenant, channel and language, the tenant's own templates
- * over the shipped defaults (default-templates.json). Rendering is plain substitution; markup in
+ * over the shipped ones (each language pack's replies.json, pipeline/languages). Rendering is plain substitution; markup in
  * a variable is inserted as text and never interpreted. An SMS reply is kept within the tenant's
  * segment budget (docs/channels.md): the full form, else the short form, else the short form with
  * its list cut ("+2 more"), else its longest variable shortened, else the text cut.
@@ -11,20 +11,26 @@ import { choiceButtonId, choiceNumber, offeredChoices } from '../../pipeline/und
 import { countSegments, cutToFit, fitToSegments } from '../adapters/channels/sms-segments';
 import { AppError } from '../errors';
 import type { TenantStore } from '../tenants/tenant-store';
-import defaults from './default-templates.json';
+import { isLanguage, packOf } from '../../pipeline/languages';
+import providerTemplates from './provider-templates.json';
 
 type TemplateTable = Record<string, Record<string, Record<string, string>>>;
 
 /** Segments an SMS reply may take when the tenant sets no `segment_budget`. */
 export const defaultSegmentBudget = 3;
 
-const shipped = defaults as unknown as {
-  whatsapp: Record<Language, Record<string, string>>;
-  sms: Record<Language, Record<string, string>>;
-  labels: Record<Language, Record<string, string>>;
-  provider_templates: Record<string, { name: string; params: string[] }>;
-  provider_language_codes: Record<Language, string>;
-};
+/** The WhatsApp template (approved with Meta) of a reply outside the 24-hour window, by reply name. */
+const provider: Record<string, { name: string; params: string[] }> = providerTemplates.templates;
+
+/** A language pack's replies for a channel (a loaded language; the caller has checked it). */
+export function shippedTemplates(channel: Channel, language: Language): Readonly<Record<string, string>> {
+  return packOf(language).replies[channel];
+}
+
+/** A language pack's labels (`{{var|label}}`: the claim statuses). */
+export function shippedLabels(language: Language): Readonly<Record<string, string>> {
+  return packOf(language).replies.labels;
+}
 
 /** WhatsApp template parameters may not hold new lines or tabs. */
 function providerParam(value: string): string {
@@ -90,12 +96,14 @@ export class TemplateRegistry {
   constructor(private readonly tenants: TenantStore) {}
 
   async render(tenantId: string, channel: Channel, language: Language, reply: ReplyRequest): Promise<RenderedReply> {
+    // A conversation's language is a loaded code; one that is not has no replies to give.
+    if (!isLanguage(language)) throw new AppError('template_missing', `no language pack ${language}`);
     const tenant = await this.tenants.get(tenantId);
     const own = (tenant.templates as TemplateTable | undefined)?.[channel]?.[language] ?? {};
-    const table = { ...shipped[channel][language], ...own };
+    const table = { ...shippedTemplates(channel, language), ...own };
     const text = table[reply.template];
     if (text === undefined) throw new AppError('template_missing', `no template ${reply.template} for ${channel}/${language}`);
-    const labels = shipped.labels[language];
+    const labels = shippedLabels(language);
     if (channel === 'sms') {
       const budget = tenant.channels.sms?.segment_budget ?? defaultSegmentBudget;
       // No buttons on SMS: the choices are numbered lines, inside the segment budget like the rest.
@@ -110,12 +118,12 @@ export class TemplateRegistry {
     }
     const rendered: RenderedReply = { template: reply.template, text: substitute(text, vars, labels) };
     offerChoices(rendered, table, channel, language, labels, offeredChoices(reply.choices));
-    const provider = shipped.provider_templates[reply.template];
-    if (provider) {
+    const approved = provider[reply.template];
+    if (approved) {
       rendered.providerTemplate = {
-        name: provider.name,
-        language: shipped.provider_language_codes[language],
-        params: provider.params.map((p) => providerParam(vars[p] ?? '')),
+        name: approved.name,
+        language: packOf(language).whatsapp_language,
+        params: approved.params.map((p) => providerParam(vars[p] ?? '')),
       };
     }
     return rendered;

@@ -3,6 +3,7 @@
  * Validated with ajv; the TypeScript type is derived from the same schema.
  */
 import Ajv, { type JSONSchemaType } from 'ajv';
+import { languageCodes } from '../../pipeline/languages';
 import { globalKinds, phiKindProblems, phiKindSchema, type PhiKindSpec } from '../../pipeline/policy-gate/phi-kinds';
 import { wordClassNames } from '../../pipeline/understanding/lexicon';
 import { dayNames, isTimeZone, minuteOfClock, type DayName } from '../../pipeline/workflows/business-hours';
@@ -158,7 +159,11 @@ const schema: JSONSchemaType<TenantDocument> = {
     phi_kinds: { type: 'array', items: phiKindSchema, maxItems: 50, nullable: true },
     templates: {
       type: 'object', nullable: true, required: [],
-      additionalProperties: { type: 'object', required: [], additionalProperties: { type: 'object', required: [], additionalProperties: { type: 'string' } } },
+      // templates.<channel>.<language>: a language of a loaded pack (pipeline/languages).
+      additionalProperties: {
+        type: 'object', required: [], propertyNames: { enum: [...languageCodes] },
+        additionalProperties: { type: 'object', required: [], additionalProperties: { type: 'string' } },
+      },
     },
     vocabulary: {
       type: 'object', nullable: true, required: [],

@@ -8,6 +8,7 @@
  *   const ctx = fakeStageContext({ consent: { [phone]: { state: 'granted' } } });
  *   const decision = await consent.handle(envelopeFor('consent', { text: 'hi' }), ctx);
  */
+import { everyLanguage, type LanguageOffer } from '../../pipeline/language-offer';
 import type { PhiKindSpec } from '../../pipeline/policy-gate/phi-kinds';
 import type {
   CachedAnswer, Channel, Claim, SendRecord, ConsentRecord, Envelope, KbArticle, Language, PendingDocsState, PendingDocument,
@@ -16,15 +17,12 @@ import type {
 import type { OperationalMode, WorkflowStatus } from '../../pipeline/vocabulary';
 import { defaultHandoverSettings, type HandoverSettings } from '../../pipeline/workflows/business-hours';
 import { AppError } from '../../src/errors';
-import defaults from '../../src/templates/default-templates.json';
-import { substitute } from '../../src/templates/template-registry';
+import { shippedLabels, shippedTemplates, substitute } from '../../src/templates/template-registry';
 
 /** The claimant phone and tenant every helper here uses unless a test says otherwise. */
 export const testPhone = '+919800000001';
 export const testTenant = 'tenant-test';
 
-type TemplateTables = Record<Channel, Record<Language, Record<string, string>>>;
-const shipped = defaults as unknown as TemplateTables & { labels: Record<Language, Record<string, string>> };
 
 export interface FakeStageContextOptions {
   /** The clock (ms). Default 2026-01-15T10:00:00Z. */
@@ -57,6 +55,8 @@ export interface FakeStageContextOptions {
   denyList?: string[];
   /** The tenant's additions to the intent grammar's word classes. */
   vocabulary?: Record<string, string[]>;
+  /** The languages the tenant offers. Default every loaded pack, EN the default. */
+  languageOffer?: LanguageOffer;
   /** The tenant's own PHI kinds. */
   phiKinds?: PhiKindSpec[];
   /** The tenant's operational mode. Default OPERATIONAL. */
@@ -144,10 +144,10 @@ export function fakeStageContext(options: FakeStageContextOptions = {}): FakeSta
     templates: {
       async render(tenantId, channel, language, reply) {
         renders.push({ tenantId, channel, language, reply });
-        const table = { ...shipped[channel][language], ...options.templates };
+        const table = { ...shippedTemplates(channel, language), ...options.templates };
         const text = table[reply.template];
         if (text === undefined) throw new AppError('template_missing', `no template ${reply.template} for ${channel}/${language}`);
-        const labels = shipped.labels[language];
+        const labels = shippedLabels(language);
         const vars = { ...reply.vars };
         if (reply.items) {
           const line = table[`${reply.template}_line`] ?? '{{claim_ref}}';
@@ -158,6 +158,7 @@ export function fakeStageContext(options: FakeStageContextOptions = {}): FakeSta
     },
     denyList: { phrases: async () => options.denyList ?? [] },
     vocabulary: { words: async () => options.vocabulary ?? {} },
+    languages: { offer: async () => options.languageOffer ?? everyLanguage },
     phiKinds: { ofTenant: async () => options.phiKinds ?? [] },
     modes: { current: async () => options.mode ?? 'OPERATIONAL' },
     knowledge: {

@@ -11,6 +11,7 @@ import phiKinds from '../../pipeline/data/phi-kinds.json';
 import reasonCodes from '../../pipeline/data/reason-codes.json';
 import { languageDetector } from '../../pipeline/language';
 import { asciiDigits, isLanguage, languageCodes, languages, loadLanguages, packOf, type LanguageSpec } from '../../pipeline/languages';
+import { checkTenantDocument } from '../../src/tenants/tenant-document';
 
 const shipped = join(__dirname, '..', '..', 'pipeline', 'languages');
 
@@ -58,6 +59,15 @@ describe('language packs', () => {
       expect(phiKinds.kinds.map((k) => k.kind).filter((k) => !pack.phi_context[k]?.length), `${pack.code} PHI kinds without context words`).to.deep.equal([]);
     }
     expect(packOf('HI').replies.whatsapp.choices_or).to.equal('या');
+  });
+
+  it('lets a tenant override the replies of any loaded language, and of no other code', () => {
+    const tenant = { tenant_id: 'acme', name: 'Acme TPA', cms: { base_url: 'https://cms.acme.example', api_key: 'cms-key-0123' }, channels: { sms: { numbers: ['+15550100300'], account_sid: 'AC0123456789abcdef0123456789abcdef', auth_token: 'auth-token-0123', api_base: 'https://api.twilio.com' } } };
+    const templates = Object.fromEntries(languageCodes.map((code) => [code, { help: `help ${code}` }]));
+    expect(checkTenantDocument({ ...tenant, templates: { sms: templates } }).ok).to.equal(true);
+    const unknown = checkTenantDocument({ ...tenant, templates: { sms: { XX: { help: 'help' } } } });
+    expect(unknown.ok).to.equal(false);
+    if (!unknown.ok) expect(unknown.errors.join('; ')).to.match(/templates\/sms must be equal to one of the allowed values/);
   });
 
   it('reads every script\'s digits as ASCII in place', () => {

@@ -10,6 +10,7 @@ import { coverageThreshold } from '../../pipeline/policy-gate/attribution';
 import { redactPhi } from '../../pipeline/policy-gate/phi-redaction';
 import { deniedPhrase } from '../../pipeline/policy-gate/deny-list';
 import reasonCodes from '../../pipeline/data/reason-codes.json';
+import { languages } from '../../pipeline/languages';
 import rules from '../../pipeline/data/policy-rules.json';
 import { cases, gateInput, judge } from '../../bench/eval-policy';
 
@@ -159,12 +160,10 @@ describe('policy gate tier 2: topic and prohibited content', () => {
     expect(runPolicyGate(input({ ownClaimId: null, text: `Your claim XXXX0123: ${roomRent.body}` })).reason).to.equal('other_claim');
   });
 
-  it('has phrases in all three languages for every category, and words for every reason code in all three', () => {
-    for (const [category, byLanguage] of Object.entries(rules.prohibited)) {
-      for (const language of ['EN', 'HI', 'HI_EN'] as const) expect(byLanguage[language].length, `${category} ${language}`).to.be.above(0);
-    }
-    for (const [code, byLanguage] of Object.entries(reasonCodes.codes)) {
-      for (const language of ['EN', 'HI', 'HI_EN'] as const) expect(byLanguage[language].length, `${code} ${language}`).to.be.above(0);
+  it('has phrases in every language pack for every category, and words for every reason code in every pack', () => {
+    for (const pack of languages.packs) {
+      for (const category of Object.keys(rules.prohibited)) expect(pack.policy_prohibited?.[category]?.length ?? 0, `${category} ${pack.code}`).to.be.above(0);
+      for (const code of Object.keys(reasonCodes.codes)) expect(pack.reason_words[code]?.length ?? 0, `${code} ${pack.code}`).to.be.above(0);
     }
   });
 });
