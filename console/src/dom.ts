@@ -22,10 +22,6 @@ export function table(headers: string[], rows: Child[][], label: string): HTMLEl
     h('tbody', {}, ...rows.map((cells) => h('tr', {}, ...cells.map((cell) => h('td', {}, cell))))));
 }
 
-export function when(iso: string | null | undefined): string {
-  return iso ? new Date(iso).toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z') : '—';
-}
-
 /** The claim id's hash as the API's claim_id_hash filter takes it: computed here, never sent in clear. */
 export async function claimIdHash(claimId: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(claimId.trim()));

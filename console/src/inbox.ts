@@ -9,25 +9,19 @@
  * count, so whether its first response is overdue is judged on the service's clock (queued_at +
  * waiting_seconds), never on the browser's.
  */
-import { duration, h, syncChildren, when } from './dom';
+import { confirmAction } from './dialogs';
+import { duration, h, syncChildren } from './dom';
 import { refreshEvery } from './refresh';
+import type { AuditEvent, Page, Workflow as HandoverWorkflow } from './resources';
 import { ApiError, call, can, json, userId } from './session';
+import { when } from './time';
+import { syncTimeline } from './timeline';
 import { errorText, go, show } from './view';
 
-interface Handover {
-  reason: string | null; queued_at: string | null; waiting_seconds: number | null; first_response_due_at: string | null;
-  max_wait_at: string | null; sla_breached_at: string | null; agent: string | null; assigned_at: string | null;
-}
-interface HandoverWorkflow {
-  workflow_id: string; workflow_type: string | null; status: string; outcome: string | null; channel: string;
-  language: string | null; claim_id_hash: string | null; started_at: string; updated_at: string; handover: Handover | null;
-}
 interface Message {
   id: string; author: 'claimant' | 'bot' | 'agent'; agent_id: string | null; at: string; channel: string; text: string;
   delivery: { status: string; error_code: string | null } | null;
 }
-interface AuditEvent { n: number; stage: string; type: string; at: string; transition: { from?: string; to?: string } | null }
-interface Page<T> { items: T[]; next_cursor: string | null }
 
 /** How often both views ask the API again. */
 const refreshMs = 3000;
@@ -237,8 +231,15 @@ export async function conversationView(id: string): Promise<void> {
   }
 
   const take = h('button', { type: 'button', onclick: () => void act(() => call(`${path}/assign`, { method: 'POST', body: JSON.stringify({ agent: 'me' }) })) }, 'Take this conversation');
+  // Releasing ends the handler's hold on the claimant: asked first, in a dialog.
+  const releaseWords = {
+    resolved: { title: 'Release this conversation as resolved?', body: 'The conversation ends as resolved; the claimant\'s next message goes to the bot.', confirm: 'Release as resolved' },
+    back_to_bot: { title: 'Release this conversation back to the bot?', body: 'The bot answers the claimant again from their next message.', confirm: 'Release to the bot' },
+  };
   const release = (resolution: 'resolved' | 'back_to_bot', label: string) => h('button', {
-    type: 'button', onclick: () => void act(() => call(`${path}/release`, { method: 'POST', body: JSON.stringify({ resolution }) })),
+    type: 'button',
+    onclick: () => void confirmAction({ ...releaseWords[resolution], keep: 'Keep the conversation' })
+      .then((yes) => (yes ? act(() => call(`${path}/release`, { method: 'POST', body: JSON.stringify({ resolution }) })) : undefined)),
   }, label);
   const releaseBox = h('div', { class: 'actions' }, release('resolved', 'Release: resolved'), ' ', release('back_to_bot', 'Release: back to the bot'));
 
@@ -300,7 +301,7 @@ export async function conversationView(id: string): Promise<void> {
       lastCount = messages.length;
       syncChildren(context, contextRows(w, me));
       if (events) {
-        syncChildren(timeline, events.items.map((e) => h('li', { 'data-key': String(e.n) }, `${when(e.at)} · ${e.stage} · ${e.type}`, e.transition?.to ? ` → ${e.transition.to}` : '')));
+        syncTimeline(timeline, events.items, new Map());
         timelineNote.replaceChildren();
       } else {
         timelineNote.replaceChildren('The timeline needs the audit:read scope.');

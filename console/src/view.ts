@@ -6,20 +6,29 @@ import { h } from './dom';
 import { ApiError } from './session';
 
 const main = document.getElementById('main') as HTMLElement;
-let notice = '';
+let notice: { text: string; tone: 'error' | 'done' } | null = null;
 let rerender: () => void = () => undefined;
 
-/** A message for the next view shown (an action's refusal, a session that ended). */
-export function setNotice(text: string): void {
-  notice = text;
+/**
+ * A message for the next view shown: an action's refusal or a session that ended (`error`), or
+ * what an action did (`done`, "The workflow was cancelled.").
+ */
+export function setNotice(text: string, tone: 'error' | 'done' = 'error'): void {
+  notice = { text, tone };
 }
 
+/**
+ * Draws a view under its heading and moves focus to the heading, so keyboard and screen-reader
+ * users start reading the new page at its top (and hear its title).
+ */
 export function show(title: string, ...content: (Node | string | null)[]): void {
   document.title = `${title} · Claims console`;
-  const parts = [h('h1', {}, title), notice ? h('p', { class: 'error', role: 'alert' }, notice) : null, ...content];
+  const heading = h('h1', { tabindex: '-1' }, title);
+  const message = notice ? h('p', { class: notice.tone === 'error' ? 'error' : 'done', role: notice.tone === 'error' ? 'alert' : 'status' }, notice.text) : null;
+  const parts = [heading, message, ...content];
   main.replaceChildren(...parts.filter((c): c is Node | string => c !== null));
-  notice = '';
-  main.focus();
+  notice = null;
+  heading.focus();
 }
 
 /** A problem (RFC 9457) in words; the members some problems carry are named. */

@@ -5,7 +5,8 @@
  * first-response SLA in words, sees the SLA breach once the clock passes it, is told who holds a
  * conversation another handler took first, takes one, sees the claimant's next message arrive
  * without a reload, is shown the policy gate's refusal, replies (the fake WhatsApp receives it)
- * and releases it back to the bot. axe-core checks each page; inbox.png and conversation.png are
+ * and releases it back to the bot (asked first, in a dialog); then takes, answers and releases
+ * another with the keyboard alone. axe-core checks each page; inbox.png and conversation.png are
  * taken into a temporary folder, or into docs/console/ with UPDATE_SCREENSHOTS=1.
  * Skipped only when /usr/bin/chromium is absent (.ci/run installs it).
  */
@@ -15,6 +16,7 @@ import { buildConsole } from '../../scripts/build-console';
 import { UserStore } from '../../src/auth/users';
 import { ManualClock } from '../../src/clock';
 import { openConsoleBrowser, skipWithoutChromium, type ConsoleBrowser } from '../helpers/console-browser';
+import { focused, headingFocused, tabTo } from '../helpers/console-keyboard';
 import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
 import { consentOnWhatsApp } from '../helpers/whatsapp-claimant';
@@ -180,7 +182,16 @@ describe('console inbox: human handover in a browser', function () {
   it('releases the conversation back to the bot', async () => {
     await page.getByRole('table', { name: 'Your conversations' }).getByRole('link', { name: ids.taken }).click();
     await page.getByRole('heading', { name: `Conversation ${ids.taken}` }).waitFor();
+    // Releasing asks first; the dialog's safe choice keeps the conversation.
     await page.getByRole('button', { name: 'Release: back to the bot' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Release this conversation back to the bot?' });
+    await dialog.waitFor();
+    await browser.noSeriousViolations('conversation (confirm release)');
+    await page.getByRole('button', { name: 'Keep the conversation' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await workflow(ids.taken)).status).to.equal('with_agent');
+    await page.getByRole('button', { name: 'Release: back to the bot' }).click();
+    await page.getByRole('button', { name: 'Release to the bot' }).click();
     await waitFor(async () => (await page.locator('#conversation-status').textContent()) === 'completed', { what: 'status completed' });
     const done = await workflow(ids.taken);
     expect(done).to.include({ status: 'completed', outcome: 'back_to_bot' });
@@ -190,6 +201,33 @@ describe('console inbox: human handover in a browser', function () {
     const before = waTo(phones.taken).length;
     await h.wa.postInbound({ from: phones.taken, text: 'hi' });
     await h.wa.waitFor(() => waTo(phones.taken).length > before);
+  });
+
+  it('with the keyboard alone: opens the inbox, takes a conversation, replies and releases it (confirmed)', async () => {
+    await tabTo(page, 'Inbox', { backwards: true, limit: 80 });
+    await page.keyboard.press('Enter');
+    await headingFocused(page, 'Inbox');
+    await tabTo(page, `Take ${ids.waiting}`);
+    await page.keyboard.press('Enter');
+    await headingFocused(page, `Conversation ${ids.waiting}`);
+    await waitFor(async () => (await page.locator('#conversation-status').textContent()) === 'with_agent', { what: 'status with_agent' });
+
+    const reply = 'Sorry for the wait: I am looking at your claim.';
+    const sentBefore = waTo(phones.waiting).length;
+    await tabTo(page, 'Reply to the claimant');
+    await page.keyboard.type(reply);
+    await tabTo(page, 'Send');
+    await page.keyboard.press('Enter');
+    await h.wa.waitFor(() => waTo(phones.waiting).slice(sentBefore).some((m) => m.text === reply));
+
+    await tabTo(page, 'Release: resolved', { backwards: true });
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Release this conversation as resolved?' }).waitFor();
+    expect(await focused(page), 'focus on the safe choice').to.include({ tag: 'button', name: 'Keep the conversation' });
+    await tabTo(page, 'Release as resolved');
+    await page.keyboard.press('Enter');
+    await waitFor(async () => (await page.locator('#conversation-status').textContent()) === 'completed', { what: 'status completed' });
+    expect(await workflow(ids.waiting)).to.include({ status: 'completed', outcome: 'resolved' });
     expect(browser.cspViolations, 'no Content-Security-Policy violation in any page').to.deep.equal([]);
   });
 });

@@ -86,14 +86,13 @@ describe('partner console in a browser', function () {
     await logIn(admin);
     await page.getByRole('link', { name: workflowId }).waitFor();
     await browser.noSeriousViolations('workflows');
-    await browser.shot('workflows');
 
     await page.getByLabel('Claim id (hashed in your browser)').fill(claimId);
-    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
     await page.waitForURL(/claim_id_hash=sha256/);
     await page.getByRole('link', { name: workflowId }).waitFor();
     await page.getByLabel('Claim id (hashed in your browser)').fill('CLM-NOT-THERE');
-    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
     await page.getByText('No workflow matches.').waitFor();
     expect(requests.filter((r) => r.includes(claimId)), 'the claim id never leaves the browser in clear').to.deep.equal([]);
 
@@ -102,9 +101,10 @@ describe('partner console in a browser', function () {
     expect(await page.locator('#workflow-status').textContent()).to.equal('awaiting_documents');
     expect(await page.locator('ol.timeline li').count()).to.be.greaterThan(0);
     await browser.noSeriousViolations('workflow');
-    await browser.shot('workflow');
 
+    // Cancel asks first (the handler's views, test/e2e/console-handler.test.ts, show the rest).
     await page.getByRole('button', { name: 'Cancel workflow' }).click();
+    await page.getByRole('button', { name: 'Cancel the workflow' }).click();
     await waitFor(async () => (await page.locator('#workflow-status').textContent()) === 'cancelled', { what: 'status shown as cancelled' });
     expect((await h.services.workflows.get('acme', workflowId))?.status).to.equal('cancelled');
   });
@@ -114,6 +114,14 @@ describe('partner console in a browser', function () {
     await page.getByRole('heading', { name: 'Webhook deliveries' }).waitFor();
     await browser.noSeriousViolations('deliveries');
     await browser.shot('deliveries');
+
+    // The replay's start is typed as dd/mm/yyyy HH:MM in the tenant's zone (Asia/Kolkata) and sent in UTC.
+    const replay = page.waitForRequest((req) => req.url().endsWith('/v1/webhooks/replay'));
+    await page.getByLabel('Date (dd/mm/yyyy)').fill('21/11/2026');
+    await page.getByLabel('Time (HH:MM, 24-hour)').fill('11:30');
+    await page.getByRole('button', { name: 'Replay' }).click();
+    expect(JSON.parse((await replay).postData() ?? '{}')).to.deep.equal({ since: '2026-11-21T06:00:00.000Z' });
+    await page.getByText('Events since 21/11/2026 11:30 IST are being sent again.').waitFor();
 
     await page.getByRole('link', { name: 'Knowledge base' }).click();
     await page.getByRole('cell', { name: 'Room rent limit' }).waitFor();
