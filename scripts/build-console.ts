@@ -4,21 +4,31 @@
  * these files itself. `npm run build` runs it (scripts/build.sh); the browser test calls
  * buildConsole() directly.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
 export const consoleSourceDir = join(__dirname, '..', 'console');
 export const consoleOutDir = join(__dirname, '..', 'dist', 'console');
 
+/**
+ * Each file is written beside its place and renamed into it, so a service serving the folder
+ * (the browser suites build it in parallel while another suite's page loads) never reads half a file.
+ */
 export async function buildConsole(outDir = consoleOutDir): Promise<void> {
   mkdirSync(outDir, { recursive: true });
-  await build({
+  const bundle = await build({
     entryPoints: [join(consoleSourceDir, 'src', 'main.ts')],
-    outfile: join(outDir, 'app.js'),
+    outfile: join(outDir, 'app.js'), write: false,
     bundle: true, format: 'esm', target: 'es2022', minify: true, sourcemap: false, logLevel: 'warning',
   });
-  for (const file of ['index.html', 'console.css']) copyFileSync(join(consoleSourceDir, file), join(outDir, file));
+  const place = (file: string, write: (path: string) => void) => {
+    const temporary = join(outDir, `.${file}.${process.pid}.tmp`);
+    write(temporary);
+    renameSync(temporary, join(outDir, file));
+  };
+  place('app.js', (path) => writeFileSync(path, bundle.outputFiles[0]!.contents));
+  for (const file of ['index.html', 'console.css']) place(file, (path) => copyFileSync(join(consoleSourceDir, file), path));
 }
 
 if (require.main === module) {
