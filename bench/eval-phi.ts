@@ -10,11 +10,13 @@
  * Exits 1 when a goal is missed on the holdout batch (the late one is reported, not judged). The unit test (test/unit/phi-corpus.test.ts) uses `judge`.
  */
 import corpus from '../test/fixtures/phi-corpus.json';
+import { languageCodes } from '../pipeline/languages';
 import { findPhi, type PhiMatch } from '../pipeline/policy-gate/phi-redaction';
+import type { Language } from '../pipeline/types';
 
 export interface PhiCase {
   id: string;
-  language: 'EN' | 'HI' | 'HI_EN';
+  language: Language;
   /** calibration: tuned on; holdout: written before tuning, never tuned to; late_holdout:
    *  written after tuning, aimed at suspected misses, never tuned to. */
   batch: 'calibration' | 'holdout' | 'late_holdout';
@@ -27,6 +29,12 @@ export interface PhiCase {
 }
 
 export const phiCases = corpus.cases as PhiCase[];
+
+/** The languages the corpus is written in: the loaded packs' in their order, then any other. */
+const corpusLanguages: Language[] = (() => {
+  const labels = new Set(phiCases.map((c) => c.language));
+  return [...languageCodes.filter((code) => labels.has(code)), ...[...labels].filter((l) => !languageCodes.includes(l)).sort()];
+})();
 
 export interface PhiJudgement {
   /** Per labelled value: whether every letter and digit of it was masked. */
@@ -75,7 +83,7 @@ function report(): boolean {
   const out = (s = ''): void => { lines.push(s); };
   let goalsMet = true;
 
-  out(`Corpus: ${phiCases.length} snippets (${['EN', 'HI', 'HI_EN'].map((l) => `${l} ${phiCases.filter((c) => c.language === l).length}`).join(', ')}; ` +
+  out(`Corpus: ${phiCases.length} snippets (${corpusLanguages.map((l) => `${l} ${phiCases.filter((c) => c.language === l).length}`).join(', ')}; ` +
     `${batches.map((b) => `${b} ${phiCases.filter((c) => c.batch === b).length}`).join(', ')}), ` +
     `${phiCases.reduce((n, c) => n + c.phi.length, 0)} labelled identifiers, ${phiCases.reduce((n, c) => n + c.keep.length, 0)} must-stay values.`);
   out();
@@ -104,7 +112,7 @@ function report(): boolean {
     out(`| **all** | ${values.length} | ${caught} | ${pct(caught, values.length)} | ${masks.length} | ${personal} | ${pct(personal, masks.length)} |`);
     out();
     const wrongKind = values.filter((x) => x.caught && x.maskedAs !== x.kind).length;
-    out(`By language: ${['EN', 'HI', 'HI_EN'].map((l) => {
+    out(`By language: ${corpusLanguages.map((l) => {
       const vs = rows.filter((r) => r.c.language === l).flatMap((r) => r.j.values);
       const ms = rows.filter((r) => r.c.language === l).flatMap((r) => r.j.masks);
       return `${l} recall ${pct(vs.filter((x) => x.caught).length, vs.length)}, precision ${pct(ms.filter((x) => x.personal).length, ms.length)}`;

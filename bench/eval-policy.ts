@@ -10,11 +10,13 @@
  * (test/unit/policy-gate.test.ts) uses the same `judge`.
  */
 import corpus from '../test/fixtures/policy-corpus.json';
+import { languageCodes } from '../pipeline/languages';
 import { runPolicyGate, semanticThreshold, type GateInput, type GateResult, type Tier } from '../pipeline/policy-gate';
+import type { Language } from '../pipeline/types';
 
 export interface CorpusCase {
   id: string;
-  language: 'EN' | 'HI' | 'HI_EN';
+  language: Language;
   mode: 'answer' | 'reply';
   /** 'calibration': written before the tier-2 threshold was chosen; 'holdout': after. */
   batch: 'calibration' | 'holdout';
@@ -91,7 +93,10 @@ function report(): boolean {
   const lines: string[] = [];
   const out = (s = ''): void => { lines.push(s); };
 
-  out(`Corpus: ${cases.length} cases (${['EN', 'HI', 'HI_EN'].map((l) => `${l} ${cases.filter((c) => c.language === l).length}`).join(', ')}; ` +
+  // The languages the corpus is written in: the loaded packs' in their order, then any other.
+  const labels = new Set(cases.map((c) => c.language));
+  const corpusLanguages = [...languageCodes.filter((code) => labels.has(code)), ...[...labels].filter((l) => !languageCodes.includes(l)).sort()];
+  out(`Corpus: ${cases.length} cases (${corpusLanguages.map((l) => `${l} ${cases.filter((c) => c.language === l).length}`).join(', ')}; ` +
     `${cases.filter((c) => c.mode === 'answer').length} answers, ${cases.filter((c) => c.mode === 'reply').length} replies). ` +
     `Tier-2 threshold ${semanticThreshold}.`);
   out();
@@ -145,7 +150,7 @@ function report(): boolean {
 
   const correct = runs.filter((r) => r.verdict.correct).length;
   out(`Accuracy: ${correct}/${runs.length} (${pct(correct, runs.length)}) overall; ` +
-    ['EN', 'HI', 'HI_EN'].map((l) => {
+    corpusLanguages.map((l) => {
       const rows = runs.filter((r) => r.c.language === l);
       return `${l} ${rows.filter((r) => r.verdict.correct).length}/${rows.length}`;
     }).join(', ') + '; ' +

@@ -4,7 +4,7 @@
  *
  * - Clauses end at sentence marks (. ? ! ; the Devanagari danda । ॥, an ellipsis), line breaks
  *   and commas, and before a joining word that starts another clause ("aur", "but", "lekin",
- *   "लेकिन"; data/sentence-words.json). The joining word stays, as the new clause's first word,
+ *   "लेकिन"; the language packs' `sentence` words). The joining word stays, as the new clause's first word,
  *   and before "kya", "kitne", "kuch" it means "more" and starts nothing ("aur kitne din" is one
  *   question). A clause remembers whether a question mark ended it ("??" and "?!" too).
  * - Emoji, symbols and repeated marks are noise: they separate words and say nothing else.
