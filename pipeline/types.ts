@@ -4,6 +4,7 @@
  * Stages never touch Redis: every write the decision implies is applied by the runtime in
  * one atomic hand-off.
  */
+import type { LanguageOffer } from './language-offer';
 import type { PhiKindSpec } from './policy-gate/phi-kinds';
 import type { HandoverSettings } from './workflows/business-hours';
 import type { Language, OperationalMode, StageName, WorkflowStatus, WorkflowType } from './vocabulary';
@@ -62,7 +63,14 @@ export interface PayloadBase {
   text: string;
   /** When the claimant's message reached us (ms); opens the 24-hour reply window. */
   receivedAt: number;
+  /** The language the reply is written in: the claimant's, or the one the tenant offers instead
+   *  (pipeline/language-offer.ts). */
   language?: Language;
+  /** The language the claimant writes in (set by the consent stage and the router: this message's,
+   *  or the conversation's when the message tells none, pipeline/conversation-language.ts). When
+   *  the tenant offers it in no form, `language` is its default and the reply says which languages
+   *  it offers. */
+  claimantLanguage?: Language;
   reply?: ReplyRequest;
   rendered?: RenderedReply;
   /** The provider answered the claimant's message itself (an SMS opt-out or opt-in keyword):
@@ -385,8 +393,12 @@ export interface StageContext {
     reminderOffsetsMs: readonly number[];
   };
   templates: {
-    render(tenantId: string, channel: Channel, language: Language, reply: ReplyRequest): Promise<RenderedReply>;
+    /** `claimant`: the claimant's language; when the tenant offers it in no form, the reply (in
+     *  `language`, its default) ends with the `languages_offered` line. */
+    render(tenantId: string, channel: Channel, language: Language, reply: ReplyRequest, claimant?: Language): Promise<RenderedReply>;
   };
+  /** The languages the tenant answers in (tenant document `languages`, `default_language`). */
+  languages: { offer(tenantId: string): Promise<LanguageOffer> };
   denyList: { phrases(tenantId: string): Promise<string[]> };
   /** human-handover: a handover while it is open (`awaiting_agent` or `with_agent`): its id,
    *  status and step as read (a `wait.join` expects the step unchanged); null when it is not.

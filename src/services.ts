@@ -40,6 +40,7 @@ import { Keys } from './redis/keys';
 import { TemplateRegistry } from './templates/template-registry';
 import { OperationalModes } from './tenants/operational-modes';
 import { TenantStore } from './tenants/tenant-store';
+import { tenantLanguageOffer } from './tenants/tenant-document';
 import { Handovers } from './workflows/handovers';
 import { PendingDocuments } from './workflows/pending-documents';
 import { WorkflowStore } from './workflows/workflow-store';
@@ -156,6 +157,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     templates,
     denyList: { phrases: async (tenantId) => (await tenants.get(tenantId)).deny_list ?? [] },
     vocabulary: { words: async (tenantId) => (await tenants.get(tenantId)).vocabulary ?? {} },
+    languages: { offer: async (tenantId) => tenantLanguageOffer(await tenants.get(tenantId)) },
     phiKinds: { ofTenant: async (tenantId) => (await tenants.get(tenantId)).phi_kinds ?? [] },
     modes,
     pendingDocs,

@@ -4,12 +4,15 @@
  * "YES" records consent and resumes the held question at the router, "NO" ends it politely,
  * "STOP" withdraws consent and "START" restores it at any time. Every answer is an audited
  * effect. A reply here is in the language of the claimant's words, or, where the words tell none
- * (STOP, YES: the keywords are the same in every language), in the conversation's: the language
- * the claimant last wrote in, kept on their consent record when it changes. An SMS provider's own opt-out and opt-in keywords change consent the same way, but the
+ * (STOP, YES, "ok", a number: pipeline/conversation-language.ts), in the conversation's: the
+ * language the claimant last wrote in, kept on their consent record when it changes; the router
+ * reads it from the payload (`claimantLanguage`). A language the tenant does not offer is answered
+ * in the one it offers instead (pipeline/language-offer.ts). An SMS provider's own opt-out and opt-in keywords change consent the same way, but the
  * provider answers them, so the service sends nothing (pipeline/channels.ts).
  */
 import { providerKeywords } from '../channels';
-import { detectLanguage } from '../language';
+import { toldLanguage } from '../conversation-language';
+import { replyLanguage } from '../language-offer';
 import { defaultLanguage, languages } from '../languages';
 import { normalise } from '../text';
 import type { Channel, Decision, Effect, Envelope, Language, Stage, StageContext } from '../types';
@@ -36,15 +39,15 @@ export function providerKeyword(channel: Channel, text: string): 'stop' | 'start
 }
 
 /**
- * The language a message's words tell, or null when they tell none: a native script (Devanagari is
- * Hindi) or a romanised language's marker word (Hinglish) tells it whatever the message; Latin
- * words with no marker are the default language (English), except a bare consent keyword ("stop",
- * "yes", "ok": written so in every language) and a message without letters (a number, an emoji).
+ * The language a first message's words tell, or null when they tell none: a native script
+ * (Devanagari is Hindi) or a romanised language's marker word (Hinglish) tells it whatever the
+ * message; Latin words with no marker are the default language (English), except a bare consent
+ * keyword ("stop", "yes", "ok": written so in every language) and a message without words (a
+ * number, an emoji, a claim number). Later messages are read against the conversation's language
+ * (pipeline/conversation-language.ts).
  */
 export function spokenLanguage(text: string, keyword: boolean): Language | null {
-  const detected = detectLanguage(text);
-  if (detected !== defaultLanguage) return detected;
-  return keyword || !/\p{L}/u.test(text) ? null : defaultLanguage;
+  return toldLanguage(text, null, keyword);
 }
 
 /** The effect that ends the claimant's held conversation on STOP, if a workflow holds one. */
@@ -66,11 +69,14 @@ export const consent: Stage = {
     // A follow-up the CMS started has no text, and carries the language it was started in; a
     // claimant's message is read for its language, and a keyword is answered in the conversation's.
     const cmsStarted = payload.text.trim() === '' && payload.language !== undefined;
-    const spoken = cmsStarted ? null : spokenLanguage(payload.text, answer !== null);
+    const spoken = cmsStarted ? null : toldLanguage(payload.text, record.language ?? null, answer !== null);
     const conversation = record.language ?? defaultLanguage;
-    const language = cmsStarted ? payload.language! : spoken ?? conversation;
+    const claimant = cmsStarted ? payload.language! : spoken ?? conversation;
     // The conversation's language moved: kept with the consent record (written with it, or to it).
     const remember: Effect[] = spoken !== null && spoken !== conversation ? [{ type: 'consent.language', language: spoken }] : [];
+    // The language this stage's own replies are in: the claimant's, or the one the tenant offers instead.
+    const { language } = replyLanguage(await ctx.languages.offer(tenantId), claimant);
+    const told = { claimantLanguage: claimant };
     const parked = record.parkedWorkflowId;
 
     // STOP while a workflow holds the conversation (a person is answering): that one ends, and
@@ -99,10 +105,10 @@ export const consent: Stage = {
       if (parked) {
         return {
           kind: 'finish', status: 'completed', audit,
-          effects: [{ type: 'consent.set', state }, ...remember, { type: 'consent.resume', to: replyStage, status: 'started', patch: { language, reply: { template, vars: {} }, afterSend: 'cancelled' } }],
+          effects: [{ type: 'consent.set', state }, ...remember, { type: 'consent.resume', to: replyStage, status: 'started', patch: { language, ...told, reply: { template, vars: {} }, afterSend: 'cancelled' } }],
         };
       }
-      return { kind: 'forward', to: replyStage, payload: { ...payload, language, reply: { template, vars: {} } }, patch: { language }, audit, effects: [{ type: 'consent.set', state }, ...remember] };
+      return { kind: 'forward', to: replyStage, payload: { ...payload, language, ...told, reply: { template, vars: {} } }, patch: { language }, audit, effects: [{ type: 'consent.set', state }, ...remember] };
     }
 
     if (record.state === 'granted') {
@@ -111,7 +117,7 @@ export const consent: Stage = {
       // A workflow keeps a conversation of theirs (a person may be answering): the router asks it first.
       const holds = record.holding ? { holdsConversation: record.holding } : {};
       return {
-        kind: 'forward', to: next(workflowOf(payload), 'consent'), payload: { ...payload, ...heldChoice, ...holds }, audit: { type: 'consent.on_file' },
+        kind: 'forward', to: next(workflowOf(payload), 'consent'), payload: { ...payload, ...told, ...heldChoice, ...holds }, audit: { type: 'consent.on_file' },
         ...(remember.length > 0 ? { effects: remember } : {}),
       };
     }
@@ -123,7 +129,7 @@ export const consent: Stage = {
         return { kind: 'finish', status: 'completed', audit, effects: [{ type: 'consent.set', state: 'granted' }, ...remember, { type: 'consent.resume', to: resumeAt, status: 'started' }] };
       }
       return {
-        kind: 'forward', to: replyStage, payload: { ...payload, language, reply: { template: 'consent_thanks', vars: {} } },
+        kind: 'forward', to: replyStage, payload: { ...payload, language, ...told, reply: { template: 'consent_thanks', vars: {} } },
         patch: { language }, audit, effects: [{ type: 'consent.set', state: 'granted' }, ...remember],
       };
     }
@@ -131,10 +137,10 @@ export const consent: Stage = {
     // No consent on file and not an answer: hold the question and ask.
     return {
       kind: 'forward', to: replyStage, status: 'awaiting_consent',
-      payload: { ...payload, language, reply: { template: 'consent_request', vars: {} }, afterSend: 'awaiting_consent' },
+      payload: { ...payload, language, ...told, reply: { template: 'consent_request', vars: {} }, afterSend: 'awaiting_consent' },
       patch: { language },
       audit: { type: 'consent.requested' },
-      effects: [{ type: 'consent.park', payload }, ...remember],
+      effects: [{ type: 'consent.park', payload: { ...payload, ...told } }, ...remember],
     };
   },
 };

@@ -23,7 +23,7 @@ export const policy: Stage = {
     const { payload, tenantId } = envelope;
     const language = payload.language ?? 'EN';
     const reply = payload.reply ?? { template: 'help', vars: {} };
-    const rendered = await ctx.templates.render(tenantId, payload.channel, language, reply);
+    const rendered = await ctx.templates.render(tenantId, payload.channel, language, reply, payload.claimantLanguage);
     const answer = payload.answer;
     const fresh = answer !== undefined && !answer.cached;
     const query = payload.query;
@@ -52,7 +52,7 @@ export const policy: Stage = {
         return { kind: 'finish', status: 'policy_blocked', patch: { outcome: 'policy_blocked' }, audit: auditOf('policy.blocked', result, reply.template) };
       }
       // The claimant is offered a person at once (human-handover): the promised follow-up, as a button or numbered choice.
-      const followUp = await ctx.templates.render(tenantId, payload.channel, language, { template: 'human_follow_up', vars: {}, choices: [humanHandoverIntent] });
+      const followUp = await ctx.templates.render(tenantId, payload.channel, language, { template: 'human_follow_up', vars: {}, choices: [humanHandoverIntent] }, payload.claimantLanguage);
       return {
         kind: 'forward', to: next(workflowOf(payload), 'policy'), payload: { ...payload, rendered: followUp, afterSend: 'policy_blocked' },
         patch: { outcome: 'policy_blocked' },

@@ -1,6 +1,8 @@
 /**
  * router: picks the workflow from the claimant's words with the intent grammar
- * (pipeline/understanding, docs/understanding.md), and the reply language from how they wrote.
+ * (pipeline/understanding, docs/understanding.md), and the reply language from how they wrote:
+ * the claimant's language as the consent stage read it against the conversation's
+ * (`claimantLanguage`), answered in it or in the one the tenant offers instead.
  * When no intent is clear it asks instead of guessing: the question is held (`awaiting_choice`)
  * and the claimant is offered the workflows (reply buttons, or a numbered list); their tap,
  * number or clearer question continues the held one. Small talk starts nothing: a greeting gets
@@ -14,7 +16,9 @@
 import { AppError } from '../../src/errors';
 import { understandMessage } from '../intents';
 import { detectLanguage } from '../language';
-import type { Decision, Envelope, Stage, StageContext, WorkflowPayload } from '../types';
+import { replyLanguage } from '../language-offer';
+import { defaultLanguage, isLanguage, packOf } from '../languages';
+import type { Decision, Envelope, Language, Stage, StageContext, WorkflowPayload } from '../types';
 import { choiceOf } from '../understanding/choices';
 import { restrictedHold } from '../workflows/definition';
 import { mediaWorkflow, next, registeredWorkflows, workflowByIntent, type WorkflowDefinition } from '../workflows';
@@ -26,7 +30,8 @@ export const router: Stage = {
     // A follow-up the CMS (or a resume) started has no words to read: its language was given.
     const named = workflowByIntent(payload.intent);
     if (named) {
-      return route(envelope, ctx, named, { ...payload, language: payload.language ?? 'EN' } as WorkflowPayload);
+      const given = payload.claimantLanguage ?? payload.language ?? defaultLanguage;
+      return route(envelope, ctx, named, { ...payload, ...await answerIn(ctx, envelope.tenantId, given) } as WorkflowPayload);
     }
     // A workflow that holds the claimant's conversation (a person is answering them) takes the message first.
     if (holdsConversation) {
@@ -38,38 +43,43 @@ export const router: Stage = {
     // A held question the claimant has now chosen for: its language is the one it was asked in.
     if (payload.choice) {
       const intent = payload.choice;
-      return routeIntent(envelope, ctx, intent, { ...payload, language: payload.language ?? detectLanguage(payload.text) }, 'choice');
+      const asked = payload.claimantLanguage ?? payload.language ?? detectLanguage(payload.text);
+      return routeIntent(envelope, ctx, intent, { ...payload, ...await answerIn(ctx, envelope.tenantId, asked) }, 'choice');
     }
-    const language = detectLanguage(payload.text);
+    // The consent stage read the message against the conversation's language; a held question
+    // resumed here carries the one it was asked in.
+    const claimant = payload.claimantLanguage ?? detectLanguage(payload.text);
+    const inLanguage = await answerIn(ctx, envelope.tenantId, claimant);
+    const { language } = inLanguage;
     const takesMedia = payload.media ? mediaWorkflow() : null;
     if (takesMedia?.media) {
-      return route(envelope, ctx, takesMedia, { ...payload, language, intent: takesMedia.media.intent } as WorkflowPayload);
+      return route(envelope, ctx, takesMedia, { ...payload, ...inLanguage, intent: takesMedia.media.intent } as WorkflowPayload);
     }
     const chosen = choiceOf(payload.text, payload.choiceId);
     if (chosen) {
       // A tap or a number: it continues the held question (keeping that question's words and
       // language); with nothing held, or when the held one is gone by the hand-off, it runs itself.
-      const decision = await routeIntent(envelope, ctx, chosen.intent, { ...payload, language: chosen.language ?? language }, 'choice');
+      const decision = await routeIntent(envelope, ctx, chosen.intent, { ...payload, ...await answerIn(ctx, envelope.tenantId, choiceLanguage(chosen.language, claimant)) }, 'choice');
       return heldChoice ? withResume(decision, { choice: chosen.intent }) : decision;
     }
     const understood = understandMessage<string>(payload.text, await ctx.vocabulary.words(envelope.tenantId));
     const detail = { language, confidence: understood.confidence };
     if (understood.kind === 'intent') {
-      const decision = await routeIntent(envelope, ctx, understood.intent, { ...payload, language }, understood.template);
+      const decision = await routeIntent(envelope, ctx, understood.intent, { ...payload, ...inLanguage }, understood.template);
       // A clearer question answers the held one: it continues with these words and this language.
-      return heldChoice ? withResume(decision, { choice: understood.intent, text: payload.text, language }) : decision;
+      return heldChoice ? withResume(decision, { choice: understood.intent, text: payload.text, ...inLanguage }) : decision;
     }
     if (understood.kind === 'small_talk') {
       // A greeting is answered with the offer; a thanks or an acknowledgement closes the exchange.
       const reply = understood.closing ? { template: 'small_talk_closing', vars: {} } : { template: 'small_talk', vars: {}, choices: true };
       return {
-        kind: 'forward', to: next(null, 'router'), payload: { ...payload, language, reply },
+        kind: 'forward', to: next(null, 'router'), payload: { ...payload, ...inLanguage, reply },
         patch: { language, outcome: 'small_talk' },
         audit: { type: 'intent.small_talk', detail: { ...detail, closing: understood.closing } },
       };
     }
     // Unclear: hold the question and ask which workflow the claimant means.
-    const held: WorkflowPayload = { ...payload, language };
+    const held: WorkflowPayload = { ...payload, ...inLanguage };
     return {
       kind: 'forward', to: next(null, 'router'), status: 'awaiting_choice',
       payload: { ...held, reply: { template: 'clarify', vars: {}, choices: true }, afterSend: 'awaiting_choice' },
@@ -79,6 +89,24 @@ export const router: Stage = {
     };
   },
 };
+
+/** The language a reply is written in under the tenant's offer, with the claimant's beside it
+ *  (pipeline/language-offer.ts: the policy stage adds the offered-languages line when they differ
+ *  because the claimant's is not offered). */
+async function answerIn(ctx: StageContext, tenantId: string, claimant: Language): Promise<{ language: Language; claimantLanguage: Language }> {
+  const { language } = replyLanguage(await ctx.languages.offer(tenantId), claimant);
+  return { language, claimantLanguage: claimant };
+}
+
+/**
+ * The language of a choice: a tapped button's (the language it was offered in), or a number's
+ * digits' script's default language when that script is not the conversation's ("१" in an English
+ * conversation is Hindi, in a Marathi one still Marathi); else the conversation's.
+ */
+function choiceLanguage(told: Language | null, claimant: Language): Language {
+  if (told === null || !isLanguage(claimant)) return told ?? claimant;
+  return packOf(told).scriptOf === packOf(claimant).scriptOf ? claimant : told;
+}
 
 /** The two best intents' scores, for the ledger ("0.72,0.68"): why the router asked. */
 function runnerUp(scores: Record<string, number>): string {

@@ -1,11 +1,10 @@
 /** Reads a claimant's consent record, held question and conversation language (written only by the hand-off script). */
-import type { ConsentRecord, Language, WorkflowPayload } from '../../pipeline/types';
+import { isLanguage } from '../../pipeline/languages';
+import type { ConsentRecord, WorkflowPayload } from '../../pipeline/types';
 import { sha256Hex } from '../phi';
 import type { Redis } from '../redis/connection';
 import { perClaimantTypes } from '../../pipeline/workflows';
 import type { Keys } from '../redis/keys';
-
-const languages: ReadonlySet<string> = new Set<Language>(['EN', 'HI', 'HI_EN']);
 
 export class ConsentStore {
   constructor(private readonly redis: Redis, private readonly keys: Keys) {}
@@ -26,7 +25,8 @@ export class ConsentStore {
     const status = parked ? ((parkedStatus as ConsentRecord['parkedStatus']) ?? 'awaiting_consent') : null;
     return {
       state: (state as ConsentRecord['state'] | null) ?? 'none', parkedWorkflowId: parked ?? null, parkedStatus: status,
-      language: languages.has(language ?? '') ? (language as Language) : null, holding,
+      // A language whose pack is no longer loaded is forgotten: the next message tells it again.
+      language: isLanguage(language) ? language : null, holding,
     };
   }
 

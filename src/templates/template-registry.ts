@@ -3,14 +3,19 @@
  * over the shipped ones (each language pack's replies.json, pipeline/languages). Rendering is plain substitution; markup in
  * a variable is inserted as text and never interpreted. An SMS reply is kept within the tenant's
  * segment budget (docs/channels.md): the full form, else the short form, else the short form with
- * its list cut ("+2 more"), else its longest variable shortened, else the text cut.
+ * its list cut ("+2 more"), else its longest variable shortened, else the text cut. A claimant
+ * writing in a language the tenant offers in no form is answered in its default language, the
+ * reply ending with the languages it offers (`languages_offered`; on SMS when the reply still fits
+ * the budget with it, the answer coming first).
  */
 import { channelCapabilities } from '../../pipeline/channels';
 import type { Channel, Language, RenderedReply, ReplyRequest } from '../../pipeline/types';
 import { choiceButtonId, choiceNumber, offeredChoices } from '../../pipeline/understanding/choices';
 import { countSegments, cutToFit, fitToSegments } from '../adapters/channels/sms-segments';
 import { AppError } from '../errors';
+import { tenantLanguageOffer } from '../tenants/tenant-document';
 import type { TenantStore } from '../tenants/tenant-store';
+import { offeredLanguageNames, replyLanguage, type LanguageOffer } from '../../pipeline/language-offer';
 import { isLanguage, packOf } from '../../pipeline/languages';
 import providerTemplates from './provider-templates.json';
 
@@ -95,7 +100,7 @@ function numberedChoices(table: Record<string, string>, labels: Record<string, s
 export class TemplateRegistry {
   constructor(private readonly tenants: TenantStore) {}
 
-  async render(tenantId: string, channel: Channel, language: Language, reply: ReplyRequest): Promise<RenderedReply> {
+  async render(tenantId: string, channel: Channel, language: Language, reply: ReplyRequest, claimant?: Language): Promise<RenderedReply> {
     // A conversation's language is a loaded code; one that is not has no replies to give.
     if (!isLanguage(language)) throw new AppError('template_missing', `no language pack ${language}`);
     const tenant = await this.tenants.get(tenantId);
@@ -104,19 +109,23 @@ export class TemplateRegistry {
     const text = table[reply.template];
     if (text === undefined) throw new AppError('template_missing', `no template ${reply.template} for ${channel}/${language}`);
     const labels = shippedLabels(language);
+    const offerLine = claimant !== undefined ? languagesOfferedLine(table, channel, tenantLanguageOffer(tenant), claimant, labels) : '';
     if (channel === 'sms') {
       const budget = tenant.channels.sms?.segment_budget ?? defaultSegmentBudget;
       // No buttons on SMS: the choices are numbered lines, inside the segment budget like the rest.
       const offered = offeredChoices(reply.choices);
       const withChoices = offered.length > 0 ? { ...reply, vars: { ...reply.vars, choices: numberedChoices(table, labels, offered) } } : reply;
-      return { template: reply.template, text: withinBudget(table, withChoices, labels, budget) };
+      // The line about the offered languages when the reply still fits with it; the answer comes first.
+      const withLine = offerLine === '' ? null : withinBudget(table, withChoices, labels, budget, `\n${offerLine}`);
+      return { template: reply.template, text: withLine ?? withinBudget(table, withChoices, labels, budget, '') ?? fitToSegments(render(table, withChoices, labels, true), budget) };
     }
     const vars = { ...reply.vars };
     if (reply.items) {
       const line = table[`${reply.template}_line`] ?? '{{claim_ref}}';
       vars.lines = reply.items.map((item) => substitute(line, item, labels)).join('\n');
     }
-    const rendered: RenderedReply = { template: reply.template, text: substitute(text, vars, labels) };
+    const body = substitute(text, vars, labels);
+    const rendered: RenderedReply = { template: reply.template, text: offerLine === '' ? body : `${body}\n\n${offerLine}` };
     offerChoices(rendered, table, channel, language, labels, offeredChoices(reply.choices));
     const approved = provider[reply.template];
     if (approved) {
@@ -130,38 +139,56 @@ export class TemplateRegistry {
   }
 }
 
-/** The longest form of an SMS reply that takes at most `budget` segments (see the header). */
-function withinBudget(table: Record<string, string>, reply: ReplyRequest, labels: Record<string, string>, budget: number): string {
-  const fits = (text: string) => countSegments(text).segments <= budget;
-  const render = (short: boolean, items = reply.items, vars = reply.vars): string => {
-    const name = short && table[`${reply.template}_short`] !== undefined ? `${reply.template}_short` : reply.template;
-    const all = { ...vars };
-    if (items) {
-      const line = (short ? table[`${reply.template}_line_short`] : undefined) ?? table[`${reply.template}_line`] ?? '{{claim_ref}}';
-      const lines = items.map((item) => substitute(line, item, labels));
-      const cut = (reply.items?.length ?? 0) - items.length;
-      if (cut > 0 && table.more !== undefined) lines.push(substitute(table.more, { count: String(cut) }, labels));
-      all.lines = lines.join('\n');
-    }
-    return substitute(table[name]!, all, labels);
-  };
-  const full = render(false);
-  if (fits(full)) return full;
-  const short = render(true);
-  if (fits(short)) return short;
+/**
+ * The `languages_offered` line (docs/understanding.md, "Languages a tenant offers"): when the tenant
+ * offers the claimant's language in no form, the reply is in its default language and ends with
+ * the languages it answers in. Empty otherwise, or when the pack has no such template.
+ */
+function languagesOfferedLine(table: Record<string, string>, channel: Channel, offer: LanguageOffer, claimant: Language, labels: Record<string, string>): string {
+  const line = table.languages_offered;
+  if (line === undefined || !replyLanguage(offer, claimant).notOffered) return '';
+  const names = offeredLanguageNames(offer, channel === 'sms' ? 'english' : 'native');
+  return substitute(line, { languages: names.join(', ') }, labels);
+}
+
+/** An SMS reply's text in its full or short form, with these items and variables. */
+function render(table: Record<string, string>, reply: ReplyRequest, labels: Record<string, string>, short: boolean, items = reply.items, vars = reply.vars): string {
+  const name = short && table[`${reply.template}_short`] !== undefined ? `${reply.template}_short` : reply.template;
+  const all = { ...vars };
+  if (items) {
+    const line = (short ? table[`${reply.template}_line_short`] : undefined) ?? table[`${reply.template}_line`] ?? '{{claim_ref}}';
+    const lines = items.map((item) => substitute(line, item, labels));
+    const cut = (reply.items?.length ?? 0) - items.length;
+    if (cut > 0 && table.more !== undefined) lines.push(substitute(table.more, { count: String(cut) }, labels));
+    all.lines = lines.join('\n');
+  }
+  return substitute(table[name]!, all, labels);
+}
+
+/**
+ * The longest form of an SMS reply that takes at most `budget` segments with `suffix` after it
+ * (see the header), suffix included; null when not even the shortest form fits.
+ */
+function withinBudget(table: Record<string, string>, reply: ReplyRequest, labels: Record<string, string>, budget: number, suffix: string): string | null {
+  const fits = (text: string) => countSegments(text + suffix).segments <= budget;
+  const form = (short: boolean, items = reply.items, vars = reply.vars) => render(table, reply, labels, short, items, vars);
+  const full = form(false);
+  if (fits(full)) return full + suffix;
+  const short = form(true);
+  if (fits(short)) return short + suffix;
   // A long list: keep as many items as fit, and say how many more there are.
   if (reply.items && reply.items.length > 1) {
     for (let keep = reply.items.length - 1; keep >= 1; keep--) {
-      const text = render(true, reply.items.slice(0, keep));
-      if (fits(text)) return text;
+      const text = form(true, reply.items.slice(0, keep));
+      if (fits(text)) return text + suffix;
     }
   }
   // A long variable (an answer's excerpt): shorten it, keeping the rest (its source) whole.
   const longest = Object.entries(reply.vars).sort(([, a], [, b]) => b.length - a.length)[0];
   if (longest && longest[1].length > 20) {
-    const withValue = (value: string) => render(true, reply.items?.slice(0, 1), { ...reply.vars, [longest[0]]: value });
+    const withValue = (value: string) => form(true, reply.items?.slice(0, 1), { ...reply.vars, [longest[0]]: value });
     const text = withValue(cutToFit(longest[1], (cut) => fits(withValue(cut))));
-    if (fits(text)) return text;
+    if (fits(text)) return text + suffix;
   }
-  return fitToSegments(short, budget);
+  return null;
 }

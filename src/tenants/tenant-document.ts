@@ -3,7 +3,8 @@
  * Validated with ajv; the TypeScript type is derived from the same schema.
  */
 import Ajv, { type JSONSchemaType } from 'ajv';
-import { languageCodes } from '../../pipeline/languages';
+import { offerOf, type LanguageOffer } from '../../pipeline/language-offer';
+import { defaultLanguage, isLanguage, languageCodes } from '../../pipeline/languages';
 import { globalKinds, phiKindProblems, phiKindSchema, type PhiKindSpec } from '../../pipeline/policy-gate/phi-kinds';
 import { wordClassNames } from '../../pipeline/understanding/lexicon';
 import { dayNames, isTimeZone, minuteOfClock, type DayName } from '../../pipeline/workflows/business-hours';
@@ -33,6 +34,12 @@ export interface TenantDocument {
   deny_list?: string[];
   /** Tenant PHI kinds (policy tier 3), beside the global ones: e.g. its member-id format. */
   phi_kinds?: PhiKindSpec[];
+  /** The language codes the tenant answers claimants in (loaded packs, pipeline/languages);
+   *  default every loaded pack (docs/configuration.md, "Languages a tenant offers"). */
+  languages?: string[];
+  /** What a claimant writing in a language the tenant does not offer is answered in; one of
+   *  `languages`; default `EN`. */
+  default_language?: string;
   /** Template overrides: templates.<channel>.<language>.<name> = text. */
   templates?: Record<string, Record<string, Record<string, string>>>;
   /** Words the tenant adds to the intent grammar's word classes: vocabulary.<class> = words
@@ -109,6 +116,9 @@ export function tenantTimeZone(doc: Pick<TenantDocument, 'time_zone'>): string {
 /** What an IANA zone name looks like; whether Intl knows it is checked after the schema (`isTimeZone`). */
 const timeZonePattern = '^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$';
 
+/** What a language code looks like (`EN`, `HI_EN`); whether a pack has it is checked after the schema. */
+const languageCodePattern = '^[A-Z]{2,3}(_[A-Z]{2,3})?$';
+
 /** `HH:MM`, 24-hour, or `24:00`. */
 const clockPattern = '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$';
 
@@ -157,6 +167,9 @@ const schema: JSONSchemaType<TenantDocument> = {
     scopes: { type: 'array', items: { type: 'string', enum: [...allScopes] }, nullable: true },
     deny_list: { type: 'array', items: { type: 'string', minLength: 1 }, nullable: true },
     phi_kinds: { type: 'array', items: phiKindSchema, maxItems: 50, nullable: true },
+    // Codes are checked against the loaded packs after the schema, with an error that names them.
+    languages: { type: 'array', minItems: 1, maxItems: 100, uniqueItems: true, items: { type: 'string', pattern: languageCodePattern }, nullable: true },
+    default_language: { type: 'string', pattern: languageCodePattern, nullable: true },
     templates: {
       type: 'object', nullable: true, required: [],
       // templates.<channel>.<language>: a language of a loaded pack (pipeline/languages).
@@ -215,9 +228,31 @@ export function checkTenantDocument(value: unknown): { ok: true; doc: TenantDocu
   if (value.time_zone !== undefined && !isTimeZone(value.time_zone)) {
     return { ok: false, errors: [`/time_zone ${JSON.stringify(value.time_zone)} is not an IANA time zone (e.g. Asia/Kolkata)`] };
   }
+  const languageErrors = languageProblems(value.languages, value.default_language);
+  if (languageErrors.length > 0) return { ok: false, errors: languageErrors };
   const handoverErrors = handoverProblems(value.handover);
   if (handoverErrors.length > 0) return { ok: false, errors: handoverErrors };
   return { ok: true, doc: value };
+}
+
+/** The languages a tenant document offers, as stages and the template registry read them (pipeline/language-offer.ts). */
+export function tenantLanguageOffer(doc: Pick<TenantDocument, 'languages' | 'default_language'>): LanguageOffer {
+  return offerOf(doc.languages, doc.default_language);
+}
+
+/** What the schema cannot see in `languages` and `default_language`: a code no pack has, a
+ *  default that is not offered (EN when unset). */
+function languageProblems(offered: string[] | undefined, defaultCode: string | undefined): string[] {
+  const known = `the loaded packs are ${languageCodes.join(', ')}`;
+  const errors = (offered ?? []).flatMap((code, i) => (isLanguage(code) ? [] : [`/languages/${i} ${JSON.stringify(code)} is not a language the service has a pack for (${known})`]));
+  if (defaultCode !== undefined && !isLanguage(defaultCode)) {
+    errors.push(`/default_language ${JSON.stringify(defaultCode)} is not a language the service has a pack for (${known})`);
+  } else if (offered !== undefined && !offered.includes(defaultCode ?? defaultLanguage)) {
+    errors.push(defaultCode !== undefined
+      ? `/default_language ${JSON.stringify(defaultCode)} must be one of /languages (${offered.join(', ')})`
+      : `/default_language is ${defaultLanguage} when unset, and /languages does not offer it: add ${defaultLanguage} to /languages or set default_language to one of ${offered.join(', ')}`);
+  }
+  return errors;
 }
 
 /** What the schema cannot see in `handover`: a zone Intl does not know, closing not after opening,

@@ -8,6 +8,7 @@
  *   const ctx = fakeStageContext({ consent: { [phone]: { state: 'granted' } } });
  *   const decision = await consent.handle(envelopeFor('consent', { text: 'hi' }), ctx);
  */
+import { everyLanguage, type LanguageOffer } from '../../pipeline/language-offer';
 import type { PhiKindSpec } from '../../pipeline/policy-gate/phi-kinds';
 import type {
   CachedAnswer, Channel, Claim, SendRecord, ConsentRecord, Envelope, KbArticle, Language, PendingDocsState, PendingDocument,
@@ -54,6 +55,8 @@ export interface FakeStageContextOptions {
   denyList?: string[];
   /** The tenant's additions to the intent grammar's word classes. */
   vocabulary?: Record<string, string[]>;
+  /** The languages the tenant offers. Default every loaded pack, EN the default. */
+  languageOffer?: LanguageOffer;
   /** The tenant's own PHI kinds. */
   phiKinds?: PhiKindSpec[];
   /** The tenant's operational mode. Default OPERATIONAL. */
@@ -155,6 +158,7 @@ export function fakeStageContext(options: FakeStageContextOptions = {}): FakeSta
     },
     denyList: { phrases: async () => options.denyList ?? [] },
     vocabulary: { words: async () => options.vocabulary ?? {} },
+    languages: { offer: async () => options.languageOffer ?? everyLanguage },
     phiKinds: { ofTenant: async () => options.phiKinds ?? [] },
     modes: { current: async () => options.mode ?? 'OPERATIONAL' },
     knowledge: {

@@ -18,8 +18,8 @@ describe('stage consent', () => {
     expect(decision.payload.reply).to.deep.equal({ template: 'consent_request', vars: {} });
     expect(decision.payload.afterSend).to.equal('awaiting_consent');
     expect(decision.audit.type).to.equal('consent.requested');
-    // The question itself is parked as it came, to be answered after YES.
-    expect(decision.effects).to.deep.equal([{ type: 'consent.park', payload: envelope.payload }]);
+    // The question itself is parked as it came, with the language it was asked in, to be answered after YES.
+    expect(decision.effects).to.deep.equal([{ type: 'consent.park', payload: { ...envelope.payload, claimantLanguage: 'EN' } }]);
   });
 
   it('asks a follow-up the CMS started in Hindi for consent in Hindi (it has no text to read a language from)', async () => {
@@ -35,7 +35,7 @@ describe('stage consent', () => {
   it('passes the message to the router unchanged when consent is on file, naming a question held for a choice', async () => {
     const envelope = envelopeFor('consent', { text: 'what is my claim status' });
     const plain = await consent.handle(envelope, fakeStageContext({ consent: { [testPhone]: { state: 'granted' } } }));
-    expect(plain).to.deep.equal({ kind: 'forward', to: 'router', payload: envelope.payload, audit: { type: 'consent.on_file' } });
+    expect(plain).to.deep.equal({ kind: 'forward', to: 'router', payload: { ...envelope.payload, claimantLanguage: 'EN' }, audit: { type: 'consent.on_file' } });
 
     const held = await consent.handle(envelope, fakeStageContext({
       consent: { [testPhone]: { state: 'granted', parkedWorkflowId: 'wf-held-7', parkedStatus: 'awaiting_choice' } },

@@ -43,7 +43,7 @@ describe('stage router', () => {
     expect(decision.payload.afterSend).to.equal('awaiting_choice');
     expect(decision.patch).to.deep.equal({ language: 'EN', outcome: 'clarification_requested' });
     expect(decision.audit.type).to.equal('intent.unclear');
-    expect(decision.effects).to.deep.equal([{ type: 'choice.park', payload: { ...envelope.payload, language: 'EN' } }]);
+    expect(decision.effects).to.deep.equal([{ type: 'choice.park', payload: { ...envelope.payload, language: 'EN', claimantLanguage: 'EN' } }]);
   });
 
   it('holds query-reason work while the tenant is RESTRICTED, but still routes claim-status', async () => {
