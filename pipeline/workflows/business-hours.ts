@@ -13,6 +13,7 @@
  * twice (DST ends) counts from its first occurrence. A first response due in 15 minutes of business
  * time is due 15 real minutes of open office later.
  */
+import { defaultLanguage, isLanguage, packOf } from '../languages';
 import type { Language } from '../vocabulary';
 
 /** A tenant's handover settings, resolved (defaults filled in); `src/tenants/handover-settings.ts` builds it from the tenant document. */
@@ -101,26 +102,24 @@ export function firstResponseDue(at: number, s: HandoverSettings): number {
 /**
  * Short text saying when to expect a reply due at `due`, as seen at `now`, in the office's time
  * zone: the time alone on the same local day ("by 14:30"), the day of the week within the next six
- * days ("on Monday by 09:15"), the date beyond ("on 12 May by 09:15").
+ * days ("on Monday by 09:15"), the date beyond ("on 12 May by 09:15"). The words are the language
+ * pack's labels (`expected_same_day`, `expected_later`, `day_<weekday>`, `month_<month>`;
+ * pipeline/languages/README.md), the default language's where a pack has none.
  */
 export function expectedReplyText(due: number, now: number, s: HandoverSettings, language: Language): string {
   const d = localOf(due, s.timeZone);
   const n = localOf(now, s.timeZone);
+  const label = (name: string) => (isLanguage(language) ? packOf(language).replies.labels[name] : undefined) ?? packOf(defaultLanguage).replies.labels[name] ?? name;
   const time = `${pad(Math.floor(d.minute / 60))}:${pad(d.minute % 60)}`;
   const daysAhead = d.day - n.day;
-  if (daysAhead <= 0) return language === 'EN' ? `by ${time}` : language === 'HI' ? `${time} तक` : `${time} tak`;
-  const weekday = weekdayOf(d.day);
+  if (daysAhead <= 0) return label('expected_same_day').replace('{{time}}', time);
   const date = new Date(d.day * dayMs);
-  const dayText = daysAhead < 7
-    ? (language === 'HI' ? hindiWeekdays[weekday]! : englishWeekdays[weekday]!)
-    : `${date.getUTCDate()} ${(language === 'HI' ? hindiMonths : englishMonths)[date.getUTCMonth()]!}`;
-  return language === 'EN' ? `on ${dayText} by ${time}` : language === 'HI' ? `${dayText} ${time} तक` : `${dayText} ${time} tak`;
+  const day = daysAhead < 7 ? label(`day_${weekdayNames[weekdayOf(d.day)]}`) : `${date.getUTCDate()} ${label(`month_${monthNames[date.getUTCMonth()]}`)}`;
+  return label('expected_later').replace('{{day}}', day).replace('{{time}}', time);
 }
 
-const englishWeekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const hindiWeekdays = ['रविवार', 'सोमवार', 'मंगलवार', 'बुधवार', 'गुरुवार', 'शुक्रवार', 'शनिवार'];
-const englishMonths = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const hindiMonths = ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्टूबर', 'नवंबर', 'दिसंबर'];
+const weekdayNames = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const monthNames = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
 function pad(n: number): string {
   return String(n).padStart(2, '0');
