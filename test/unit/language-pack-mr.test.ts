@@ -11,6 +11,7 @@ import { detectLanguage } from '../../pipeline/language';
 import { asciiDigits, packOf } from '../../pipeline/languages';
 import { matchIntent } from '../../pipeline/intents';
 import { consentAnswer, spokenLanguage } from '../../pipeline/stages/consent';
+import { redactPhi } from '../../pipeline/policy-gate/phi-redaction';
 import { readMessage } from '../../pipeline/understanding/sentences';
 import { countSegments } from '../../src/adapters/channels/sms-segments';
 import { TemplateRegistry, defaultSegmentBudget } from '../../src/templates/template-registry';
@@ -117,6 +118,10 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(entities('१५ हजार का कापले')).to.deep.equal(['#amount']);
     expect(entities('डिस्चार्ज होऊन १० दिवस झाले')).to.deep.equal(['#number']);
     expect(matchIntent('१५,००० रुपये का कापले?')).to.equal('query_reason');
+    // The PHI recognisers read them too, beside Marathi context words.
+    expect(redactPhi('माझा मोबाईल नंबर ९८७६५४३२१० आहे').text).to.equal('माझा मोबाईल नंबर [phone removed] आहे');
+    expect(redactPhi('खात्याचा नंबर १२३४५६७८९०१२ आहे').text).to.equal('खात्याचा नंबर [account removed] आहे');
+    expect(redactPhi('maza khatyacha number 123456789012 ahe').text).to.equal('maza khatyacha number [account removed] ahe');
   });
 
   it('tells Marathi from Hindi by its grammar words: a Devanagari message with none stays Hindi', () => {
