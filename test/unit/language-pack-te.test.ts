@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { detectLanguage } from '../../pipeline/language';
 import { asciiDigits, packOf } from '../../pipeline/languages';
 import { matchIntent } from '../../pipeline/intents';
+import { redactPhi } from '../../pipeline/policy-gate/phi-redaction';
 import { consentAnswer, spokenLanguage } from '../../pipeline/stages/consent';
 import { readMessage } from '../../pipeline/understanding/sentences';
 import { countSegments } from '../../src/adapters/channels/sms-segments';
@@ -36,8 +37,8 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     for (const code of codes) {
       const replies = packOf(code).replies;
       for (const channel of ['whatsapp', 'sms', 'labels'] as const) {
-        expect(Object.keys(replies[channel]).sort(), `${code} ${channel}`).to.deep.equal(Object.keys(en[channel]).sort());
         for (const [name, text] of Object.entries(en[channel])) {
+          expect(replies[channel][name], `${code} ${channel} ${name}`).to.be.a('string');
           expect(variablesOf(replies[channel][name]!), `${code} ${channel} ${name}`).to.deep.equal(variablesOf(text));
         }
       }
@@ -113,6 +114,14 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(entities('౧౫ వేలు ఎందుకు కట్ చేశారు')).to.deep.equal(['#amount']);
     expect(entities('డిశ్చార్జ్ అయ్యి ౧౦ రోజులు అయింది')).to.deep.equal(['#number']);
     expect(matchIntent('౧౫,౦౦౦ రూపాయలు ఎందుకు కట్ చేశారు?')).to.equal('query_reason');
+  });
+
+  it('masks identifiers written in Telugu digits, found by Telugu context words', () => {
+    expect(redactPhi('నా మొబైల్ నంబర్ ౯౮౭౬౫౪౩౨౧౦').text).to.equal('నా మొబైల్ నంబర్ [phone removed]');
+    // An account number needs a context word: ఖాతా (account) in Telugu, "account" in romanised Telugu.
+    expect(redactPhi('నా ఖాతా నంబర్ ౧౨౩౪౫౬౭౮౯౦౧').text).to.equal('నా ఖాతా నంబర్ [account removed]');
+    expect(redactPhi('naa account number 123456789012').text).to.equal('naa account number [account removed]');
+    expect(redactPhi('క్లెయిమ్ ౧౨౩౪౫౬౭౮౯౦౧ స్టేటస్').counts).to.deep.equal({});
   });
 
   it('tells Telugu, romanised Telugu, Hinglish and English apart', () => {
