@@ -105,7 +105,14 @@ export interface PayloadBase {
   /** The conversation (a human-handover workflow's id) this reply belongs to: once sent, outbound
    *  adds it to that conversation's transcript as the bot's message (docs/human-handover.md). */
   transcriptOf?: string;
+  /** Set by the consent stage on a held question it ends because the claimant declined or revoked
+   *  consent: outbound writes it on the record as `consent_change` (the consent stage's own record,
+   *  which would say it, is folded into the held one). */
+  consentChange?: ConsentChange;
 }
+
+/** A claimant's no to consent: `declined` when asked, `revoked` (STOP) after granting it. */
+export type ConsentChange = 'declined' | 'revoked';
 
 /** pending-documents' own fields. */
 export interface PendingDocumentsFields {
@@ -266,6 +273,11 @@ export interface WorkflowPatch {
   ho_max_wait_at?: number;
   ho_sla_breached?: number;
   ho_last_claimant_at?: number;
+  /** When the workflow's first reply reached the provider, where that reply answered the claimant's
+   *  message that started it (not a CMS-started one): set by outbound (docs/reports.md). */
+  replied_at?: number;
+  /** The claimant declined or revoked consent on this workflow (docs/reports.md). */
+  consent_change?: ConsentChange;
 }
 
 /** Writes outside the workflow record, applied atomically with the hand-off. */
@@ -465,6 +477,9 @@ export interface SendRecord {
   knownBy: 'answer' | 'status_webhook' | null;
   /** When a recovering worker began waiting for proof of the last send, or null. */
   lookingSince: number | null;
+  /** Answered by `begin` only: no earlier reply of this workflow reached the provider (its record
+   *  has no `outbound_message_id`), so this one is its first. */
+  firstOfWorkflow?: true;
 }
 
 /** A pending-documents workflow's wait, as a stage reads it. */

@@ -38,6 +38,7 @@ export const errorCatalogue = {
   message_blocked: { status: 422, title: 'The message contains a phrase the policy gate blocks', retryable: false },
   sms_segment_budget_exceeded: { status: 422, title: "The message is longer than the tenant's SMS segment budget", retryable: false },
   audit_ledger_too_long: { status: 422, title: 'The audit ledger is too long to verify on request', retryable: false },
+  report_period_too_large: { status: 422, title: 'The period holds too many workflows still in Redis for one report', retryable: false },
   audit_verify_running: { status: 409, title: 'A verification of this ledger is already running', retryable: true },
   idempotency_in_progress: { status: 409, title: 'A request with this Idempotency-Key is still in progress', retryable: true },
   idempotency_key_reused: { status: 422, title: 'This Idempotency-Key was used for a different request', retryable: false },

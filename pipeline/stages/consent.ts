@@ -84,15 +84,17 @@ export const consent: Stage = {
     const holding = answer === 'stop' && record.holding ? await heldConversation(envelope, ctx, keyword === 'stop', record.holding) : null;
     if (holding) {
       const audit = keyword === 'stop' ? { type: 'consent.revoked', detail: { answered_by: 'provider' } } : { type: 'consent.revoked' };
-      return { kind: 'finish', status: 'completed', audit, effects: [{ type: 'consent.set', state: 'revoked' }, ...remember, holding] };
+      return { kind: 'finish', status: 'completed', patch: { consent_change: 'revoked' }, audit, effects: [{ type: 'consent.set', state: 'revoked' }, ...remember, holding] };
     }
     // The provider already blocked or unblocked the number and told the claimant so.
     if (keyword === 'stop') {
       const audit = { type: 'consent.revoked', detail: { answered_by: 'provider' } };
       const effects = [{ type: 'consent.set', state: 'revoked' } as const];
-      if (!parked) return { kind: 'finish', status: 'completed', audit, effects };
+      // The record that says the claimant withdrew consent (docs/reports.md): this message's own, or,
+      // when it is folded into the held question, the held one's (written by outbound).
+      if (!parked) return { kind: 'finish', status: 'completed', patch: { consent_change: 'revoked' }, audit, effects };
       // The held question ends without a reply too: outbound sees `providerAnswered`.
-      return { kind: 'finish', status: 'completed', audit, effects: [...effects, { type: 'consent.resume', to: afterGate, status: 'started', patch: { providerAnswered: true, afterSend: 'cancelled' } }] };
+      return { kind: 'finish', status: 'completed', audit, effects: [...effects, { type: 'consent.resume', to: afterGate, status: 'started', patch: { providerAnswered: true, afterSend: 'cancelled', consentChange: 'revoked' } }] };
     }
     if (keyword === 'start' && !parked) {
       return { kind: 'finish', status: 'completed', audit: { type: 'consent.granted', detail: { answered_by: 'provider' } }, effects: [{ type: 'consent.set', state: 'granted' }] };
@@ -105,10 +107,10 @@ export const consent: Stage = {
       if (parked) {
         return {
           kind: 'finish', status: 'completed', audit,
-          effects: [{ type: 'consent.set', state }, ...remember, { type: 'consent.resume', to: replyStage, status: 'started', patch: { language, ...told, reply: { template, vars: {} }, afterSend: 'cancelled' } }],
+          effects: [{ type: 'consent.set', state }, ...remember, { type: 'consent.resume', to: replyStage, status: 'started', patch: { language, ...told, reply: { template, vars: {} }, afterSend: 'cancelled', consentChange: state } }],
         };
       }
-      return { kind: 'forward', to: replyStage, payload: { ...payload, language, ...told, reply: { template, vars: {} } }, patch: { language }, audit, effects: [{ type: 'consent.set', state }, ...remember] };
+      return { kind: 'forward', to: replyStage, payload: { ...payload, language, ...told, reply: { template, vars: {} } }, patch: { language, consent_change: state }, audit, effects: [{ type: 'consent.set', state }, ...remember] };
     }
 
     if (record.state === 'granted') {

@@ -26,7 +26,10 @@ export const outbound: Stage = {
   async handle(envelope, ctx): Promise<Decision> {
     const { payload, tenantId, workflowId, seq } = envelope;
     const after = payload.afterSend ?? 'completed';
-    const moveOn = (patch: WorkflowPatch, audit: { type: string; detail: Record<string, string> }): Decision => {
+    // A held question the claimant's no to consent ended says so on its own record (docs/reports.md).
+    const consentChange: WorkflowPatch = payload.consentChange ? { consent_change: payload.consentChange } : {};
+    const moveOn = (own: WorkflowPatch, audit: { type: string; detail: Record<string, string> }): Decision => {
+      const patch = { ...own, ...consentChange };
       // A reply.sent marks the step's send record, so the same send is never recorded twice; a reply
       // of a conversation a person holds (or is queued for) joins its transcript as the bot's.
       const sent = audit.type === 'reply.sent';
@@ -54,7 +57,7 @@ export const outbound: Stage = {
     let resent: Record<string, string> = {};
     if (earlier.attemptedAt !== null) {
       if (earlier.acceptedId) {
-        return moveOn({ outbound_message_id: earlier.acceptedId }, sentAudit(earlier.acceptedId, 'recovered', { known_by: earlier.knownBy! }));
+        return moveOn({ outbound_message_id: earlier.acceptedId, ...firstReply(earlier, payload, earlier.attemptedAt) }, sentAudit(earlier.acceptedId, 'recovered', { known_by: earlier.knownBy! }));
       }
       const wait = await waitForProof(envelope, ctx, earlier);
       if (wait) return wait;
@@ -76,9 +79,18 @@ export const outbound: Stage = {
       throw err;
     }
     await ctx.sends.accepted(tenantId, workflowId, seq, sent.providerMessageId);
-    return moveOn({ outbound_message_id: sent.providerMessageId }, sentAudit(sent.providerMessageId, sent.kind, resent));
+    return moveOn({ outbound_message_id: sent.providerMessageId, ...firstReply(earlier, payload, ctx.now()) }, sentAudit(sent.providerMessageId, sent.kind, resent));
   },
 };
+
+/**
+ * `replied_at` for the workflow's first reply that reached the provider, when that reply answers
+ * the claimant's message that started it (a CMS-started workflow's first send has no claimant
+ * message, `receivedAt` 0): the end of the reply latency reports measure (docs/reports.md).
+ */
+function firstReply(earlier: SendRecord, payload: Envelope['payload'], at: number): WorkflowPatch {
+  return earlier.firstOfWorkflow && payload.receivedAt > 0 ? { replied_at: at } : {};
+}
 
 /**
  * The entry's workflow moved on (a cancel, a deadline, a document) since the entry was written:

@@ -9,12 +9,13 @@ import { auditCommands } from './commands/audit';
 import { claimantCommands } from './commands/claimants';
 import { credentialCommands } from './commands/credentials';
 import { phiCommands } from './commands/phi';
+import { reportCommands } from './commands/reports';
 import { stageCommands } from './commands/stages';
 import { tenantCommands } from './commands/tenants';
 import { userCommands } from './commands/users';
 
 export const commands: readonly Command[] = [
-  ...tenantCommands, ...userCommands, ...credentialCommands, ...auditCommands, ...claimantCommands, ...phiCommands, ...stageCommands,
+  ...tenantCommands, ...userCommands, ...credentialCommands, ...auditCommands, ...claimantCommands, ...reportCommands, ...phiCommands, ...stageCommands,
 ];
 
 /** The synopsis column's width: longer synopses get a line of their own. */

@@ -790,6 +790,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/reports/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's figures for a period, per day in its time zone
+         * @description Conversations by workflow type and outcome, claimant reply latency, document turnaround,
+         *     timeouts, escalations, policy blocks, consent refusals and withdrawals, channel and
+         *     language mix: for each date `from`..`to` (both included, dates in the tenant's `time_zone`,
+         *     `GET /v1/tenant/settings`), every date present (zeros when nothing happened), and for the
+         *     whole period. A workflow counts on the date it started. Workflows still in Redis and those
+         *     in the archive are counted alike, each once (docs/reports.md has every definition).
+         *     Percentiles are nearest-rank of durations kept to two significant digits: within 5% of
+         *     the exact value; null when there is none.
+         */
+        get: operations["getReportSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/channels/whatsapp/webhook": {
         parameters: {
             query?: never;
@@ -997,7 +1024,7 @@ export interface components {
             /** @description Request path. */
             instance: string;
             /** @enum {string} */
-            error_code: "invalid_request" | "invalid_cursor" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "invalid_token" | "invalid_client" | "invalid_signature" | "invalid_grant" | "invalid_credentials" | "login_locked" | "unsupported_grant_type" | "invalid_scope" | "insufficient_scope" | "forbidden" | "csrf_check_failed" | "not_found" | "workflow_not_found" | "webhook_endpoint_not_found" | "delivery_not_found" | "article_not_found" | "invalid_webhook_url" | "method_not_allowed" | "conflict" | "claim_not_found" | "workflow_type_mismatch" | "workflow_state_conflict" | "claim_has_open_workflow" | "conversation_held_by_another" | "conversation_not_assigned" | "message_blocked" | "sms_segment_budget_exceeded" | "audit_ledger_too_long" | "audit_verify_running" | "idempotency_in_progress" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "store_unavailable" | "replica_wait_timeout" | "console_not_built" | "cms_unavailable" | "cms_rejected" | "channel_send_failed" | "channel_rejected" | "channel_opted_out" | "tenant_not_found" | "max_deliveries" | "invalid_envelope" | "template_missing";
+            error_code: "invalid_request" | "invalid_cursor" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "invalid_token" | "invalid_client" | "invalid_signature" | "invalid_grant" | "invalid_credentials" | "login_locked" | "unsupported_grant_type" | "invalid_scope" | "insufficient_scope" | "forbidden" | "csrf_check_failed" | "not_found" | "workflow_not_found" | "webhook_endpoint_not_found" | "delivery_not_found" | "article_not_found" | "invalid_webhook_url" | "method_not_allowed" | "conflict" | "claim_not_found" | "workflow_type_mismatch" | "workflow_state_conflict" | "claim_has_open_workflow" | "conversation_held_by_another" | "conversation_not_assigned" | "message_blocked" | "sms_segment_budget_exceeded" | "audit_ledger_too_long" | "report_period_too_large" | "audit_verify_running" | "idempotency_in_progress" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "store_unavailable" | "replica_wait_timeout" | "console_not_built" | "cms_unavailable" | "cms_rejected" | "channel_send_failed" | "channel_rejected" | "channel_opted_out" | "tenant_not_found" | "max_deliveries" | "invalid_envelope" | "template_missing";
             /** @description Only on `insufficient_scope`. */
             required_scope?: string;
             /** @description On `workflow_state_conflict` and `workflow_type_mismatch`: the status the workflow has. */
@@ -1010,6 +1037,10 @@ export interface components {
             segments?: number;
             /** @description Only on `sms_segment_budget_exceeded`: the tenant's budget. */
             segment_budget?: number;
+            /** @description Only on `report_period_too_large`: the workflows of the period still in Redis. */
+            hot_workflows?: number;
+            /** @description Only on `report_period_too_large`: the most a report reads there (`REPORT_HOT_LIMIT`). */
+            hot_limit?: number;
         } & {
             [key: string]: unknown;
         };
@@ -1083,6 +1114,88 @@ export interface components {
             archived_workflows: number;
             /** @description Whether a consent record was on file (and is now deleted). */
             consent_withdrawn: boolean;
+        };
+        ReportSummary: {
+            /**
+             * Format: date
+             * @example 2026-11-01
+             */
+            from: string;
+            /**
+             * Format: date
+             * @example 2026-11-28
+             */
+            to: string;
+            /**
+             * @description The tenant's time zone the dates are in.
+             * @example Asia/Kolkata
+             */
+            time_zone: string;
+            /** @enum {unknown} */
+            granularity: "day";
+            /** @description Every date from `from` to `to`, in order. */
+            days: ({
+                /** Format: date */
+                date: string;
+            } & components["schemas"]["ReportFigures"])[];
+            totals: components["schemas"]["ReportFigures"];
+        };
+        /** @description The figures of one date or of the period (docs/reports.md). Fields may be added; none is removed or renamed. */
+        ReportFigures: {
+            /** @description Workflows started. */
+            conversations: number;
+            /** @description Workflows by type and outcome; only pairs with a count. Sorted by type, then outcome in the order of the enum. */
+            by_type_outcome: {
+                /**
+                 * @description The workflow's type, or `none` (small talk, a clarification, a consent answer).
+                 * @example claim-status
+                 */
+                workflow_type: string;
+                /**
+                 * @description `open`: not finished yet.
+                 * @enum {unknown}
+                 */
+                outcome: "completed" | "policy_blocked" | "timed_out" | "cancelled" | "open";
+                count: number;
+            }[];
+            /** @description From the claimant's message that started a workflow to its first reply handed to the provider. */
+            reply_latency_ms: {
+                count: number;
+                p50: number | null;
+                p95: number | null;
+            };
+            /** @description pending-documents, from the start of the wait to the last document received, of waits completed with every document in. */
+            document_turnaround_ms: {
+                count: number;
+                p50: number | null;
+                p90: number | null;
+            };
+            /** @description Workflows `timed_out`. */
+            timeouts: number;
+            /** @description human-handover workflows: a claimant asked for a person. */
+            escalations: number;
+            /** @description Workflows `policy_blocked`. */
+            policy_blocks: number;
+            /** @description Workflows on which the claimant declined consent when asked. */
+            consent_refusals: number;
+            /** @description Workflows on which the claimant withdrew consent (STOP). */
+            consent_withdrawals: number;
+            /** @description Workflows by channel; `whatsapp` and `sms` always present. */
+            channels: {
+                whatsapp: number;
+                sms: number;
+            } & {
+                [key: string]: number;
+            };
+            /** @description Workflows by language; `EN`, `HI`, `HI_EN` and `unknown` (none told yet) always present, another language's code (`TA`, `MR_EN`, ...) once a workflow had it. */
+            languages: {
+                EN: number;
+                HI: number;
+                HI_EN: number;
+                unknown: number;
+            } & {
+                [key: string]: number;
+            };
         };
         TenantSettings: {
             /**
@@ -3626,6 +3739,59 @@ export interface operations {
             };
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["InsufficientScope"];
+        };
+    };
+    getReportSummary: {
+        parameters: {
+            query: {
+                /**
+                 * @description First date, `YYYY-MM-DD`, in the tenant's time zone.
+                 * @example 2026-11-01
+                 */
+                from: string;
+                /**
+                 * @description Last date, included: at most 366 dates from `from` to `to`.
+                 * @example 2026-11-28
+                 */
+                to: string;
+                /** @description Only `day` for now. */
+                granularity?: "day";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures of each date and of the period. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSummary"];
+                };
+            };
+            /** @description `invalid_request`: `from` or `to` missing, not a real date written `YYYY-MM-DD`, or repeated; `to` before `from`; more than 366 dates; a `granularity` other than `day`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["InsufficientScope"];
+            /** @description `report_period_too_large`: the period holds more workflows still in Redis (`hot_workflows`) than a report reads there (`hot_limit`, `REPORT_HOT_LIMIT`). Ask for a shorter period; older days are read from the archive's daily figures at no such cost. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     whatsappVerify: {

@@ -19,6 +19,7 @@ import { smsRoutes, smsPorts } from './routes/sms-webhook';
 import { whatsappRoutes, whatsappPorts } from './routes/whatsapp-webhook';
 import { workflowRoutes, workflowPorts } from './routes/workflows';
 import { conversationRoutes, conversationPorts } from './routes/conversations';
+import { reportRoutes, reportPorts } from './routes/reports';
 import { contextOf, inSpan, SpanKind, tracer } from '../tracing/tracing';
 
 /**
@@ -101,7 +102,7 @@ export function apiRouters(s: Services): { open: Router[]; gated: Router[] } {
     gated: [
       workflowRoutes(ports(s, workflowPorts)), conversationRoutes(ports(s, conversationPorts)), cmsEventRoutes(ports(s, cmsEventPorts)), auditRoutes(ports(s, auditPorts)),
       tenantRoutes(ports(s, tenantPorts)), claimantRoutes(ports(s, claimantPorts)), webhookRoutes(ports(s, webhookPorts)),
-      knowledgeRoutes(ports(s, knowledgePorts)),
+      knowledgeRoutes(ports(s, knowledgePorts)), reportRoutes(ports(s, reportPorts)),
     ],
   };
 }

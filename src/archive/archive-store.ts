@@ -7,6 +7,9 @@
 import type { LedgerEvent } from '../audit/audit-chain';
 import type { Logger } from '../logger';
 import type { ConversationMessage } from '../workflows/conversation-message';
+import { recordCounters, type Counters } from '../reports/figures';
+import { LocalDays } from '../reports/local-days';
+import { defaultTenantTimeZone } from '../tenants/tenant-document';
 import { openDatabase, type Database } from './database';
 
 /** The filters of `GET /v1/workflows` (src/workflows/workflow-store.ts), the claim hash already as `sha256:<hex>`. */
@@ -94,8 +97,13 @@ export class ArchiveStore {
    * Copies workflow records (Redis hash fields). A record already there is left as it is, unless
    * this copy is newer (a finished workflow that moved on after an earlier copy, and was not trimmed
    * for that reason): then the newer copy replaces it.
+   *
+   * In the same statement, each record this copy inserts (not one it replaces, nor one already
+   * there) is added to the tenant's report figures (`report_days`, docs/reports.md) on the local
+   * date it started in `timeZone` (the tenant's, `tenantTimeZone`): a copy repeated after a crash
+   * counts nothing twice, and no copy is counted without its figures.
    */
-  async putWorkflows(tenantId: string, records: readonly Record<string, string>[], nowMs: number): Promise<void> {
+  async putWorkflows(tenantId: string, records: readonly Record<string, string>[], nowMs: number, timeZone: string = defaultTenantTimeZone): Promise<void> {
     if (records.length === 0) return;
     const db = await this.db();
     // One row per workflow (the newest): a statement may not update one row twice.
@@ -104,18 +112,43 @@ export class ArchiveStore {
       const seen = newest.get(h.workflow_id!);
       if (!seen || Number(seen.updated_at) < Number(h.updated_at)) newest.set(h.workflow_id!, h);
     }
-    const values: unknown[] = [];
+    const days = new LocalDays(timeZone);
+    const counted: { ids: string[]; days: string[]; figures: string[] } = { ids: [], days: [], figures: [] };
+    const values: unknown[] = [tenantId, nowMs];
     const rows = [...newest.values()].map((h, i) => {
-      values.push(tenantId, h.workflow_id, h.workflow_type ?? null, h.status, h.claim_id_hash ?? null, Number(h.started_at), Number(h.updated_at),
-        h.completed_at ? Number(h.completed_at) : null, JSON.stringify(h), nowMs);
-      const b = i * 10;
-      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}, $${b + 9}::jsonb, $${b + 10})`;
+      values.push(h.workflow_id, h.workflow_type ?? null, h.status, h.claim_id_hash ?? null, Number(h.started_at), Number(h.updated_at),
+        h.completed_at ? Number(h.completed_at) : null, JSON.stringify(h));
+      const counters = recordCounters(h);
+      if (counters) {
+        counted.ids.push(h.workflow_id!);
+        counted.days.push(days.of(Number(h.started_at)));
+        counted.figures.push(JSON.stringify(counters));
+      }
+      const b = 2 + i * 8;
+      return `($1, $${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}::jsonb, $2)`;
     });
-    await db.query(`INSERT INTO archived_workflows (tenant_id, workflow_id, workflow_type, status, claim_id_hash, started_at, updated_at, completed_at, record, archived_at)
-      VALUES ${rows.join(', ')}
-      ON CONFLICT (tenant_id, workflow_id) DO UPDATE SET workflow_type = EXCLUDED.workflow_type, status = EXCLUDED.status, claim_id_hash = EXCLUDED.claim_id_hash,
-        started_at = EXCLUDED.started_at, updated_at = EXCLUDED.updated_at, completed_at = EXCLUDED.completed_at, record = EXCLUDED.record, archived_at = EXCLUDED.archived_at
-      WHERE archived_workflows.updated_at < EXCLUDED.updated_at`, values);
+    values.push(counted.ids, counted.days, counted.figures);
+    const n = values.length;
+    // `xmax = 0` tells a row this INSERT created from one its ON CONFLICT branch updated (a row it
+    // leaves as it is is not returned at all). Counters are summed per day and name, then added to
+    // each day's row, days in order (two copies at once, a lease lost mid-pass, lock them alike).
+    await db.query(`WITH copied AS (
+        INSERT INTO archived_workflows (tenant_id, workflow_id, workflow_type, status, claim_id_hash, started_at, updated_at, completed_at, record, archived_at)
+        VALUES ${rows.join(', ')}
+        ON CONFLICT (tenant_id, workflow_id) DO UPDATE SET workflow_type = EXCLUDED.workflow_type, status = EXCLUDED.status, claim_id_hash = EXCLUDED.claim_id_hash,
+          started_at = EXCLUDED.started_at, updated_at = EXCLUDED.updated_at, completed_at = EXCLUDED.completed_at, record = EXCLUDED.record, archived_at = EXCLUDED.archived_at
+        WHERE archived_workflows.updated_at < EXCLUDED.updated_at
+        RETURNING workflow_id, (xmax = 0) AS inserted
+      ), counted AS (
+        SELECT c.day, f.key, sum(f.value::bigint) AS total
+        FROM unnest($${n - 2}::text[], $${n - 1}::date[], $${n}::jsonb[]) AS c(workflow_id, day, figures)
+        JOIN copied ON copied.workflow_id = c.workflow_id AND copied.inserted
+        CROSS JOIN LATERAL jsonb_each_text(c.figures) AS f
+        GROUP BY c.day, f.key
+      )
+      INSERT INTO report_days (tenant_id, day, figures)
+      SELECT $1, day, jsonb_object_agg(key, total) FROM counted GROUP BY day ORDER BY day
+      ON CONFLICT (tenant_id, day) DO UPDATE SET figures = report_figures_add(report_days.figures, EXCLUDED.figures)`, values);
   }
 
   /** Of these workflow ids, those the archive holds, with the `updated_at` it holds for each. */
@@ -153,6 +186,49 @@ export class ArchiveStore {
     const { rows } = await db.query<{ record: Record<string, string> }>(
       `SELECT record FROM archived_workflows WHERE ${where.join(' AND ')} ORDER BY started_at DESC, workflow_id DESC LIMIT $${values.length}`, values);
     return rows.map((r) => r.record);
+  }
+
+  // --- report figures (docs/reports.md) -------------------------------------------------------
+
+  /**
+   * The tenant's report counters of each local date `from`..`to` (both included) the archive
+   * holds, and which of `hotIds` (workflows a report read in Redis) it holds too, in one statement
+   * so both are seen as of one moment: a workflow copied after the Redis read is either counted in
+   * its day and skipped there, or not yet in either here.
+   */
+  async reportDays(tenantId: string, from: string, to: string, hotIds: readonly string[]): Promise<{ days: Map<string, Counters>; archived: Set<string> }> {
+    const db = await this.db();
+    const { rows } = await db.query<{ day: string | null; figures: Counters | null; workflow_id: string | null }>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, figures, NULL AS workflow_id FROM report_days WHERE tenant_id = $1 AND day BETWEEN $2::date AND $3::date
+       UNION ALL
+       SELECT NULL, NULL, workflow_id FROM archived_workflows WHERE tenant_id = $1 AND workflow_id = ANY($4::text[])`,
+      [tenantId, from, to, [...hotIds]]);
+    const days = new Map<string, Counters>();
+    const archived = new Set<string>();
+    for (const r of rows) {
+      if (r.workflow_id !== null) archived.add(r.workflow_id);
+      else if (r.day !== null && r.figures !== null) days.set(r.day, r.figures);
+    }
+    return { days, archived };
+  }
+
+  /** Up to `max` archived records of the tenant, by workflow id, after `afterId` (a rebuild's pages). */
+  async workflowRecordsAfter(tenantId: string, afterId: string, max: number): Promise<Record<string, string>[]> {
+    const db = await this.db();
+    const { rows } = await db.query<{ record: Record<string, string> }>(
+      'SELECT record FROM archived_workflows WHERE tenant_id = $1 AND workflow_id > $2 ORDER BY workflow_id LIMIT $3', [tenantId, afterId, max]);
+    return rows.map((r) => r.record);
+  }
+
+  /** Makes the tenant's report rows exactly `days` (a date with no counters has no row), in one statement. */
+  async replaceReportDays(tenantId: string, days: ReadonlyMap<string, Counters>): Promise<void> {
+    const db = await this.db();
+    const dates = [...days.keys()];
+    // Deleted and written rows are apart (dates not kept / kept), so one statement may do both.
+    await db.query(`WITH gone AS (DELETE FROM report_days WHERE tenant_id = $1 AND NOT (day = ANY($2::date[])))
+      INSERT INTO report_days (tenant_id, day, figures) SELECT $1, d, f FROM unnest($2::date[], $3::jsonb[]) AS u(d, f)
+      ON CONFLICT (tenant_id, day) DO UPDATE SET figures = EXCLUDED.figures`,
+    [tenantId, dates, dates.map((d) => JSON.stringify(days.get(d)))]);
   }
 
   // --- ledger events ----------------------------------------------------------------------

@@ -6,6 +6,8 @@
  * 1. copy: INSERT ... ON CONFLICT, keyed by (tenant, workflow id) and (tenant, ledger position), so
  *    a copy repeated after a crash or by a second archiver doubles nothing (a workflow's newer copy
  *    replaces an older one; an event is never replaced);
+ *    the same statement adds each workflow it inserts to the tenant's report figures of the day it
+ *    started (docs/reports.md), so those count it once too;
  * 2. confirm: read back what the archive holds (the workflow's `updated_at`, the event's hash);
  * 3. trim: remove from Redis only what was confirmed: a workflow record only if unchanged since the
  *    copy, ledger events only from the oldest, up to a marker that only moves forward
@@ -30,6 +32,9 @@ import type { Logger } from '../logger';
 import { execReplies, type Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { runArchiveLedgerTo, runTrimArchivedConversation, runTrimArchivedWorkflows } from '../redis/scripts';
+import { AppError } from '../errors';
+import { rebuildReportDays } from '../reports/report-rebuild';
+import { tenantTimeZone } from '../tenants/tenant-document';
 import type { TenantStore } from '../tenants/tenant-store';
 import type { ArchivedEvent, ArchiveStore } from './archive-store';
 import { readConversation, type ConversationCopy } from './conversations';
@@ -60,6 +65,31 @@ export class Archiver {
     // No retries: a tenant another archiver holds is simply skipped this pass.
     this.redlock = new Redlock([o.redis], { retryCount: 0 });
     this.redlock.on('clientError', () => undefined);
+  }
+
+  /**
+   * Recomputes the tenant's report rows from the archive (docs/reports.md), under the tenant's
+   * lease so that no pass copies (and counts) workflows meanwhile; waits for a pass that holds it
+   * for at most one lease time.
+   */
+  async rebuildReports(tenantId: string): Promise<{ workflows: number; days: number }> {
+    const doc = await this.o.tenants.get(tenantId);
+    const waiting = new Redlock([this.o.redis], { retryCount: Math.ceil(this.o.config.archiveLeaseMs / 500), retryDelay: 500 });
+    waiting.on('clientError', () => undefined);
+    let lease: Redlock.Lock;
+    try {
+      lease = await waiting.lock(this.o.keys.archiveLock(tenantId), this.o.config.archiveLeaseMs);
+    } catch {
+      throw new AppError('conflict', `an archiver held tenant ${tenantId} for longer than ARCHIVE_LEASE; run the rebuild again`);
+    }
+    // A rebuild reads every archived record of the tenant: its lease is extended while it runs.
+    const keep = setInterval(() => { lease.extend(this.o.config.archiveLeaseMs).then((l) => { lease = l; }, () => undefined); }, this.o.config.archiveLeaseMs / 3);
+    try {
+      return await rebuildReportDays(this.o.archive, tenantId, tenantTimeZone(doc));
+    } finally {
+      clearInterval(keep);
+      await lease.unlock().catch(() => undefined);
+    }
   }
 
   /** One pass over every tenant (or the tenants named). */
@@ -119,10 +149,12 @@ export class Archiver {
     const doc = await this.o.tenants.get(tenantId).catch(() => null);
     const retention = tenantRetention(doc, this.o.config.retention);
     const cutoff = this.o.clock.now() - retention.hotWindowMs;
+    // Report figures count each copied workflow on its start's local date in the tenant's zone now.
+    const zone = tenantTimeZone(doc ?? {});
     const keep = async () => { lease = await lease.extend(this.o.config.archiveLeaseMs).catch(() => lease); };
     let workflows = 0;
     for (let p = 0; p < this.o.keys.partitions; p++) {
-      workflows += await this.archiveWorkflows(tenantId, p, cutoff, keep);
+      workflows += await this.archiveWorkflows(tenantId, p, cutoff, zone, keep);
     }
     const events = await this.archiveEvents(tenantId, cutoff, keep);
     await this.truncate(tenantId, this.o.clock.now() - retention.archiveRetentionMs);
@@ -158,7 +190,7 @@ export class Archiver {
   }
 
   /** Finished workflows of one partition, finished before `cutoff`: copy, confirm, trim. */
-  private async archiveWorkflows(tenantId: string, partition: number, cutoff: number, keep: () => Promise<void>): Promise<number> {
+  private async archiveWorkflows(tenantId: string, partition: number, cutoff: number, zone: string, keep: () => Promise<void>): Promise<number> {
     const { redis, keys, archive } = this.o;
     const index = keys.workflowIndex(partition, tenantId);
     let archived = 0;
@@ -179,7 +211,7 @@ export class Archiver {
           conversations.set(h.workflow_id!, await readConversation(redis, keys, partition, tenantId, h.workflow_id!));
         }
         const named = await this.namedRecords(partition, tenantId, conversations, cutoff);
-        await archive.putWorkflows(tenantId, [...due, ...named], this.o.clock.now());
+        await archive.putWorkflows(tenantId, [...due, ...named], this.o.clock.now(), zone);
         for (const [id, copy] of conversations) await archive.putConversation(tenantId, id, copy.messages, this.o.clock.now());
         await this.step('workflows-copied');
         const held = await archive.confirmWorkflows(tenantId, [...due, ...named].map((h) => h.workflow_id!));

@@ -103,7 +103,7 @@ export interface SmsChannel {
   status_callback_url?: string;
 }
 
-export const allScopes = ['workflow:read', 'workflow:write', 'audit:read', 'tenant:admin', 'kb:read', 'kb:write', 'cms:events', 'webhook:admin', 'conversations:read', 'conversations:write'] as const;
+export const allScopes = ['workflow:read', 'workflow:write', 'audit:read', 'tenant:admin', 'kb:read', 'kb:write', 'cms:events', 'webhook:admin', 'conversations:read', 'conversations:write', 'reports:read'] as const;
 
 /** The tenant's time zone when its document names none: where the service's partners are. */
 export const defaultTenantTimeZone = 'Asia/Kolkata';

@@ -54,7 +54,9 @@ export class SendRecords {
   async begin(tenantId: string, workflowId: string, seq: number, now: number): Promise<SendRecord | null> {
     const partition = this.partitionOf(workflowId);
     const before = await runBeginSend(this.redis, this.keys, { partition, tenantId, workflowId, seq, now, lifetimeMs: this.ttlMs });
-    return before === null ? null : toRecord(before);
+    if (before === null) return null;
+    // The fifth value: the workflow's record has no reply that reached the provider yet.
+    return before[4] === '1' ? { ...toRecord(before), firstOfWorkflow: true } : toRecord(before);
   }
 
   async retake(tenantId: string, workflowId: string, seq: number, now: number): Promise<void> {

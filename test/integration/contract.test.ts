@@ -267,6 +267,15 @@ describe('contract: docs/openapi.yaml against the running service', function () 
     expect((await call('get', '/v1/tenant/operational-mode')).status).to.equal(401);
   });
 
+  it('reports: a summary, and its problems', async () => {
+    const summary = await call('get', '/v1/reports/summary', { token: await token(), query: 'from=2026-11-01&to=2026-11-03&granularity=day' });
+    expect(summary.status).to.equal(200);
+    expect(summary.json<{ days: unknown[] }>().days).to.have.length(3);
+    expect((await call('get', '/v1/reports/summary', { token: await token(), query: 'from=2026-11-03&to=2026-11-01' })).status).to.equal(400);
+    expect((await call('get', '/v1/reports/summary', { token: await h.token('workflow:read'), query: 'from=2026-11-01&to=2026-11-03' })).status).to.equal(403);
+    expect((await call('get', '/v1/reports/summary', { query: 'from=2026-11-01&to=2026-11-03' })).status).to.equal(401);
+  });
+
   it('claimants: an erasure, and its problems', async () => {
     const bearer = await token();
     const phone = claimant();

@@ -59,7 +59,7 @@ describe('send records and the recovering hand-off ops against Redis', () => {
   });
 
   it('begin answers a fresh record the first time and records the intent; later calls see it unchanged', async () => {
-    expect(await begin(3, t0)).to.deep.equal({ attemptedAt: null, acceptedId: null, knownBy: null, lookingSince: null });
+    expect(await begin(3, t0)).to.deep.equal({ attemptedAt: null, acceptedId: null, knownBy: null, lookingSince: null, firstOfWorkflow: true });
     expect(await begin(3, t0 + 5000)).to.deep.include({ attemptedAt: t0 });
     // Each step has its own record; the key expires with SEND_RECORD_SECONDS.
     expect((await sends.read('acme', wf, 4)).attemptedAt).to.equal(null);
@@ -73,10 +73,14 @@ describe('send records and the recovering hand-off ops against Redis', () => {
     expect(await sends.begin('acme', wf, 5, t0), 'moved on (a cancel, a deadline, a document)').to.equal(null);
     expect(await sends.begin('acme', wf, 7, t0), 'not yet at the step').to.equal(null);
     expect(await redis.exists(key), 'no intent written').to.equal(0);
-    expect(await sends.begin('acme', wf, 6, t0)).to.deep.equal({ attemptedAt: null, acceptedId: null, knownBy: null, lookingSince: null });
+    expect(await sends.begin('acme', wf, 6, t0)).to.deep.equal({ attemptedAt: null, acceptedId: null, knownBy: null, lookingSince: null, firstOfWorkflow: true });
     expect(await redis.hget(key, '6:at')).to.equal(String(t0));
-    // The script's raw answer: the step's four fields as they were (the intent kept, not moved).
-    expect(await runBeginSend(redis, keys, { partition: 2, tenantId: 'acme', workflowId: wf, seq: 6, now: t0 + 1, lifetimeMs: 3_600_000 })).to.deep.equal([String(t0), null, null, null]);
+    // The script's raw answer: the step's four fields as they were (the intent kept, not moved),
+    // and '1': no reply of the workflow reached the provider yet (no `outbound_message_id`).
+    expect(await runBeginSend(redis, keys, { partition: 2, tenantId: 'acme', workflowId: wf, seq: 6, now: t0 + 1, lifetimeMs: 3_600_000 })).to.deep.equal([String(t0), null, null, null, '1']);
+    await redis.hset(keys.workflow(2, wf), 'outbound_message_id', 'wamid.earlier');
+    expect(await runBeginSend(redis, keys, { partition: 2, tenantId: 'acme', workflowId: wf, seq: 6, now: t0 + 2, lifetimeMs: 3_600_000 })).to.deep.equal([String(t0), null, null, null]);
+    expect(await sends.begin('acme', wf, 6, t0 + 2), 'a later reply is not the first').to.not.have.property('firstOfWorkflow');
     await redis.del(keys.workflow(2, wf));
     expect(await sends.begin('acme', wf, 6, t0 + 1), 'the workflow is gone').to.equal(null);
     expect(await redis.hget(key, '6:at'), 'an earlier intent is left as it was').to.equal(String(t0));

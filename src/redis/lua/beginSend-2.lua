@@ -14,13 +14,17 @@
   ARGV[3]  the send record's lifetime (ms), set again at each write
   Returns: nil when the workflow is gone or no longer at step ARGV[1] (nothing written); otherwise
   the send record's `<seq>:at`, `<seq>:msg`, `<seq>:proof`, `<seq>:looked` as they were (nil for
-  an absent one; src/workflows/send-records.ts reads them).
+  an absent one; src/workflows/send-records.ts reads them), and '1' when the workflow record has
+  no `outbound_message_id` (no reply of it reached the provider yet: this one is its first), else
+  nothing (four values).
 ]]
-local current = redis.call('HGET', KEYS[1], 'seq')
+local record = redis.call('HMGET', KEYS[1], 'seq', 'outbound_message_id')
+local current = record[1]
 -- (the texts first: the record writes its seq as an integer's text, so equal texts are equal steps)
 if not current or (current ~= ARGV[1] and tonumber(current) ~= tonumber(ARGV[1])) then return false end
 local seq = ARGV[1]
 local before = redis.call('HMGET', KEYS[2], seq .. ':at', seq .. ':msg', seq .. ':proof', seq .. ':looked')
 redis.call('HSETNX', KEYS[2], seq .. ':at', ARGV[2])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
+if not record[2] then before[5] = '1' end
 return before

@@ -71,7 +71,7 @@ describe('stage consent', () => {
     const ctx = fakeStageContext({ consent: { [testPhone]: { state: 'granted' } } });
     const decision = await consent.handle(envelopeFor('consent', { channel: 'sms', text: 'STOP' }), ctx);
     expect(decision).to.deep.equal({
-      kind: 'finish', status: 'completed',
+      kind: 'finish', status: 'completed', patch: { consent_change: 'revoked' },
       audit: { type: 'consent.revoked', detail: { answered_by: 'provider' } },
       effects: [{ type: 'consent.set', state: 'revoked' }],
     });
