@@ -235,6 +235,20 @@ export function defaultPackOf(script: Script): LanguagePack | null {
  *  default pack of the loanword script (the load checks there is one). */
 export const defaultLanguage: string = languages.packs.find((p) => p.scriptOf.loanword && p.detection.default_for_script)?.code ?? languageCodes[0]!;
 
+/**
+ * The languages to read a text in when it is not written in `code`, nearest first: `code`, the
+ * default language, `code`'s other form (TA_EN for TA, TA for TA_EN), the other languages of the
+ * default language's script, then the rest, each in pack order. (A knowledge article in English
+ * and Hindi is shown to a Hinglish claimant in English.)
+ */
+export function fallbackOrder(code: string): readonly string[] {
+  const pack = byCode.get(code);
+  const defaultScript = byCode.get(defaultLanguage)?.scriptOf;
+  const related = languages.packs.filter((p) => pack !== undefined && (p.romanised_of === code || p.code === pack.romanised_of)).map((p) => p.code);
+  const sameScript = languages.packs.filter((p) => p.scriptOf === defaultScript).map((p) => p.code);
+  return [...new Set([code, defaultLanguage, ...related, ...sameScript, ...languageCodes])];
+}
+
 /** The script a text is written in (see scripts.ts), or null when it holds no letters. */
 export function textScript(text: string): Script | null {
   return scriptOf(languages.scripts, text);

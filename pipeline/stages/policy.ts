@@ -5,6 +5,7 @@
  * in the answer cache. A blocked reply becomes the "a person will follow up" message and the
  * workflow ends `policy_blocked`. One audit event records the decision, tier by tier.
  */
+import { defaultLanguage } from '../languages';
 import { redactPhi } from '../policy-gate/phi-redaction';
 import { runPolicyGate, type GateResult, type GateSource, type TierOutcome } from '../policy-gate';
 import type { AuditNote, CitedArticle, Decision, Effect, RenderedReply, Stage } from '../types';
@@ -21,7 +22,7 @@ export const policy: Stage = {
   readsWorkflowRecord: false,
   async handle(envelope, ctx): Promise<Decision> {
     const { payload, tenantId } = envelope;
-    const language = payload.language ?? 'EN';
+    const language = payload.language ?? defaultLanguage;
     const reply = payload.reply ?? { template: 'help', vars: {} };
     const rendered = await ctx.templates.render(tenantId, payload.channel, language, reply, payload.claimantLanguage);
     const answer = payload.answer;

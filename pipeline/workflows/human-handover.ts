@@ -17,7 +17,7 @@
  */
 import { maskClaimId } from '../../src/phi';
 import { redactPhi } from '../policy-gate/phi-redaction';
-import { languages } from '../languages';
+import { defaultLanguage, languages } from '../languages';
 import { normalise } from '../text';
 import type { Decision, Effect, Envelope, HumanHandoverPayload, Language, StageContext, WorkflowPayload } from '../types';
 import { expectedReplyText, firstResponseDue } from './business-hours';
@@ -74,7 +74,7 @@ async function queue(envelope: HoEnvelope, ctx: StageContext): Promise<Decision>
   const now = ctx.now();
   const due = firstResponseDue(now, settings);
   const maxWaitAt = now + settings.maxWaitMs;
-  const language = payload.language ?? 'EN';
+  const language = payload.language ?? defaultLanguage;
   const reason = 'claimant';
   const timers = [...(due < maxWaitAt ? [{ name: reminderTimer(1), due }] : []), { name: deadlineTimer, due: maxWaitAt }];
   const effects: Effect[] = [{ type: 'wait.start', timers, payload: waitPayload(payload, ['hoStep']) }];

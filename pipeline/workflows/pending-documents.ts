@@ -13,6 +13,7 @@
  */
 import { AppError } from '../../src/errors';
 import { maskClaimId, phiHash } from '../../src/phi';
+import { defaultLanguage } from '../languages';
 import { normalise } from '../text';
 import type { Claim, Decision, Effect, Envelope, PayloadBase, PendingDocsState, PendingDocument, PendingDocumentsPayload, StageContext } from '../types';
 import { next, type WorkflowDefinition } from './definition';
@@ -141,7 +142,7 @@ async function start(envelope: PdEnvelope, ctx: StageContext): Promise<Decision>
   const now = ctx.now();
   const timers = planWait(pendingDocuments.wait!, ctx, now);
   const deadlineAt = timers[timers.length - 1]!.due;
-  const language = payload.language ?? 'EN';
+  const language = payload.language ?? defaultLanguage;
   // The claim already has an open follow-up: this one joins it. The claimant still gets the list,
   // and this workflow ends with the reply (`outcome: joined`, naming the open one) instead of waiting.
   const pointer = await ctx.pendingDocs.claimWait(tenantId, payload.from, claimIdHash);
@@ -313,6 +314,6 @@ async function documentArrived(envelope: PdEnvelope, ctx: StageContext): Promise
 function continuation(payload: PayloadBase, open: PendingDocsState): PendingDocumentsPayload {
   return {
     channel: payload.channel, businessNumberId: payload.businessNumberId, from: payload.from, messageId: payload.messageId,
-    text: '', receivedAt: payload.receivedAt, language: open.language ?? payload.language ?? 'EN', intent: 'pending_documents', pdStep: 'received',
+    text: '', receivedAt: payload.receivedAt, language: open.language ?? payload.language ?? defaultLanguage, intent: 'pending_documents', pdStep: 'received',
   };
 }

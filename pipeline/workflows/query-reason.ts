@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../../src/errors';
 import { maskClaimId, phiHash } from '../../src/phi';
+import { defaultLanguage, fallbackOrder } from '../languages';
 import { plainText } from '../plain-text';
 import { normalise } from '../text';
 import { ownClaims } from '../own-claims';
@@ -71,7 +72,7 @@ export async function queryReasonKnowledge(envelope: QrEnvelope, ctx: StageConte
   const { payload, tenantId } = envelope;
   const query = payload.query;
   if (!query) throw new AppError('invalid_envelope', 'query-reason reached knowledge without its claim');
-  const language = payload.language ?? 'EN';
+  const language = payload.language ?? defaultLanguage;
   const cacheKey = answerCacheKey(language, payload.text, query.reasonCodes);
   const cached = await ctx.answers.lookup(tenantId, cacheKey);
   if (cached) {
@@ -147,9 +148,11 @@ function cited(article: KbArticle, language: Language): CitedArticle {
   return { id: article.id, version: article.version, trusted: article.trusted, reasonCodes: article.reason_codes, title: plainText(textIn(article.title, language)), body: plainText(textIn(article.body, language)) };
 }
 
-/** The article's text in the claimant's language, else English, else whichever it has. */
+/** The article's text in the claimant's language, else the nearest it has (`fallbackOrder`:
+ *  the default language first, English). */
 function textIn(text: KbArticle['body'], language: Language): string {
-  return text[language] ?? text.EN ?? text.HI_EN ?? text.HI ?? '';
+  for (const code of fallbackOrder(language)) if (text[code] !== undefined) return text[code];
+  return '';
 }
 
 /** Plain text (no markup reaches a channel), cut at a sentence end within the limit. */

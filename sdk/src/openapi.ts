@@ -1307,8 +1307,8 @@ export interface components {
             updated_at: string;
             /** @description Oldest first; `ae-<partition>-<the event's id in the partition audit stream>`. */
             audit_event_ids: string[];
-            /** @enum {string|null} */
-            language: "EN" | "HI" | "HI_EN" | null;
+            /** @description The claimant's language; null until one is told. */
+            language: components["schemas"]["LanguageCode"] | null;
             /**
              * @description Last outcome noted; null when none. claim-status: `status_found`, `identity_not_matched`,
              *     `cms_unavailable`, `policy_blocked`, `superseded`. Before a type is known:
@@ -1587,11 +1587,15 @@ export interface components {
             finished_at: string | null;
             event: components["schemas"]["WebhookEnvelope"];
         };
-        /** @description Text per language; at least one. */
+        /**
+         * @description A language the service understands and answers in: the code of one of its language packs
+         *     (pipeline/languages/README.md). `EN`, `HI` (Hindi, Devanagari), `HI_EN` (Hinglish, romanised)
+         *     and the others loaded (`TA`, `TA_EN`, `MR`, ...); a code no pack has is refused with 400.
+         */
+        LanguageCode: string;
+        /** @description Text per language (a LanguageCode); at least one. */
         LocalizedText: {
-            EN?: string;
-            HI?: string;
-            HI_EN?: string;
+            [key: string]: string;
         };
         /** @description What a partner sends (docs/knowledge-base.md). Markup is kept as written. No other property is accepted. */
         ArticleContent: components["schemas"]["ArticleFields"];
@@ -2763,11 +2767,8 @@ export interface operations {
                     /** @enum {string} */
                     type: "claim.documents_pending" | "claim.documents_received";
                     claim_id: string;
-                    /**
-                     * @description Language of the reminder; default EN.
-                     * @enum {string}
-                     */
-                    language?: "EN" | "HI" | "HI_EN";
+                    /** @description Language of the reminder; default EN. */
+                    language?: components["schemas"]["LanguageCode"];
                     /** @description Codes of the documents received (recorded on the audit event). */
                     documents?: string[];
                 };
@@ -3696,7 +3697,7 @@ export interface operations {
                 /** @description Comma-separated CMS reason codes of the claim, e.g. `ROOM_RENT_CAP,COPAY`. */
                 reason_codes?: string;
                 /** @description The claimant's language; read from `q` when absent. */
-                language?: "EN" | "HI" | "HI_EN";
+                language?: components["schemas"]["LanguageCode"];
                 /** @description Only articles from trusted sources. */
                 trusted_only?: boolean;
                 limit?: number;
@@ -3714,11 +3715,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /**
-                         * @description The language searched for.
-                         * @enum {unknown}
-                         */
-                        language: "EN" | "HI" | "HI_EN";
+                        /** @description The language searched for. */
+                        language: components["schemas"]["LanguageCode"];
                         items: {
                             /** @description Text relevance; 0 for an article found by reason code alone. */
                             score: number;

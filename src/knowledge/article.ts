@@ -4,15 +4,17 @@
  * schema. Limits are here so the API, the store and the docs (docs/knowledge-base.md) agree.
  */
 import Ajv, { type JSONSchemaType } from 'ajv';
+import { languageCodes } from '../../pipeline/languages';
 import type { Language } from '../../pipeline/types';
 import { AppError } from '../errors';
 
 export type { Language };
 
-export const articleLanguages: readonly Language[] = ['EN', 'HI', 'HI_EN'];
+/** An article is written in the languages of the loaded packs (pipeline/languages). */
+export const articleLanguages: readonly Language[] = languageCodes;
 
 /** Text per language: at least one language, and the same languages in `title` and `body`. */
-export type LocalizedText = { [L in Language]?: string };
+export type LocalizedText = Partial<Record<Language, string>>;
 
 /** What a partner sends. `id` is the path's; markup in `title` and `body` is kept as written. */
 export interface ArticleContent {
@@ -56,8 +58,8 @@ const localized = (max: number): JSONSchemaType<LocalizedText> => ({
   additionalProperties: false,
   minProperties: 1,
   required: [],
-  properties: { EN: text(max), HI: text(max), HI_EN: text(max) },
-});
+  properties: Object.fromEntries(languageCodes.map((code) => [code, text(max)])),
+}) as unknown as JSONSchemaType<LocalizedText>;
 
 const schema: JSONSchemaType<ArticleContent> = {
   type: 'object',

@@ -5,6 +5,7 @@
  * step with its audit event (src/redis/lua/assignHandover-3.lua, releaseHandover-3.lua,
  * postAgentReply-7.lua).
  */
+import { defaultLanguage } from '../../pipeline/languages';
 import { deniedPhrase } from '../../pipeline/policy-gate/deny-list';
 import { redactPhi } from '../../pipeline/policy-gate/phi-redaction';
 import type { HandoverSettings } from '../../pipeline/workflows/business-hours';
@@ -53,7 +54,7 @@ export class Handovers {
     if (p === null) return null;
     const [tenantOf, status, seq, language] = await this.redis.hmget(this.keys.workflow(p, id), 'tenant_id', 'status', 'seq', 'language');
     if (tenantOf !== tenantId || !status || !openStatuses.has(status)) return null;
-    return { workflowId: id, status: status as WorkflowStatus, seq: Number(seq), language: (language ?? 'EN') as Language };
+    return { workflowId: id, status: status as WorkflowStatus, seq: Number(seq), language: language ?? defaultLanguage };
   }
 
   async settings(tenantId: string): Promise<HandoverSettings> {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import phiKinds from '../../pipeline/data/phi-kinds.json';
 import reasonCodes from '../../pipeline/data/reason-codes.json';
 import { languageDetector } from '../../pipeline/language';
-import { asciiDigits, isLanguage, languageCodes, languages, loadLanguages, packOf, type LanguageSpec } from '../../pipeline/languages';
+import { asciiDigits, fallbackOrder, isLanguage, languageCodes, languages, loadLanguages, packOf, type LanguageSpec } from '../../pipeline/languages';
 import { checkTenantDocument } from '../../src/tenants/tenant-document';
 
 const shipped = join(__dirname, '..', '..', 'pipeline', 'languages');
@@ -68,6 +68,14 @@ describe('language packs', () => {
     const unknown = checkTenantDocument({ ...tenant, templates: { sms: { XX: { help: 'help' } } } });
     expect(unknown.ok).to.equal(false);
     if (!unknown.ok) expect(unknown.errors.join('; ')).to.match(/templates\/sms must be equal to one of the allowed values/);
+  });
+
+  it('falls back from a language to the default, then its other form, then the default script\'s', () => {
+    const order = (code: string) => fallbackOrder(code).filter((c) => ['EN', 'HI', 'HI_EN'].includes(c));
+    expect(order('HI')).to.deep.equal(['HI', 'EN', 'HI_EN']);
+    expect(order('EN')).to.deep.equal(['EN', 'HI_EN', 'HI']);
+    expect(order('HI_EN')).to.deep.equal(['HI_EN', 'EN', 'HI']);
+    expect([...fallbackOrder('HI')].sort()).to.deep.equal([...languageCodes].sort());
   });
 
   it('reads every script\'s digits as ASCII in place', () => {

@@ -9,6 +9,8 @@
  */
 import Router from '@koa/router';
 import Ajv from 'ajv';
+import { languageCodes } from '../../../pipeline/languages';
+import type { Language } from '../../../pipeline/types';
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import { actorOf, principal, requireScope } from '../authenticate';
@@ -20,7 +22,8 @@ export const cmsEventTypes = ['claim.documents_pending', 'claim.documents_receiv
 interface CmsEvent {
   type: (typeof cmsEventTypes)[number];
   claim_id: string;
-  language?: 'EN' | 'HI' | 'HI_EN';
+  /** A loaded language pack's code (pipeline/languages). */
+  language?: Language;
   documents?: string[];
 }
 
@@ -29,7 +32,7 @@ const validate = new Ajv({ allErrors: true }).compile<CmsEvent>({
   properties: {
     type: { enum: [...cmsEventTypes] },
     claim_id: { type: 'string', minLength: 1, maxLength: 128 },
-    language: { enum: ['EN', 'HI', 'HI_EN'] },
+    language: { enum: [...languageCodes] },
     documents: { type: 'array', maxItems: 50, items: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,64}$' } },
   },
 });
