@@ -12,12 +12,17 @@
  *   "mera" is Hinglish, "आहे" Marathi, "naaku" romanised Telugu);
  * - it is in its script's default language (English, Hindi, Telugu...) with at least three words
  *   and is no consent keyword: "what is my claim status" is English, "status?" tells nothing.
+ * A consent word of the conversation's own language (its YES, its STOP) tells nothing either.
  * Words are what has a letter and no digit, so "CLM-2024-88812" is no word.
  */
 import { detectLanguage } from './language';
-import { defaultLanguage, isLanguage, packOf, textScript } from './languages';
+import { defaultLanguage, isLanguage, languages, packOf, textScript } from './languages';
 import { normalise } from './text';
 import type { Language } from './types';
+
+/** Each pack's consent words, normalised: a YES or STOP as the conversation's own language says it
+ *  keeps that language, whatever other language the word also marks (Marathi "ho" is Hinglish too). */
+const consentWordsOf = new Map(languages.packs.map((p) => [p.code, new Set(Object.values(p.consent).flat().map((w) => normalise(w)))]));
 
 /** Words a message in its script's default language needs to tell it (with no marker word). */
 export const defaultLanguageWords = 3;
@@ -40,6 +45,7 @@ export function toldLanguage(text: string, conversation: Language | null, keywor
     // A first message: its detection stands, but for a bare keyword in the loanword script (YES).
     return keyword && isDefaultOfLoanwordScript(detected) ? null : detected;
   }
+  if (keyword && consentWordsOf.get(conversation)!.has(normalise(text))) return null;
   const script = textScript(words.join(' '));
   if (script !== null && !script.loanword && script !== packOf(conversation).scriptOf) return detected;
   if (!packOf(detected).detection.default_for_script) return detected;

@@ -19,6 +19,8 @@ describe('the conversation\'s language', () => {
       ['क्लेम स्टेटस', 'MR', false], ['हाँ', 'MR', true],
       // Latin with no Hinglish marker, under three words, in a Hinglish one.
       ['status?', 'HI_EN', false],
+      // Romanised Marathi's yes, though Hinglish has the word too.
+      ['ho', 'MR_EN', true],
     ];
     for (const [text, conversation, keyword] of keeps) {
       expect(toldLanguage(text, conversation, keyword), text).to.equal(null);
