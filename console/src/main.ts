@@ -2,6 +2,7 @@
  * The partner console (docs/console.md): hash routes over the public API, as the logged-in
  * person's role allows. Every view asks the API afresh; nothing is cached in the browser.
  */
+import { dashboardView } from './dashboard';
 import { deliveriesView } from './deliveries';
 import { h } from './dom';
 import { conversationView, inboxView } from './inbox';
@@ -28,6 +29,7 @@ function renderNav(path: string): void {
   const items = [
     link('/workflows', 'Workflows', 'workflow:read'),
     link('/inbox', 'Inbox', 'conversations:read'),
+    link('/dashboard', 'Dashboard', 'reports:read'),
     link('/deliveries', 'Webhook deliveries', 'webhook:admin'),
     link('/mode', 'Operational mode', null),
     link('/knowledge', 'Knowledge base', 'kb:read'),
@@ -50,6 +52,7 @@ async function render(): Promise<void> {
     if (path === '/inbox') return await inboxView();
     if (path.startsWith('/conversation/')) return await conversationView(decodeURIComponent(path.slice('/conversation/'.length)));
     if (path === '/deliveries') return await deliveriesView(new URLSearchParams(search ?? ''));
+    if (path === '/dashboard') return await dashboardView(new URLSearchParams(search ?? ''));
     if (path === '/mode') return await modeView();
     if (path === '/knowledge') return await knowledgeView();
     if (path === '/ledger') return ledgerView();

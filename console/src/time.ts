@@ -84,8 +84,23 @@ export function fieldsOf(iso: string, tz: string = zone): [string, string] {
 /** What a person typed, read: the UTC instant, or what is wrong with it in words. */
 export type TypedTime = { iso: string } | { error: string; field: 'date' | 'time' };
 
+/** A date typed alone, read: the calendar date as the API writes dates (YYYY-MM-DD), or what is wrong in words. */
+export type TypedDate = { date: string } | { error: string };
+
 const datePattern = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const timePattern = /^([01]?\d|2[0-3]):([0-5]\d)$/;
+
+/** Reads a date typed as dd/mm/yyyy (a report's period, or the date of a time). */
+export function readDate(date: string): TypedDate {
+  const d = datePattern.exec(date.trim());
+  if (!d) return { error: 'Enter the date as dd/mm/yyyy, for example 29/11/2026.' };
+  const [day, month, year] = [Number(d[1]), Number(d[2]), Number(d[3])];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  if (month < 1 || month > 12 || calendar.getUTCDate() !== day || calendar.getUTCMonth() !== month - 1) {
+    return { error: `${date.trim()} is not a date: enter it as dd/mm/yyyy.` };
+  }
+  return { date: `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}` };
+}
 
 /**
  * Reads a date typed as dd/mm/yyyy and a time as HH:MM (24-hour) on the wall clock of `tz`.
@@ -94,13 +109,9 @@ const timePattern = /^([01]?\d|2[0-3]):([0-5]\d)$/;
  * time a change skips (it never happens there) is an error; one it repeats reads as one of the two.
  */
 export function readTyped(date: string, time: string, tz: string = zone): TypedTime {
-  const d = datePattern.exec(date.trim());
-  if (!d) return { error: 'Enter the date as dd/mm/yyyy, for example 29/11/2026.', field: 'date' };
-  const [day, month, year] = [Number(d[1]), Number(d[2]), Number(d[3])];
-  const calendar = new Date(Date.UTC(year, month - 1, day));
-  if (month < 1 || month > 12 || calendar.getUTCDate() !== day || calendar.getUTCMonth() !== month - 1) {
-    return { error: `${date.trim()} is not a date: enter it as dd/mm/yyyy.`, field: 'date' };
-  }
+  const typed = readDate(date);
+  if ('error' in typed) return { error: typed.error, field: 'date' };
+  const [year, month, day] = typed.date.split('-').map(Number) as [number, number, number];
   const t = timePattern.exec(time.trim());
   if (!t) return { error: 'Enter the time as HH:MM on the 24-hour clock, for example 19:05.', field: 'time' };
   const wanted = Date.UTC(year, month - 1, day, Number(t[1]), Number(t[2]));
