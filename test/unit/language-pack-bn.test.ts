@@ -1,0 +1,174 @@
+/**
+ * The Bengali packs (pipeline/languages/bn and bn_en, scripts/Bengali.json): every reply the
+ * English pack has, with the same variables; WhatsApp button and list titles within Meta's limits;
+ * SMS replies within the segment budget (UCS-2 for Bengali script); STOP, START, YES and NO in
+ * Bengali and romanised Bengali; Bengali digits read as numbers, in the grammar and by the PHI
+ * recognisers; the script's spelling folds; and what the replies tell a claimant to write is
+ * understood, in the language it is written in.
+ */
+import { expect } from 'chai';
+import { detectLanguage } from '../../pipeline/language';
+import { asciiDigits, packOf } from '../../pipeline/languages';
+import { matchIntent } from '../../pipeline/intents';
+import { redactPhi } from '../../pipeline/policy-gate/phi-redaction';
+import { consentAnswer, spokenLanguage } from '../../pipeline/stages/consent';
+import { foldWord } from '../../pipeline/understanding/fold';
+import { readMessage } from '../../pipeline/understanding/sentences';
+import { countSegments } from '../../src/adapters/channels/sms-segments';
+import { TemplateRegistry, defaultSegmentBudget } from '../../src/templates/template-registry';
+import type { TenantStore } from '../../src/tenants/tenant-store';
+
+const codes = ['BN', 'BN_EN'] as const;
+const variablesOf = (text: string) => [...text.matchAll(/\{\{\s*([a-z_]+(?:\|label)?)\s*\}\}/g)].map((m) => m[1]).sort();
+
+/** A tenant with no templates of its own and the given SMS segment budget. */
+const registry = (budget = defaultSegmentBudget) =>
+  new TemplateRegistry({ get: async () => ({ tenant_id: 'acme', channels: { sms: { segment_budget: budget } } }) } as unknown as TenantStore);
+
+/** Variable values as long as a real reply's. */
+const sample: Record<string, string> = {
+  claim_ref: 'XXXX0123', updated: '2024-11-18', answer: 'রুম রেন্টের সীমা বিমার অঙ্কের ১% প্রতিদিন।', source: 'Policy wording 4.2',
+  amount: '₹45,000', expected: '17:30', support_number: '1800 123 4567', text: 'OK', count: '2',
+};
+const items = (template: string) =>
+  template.startsWith('claim_status') ? [{ claim_ref: 'XXXX0123', status: 'UNDER_REVIEW', updated: '2024-11-18' }]
+    : template.startsWith('documents_') ? [{ document: 'Discharge summary' }, { document: 'Final bill' }] : undefined;
+
+describe('language packs: Bengali (BN, BN_EN)', () => {
+  it('has every reply and label of the English pack, with the same variables', () => {
+    const en = packOf('EN').replies;
+    for (const code of codes) {
+      const replies = packOf(code).replies;
+      for (const channel of ['whatsapp', 'sms', 'labels'] as const) {
+        expect(Object.keys(replies[channel]).sort(), `${code} ${channel}`).to.deep.equal(Object.keys(en[channel]).sort());
+        for (const [name, text] of Object.entries(en[channel])) {
+          expect(variablesOf(replies[channel][name]!), `${code} ${channel} ${name}`).to.deep.equal(variablesOf(text));
+        }
+      }
+    }
+  });
+
+  it("offers the workflows on WhatsApp with whole titles, within Meta's limits", async () => {
+    for (const code of codes) {
+      const replies = packOf(code).replies.whatsapp;
+      for (const name of Object.keys(replies).filter((n) => n.startsWith('choice_')).concat('choices_list_button')) {
+        expect(replies[name]!.length, `${code} ${name}`).to.be.at.most(20);
+      }
+      expect(replies.choices_list_title!.length).to.be.at.most(24);
+      const buttons = await registry().render('acme', 'whatsapp', code, { template: 'clarify', vars: {}, choices: ['claim_status', 'pending_documents', 'query_reason'] });
+      expect(buttons.buttons!.map((b) => b.title)).to.deep.equal([replies.choice_claim_status, replies.choice_pending_documents, replies.choice_query_reason]);
+      const list = await registry().render('acme', 'whatsapp', code, { template: 'clarify', vars: {}, choices: true });
+      expect(list.list!.button).to.equal(replies.choices_list_button);
+      expect(list.list!.rows.map((r) => r.title)).to.include(replies.choice_human_handover);
+    }
+  });
+
+  it("sends Meta's template language code bn outside the 24-hour window", async () => {
+    for (const code of codes) {
+      const out = await registry().render('acme', 'whatsapp', code, { template: 'claim_status', vars: {}, items: items('claim_status') });
+      expect(out.providerTemplate?.language, code).to.equal('bn');
+    }
+  });
+
+  it('keeps every SMS reply within the default budget uncut, and each short form within two segments', async () => {
+    for (const code of codes) {
+      const sms = packOf(code).replies.sms;
+      for (const template of Object.keys(sms).filter((n) => !n.endsWith('_short') && !n.endsWith('_line') && n !== 'more' && !n.startsWith('choice'))) {
+        // Greetings and "which did you mean" offer every workflow; the rest offer a person, as their workflows do.
+        const choices = template === 'clarify' || template === 'small_talk' ? true : ['human_handover'];
+        const out = await registry().render('acme', 'sms', code, { template, vars: sample, items: items(template), choices });
+        expect(out.text.endsWith('...'), `${code} ${template} was cut: ${out.text}`).to.equal(false);
+        expect(countSegments(out.text).segments, `${code} ${template}`).to.be.at.most(defaultSegmentBudget);
+      }
+      for (const [name, text] of Object.entries(sms).filter(([n]) => n.endsWith('_short'))) {
+        const filled = text.replace(/\{\{\s*([a-z_]+)(\|label)?\s*\}\}/g, (_, v: string) => (v === 'lines' ? '- Discharge summary' : sample[v] ?? ''));
+        expect(countSegments(filled).segments, `${code} ${name}`).to.be.at.most(2);
+      }
+    }
+    // Bengali letters make a text UCS-2 (70 characters in one segment); romanised Bengali stays GSM-7.
+    expect(countSegments(packOf('BN').replies.sms.consent_request_short!).encoding).to.equal('ucs2');
+    expect(countSegments(packOf('BN').replies.sms.consent_request_short!).segments).to.equal(1);
+    expect(countSegments(packOf('BN_EN').replies.sms.consent_request!).encoding).to.equal('gsm7');
+    // With a budget of one segment, the consent request falls back to its short form, whole.
+    const one = await registry(1).render('acme', 'sms', 'BN', { template: 'consent_request', vars: {} });
+    expect(one.text).to.equal(packOf('BN').replies.sms.consent_request_short);
+  });
+
+  it('reads STOP, START, YES and NO in Bengali and romanised Bengali as whole messages only', () => {
+    const cases: Array<[string, 'yes' | 'no' | 'stop' | 'start']> = [
+      ['বন্ধ করো', 'stop'], ['বন্ধ করুন', 'stop'], ['থামুন', 'stop'], ['মেসেজ বন্ধ করুন', 'stop'], ['bondho koro', 'stop'], ['Bondho korun!', 'stop'],
+      ['শুরু করুন', 'start'], ['আবার শুরু করো', 'start'], ['chalu korun', 'start'], ['shuru koro', 'start'],
+      ['হ্যাঁ', 'yes'], ['হ্যা', 'yes'], ['আমি রাজি', 'yes'], ['hya', 'yes'], ['raji achi', 'yes'],
+      ['না', 'no'], ['রাজি নই', 'no'], ['raji noi', 'no'],
+    ];
+    for (const [text, answer] of cases) expect(consentAnswer(text), text).to.equal(answer);
+    for (const text of ['মেসেজ বন্ধ করুন, ক্লেমের স্ট্যাটাস বলুন', 'bondho koro kintu status bolun', 'হ্যাঁ আমার ক্লেম কবে পাস হবে']) {
+      expect(consentAnswer(text), text).to.equal(null);
+    }
+    // Answered in the language the word is in.
+    expect(spokenLanguage('বন্ধ করুন', true)).to.equal('BN');
+    expect(spokenLanguage('bondho koro', true)).to.equal('BN_EN');
+    expect(spokenLanguage('shuru koro', true)).to.equal('BN_EN');
+    // What the handover reply tells the claimant to send ends the handover.
+    expect(packOf('BN').handover_cancel).to.include('দরকার নেই');
+    expect(packOf('BN_EN').handover_cancel).to.include('dorkar nei');
+  });
+
+  it('reads Bengali digits as numbers: counts, amounts and references, and in the PHI recognisers', () => {
+    expect(asciiDigits('ক্লেম ৪৫৭৮, ₹৩২,৫০০')).to.equal('ক্লেম 4578, ₹32,500');
+    const entities = (text: string) => readMessage(text).words.filter((w) => w.startsWith('#'));
+    expect(entities('ক্লেম নম্বর ৪৫৭৮ এর স্ট্যাটাস জানান')).to.deep.equal(['#ref']);
+    expect(entities('৩২,৫০০ টাকার ক্লেম করেছি')).to.deep.equal(['#amount']);
+    expect(entities('১৫ হাজার টাকা কেন কাটলেন')).to.deep.equal(['#amount']);
+    expect(entities('ডিসচার্জ হয়ে ১০ দিন হয়ে গেছে')).to.deep.equal(['#number']);
+    expect(entities('১২ নভেম্বর ভর্তি হয়েছিলাম')).to.deep.equal(['#date']);
+    expect(matchIntent('১৫,০০০ টাকা কেন কাটলেন?')).to.equal('query_reason');
+    expect(redactPhi('আমার মোবাইল ৯৮৭৬৫৪৩২১০').text).to.equal('আমার মোবাইল [phone removed]');
+    // An account number needs a context word, also as a case form (অ্যাকাউন্টে: into the account).
+    expect(redactPhi('আমার অ্যাকাউন্ট নম্বর ১২৩৪৫৬৭৮৯০১').text).to.equal('আমার অ্যাকাউন্ট নম্বর [account removed]');
+    expect(redactPhi('টাকা অ্যাকাউন্টে ১২৩৪৫৬৭৮৯০১ পাঠান').text).to.equal('টাকা অ্যাকাউন্টে [account removed] পাঠান');
+    expect(redactPhi('taka accounte 12345678901 e pathan').text).to.equal('taka accounte [account removed] e pathan');
+    expect(redactPhi('ক্লেম ১২৩৪৫৬৭৮৯০১ এর স্ট্যাটাস').counts).to.deep.equal({});
+  });
+
+  it('folds the spellings Bengali is typed with to one form', () => {
+    const same: Array<[string, string]> = [
+      ['কী', 'কি'], ['দেরী', 'দেরি'], ['স্ট্যাটাস', 'স্টেটাস'], ['অ্যাপ্রুভ', 'এপ্রুভ'], ['এ্যাকাউন্ট', 'একাউন্ট'],
+      ['হলো', 'হল'], ['কেনো', 'কেন'], ['কারণ', 'কারন'], ['ডকুমেন্ট', 'ডকুমেনট'], ['হ্যাঁ', 'হ্যা'], ['রঙ', 'রং'],
+      ['হয়', 'হয'], ['ক্লেম্', 'ক্লেম'], ['ষ্টেটাস', 'স্টেটাস'], ['বিশেষ', 'বিশেশ'], ['র\u200d্যাব', 'র্যাব'],
+    ];
+    for (const [a, b] of same) expect(foldWord(a), `${a} = ${b}`).to.equal(foldWord(b));
+    // A final o-kar folds only after two consonants: তো stays itself.
+    expect(foldWord('তো')).to.not.equal(foldWord('ত'));
+    expect(matchIntent('আমার ক্লেমর স্টাটাস কি')).to.equal('claim_status');
+    expect(matchIntent('ক্লেম কেনো রিজেক্ট হলো')).to.equal('query_reason');
+  });
+
+  it('tells Bengali, romanised Bengali, Hinglish and English apart', () => {
+    expect(detectLanguage('আমার ক্লেমের স্ট্যাটাস কী?')).to.equal('BN');
+    expect(detectLanguage('claim এর স্ট্যাটাস জানান')).to.equal('BN');
+    expect(detectLanguage('৪৫৭৮')).to.equal('BN');
+    expect(detectLanguage('amar claim er status ki?')).to.equal('BN_EN');
+    expect(detectLanguage('taka kobe pabo?')).to.equal('BN_EN');
+    expect(detectLanguage('mera claim kab aayega')).to.equal('HI_EN');
+    expect(detectLanguage('What is my claim status?')).to.equal('EN');
+  });
+
+  it('understands what its replies tell the claimant to write, in the language they are written in', () => {
+    const asked: Array<[string, string]> = [
+      ['ক্লেমের স্ট্যাটাস', 'claim_status'], ['কী কী ডকুমেন্ট বাকি', 'pending_documents'], ['ডকুমেন্ট বাকি', 'pending_documents'],
+      ['ক্লেম কেন রিজেক্ট হল', 'query_reason'], ['কারও সাথে কথা বলুন', 'human_handover'],
+      ['claim er status', 'claim_status'], ['aro ki documents lagbe', 'pending_documents'], ['documents lagbe', 'pending_documents'],
+      ['claim keno reject holo', 'query_reason'], ['karo sathe kotha', 'human_handover'],
+    ];
+    for (const [text, intent] of asked) {
+      expect(matchIntent(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(/[a-z]/.test(text) ? 'BN_EN' : 'BN');
+    }
+    for (const code of codes) {
+      for (const [name, intent] of [['choice_claim_status', 'claim_status'], ['choice_pending_documents', 'pending_documents'], ['choice_query_reason', 'query_reason'], ['choice_human_handover', 'human_handover']]) {
+        expect(matchIntent(packOf(code).replies.whatsapp[name!]!), `${code} ${name}`).to.equal(intent);
+      }
+    }
+  });
+});
