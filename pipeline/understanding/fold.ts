@@ -14,10 +14,20 @@ import { normalise } from '../text';
 
 const variants = languages.spellingVariants;
 
+// Words recur across messages (and the run-together reader folds every piece of a long word), so
+// each word's folded form is kept; the cache is emptied when it grows past a bound.
+const foldCache = new Map<string, string>();
+const foldCacheLimit = 50_000;
+
 /** One word (already normalised) in its folded form. */
 export function foldWord(word: string): string {
-  const folded = foldScriptWord(word);
-  return variants.get(folded) ?? variants.get(folded.replace(/(.)\1/g, '$1')) ?? folded;
+  const hit = foldCache.get(word);
+  if (hit !== undefined) return hit;
+  const script = foldScriptWord(word);
+  const folded = variants.get(script) ?? variants.get(script.replace(/(.)\1/g, '$1')) ?? script;
+  if (foldCache.size >= foldCacheLimit) foldCache.clear();
+  foldCache.set(word, folded);
+  return folded;
 }
 
 /** A text as the list of its folded words. Zero-width joiners are removed before splitting. */
