@@ -1,7 +1,9 @@
 /**
  * Text normalisation shared by intent matching, consent answers and the deny list: Unicode NFKC,
- * lower case, punctuation to spaces (Devanagari letters, vowel signs and viramas are kept), and
- * single spaces. Matching on this form makes "Claim-Status?" and "claim status" the same.
+ * lower case, punctuation to spaces (every script's letters, vowel signs, viramas and digits are
+ * kept), and single spaces. Matching on this form makes "Claim-Status?" and "claim status" the
+ * same. A script's own spelling folds and its digits read as 0-9 are the language packs'
+ * (pipeline/languages: `foldScriptWord`, `asciiDigits`), applied where a reader needs them.
  */
 export function normalise(text: string): string {
   return text
