@@ -12,6 +12,7 @@ import { redactPhi } from '../../pipeline/policy-gate/phi-redaction';
 import { consentAnswer, spokenLanguage } from '../../pipeline/stages/consent';
 import { understandMessage } from '../../pipeline/intents';
 import { choiceOf } from '../../pipeline/understanding/choices';
+import { defaultHandoverSettings, expectedReplyText } from '../../pipeline/workflows/business-hours';
 import { readMessage } from '../../pipeline/understanding/sentences';
 import { countSegments } from '../../src/adapters/channels/sms-segments';
 import { defaultSegmentBudget, substitute } from '../../src/templates/template-registry';
@@ -74,6 +75,26 @@ describe('Tamil language packs', () => {
       }
     });
   }
+
+  it('says when a person will reply in Tamil and Tanglish, and the longest such reply fits the SMS budget', () => {
+    // Kolkata time (UTC+05:30), the default office's zone; 3 March 2025 is a Monday.
+    const ist = (d: number, h: number, m = 0) => Date.UTC(2025, 2, d, h, m) - 330 * 60_000;
+    const s = defaultHandoverSettings;
+    const now = ist(3, 14, 15);
+    expect(expectedReplyText(ist(3, 17, 30), now, s, 'TA')).to.equal('17:30 மணிக்குள்');
+    expect(expectedReplyText(ist(3, 17, 30), now, s, 'TA_EN')).to.equal('17:30 kulla');
+    expect(expectedReplyText(ist(6, 10, 30), now, s, 'TA')).to.equal('வியாழக்கிழமை 10:30 மணிக்குள்');
+    expect(expectedReplyText(ist(6, 10, 30), now, s, 'TA_EN')).to.equal('Thursday 10:30 kulla');
+    expect(expectedReplyText(ist(28, 9, 15), now, s, 'TA')).to.equal('28 மார்ச் 09:15 மணிக்குள்');
+    expect(expectedReplyText(ist(9, 9, 15), now, s, 'TA')).to.equal('ஞாயிற்றுக்கிழமை 09:15 மணிக்குள்');
+    for (const code of codes) {
+      const { sms, labels } = packOf(code).replies;
+      const expected = expectedReplyText(ist(9, 9, 15), now, s, code);
+      for (const name of ['handover_queued', 'handover_queued_short'].filter((n) => sms[n])) {
+        expect(countSegments(substitute(sms[name]!, { ...sampleVars(code), expected }, labels)).segments, `${code} ${name}`).to.be.at.most(defaultSegmentBudget);
+      }
+    }
+  });
 
   it('writes romanised SMS in GSM-7, so a segment holds 160 characters', () => {
     const vars = sampleVars('TA_EN');
