@@ -43,6 +43,8 @@ export interface LoadedLanguages {
   handoverCancel: readonly string[];
   sentence: Record<SentenceField, string[]>;
   policyStopWords: readonly string[];
+  /** The words a source line opens with, over every pack (each once). */
+  citationPrefixes: readonly string[];
   /** Prohibited phrases per category of policy-rules.json, over every pack. */
   policyProhibited: Record<string, string[]>;
   /** Context words per PHI kind of phi-kinds.json and language. */
@@ -197,6 +199,7 @@ export function loadLanguages(dir: string): LoadedLanguages {
     handoverCancel: packs.flatMap((p) => p.handover_cancel),
     sentence,
     policyStopWords: packs.flatMap((p) => p.policy_stop_words),
+    citationPrefixes: [...new Set(packs.flatMap((p) => p.citation_prefixes))],
     policyProhibited,
     phiContext,
   };

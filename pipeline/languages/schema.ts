@@ -51,6 +51,9 @@ export interface LanguageSpec {
   reason_words: Record<string, string[]>;
   phi_context: Record<string, string[]>;
   policy_stop_words: string[];
+  /** The words a reply's source line opens with ("Source: ...", "ஆதாரம்: ..."): the policy gate
+   *  leaves such a line out when it measures the answer's topic, whichever pack's word it is. */
+  citation_prefixes: string[];
   /** Phrases a reply must never say, per category of pipeline/data/policy-rules.json. Default none. */
   policy_prohibited?: Record<string, string[]>;
 }
@@ -98,6 +101,7 @@ export const languageSchema = {
   required: [
     'code', 'name', 'native_name', 'script', 'romanised_of', 'whatsapp_language', 'detection', 'words', 'spelling_variants',
     'known_words', 'consent', 'handover_cancel', 'sentence', 'reason_words', 'phi_context', 'policy_stop_words',
+    'citation_prefixes',
   ],
   properties: {
     code: { type: 'string', pattern: '^[A-Z]{2,3}(_[A-Z]{2,3})?$' },
@@ -127,6 +131,7 @@ export const languageSchema = {
     reason_words: wordLists,
     phi_context: wordLists,
     policy_stop_words: words,
+    citation_prefixes: { type: 'array', minItems: 1, items: word },
     policy_prohibited: wordLists,
   },
 } as const;

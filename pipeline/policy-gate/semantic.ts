@@ -79,8 +79,10 @@ function reasonWords(code: string, language: Language): Set<string> {
   return words;
 }
 
+// Every pack's source word (`citation_prefixes`), whatever the reply's language: a source line is
+// never the answer, in whichever language it is written.
 const citationLine = new RegExp(
-  `^\\s*(?:${rules.citation_prefixes.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\s*[:：-]`,
+  `^\\s*(?:${languages.citationPrefixes.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\s*[:：-]`,
   'iu',
 );
 

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import phiKinds from '../../pipeline/data/phi-kinds.json';
 import reasonCodes from '../../pipeline/data/reason-codes.json';
 import { languageDetector } from '../../pipeline/language';
+import { answerBody } from '../../pipeline/policy-gate/semantic';
 import { asciiDigits, fallbackOrder, isLanguage, languageCodes, languages, loadLanguages, packOf, type LanguageSpec } from '../../pipeline/languages';
 import { checkTenantDocument } from '../../src/tenants/tenant-document';
 
@@ -59,6 +60,23 @@ describe('language packs', () => {
       expect(phiKinds.kinds.map((k) => k.kind).filter((k) => !pack.phi_context[k]?.length), `${pack.code} PHI kinds without context words`).to.deep.equal([]);
     }
     expect(packOf('HI').replies.whatsapp.choices_or).to.equal('या');
+  });
+
+  it('cites with each pack\'s own source word, and the policy gate leaves that line out of the answer', () => {
+    for (const pack of languages.packs) {
+      const lines = (['whatsapp', 'sms'] as const)
+        .flatMap((channel) => Object.values(pack.replies[channel]))
+        .flatMap((text) => text.split('\n'))
+        .filter((line) => /^[^{(]+[:：]\s*\{\{source\}\}/u.test(line));
+      expect(lines, `${pack.code} source lines`).to.not.deep.equal([]);
+      for (const line of lines) {
+        expect(pack.citation_prefixes.some((p) => line.toLowerCase().startsWith(p)), `${pack.code} "${line}" opens with its own word`).to.equal(true);
+        const reply = `The room rent above the limit is deducted.\n${line.replace('{{source}}', 'Policy wording 4.2')}`;
+        expect(answerBody(reply), `${pack.code} "${line}"`).to.equal('The room rent above the limit is deducted.');
+      }
+    }
+    const file = addPack(dir, (spec) => { spec.citation_prefixes = []; });
+    expect(() => loadLanguages(dir)).to.throw(`${file}: /citation_prefixes must NOT have fewer than 1 items`);
   });
 
   it('lets a tenant override the replies of any loaded language, and of no other code', () => {
