@@ -3,18 +3,22 @@
  * understanding cost. Runs N messages (default 100,000: every labelled corpus file's texts of at
  * most C characters, default 500, cycled) through `matchIntent` and `detectLanguage` in this
  * process and prints microseconds per message (goal: under 50 us for matchIntent), for the whole
- * corpus and for the multi-sentence slice (the longer messages) apart. A warm-up pass first, so
- * the figure is the steady state a stage worker runs in.
+ * corpus of the first three languages (EN, HI, HI_EN), for its multi-sentence slice (the longer
+ * messages) apart, and for the other language packs' calibration files
+ * (test/fixtures/intent-corpus/languages/). A warm-up pass first, so the figure is the steady
+ * state a stage worker runs in.
  *
  * `--against <checkout>` (another checkout of this repository, e.g. a `git worktree` of an older
- * commit) loads that checkout's `matchIntent` too and alternates the two over the same texts,
- * five rounds each, so both see the same machine load; it prints each one's median and the ratio.
+ * commit) loads that checkout's `matchIntent` and `detectLanguage` too and alternates the two
+ * checkouts over the same texts, five rounds each, so both see the same machine load: a message's
+ * reading (its intent, then its language) as the router pays for it; it prints each one's median
+ * and the ratio.
  */
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { matchIntent } from '../pipeline/intents';
 import { detectLanguage } from '../pipeline/language';
-import { corpusHalf, halves, slice } from './eval-intents';
+import { corpusHalf, halves, languageFiles, slice } from './eval-intents';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -25,6 +29,8 @@ const against = option('--against');
 const within = (text: string) => [...text].length <= maxChars;
 const corpus = halves.flatMap((half) => corpusHalf(half)).map((m) => m.text).filter(within);
 const multi = slice.flatMap((half) => corpusHalf(half)).map((m) => m.text).filter(within);
+/** The other packs' own corpora: their calibration files only (a holdout is read by nothing but its score). */
+const otherLanguages = languageFiles.filter((f) => f.endsWith('-calibration')).flatMap((f) => corpusHalf(f)).map((m) => m.text).filter(within);
 
 function run(fn: (text: string) => unknown, texts: readonly string[], n: number): number {
   let sink = 0;
@@ -38,20 +44,27 @@ function run(fn: (text: string) => unknown, texts: readonly string[], n: number)
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const us = (x: number) => `${x.toFixed(2)} us/message`;
 
-process.stdout.write(`bench:intents: ${total} messages a run, texts of at most ${maxChars} characters (${corpus.length} corpus texts, ${multi.length} of them the multi-sentence slice), cycled; node ${process.version}\n`);
+process.stdout.write(`bench:intents: ${total} messages a run, texts of at most ${maxChars} characters (${corpus.length} corpus texts, ${multi.length} of them the multi-sentence slice; ${otherLanguages.length} of the other packs' corpora), cycled; node ${process.version}\n`);
 if (against) {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const other = require(resolve(against, 'pipeline', 'intents')) as { matchIntent: (text: string) => unknown };
-  for (const [name, texts] of [['whole corpus', corpus], ['multi-sentence slice', multi]] as const) {
-    run(other.matchIntent, texts, 20_000);
-    run(matchIntent, texts, 20_000);
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const other = {
+    ...(require(resolve(against, 'pipeline', 'intents')) as { matchIntent: (text: string) => unknown }),
+    ...(require(resolve(against, 'pipeline', 'language')) as { detectLanguage: (text: string) => unknown }),
+  };
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const reading = (intent: (text: string) => unknown, language: (text: string) => unknown) => (text: string) => [intent(text), language(text)];
+  const [theirs, ours] = [reading(other.matchIntent, other.detectLanguage), reading(matchIntent, detectLanguage)];
+  const sets = [['whole corpus (EN, HI, HI_EN)', corpus], ['multi-sentence slice', multi], ['the other packs\' corpora', otherLanguages]] as const;
+  for (const [name, texts] of sets.filter(([, t]) => t.length > 0)) {
+    run(theirs, texts, 20_000);
+    run(ours, texts, 20_000);
     const old: number[] = [];
     const now: number[] = [];
     for (let round = 0; round < 5; round += 1) {
-      old.push(run(other.matchIntent, texts, total));
-      now.push(run(matchIntent, texts, total));
+      old.push(run(theirs, texts, total));
+      now.push(run(ours, texts, total));
     }
-    process.stdout.write(`${name}: ${against} ${us(median(old))}, this checkout ${us(median(now))} (medians of 5 alternating runs); ratio ${(median(now) / median(old)).toFixed(2)}\n`);
+    process.stdout.write(`${name}: ${against} ${us(median(old))}, this checkout ${us(median(now))} (matchIntent + detectLanguage, medians of 5 alternating runs); ratio ${(median(now) / median(old)).toFixed(2)}\n`);
   }
 } else {
   run(matchIntent, corpus, 20_000);
@@ -62,4 +75,9 @@ if (against) {
   process.stdout.write(`matchIntent    ${us(intentUs)} (goal < 50 us: ${intentUs < 50 ? 'met' : 'NOT met'})\n`);
   process.stdout.write(`matchIntent    ${us(sliceUs)} on the multi-sentence slice alone\n`);
   process.stdout.write(`detectLanguage ${us(languageUs)}\n`);
+  if (otherLanguages.length > 0) {
+    run(matchIntent, otherLanguages, 20_000);
+    process.stdout.write(`matchIntent    ${us(run(matchIntent, otherLanguages, total))} on the other packs' corpora\n`);
+    process.stdout.write(`detectLanguage ${us(run(detectLanguage, otherLanguages, total))} on the other packs' corpora\n`);
+  }
 }
