@@ -1,13 +1,18 @@
 /**
  * Which language the claimant wrote in, so the reply follows it (docs/understanding.md,
  * "Language"). The message's script (pipeline/languages/scripts.ts: the script of its letters
- * other than a loanword script such as Latin, else that one) picks the candidate packs; the pack
- * with the most marker words in the message wins (`detection.markers`, compared after the spelling
- * folds, and with doubled letters as one); with none, or a tie, the script's default pack. A text
- * with no letters is read as the default language.
+ * other than a loanword script such as Latin, else that one) picks the candidate packs; each marker
+ * word in the message (`detection.markers`, compared after the spelling folds, and with doubled
+ * letters as one) gives one vote, shared equally among the candidate packs that list it, so a word
+ * only one language has counts for more than one several have ("ka" is Hinglish and romanised
+ * Marathi). The pack with the most votes wins. A tie among romanised forms of languages that share
+ * a native script goes to the form of that script's default, as the shared word would be read in
+ * that script (Hinglish before romanised Marathi, as Hindi before Marathi in Devanagari); any
+ * other tie, or no marker, is the message's script's default pack. A text with no letters is read
+ * as the default language.
  */
-import { defaultLanguage, languages, type LoadedLanguages } from './languages';
-import { scriptOf } from './languages/scripts';
+import { defaultLanguage, languages, type LanguagePack, type LoadedLanguages } from './languages';
+import { scriptOf, type Script } from './languages/scripts';
 import type { Language } from './types';
 import { foldWord } from './understanding/fold';
 import { normalise } from './text';
@@ -19,27 +24,74 @@ function undoubled(word: string): string {
   return single.length >= 4 ? single : word;
 }
 
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/** One script's packs with markers: who lists each marker form, and a vote's size in whole units. */
+interface ScriptMarkers {
+  /** Marker form (folded, or undoubled as written) to the codes of the packs that list it. */
+  owners: Map<string, string[]>;
+  /** A word's whole vote: divisible by every number of packs that may share it, so shares stay whole. */
+  vote: number;
+}
+
+/** The packs whose words a message of `script` may be: the script's own, each with its markers. */
+function scriptMarkers(packs: readonly LanguagePack[], fold: (word: string) => string): ScriptMarkers {
+  const owners = new Map<string, string[]>();
+  for (const pack of packs) {
+    for (const form of new Set(pack.detection.markers.flatMap((m) => [fold(m), undoubled(m)]))) {
+      const list = owners.get(form) ?? [];
+      list.push(pack.code);
+      owners.set(form, list);
+    }
+  }
+  let vote = 1;
+  for (let n = 2; n <= packs.length; n++) vote = (vote * n) / gcd(vote, n);
+  return { owners, vote };
+}
+
 /** Detection over a set of packs (the shipped ones, or a test's copy). */
 export function languageDetector(loaded: LoadedLanguages, fold: (word: string) => string = foldWord): (text: string) => Language {
-  const markers = new Map(loaded.packs.map((p) => [p.code, new Set(p.detection.markers.flatMap((m) => [fold(m), undoubled(m)]))]));
   const fallback = loaded.packs.find((p) => p.scriptOf.loanword && p.detection.default_for_script)?.code ?? defaultLanguage;
+  const byCode = new Map(loaded.packs.map((p) => [p.code, p]));
+  const perScript = new Map<Script, ScriptMarkers>();
+  for (const script of loaded.scripts) {
+    const marked = loaded.packs.filter((p) => p.scriptOf === script && p.detection.markers.length > 0);
+    if (marked.length > 0) perScript.set(script, scriptMarkers(marked, fold));
+  }
+  /** The pack a form is the romanisation of, or the pack itself. */
+  const nativeOf = (code: string): LanguagePack => {
+    const pack = byCode.get(code)!;
+    return (pack.romanised_of !== null ? byCode.get(pack.romanised_of) : undefined) ?? pack;
+  };
+  /** Of tied packs that are forms of languages of one native script, the form of its default. */
+  const nativeDefault = (tied: readonly string[]): string | null => {
+    const natives = tied.map(nativeOf);
+    if (!natives.every((n) => n.scriptOf === natives[0]!.scriptOf)) return null;
+    const i = natives.findIndex((n) => n.detection.default_for_script);
+    return i === -1 ? null : tied[i]!;
+  };
+
   return (text) => {
     const script = scriptOf(loaded.scripts, text) ?? loaded.scripts.find((s) => s.loanword) ?? null;
-    const candidates = loaded.packs.filter((p) => p.scriptOf === script);
-    const byDefault = candidates.find((p) => p.detection.default_for_script)?.code ?? fallback;
-    const marked = candidates.filter((p) => markers.get(p.code)!.size > 0);
-    if (marked.length === 0) return byDefault;
-    const words = normalise(text).split(' ').map((w) => [fold(w), undoubled(w)] as const);
-    let best: string | null = null;
-    let bestCount = 0;
-    let tied = false;
-    for (const pack of marked) {
-      const set = markers.get(pack.code)!;
-      const count = words.filter(([f, u]) => set.has(f) || set.has(u)).length;
-      if (count > bestCount) [best, bestCount, tied] = [pack.code, count, false];
-      else if (count === bestCount && count > 0) tied = true;
+    const byDefault = loaded.packs.find((p) => p.scriptOf === script && p.detection.default_for_script)?.code ?? fallback;
+    const markers = script === null ? undefined : perScript.get(script);
+    if (markers === undefined) return byDefault;
+    const votes = new Map<string, number>();
+    for (const word of normalise(text).split(' ')) {
+      const folded = fold(word);
+      const single = undoubled(word);
+      const a = markers.owners.get(folded);
+      const b = single === folded ? undefined : markers.owners.get(single);
+      const owners = a && b ? [...new Set([...a, ...b])] : (a ?? b);
+      if (owners === undefined) continue;
+      for (const code of owners) votes.set(code, (votes.get(code) ?? 0) + markers.vote / owners.length);
     }
-    return best === null || tied ? byDefault : best;
+    let most = 0;
+    for (const n of votes.values()) most = Math.max(most, n);
+    if (most === 0) return byDefault;
+    const tied = [...votes].filter(([, n]) => n === most).map(([code]) => code);
+    if (tied.length === 1) return tied[0]!;
+    return nativeDefault(tied) ?? byDefault;
   };
 }
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import phiKinds from '../../pipeline/data/phi-kinds.json';
 import reasonCodes from '../../pipeline/data/reason-codes.json';
-import { languageDetector } from '../../pipeline/language';
+import { detectLanguage, languageDetector } from '../../pipeline/language';
 import { answerBody } from '../../pipeline/policy-gate/semantic';
 import { asciiDigits, fallbackOrder, isLanguage, languageCodes, languages, loadLanguages, packOf, type LanguageSpec } from '../../pipeline/languages';
 import { checkTenantDocument } from '../../src/tenants/tenant-document';
@@ -113,6 +113,29 @@ describe('language packs', () => {
     expect(detect('xyzzy plugh kya')).to.equal('XX');
     expect(detect('xyzzy kya')).to.equal('EN');
     expect(detect('क्लेम xyzzy')).to.equal('HI');
+  });
+
+  it('shares a marker word\'s vote among the packs that list it; a tie goes to the form of its native script\'s default, else to the script\'s default', () => {
+    // XX lists "kya" as HI_EN does: its own word and a shared one outvote HI_EN's half.
+    const file = addPack(dir, (spec) => { spec.detection.markers = ['xyzzy', 'plugh', 'kya']; });
+    let detect = languageDetector(loadLanguages(dir));
+    expect(detect('xyzzy kya')).to.equal('XX');
+    expect(detect('kya hai')).to.equal('HI_EN');
+    // "kya" alone is half each: XX romanises no language, so the tie is Latin's default.
+    expect(detect('kya')).to.equal('EN');
+    // As a romanised Marathi, XX ties with Hinglish as Marathi would with Hindi in Devanagari: Hindi's.
+    writeJson(file, { ...readJson(file), romanised_of: 'MR' });
+    detect = languageDetector(loadLanguages(dir));
+    expect(detect('kya')).to.equal('HI_EN');
+    expect(detect('xyzzy kya')).to.equal('XX');
+    // The shipped packs: "paise" and "ka" are Hinglish and romanised Marathi, "kaple" Marathi alone.
+    expect(detectLanguage('paise ka kaple?')).to.equal('MR_EN');
+    expect(detectLanguage('claim ka update do plz')).to.equal('HI_EN');
+    expect(detectLanguage('dhanyavaad')).to.equal('HI_EN');
+    expect(detectLanguage('tumi ki robot?')).to.equal('BN_EN');
+    expect(detectLanguage('yen hold la?')).to.equal('TA_EN');
+    // "ye" is Hinglish and romanised Telugu, whose native scripts differ: English.
+    expect(detectLanguage('ye papers missing?')).to.equal('EN');
   });
 
   it('fails on a bad pack, naming the file and the field', () => {
