@@ -7,7 +7,7 @@
  * offers (reply template `languages_offered`).
  */
 import { defaultLanguage, isLanguage, languageCodes, packOf } from './languages';
-import type { Language } from './types';
+import type { Language } from './vocabulary';
 
 /** A tenant's offer, as stages and the template registry read it. */
 export interface LanguageOffer {
