@@ -10,12 +10,14 @@
  * last `--hot-days` days, still in the hot window). One API process (`src/main.ts api`, as in
  * production) answers, one request at a time:
  *   - archived: a 90-day period of archived days only;
- *   - recent:   the last 90 days, its newest `--hot-days` read from Redis (the hot read);
- *   - at-limit: a period holding REPORT_HOT_LIMIT (50,000) records in Redis: what the limit costs.
- * Prints p50/p95/p99/max of each (`--requests` each, after a warm-up) and PASS/FAIL of the first two
- * against 500 ms; exits 1 when a p99 misses. Options: --workflows 1000000 --days 120 --hot 40000
- * --hot-days 7 --requests 200 --keep (leave the database). Uses REDIS_URL (default the local Redis)
- * under a fresh key prefix, removed at the end.
+ *   - recent:   the last 90 days, its newest `--hot-days` read from Redis (the hot read, `--hot` records);
+ *   - at-limit: a period holding REPORT_HOT_LIMIT (100,000) records in Redis: what the limit costs.
+ * Prints p50/p95/p99/max of each (`--requests` of the archived period, `--hot-requests` of the
+ * others, after a warm-up) and PASS/FAIL of the archived one against 500 ms (the goal); exits 1 when
+ * its p99 misses. The other two say what the hot read costs (docs/reports.md, REPORT_HOT_LIMIT).
+ * Options: --workflows 1000000 --days 120 --hot 58000 --hot-days 7 --requests 200 --hot-requests 50
+ * --keep (leave the database). Uses REDIS_URL (default the local Redis) under a fresh key prefix,
+ * removed at the end.
  */
 import { cpus, loadavg } from 'node:os';
 import { Agent, request } from 'undici';
@@ -26,12 +28,14 @@ import { startBenchWorld } from './bench-world';
 
 const workflowCount = Number(option('workflows', '1000000'));
 const days = Number(option('days', '120'));
-const hotCount = Number(option('hot', '40000'));
+const hotCount = Number(option('hot', '58000'));
 const hotDays = Number(option('hot-days', '7'));
 const requests = Number(option('requests', '200'));
+/** The two periods with records in Redis take seconds each on a loaded machine: fewer of them. */
+const hotRequests = Number(option('hot-requests', '50'));
 const keep = process.argv.includes('--keep');
 const goalMs = 500;
-const hotLimit = 50_000;
+const hotLimit = 100_000;
 const dayMs = 86_400_000;
 /** The first archived day starts at midnight in India. */
 const t0 = Date.parse('2026-01-01T00:00:00+05:30');
@@ -131,15 +135,15 @@ async function main(): Promise<void> {
     };
     const periods: Record<string, { from: number; to: number; goal: boolean }> = {
       archived: { from: t0 + 10 * dayMs, to: t0 + 99 * dayMs, goal: true },
-      recent: { from: hotStart + (hotDays - 90) * dayMs, to: hotStart + (hotDays - 1) * dayMs, goal: true },
+      recent: { from: hotStart + (hotDays - 90) * dayMs, to: hotStart + (hotDays - 1) * dayMs, goal: false },
       'at-limit': { from: hotStart + 30 * dayMs, to: hotStart + 36 * dayMs, goal: false },
     };
-    process.stdout.write(`summaries, one request at a time (${requests} each after 5 not measured):\n`);
+    process.stdout.write(`summaries, one request at a time (each after 5 not measured):\n`);
     for (const [kind, p] of Object.entries(periods)) {
       const times: number[] = [];
       let counted = 0;
       for (let r = 0; r < 5; r++) await summary(p.from, p.to);
-      for (let r = 0; r < requests; r++) {
+      for (let r = 0; r < (p.goal ? requests : hotRequests); r++) {
         const one = await summary(p.from, p.to);
         times.push(one.ms);
         counted = one.conversations;
@@ -149,7 +153,7 @@ async function main(): Promise<void> {
       const pass = p99 < goalMs;
       if (p.goal) failed ||= !pass;
       process.stdout.write(`${kind.padEnd(9)} ${date(p.from)}..${date(p.to)}: ${counted} workflows, p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, ` +
-        `p99 ${p99.toFixed(1)} ms, max ${times[times.length - 1]!.toFixed(1)} ms${p.goal ? `: ${pass ? 'PASS' : 'FAIL'} (p99 < ${goalMs} ms)` : ' (the hot read at REPORT_HOT_LIMIT)'}\n`);
+        `p99 ${p99.toFixed(1)} ms, max ${times[times.length - 1]!.toFixed(1)} ms${p.goal ? `: ${pass ? 'PASS' : 'FAIL'} (p99 < ${goalMs} ms)` : ` (${times.length} requests; ${kind === 'recent' ? `its newest ${hotDays} days, ${hotCount} workflows, read in Redis` : 'the hot read at REPORT_HOT_LIMIT'})`}\n`);
     }
     process.stdout.write(`load average during the run: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 min; ${cpus().length} cores)\n`);
   } finally {

@@ -133,7 +133,7 @@ export interface Config {
   archiveIntervalMs: number;
   /** The lease an archiver holds on a tenant (redlock), extended while it works (ms). Default 60 s. */
   archiveLeaseMs: number;
-  /** The most workflow records still in Redis one report reads (`REPORT_HOT_LIMIT`, default 50,000;
+  /** The most workflow records still in Redis one report reads (`REPORT_HOT_LIMIT`, default 100,000;
    *  docs/reports.md): a period holding more is answered 422 `report_period_too_large`. */
   reportHotLimit: number;
   /** Tests only (NODE_ENV=test): the archiver stops for good at this step, so a test can SIGKILL it there. */
@@ -348,7 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     retention: retentionOf(raw, (raw.INBOUND_DEDUPE_SECONDS as number | undefined) ?? 7 * 24 * 3600),
     archiveIntervalMs: raw.ARCHIVE_INTERVAL !== undefined ? parseDuration(raw.ARCHIVE_INTERVAL as string) : 60_000,
     archiveLeaseMs: raw.ARCHIVE_LEASE !== undefined ? parseDuration(raw.ARCHIVE_LEASE as string) : 60_000,
-    reportHotLimit: (raw.REPORT_HOT_LIMIT as number | undefined) ?? 50_000,
+    reportHotLimit: (raw.REPORT_HOT_LIMIT as number | undefined) ?? 100_000,
     archiverStopAt: (raw.ARCHIVER_STOP_AT as ArchiverStep | undefined) ?? null,
     auditVerifyEventsPerSecond: (raw.AUDIT_VERIFY_EVENTS_PER_SECOND as number | undefined) ?? 5_000,
     webhookAllowedPrivateTargets: raw.WEBHOOK_ALLOWED_PRIVATE_TARGETS ? allowedTargetsOf(raw.WEBHOOK_ALLOWED_PRIVATE_TARGETS as string) : [],

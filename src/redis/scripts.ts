@@ -31,6 +31,7 @@ export * from './scripts/archive';
 export * from './scripts/claimants';
 export * from './scripts/sends';
 export * from './scripts/handovers';
+export * from './scripts/reports';
 
 const luaDir = join(__dirname, 'lua');
 
@@ -68,6 +69,7 @@ const scripts = [
   { name: 'assignHandover', file: 'assignHandover-3.lua', keys: 3 },
   { name: 'releaseHandover', file: 'releaseHandover-3.lua', keys: 3 },
   { name: 'postAgentReply', file: 'postAgentReply-7.lua', keys: 7 },
+  { name: 'readReportFields', file: 'readReportFields.lua' },
 ] as const;
 
 declare module 'ioredis' {
@@ -121,6 +123,7 @@ declare module 'ioredis' {
     deleteArticle(articlesKey: string, idsKey: string, changesKey: string, counterKey: string, id: string, changeLogCap: number): Result<number, Context>;
     archiveLedgerTo(ledgerKey: string, archivedKey: string, n: number, sid: string, nextSid: string): Result<[archivedTo: number, trimmed: number], Context>;
     trimArchivedWorkflows(numKeys: number, ...keysThenArgs: (string | number)[]): Result<number, Context>;
+    readReportFields(numKeys: number, ...keysThenArgs: string[]): Result<string[], Context>;
     trimArchivedConversation(workflowKey: string, transcriptKey: string, heldKey: string, updatedAt: string, length: number, lastId: string): Result<number, Context>;
     endErasedWorkflow(workflowKey: string, timersKey: string, auditKey: string, jobKey: string, now: number, tenantId: string, workflowId: string, detail: string): Result<'cancelled' | 'finished' | 'not_found', Context>;
     recordErasure(auditKey: string, jobKey: string, tenantId: string, now: number, detail: string): Result<number, Context>;

@@ -11,6 +11,7 @@
 import { expect } from 'chai';
 import { Archiver } from '../../src/archive/archiver';
 import { ManualClock } from '../../src/clock';
+import { runReadReportFields } from '../../src/redis/scripts';
 import { onboardFakeTenant } from '../helpers/fakes/demo-tenant';
 import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
@@ -331,6 +332,17 @@ describe('reports: GET /v1/reports/summary over archived and hot workflows', fun
     expect(over.body.detail).to.match(/ask for a shorter period/);
     // A period that holds fewer is answered.
     expect((await summary('from=2026-06-01&to=2026-06-09', token)).status).to.equal(200);
+  });
+
+  it('readReportFields.lua answers the named fields of many records in one flat reply, empty for an absent field or record', async () => {
+    const s = h.services;
+    const one = recordOf(s, 'acme', 0, Date.parse('2026-07-01T06:00:00Z'));
+    const p = s.keys.partitionOfWorkflow(one.workflow_id!)!;
+    await s.redis.hset(s.keys.workflow(p, one.workflow_id!), one);
+    const gone = s.keys.workflow(p, s.keys.newWorkflowId(p));
+    const rows = await runReadReportFields(s.redis, [s.keys.workflow(p, one.workflow_id!), gone], ['tenant_id', 'status', 'consent_change', 'channel']);
+    expect(rows).to.deep.equal([['acme', one.status, one.consent_change ?? '', one.channel], ['', '', '', '']]);
+    expect(await runReadReportFields(s.redis, [], ['status'])).to.deep.equal([]);
   });
 
   it('reads what the pipeline writes: the first reply time, and the consent a claimant declined or withdrew', async () => {
