@@ -30,6 +30,8 @@ const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 interface ScriptMarkers {
   /** Marker form (folded, or undoubled as written) to the codes of the packs that list it. */
   owners: Map<string, string[]>;
+  /** A message word to the packs whose marker it is (none: null), kept as words recur; bounded. */
+  seen: Map<string, string[] | null>;
   /** A word's whole vote: divisible by every number of packs that may share it, so shares stay whole. */
   vote: number;
 }
@@ -46,7 +48,23 @@ function scriptMarkers(packs: readonly LanguagePack[], fold: (word: string) => s
   }
   let vote = 1;
   for (let n = 2; n <= packs.length; n++) vote = (vote * n) / gcd(vote, n);
-  return { owners, vote };
+  return { owners, seen: new Map(), vote };
+}
+
+const seenLimit = 50_000;
+
+/** The packs whose marker `word` (normalised) is, read through its folded and its undoubled form. */
+function ownersOf(markers: ScriptMarkers, word: string, fold: (word: string) => string): string[] | null {
+  const hit = markers.seen.get(word);
+  if (hit !== undefined) return hit;
+  const folded = fold(word);
+  const single = undoubled(word);
+  const a = markers.owners.get(folded);
+  const b = single === folded ? undefined : markers.owners.get(single);
+  const owners = (a && b ? [...new Set([...a, ...b])] : (a ?? b)) ?? null;
+  if (markers.seen.size >= seenLimit) markers.seen.clear();
+  markers.seen.set(word, owners);
+  return owners;
 }
 
 /** Detection over a set of packs (the shipped ones, or a test's copy). */
@@ -78,12 +96,8 @@ export function languageDetector(loaded: LoadedLanguages, fold: (word: string) =
     if (markers === undefined) return byDefault;
     const votes = new Map<string, number>();
     for (const word of normalise(text).split(' ')) {
-      const folded = fold(word);
-      const single = undoubled(word);
-      const a = markers.owners.get(folded);
-      const b = single === folded ? undefined : markers.owners.get(single);
-      const owners = a && b ? [...new Set([...a, ...b])] : (a ?? b);
-      if (owners === undefined) continue;
+      const owners = ownersOf(markers, word, fold);
+      if (owners === null) continue;
       for (const code of owners) votes.set(code, (votes.get(code) ?? 0) + markers.vote / owners.length);
     }
     let most = 0;

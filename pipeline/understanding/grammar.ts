@@ -6,6 +6,7 @@
  * templates through `addIntentTemplates` (docs/architecture.md, "Adding a workflow type").
  */
 import table from '../data/intent-templates.json';
+import { detectLanguage } from '../language';
 import type { ClassHit, Lexicon } from './lexicon';
 import { readMessage } from './sentences';
 
@@ -114,7 +115,8 @@ interface Part {
  */
 export function understand<I extends string = Intent>(text: string, lexicon: Lexicon): Understanding<I> {
   const message = readMessage(text);
-  const found = lexicon.find(message.words);
+  // The language the message tells decides in which sense its own grammar words are read (lexicon.ts).
+  const found = lexicon.find(message.words, detectLanguage(text));
   const parts: Part[] = message.clauses.map((clause) => {
     const hits = found.filter((h) => h.start >= clause.start && h.end < clause.end);
     for (const e of message.entities) if (e.start >= clause.start && e.start < clause.end) hits.push(e);

@@ -6,8 +6,12 @@
  * index of single-letter deletions so a lookup costs a few map reads, not a scan; a word that is
  * a pack's known word (`known_words`: romanised Hindi grammar words) is taken as itself, never as a typo.
  * A word in no class that is two or three class words run together ("claimrejectkyu") is read as them.
+ * A message that told its language (one not its script's default: pipeline/language.ts) reads its
+ * own grammar words (that pack's markers and known words) only in the senses of its own classes:
+ * another language's entry for the same word ("kotha", talk in Bengali, is a deduction word of
+ * romanised Telugu) is not read in it (docs/understanding.md, "One language's word in another").
  */
-import { languages } from '../languages';
+import { defaultLanguage, languages, type LanguagePack } from '../languages';
 import { foldedWords, foldWord } from './fold';
 
 /** Entity placeholders (pipeline/understanding/sentences.ts) start with this: no class word does, so the lexicon passes them by. */
@@ -24,9 +28,13 @@ export interface ClassHit {
 
 export type Vocabulary = Record<string, string[]>;
 
+/** The packs whose word classes list an entry; null: every language's (a tenant's or a workflow's word). */
+type Owners = Set<string> | null;
+
 interface Phrase {
   words: string[];
   cls: string;
+  owners: Owners;
 }
 
 const fuzzyMinLength = 5;
@@ -40,33 +48,42 @@ export class Lexicon {
   private readonly byFirst = new Map<string, Phrase[]>();
   /** Single-word entries of 5+ letters, by each of their one-deletion forms and themselves. */
   private readonly deletions = new Map<string, Set<string>>();
-  private readonly singleClasses = new Map<string, Set<string>>();
+  /** Single-word entries: word -> class -> the packs that list it. */
+  private readonly singleClasses = new Map<string, Map<string, Owners>>();
+  /** Per told language: the single-word entries (`class word`) not read in its messages. */
+  private readonly unreadFor = new Map<string, ReadonlySet<string>>();
   readonly classes: ReadonlySet<string>;
 
-  constructor(vocabularies: Vocabulary[]) {
+  /** `packs`: the language packs whose `words` are read (each entry knows its packs); `vocabularies`:
+   *  words of every language, read in every message (added classes, a tenant's words). */
+  constructor(vocabularies: Vocabulary[], private readonly packs: readonly LanguagePack[] = []) {
     const classes = new Set<string>();
-    for (const vocabulary of vocabularies) {
+    const addAll = (vocabulary: Vocabulary, owner: string | null) => {
       for (const [cls, entries] of Object.entries(vocabulary)) {
         classes.add(cls);
-        for (const entry of entries) this.add(cls, entry);
+        for (const entry of entries) this.add(cls, entry, owner);
       }
-    }
+    };
+    for (const pack of packs) addAll(pack.words, pack.code);
+    for (const vocabulary of vocabularies) addAll(vocabulary, null);
     this.classes = classes;
   }
 
-  private add(cls: string, entry: string): void {
+  private add(cls: string, entry: string, owner: string | null): void {
     const words = foldedWords(entry);
     if (words.length === 0) return;
     const list = this.byFirst.get(words[0]!) ?? [];
-    if (!list.some((p) => p.cls === cls && p.words.join(' ') === words.join(' '))) list.push({ words, cls });
+    const same = list.find((p) => p.cls === cls && p.words.join(' ') === words.join(' '));
+    if (same) same.owners = owners(same.owners, owner);
+    else list.push({ words, cls, owners: owner === null ? null : new Set([owner]) });
     // Longer phrases first, so "kab tak" is tried before "kab".
     list.sort((a, b) => b.words.length - a.words.length);
     this.byFirst.set(words[0]!, list);
     if (words.length !== 1) return;
     const word = words[0]!;
-    const set = this.singleClasses.get(word) ?? new Set<string>();
-    set.add(cls);
-    this.singleClasses.set(word, set);
+    const byClass = this.singleClasses.get(word) ?? new Map<string, Owners>();
+    byClass.set(cls, byClass.has(cls) ? owners(byClass.get(cls)!, owner) : owner === null ? null : new Set([owner]));
+    this.singleClasses.set(word, byClass);
     if ([...word].length >= fuzzyMinLength) {
       for (const key of [word, ...deletionsOf(word)]) {
         const owners = this.deletions.get(key) ?? new Set<string>();
@@ -76,8 +93,17 @@ export class Lexicon {
     }
   }
 
-  /** Every class occurrence in a message's folded words. */
-  find(words: readonly string[]): ClassHit[] {
+  /**
+   * Every class occurrence in a message's folded words. `told`: the language the message told
+   * (detection), whose own grammar words are then read only in its own classes' senses.
+   */
+  find(words: readonly string[], told: string | null = null): ClassHit[] {
+    const unread = told === null ? null : this.unreadIn(told);
+    const classesOf = (word: string): string[] => {
+      const byClass = this.singleClasses.get(word);
+      if (!byClass) return [];
+      return [...byClass.keys()].filter((cls) => !unread?.has(`${cls} ${word}`));
+    };
     const hits: ClassHit[] = [];
     /** The last word an exact phrase of several words covers: such a word is not fuzzed too. */
     let covered = -1;
@@ -92,8 +118,11 @@ export class Lexicon {
         let ok = true;
         for (let k = 1; k < phrase.words.length && ok; k += 1) ok = words[i + k] === phrase.words[k];
         if (!ok) continue;
-        if (phrase.words.length === 1) exact = true;
-        else covered = Math.max(covered, i + phrase.words.length - 1);
+        if (phrase.words.length === 1) {
+          // A word listed as itself is no typo, even where this sense of it is not read.
+          exact = true;
+          if (unread?.has(`${phrase.cls} ${word}`)) continue;
+        } else covered = Math.max(covered, i + phrase.words.length - 1);
         hits.push({ cls: phrase.cls, start: i, end: i + phrase.words.length - 1, fuzzy: false });
       }
       // A word known as itself (a Hindi grammar word like "karna") is no typo of a class word ("karan").
@@ -101,16 +130,40 @@ export class Lexicon {
       if (exact || covered >= i || [...word].length < fuzzyMinLength || knownWords.has(word)) continue;
       const near = this.nearWords(word);
       for (const w of near) {
-        for (const cls of this.singleClasses.get(w) ?? []) hits.push({ cls, start: i, end: i, fuzzy: true });
+        for (const cls of classesOf(w)) hits.push({ cls, start: i, end: i, fuzzy: true });
       }
       // Words run together ("claimrejectkyu"): read as two or three class words, when that is exact.
       if (near.size === 0) {
         for (const piece of this.split(word)) {
-          for (const cls of this.singleClasses.get(piece) ?? []) hits.push({ cls, start: i, end: i, fuzzy: true });
+          for (const cls of classesOf(piece)) hits.push({ cls, start: i, end: i, fuzzy: true });
         }
       }
     }
     return hits;
+  }
+
+  /**
+   * The single-word entries not read in a message that told `code`: the entries, of packs other
+   * than `code`, its other form and the default language (whose words every language borrows), of
+   * a word `code` has as its own grammar word (a marker or a known word), in a class `code` does
+   * not put it in. Nothing for a script's default language: a message read as it told no other.
+   */
+  private unreadIn(code: string): ReadonlySet<string> {
+    const cached = this.unreadFor.get(code);
+    if (cached) return cached;
+    const unread = new Set<string>();
+    const pack = this.packs.find((p) => p.code === code);
+    if (pack && !pack.detection.default_for_script) {
+      const kept = new Set([code, defaultLanguage, ...this.packs.filter((p) => p.romanised_of === code || p.code === pack.romanised_of).map((p) => p.code)]);
+      const own = new Set([...pack.detection.markers, ...pack.known_words].map((w) => foldedWords(w)).filter((f) => f.length === 1).map((f) => f[0]!));
+      for (const word of own) {
+        for (const [cls, listed] of this.singleClasses.get(word) ?? []) {
+          if (listed !== null && ![...listed].some((c) => kept.has(c))) unread.add(`${cls} ${word}`);
+        }
+      }
+    }
+    this.unreadFor.set(code, unread);
+    return unread;
   }
 
   /** A word as two or three class words run together (each of 3+ letters), or [] when it is not. */
@@ -146,6 +199,12 @@ export class Lexicon {
     }
     return found;
   }
+}
+
+/** The packs of an entry with one more that lists it (null, every language's, stays null). */
+function owners(before: Owners, owner: string | null): Owners {
+  if (before === null || owner === null) return null;
+  return before.add(owner);
 }
 
 function deletionsOf(word: string): string[] {
@@ -201,7 +260,7 @@ export function lexiconFor(additions: Vocabulary = {}): Lexicon {
   const key = JSON.stringify(additions);
   const hit = compiled.get(key);
   if (hit) return hit;
-  const lexicon = new Lexicon([languages.wordClasses, ...addedClasses, additions]);
+  const lexicon = new Lexicon([...addedClasses, additions], languages.packs);
   if (compiled.size >= maxCompiled) compiled.delete(compiled.keys().next().value!);
   compiled.set(key, lexicon);
   return lexicon;

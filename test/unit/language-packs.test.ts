@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import phiKinds from '../../pipeline/data/phi-kinds.json';
 import reasonCodes from '../../pipeline/data/reason-codes.json';
 import { detectLanguage, languageDetector } from '../../pipeline/language';
+import { understandMessage } from '../../pipeline/intents';
 import { answerBody } from '../../pipeline/policy-gate/semantic';
+import { lexiconFor } from '../../pipeline/understanding/lexicon';
+import { readMessage } from '../../pipeline/understanding/sentences';
 import { asciiDigits, fallbackOrder, isLanguage, languageCodes, languages, loadLanguages, packOf, type LanguageSpec } from '../../pipeline/languages';
 import { checkTenantDocument } from '../../src/tenants/tenant-document';
 
@@ -136,6 +139,28 @@ describe('language packs', () => {
     expect(detectLanguage('yen hold la?')).to.equal('TA_EN');
     // "ye" is Hinglish and romanised Telugu, whose native scripts differ: English.
     expect(detectLanguage('ye papers missing?')).to.equal('EN');
+  });
+
+  it('reads a told language\'s own grammar words in its own senses only; a message of a script\'s default in every pack\'s', () => {
+    const classesOf = (text: string, word: string) => {
+      const words = readMessage(text).words;
+      return lexiconFor().find(words, detectLanguage(text)).filter((h) => words[h.start] === word).map((h) => h.cls).sort();
+    };
+    // "kotha" is talk in Bengali (a marker of BN_EN) and a cut (కోత) in romanised Telugu.
+    expect(detectLanguage('apnara kotha theke bolchen?')).to.equal('BN_EN');
+    expect(classesOf('apnara kotha theke bolchen?', 'kotha')).to.deep.equal(['talk']);
+    expect(understandMessage('apnara kotha theke bolchen?').kind).to.not.equal('intent');
+    expect(classesOf('naa claim lo kotha enduku?', 'kotha')).to.deep.equal(['cut']);
+    expect(understandMessage('naa claim lo kotha enduku?').intent).to.equal('query_reason');
+    // Hindi "ki" (of) is no which-word, as Bengali "ki" (what) is.
+    expect(classesOf('claim ki status kya hai', 'ki')).to.deep.equal([]);
+    expect(classesOf('amar claim er status ki?', 'ki')).to.deep.equal(['ask']);
+    // A message that tells no language but its script's default reads every pack's senses: "ki" is
+    // Hinglish, romanised Telugu and Bengali alike, a tie read as English.
+    expect(detectLanguage('claim ki?')).to.equal('EN');
+    expect(classesOf('claim ki?', 'ki')).to.deep.equal(['ask']);
+    // A word the pack has in its own class keeps it: romanised Marathi "karan" is a why-word.
+    expect(understandMessage('claim reject cha karan kay?').intent).to.equal('query_reason');
   });
 
   it('fails on a bad pack, naming the file and the field', () => {
