@@ -14,7 +14,7 @@
 import { defaultLanguage, languages, type LanguagePack, type LoadedLanguages } from './languages';
 import { scriptOf, type Script } from './languages/scripts';
 import type { Language } from './types';
-import { foldWord } from './understanding/fold';
+import { foldWord, withoutZeroWidth } from './understanding/fold';
 import { normalise } from './text';
 
 /** Doubled letters as one (dhanyavaad = dhanyavad), for words of 4 letters or more after it:
@@ -95,7 +95,8 @@ export function languageDetector(loaded: LoadedLanguages, fold: (word: string) =
     const markers = script === null ? undefined : perScript.get(script);
     if (markers === undefined) return byDefault;
     const votes = new Map<string, number>();
-    for (const word of normalise(text).split(' ')) {
+    // A joiner inside a word (अ‍ॅप) is no word break, as for the word classes.
+    for (const word of normalise(withoutZeroWidth(text)).split(' ')) {
       const owners = ownersOf(markers, word, fold);
       if (owners === null) continue;
       for (const code of owners) votes.set(code, (votes.get(code) ?? 0) + markers.vote / owners.length);

@@ -38,7 +38,8 @@ export interface LoadedLanguages {
   /** Spelling (script-folded) to the form the word classes use, over every pack. */
   spellingVariants: ReadonlyMap<string, string>;
   knownWords: readonly string[];
-  /** Whole-message consent answers, normalised, over every pack. */
+  /** Whole-message consent answers over every pack, looked up by a normalised message and compared
+   *  after each word's script folds (सुरु करा = सुरू करा). */
   consent: ReadonlyMap<string, ConsentAnswer>;
   handoverCancel: readonly string[];
   sentence: Record<SentenceField, string[]>;
@@ -168,7 +169,7 @@ export function loadLanguages(dir: string): LoadedLanguages {
     }
   }
 
-  const consent = new Map<string, ConsentAnswer>();
+  const consent = new FoldedMessages<ConsentAnswer>(scripts);
   for (const pack of packs) {
     for (const answer of consentAnswers) {
       for (const word of pack.consent[answer]) {
@@ -203,6 +204,33 @@ export function loadLanguages(dir: string): LoadedLanguages {
     policyProhibited,
     phiContext,
   };
+}
+
+/**
+ * A map from whole messages (normalised) to a value whose keys are compared word by word after
+ * each word's script folds, as the word classes are: a Marathi START typed सुरु करा finds सुरू करा,
+ * and a pack lists one spelling.
+ */
+class FoldedMessages<V> extends Map<string, V> {
+  constructor(private readonly scripts: readonly Script[]) {
+    super();
+  }
+
+  private fold(text: string): string {
+    return text.split(' ').map((word) => foldInScript(this.scripts, word)).join(' ');
+  }
+
+  override get(text: string): V | undefined {
+    return super.get(this.fold(text));
+  }
+
+  override has(text: string): boolean {
+    return super.has(this.fold(text));
+  }
+
+  override set(text: string, value: V): this {
+    return super.set(this.fold(text), value);
+  }
 }
 
 /** A single word as a spelling list writes it, in the form a claimant's word has after `normalise`. */

@@ -30,9 +30,15 @@ export function foldWord(word: string): string {
   return folded;
 }
 
+/** The text without zero-width joiners and spaces: inside a word they show how letters join, and
+ *  are no word break. */
+export function withoutZeroWidth(text: string): string {
+  return text.replace(/[\u200B-\u200D\u2060\uFEFF]/g, '');
+}
+
 /** A text as the list of its folded words. Zero-width joiners are removed before splitting. */
 export function foldedWords(text: string): string[] {
-  const n = normalise(text.replace(/[\u200B-\u200D\u2060\uFEFF]/g, ''));
+  const n = normalise(withoutZeroWidth(text));
   if (n === '') return [];
   return n.split(' ').map(foldWord);
 }

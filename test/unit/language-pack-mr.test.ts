@@ -110,6 +110,22 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(packOf('MR_EN').handover_cancel).to.include('rahu dya');
   });
 
+  it('folds what Devanagari typists write two ways, and compares consent words after the folds', () => {
+    const words = (text: string) => readMessage(text).words;
+    // आ typed as अ and the aa sign.
+    expect(words('माझा क्लेम स्टेटस काय अाहे')).to.deep.equal(words('माझा क्लेम स्टेटस काय आहे'));
+    expect(detectLanguage('क्लेम अाहे')).to.equal('MR');
+    // Candra a: one letter (ॲ), or अ, a zero-width joiner and the candra e sign; as Hindi's ऐ (ऐप).
+    expect(words('अ\u200Dॅप मध्ये')).to.deep.equal(words('ॲप मध्ये'));
+    expect(words('अॅप मध्ये')).to.deep.equal(words('ॲप मध्ये'));
+    expect(words('ॲप मध्ये')).to.deep.equal(words('ऐप मध्ये'));
+    // One spelling listed, every spelling the folds join answered.
+    expect(packOf('MR').consent.start).to.not.include('सुरु करा');
+    for (const text of ['सुरु करा', 'परत सुरु करा', 'चालु करा', 'सुरु कर']) expect(consentAnswer(text), text).to.equal('start');
+    expect(consentAnswer('हाँ')).to.equal('yes');
+    expect(consentAnswer('हां')).to.equal('yes');
+  });
+
   it('reads Devanagari digits in a Marathi message as numbers: counts, amounts and references', () => {
     expect(asciiDigits('क्लेम ४५७८, रु. ३२,५००')).to.equal('क्लेम 4578, रु. 32,500');
     const entities = (text: string) => readMessage(text).words.filter((w) => w.startsWith('#'));
