@@ -55,6 +55,8 @@ export const limits = {
   cms_events: 6000,
   /** `PUT /v1/tenant/operational-mode` writes the ledger and walks every partition to release held replies. */
   mode_change: 10,
+  /** `GET /v1/reports/summary` reads the period's per-day rows and every record of it still in Redis (up to `REPORT_HOT_LIMIT`). */
+  reports: 30,
 } as const;
 
 export type LimitName = keyof typeof limits;

@@ -1,6 +1,6 @@
 /**
  * The limits on the costly partner endpoints (docs/rate-limits.md): webhook test and replay,
- * claimant erasure, checkpoint signing, CMS events and mode changes. Each is counted per tenant in
+ * claimant erasure, checkpoint signing, CMS events, mode changes and reports. Each is counted per tenant in
  * Redis; past it the answer is 429 `rate_limited` with `Retry-After` and the `RateLimit-*`
  * headers, and another tenant's allowance is untouched.
  */
@@ -20,6 +20,7 @@ const documented = {
   checkpoint: { limit: 60, window: 60 },
   cmsEvents: { limit: 6000, window: 60 },
   modeChange: { limit: 10, window: 60 },
+  reports: { limit: 30, window: 60 },
 };
 
 describe('limits on costly endpoints', function () {
@@ -120,8 +121,15 @@ describe('limits on costly endpoints', function () {
     }
   });
 
+  it('GET /v1/reports/summary: 30 a minute per tenant; another tenant is unaffected', async () => {
+    const { token } = await freshTenant();
+    await exhaust('reports', () => call(token, 'GET', '/v1/reports/summary?from=2026-11-01&to=2026-11-07'), 5);
+    const other = await freshTenant();
+    expect((await call(other.token, 'GET', '/v1/reports/summary?from=2026-11-01&to=2026-11-07')).status).to.equal(200);
+  });
+
   it('the limits and windows in the code are the documented ones', () => {
-    const named = { webhookTest: 'webhook_test', webhookReplay: 'webhook_replay', erasure: 'erasure', checkpoint: 'checkpoint', cmsEvents: 'cms_events', modeChange: 'mode_change' } as const;
+    const named = { webhookTest: 'webhook_test', webhookReplay: 'webhook_replay', erasure: 'erasure', checkpoint: 'checkpoint', cmsEvents: 'cms_events', modeChange: 'mode_change', reports: 'reports' } as const;
     for (const [key, name] of Object.entries(named)) {
       expect({ limit: limits[name], window: windowOf(name) }, name).to.deep.equal(documented[key as keyof typeof documented]);
     }

@@ -9,19 +9,22 @@ import { ReportService } from '../../reports/report-service';
 import type { Services } from '../../services';
 import { principal, requireScope } from '../authenticate';
 import { queryParam } from '../query';
+import { rateLimit } from '../rate-limits';
 
 /** The longest period one report covers, in days (a leap year). */
 export const maxReportDays = 366;
 const granularities: readonly string[] = ['day'];
 
 /** What these routes use of the services: src/api/app.ts hands them these and nothing else. */
-export const reportPorts = ['archive', 'config', 'keys', 'redis', 'tenants'] as const satisfies readonly (keyof Services)[];
+export const reportPorts = ['archive', 'config', 'keys', 'rateLimits', 'redis', 'tenants'] as const satisfies readonly (keyof Services)[];
 export type ReportPorts = Pick<Services, (typeof reportPorts)[number]>;
 
 export function reportRoutes(s: ReportPorts): Router {
   const router = new Router();
   const reports = new ReportService({ redis: s.redis, keys: s.keys, archive: s.archive, tenants: s.tenants, hotLimit: s.config.reportHotLimit });
-  router.get('/v1/reports/summary', requireScope('reports:read'), async (ctx) => {
+  // Per tenant, like the other costly endpoints: a report can read up to REPORT_HOT_LIMIT records from Redis.
+  const limited = rateLimit(s, 'reports', (ctx) => principal(ctx).tenant_id);
+  router.get('/v1/reports/summary', requireScope('reports:read'), limited, async (ctx) => {
     const from = queryParam(ctx, 'from');
     const to = queryParam(ctx, 'to');
     const granularity = queryParam(ctx, 'granularity') ?? 'day';
