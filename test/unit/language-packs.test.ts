@@ -163,6 +163,15 @@ describe('language packs', () => {
     expect(understandMessage('claim reject cha karan kay?').intent).to.equal('query_reason');
   });
 
+  it('answers the reason asked for alone as a why-question in every language, and a request for a person still wins', () => {
+    for (const text of ['tell me the reason', 'कारण बताओ', 'reason batao', 'காரணம் சொல்லுங்க', 'reason sollunga', 'కారణం చెప్పండి', 'reason cheppandi', 'कारण सांगा', 'karan sanga', 'কারণটা বলুন', 'karon ta bolun']) {
+      expect(understandMessage(text).intent, text).to.equal('query_reason');
+    }
+    // A why-word alone is still asked about; a call asked for stays a handover.
+    expect(understandMessage('reason?').kind).to.equal('unclear');
+    expect(understandMessage('give me a call please, it is easier to explain').intent).to.equal('human_handover');
+  });
+
   it('fails on a bad pack, naming the file and the field', () => {
     const file = addPack(dir, (spec) => { (spec.consent as unknown as Record<string, unknown>).yes = 'yes'; });
     expect(() => loadLanguages(dir)).to.throw(`${file}: /consent/yes must be array`);
