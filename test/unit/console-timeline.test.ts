@@ -46,9 +46,10 @@ describe('console timeline: audit events in plain words', () => {
   });
 
   it('says what each reply template the service sends told the claimant', () => {
-    const templates = JSON.parse(readFileSync(join(root, 'src', 'templates', 'default-templates.json'), 'utf8')) as { whatsapp: { EN: Record<string, string> } };
-    // Parts of a message (list lines, choice labels) are never sent alone.
-    const sent = Object.keys(templates.whatsapp.EN).filter((name) => !/(_line|^choices?_|^more$)/.test(name));
+    // Every pack has the English pack's replies (test/unit/language-packs.test.ts), so its names are all of them.
+    const english = JSON.parse(readFileSync(join(root, 'pipeline', 'languages', 'en', 'replies.json'), 'utf8')) as { whatsapp: Record<string, string> };
+    // Parts of a message (list lines, choice labels, the offered-languages line) are never sent alone.
+    const sent = Object.keys(english.whatsapp).filter((name) => !/(_line|^choices?_|^more$|^languages_offered$)/.test(name));
     expect(sent.length).to.be.greaterThan(20);
     const unnamed = sent.filter((template) => describeEvent(event('reply.sent', { template, kind: 'text' })) === 'Reply sent');
     expect(unnamed, 'templates without words of their own').to.deep.equal([]);
