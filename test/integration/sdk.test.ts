@@ -172,8 +172,13 @@ describe('@claims/sdk against the service', function () {
     const checkpoint = await api.GET('/v1/audit/checkpoint');
     expect((await api.POST('/v1/audit/verify', { body: { checkpoint: checkpoint.data!.checkpoint } })).data!.valid).to.equal(true);
 
-    // Tenant mode.
+    // Tenant mode, settings, and the report of the days so far (the workflows above started today).
     expect((await api.GET('/v1/tenant/operational-mode')).data!.mode).to.equal('OPERATIONAL');
+    const settings = (await api.GET('/v1/tenant/settings')).data!;
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: settings.time_zone }).format(new Date(h.services.clock.now()));
+    const report = (await api.GET('/v1/reports/summary', { params: { query: { from: today, to: today, granularity: 'day' } } })).data!;
+    expect(report.days.map((d) => d.date)).to.deep.equal([today]);
+    expect(report.totals.conversations).to.be.greaterThan(0);
 
     // Webhooks (the endpoint was set by the webhook test above).
     expect((await api.GET('/v1/webhooks/endpoint')).data!.url).to.equal(receiver.url);
