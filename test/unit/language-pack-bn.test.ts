@@ -7,6 +7,7 @@
  * understood, in the language it is written in.
  */
 import { expect } from 'chai';
+import { checkPackReplies } from '../helpers/language-pack-checks';
 import { detectLanguage } from '../../pipeline/language';
 import { asciiDigits, packOf } from '../../pipeline/languages';
 import { matchIntent } from '../../pipeline/intents';
@@ -14,85 +15,10 @@ import { redactPhi } from '../../pipeline/policy-gate/phi-redaction';
 import { consentAnswer, spokenLanguage } from '../../pipeline/stages/consent';
 import { foldWord } from '../../pipeline/understanding/fold';
 import { readMessage } from '../../pipeline/understanding/sentences';
-import { countSegments } from '../../src/adapters/channels/sms-segments';
-import { TemplateRegistry, defaultSegmentBudget } from '../../src/templates/template-registry';
-import type { TenantStore } from '../../src/tenants/tenant-store';
 
 const codes = ['BN', 'BN_EN'] as const;
-const variablesOf = (text: string) => [...text.matchAll(/\{\{\s*([a-z_]+(?:\|label)?)\s*\}\}/g)].map((m) => m[1]).sort();
-
-/** A tenant with no templates of its own and the given SMS segment budget. */
-const registry = (budget = defaultSegmentBudget) =>
-  new TemplateRegistry({ get: async () => ({ tenant_id: 'acme', channels: { sms: { segment_budget: budget } } }) } as unknown as TenantStore);
-
-/** Variable values as long as a real reply's. */
-const sample: Record<string, string> = {
-  claim_ref: 'XXXX0123', updated: '2024-11-18', answer: 'রুম রেন্টের সীমা বিমার অঙ্কের ১% প্রতিদিন।', source: 'Policy wording 4.2',
-  amount: '₹45,000', expected: '17:30', support_number: '1800 123 4567', text: 'OK', count: '2',
-};
-const items = (template: string) =>
-  template.startsWith('claim_status') ? [{ claim_ref: 'XXXX0123', status: 'UNDER_REVIEW', updated: '2024-11-18' }]
-    : template.startsWith('documents_') ? [{ document: 'Discharge summary' }, { document: 'Final bill' }] : undefined;
-
 describe('language packs: Bengali (BN, BN_EN)', () => {
-  it('has every reply and label of the English pack, with the same variables', () => {
-    const en = packOf('EN').replies;
-    for (const code of codes) {
-      const replies = packOf(code).replies;
-      for (const channel of ['whatsapp', 'sms', 'labels'] as const) {
-        expect(Object.keys(replies[channel]).sort(), `${code} ${channel}`).to.deep.equal(Object.keys(en[channel]).sort());
-        for (const [name, text] of Object.entries(en[channel])) {
-          expect(variablesOf(replies[channel][name]!), `${code} ${channel} ${name}`).to.deep.equal(variablesOf(text));
-        }
-      }
-    }
-  });
-
-  it("offers the workflows on WhatsApp with whole titles, within Meta's limits", async () => {
-    for (const code of codes) {
-      const replies = packOf(code).replies.whatsapp;
-      for (const name of Object.keys(replies).filter((n) => n.startsWith('choice_')).concat('choices_list_button')) {
-        expect(replies[name]!.length, `${code} ${name}`).to.be.at.most(20);
-      }
-      expect(replies.choices_list_title!.length).to.be.at.most(24);
-      const buttons = await registry().render('acme', 'whatsapp', code, { template: 'clarify', vars: {}, choices: ['claim_status', 'pending_documents', 'query_reason'] });
-      expect(buttons.buttons!.map((b) => b.title)).to.deep.equal([replies.choice_claim_status, replies.choice_pending_documents, replies.choice_query_reason]);
-      const list = await registry().render('acme', 'whatsapp', code, { template: 'clarify', vars: {}, choices: true });
-      expect(list.list!.button).to.equal(replies.choices_list_button);
-      expect(list.list!.rows.map((r) => r.title)).to.include(replies.choice_human_handover);
-    }
-  });
-
-  it("sends Meta's template language code bn outside the 24-hour window", async () => {
-    for (const code of codes) {
-      const out = await registry().render('acme', 'whatsapp', code, { template: 'claim_status', vars: {}, items: items('claim_status') });
-      expect(out.providerTemplate?.language, code).to.equal('bn');
-    }
-  });
-
-  it('keeps every SMS reply within the default budget uncut, and each short form within two segments', async () => {
-    for (const code of codes) {
-      const sms = packOf(code).replies.sms;
-      for (const template of Object.keys(sms).filter((n) => !n.endsWith('_short') && !n.endsWith('_line') && n !== 'more' && !n.startsWith('choice'))) {
-        // Greetings and "which did you mean" offer every workflow; the rest offer a person, as their workflows do.
-        const choices = template === 'clarify' || template === 'small_talk' ? true : ['human_handover'];
-        const out = await registry().render('acme', 'sms', code, { template, vars: sample, items: items(template), choices });
-        expect(out.text.endsWith('...'), `${code} ${template} was cut: ${out.text}`).to.equal(false);
-        expect(countSegments(out.text).segments, `${code} ${template}`).to.be.at.most(defaultSegmentBudget);
-      }
-      for (const [name, text] of Object.entries(sms).filter(([n]) => n.endsWith('_short'))) {
-        const filled = text.replace(/\{\{\s*([a-z_]+)(\|label)?\s*\}\}/g, (_, v: string) => (v === 'lines' ? '- Discharge summary' : sample[v] ?? ''));
-        expect(countSegments(filled).segments, `${code} ${name}`).to.be.at.most(2);
-      }
-    }
-    // Bengali letters make a text UCS-2 (70 characters in one segment); romanised Bengali stays GSM-7.
-    expect(countSegments(packOf('BN').replies.sms.consent_request_short!).encoding).to.equal('ucs2');
-    expect(countSegments(packOf('BN').replies.sms.consent_request_short!).segments).to.equal(1);
-    expect(countSegments(packOf('BN_EN').replies.sms.consent_request!).encoding).to.equal('gsm7');
-    // With a budget of one segment, the consent request falls back to its short form, whole.
-    const one = await registry(1).render('acme', 'sms', 'BN', { template: 'consent_request', vars: {} });
-    expect(one.text).to.equal(packOf('BN').replies.sms.consent_request_short);
-  });
+  checkPackReplies({ native: 'BN', romanised: 'BN_EN', meta: 'bn', answer: 'রুম রেন্টের সীমা বিমার অঙ্কের ১% প্রতিদিন।' });
 
   it('reads STOP, START, YES and NO in Bengali and romanised Bengali as whole messages only', () => {
     const cases: Array<[string, 'yes' | 'no' | 'stop' | 'start']> = [
