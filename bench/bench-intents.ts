@@ -18,7 +18,7 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { matchIntent } from '../pipeline/intents';
 import { detectLanguage } from '../pipeline/language';
-import { corpusHalf, halves, languageFiles, slice } from './eval-intents';
+import { corpusHalf, corpusHalfExists, halves, languageFiles, slice } from './eval-intents';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -27,8 +27,8 @@ const maxChars = Number(option('--max-chars') ?? 500);
 const against = option('--against');
 
 const within = (text: string) => [...text].length <= maxChars;
-const corpus = halves.flatMap((half) => corpusHalf(half)).map((m) => m.text).filter(within);
-const multi = slice.flatMap((half) => corpusHalf(half)).map((m) => m.text).filter(within);
+const corpus = halves.filter(corpusHalfExists).flatMap((half) => corpusHalf(half)).map((m) => m.text).filter(within);
+const multi = slice.filter(corpusHalfExists).flatMap((half) => corpusHalf(half)).map((m) => m.text).filter(within);
 /** The other packs' own corpora: their calibration files only (a holdout is read by nothing but its score). */
 const otherLanguages = languageFiles.filter((f) => f.endsWith('-calibration')).flatMap((f) => corpusHalf(f)).map((m) => m.text).filter(within);
 

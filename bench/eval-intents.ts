@@ -11,9 +11,10 @@
  *     claim-status, pending-documents and why questions routed to human_handover by mistake.
  * `--misses` lists the calibration half's wrong answers, to tune against. It refuses to list the
  * holdouts': a holdout is only ever scored, so its figures stay an honest estimate.
- * The multi-sentence slice (`multi-calibration`, `multi-holdout`: a greeting and context before
- * the question, two questions, thanks with domain words, numbers and dates) is reported apart,
- * and so is every holdout together.
+ * The multi-sentence slice (`multi-calibration`, `multi-calibration-2`, the retired first holdout,
+ * and the holdout `multi-holdout-2`: a greeting and context before the question, two questions,
+ * thanks with domain words, numbers and dates) is reported apart, and so is every holdout together.
+ * A holdout file not written yet is named as missing and not judged.
  * Each language's own corpus (test/fixtures/intent-corpus/languages/: tuning sets
  * `<code>-calibration.json` and `<code>-calibration-2.json`, the retired first holdout; the holdout
  * `<code>-holdout-2.json`; and files that mix languages such as `hi-mr-calibration.json` and
@@ -46,16 +47,17 @@ export interface CorpusMessage {
 
 /**
  * The corpus files: the sets the grammar is tuned against (two calibration sets, the retired
- * first holdout and the multi-sentence slice's calibration), and the holdouts, only ever scored
- * (docs/understanding.md says why there are several). `handover-holdout` is the human_handover
- * intent's: requests for a person, and questions of the other intents that mention one.
+ * first holdout, and the multi-sentence slice's calibration and its retired first holdout), and
+ * the holdouts, only ever scored (docs/understanding.md says why there are several).
+ * `handover-holdout` is the human_handover intent's: requests for a person, and questions of the
+ * other intents that mention one.
  */
-export const halves = ['calibration', 'calibration-2', 'holdout-1', 'holdout-2', 'multi-calibration', 'multi-holdout', 'handover-holdout'] as const;
+export const halves = ['calibration', 'calibration-2', 'holdout-1', 'holdout-2', 'multi-calibration', 'multi-calibration-2', 'multi-holdout-2', 'handover-holdout'] as const;
 export type Half = (typeof halves)[number];
-const tuningSets: Half[] = ['calibration', 'calibration-2', 'holdout-1', 'multi-calibration'];
-const holdouts: Half[] = ['holdout-2', 'multi-holdout', 'handover-holdout'];
+const tuningSets: Half[] = ['calibration', 'calibration-2', 'holdout-1', 'multi-calibration', 'multi-calibration-2'];
+const holdouts: Half[] = ['holdout-2', 'multi-holdout-2', 'handover-holdout'];
 /** The multi-sentence slice's files. */
-export const slice: Half[] = ['multi-calibration', 'multi-holdout'];
+export const slice: Half[] = ['multi-calibration', 'multi-calibration-2', 'multi-holdout-2'];
 
 const corpusDir = join(__dirname, '..', 'test', 'fixtures', 'intent-corpus');
 const languagesDir = join(corpusDir, 'languages');
@@ -75,10 +77,14 @@ const languageCalibrations = languageFiles.filter((f) => languageFile.exec(f)![2
 const withoutHoldout = [...new Set(languageCalibrations.map((f) => languageFile.exec(f)![1]!))]
   .filter((name) => !languageHoldouts.some((h) => languageFile.exec(h)![1] === name));
 
+const halfPath = (half: Half | string) => ((halves as readonly string[]).includes(half) ? join(corpusDir, `${half}.json`) : join(languagesDir, `${half}.json`));
+
+/** Whether a corpus file is there (a new holdout may not be written yet). */
+export const corpusHalfExists = (half: Half | string): boolean => existsSync(halfPath(half));
+
 /** A corpus file's messages: a file of the shared corpus (`Half`) or of a language's own. */
 export function corpusHalf(half: Half | string): CorpusMessage[] {
-  const path = (halves as readonly string[]).includes(half) ? join(corpusDir, `${half}.json`) : join(languagesDir, `${half}.json`);
-  return (JSON.parse(readFileSync(path, 'utf8')) as { messages: CorpusMessage[] }).messages;
+  return (JSON.parse(readFileSync(halfPath(half), 'utf8')) as { messages: CorpusMessage[] }).messages;
 }
 
 export interface Scored {
@@ -286,8 +292,10 @@ function main(): void {
   }
   const verdicts: Array<[string, string[]]> = [];
   const holdoutScored: Scored[] = [];
+  const unwritten = halves.filter((h) => chosen.includes(h) && !corpusHalfExists(h));
+  if (unwritten.length > 0) process.stdout.write(`Missing: ${unwritten.map((h) => `${h}.json`).join(', ')} not written yet: not scored, no goal judged\n\n`);
   // The shared corpus first, as it has always been printed; then each language's own files.
-  for (const half of halves.filter((h) => chosen.includes(h))) {
+  for (const half of halves.filter((h) => chosen.includes(h) && corpusHalfExists(h))) {
     const scored = score(corpusHalf(half));
     const missed = report(half, scored, showMisses);
     if (holdouts.includes(half)) {
@@ -295,7 +303,7 @@ function main(): void {
       holdoutScored.push(...scored);
     }
   }
-  const scoredHoldouts = holdouts.filter((h) => chosen.includes(h));
+  const scoredHoldouts = holdouts.filter((h) => chosen.includes(h) && corpusHalfExists(h));
   if (scoredHoldouts.length > 1) verdicts.push(['together', report(`every holdout together (${scoredHoldouts.join(', ')})`, holdoutScored, false)]);
   let ok = true;
   if (scoredHoldouts.length > 0) {

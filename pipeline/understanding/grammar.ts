@@ -82,6 +82,7 @@ const smallTalkClasses = new Set(['greet', 'thanks']);
  *  ("thanks for the update" is small talk; "thanks, when will it be paid?" is not). */
 const questionClasses = new Set(['why', 'when', 'ask', 'where', 'question']);
 const strongWeight = 0.85;
+const questionWordClasses = new Set(['why', 'when', 'where', 'ask']);
 /** Words that make a clause the asking part: a question word, a question particle ("kya",
  *  "क्या"), a request ("batao", "please tell", "कृपया"). An auxiliary counts only as a clause's
  *  first word ("is my claim approved"); a question mark always does. */
@@ -97,6 +98,8 @@ interface Part {
   asking: boolean;
   /** Thanks or an acknowledgement, and nothing asked. */
   closing: boolean;
+  /** Its first word is a question word (why, when, where, which). */
+  opensWithQuestion: boolean;
 }
 
 /**
@@ -123,7 +126,8 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // An auxiliary opening a greeting or a closing ("have a nice day") asks nothing.
     const opensSmallTalk = hits.some((h) => h.start === clause.start && smallTalkClasses.has(h.cls));
     const asking = clause.marked || hits.some((h) => askingClasses.has(h.cls) || (h.cls === 'aux' && h.start === clause.start && !opensSmallTalk));
-    return { hits, asking, closing: !asking && hits.some((h) => h.cls === 'thanks') };
+    const opensWithQuestion = hits.some((h) => h.start === clause.start && questionWordClasses.has(h.cls));
+    return { hits, asking, closing: !asking && hits.some((h) => h.cls === 'thanks'), opensWithQuestion };
   });
   const all = parts.flatMap((p) => p.hits);
 
@@ -131,14 +135,24 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   for (let i = parts.length - 1; i >= 0; i -= 1) {
     const part = parts[i]!;
     if (!part.asking) continue;
-    let scored = score(part.hits);
+    // A question word opening the clause asks about all of it, however long ("Why has it been
+    // 2 months and my claim is still not settled?").
+    let scored = score(part.hits, part.opensWithQuestion ? Number.POSITIVE_INFINITY : grammar.window);
     // Read with the clause before it, which it leans on whatever the distance ("...20 din se
     // process mein hai. kab tak?").
     if (top(scored) < grammar.threshold && i > 0) scored = score([...parts[i - 1]!.hits, ...part.hits], Number.POSITIVE_INFINITY);
     if (top(scored) < grammar.threshold) continue;
-    const decided = decide<I>(scored, () => score(parts.filter((p) => !p.closing).flatMap((p) => p.hits)));
-    if (decided) return decided;
-    return { kind: 'unclear', intent: null, confidence: top(scored), scores: scored.scores as Record<I, number>, template: null };
+    return decideAsked<I>(scored, parts);
+  }
+  // No asking part names an intent with the clause before it: the last one is read with
+  // everything before it ("My claim was closed. Nobody informed me. What went wrong?"), counting
+  // only templates the question itself takes part in, so the context cannot answer by itself
+  // what the question did not ask.
+  const lastAsking = parts.findLastIndex((p) => p.asking);
+  if (lastAsking > 1) {
+    const question = parts[lastAsking]!.hits;
+    const scored = score([...parts.slice(0, lastAsking).flatMap((p) => p.hits), ...question], Number.POSITIVE_INFINITY, question);
+    if (top(scored) >= grammar.threshold) return decideAsked<I>(scored, parts);
   }
 
   // Nothing asked: thanks or an acknowledgement closes the conversation.
@@ -162,14 +176,22 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   return { kind: 'unclear', intent: null, confidence: strongest, scores: scored.scores as Record<I, number>, template: null };
 }
 
-/** Every intent's best template weight over these hits. */
-function score(hits: readonly ClassHit[], window = grammar.window): Scored {
+/** The asking part's answer: its clear intent, the rest of the message breaking a tie, or the
+ *  claimant is asked. */
+function decideAsked<I extends string>(scored: Scored, parts: readonly Part[]): Understanding<I> {
+  const decided = decide<I>(scored, () => score(parts.filter((p) => !p.closing).flatMap((p) => p.hits)));
+  return decided ?? { kind: 'unclear', intent: null, confidence: top(scored), scores: scored.scores as Record<I, number>, template: null };
+}
+
+/** Every intent's best template weight over these hits; with `own`, only templates that use one
+ *  of those hits count. */
+function score(hits: readonly ClassHit[], window = grammar.window, own?: readonly ClassHit[]): Scored {
   const scores: Record<string, number> = Object.fromEntries(intents.map((intent) => [intent, 0]));
   const best: Partial<Record<string, string>> = {};
   if (hits.length === 0) return { scores, best };
   for (const template of grammar.templates) {
     if (template.weight <= scores[template.intent]!) continue;
-    if (!matches(template, hits, window)) continue;
+    if (!matches(template, hits, window, own)) continue;
     scores[template.intent] = template.weight;
     best[template.intent] = template.name;
   }
@@ -200,15 +222,24 @@ function decide<I extends string>(scored: Scored, context: (() => Scored) | null
   return { kind: 'intent', intent: chosen as I, confidence: scored.scores[chosen]!, scores: scored.scores as Record<I, number>, template: scored.best[chosen]! };
 }
 
-/** Whether every part of the template occurs, the occurrences spanning at most `window` words. */
-function matches(template: Template, hits: readonly ClassHit[], window: number): boolean {
+/**
+ * Whether the template's words all lie inside one longer phrase of another class: "how many more
+ * days" is a time question, not "how many" and "more" (what more is needed).
+ */
+function withinOnePhrase(used: readonly ClassHit[], hits: readonly ClassHit[]): boolean {
+  return hits.some((h) => h.end > h.start && !used.includes(h) && used.every((u) => u.start >= h.start && u.end <= h.end && u.end - u.start < h.end - h.start));
+}
+
+/** Whether every part of the template occurs, the occurrences spanning at most `window` words
+ *  (and, with `own`, one of them among those hits). */
+function matches(template: Template, hits: readonly ClassHit[], window: number, own?: readonly ClassHit[]): boolean {
   if (template.none.length > 0 && hits.some((h) => template.none.includes(h.cls))) return false;
   const options = template.all.map((part) => hits.filter((h) => part.includes(h.cls)));
   if (options.some((o) => o.length === 0)) return false;
-  if (options.length === 1) return true;
+  if (options.length === 1) return own === undefined || options[0]!.some((h) => own.includes(h));
   // Few hits per message: try each choice of occurrences (bounded by the parts' hit counts).
   const pick = (i: number, lo: number, hi: number, used: ClassHit[]): boolean => {
-    if (i === options.length) return hi - lo < window;
+    if (i === options.length) return hi - lo < window && (own === undefined || used.some((u) => own.includes(u))) && !withinOnePhrase(used, hits);
     for (const hit of options[i]!) {
       // Two parts may not be the same words ("paid" alone cannot be both money and paid).
       if (used.some((u) => u.start <= hit.end && hit.start <= u.end)) continue;
