@@ -178,6 +178,12 @@ describe('understanding: several sentences, the asking part decides', () => {
     // Numbers, dates and names neither help nor hurt.
     ['namaste ji 🙏 mera claim CLM-2024-88812 hai. 61,500 mila, baaki kyu kata?', 'query_reason'],
     ['10 tarikh ko Apollo se discharge hua. kab milega paisa', 'claim_status'],
+    // A question word opening a clause asks about all of it, past the template window.
+    ['Why has it been 2 months since the hospital sent everything and my claim is still not settled?', 'query_reason'],
+    // A question naming nothing even with the clause before it is read with the whole message.
+    ['My claim was closed last week. Nobody informed me. What went wrong?', 'query_reason'],
+    // A longer phrase of one class is not read as the shorter words of another inside it.
+    ['The hospital sent the bills in March. How many more days for my claim?', 'claim_status'],
   ];
   for (const [text, intent] of cases) {
     it(`"${text}" is ${intent}`, () => {
