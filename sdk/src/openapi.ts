@@ -1187,11 +1187,16 @@ export interface components {
             } & {
                 [key: string]: number;
             };
-            /** @description Workflows by language; `EN`, `HI`, `HI_EN` and `unknown` (none told yet) always present, another language's code (`TA`, `MR_EN`, ...) once a workflow had it. */
+            /**
+             * @description Workflows by language code; every language the tenant offers (its document's `languages`, every language the service has a pack for by default) and `unknown` (none told yet) always present, another code once a workflow had it.
+             * @example {
+             *       "EN": 9,
+             *       "HI": 4,
+             *       "HI_EN": 2,
+             *       "unknown": 1
+             *     }
+             */
             languages: {
-                EN: number;
-                HI: number;
-                HI_EN: number;
                 unknown: number;
             } & {
                 [key: string]: number;

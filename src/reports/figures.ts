@@ -44,9 +44,10 @@ export const reportFields = [
 
 export type ReportField = (typeof reportFields)[number];
 
-/** Channels and languages every answer names, with 0 when none was seen. */
+/** Channels every answer names, with 0 when none was seen. */
 const knownChannels = ['whatsapp', 'sms'];
-const knownLanguages = ['EN', 'HI', 'HI_EN', 'unknown'];
+/** The language of a workflow that has none yet (nothing told it). */
+export const unknownLanguage = 'unknown';
 
 /** The workflow type of a record that has none (small talk, a clarification, a consent answer). */
 export const noWorkflowType = 'none';
@@ -75,7 +76,7 @@ export function recordCounters(h: Partial<Record<ReportField, string>>): Counter
   const status = h.status ?? '';
   add(c, `to|${type}|${outcomeOfStatus[status] ?? 'open'}`);
   add(c, `ch|${h.channel || 'whatsapp'}`);
-  add(c, `lang|${h.language || 'unknown'}`);
+  add(c, `lang|${h.language || unknownLanguage}`);
   if (status === 'timed_out') add(c, 'timeouts');
   if (status === 'policy_blocked') add(c, 'policy_blocks');
   if (type === 'human-handover') add(c, 'escalations');
@@ -115,11 +116,12 @@ export function addCounters(into: Counters, from: Readonly<Counters>): Counters 
   return into;
 }
 
-/** The counters as the API answers them. */
-export function figuresOf(c: Readonly<Counters>): Figures {
+/** The counters as the API answers them; `offered` (the tenant's languages) and `unknown` are
+ *  named with 0 when none was seen, any other language once a workflow had it. */
+export function figuresOf(c: Readonly<Counters>, offered: readonly string[]): Figures {
   const byTypeOutcome: Figures['by_type_outcome'] = [];
   const channels: Record<string, number> = Object.fromEntries(knownChannels.map((k) => [k, 0]));
-  const languages: Record<string, number> = Object.fromEntries(knownLanguages.map((k) => [k, 0]));
+  const languages: Record<string, number> = Object.fromEntries([...offered, unknownLanguage].map((k) => [k, 0]));
   const latency = new Map<number, number>();
   const turnaround = new Map<number, number>();
   for (const name in c) {

@@ -12,6 +12,7 @@
 import type { ArchiveStore } from '../archive/archive-store';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
+import { offerOf } from '../../pipeline/language-offer';
 import { tenantTimeZone } from '../tenants/tenant-document';
 import type { TenantStore } from '../tenants/tenant-store';
 import { addCounters, figuresOf, recordCounters, type Counters, type Figures } from './figures';
@@ -43,7 +44,10 @@ export class ReportService {
   /** The summary of `from`..`to` (checked dates, `from` <= `to`), per local day. */
   async summary(tenantId: string, from: LocalDate, to: LocalDate): Promise<ReportSummary> {
     const { redis, keys, archive, tenants, hotLimit } = this.o;
-    const zone = tenantTimeZone(await tenants.get(tenantId));
+    const doc = await tenants.get(tenantId);
+    const zone = tenantTimeZone(doc);
+    // The languages the tenant offers are named in every answer, 0 or not (docs/reports.md).
+    const offered = offerOf(doc?.languages, doc?.default_language).languages;
     const fromMs = startOfLocalDay(from, zone);
     const toMs = startOfLocalDay(nextDate(to), zone);
     const hot = await readHotRecords(redis, keys, tenantId, fromMs, toMs, hotLimit);
@@ -66,8 +70,8 @@ export class ReportService {
     const totals: Counters = {};
     const days = [...perDay].map(([date, counters]) => {
       addCounters(totals, counters);
-      return { date, ...figuresOf(counters) };
+      return { date, ...figuresOf(counters, offered) };
     });
-    return { from, to, time_zone: zone, granularity: 'day', days, totals: figuresOf(totals) };
+    return { from, to, time_zone: zone, granularity: 'day', days, totals: figuresOf(totals, offered) };
   }
 }

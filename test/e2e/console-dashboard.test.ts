@@ -208,6 +208,8 @@ describe('console: the dashboard', function () {
     const users = new UserStore(s.redis, s.keys, s.clock);
     await users.createUser('acme', { username: admin, role: 'tpa_admin', password });
     await users.createUser('acme', { username: handler, role: 'claim_handler', password });
+    // The tenant offers three languages: the language mix names those, 0 or not, and TA once seen.
+    await s.tenants.put({ ...(await s.tenants.get('acme')), languages: ['EN', 'HI', 'HI_EN'] }, clock.now());
 
     const records = seeds.map((seed, i) => recordOf(h, seed, i));
     const write = s.redis.pipeline();

@@ -9,6 +9,7 @@
  * refused with their problems; and the pipeline itself writes the record fields the figures read.
  */
 import { expect } from 'chai';
+import { languageCodes } from '../../pipeline/languages';
 import { Archiver } from '../../src/archive/archiver';
 import { ManualClock } from '../../src/clock';
 import { runReadReportFields } from '../../src/redis/scripts';
@@ -94,7 +95,7 @@ function exactPercentile(values: number[], q: number): number | null {
 }
 
 /** What the figures of these records should be, counted here from the fields as docs/reports.md defines them. */
-function expectedOf(records: readonly Rec[]) {
+function expectedOf(records: readonly Rec[], offered: readonly string[]) {
   const latencies = records.filter((r) => r.replied_at).map((r) => Number(r.replied_at) - Number(r.started_at));
   const turnarounds = records.filter((r) => r.workflow_type === 'pending-documents' && r.status === 'completed').flatMap((r) => {
     const pending = JSON.parse(r.pd_pending!) as Array<{ code: string }>;
@@ -121,7 +122,7 @@ function expectedOf(records: readonly Rec[]) {
       consent_refusals: count((r) => r.consent_change === 'declined'),
       consent_withdrawals: count((r) => r.consent_change === 'revoked'),
       channels: tally('channel', 'whatsapp', ['whatsapp', 'sms']),
-      languages: tally('language', 'unknown', ['EN', 'HI', 'HI_EN', 'unknown']),
+      languages: tally('language', 'unknown', [...offered, 'unknown']),
       byTypeOutcome: [...byTypeOutcome].map(([k, n]) => `${k}=${n}`).sort(),
       latencyCount: latencies.length,
       turnaroundCount: turnarounds.length,
@@ -151,8 +152,9 @@ function expectClose(actual: number | null, exact: number | null, what: string):
   expect(Math.abs(actual! - exact), `${what}: ${actual} against the exact ${exact}`).to.be.at.most(0.05 * exact);
 }
 
-function expectFigures(actual: Figures, records: readonly Rec[], what: string): void {
-  const want = expectedOf(records);
+/** `offered`: the tenant's languages, each named in the answer, 0 or not (every loaded pack unless its document lists some). */
+function expectFigures(actual: Figures, records: readonly Rec[], what: string, offered: readonly string[] = languageCodes): void {
+  const want = expectedOf(records, offered);
   expect(countsOf(actual), what).to.deep.equal(want.counts);
   expectClose(actual.reply_latency_ms.p50, want.latency.p50, `${what} reply latency p50`);
   expectClose(actual.reply_latency_ms.p95, want.latency.p95, `${what} reply latency p95`);
@@ -169,6 +171,7 @@ describe('reports: GET /v1/reports/summary over archived and hot workflows', fun
   let acme: Rec[];
   let initech: Rec[];
   let initechToken: string;
+  const initechLanguages = ['HI', 'HI_EN'];
   /** Finished before this, with the default hot window past, a record is archived. */
   const archiveBefore = Date.parse('2026-03-13T00:00:00Z');
 
@@ -183,6 +186,8 @@ describe('reports: GET /v1/reports/summary over archived and hot workflows', fun
     const s = h.services;
     archiver = new Archiver({ redis: s.redis, keys: s.keys, config: s.config, clock, log: s.log, archive: s.archive, tenants: s.tenants });
     const other = await onboardFakeTenant(s, h.cms, h.wa, { tenantId: 'initech', phoneNumberId: '900900977' });
+    // initech offers two languages: its reports name those, not every pack.
+    await s.tenants.put({ ...other.doc, languages: initechLanguages, default_language: 'HI' }, clock.now());
     initechToken = await tokenOf(h, other.credentials);
 
     // acme: two or three workflows a day on 1-10 and 13-20 March (IST afternoons), two at 23:00 UTC.
@@ -243,14 +248,14 @@ describe('reports: GET /v1/reports/summary over archived and hot workflows', fun
     expect(days.get('2026-03-11')).to.deep.equal({
       date: '2026-03-11', conversations: 0, by_type_outcome: [], reply_latency_ms: { count: 0, p50: null, p95: null },
       document_turnaround_ms: { count: 0, p50: null, p90: null }, timeouts: 0, escalations: 0, policy_blocks: 0, consent_refusals: 0,
-      consent_withdrawals: 0, channels: { whatsapp: 0, sms: 0 }, languages: { EN: 0, HI: 0, HI_EN: 0, unknown: 0 },
+      consent_withdrawals: 0, channels: { whatsapp: 0, sms: 0 }, languages: Object.fromEntries([...languageCodes, 'unknown'].map((code) => [code, 0])),
     });
   });
 
   it("never shows another tenant's workflows, and shows that tenant its own", async () => {
     const mine = await summary('from=2026-03-01&to=2026-03-22', initechToken);
     expect(mine.status).to.equal(200);
-    expectFigures(mine.body.totals, initech, 'initech totals');
+    expectFigures(mine.body.totals, initech, 'initech totals', initechLanguages);
     expectFigures((await summary('from=2026-03-01&to=2026-03-22')).body.totals, acme, 'acme totals beside initech');
   });
 

@@ -46,15 +46,15 @@ describe('report figures of a record', () => {
     expect(recordCounters({ ...base, workflow_type: 'human-handover', status: 'completed', handover_workflow_id: 'wf-2-0123456789abcdef0123' })).to.equal(null);
   });
 
-  it('answers every known channel and language, zeros included, and the outcomes in a stable order', () => {
+  it('answers every channel and every language the tenant offers, zeros included, another once seen, and the outcomes in a stable order', () => {
     const c = addCounters(addCounters({}, recordCounters({ ...base, workflow_type: 'claim-status', status: 'cancelled' })!),
       recordCounters({ ...base, workflow_type: 'claim-status', status: 'completed', language: 'EN' })!);
-    const f = figuresOf(c);
+    const f = figuresOf(addCounters(c, recordCounters({ ...base, workflow_type: 'claim-status', status: 'completed', language: 'TA' })!), ['EN', 'HI']);
     expect(f.by_type_outcome).to.deep.equal([
-      { workflow_type: 'claim-status', outcome: 'completed', count: 1 }, { workflow_type: 'claim-status', outcome: 'cancelled', count: 1 },
+      { workflow_type: 'claim-status', outcome: 'completed', count: 2 }, { workflow_type: 'claim-status', outcome: 'cancelled', count: 1 },
     ]);
-    expect(f.channels).to.deep.equal({ whatsapp: 2, sms: 0 });
-    expect(f.languages).to.deep.equal({ EN: 1, HI: 0, HI_EN: 0, unknown: 1 });
+    expect(f.channels).to.deep.equal({ whatsapp: 3, sms: 0 });
+    expect(f.languages).to.deep.equal({ EN: 1, HI: 0, unknown: 1, TA: 1 });
     expect(f.reply_latency_ms).to.deep.equal({ count: 0, p50: null, p95: null });
   });
 });
@@ -72,7 +72,7 @@ describe('report percentiles', () => {
         const split: Counters[] = Array.from({ length: parts }, () => ({}));
         values.forEach((v, i) => addCounters(split[i % parts]!, { [`rl|${histogramValue(v)}`]: 1 }));
         const merged = split.reduce((into, c) => addCounters(into, c), {} as Counters);
-        const f = figuresOf(merged);
+        const f = figuresOf(merged, []);
         const sorted = [...values].sort((a, b) => a - b);
         for (const [q, got] of [[0.5, f.reply_latency_ms.p50], [0.95, f.reply_latency_ms.p95]] as const) {
           const exact = sorted[Math.ceil(q * sorted.length) - 1]!;
