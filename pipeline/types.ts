@@ -278,6 +278,10 @@ export interface WorkflowPatch {
   replied_at?: number;
   /** The claimant declined or revoked consent on this workflow (docs/reports.md). */
   consent_change?: ConsentChange;
+  /** `<seq> <status> <traceparent>`: the step that set the status last, with the record's seq after
+   *  it and the status (what its transition names), for the partner webhook made from that
+   *  transition (docs/tracing.md). Written by the stage worker with tracing on, never by a stage. */
+  tp?: string;
 }
 
 /** Writes outside the workflow record, applied atomically with the hand-off. */

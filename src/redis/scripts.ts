@@ -107,7 +107,7 @@ declare module 'ioredis' {
     disableWebhookEndpoint(endpointKey: string, epoch: string, reason: string, now: number): Result<number, Context>;
     enqueueWebhook(
       endpointKey: string, messageKey: string, dueKey: string, eventsKey: string, sequencesKey: string,
-      messageId: string, now: number, bodyHead: string, bodyTail: string, sequence: string, type: string, workflowId: string,
+      messageId: string, now: number, bodyHead: string, bodyTail: string, sequence: string, type: string, workflowId: string, traceparent: string,
     ): Result<[queued: number, sequence: string], Context>;
     claimWebhooks(dueKey: string, now: number, leaseEnd: number, max: number): Result<string[], Context>;
     settleWebhook(

@@ -465,6 +465,12 @@ function tracedStep(stage: Stage, envelope: Envelope, ctx: StageContext, deliver
     const traceparent = traceparentOf(span);
     envelope.payload.traceparent = traceparent;
     if (decision.kind === 'forward') decision.payload.traceparent = traceparent;
+    // A status change keeps the step on the record, so the partner webhook made from its transition
+    // is delivered in this trace. Not for a step a wait timer fired: the script applies that at the
+    // record's step, whose seq is not known here.
+    if (decision.status && envelope.payload.timerMember === undefined) {
+      decision.patch = { ...decision.patch, tp: `${envelope.seq + 1} ${decision.status} ${traceparent}` };
+    }
     span.setAttribute('cw.decision', decision.kind);
     return decision;
   }, contextOf(envelope.payload.traceparent));

@@ -21,7 +21,7 @@ import type { DueTenants } from './due-tenants';
 import type { DeliveryEndpoint, WebhookEndpoints } from './endpoint-store';
 import { guardedLookup } from './endpoint-url';
 import { nextAttemptAt, parseRetryAfter } from './retry-schedule';
-import { inSpan, SpanKind, tracer } from '../tracing/tracing';
+import { contextOf, inSpan, SpanKind, tracer } from '../tracing/tracing';
 
 type Outcome = 'delivered' | 'retry' | 'failed' | 'held';
 
@@ -89,12 +89,14 @@ export class WebhookDeliverer {
       const ids = await runClaimWebhooks(this.o.redis, this.o.keys, tenantId, now, lease, this.o.config.webhookConcurrency);
       if (ids.length === 0) break;
       const pipeline = this.o.redis.pipeline();
-      for (const id of ids) pipeline.hmget(this.o.keys.webhookMessage(tenantId, id), 'body', 'attempts');
+      // With tracing on, also the step the delivery's span is the child of (`tp`, docs/tracing.md).
+      const fields = tracer === null ? ['body', 'attempts'] : ['body', 'attempts', 'tp'];
+      for (const id of ids) pipeline.hmget(this.o.keys.webhookMessage(tenantId, id), ...fields);
       // A read Redis could not answer stops the tick: taken for a missing record, it would drop the delivery.
       const records = await execReplies(pipeline);
       const outcomes = await Promise.all(ids.map((id, i) => {
-        const [body, attempts] = (records[i] ?? []) as (string | null)[];
-        return this.attempt(tenantId, endpoint, id, body ?? null, Number(attempts ?? 0), lease, refusal);
+        const [body, attempts, traceparent] = (records[i] ?? []) as (string | null)[];
+        return this.attempt(tenantId, endpoint, id, body ?? null, Number(attempts ?? 0), lease, refusal, traceparent ?? undefined);
       }));
       made += ids.length;
       // A round that delivered nothing (endpoint down, slow or gone): leave the rest to their
@@ -105,7 +107,7 @@ export class WebhookDeliverer {
     return made;
   }
 
-  private async attempt(tenantId: string, endpoint: DeliveryEndpoint, id: string, body: string | null, attemptsBefore: number, lease: number, refusal: string | null): Promise<Outcome | 'stale'> {
+  private async attempt(tenantId: string, endpoint: DeliveryEndpoint, id: string, body: string | null, attemptsBefore: number, lease: number, refusal: string | null, traceparent?: string): Promise<Outcome | 'stale'> {
     const { clock, keys, redis } = this.o;
     if (body === null) {
       // The record is gone (deleted by hand): nothing to send, drop the due entry.
@@ -124,12 +126,14 @@ export class WebhookDeliverer {
             'webhook-id': id, 'webhook-timestamp': String(Math.floor(sentAt / 1000)), 'webhook-signature': this.sign(id, sentAt, body, endpoint.secrets),
           },
         });
-        // With tracing on, each delivery in a span: the tenant, the attempt and the answer's status.
+        // With tracing on, each delivery in a span: the tenant, the attempt and the answer's status;
+        // the child of the step that made the event when one is kept with it (every attempt, a
+        // retry's and a replay's too), else a trace of its own.
         answer = tracer === null ? await posting : await inSpan('webhook deliver', SpanKind.CLIENT, { 'cw.tenant_id': tenantId, 'cw.webhook.attempt': attemptsBefore + 1 }, async (span) => {
           const got = await posting;
           span.setAttribute('http.response.status_code', got.status);
           return got;
-        });
+        }, contextOf(traceparent));
         if (answer.status < 200 || answer.status >= 300) error = `HTTP ${answer.status}`;
       } catch (err) {
         if (!(err instanceof HttpFailure)) throw err;

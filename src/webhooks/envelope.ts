@@ -20,6 +20,11 @@ export interface WebhookEvent {
   id?: string;
   /** When the event happened (ms); default the enqueue time. */
   at?: number;
+  /**
+   * The W3C `traceparent` of the step that made the event, with tracing on: each delivery's span
+   * is its child (docs/tracing.md). Kept beside the message, never in the body.
+   */
+  traceparent?: string;
 }
 
 /** The JSON body POSTed to the partner. */

@@ -17,6 +17,7 @@ import type { Logger } from '../logger';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import type { TenantStore } from '../tenants/tenant-store';
+import { tracer } from '../tracing/tracing';
 import { messageIdFor, type WebhookEvent } from './envelope';
 import type { PartnerWebhooks } from './partner-webhooks';
 
@@ -147,7 +148,11 @@ export class LedgerWebhooks {
         const events = await this.o.ledger.withClaims(tenantId, page.events.map((e) => e.event));
         for (const ledgerEvent of events) {
           lastN = ledgerEvent.n;
-          for (const event of webhooksFor(ledgerEvent)) {
+          const made = webhooksFor(ledgerEvent);
+          // With tracing on, the step that made a transition is its webhooks' parent (docs/tracing.md).
+          const traceparent = tracer !== null && made.length > 0 ? await this.stepOf(ledgerEvent) : undefined;
+          for (const event of made) {
+            if (traceparent) event.traceparent = traceparent;
             if (event.type === 'human_handover.message_received') await this.withMessage(tenantId, event);
             if (await webhooks.enqueue(tenantId, event, nowMs)) queued += 1;
           }
@@ -157,6 +162,24 @@ export class LedgerWebhooks {
       }
     }
     return queued;
+  }
+
+  /**
+   * The `traceparent` of the step that made this event's transition, as the stage worker keeps it
+   * on the workflow record (`tp`: the record's seq after the step, the status it set, then the
+   * traceparent); undefined when the event has no transition, or the record is gone or names
+   * another step. Both the seq and the status must be the transition's: an agent's assignment or
+   * release keeps the record's seq, but always changes the status the step set. The delivery is
+   * then a trace of its own.
+   */
+  private async stepOf(e: LedgerEvent): Promise<string | undefined> {
+    if (!e.transition) return undefined;
+    const t = JSON.parse(e.transition) as Transition;
+    const partition = this.o.keys.partitionOfWorkflow(t.workflow_id);
+    if (partition === null) return undefined;
+    const tp = await this.o.redis.hget(this.o.keys.workflow(partition, t.workflow_id), 'tp');
+    const prefix = `${t.seq} ${t.to} `;
+    return tp?.startsWith(prefix) ? tp.slice(prefix.length) : undefined;
   }
 
   /**

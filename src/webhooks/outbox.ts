@@ -56,6 +56,7 @@ export class WebhookOutbox {
     const { head, tail } = envelopeParts(id, tenantId, event, event.at ?? nowMs);
     const result = await runEnqueueWebhook(this.o.redis, this.o.keys, tenantId, {
       messageId: id, bodyHead: head, bodyTail: tail, sequence: event.sequence, type: event.type, workflowId: event.workflow_id, now: nowMs,
+      traceparent: event.traceparent,
     });
     // Nothing is sent when the tenant has no endpoint, or this id was queued before (an idempotent repeat).
     if (result.kind !== 'queued') return null;

@@ -1,18 +1,20 @@
 /**
  * Traces end to end (docs/tracing.md), received by an in-process OTLP/HTTP receiver: one claimant
  * message is one trace, its spans parented across processes (the API here, the stages in child
- * processes started as an operator starts them), a pending-documents reminder fired by a timer
- * continues the trace of the workflow that set it, and no span name or attribute holds PHI.
+ * processes started as an operator starts them), its partner webhook is delivered in that trace
+ * under the step that made the transition, a pending-documents reminder fired by a timer continues
+ * the trace of the workflow that set it, and no span name or attribute holds PHI.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { findPhi } from '../../pipeline/policy-gate/phi-redaction';
 import { stageNames } from '../../pipeline/vocabulary';
-import { ManualClock } from '../../src/clock';
+import { ManualClock, systemClock } from '../../src/clock';
 import { flushTracing } from '../../src/tracing/tracing';
 import { envFor, startChild, type ChildService } from '../helpers/child-service';
 import { startHarness, type Harness } from '../helpers/harness';
+import { startPartnerEndpoint, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { waitFor } from '../helpers/wait';
 
 interface ReceivedSpan {
@@ -90,6 +92,7 @@ describe('tracing', function () {
 
   describe('one claim-status message across processes', () => {
     let h: Harness;
+    let partner: WebhookReceiver;
     const children: ChildService[] = [];
     // The API samples every trace it starts; the stage processes keep the default sampler
     // (ParentBased at 10%): they follow the parent's decision, so the whole trace is kept.
@@ -98,14 +101,17 @@ describe('tracing', function () {
       ...(sampler ? { OTEL_TRACES_SAMPLER: sampler } : {}),
     });
     before(async () => {
-      h = await startHarness({ roles: ['api'], env: otel('0', 'parentbased_always_on') });
+      // The scheduler here too: it publishes the ledger's transitions as webhooks and delivers them.
+      h = await startHarness({ roles: { api: true, scheduler: true, stages: [] }, env: otel('0', 'parentbased_always_on') });
+      partner = await startPartnerEndpoint(h.api, systemClock);
     });
     after(async () => {
       await Promise.all(children.map((c) => c.kill()));
       await h?.close();
+      await partner?.close();
     });
 
-    it('gives one trace: the API request, then a span per stage in order, each the child of the one before, with the CMS call and the provider send; no PHI', async () => {
+    it('gives one trace: the API request, then a span per stage in order, each the child of the one before, with the CMS call, the provider send and the partner webhook delivery; no PHI', async () => {
       const phone = '+919822220001';
       const claimId = 'CLM-TRACE-5521';
       h.cms.upsertClaim(h.tenant.doc.cms.api_key, {
@@ -163,6 +169,22 @@ describe('tracing', function () {
       for (const call of cms) expect(call.parentSpanId).to.equal(truth.spanId);
       const outbound = steps.find((s) => s.attributes['cw.stage'] === 'outbound')!;
       expect(trace.filter((s) => s.name === 'whatsapp send').map((s) => s.parentSpanId)).to.deep.equal([outbound.spanId]);
+
+      // The partner's webhook of the workflow's transition, delivered in the same trace: the child of
+      // the step that made it (the one whose decision finished the workflow), sent by the scheduler here.
+      const hook = await waitFor(() => partner.received.map((r) => JSON.parse(r.body) as { id: string; type: string; workflow_id: string | null })
+        .find((e) => e.workflow_id === workflowId && e.type === 'workflow.completed'), { what: 'the workflow.completed webhook', timeoutMs: 20000 });
+      expect(partner.received.find((r) => r.id === hook.id)!.verified[0]).to.equal(true);
+      const delivered = await waitFor(async () => {
+        await flushHere();
+        const got = traceOf(receiver.spans, request.traceId).filter((s) => s.name === 'webhook deliver');
+        return got.length > 0 ? got : null;
+      }, { what: 'the delivery span in the trace', timeoutMs: 20000, intervalMs: 100 });
+      const finishing = steps.filter((s) => s.attributes['cw.decision'] === 'finish');
+      expect(finishing.map((s) => s.attributes['cw.stage'])).to.deep.equal(['outbound']);
+      expect(delivered.map((s) => s.parentSpanId)).to.deep.equal([finishing[0]!.spanId]);
+      expect(delivered[0]!.pid).to.equal(0);
+      expect(delivered[0]!.attributes).to.include({ 'cw.tenant_id': h.tenant.doc.tenant_id, 'cw.webhook.attempt': '1', 'http.response.status_code': '204' });
 
       expectNoPhi(receiver.spans, [phone, phone.slice(1), claimId, 'Asha', 'Verma', 'What is my claim status']);
     });

@@ -15,6 +15,8 @@
   ARGV[5] sequence given by the caller ('' = assign one when ARGV[7] is set, else null)
   ARGV[6] event type
   ARGV[7] workflow id ('' = none)
+  ARGV[8] W3C traceparent the delivery's span is the child of, kept as `tp` ('' or absent = none:
+          tracing off, or no step known; docs/tracing.md)
   Returns: {1, sequence or ''} when queued, {0, ''} when the tenant has no endpoint, {2, sequence}
   when a message with this id exists already (nothing changed).
 ]]
@@ -33,6 +35,7 @@ local value = seq
 if value == '' then value = 'null' end
 redis.call('HSET', KEYS[2], 'body', ARGV[3] .. value .. ARGV[4], 'type', ARGV[6], 'workflow_id', ARGV[7], 'sequence', seq,
   'status', 'pending', 'attempts', 0, 'created_at', ARGV[2], 'next_at', ARGV[2])
+if (ARGV[8] or '') ~= '' then redis.call('HSET', KEYS[2], 'tp', ARGV[8]) end
 redis.call('ZADD', KEYS[3], ARGV[2], ARGV[1])
 redis.call('ZADD', KEYS[4], ARGV[2], ARGV[1])
 return {1, seq}

@@ -35,6 +35,8 @@ export interface EnqueueWebhookArgs {
   type: string;
   workflowId?: string;
   now: number;
+  /** The `traceparent` the delivery's span is the child of (tracing on only; docs/tracing.md). */
+  traceparent?: string;
 }
 
 /**
@@ -51,6 +53,7 @@ export async function runEnqueueWebhook(redis: Redis, keys: Keys, tenantId: stri
   const [queued, sequence] = await redis.enqueueWebhook(
     keys.webhookEndpoint(tenantId), keys.webhookMessage(tenantId, a.messageId), keys.webhookDue(tenantId), keys.webhookEvents(tenantId), keys.webhookSequences(tenantId),
     a.messageId, a.now, a.bodyHead, a.bodyTail, a.sequence === undefined ? '' : String(a.sequence), a.type, a.workflowId ?? '',
+    a.traceparent ?? '',
   );
   const seq = sequence === '' ? null : Number(sequence);
   if (queued === 1) return { kind: 'queued', sequence: seq };
