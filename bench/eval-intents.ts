@@ -12,7 +12,8 @@
  * `--misses` lists the calibration half's wrong answers, to tune against. It refuses to list the
  * holdouts': a holdout is only ever scored, so its figures stay an honest estimate.
  * The multi-sentence slice (`multi-calibration`, `multi-calibration-2`, the retired first holdout,
- * and the holdout `multi-holdout-2`: a greeting and context before the question, two questions,
+ * `multi-calibration-3`, small talk with claim words beside look-alike questions, and the holdout
+ * `multi-holdout-2`: a greeting and context before the question, two questions,
  * thanks with domain words, numbers and dates) is reported apart, and so is every holdout together.
  * A holdout file not written yet is named as missing and not judged.
  * Each language's own corpus (test/fixtures/intent-corpus/languages/: tuning sets
@@ -47,17 +48,17 @@ export interface CorpusMessage {
 
 /**
  * The corpus files: the sets the grammar is tuned against (two calibration sets, the retired
- * first holdout, and the multi-sentence slice's calibration and its retired first holdout), and
+ * first holdout, and the multi-sentence slice's calibration sets and its retired first holdout), and
  * the holdouts, only ever scored (docs/understanding.md says why there are several).
  * `handover-holdout` is the human_handover intent's: requests for a person, and questions of the
  * other intents that mention one.
  */
-export const halves = ['calibration', 'calibration-2', 'holdout-1', 'holdout-2', 'multi-calibration', 'multi-calibration-2', 'multi-holdout-2', 'handover-holdout'] as const;
+export const halves = ['calibration', 'calibration-2', 'holdout-1', 'holdout-2', 'multi-calibration', 'multi-calibration-2', 'multi-calibration-3', 'multi-holdout-2', 'handover-holdout'] as const;
 export type Half = (typeof halves)[number];
-const tuningSets: Half[] = ['calibration', 'calibration-2', 'holdout-1', 'multi-calibration', 'multi-calibration-2'];
+const tuningSets: Half[] = ['calibration', 'calibration-2', 'holdout-1', 'multi-calibration', 'multi-calibration-2', 'multi-calibration-3'];
 const holdouts: Half[] = ['holdout-2', 'multi-holdout-2', 'handover-holdout'];
 /** The multi-sentence slice's files. */
-export const slice: Half[] = ['multi-calibration', 'multi-calibration-2', 'multi-holdout-2'];
+export const slice: Half[] = ['multi-calibration', 'multi-calibration-2', 'multi-calibration-3', 'multi-holdout-2'];
 
 const corpusDir = join(__dirname, '..', 'test', 'fixtures', 'intent-corpus');
 const languagesDir = join(corpusDir, 'languages');
@@ -272,7 +273,7 @@ function main(): void {
   const args = process.argv.slice(2);
   const halfArg = args.includes('--half') ? args[args.indexOf('--half') + 1] : 'both';
   // "calibration": every set tuned against; "holdout": the holdouts; "slice": the multi-sentence
-  // slice's two files; "both": every file.
+  // slice's files; "both": every file.
   // "languages": every language's own files; "<code>": that code's (e.g. "ta_en").
   const named: Record<string, string[]> = {
     both: [...halves, ...languageFiles], calibration: [...tuningSets, ...languageCalibrations], holdout: [...holdouts, ...languageHoldouts], slice,

@@ -7,6 +7,8 @@
  */
 import table from '../data/intent-templates.json';
 import { detectLanguage } from '../language';
+import { languages } from '../languages';
+import { foldedWords } from './fold';
 import type { ClassHit, Lexicon } from './lexicon';
 import { readMessage } from './sentences';
 
@@ -88,6 +90,22 @@ const questionWordClasses = new Set(['why', 'when', 'where', 'ask']);
  *  first word ("is my claim approved"); a question mark always does. */
 const askingClasses = new Set(['where', 'ask', 'imperative', 'interrogative']);
 
+/** A told language's auxiliaries (its pack's `aux` words, folded); none for a language without. */
+const auxByLanguage = new Map<string, ReadonlySet<string>>();
+function auxiliariesOf(code: string): ReadonlySet<string> {
+  let set = auxByLanguage.get(code);
+  if (!set) {
+    set = new Set((languages.packs.find((p) => p.code === code)?.words.aux ?? []).flatMap((w) => foldedWords(w)));
+    auxByLanguage.set(code, set);
+  }
+  return set;
+}
+
+/** Whether a hit lies inside a longer greeting or closing phrase of the same clause. */
+function withinSmallTalk(hit: ClassHit, hits: readonly ClassHit[]): boolean {
+  return hits.some((h) => smallTalkClasses.has(h.cls) && h.start <= hit.start && hit.end <= h.end && h.end - h.start > hit.end - hit.start);
+}
+
 interface Scored {
   scores: Record<string, number>;
   best: Partial<Record<string, string>>;
@@ -100,6 +118,8 @@ interface Part {
   closing: boolean;
   /** Its first word is a question word (why, when, where, which). */
   opensWithQuestion: boolean;
+  /** It asks only as a greeting does ("who is this?", "how are you?"), a question inside the greeting. */
+  greeting: boolean;
 }
 
 /**
@@ -119,15 +139,23 @@ interface Part {
 export function understand<I extends string = Intent>(text: string, lexicon: Lexicon): Understanding<I> {
   const message = readMessage(text);
   // The language the message tells decides in which sense its own grammar words are read (lexicon.ts).
-  const found = lexicon.find(message.words, detectLanguage(text));
+  const told = detectLanguage(text);
+  const found = lexicon.find(message.words, told);
+  const auxiliaries = auxiliariesOf(told);
   const parts: Part[] = message.clauses.map((clause) => {
     const hits = found.filter((h) => h.start >= clause.start && h.end < clause.end);
     for (const e of message.entities) if (e.start >= clause.start && e.start < clause.end) hits.push(e);
-    // An auxiliary opening a greeting or a closing ("have a nice day") asks nothing.
+    // An auxiliary opening a greeting or a closing ("have a nice day") asks nothing, nor one the
+    // message's language does not have ("is baar" is "this time" in romanised Hindi).
     const opensSmallTalk = hits.some((h) => h.start === clause.start && smallTalkClasses.has(h.cls));
-    const asking = clause.marked || hits.some((h) => askingClasses.has(h.cls) || (h.cls === 'aux' && h.start === clause.start && !opensSmallTalk));
+    const asksByAux = (h: ClassHit) => h.cls === 'aux' && h.start === clause.start && !opensSmallTalk && auxiliaries.has(message.words[h.start]!);
+    // A question or request word inside a longer greeting or closing asks nothing ("no need to
+    // reply", "aur kuch nahi", "bata raha hoon": I am telling you).
+    const asking = clause.marked || hits.some((h) => (askingClasses.has(h.cls) || asksByAux(h)) && !withinSmallTalk(h, hits));
     const opensWithQuestion = hits.some((h) => h.start === clause.start && questionWordClasses.has(h.cls));
-    return { hits, asking, closing: !asking && hits.some((h) => h.cls === 'thanks'), opensWithQuestion };
+    // "Who is this?", "how are you?", "kaun bol raha hai?": the question is the greeting itself.
+    const greeting = asking && hits.some((h) => h.cls === 'greet') && hits.every((h) => !askingClasses.has(h.cls) || withinSmallTalk(h, hits));
+    return { hits, asking, closing: !asking && hits.some((h) => h.cls === 'thanks'), opensWithQuestion, greeting };
   });
   const all = parts.flatMap((p) => p.hits);
 
@@ -157,6 +185,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
 
   // Nothing asked: thanks or an acknowledgement closes the conversation.
   const asked = parts.some((p) => p.asking);
+  // Only a greeting asked ("who is this? I got a message about my claim yesterday"): small talk,
+  // whatever the statements around it name.
+  if (asked && parts.every((p) => !p.asking || p.greeting)) {
+    return { kind: 'small_talk', intent: null, confidence: 0, scores: score([]).scores as Record<I, number>, template: null, closing: parts.some((p) => p.closing) };
+  }
   if (!asked && parts.some((p) => p.closing)) {
     return { kind: 'small_talk', intent: null, confidence: 0, scores: score([]).scores as Record<I, number>, template: null, closing: true };
   }

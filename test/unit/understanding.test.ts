@@ -230,6 +230,42 @@ describe('understanding: closings', () => {
     expect(u.kind).to.equal('small_talk');
     expect(u.kind === 'small_talk' && u.closing).to.equal(false);
   });
+
+  it('a question or request word inside a longer closing asks nothing', () => {
+    for (const text of [
+      'Bills sent by courier today. Just letting you know, no need to reply.',
+      'Appreciate how quickly my claim was settled. Good job!',
+      'rejection letter mil gaya. aur kuch nahi karna',
+      'bank mein cheque jama kar diya, bas info ke liye bata rahi hoon',
+      'देर के लिए माफ़ी चाहता हूँ। बिल भेज दिए हैं।',
+    ]) {
+      const u = understandMessage(text);
+      expect(u.kind, text).to.equal('small_talk');
+      expect(u.kind === 'small_talk' && u.closing, text).to.equal(true);
+    }
+    // A request outside the closing phrase still asks.
+    expect(understandMessage('no need to reply, but please tell me which documents are pending').intent).to.equal('pending_documents');
+  });
+
+  it('a question that is only a greeting makes the message small talk, whatever its statements name', () => {
+    for (const text of [
+      'who is speaking? got a call about my claim payment yesterday',
+      'kaun bol raha hai? kal claim ke baare mein message aaya tha',
+      'यह किसका नंबर है? कल मेरे दावे का मैसेज आया था',
+    ]) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    // A real question after the greeting is answered.
+    expect(understandMessage('How are you? When will my claim be paid?').intent).to.equal('claim_status');
+  });
+
+  it('an auxiliary opens a question only in a language that has it ("is baar" is "this time")', () => {
+    expect(understandMessage('Thank you ji! is baar claim jaldi settle ho gaya').kind).to.equal('small_talk');
+    expect(understandMessage('is my claim approved').intent).to.equal('claim_status');
+  });
+
+  it('"anything pending" asks for documents, and "aur" after "kuch" is "more"', () => {
+    expect(understandMessage('KYC upload kar diya. aur kuch pending hai kya?').intent).to.equal('pending_documents');
+    expect(understandMessage('शुभ प्रभात। बिल कल अपलोड कर दिए। क्या कुछ और बाकी है?').intent).to.equal('pending_documents');
+  });
 });
 
 describe('understanding: choices', () => {
