@@ -9,32 +9,14 @@
  * No DOM here: unit-tested in Node (test/unit/console-report.test.ts).
  */
 
-export type Outcome = 'completed' | 'policy_blocked' | 'timed_out' | 'cancelled' | 'open';
+import type { components } from '../../sdk/src/openapi';
 
-/** The figures of a day or of the period (docs/openapi.yaml, `ReportFigures`). */
-export interface Figures {
-  conversations: number;
-  by_type_outcome: Array<{ workflow_type: string; outcome: Outcome; count: number }>;
-  reply_latency_ms: { count: number; p50: number | null; p95: number | null };
-  document_turnaround_ms: { count: number; p50: number | null; p90: number | null };
-  timeouts: number;
-  escalations: number;
-  policy_blocks: number;
-  consent_refusals: number;
-  consent_withdrawals: number;
-  channels: Record<string, number>;
-  languages: Record<string, number>;
-}
-
+/** The figures of a day or of the period, as generated from docs/openapi.yaml (`ReportFigures`):
+ *  the page is type-checked against the document the service is. */
+export type Figures = components['schemas']['ReportFigures'];
+export type Outcome = Figures['by_type_outcome'][number]['outcome'];
 /** The API's answer (docs/openapi.yaml, `ReportSummary`). */
-export interface ReportSummary {
-  from: string;
-  to: string;
-  time_zone: string;
-  granularity: 'day';
-  days: Array<{ date: string } & Figures>;
-  totals: Figures;
-}
+export type ReportSummary = components['schemas']['ReportSummary'];
 
 /** A value of the API's answer: a count or milliseconds, a code, a date; null where the API said null. */
 export type Cell = string | number | null;
