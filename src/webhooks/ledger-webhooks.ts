@@ -146,12 +146,14 @@ export class LedgerWebhooks {
         if (page.events.length === 0) break;
         let lastN = 0;
         const events = await this.o.ledger.withClaims(tenantId, page.events.map((e) => e.event));
-        for (const ledgerEvent of events) {
+        const made = events.map(webhooksFor);
+        // With tracing on, the step that made a transition is its webhooks' parent (docs/tracing.md):
+        // the page's records are read at once, not one round trip an event.
+        const steps = tracer === null ? null : await Promise.all(events.map((e, i) => (made[i]!.length > 0 ? this.stepOf(e) : undefined)));
+        for (const [i, ledgerEvent] of events.entries()) {
           lastN = ledgerEvent.n;
-          const made = webhooksFor(ledgerEvent);
-          // With tracing on, the step that made a transition is its webhooks' parent (docs/tracing.md).
-          const traceparent = tracer !== null && made.length > 0 ? await this.stepOf(ledgerEvent) : undefined;
-          for (const event of made) {
+          const traceparent = steps?.[i];
+          for (const event of made[i]!) {
             if (traceparent) event.traceparent = traceparent;
             if (event.type === 'human_handover.message_received') await this.withMessage(tenantId, event);
             if (await webhooks.enqueue(tenantId, event, nowMs)) queued += 1;
