@@ -181,7 +181,7 @@ function localOf(at: number, zone: string): { day: number; minute: number } {
  * offset, the earlier moment that reads `wall` (DST ends: the first of two), or, when no moment
  * reads it (DST starts: a gap), the moment the clock jumps.
  */
-function instantOfWall(wall: number, zone: string): number {
+export function instantOfWall(wall: number, zone: string): number {
   const before = wallOf(wall - dayMs, zone) - (wall - dayMs);
   const after = wallOf(wall + dayMs, zone) - (wall + dayMs);
   const reads = (t: number) => wallOf(t, zone) === wall;

@@ -6,6 +6,7 @@
  * Pure: Intl.DateTimeFormat gives the local wall clock, so zones with summer time (and days that
  * begin at 01:00 because the clock skipped midnight) are counted as their clocks run.
  */
+import { instantOfWall } from '../../pipeline/workflows/business-hours';
 
 /** `YYYY-MM-DD`, a date as the API writes it. */
 export type LocalDate = string;
@@ -14,6 +15,7 @@ const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dayMs = 86_400_000;
 /** Every zone's offset and every change of it falls on a quarter hour (IANA data since 1970). */
 const slotMs = 15 * 60_000;
+
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -41,19 +43,10 @@ export function localDateOf(ms: number, zone: string): LocalDate {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-/** The first moment (ms) whose local date in `zone` is `date`. */
+/** The first moment (ms) whose local date in `zone` is `date`: its local midnight, or the moment
+ *  the clock jumps past a midnight summer time skips (business hours' wall-clock arithmetic). */
 export function startOfLocalDay(date: LocalDate, zone: string): number {
-  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
-  // Every zone is within 14 hours of UTC: the day begins in this window. The first moment whose
-  // local date is `date` or later, found by halving (dates only grow with time).
-  let lo = utcMidnight - 15 * 3_600_000;
-  let hi = utcMidnight + 15 * 3_600_000;
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (localDateOf(mid, zone) >= date) hi = mid;
-    else lo = mid;
-  }
-  return hi;
+  return instantOfWall(Date.parse(`${date}T00:00:00Z`), zone);
 }
 
 /** The date after `date`. */

@@ -12,8 +12,7 @@
 import type { ArchiveStore } from '../archive/archive-store';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
-import { offerOf } from '../../pipeline/language-offer';
-import { tenantTimeZone } from '../tenants/tenant-document';
+import { tenantLanguageOffer, tenantTimeZone } from '../tenants/tenant-document';
 import type { TenantStore } from '../tenants/tenant-store';
 import { addCounters, figuresOf, recordCounters, type Counters, type Figures } from './figures';
 import { readHotRecords } from './hot-records';
@@ -47,7 +46,7 @@ export class ReportService {
     const doc = await tenants.get(tenantId);
     const zone = tenantTimeZone(doc);
     // The languages the tenant offers are named in every answer, 0 or not (docs/reports.md).
-    const offered = offerOf(doc?.languages, doc?.default_language).languages;
+    const offered = tenantLanguageOffer(doc).languages;
     const fromMs = startOfLocalDay(from, zone);
     const toMs = startOfLocalDay(nextDate(to), zone);
     const hot = await readHotRecords(redis, keys, tenantId, fromMs, toMs, hotLimit);
