@@ -2,8 +2,10 @@
  * What tracing costs (docs/tracing.md): `bench:claim-status` run again and again in one go, with
  * tracing off and on alternately (off, on, off, on, ...), so both see the same machine load.
  * "On" is the default sampling (ParentBased, 10%) exporting to an OTLP/HTTP sink in this process
- * that takes every batch and counts its spans. Prints each run's throughput, then the medians and
- * the difference. Arguments after `--` go to bench-claim-status as they are.
+ * that takes every batch and counts its spans. Prints each run's throughput and CPU a workflow
+ * (the service processes' and Redis's, over the throughput phase), then the medians and the
+ * differences. CPU a workflow moves less than throughput when the machine is busy with other
+ * work. Arguments after `--` go to bench-claim-status as they are.
  *
  *   npm run bench:tracing -- --rounds 3 -- --messages 2000 --seconds 3
  */
@@ -38,6 +40,8 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
   const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
   const results: Record<'off' | 'on', number[]> = { off: [], on: [] };
+  const serviceCpu: Record<'off' | 'on', number[]> = { off: [], on: [] };
+  const redisCpu: Record<'off' | 'on', number[]> = { off: [], on: [] };
   for (let round = 0; round < rounds; round++) {
     for (const mode of ['off', 'on'] as const) {
       const before = spans;
@@ -52,14 +56,23 @@ async function main(): Promise<void> {
       });
       const m = /throughput: \d+ workflows in [\d.]+ s = (\d+) workflows\/s/.exec(output);
       if (!m) throw new Error(`no throughput line in:\n${output}`);
+      const cpu = /CPU a workflow over the throughput phase: Redis (\d+) us, service processes (\d+) us/.exec(output);
+      if (!cpu) throw new Error(`no CPU line in:\n${output}`);
       results[mode].push(Number(m[1]));
-      console.log(`round ${round + 1} tracing ${mode}: ${m[1]} workflows/s${mode === 'on' ? `, ${spans - before} spans received` : ''}`);
+      redisCpu[mode].push(Number(cpu[1]));
+      serviceCpu[mode].push(Number(cpu[2]));
+      console.log(`round ${round + 1} tracing ${mode}: ${m[1]} workflows/s, service CPU ${cpu[2]} us and Redis CPU ${cpu[1]} us a workflow${mode === 'on' ? `, ${spans - before} spans received` : ''}`);
     }
   }
   sink.close();
   const off = median(results.off);
   const on = median(results.on);
   console.log(`median: off ${off} workflows/s, on (10% sampled) ${on} workflows/s: ${(((off - on) / off) * 100).toFixed(1)}% less with tracing on`);
+  for (const [what, figures] of [['service CPU', serviceCpu], ['Redis CPU', redisCpu]] as const) {
+    const cpuOff = median(figures.off);
+    const cpuOn = median(figures.on);
+    console.log(`median ${what} a workflow: off ${cpuOff} us, on ${cpuOn} us: ${(((cpuOn - cpuOff) / cpuOff) * 100).toFixed(1)}% more with tracing on`);
+  }
 }
 
 main().catch((err: Error) => {

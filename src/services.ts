@@ -2,7 +2,7 @@
  * Builds the shared services one process needs from its Config: Redis connections, the stores,
  * the adapters, and the ports stages receive. Roles (src/roles.ts) pick what to run from it.
  */
-import { inSpan, SpanKind, startTracing, stopTracing, tracer } from './tracing/tracing';
+import { startTracing, stopTracing } from './tracing/tracing';
 import type { RenderedReply, StageContext, WorkflowPayload } from '../pipeline/types';
 import { HttpCms } from './adapters/cms/http-cms';
 import { ArchiveStore } from './archive/archive-store';
@@ -166,9 +166,7 @@ export function createServices(config: Config, options: { clock?: Clock; log?: L
     answers: answerCache,
     // The reply goes back on the channel the claimant wrote on.
     channel: {
-      // With tracing on, the provider send in a span (the channel and tenant only; docs/tracing.md).
-      send: (tenantId, payload, reply, sendId) => (tracer === null ? sendReply(tenantId, payload, reply, sendId)
-        : inSpan(`${payload.channel} send`, SpanKind.CLIENT, { 'cw.tenant_id': tenantId, 'cw.channel': payload.channel }, () => sendReply(tenantId, payload, reply, sendId))),
+      send: (tenantId, payload, reply, sendId) => sendReply(tenantId, payload, reply, sendId),
     },
     sends,
   };

@@ -20,7 +20,8 @@ import { whatsappRoutes, whatsappPorts } from './routes/whatsapp-webhook';
 import { workflowRoutes, workflowPorts } from './routes/workflows';
 import { conversationRoutes, conversationPorts } from './routes/conversations';
 import { reportRoutes, reportPorts } from './routes/reports';
-import { contextOf, inSpan, SpanKind, tracer } from '../tracing/tracing';
+import { tracer } from '../tracing/tracing';
+import { requestSpan } from './request-trace';
 
 /**
  * The one list of paths the bearer gate lets through without a token (docs/security.md): the
@@ -60,28 +61,6 @@ export function isConsolePath(path: string): boolean {
 /** Whether the gate demands a bearer token for this path: everything not listed as public. */
 export function needsToken(path: string): boolean {
   return !publicPaths.has(normalizedPath(path)) && !isConsolePath(path);
-}
-
-/**
- * With tracing on, each request in a server span (a child of the caller's `traceparent`, if it
- * sends one), named by its method and route template once routed: never by its path, which may
- * hold an id the caller chose (docs/tracing.md).
- */
-async function requestSpan(ctx: Koa.Context, next: Koa.Next): Promise<void> {
-  if (tracer === null) return next();
-  const incoming = ctx.get('traceparent');
-  await inSpan(`HTTP ${ctx.method}`, SpanKind.SERVER, { 'http.request.method': ctx.method }, async (span) => {
-    try {
-      await next();
-    } finally {
-      const route = (ctx as { _matchedRoute?: unknown })._matchedRoute;
-      if (typeof route === 'string') {
-        span.updateName(`${ctx.method} ${route}`);
-        span.setAttribute('http.route', route);
-      }
-      span.setAttribute('http.response.status_code', ctx.status);
-    }
-  }, contextOf(incoming || undefined));
 }
 
 /**

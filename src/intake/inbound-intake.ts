@@ -10,7 +10,6 @@ import type { PhiRefs } from '../phi';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { runIngestInbound } from '../redis/scripts';
-import { activeTraceparent, tracer } from '../tracing/tracing';
 import { packChannelStatus } from './channel-status-entry';
 import type { TenantStore } from '../tenants/tenant-store';
 
@@ -50,17 +49,19 @@ export class InboundIntake {
     return own ? Math.max(1, Math.ceil(parseDuration(own) / 1000)) : this.config.inboundDedupeSeconds;
   }
 
-  /** Returns the workflow id and whether this message id had been taken before. */
-  async message(tenantId: string, channel: Channel, message: ChannelMessage, now: number): Promise<{ workflowId: string; duplicate: boolean }> {
+  /**
+   * Returns the workflow id and whether this message id had been taken before. `traceparent`: the
+   * request's span (tracing on), the parent of the first step's (docs/tracing.md).
+   */
+  async message(tenantId: string, channel: Channel, message: ChannelMessage, now: number, traceparent?: string): Promise<{ workflowId: string; duplicate: boolean }> {
     const partition = this.keys.partitionOf(tenantId, message.from);
     const proposed = this.keys.newWorkflowId(partition);
     const payload: WorkflowPayload = {
       channel, businessNumberId: message.businessNumberId, from: message.from, messageId: message.id,
       text: message.text, receivedAt: now, ...(message.media ? { media: message.media } : {}),
       ...(message.choiceId ? { choiceId: message.choiceId.slice(0, 256) } : {}),
+      ...(traceparent ? { traceparent } : {}),
     };
-    // With tracing on, the request's span is the parent of the first step's (docs/tracing.md).
-    if (tracer !== null) payload.traceparent = activeTraceparent();
     const taken = await runIngestInbound(this.redis, this.keys, {
       partition, tenantId, workflowId: proposed, messageId: message.id, channel, phone: message.from, payload, now,
       dedupeSeconds: await this.dedupeSeconds(tenantId), entryForm: this.config.stageEntryForm,

@@ -16,7 +16,6 @@ import type { Logger } from '../logger';
 import type { Article, Language } from './article';
 import type { ArticleStore } from './article-store';
 import { TenantIndex, type KnowledgeHit } from './tenant-index';
-import { inSpan, SpanKind, tracer } from '../tracing/tracing';
 
 export type { KnowledgeHit };
 
@@ -67,18 +66,6 @@ export class KnowledgeIndex {
    * bodies, and `language`'s fields more than the other languages'.
    */
   async search(tenantId: string, text: string, reasonCodes: readonly string[], language: Language, limit: number, options: KnowledgeSearchOptions = {}): Promise<KnowledgeHit[]> {
-    // With tracing on, in a span of its own: the tenant, the language and counts, never the text.
-    if (tracer !== null) {
-      return inSpan('knowledge search', SpanKind.INTERNAL, { 'cw.tenant_id': tenantId, 'cw.language': language, 'cw.reason_codes': reasonCodes.length }, async (span) => {
-        const hits = await this.searchNow(tenantId, text, reasonCodes, language, limit, options);
-        span.setAttribute('cw.hits', hits.length);
-        return hits;
-      });
-    }
-    return this.searchNow(tenantId, text, reasonCodes, language, limit, options);
-  }
-
-  private async searchNow(tenantId: string, text: string, reasonCodes: readonly string[], language: Language, limit: number, options: KnowledgeSearchOptions): Promise<KnowledgeHit[]> {
     await this.refresh(tenantId);
     return this.slots.get(tenantId)!.index!.search({
       text: text.slice(0, this.maxQueryChars), reasonCodes, language, limit, trustedOnly: options.trustedOnly ?? false,

@@ -38,7 +38,8 @@ import { buildHandoff, heldEffects, retryDelay, type HeldWorkflow, type Outcome 
 import { jsonCopy } from './json-copy';
 import { tenantRetention } from '../archive/retention';
 import type { TenantStore } from '../tenants/tenant-store';
-import { contextOf, inSpan, SpanKind, traceparentOf, tracer } from '../tracing/tracing';
+import { tracedStageContext } from '../tracing/traced-ports';
+import { contextOf, contextWith, inSpan, SpanKind, traceparentOf, tracer } from '../tracing/tracing';
 
 /** Worker lifecycle, in order. */
 export type WorkerState = 'created' | 'running' | 'draining' | 'stopped';
@@ -451,7 +452,7 @@ export async function ensureGroups(redis: Redis, streams: string[], group: strin
 
 /**
  * One step in its span (tracing on): a child of the span that wrote the entry (its payload's
- * `traceparent`), in whatever process that ran. The step's own `traceparent` then goes with what
+ * `traceparent`), in whatever process that ran; the step's calls out are its children. The step's own `traceparent` then goes with what
  * it hands on: the forwarded payload (the next stage's entry, and a wait's stored payload), and
  * the entry's own payload (what a retry, a defer or a hold writes again). Only ids the service
  * makes, counts and the decision's kind are recorded (docs/tracing.md).
@@ -461,7 +462,8 @@ function tracedStep(stage: Stage, envelope: Envelope, ctx: StageContext, deliver
     'cw.stage': stage.name, 'cw.workflow_id': envelope.workflowId, 'cw.tenant_id': envelope.tenantId,
     'cw.seq': envelope.seq, 'cw.attempt': envelope.attempt, 'cw.deliveries': deliveries,
   }, async (span) => {
-    const decision = await stage.handle(envelope, ctx);
+    // An unsampled step (its span is the unsampled parent's) makes no spans of its calls either.
+    const decision = await stage.handle(envelope, span.isRecording() ? tracedStageContext(ctx, contextWith(span)) : ctx);
     const traceparent = traceparentOf(span);
     envelope.payload.traceparent = traceparent;
     if (decision.kind === 'forward') decision.payload.traceparent = traceparent;

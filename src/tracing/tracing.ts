@@ -8,11 +8,18 @@
  * travels in the entry's payload (`WorkflowPayload.traceparent`), and the next step's span is
  * its child, in whichever process runs it; a timer's entry carries the payload it was set with.
  *
+ * Parents are always passed explicitly (a `Context`, or a `traceparent` string), never found
+ * through an active context: no context manager is registered, because on Node 20 the
+ * AsyncLocalStorage one hooks every promise the process makes, a cost every message would pay,
+ * sampled or not (docs/tracing.md, "Cost"). The step's calls out (CMS, knowledge, provider) get
+ * their parent from the step's context (src/tracing/traced-ports.ts), an API route from the
+ * request's `ctx.state.traceparent`.
+ *
  * No span name or attribute holds PHI: names are fixed strings (a stage's, an adapter's), and
  * attributes are ids the service makes (workflow ids, tenant ids), counts and outcomes.
  */
 import {
-  context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags,
+  context, isSpanContextValid, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags,
   type Attributes, type Context, type Span, type SpanContext, type Tracer,
 } from '@opentelemetry/api';
 import type { TracingConfig } from './tracing-config';
@@ -21,6 +28,8 @@ import type { TracingConfig } from './tracing-config';
 export let tracer: Tracer | null = null;
 
 let provider: { shutdown(): Promise<void>; forceFlush(): Promise<void> } | null = null;
+/** Whether the sampler follows the parent's decision (`parentbased_*`, the default). */
+let followsParent = false;
 let users = 0;
 
 /**
@@ -40,13 +49,15 @@ export function startTracing(config: TracingConfig | null): void {
   /* eslint-enable @typescript-eslint/no-require-imports */
   const root = config.sampler.endsWith('always_on') ? new AlwaysOnSampler()
     : config.sampler.endsWith('always_off') ? new AlwaysOffSampler() : new TraceIdRatioBasedSampler(config.ratio);
-  const sampler = config.sampler.startsWith('parentbased_') ? new ParentBasedSampler({ root }) : root;
+  followsParent = config.sampler.startsWith('parentbased_');
+  const sampler = followsParent ? new ParentBasedSampler({ root }) : root;
   const sdk = new NodeTracerProvider({
     sampler,
     resource: resourceFromAttributes({ ...config.resourceAttributes, 'service.name': config.serviceName }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: config.url, headers: config.headers, timeoutMillis: config.timeoutMs }))],
   });
-  sdk.register({ propagator: new W3CTraceContextPropagator() });
+  // No context manager (`null`): parents are passed explicitly (see the header).
+  sdk.register({ propagator: new W3CTraceContextPropagator(), contextManager: null });
   provider = sdk;
   tracer = trace.getTracer('claims-workflow-service');
 }
@@ -64,6 +75,7 @@ export async function stopTracing(config: TracingConfig | null): Promise<void> {
   const ending = provider;
   provider = null;
   tracer = null;
+  followsParent = false;
   await ending.shutdown().catch(() => undefined);
   trace.disable();
   context.disable();
@@ -86,43 +98,39 @@ export function traceparentOf(span: Span): string {
   return `00-${c.traceId}-${c.spanId}-${(c.traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED ? '01' : '00'}`;
 }
 
-/** The active span's `traceparent` (tracing on and a span active), else undefined. */
-export function activeTraceparent(): string | undefined {
-  if (tracer === null) return undefined;
-  const span = trace.getActiveSpan();
-  return span ? traceparentOf(span) : undefined;
-}
-
 /** The context whose parent is the span a `traceparent` names (a new trace without one). */
 export function contextOf(traceparent: string | undefined): Context {
   const parent = parseTraceparent(traceparent);
   return parent ? trace.setSpanContext(ROOT_CONTEXT, parent) : ROOT_CONTEXT;
 }
 
+/** The context whose parent is `span`: what the calls a span makes are started under. */
+export function contextWith(span: Span): Context {
+  return trace.setSpan(ROOT_CONTEXT, span);
+}
+
 /**
- * Runs `fn` in a new span, a child of `parent` (a context; default the active one), and ends it
- * when `fn` settles. A failure sets the span's status to error with the error's code only (a
- * message may quote PHI). Call it only with tracing on (`tracer !== null`).
+ * Runs `fn` in a new span, a child of `parent`, and ends it when `fn` settles; `fn` gets the span
+ * (its children take `contextWith(span)`). A failure sets the span's status to error with the
+ * error's code only (a message may quote PHI). Call it only with tracing on (`tracer !== null`).
  */
-export async function inSpan<T>(name: string, kind: SpanKind, attributes: Attributes, fn: (span: Span) => Promise<T>, parent?: Context): Promise<T> {
-  const span = tracer!.startSpan(name, { kind, attributes }, parent ?? context.active());
+export async function inSpan<T>(name: string, kind: SpanKind, attributes: Attributes, fn: (span: Span) => Promise<T>, parent: Context): Promise<T> {
+  // A parent the sampler follows and that is not sampled makes a span that is never recorded:
+  // `fn` runs under the parent itself, which carries the same unsampled flag on to whatever it
+  // starts. Nine messages in ten at the default ratio, so none of the SDK's work is done for them.
+  const parentSpan = followsParent ? trace.getSpan(parent) : undefined;
+  if (parentSpan !== undefined && (parentSpan.spanContext().traceFlags & TraceFlags.SAMPLED) === 0 && isSpanContextValid(parentSpan.spanContext())) {
+    return fn(parentSpan);
+  }
+  const span = tracer!.startSpan(name, { kind, attributes }, parent);
   try {
-    return await context.with(trace.setSpan(parent ?? context.active(), span), () => fn(span));
+    return await fn(span);
   } catch (err) {
     span.setStatus({ code: SpanStatusCode.ERROR, message: codeOf(err) });
     throw err;
   } finally {
     span.end();
   }
-}
-
-/**
- * `fn` in a client span named `name` when tracing is on; just `fn` when it is off. For the calls
- * a step makes to the world outside (the CMS, the knowledge index, a channel provider).
- */
-export function traced<T>(name: string, attributes: Attributes, fn: () => Promise<T>): Promise<T> {
-  if (tracer === null) return fn();
-  return inSpan(name, SpanKind.CLIENT, attributes, fn);
 }
 
 function codeOf(err: unknown): string {

@@ -11,7 +11,6 @@ import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import { runControlPendingDocs, runStartPendingDocs, type PendingDocsAction, type PendingDocsRefusal } from '../redis/scripts';
 import type { StageEntryForm } from '../runtime/envelope-codec';
-import { activeTraceparent, tracer } from '../tracing/tracing';
 import { pendingDocuments } from '../../pipeline/workflows/pending-documents';
 import { deadlineTimer, reminderNumber, timerOf, waitSchedule } from '../../pipeline/workflows/wait';
 import { parseWaitTimer, waitTimerMember } from '../redis/wait-timers';
@@ -48,9 +47,10 @@ export class PendingDocuments {
 
   /**
    * A CMS event starts a follow-up for a claim (or joins the claim's open one). The claim was
-   * read from the CMS by the caller: its `claimant_phone` is who gets the reminder.
+   * read from the CMS by the caller: its `claimant_phone` is who gets the reminder. `traceparent`:
+   * the request's span (tracing on), the parent of the first step's (docs/tracing.md).
    */
-  async startFromCms(tenantId: string, claim: Claim, channel: Channel, businessNumberId: string, now: number, language?: PendingDocsState['language']): Promise<{ workflowId: string; joined: boolean }> {
+  async startFromCms(tenantId: string, claim: Claim, channel: Channel, businessNumberId: string, now: number, language?: PendingDocsState['language'], traceparent?: string): Promise<{ workflowId: string; joined: boolean }> {
     const phone = claim.claimant_phone;
     const p = this.keys.partitionOf(tenantId, phone);
     const proposed = this.keys.newWorkflowId(p);
@@ -59,9 +59,8 @@ export class PendingDocuments {
       // Business-initiated: no customer-service window is open, so WhatsApp needs a template.
       receivedAt: 0, intent: 'pending_documents', claimId: claim.claim_id, pdStep: 'start',
       ...(language ? { language } : {}),
+      ...(traceparent ? { traceparent } : {}),
     };
-    // With tracing on, the request's span is the parent of the first step's (docs/tracing.md).
-    if (tracer !== null) payload.traceparent = activeTraceparent();
     const started = await runStartPendingDocs(this.redis, this.keys, {
       partition: p, tenantId, workflowId: proposed, channel, phone, claimId: claim.claim_id, payload, workflowType: pendingDocuments.type, now, entryForm: this.entryForm,
     });

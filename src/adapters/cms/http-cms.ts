@@ -10,7 +10,6 @@ import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
 import type { Metrics } from '../../metrics';
 import type { TenantStore } from '../../tenants/tenant-store';
-import { inSpan, SpanKind, tracer } from '../../tracing/tracing';
 import { httpJson, type HttpAnswer } from '../http-client';
 
 type CmsCall = (tenantId: string, path: string) => Promise<unknown>;
@@ -26,20 +25,20 @@ export class HttpCms {
   ) {}
 
   async claimsByPhone(tenantId: string, phone: string): Promise<Claim[]> {
-    const body = (await this.call(tenantId, `/claims?phone=${encodeURIComponent(phone)}`, 'claims_by_phone')) as { claims?: unknown };
+    const body = (await this.call(tenantId, `/claims?phone=${encodeURIComponent(phone)}`)) as { claims?: unknown };
     if (!body || !Array.isArray(body.claims)) throw new AppError('cms_rejected', 'CMS answered without a claims list');
     return body.claims as Claim[];
   }
 
   async claim(tenantId: string, claimId: string): Promise<Claim | null> {
-    const body = await this.orNullOn404(this.call(tenantId, `/claims/${encodeURIComponent(claimId)}`, 'claim'));
+    const body = await this.orNullOn404(this.call(tenantId, `/claims/${encodeURIComponent(claimId)}`));
     if (body === null) return null;
     if (typeof body !== 'object' || typeof (body as Claim).claim_id !== 'string') throw new AppError('cms_rejected', 'CMS answered without a claim object');
     return body as Claim;
   }
 
   async pendingDocuments(tenantId: string, claimId: string): Promise<PendingDocument[] | null> {
-    const body = (await this.orNullOn404(this.call(tenantId, `/claims/${encodeURIComponent(claimId)}/pending-documents`, 'pending_documents'))) as { documents?: unknown } | null;
+    const body = (await this.orNullOn404(this.call(tenantId, `/claims/${encodeURIComponent(claimId)}/pending-documents`))) as { documents?: unknown } | null;
     if (body === null) return null;
     if (!Array.isArray(body.documents)) throw new AppError('cms_rejected', 'CMS answered without a documents list');
     // Only well-formed entries: a document without a code cannot be matched or reported.
@@ -58,13 +57,7 @@ export class HttpCms {
     }
   }
 
-  /** A CMS call; with tracing on, in a span named by the operation alone (its path holds a phone or a claim id). */
-  private call(tenantId: string, path: string, operation: string): Promise<unknown> {
-    if (tracer === null) return this.callNow(tenantId, path);
-    return inSpan(`cms ${operation}`, SpanKind.CLIENT, { 'cw.tenant_id': tenantId, 'cw.cms.operation': operation }, () => this.callNow(tenantId, path));
-  }
-
-  private callNow(tenantId: string, path: string): Promise<unknown> {
+  private call(tenantId: string, path: string): Promise<unknown> {
     return this.breaker(tenantId).fire(tenantId, path).catch((err: unknown) => {
       if (err instanceof AppError) throw err;
       const open = (err as { code?: string }).code === 'EOPENBREAKER';

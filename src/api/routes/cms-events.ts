@@ -15,6 +15,9 @@ import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import { actorOf, principal, requireScope } from '../authenticate';
 import { readForm } from '../body';
+import { requestTraceparent } from '../request-trace';
+import { tracedCms } from '../../tracing/traced-ports';
+import { contextOf } from '../../tracing/tracing';
 import { rateLimit } from '../rate-limits';
 
 export const cmsEventTypes = ['claim.documents_pending', 'claim.documents_received'] as const;
@@ -53,14 +56,15 @@ export function cmsEventRoutes(s: CmsEventPorts): Router {
     }
     const who = principal(ctx);
     const tenantId = who.tenant_id;
-    const claim = await s.cms.claim(tenantId, body.claim_id);
+    const traceparent = requestTraceparent(ctx);
+    const claim = await (traceparent ? tracedCms(s.cms, contextOf(traceparent)) : s.cms).claim(tenantId, body.claim_id);
     if (!claim) throw new AppError('claim_not_found', 'the CMS has no such claim');
     const now = s.clock.now();
     if (body.type === 'claim.documents_pending') {
       // Business-initiated: WhatsApp when the tenant has it, else its first SMS number (docs/channels.md).
       const { whatsapp, sms } = (await s.tenants.get(tenantId)).channels;
       const via = whatsapp ? { channel: 'whatsapp' as const, number: whatsapp.phone_number_id } : { channel: 'sms' as const, number: sms!.numbers[0]! };
-      const { workflowId, joined } = await s.pendingDocs.startFromCms(tenantId, claim, via.channel, via.number, now, body.language);
+      const { workflowId, joined } = await s.pendingDocs.startFromCms(tenantId, claim, via.channel, via.number, now, body.language, traceparent);
       s.log.info({ tenant_id: tenantId, workflow_id: workflowId, claim_ref: s.refs.of(claim.claim_id), joined }, joined ? 'CMS event joined the open pending-documents workflow' : 'CMS event started a pending-documents workflow');
       ctx.status = 202;
       ctx.body = { event_type: body.type, workflow_id: workflowId, outcome: joined ? 'joined' : 'started' };

@@ -21,6 +21,7 @@ import { parseSmsInbound, parseSmsStatus, verifySmsSignature, withSendId, type S
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import { readRaw } from '../body';
+import { requestTraceparent } from '../request-trace';
 
 /** Twilio's webhooks are small forms; the body of an SMS is at most 1,600 characters. */
 const maxWebhookBytes = 64 * 1024;
@@ -75,7 +76,7 @@ export function smsRoutes(s: SmsPorts): Router {
     const message = signedForm(tenantId, params, parseSmsInbound, 'webhook');
     const { workflowId, duplicate } = await s.intake.message(tenantId, 'sms', {
       businessNumberId: message.to, from: message.from, id: message.messageSid, text: message.text, ...(message.media ? { media: message.media } : {}),
-    }, s.clock.now());
+    }, s.clock.now(), requestTraceparent(ctx));
     s.metrics.inbound.inc({ channel: 'sms', result: duplicate ? 'duplicate' : 'accepted' });
     s.log.info({ tenant_id: tenantId, workflow_id: workflowId, from_ref: s.refs.of(message.from), duplicate }, duplicate ? 'inbound SMS was a redelivery' : 'inbound SMS accepted');
     ctx.type = 'text/xml';

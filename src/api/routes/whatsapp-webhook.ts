@@ -10,6 +10,7 @@ import { parseWebhook, verifySignature } from '../../adapters/channels/whatsapp'
 import { AppError } from '../../errors';
 import type { Services } from '../../services';
 import { parseJson, readRaw } from '../body';
+import { requestTraceparent } from '../request-trace';
 
 const maxWebhookBytes = 1024 * 1024;
 /** Checked against when no tenant owns the number: random per process, so no signature can match it. */
@@ -57,7 +58,7 @@ export function whatsappRoutes(s: WhatsappPorts): Router {
     const accepted: string[] = [];
     for (const message of parsed.messages) {
       const tenantId = owners.get(message.phoneNumberId)!;
-      const { workflowId, duplicate } = await s.intake.message(tenantId, 'whatsapp', { ...message, businessNumberId: message.phoneNumberId }, now);
+      const { workflowId, duplicate } = await s.intake.message(tenantId, 'whatsapp', { ...message, businessNumberId: message.phoneNumberId }, now, requestTraceparent(ctx));
       s.metrics.inbound.inc({ channel: 'whatsapp', result: duplicate ? 'duplicate' : 'accepted' });
       s.log.info({ tenant_id: tenantId, workflow_id: workflowId, from_ref: s.refs.of(message.from), duplicate }, duplicate ? 'inbound message was a redelivery' : 'inbound message accepted');
       if (!duplicate) accepted.push(workflowId);

@@ -1,0 +1,73 @@
+/**
+ * src/tracing/tracing.ts's spans with explicit parents: a parent the sampler follows decides
+ * whether the child is recorded, and an unsampled parent's child is the parent itself (no span
+ * made), so the unsampled flag travels on; a sampler that does not follow the parent still makes
+ * its own decision. The exporter posts to an address nobody listens on: these spans are never sent.
+ */
+import { expect } from 'chai';
+import { ROOT_CONTEXT, type Span } from '@opentelemetry/api';
+import { contextOf, contextWith, inSpan, SpanKind, startTracing, stopTracing, traceparentOf } from '../../src/tracing/tracing';
+import type { TracingConfig } from '../../src/tracing/tracing-config';
+
+const unsampled = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00';
+const sampled = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+
+function config(sampler: TracingConfig['sampler'], ratio: number): TracingConfig {
+  return { url: 'http://127.0.0.1:9/v1/traces', headers: {}, timeoutMs: 100, sampler, ratio, serviceName: 'test', resourceAttributes: {} };
+}
+
+interface Seen { span: Span; recording: boolean }
+
+/** The span `fn` runs in, and whether it was recording while it ran (an ended span is not). */
+async function spanUnder(parent: string | undefined): Promise<Seen> {
+  return inSpan('stage test', SpanKind.CONSUMER, { 'cw.stage': 'test' }, async (span) => ({ span, recording: span.isRecording() }), contextOf(parent));
+}
+
+describe('tracing spans with explicit parents', () => {
+  describe('parent-based ratio sampler (the default)', () => {
+    const c = config('parentbased_traceidratio', 1);
+    before(() => startTracing(c));
+    after(() => stopTracing(c));
+
+    it('runs under an unsampled parent without a span of its own: the same ids, still unsampled', async () => {
+      const { span, recording } = await spanUnder(unsampled);
+      expect(recording).to.equal(false);
+      expect(traceparentOf(span)).to.equal(unsampled);
+    });
+
+    it('records a child of a sampled parent, in its trace with a new span id', async () => {
+      const { span, recording } = await spanUnder(sampled);
+      expect(recording).to.equal(true);
+      const [, traceId, spanId, flags] = traceparentOf(span).split('-');
+      expect(traceId).to.equal('0af7651916cd43dd8448eb211c80319c');
+      expect(spanId).to.not.equal('b7ad6b7169203331');
+      expect(flags).to.equal('01');
+    });
+
+    it('starts a trace where there is no parent (ratio 1: sampled), and its children follow it', async () => {
+      const root = await spanUnder(undefined);
+      expect(root.recording).to.equal(true);
+      expect(traceparentOf(root.span)).to.match(/-01$/);
+      const child = await inSpan('cms claim', SpanKind.CLIENT, {}, async (span) => ({ span, recording: span.isRecording() }), contextWith(root.span));
+      expect(child.span.spanContext().traceId).to.equal(root.span.spanContext().traceId);
+      expect(child.recording).to.equal(true);
+    });
+  });
+
+  describe('a sampler that does not follow the parent', () => {
+    const c = config('traceidratio', 1);
+    before(() => startTracing(c));
+    after(() => stopTracing(c));
+
+    it('decides for itself under an unsampled parent (ratio 1: recorded, in the parent trace)', async () => {
+      const { span, recording } = await spanUnder(unsampled);
+      expect(recording).to.equal(true);
+      expect(span.spanContext().traceId).to.equal('0af7651916cd43dd8448eb211c80319c');
+    });
+  });
+
+  it('parent contexts carry nothing when there is no traceparent', () => {
+    expect(contextOf(undefined)).to.equal(ROOT_CONTEXT);
+    expect(contextOf('not-a-traceparent')).to.equal(ROOT_CONTEXT);
+  });
+});
