@@ -169,6 +169,8 @@ export function loadLanguages(dir: string): LoadedLanguages {
     }
   }
 
+  for (const [spelling, target] of generatedSpellings(scripts, packs, spellingVariants)) spellingVariants.set(spelling, target);
+
   const consent = new FoldedMessages<ConsentAnswer>(scripts);
   for (const pack of packs) {
     for (const answer of consentAnswers) {
@@ -234,6 +236,44 @@ class FoldedMessages<V> extends Map<string, V> {
 }
 
 /** A single word as a spelling list writes it, in the form a claimant's word has after `normalise`. */
+/**
+ * The spellings a pack's `spelling_rules` make of each of its words in its own script (class
+ * words, each word of a phrase, markers), each read as the word (or as what the word is itself a
+ * listed spelling of). A rule's spelling never wins over what is listed or over a word: one that is
+ * already a listed spelling, a word of any pack, or made from two different words is left out, so
+ * a rule can only add readings, never change one.
+ */
+function generatedSpellings(scripts: readonly Script[], packs: readonly LanguagePack[], listed: ReadonlyMap<string, string>): Map<string, string> {
+  const fold = (w: string) => foldInScript(scripts, normaliseWord(w));
+  const everyWord = new Set<string>();
+  const wordsOf = (pack: LanguagePack) => [...Object.values(pack.words).flat(), ...pack.detection.markers, ...pack.known_words]
+    .flatMap((entry) => normaliseWord(entry).split(/\s+/)).filter((w) => w !== '');
+  for (const pack of packs) for (const w of wordsOf(pack)) everyWord.add(fold(w));
+  const made = new Map<string, string | null>();
+  for (const pack of packs) {
+    const rules = pack.spelling_rules ?? [];
+    if (rules.length === 0) continue;
+    const own = new Set(wordsOf(pack).filter((w) => scriptOf(scripts, w) === pack.scriptOf));
+    for (const word of own) {
+      const target = listed.get(fold(word)) ?? fold(word);
+      for (const rule of rules) {
+        const text = normaliseWord(rule.text);
+        // The word as listed and as its script folds it (a fold may need the very letter a rule
+        // leaves out): a claimant's word can match either.
+        for (const form of new Set([word, fold(word).normalize('NFC')])) {
+          const spelling = rule.kind === 'suffix' ? form + text : form.split(text).join('');
+          if (spelling === form || spelling === '') continue;
+          const folded = fold(spelling);
+          if (listed.has(folded) || everyWord.has(folded)) continue;
+          const before = made.get(folded);
+          made.set(folded, before === undefined || before === target ? target : null);
+        }
+      }
+    }
+  }
+  return new Map([...made].filter((e): e is [string, string] => e[1] !== null));
+}
+
 function normaliseWord(word: string): string {
   return word.normalize('NFKC').toLowerCase().trim();
 }

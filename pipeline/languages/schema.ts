@@ -44,6 +44,9 @@ export interface LanguageSpec {
   detection: { default_for_script: boolean; markers: string[] };
   words: Record<string, string[]>;
   spelling_variants: Record<string, string[]>;
+  /** Spellings made from the pack's own words by rule at load, rather than listed one by one
+   *  (index.ts, `generatedSpellings`). Default none. */
+  spelling_rules?: SpellingRule[];
   known_words: string[];
   consent: Record<ConsentAnswer, string[]>;
   handover_cancel: string[];
@@ -56,6 +59,17 @@ export interface LanguageSpec {
   citation_prefixes: string[];
   /** Phrases a reply must never say, per category of pipeline/data/policy-rules.json. Default none. */
   policy_prohibited?: Record<string, string[]>;
+}
+
+/**
+ * A spelling claimants write for every word of a pack: `without` the word with every `text` left
+ * out (Tamil typed without the pulli), `suffix` the word with `text` joined to its end (Tamil's
+ * quotative: வரும்னு, "that it will come"), read as the word itself.
+ */
+export interface SpellingRule {
+  kind: 'without' | 'suffix';
+  text: string;
+  why: string;
 }
 
 export interface RepliesSpec {
@@ -116,6 +130,13 @@ export const languageSchema = {
     },
     words: wordLists,
     spelling_variants: wordLists,
+    spelling_rules: {
+      type: 'array',
+      items: {
+        type: 'object', additionalProperties: false, required: ['kind', 'text', 'why'],
+        properties: { kind: { type: 'string', enum: ['without', 'suffix'] }, text: { type: 'string', minLength: 1, maxLength: 20 }, why: { type: 'string', minLength: 1 } },
+      },
+    },
     known_words: words,
     consent: {
       type: 'object', additionalProperties: false, required: consentAnswers,

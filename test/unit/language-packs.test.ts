@@ -194,6 +194,23 @@ describe('language packs', () => {
     expect(() => loadLanguages(dir)).to.throw(`${file}: /spelling_variants/kaun: "kyon" is already a spelling of "kyu" (HI_EN)`);
   });
 
+  it('makes spellings by a pack\'s rules, read as the word, never over a listed spelling or another word', () => {
+    addPack(dir, (spec) => {
+      spec.detection.markers = ['xyzzy', 'plugh', 'fooqbar', 'foobarq'];
+      spec.known_words = ['xyzzyq'];
+      spec.spelling_variants = { plugh: ['plughq'] };
+      spec.spelling_rules = [{ kind: 'suffix', text: 'q', why: 'test' }, { kind: 'without', text: 'q', why: 'test' }];
+    });
+    const variants = loadLanguages(dir).spellingVariants;
+    expect(variants.get('kyuq')).to.equal('kyu'); // a class word of the pack with the suffix
+    expect(variants.get('plughq')).to.equal('plugh'); // listed, as listed
+    expect(variants.has('xyzzyq')).to.equal(false); // a word of its own: the rule does not take it
+    expect(variants.has('foobar')).to.equal(false); // made from two different words: neither
+    expect(variants.get('nahiq')).to.equal(languages.spellingVariants.get('nahi') ?? 'nahi');
+    // Only the pack with the rule: HI_EN, with the same words and no rule, makes none.
+    expect(languages.spellingVariants.has('kyuq')).to.equal(false);
+  });
+
   it('rejects a consent word that answers two ways, and a script with two default packs', () => {
     const file = addPack(dir, (spec) => { spec.consent.no = ['haan']; });
     expect(() => loadLanguages(dir)).to.throw(`${file}: /consent/no: "haan" is already a "yes" answer`);
