@@ -222,9 +222,16 @@ function score(hits: readonly ClassHit[], window = grammar.window, own?: readonl
   const scores: Record<string, number> = Object.fromEntries(intents.map((intent) => [intent, 0]));
   const best: Partial<Record<string, string>> = {};
   if (hits.length === 0) return { scores, best };
+  // The hits by class, once for every template.
+  const byClass = new Map<string, ClassHit[]>();
+  for (const h of hits) {
+    const list = byClass.get(h.cls);
+    if (list) list.push(h);
+    else byClass.set(h.cls, [h]);
+  }
   for (const template of grammar.templates) {
     if (template.weight <= scores[template.intent]!) continue;
-    if (!matches(template, hits, window, own)) continue;
+    if (!matches(template, hits, byClass, window, own)) continue;
     scores[template.intent] = template.weight;
     best[template.intent] = template.name;
   }
@@ -265,10 +272,14 @@ function withinOnePhrase(used: readonly ClassHit[], hits: readonly ClassHit[]): 
 
 /** Whether every part of the template occurs, the occurrences spanning at most `window` words
  *  (and, with `own`, one of them among those hits). */
-function matches(template: Template, hits: readonly ClassHit[], window: number, own?: readonly ClassHit[]): boolean {
-  if (template.none.length > 0 && hits.some((h) => template.none.includes(h.cls))) return false;
-  const options = template.all.map((part) => hits.filter((h) => part.includes(h.cls)));
-  if (options.some((o) => o.length === 0)) return false;
+function matches(template: Template, hits: readonly ClassHit[], byClass: ReadonlyMap<string, readonly ClassHit[]>, window: number, own?: readonly ClassHit[]): boolean {
+  if (template.none.some((cls) => byClass.has(cls))) return false;
+  const options: Array<readonly ClassHit[]> = [];
+  for (const part of template.all) {
+    const option = part.length === 1 ? byClass.get(part[0]!) ?? [] : part.flatMap((cls) => byClass.get(cls) ?? []);
+    if (option.length === 0) return false;
+    options.push(option);
+  }
   if (options.length === 1) return own === undefined || options[0]!.some((h) => own.includes(h));
   // Few hits per message: try each choice of occurrences (bounded by the parts' hit counts).
   const pick = (i: number, lo: number, hi: number, used: ClassHit[]): boolean => {
