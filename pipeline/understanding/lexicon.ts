@@ -52,6 +52,8 @@ export class Lexicon {
   private readonly singleClasses = new Map<string, Map<string, Owners>>();
   /** Per told language: the single-word entries (`class word`) not read in its messages. */
   private readonly unreadFor = new Map<string, ReadonlySet<string>>();
+  /** Per told language: the phrases of several words not read in its messages. */
+  private readonly unreadPhrasesFor = new Map<string, ReadonlySet<Phrase>>();
   readonly classes: ReadonlySet<string>;
 
   /** `packs`: the language packs whose `words` are read (each entry knows its packs); `vocabularies`:
@@ -99,6 +101,7 @@ export class Lexicon {
    */
   find(words: readonly string[], told: string | null = null): ClassHit[] {
     const unread = told === null ? null : this.unreadIn(told);
+    const unreadPhrases = told === null ? null : this.unreadPhrasesIn(told);
     const classesOf = (word: string): string[] => {
       const byClass = this.singleClasses.get(word);
       if (!byClass) return [];
@@ -117,7 +120,7 @@ export class Lexicon {
         if (phrase.words.length > words.length - i) continue;
         let ok = true;
         for (let k = 1; k < phrase.words.length && ok; k += 1) ok = words[i + k] === phrase.words[k];
-        if (!ok) continue;
+        if (!ok || unreadPhrases?.has(phrase)) continue;
         if (phrase.words.length === 1) {
           // A word listed as itself is no typo, even where this sense of it is not read.
           exact = true;
@@ -163,6 +166,32 @@ export class Lexicon {
       }
     }
     this.unreadFor.set(code, unread);
+    return unread;
+  }
+
+  /**
+   * The phrases of several words not read in a message that told `code`: those of packs other
+   * than `code`, its other form and the default language, with a word `code` has as its own grammar
+   * word. Marathi's "मंजुरी का" (why approved) is "of the approval" in Hindi ("मंज़ूरी का संदेश"),
+   * and romanised Marathi's "rejection ka" is Hinglish's "of the rejection". Unlike single words,
+   * this holds for a script's default language too: its own grammar words are its known words.
+   */
+  private unreadPhrasesIn(code: string): ReadonlySet<Phrase> {
+    const cached = this.unreadPhrasesFor.get(code);
+    if (cached) return cached;
+    const unread = new Set<Phrase>();
+    const pack = this.packs.find((p) => p.code === code);
+    if (pack) {
+      const kept = new Set([code, defaultLanguage, ...this.packs.filter((p) => p.romanised_of === code || p.code === pack.romanised_of).map((p) => p.code)]);
+      const own = new Set([...pack.detection.markers, ...pack.known_words].map((w) => foldedWords(w)).filter((f) => f.length === 1).map((f) => f[0]!));
+      for (const list of this.byFirst.values()) {
+        for (const phrase of list) {
+          if (phrase.words.length === 1 || phrase.owners === null || [...phrase.owners].some((c) => kept.has(c))) continue;
+          if (phrase.words.some((w) => own.has(w))) unread.add(phrase);
+        }
+      }
+    }
+    this.unreadPhrasesFor.set(code, unread);
     return unread;
   }
 

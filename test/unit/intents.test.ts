@@ -3,7 +3,7 @@
  * Hinglish starts claim-status; anything else gets the help reply.
  */
 import { expect } from 'chai';
-import { matchIntent } from '../../pipeline/intents';
+import { matchIntent, understandMessage } from '../../pipeline/intents';
 
 describe('matchIntent', () => {
   const statusQuestions: Record<string, string[]> = {
@@ -29,4 +29,21 @@ describe('matchIntent', () => {
       expect(matchIntent(text)).to.equal(null);
     });
   }
+});
+
+/**
+ * The sentence reader's rules for small talk that carries claim words and for questions asked
+ * without a question word (docs/understanding.md, "Sentences, questions and entities"). Each
+ * message says which rule it checks.
+ */
+describe('understandMessage: small talk with claim words, and implied asks', () => {
+  const smallTalk = (text: string) => {
+    const understanding = understandMessage(text);
+    expect(understanding.kind, `${text}: ${JSON.stringify(understanding.scores)}`).to.equal('small_talk');
+  };
+
+  it('reads another language\'s phrase built on the message\'s own grammar word as the message\'s words ("rejection ka", "मंज़ूरी का": of, not Marathi\'s why)', () => {
+    smallTalk('rejection ka letter aaj mil gaya, shukriya');
+    smallTalk('मंज़ूरी का मैसेज आ गया, धन्यवाद');
+  });
 });
