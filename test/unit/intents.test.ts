@@ -46,4 +46,11 @@ describe('understandMessage: small talk with claim words, and implied asks', () 
     smallTalk('rejection ka letter aaj mil gaya, shukriya');
     smallTalk('मंज़ूरी का मैसेज आ गया, धन्यवाद');
   });
+
+  it('reads "mana" as refused only in "mana kar", "mana hua" (manana is to celebrate), "kyunki" as because, and "kabhi", "bataya" as themselves', () => {
+    expect(matchIntent('Happy Lohri! is saal operation ke baad dadi ke saath Lohri mana rahe hain')).to.equal(null);
+    expect(matchIntent('TPA ne cashless mana kar diya, kyu?')).to.equal('query_reason');
+    smallTalk('claim late hua kyunki hospital ne bill late bheja, ab mil gaya. thanks');
+    expect(matchIntent('Papa ka claim reject ho gaya. unhe kabhi sugar nahi tha. reason kya hai??')).to.equal('query_reason');
+  });
 });
