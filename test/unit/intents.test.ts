@@ -53,4 +53,18 @@ describe('understandMessage: small talk with claim words, and implied asks', () 
     smallTalk('claim late hua kyunki hospital ne bill late bheja, ab mil gaya. thanks');
     expect(matchIntent('Papa ka claim reject ho gaya. unhe kabhi sugar nahi tha. reason kya hai??')).to.equal('query_reason');
   });
+
+  it('reads "settled or still pending" as a status question, and "iske alawa" (besides this) as what else', () => {
+    expect(matchIntent('claim settle ho gaya ya abhi baki hai?')).to.equal('claim_status');
+    expect(matchIntent('aadhar aur pan upload kar diya. iske alawa bhi kuch dena hai?')).to.equal('pending_documents');
+  });
+
+  it('reads a sum cut as a deduction, not a paper short', () => {
+    expect(matchIntent('The settlement came ₹9,000 less than the bill, please check.')).to.equal('query_reason');
+  });
+
+  it('reads festival wishes, blessings and "is this the right number?" as small talk', () => {
+    smallTalk('Happy Navratri! Mata rani aapka bhala kare');
+    smallTalk('Is this the right number? I\'ll send the papers tomorrow.');
+  });
 });
