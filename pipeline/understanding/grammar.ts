@@ -10,7 +10,7 @@ import { detectLanguage } from '../language';
 import { languages } from '../languages';
 import { foldedWords } from './fold';
 import type { ClassHit, Lexicon } from './lexicon';
-import { readMessage } from './sentences';
+import { readMessage, type Clause } from './sentences';
 
 /** The intents of the shipped templates (data/intent-templates.json). */
 export type Intent = 'claim_status' | 'pending_documents' | 'query_reason' | 'human_handover';
@@ -31,7 +31,7 @@ export interface Template {
  * - `intent`: one intent is clear (score at or over the threshold, ahead of the next by the margin);
  * - `small_talk`: a greeting, thanks or acknowledgement with no intent at the threshold;
  *   `closing` when it thanks or acknowledges (a word of the `thanks` class: "thanks", "ok",
- *   "bye"): the conversation is ending, not starting;
+ *   "bye"; or of `enough`: "that's all"): the conversation is ending, not starting;
  * - `unclear`: anything else; the claimant is asked which they meant.
  */
 export type Understanding<I extends string = Intent> =
@@ -79,7 +79,12 @@ export function addIntentTemplates(templates: readonly TemplateSpec[]): () => vo
   };
 }
 
-const smallTalkClasses = new Set(['greet', 'thanks']);
+/** Classes that close a conversation when nothing is asked: thanks and acknowledgements, and
+ *  nothing more to ask ("that's all", "bas itna hi"). */
+const closingClasses = new Set(['thanks', 'enough']);
+/** Greetings, closings and an explanation understood ("now I know", "aapne bataya"): a question
+ *  word inside one of their phrases asks nothing. */
+const smallTalkClasses = new Set(['greet', ...closingClasses, 'understood']);
 /** Words that make a message a question: with thanks in it, only a question starts a workflow
  *  ("thanks for the update" is small talk; "thanks, when will it be paid?" is not). */
 const questionClasses = new Set(['why', 'when', 'ask', 'where', 'question']);
@@ -88,7 +93,10 @@ const questionWordClasses = new Set(['why', 'when', 'where', 'ask']);
 /** Words that make a clause the asking part: a question word, a question particle ("kya",
  *  "क्या"), a request ("batao", "please tell", "कृपया"). An auxiliary counts only as a clause's
  *  first word ("is my claim approved"); a question mark always does. */
-const askingClasses = new Set(['where', 'ask', 'imperative', 'interrogative']);
+const askingClasses = new Set(['where', 'ask', 'imperative', 'interrogative', 'follow_up']);
+/** Requests: a plain one ("please", "batao") and one to look into it or answer ("please check",
+ *  "waiting for your reply", "dekh lijiye"). */
+const requestClasses = new Set(['imperative', 'follow_up']);
 
 /** A told language's auxiliaries (its pack's `aux` words, folded); none for a language without. */
 const auxByLanguage = new Map<string, ReadonlySet<string>>();
@@ -101,10 +109,18 @@ function auxiliariesOf(code: string): ReadonlySet<string> {
   return set;
 }
 
-/** Whether a hit lies inside a longer greeting or closing phrase of the same clause. */
-function withinSmallTalk(hit: ClassHit, hits: readonly ClassHit[]): boolean {
-  return hits.some((h) => smallTalkClasses.has(h.cls) && h.start <= hit.start && hit.end <= h.end && h.end - h.start > hit.end - hit.start);
+/** Whether a hit lies inside a longer phrase of one of these classes (by default a greeting or a
+ *  closing) of the same clause. */
+function withinSmallTalk(hit: ClassHit, hits: readonly ClassHit[], classes: ReadonlySet<string> = smallTalkClasses): boolean {
+  return hits.some((h) => classes.has(h.cls) && h.start <= hit.start && hit.end <= h.end && h.end - h.start > hit.end - hit.start);
 }
+
+/** Phrases whose question word asks nothing: a greeting or closing, and a question word used as a
+ *  conjunction ("I'll call again when I have the bills"). */
+const notAskingPhrases = new Set([...smallTalkClasses, 'conjunction']);
+
+/** Whether a negation comes right before the hit ("I don't want it rejected", "नहीं चाहता"). */
+const negated = (hit: ClassHit, hits: readonly ClassHit[]) => hits.some((h) => h.cls === 'neg' && h.end === hit.start - 1);
 
 interface Scored {
   scores: Record<string, number>;
@@ -120,6 +136,8 @@ interface Part {
   opensWithQuestion: boolean;
   /** It asks only as a greeting does ("who is this?", "how are you?"), a question inside the greeting. */
   greeting: boolean;
+  /** It tells what an explanation made clear ("now I know which papers were missing"): its question words ask nothing. */
+  toldUnderstood: boolean;
 }
 
 /**
@@ -132,7 +150,9 @@ interface Part {
  * need?") does not outvote it, and of two different questions the last is answered. A question
  * that names nothing by itself ("which ones??") is read with the clause before it. When the
  * asking clause leaves two intents too close to call, the rest of the message breaks the tie.
- * Thanks or an acknowledgement with nothing asked is small talk, whatever nouns it carries. A
+ * Thanks or an acknowledgement with nothing asked is small talk, whatever nouns it carries; what
+ * a native reader hears as telling asks nothing (a question word as a conjunction or after an
+ * explanation understood, a request negated or beside "that's all"). A
  * message that asks nothing and thanks for nothing (a statement: "claim status", "my amount was
  * cut") is scored whole, every template over every word, as before clauses were read.
  */
@@ -142,21 +162,40 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const told = detectLanguage(text);
   const found = lexicon.find(message.words, told);
   const auxiliaries = auxiliariesOf(told);
-  const parts: Part[] = message.clauses.map((clause) => {
+  const parts: Part[] = [];
+  for (const clause of joinPhrases(message.clauses, found)) {
     const hits = found.filter((h) => h.start >= clause.start && h.end < clause.end);
     for (const e of message.entities) if (e.start >= clause.start && e.start < clause.end) hits.push(e);
     // An auxiliary opening a greeting or a closing ("have a nice day") asks nothing, nor one the
     // message's language does not have ("is baar" is "this time" in romanised Hindi).
     const opensSmallTalk = hits.some((h) => h.start === clause.start && smallTalkClasses.has(h.cls));
-    const asksByAux = (h: ClassHit) => h.cls === 'aux' && h.start === clause.start && !opensSmallTalk && auxiliaries.has(message.words[h.start]!);
+    // Beside "that's all" or "bas itna hi", a request word only says what the claimant wanted ("bas
+    // itna hi confirm karna tha"); a question word still asks.
+    const enough = hits.some((h) => h.cls === 'enough');
+    const asksByAux = (h: ClassHit) => h.cls === 'aux' && h.start === clause.start && !opensSmallTalk && !enough && auxiliaries.has(message.words[h.start]!);
+    // Beside an explanation understood, a question word says what became clear ("ab samajh aa gaya
+    // kahan deduction laga", "now I know which papers were missing", "क्यों कटा, समझ आ गया" in
+    // Hindi's order), and so does one in a clause that goes on from it ("... aur kyun kata"), not
+    // one a contrast opens ("... but why was the bill cut"); a request ("got it, please send the
+    // form") still asks, and so does "samajh aaya nahi kyun".
+    const previous = parts[parts.length - 1];
+    const understood = !clause.marked && hits.some((h) => h.cls === 'understood' && !negated(h, hits) && !hits.some((n) => n.cls === 'neg' && n.start === h.end + 1));
+    const continues = !clause.marked && clause.joined && previous?.toldUnderstood === true && !hits.some((h) => h.cls === 'contrast' && h.start === clause.start);
+    const requests = hits.filter((h) => requestClasses.has(h.cls));
+    const told = (h: ClassHit) => (understood || continues) && !requestClasses.has(h.cls) && !requests.some((r) => r.start <= h.start && h.end <= r.end);
     // A question or request word inside a longer greeting or closing asks nothing ("no need to
-    // reply", "aur kuch nahi", "bata raha hoon": I am telling you).
-    const asking = clause.marked || hits.some((h) => (askingClasses.has(h.cls) || asksByAux(h)) && !withinSmallTalk(h, hits));
+    // reply", "aur kuch nahi", "bata raha hoon": I am telling you), nor a question word used as a
+    // conjunction ("when I have the bills"), nor a request negated ("I don't want it rejected").
+    const asksBy = (h: ClassHit) =>
+      (askingClasses.has(h.cls) || asksByAux(h)) && !withinSmallTalk(h, hits, notAskingPhrases) && !told(h) &&
+      !(requestClasses.has(h.cls) && (enough || negated(h, hits)));
+    const asking = clause.marked || hits.some(asksBy);
     const opensWithQuestion = hits.some((h) => h.start === clause.start && questionWordClasses.has(h.cls));
     // "Who is this?", "how are you?", "kaun bol raha hai?": the question is the greeting itself.
     const greeting = asking && hits.some((h) => h.cls === 'greet') && hits.every((h) => !askingClasses.has(h.cls) || withinSmallTalk(h, hits));
-    return { hits, asking, closing: !asking && hits.some((h) => h.cls === 'thanks'), opensWithQuestion, greeting };
-  });
+    const toldUnderstood = !clause.marked && hits.some((h) => askingClasses.has(h.cls) && told(h));
+    parts.push({ hits, asking, closing: !asking && hits.some((h) => closingClasses.has(h.cls)), opensWithQuestion, greeting, toldUnderstood });
+  }
   const all = parts.flatMap((p) => p.hits);
 
   // The asking part decides, the last first.
@@ -167,8 +206,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // 2 months and my claim is still not settled?").
     let scored = score(part.hits, part.opensWithQuestion ? Number.POSITIVE_INFINITY : grammar.window);
     // Read with the clause before it, which it leans on whatever the distance ("...20 din se
-    // process mein hai. kab tak?").
-    if (top(scored) < grammar.threshold && i > 0) scored = score([...parts[i - 1]!.hits, ...part.hits], Number.POSITIVE_INFINITY);
+    // process mein hai. kab tak?"); a greeting's question ("how are you?", "have a good day")
+    // leans on nothing.
+    if (top(scored) < grammar.threshold && i > 0 && !part.greeting) scored = score([...parts[i - 1]!.hits, ...part.hits], Number.POSITIVE_INFINITY);
     if (top(scored) < grammar.threshold) continue;
     return decideAsked<I>(scored, parts);
   }
@@ -176,7 +216,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // everything before it ("My claim was closed. Nobody informed me. What went wrong?"), counting
   // only templates the question itself takes part in, so the context cannot answer by itself
   // what the question did not ask.
-  const lastAsking = parts.findLastIndex((p) => p.asking);
+  const lastAsking = parts.findLastIndex((p) => p.asking && !p.greeting);
   if (lastAsking > 1) {
     const question = parts[lastAsking]!.hits;
     const scored = score([...parts.slice(0, lastAsking).flatMap((p) => p.hits), ...question], Number.POSITIVE_INFINITY, question);
@@ -196,7 +236,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
 
   // A statement, or a question naming no intent: the whole message, every template over every word.
   const scored = score(all);
-  const thanked = all.some((h) => h.cls === 'thanks');
+  const thanked = all.some((h) => closingClasses.has(h.cls));
   const strongest = top(scored);
   if (thanked && strongest < strongWeight && !text.includes('?') && !all.some((h) => questionClasses.has(h.cls))) {
     return { kind: 'small_talk', intent: null, confidence: 0, scores: scored.scores as Record<I, number>, template: null, closing: true };
@@ -260,6 +300,21 @@ function decide<I extends string>(scored: Scored, context: (() => Scored) | null
   }
   if (chosen === null) return null;
   return { kind: 'intent', intent: chosen as I, confidence: scored.scores[chosen]!, scores: scored.scores as Record<I, number>, template: scored.best[chosen]! };
+}
+
+/**
+ * The clauses, with one a joining word opened joined back to the clause before when a phrase runs
+ * across it: "kuch aur", "कुछ और" (something more) is one phrase, not "kuch" and a new clause.
+ */
+function joinPhrases(clauses: readonly Clause[], hits: readonly ClassHit[]): Clause[] {
+  const out: Clause[] = [];
+  for (const clause of clauses) {
+    const before = out[out.length - 1];
+    if (before && clause.joined && before.end === clause.start && hits.some((h) => h.start < clause.start && h.end >= clause.start)) {
+      out[out.length - 1] = { ...before, end: clause.end, marked: clause.marked };
+    } else out.push(clause);
+  }
+  return out;
 }
 
 /**

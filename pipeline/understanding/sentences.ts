@@ -26,6 +26,8 @@ export interface Clause {
   end: number;
   /** A question mark ended it. */
   marked: boolean;
+  /** A joining word opened it ("aur kyun", "but why"): it goes on from the clause before. */
+  joined: boolean;
 }
 
 export interface ReadMessage {
@@ -75,10 +77,13 @@ export function readMessage(text: string): ReadMessage {
   let currency = false;
   /** A joining word just read: whether it starts a clause waits for the word after it. */
   let joinAt = -1;
+  /** The clause being read opens with a joining word. */
+  let joined = false;
   const close = (marked: boolean) => {
-    if (words.length > start) clauses.push({ start, end: words.length, marked });
+    if (words.length > start) clauses.push({ start, end: words.length, marked, joined });
     else if (marked && clauses.length > 0) clauses[clauses.length - 1]!.marked = true;
     start = words.length;
+    joined = false;
   };
   const source = text.replace(/[\u200B-\u200D\u2060\uFEFF]/g, '').normalize('NFKC').toLowerCase();
   for (const match of source.matchAll(token)) {
@@ -106,8 +111,9 @@ export function readMessage(text: string): ReadMessage {
     const word = foldWord(t);
     // "aur" before "kya", "kitne", "kuch" is "more", not "and": no new clause.
     if (joinAt === words.length - 1 && joinAt > start && !moreAfter.has(word)) {
-      clauses.push({ start, end: joinAt, marked: false });
+      clauses.push({ start, end: joinAt, marked: false, joined });
       start = joinAt;
+      joined = true;
     }
     joinAt = joining.has(word) ? words.length : -1;
     words.push(word);

@@ -67,4 +67,45 @@ describe('understandMessage: small talk with claim words, and implied asks', () 
     smallTalk('Happy Navratri! Mata rani aapka bhala kare');
     smallTalk('Is this the right number? I\'ll send the papers tomorrow.');
   });
+
+  it('reads a negated request as asking nothing: "I don\'t want it rejected" is no question', () => {
+    expect(matchIntent('Which papers do I still need to send? I don\'t want it rejected again.')).to.equal('pending_documents');
+  });
+
+  it('reads a question word beside an explanation understood as what became clear, also in a clause going on with "aur"', () => {
+    smallTalk('Thanks, now I know which bills were missing. Will send them today.');
+    smallTalk('ab samajh aa gaya paisa kitna kata aur kyu kata. shukriya');
+    smallTalk('समझ आ गया कि कटौती क्यों हुई, धन्यवाद');
+    smallTalk('I had a call with your team about the deduction. Thanks for explaining why it was capped.');
+  });
+
+  it('still answers a question after understanding negated or after a contrast, and an explanation understood closes nothing', () => {
+    expect(matchIntent('samajh nahi aaya ki paisa kyu kata')).to.equal('query_reason');
+    expect(matchIntent('I understand why the room rent was capped but why was the surgery bill cut')).to.equal('query_reason');
+    expect(matchIntent('aapne bataya tha ki 7 din mein paisa aayega, abhi tak nahi aaya')).to.equal('claim_status');
+  });
+
+  it('reads a request word beside "bas yahi", "that\'s all" as what the claimant wanted, not a request; a question word still asks', () => {
+    smallTalk('bas yahi confirm karna tha ki bills pahunch gaye. shukriya');
+    expect(matchIntent('bas itna hi janna tha ki paisa kab aayega')).to.equal('claim_status');
+  });
+
+  it('reads "when I get", "which you asked for" as a conjunction, not a question; "when I will get" asks', () => {
+    smallTalk('I\'ll share the bills when I get them from the hospital. Thanks');
+    smallTalk('Sending the discharge summary which you asked for. Thanks');
+    expect(matchIntent('Sir when I will get my claim amount')).to.equal('claim_status');
+  });
+
+  it('reads a greeting\'s question alone, not with the clause before it', () => {
+    smallTalk('Papa ka claim reject hua tha, ab approve ho gaya. aap kaise ho?');
+  });
+
+  it('keeps a phrase across a joining word in one clause ("kuch aur": something more)', () => {
+    expect(matchIntent('iske alawa kuch aur bhejna hai kya?')).to.equal('pending_documents');
+  });
+
+  it('answers a claim with a request to look into it as claim status ("kindly look into it", "dekh lijiye")', () => {
+    expect(matchIntent('My claim CLM-2024-30077 for dad\'s knee surgery. Kindly look into it.')).to.equal('claim_status');
+    expect(matchIntent('claim no 55120, dekh lijiye please')).to.equal('claim_status');
+  });
 });
