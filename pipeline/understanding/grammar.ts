@@ -182,18 +182,18 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     const understood = !clause.marked && hits.some((h) => h.cls === 'understood' && !negated(h, hits) && !hits.some((n) => n.cls === 'neg' && n.start === h.end + 1));
     const continues = !clause.marked && clause.joined && previous?.toldUnderstood === true && !hits.some((h) => h.cls === 'contrast' && h.start === clause.start);
     const requests = hits.filter((h) => requestClasses.has(h.cls));
-    const told = (h: ClassHit) => (understood || continues) && !requestClasses.has(h.cls) && !requests.some((r) => r.start <= h.start && h.end <= r.end);
+    const saysUnderstood = (h: ClassHit) => (understood || continues) && !requestClasses.has(h.cls) && !requests.some((r) => r.start <= h.start && h.end <= r.end);
     // A question or request word inside a longer greeting or closing asks nothing ("no need to
     // reply", "aur kuch nahi", "bata raha hoon": I am telling you), nor a question word used as a
     // conjunction ("when I have the bills"), nor a request negated ("I don't want it rejected").
     const asksBy = (h: ClassHit) =>
-      (askingClasses.has(h.cls) || asksByAux(h)) && !withinSmallTalk(h, hits, notAskingPhrases) && !told(h) &&
+      (askingClasses.has(h.cls) || asksByAux(h)) && !withinSmallTalk(h, hits, notAskingPhrases) && !saysUnderstood(h) &&
       !(requestClasses.has(h.cls) && (enough || negated(h, hits)));
     const asking = clause.marked || hits.some(asksBy);
     const opensWithQuestion = hits.some((h) => h.start === clause.start && questionWordClasses.has(h.cls));
     // "Who is this?", "how are you?", "kaun bol raha hai?": the question is the greeting itself.
     const greeting = asking && hits.some((h) => h.cls === 'greet') && hits.every((h) => !askingClasses.has(h.cls) || withinSmallTalk(h, hits));
-    const toldUnderstood = !clause.marked && hits.some((h) => askingClasses.has(h.cls) && told(h));
+    const toldUnderstood = !clause.marked && hits.some((h) => askingClasses.has(h.cls) && saysUnderstood(h));
     parts.push({ hits, asking, closing: !asking && hits.some((h) => closingClasses.has(h.cls)), opensWithQuestion, greeting, toldUnderstood });
   }
   const all = parts.flatMap((p) => p.hits);
