@@ -179,7 +179,13 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // one a contrast opens ("... but why was the bill cut"); a request ("got it, please send the
     // form") still asks, and so does "samajh aaya nahi kyun".
     const previous = parts[parts.length - 1];
-    const understood = !clause.marked && hits.some((h) => h.cls === 'understood' && !negated(h, hits) && !hits.some((n) => n.cls === 'neg' && n.start === h.end + 1));
+    // Only in a message that closes: thanks or "that's all" in another clause, or thanks right
+    // before the explanation ("thanks for explaining why ..."). Otherwise the question after it
+    // still asks: "ok understood when will I get the money", "samajh gaya paisa kab aayega".
+    const closesElsewhere = found.some((h) => closingClasses.has(h.cls) && (h.start < clause.start || h.start >= clause.end));
+    const thanksFor = (u: ClassHit) => u.end > u.start && hits.some((t) => t.cls === 'thanks' && t.end === u.start - 1);
+    const understood = !clause.marked && hits.some((h) => h.cls === 'understood' && !negated(h, hits) && !hits.some((n) => n.cls === 'neg' && n.start === h.end + 1)
+      && (closesElsewhere || thanksFor(h)));
     const continues = !clause.marked && clause.joined && previous?.toldUnderstood === true && !hits.some((h) => h.cls === 'contrast' && h.start === clause.start);
     const requests = hits.filter((h) => requestClasses.has(h.cls));
     const saysUnderstood = (h: ClassHit) => (understood || continues) && !requestClasses.has(h.cls) && !requests.some((r) => r.start <= h.start && h.end <= r.end);

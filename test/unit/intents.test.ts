@@ -79,6 +79,12 @@ describe('understandMessage: small talk with claim words, and implied asks', () 
     smallTalk('I had a call with your team about the deduction. Thanks for explaining why it was capped.');
   });
 
+  it('answers a question after "understood" in a message that closes nothing: it is asked, not told', () => {
+    expect(matchIntent('ok understood when will i get the money')).to.equal('claim_status');
+    expect(matchIntent('samajh gaya paisa kab aayega')).to.equal('claim_status');
+    expect(matchIntent('समझ गया पैसा कब आएगा')).to.equal('claim_status');
+  });
+
   it('still answers a question after understanding negated or after a contrast, and an explanation understood closes nothing', () => {
     expect(matchIntent('samajh nahi aaya ki paisa kyu kata')).to.equal('query_reason');
     expect(matchIntent('I understand why the room rent was capped but why was the surgery bill cut')).to.equal('query_reason');
