@@ -119,6 +119,9 @@ function withinSmallTalk(hit: ClassHit, hits: readonly ClassHit[], classes: Read
  *  conjunction ("I'll call again when I have the bills"). */
 const notAskingPhrases = new Set([...smallTalkClasses, 'conjunction']);
 
+/** Requests to look into it or answer: a delay word inside one of their phrases is the request. */
+const followUpClasses: ReadonlySet<string> = new Set(['follow_up']);
+
 /** Whether a negation comes right before the hit ("I don't want it rejected", "नहीं चाहता"). */
 const negated = (hit: ClassHit, hits: readonly ClassHit[]) => hits.some((h) => h.cls === 'neg' && h.end === hit.start - 1);
 
@@ -164,7 +167,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const auxiliaries = auxiliariesOf(told);
   const parts: Part[] = [];
   for (const clause of joinPhrases(message.clauses, found)) {
-    const hits = found.filter((h) => h.start >= clause.start && h.end < clause.end);
+    // A delay word inside a longer request to look into it or answer ("waiting for your reply",
+    // "उत्तराची वाट पाहतोय") is that request, not a complaint about the delay.
+    const hits = found.filter((h) => h.start >= clause.start && h.end < clause.end)
+      .filter((h, _, all) => h.cls !== 'delay' || !withinSmallTalk(h, all, followUpClasses));
     for (const e of message.entities) if (e.start >= clause.start && e.start < clause.end) hits.push(e);
     // An auxiliary opening a greeting or a closing ("have a nice day") asks nothing, nor one the
     // message's language does not have ("is baar" is "this time" in romanised Hindi).
