@@ -73,9 +73,7 @@ function recordOf(s: Services, tenantId: string, i: number, startedAt: number, f
 
 async function main(): Promise<void> {
   const database = await createTestDatabase();
-  process.env.DATABASE_URL = database.url;
-  process.env.REPORT_HOT_LIMIT = String(hotLimit);
-  const world = await startBenchWorld('931931931');
+  const world = await startBenchWorld('931931931', { env: { DATABASE_URL: database.url, REPORT_HOT_LIMIT: String(hotLimit) } });
   const s = world.services;
   let failed = false;
   try {

@@ -109,9 +109,9 @@ function auxiliariesOf(code: string): ReadonlySet<string> {
   return set;
 }
 
-/** Whether a hit lies inside a longer phrase of one of these classes (by default a greeting or a
- *  closing) of the same clause. */
-function withinSmallTalk(hit: ClassHit, hits: readonly ClassHit[], classes: ReadonlySet<string> = smallTalkClasses): boolean {
+/** Whether a hit lies inside a longer phrase of one of these classes (a greeting or a closing, a
+ *  conjunction, a follow-up request) of the same clause. */
+function withinPhraseOf(classes: ReadonlySet<string>, hit: ClassHit, hits: readonly ClassHit[]): boolean {
   return hits.some((h) => classes.has(h.cls) && h.start <= hit.start && hit.end <= h.end && h.end - h.start > hit.end - hit.start);
 }
 
@@ -170,7 +170,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // A delay word inside a longer request to look into it or answer ("waiting for your reply",
     // "उत्तराची वाट पाहतोय") is that request, not a complaint about the delay.
     const hits = found.filter((h) => h.start >= clause.start && h.end < clause.end)
-      .filter((h, _, all) => h.cls !== 'delay' || !withinSmallTalk(h, all, followUpClasses));
+      .filter((h, _, all) => h.cls !== 'delay' || !withinPhraseOf(followUpClasses, h, all));
     for (const e of message.entities) if (e.start >= clause.start && e.start < clause.end) hits.push(e);
     // An auxiliary opening a greeting or a closing ("have a nice day") asks nothing, nor one the
     // message's language does not have ("is baar" is "this time" in romanised Hindi).
@@ -199,12 +199,12 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // reply", "aur kuch nahi", "bata raha hoon": I am telling you), nor a question word used as a
     // conjunction ("when I have the bills"), nor a request negated ("I don't want it rejected").
     const asksBy = (h: ClassHit) =>
-      (askingClasses.has(h.cls) || asksByAux(h)) && !withinSmallTalk(h, hits, notAskingPhrases) && !saysUnderstood(h) &&
+      (askingClasses.has(h.cls) || asksByAux(h)) && !withinPhraseOf(notAskingPhrases, h, hits) && !saysUnderstood(h) &&
       !(requestClasses.has(h.cls) && (enough || negated(h, hits)));
     const asking = clause.marked || hits.some(asksBy);
     const opensWithQuestion = hits.some((h) => h.start === clause.start && questionWordClasses.has(h.cls));
     // "Who is this?", "how are you?", "kaun bol raha hai?": the question is the greeting itself.
-    const greeting = asking && hits.some((h) => h.cls === 'greet') && hits.every((h) => !askingClasses.has(h.cls) || withinSmallTalk(h, hits));
+    const greeting = asking && hits.some((h) => h.cls === 'greet') && hits.every((h) => !askingClasses.has(h.cls) || withinPhraseOf(smallTalkClasses, h, hits));
     const toldUnderstood = !clause.marked && hits.some((h) => askingClasses.has(h.cls) && saysUnderstood(h));
     parts.push({ hits, asking, closing: !asking && hits.some((h) => closingClasses.has(h.cls)), opensWithQuestion, greeting, toldUnderstood });
   }

@@ -157,8 +157,7 @@ export class Lexicon {
     const unread = new Set<string>();
     const pack = this.packs.find((p) => p.code === code);
     if (pack && !pack.detection.default_for_script) {
-      const kept = new Set([code, defaultLanguage, ...this.packs.filter((p) => p.romanised_of === code || p.code === pack.romanised_of).map((p) => p.code)]);
-      const own = new Set([...pack.detection.markers, ...pack.known_words].map((w) => foldedWords(w)).filter((f) => f.length === 1).map((f) => f[0]!));
+      const { kept, own } = this.senses(pack);
       for (const word of own) {
         for (const [cls, listed] of this.singleClasses.get(word) ?? []) {
           if (listed !== null && ![...listed].some((c) => kept.has(c))) unread.add(`${cls} ${word}`);
@@ -182,8 +181,7 @@ export class Lexicon {
     const unread = new Set<Phrase>();
     const pack = this.packs.find((p) => p.code === code);
     if (pack) {
-      const kept = new Set([code, defaultLanguage, ...this.packs.filter((p) => p.romanised_of === code || p.code === pack.romanised_of).map((p) => p.code)]);
-      const own = new Set([...pack.detection.markers, ...pack.known_words].map((w) => foldedWords(w)).filter((f) => f.length === 1).map((f) => f[0]!));
+      const { kept, own } = this.senses(pack);
       for (const list of this.byFirst.values()) {
         for (const phrase of list) {
           if (phrase.words.length === 1 || phrase.owners === null || [...phrase.owners].some((c) => kept.has(c))) continue;
@@ -193,6 +191,19 @@ export class Lexicon {
     }
     this.unreadPhrasesFor.set(code, unread);
     return unread;
+  }
+
+  /**
+   * What a message told as `pack` keeps of other packs' readings: the packs whose senses it reads
+   * (its own, its other form, the default language) and its own grammar words (markers and known
+   * words, folded), which it reads only in those senses.
+   */
+  private senses(pack: LanguagePack): { kept: ReadonlySet<string>; own: ReadonlySet<string> } {
+    const code = pack.code;
+    return {
+      kept: new Set([code, defaultLanguage, ...this.packs.filter((p) => p.romanised_of === code || p.code === pack.romanised_of).map((p) => p.code)]),
+      own: new Set([...pack.detection.markers, ...pack.known_words].map((w) => foldedWords(w)).filter((f) => f.length === 1).map((f) => f[0]!)),
+    };
   }
 
   /** A word as two or three class words run together (each of 3+ letters), or [] when it is not. */
