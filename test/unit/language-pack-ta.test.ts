@@ -129,4 +129,10 @@ describe('Tamil language packs', () => {
       expect(readMessage(a).words, a).to.deep.equal(readMessage(b).words);
     }
   });
+
+  it('understands a question typed without the pulli, or with the quotative joined, as written in full (the pack\'s spelling rules)', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('இனனும எனன டாககுமெனட அனுபபணும?')).to.equal(asked('இன்னும் என்ன டாக்குமென்ட் அனுப்பணும்?')).and.equal('pending_documents');
+    expect(asked('கிளைம் எப்போ செட்டில் ஆகும்னு சொல்லுங்க')).to.equal('claim_status');
+  });
 });
