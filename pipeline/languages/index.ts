@@ -244,12 +244,13 @@ class FoldedMessages<V> extends Map<string, V> {
  * a rule can only add readings, never change one.
  */
 function generatedSpellings(scripts: readonly Script[], packs: readonly LanguagePack[], listed: ReadonlyMap<string, string>): Map<string, string> {
+  const made = new Map<string, string | null>();
+  if (!packs.some((p) => (p.spelling_rules ?? []).length > 0)) return new Map();
   const fold = (w: string) => foldInScript(scripts, normaliseWord(w));
   const everyWord = new Set<string>();
   const wordsOf = (pack: LanguagePack) => [...Object.values(pack.words).flat(), ...pack.detection.markers, ...pack.known_words]
     .flatMap((entry) => normaliseWord(entry).split(/\s+/)).filter((w) => w !== '');
   for (const pack of packs) for (const w of wordsOf(pack)) everyWord.add(fold(w));
-  const made = new Map<string, string | null>();
   for (const pack of packs) {
     const rules = pack.spelling_rules ?? [];
     if (rules.length === 0) continue;
