@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { nodeArgsFor } from './bench-support';
 
 const argv = process.argv.slice(2);
 const split = argv.indexOf('--');
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
       if (mode === 'on') Object.assign(env, { OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '1000' });
       else for (const name of Object.keys(env)) if (name.startsWith('OTEL_')) delete env[name];
       const output = await new Promise<string>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'bench-claim-status.ts'), ...passed], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+        const child = spawn(process.execPath, [...nodeArgsFor('bench/bench-claim-status'), ...passed], { env, stdio: ['ignore', 'pipe', 'inherit'] });
         let text = '';
         child.stdout!.on('data', (d: Buffer) => { text += d.toString(); });
         child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`bench-claim-status exited ${code}:\n${text}`))));
