@@ -80,6 +80,18 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(detectLanguage('What is my claim status?')).to.equal('EN');
   });
 
+  it('reads "kno" as keno, "how do I send" as a documents question, and a deduction in its case forms', () => {
+    expect(matchIntent('ICU charge kno kom dilen?')).to.equal('query_reason');
+    expect(matchIntent('disallowed items er taka kno katlo?')).to.equal('query_reason');
+    // "কিভাবে" / "kibhabe" is how (the way), not why: how to send documents asks which and how.
+    expect(matchIntent('কিভাবে বিল জমা দেব?')).to.equal('pending_documents');
+    expect(matchIntent('kibhabe documents upload korbo?')).to.equal('pending_documents');
+    expect(matchIntent('ডিডাকশনের কারণ বলবেন?')).to.equal('query_reason');
+    // "chai naki" asks whether a paper is needed.
+    expect(matchIntent('PAN card chai naki?')).to.equal('pending_documents');
+    expect(detectLanguage('hospital e bill pouchheche?')).to.equal('BN_EN');
+  });
+
   it('understands what its replies tell the claimant to write, in the language they are written in', () => {
     const asked: Array<[string, string]> = [
       ['ক্লেমের স্ট্যাটাস', 'claim_status'], ['কী কী ডকুমেন্ট বাকি', 'pending_documents'], ['ডকুমেন্ট বাকি', 'pending_documents'],

@@ -98,6 +98,23 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('माझा क्लेम मंजूर झाला का?')).to.equal('claim_status');
   });
 
+  it('reads the words Marathi claimants use for stuck, escalate, while and or, and a seen film as no document', () => {
+    // "अडकून पडलाय" (has got stuck) after "का" asks why; "एस्केलेट करा" asks for a person.
+    expect(matchIntent('माझा क्लेम अजून का रखडून पडलाय?')).to.equal('query_reason');
+    expect(matchIntent('तक्रार वरिष्ठांकडे एस्केलेट करा')).to.equal('human_handover');
+    // "पाहिला" (saw) is no typo of "राहिला" (remaining): talk of a film starts nothing.
+    expect(matchIntent('कालचा सिनेमा पाहिला का?')).to.equal(null);
+    // Romanised: "ki" joins two alternatives (or), it is not Bengali's "what"; "-tana" is while.
+    expect(matchIntent('payment zala ki ajun process madhe ahe?')).to.equal('claim_status');
+    expect(matchIntent('bill chi copy chalel ki original pathvava lagel?')).to.equal('pending_documents');
+    expect(matchIntent('form bhartana error yetoy, kay karu?')).to.equal('pending_documents');
+    expect(matchIntent('email nako, phone var bolu ya')).to.equal('human_handover');
+    for (const text of ['deduction kasasathi kela?', 'room rent purn ka nahi dile?', 'form bhartana error yetoy, kay karu?']) {
+      expect(detectLanguage(text), text).to.equal('MR_EN');
+    }
+    expect(matchIntent('deduction kasasathi kela?')).to.equal('query_reason');
+  });
+
   it('understands what its replies tell the claimant to write, in both packs', () => {
     const asked: Array<[string, string]> = [
       ['क्लेमची स्थिती', 'claim_status'], ['कोणती कागदपत्रे बाकी आहेत', 'pending_documents'],
