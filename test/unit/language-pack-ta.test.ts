@@ -135,4 +135,18 @@ describe('Tamil language packs', () => {
     expect(asked('இனனும எனன டாககுமெனட அனுபபணும?')).to.equal(asked('இன்னும் என்ன டாக்குமென்ட் அனுப்பணும்?')).and.equal('pending_documents');
     expect(asked('கிளைம் எப்போ செட்டில் ஆகும்னு சொல்லுங்க')).to.equal('claim_status');
   });
+
+  it('reads a deduction called "cutting", "ella" (all) as Tamil, not Telugu "ela" (how), and the "may I" question (-lama) as Tamil', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    // Indian English "cutting" is a deduction, transliterated or not.
+    expect(asked('yen ivlo cutting pannirukeenga?')).to.equal('query_reason');
+    expect(asked('ஏன் இவ்ளோ கட்டிங் பண்ணிருக்கீங்க?')).to.equal('query_reason');
+    expect(detectLanguage('ella bills um anuppitten')).to.equal('TA_EN');
+    expect(readMessage('ella bills').words[0]).to.equal('ella');
+    // The permissive question (-lama, "may I") is Tamil whichever verb carries it.
+    for (const text of ['scan copy mail pannalama?', 'original bills courier la anuppalama?']) {
+      expect(detectLanguage(text), text).to.equal('TA_EN');
+      expect(asked(text), text).to.equal('pending_documents');
+    }
+  });
 });

@@ -61,6 +61,21 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(detectLanguage('What is my claim status?')).to.equal('EN');
   });
 
+  it('reads Telugu verb forms and loanwords claimants type: "for giving", "are you watching", a cut spelled katt, a position, a partial approval', () => {
+    for (const text of ['update ichinanduku thanks', 'match chustunnara?', 'GST kuda enduku katt chesaru']) {
+      expect(detectLanguage(text), text).to.equal('TE_EN');
+    }
+    // "anni" (all) is no doubled spelling of romanised Marathi "ani" (and).
+    expect(readMessage('anni bills').words[0]).to.equal('anni');
+    expect(matchIntent('GST kuda enduku katt chesaru')).to.equal('query_reason');
+    expect(matchIntent('GST lo enduku intha katting?')).to.equal('query_reason');
+    expect(matchIntent('ఇంత కటింగ్ ఎందుకు?')).to.equal('query_reason');
+    expect(matchIntent('ఎందుకు పార్షియల్?')).to.equal('query_reason');
+    expect(matchIntent('నా రీయింబర్స్‌మెంట్ ఇప్పుడు ఏ పొజిషన్ లో ఉంది?')).to.equal('claim_status');
+    // "should come" (రావాలి) is no typo of "need" (కావాలి): the why-question before it decides.
+    expect(matchIntent('ఎందుకు సగం మాత్రమే అప్రూవ్ చేశారు? పూర్తి క్లెయిమ్ రావాలి కదా')).to.equal('query_reason');
+  });
+
   it('understands what its replies tell the claimant to write, in both packs', () => {
     const asked: Array<[string, string]> = [
       ['క్లెయిమ్ స్టేటస్', 'claim_status'], ['ఏ డాక్యుమెంట్లు పెండింగ్‌లో ఉన్నాయి', 'pending_documents'],
