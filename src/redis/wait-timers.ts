@@ -10,6 +10,11 @@
  * `wait id` tells one wait of a workflow from the next (the step sequence that started it); a
  * timer fires into the workflow's own step at `stage`, named `timer name` (the workflow's
  * declaration: `reminder:1`, `deadline`, ...).
+ *
+ * The name is the member's last part, and the timers of one wait differ only in it: so the record
+ * keeps the timers still to come as dues and names only (`wait_later`, `<due>|<name>|<due>|<name>`,
+ * a third of the full members' bytes and no JSON to decode when one fires), and the script that
+ * arms the next one puts its name in place of the fired one's (includes/wait.lua, `waitFire`).
  */
 export interface WaitTimer {
   tenantId: string;
@@ -26,6 +31,14 @@ export function waitTimerMember(timer: WaitTimer): string {
     if (part === '' || part.includes('|')) throw new Error(`wait timer: part ${JSON.stringify(part)} is empty or holds |`);
   }
   return `w|${timer.tenantId}|${timer.workflowId}|${timer.waitId}|${timer.stage}|${timer.name}`;
+}
+
+/**
+ * A wait's timers as the scripts arm them (includes/wait.lua, `waitArm`): `[member, due, name]`
+ * each, in due order. The first is armed; the rest are kept as their dues and names.
+ */
+export function armedTimers(wait: Omit<WaitTimer, 'name'>, timers: readonly { name: string; due: number }[]): Array<[string, number, string]> {
+  return timers.map((t) => [waitTimerMember({ ...wait, name: t.name }), t.due, t.name]);
 }
 
 const memberPattern = /^w\|([^|]+)\|([^|]+)\|(\d+)\|([^|]+)\|([^|]+)$/;

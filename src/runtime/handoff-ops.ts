@@ -8,7 +8,7 @@ import { sha256Hex } from '../phi';
 import { type Keys } from '../redis/keys';
 import { type StageName } from '../../pipeline/vocabulary';
 import { encodeFields, packEntry, type StageEntryForm } from './envelope-codec';
-import { waitTimerMember } from '../redis/wait-timers';
+import { armedTimers } from '../redis/wait-timers';
 import { workflowOf } from '../../pipeline/workflows';
 
 export type Outcome =
@@ -196,10 +196,9 @@ function addWaitEffect(
     const stage = workflowOf(env.payload)?.wait?.stage;
     if (!stage) throw new Error(`wait.start by a workflow that declares no wait (intent ${env.payload.intent ?? 'none'})`);
     // The wait's id is the step that starts it: a timer of an earlier wait of the workflow never matches.
-    const member = (name: string) => waitTimerMember({ tenantId: env.tenantId, workflowId: env.workflowId, waitId: env.seq, stage, name });
     const workflow = workflowOf(env.payload)!;
     op.wait = {
-      timers, arm: effect.timers.map((t) => [member(t.name), t.due]), payload: JSON.stringify(effect.payload),
+      timers, arm: armedTimers({ tenantId: env.tenantId, workflowId: env.workflowId, waitId: env.seq, stage }, effect.timers), payload: JSON.stringify(effect.payload),
       ...(effect.claimIdHash ? {
         pointer: use(keys.pendingDocsByClaim(partition, env.tenantId, bareHash(effect.claimIdHash))),
         listed: use(keys.pendingDocsByClaimant(partition, env.tenantId, sha256Hex(env.payload.from))),

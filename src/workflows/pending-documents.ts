@@ -13,7 +13,7 @@ import { runControlPendingDocs, runStartPendingDocs, type PendingDocsAction, typ
 import type { StageEntryForm } from '../runtime/envelope-codec';
 import { pendingDocuments } from '../../pipeline/workflows/pending-documents';
 import { deadlineTimer, reminderNumber, timerOf, waitSchedule } from '../../pipeline/workflows/wait';
-import { parseWaitTimer, waitTimerMember } from '../redis/wait-timers';
+import { armedTimers, parseWaitTimer } from '../redis/wait-timers';
 
 const openStatuses: ReadonlySet<string> = new Set(['started', 'awaiting_consent', 'awaiting_documents']);
 
@@ -99,16 +99,15 @@ export class PendingDocuments {
       const status = await this.redis.hget(wfKey, 'status');
       throw new AppError('workflow_type_mismatch', 'only a pending-documents workflow can be controlled this way', { extra: status ? { workflow_status: status } : {} });
     }
-    let schedule: Array<[string, number]> = [];
+    let schedule: Array<[string, number, string]> = [];
     if (action === 'reschedule') {
       const deadline = options.deadlineAt!;
       // Reminders not sent yet, at their offsets from the start of this wait, before the new deadline; then the deadline.
       const start = Number(waitStarted ?? now);
       const sent = Number(remindersSent ?? 0);
       const timers = waitSchedule(start, this.reminderOffsetsMs, deadline).filter((t) => t.due < deadline || t.name === deadlineTimer);
-      schedule = timers
-        .filter((t) => t.name === deadlineTimer || reminderNumber(t.name) > sent)
-        .map((t) => [waitTimerMember({ tenantId, workflowId, waitId: Number(seq ?? 0), stage: pendingDocuments.wait!.stage, name: t.name }), t.due]);
+      schedule = armedTimers({ tenantId, workflowId, waitId: Number(seq ?? 0), stage: pendingDocuments.wait!.stage },
+        timers.filter((t) => t.name === deadlineTimer || reminderNumber(t.name) > sent));
     }
     const detail: Record<string, unknown> = { by: actor.sub, token_type: actor.token_type };
     if (options.documents) detail.documents = options.documents;

@@ -52,7 +52,7 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, c
     const member = memberOf(id, 'reminder:1');
     await s.services.redis.hset(key.wf(id), 'status', 'awaiting_documents', 'seq', 3,
       'wait_timer', member, 'wait_due', waitStart + 24 * hour,
-      'wait_later', JSON.stringify([[memberOf(id, 'reminder:2'), waitStart + 48 * hour], [memberOf(id, 'deadline'), deadline]]),
+      'wait_later', `${waitStart + 48 * hour}|reminder:2|${deadline}|deadline`,
       'deadline_at', deadline, 'next_reminder_at', waitStart + 24 * hour, 'wait_started_at', waitStart, 'reminders_sent', 0,
       'pd_pending', JSON.stringify([{ code: 'FINAL_BILL', name: 'Final bill' }]), 'pd_received', '{}');
     await s.services.redis.zadd(key.timers, waitStart + 24 * hour, member);
@@ -243,7 +243,7 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, c
       expect(await s.services.redis.zrange(key.timers, 0, -1, 'WITHSCORES')).to.deep.equal([memberOf(id, 'reminder:1', 3), String(t0 + 24 * hour)]);
       expect(await s.services.redis.zscore(key.timers, member)).to.equal(null);
       expect(await s.services.redis.hgetall(key.wf(id))).to.include({ status: 'awaiting_documents', seq: '3', wait_timer: memberOf(id, 'reminder:1', 3),
-        wait_later: JSON.stringify([[memberOf(id, 'deadline', 3), newDeadline]]),
+        wait_later: `${newDeadline}|deadline`,
         deadline_at: String(newDeadline), next_reminder_at: String(t0 + 24 * hour), updated_at: String(t0 + hour) });
       const audit = await auditRecords(s.services.redis, key.audit);
       expect(audit).to.have.length(1);
@@ -255,7 +255,7 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, c
       await control(id, 'reschedule', t0 + 2 * hour, { deadlineAt: t0 + 100 * hour });
       expect(await s.services.redis.zrange(key.timers, 0, -1)).to.deep.equal([memberOf(id, 'reminder:1', 3)]);
       expect(await s.services.redis.hgetall(key.wf(id))).to.include({
-        wait_timer: memberOf(id, 'reminder:1', 3), wait_later: JSON.stringify([[memberOf(id, 'reminder:2', 3), t0 + 48 * hour], [memberOf(id, 'deadline', 3), t0 + 100 * hour]]),
+        wait_timer: memberOf(id, 'reminder:1', 3), wait_later: `${t0 + 48 * hour}|reminder:2|${t0 + 100 * hour}|deadline`,
       });
 
       // One before every reminder leaves only the deadline.

@@ -36,7 +36,7 @@ describe('workflow timer Lua scripts against Redis (fireWorkflowTimers.lua, rele
   };
 
   /** A waiting workflow as the hand-off's `wait` leaves it: reminder 1 armed, reminder 2 and a 72 h deadline to come. */
-  async function waiting(t0: number): Promise<{ id: string; deadline: number; member: (name: string) => string }> {
+  async function waiting(t0: number, laterForm: 'names' | 'json' = 'names'): Promise<{ id: string; deadline: number; member: (name: string) => string }> {
     const id = s.services.keys.newWorkflowId(p);
     const deadline = t0 + 72 * hour;
     const member = (name: string) => waitTimerMember({ tenantId: tenant, workflowId: id, waitId: 2, stage: 'truth', name });
@@ -45,7 +45,9 @@ describe('workflow timer Lua scripts against Redis (fireWorkflowTimers.lua, rele
       'pd_pending', JSON.stringify([{ code: 'FINAL_BILL', name: 'Final bill' }, { code: 'DISCHARGE_SUMMARY', name: 'Discharge summary' }]),
       'pd_received', JSON.stringify({ FINAL_BILL: 'media-1' }),
       'wait_timer', member('reminder:1'), 'wait_due', t0 + 24 * hour,
-      'wait_later', JSON.stringify([[member('reminder:2'), t0 + 48 * hour], [member('deadline'), deadline]]),
+      // (`json`: the form a record written before the dues-and-names form holds)
+      'wait_later', laterForm === 'names' ? `${t0 + 48 * hour}|reminder:2|${deadline}|deadline`
+        : JSON.stringify([[member('reminder:2'), t0 + 48 * hour], [member('deadline'), deadline]]),
       'wait_payload', JSON.stringify({ channel: 'whatsapp', from: '+919800000001', text: '', intent: 'pending_documents', claimId: 'CLM-1' }));
     await s.services.redis.zadd(k().timers, t0 + 24 * hour, member('reminder:1'));
     return { id, deadline, member };
@@ -87,6 +89,24 @@ describe('workflow timer Lua scripts against Redis (fireWorkflowTimers.lua, rele
       // The deadline's outcome is its step's (the truth stage's) to decide: nothing else changed, no event.
       expect(await s.services.redis.hgetall(key.wf(id))).to.include({ status: 'awaiting_documents', seq: '3', wait_timer: '', wait_fired: member('deadline') });
       expect(await s.services.redis.xlen(key.audit)).to.equal(0);
+    });
+
+    it('a record whose later timers are still full members in JSON (written before) fires them in order the same way', async () => {
+      const t0 = s.clock.now();
+      const { id, deadline, member } = await waiting(t0, 'json');
+      const key = k();
+      s.clock.set(t0 + 24 * hour);
+      expect(await s.scheduler.fireDue()).to.equal(1);
+      expect(await s.services.redis.zrange(key.timers, 0, -1, 'WITHSCORES')).to.deep.equal([member('reminder:2'), String(t0 + 48 * hour)]);
+      expect(await s.services.redis.hgetall(key.wf(id))).to.include({ wait_timer: member('reminder:2'), wait_later: `${deadline}|deadline` });
+      s.clock.set(t0 + 48 * hour);
+      expect(await s.scheduler.fireDue()).to.equal(1);
+      expect(await s.services.redis.zrange(key.timers, 0, -1, 'WITHSCORES')).to.deep.equal([member('deadline'), String(deadline)]);
+      s.clock.set(deadline);
+      expect(await s.scheduler.fireDue()).to.equal(1);
+      const timers = (await streamRecords(s.services.redis, key.truth)).map((e) => (JSON.parse(e.f.payload!) as WorkflowPayload).timer);
+      expect(timers).to.deep.equal(['reminder:1', 'reminder:2', 'deadline']);
+      expect(await s.services.redis.zcard(key.timers)).to.equal(0);
     });
 
     it('the deadline\'s step, decided by the workflow: timed out with its escalation, once, at the workflow\'s step then', async () => {

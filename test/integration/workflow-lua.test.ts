@@ -227,7 +227,7 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
     const member = memberOf(workflowId, next);
     const due = next === 'deadline' ? deadline : clock + 100;
     await redis.hset(keys.workflow(p, workflowId), 'status', 'awaiting_documents', 'wait_timer', member, 'wait_due', String(due),
-      'wait_later', later.length > 0 ? JSON.stringify(later.map(([name, at]) => [memberOf(workflowId, name), at])) : '',
+      'wait_later', later.map(([name, at]) => `${at}|${name}`).join('|'),
       'wait_payload', JSON.stringify({ ...payload, intent: 'pending_documents' }),
       'deadline_at', String(deadline), 'pd_pending', JSON.stringify([{ code: 'a' }, { code: 'b' }]), 'pd_received', JSON.stringify({ a: true }));
     await redis.zadd(keys.workflowTimers(p), due, member);
@@ -236,7 +236,7 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
 
   describe('controlPendingDocs', () => {
     /** As PendingDocuments.control calls it: the claim and phone hashes as the record holds them. */
-    const control = (workflowId: string, action: PendingDocsAction, tenant = t, deadlineAt = 0, schedule: Array<[string, number]> = []) =>
+    const control = (workflowId: string, action: PendingDocsAction, tenant = t, deadlineAt = 0, schedule: Array<[string, number, string]> = []) =>
       runControlPendingDocs(redis, keys, { partition: p, tenantId: tenant, workflowId, action, claimIdHash: `sha256:${claimHex}`, phoneHash: `sha256:${phoneHex}`,
         detail: { by: 'ops' }, deadlineAt, schedule, now: tick(), entryForm: 'packed' });
 
@@ -279,7 +279,7 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
     it('reschedule: the first timer of the new schedule is armed, the rest kept in order; refused unless waiting', async () => {
       const old = await waiting('w1', clock + 60_000, 'reminder:1');
       const deadline = clock + 120_000;
-      const schedule: Array<[string, number]> = [[memberOf('w1', 'reminder:2'), clock + 30_000], [memberOf('w1', 'deadline'), deadline]];
+      const schedule: Array<[string, number, string]> = [[memberOf('w1', 'reminder:2'), clock + 30_000, 'reminder:2'], [memberOf('w1', 'deadline'), deadline, 'deadline']];
       expect(await control('w1', 'reschedule', t, deadline, schedule)).to.deep.equal({ kind: 'ok', status: 'awaiting_documents' });
       expect(await redis.zscore(keys.workflowTimers(p), old)).to.equal(null);
       // The members are src/redis/wait-timers.ts's, as given: the script neither builds nor parses one.
@@ -287,7 +287,7 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
       expect(member).to.equal(schedule[0]![0]);
       expect(parseWaitTimer(member!)).to.deep.equal({ tenantId: t, workflowId: 'w1', waitId: 1, stage: 'truth', name: 'reminder:2' });
       expect(await redis.hmget(keys.workflow(p, 'w1'), 'deadline_at', 'wait_timer', 'wait_later', 'next_reminder_at'))
-        .to.deep.equal([String(deadline), schedule[0]![0], JSON.stringify([schedule[1]]), String(schedule[0]![1])]);
+        .to.deep.equal([String(deadline), schedule[0]![0], `${deadline}|deadline`, String(schedule[0]![1])]);
       await control('w1', 'cancel');
       expect(await control('w1', 'reschedule', t, deadline)).to.deep.equal({ kind: 'refused', reason: 'not_waiting', status: 'cancelled' });
     });

@@ -21,9 +21,9 @@
           caller calls again naming it (every key a script touches is declared, docs/scaling.md)
   ARGV[1] now (ms)       ARGV[2] action        ARGV[3] tenant id     ARGV[4] workflow id
   ARGV[5] audit detail (JSON: who asked)        ARGV[6] new deadline (ms; reschedule)
-  ARGV[7] JSON array of the wait's timers from now on, [[member, due], ...] in due order: the
-          reminders still to come before the new deadline, then the deadline (reschedule; members
-          built by src/redis/wait-timers.ts)
+  ARGV[7] JSON array of the wait's timers from now on, [[member, due, name], ...] in due order:
+          the reminders still to come before the new deadline, then the deadline (reschedule;
+          built by src/redis/wait-timers.ts, `armedTimers`)
   ARGV[8] key prefix of workflow records in this partition (the pointer's workflow)
   ARGV[9] stage entry form: packed | fields (STAGE_ENTRY_FORM; includes/stage-entry.lua)
   The caller checks the workflow's type first (src/workflows/pending-documents.ts); a type never

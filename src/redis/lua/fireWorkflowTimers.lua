@@ -46,7 +46,7 @@ for _, item in ipairs(cjson.decode(ARGV[1])) do
       payload.timer = item.name
       payload.timerMember = item.m
       xaddStage(item.stream, packed, item.wf_id, item.tenant, h[4], '0', cjson.encode(payload))
-      waitFire(item.wf, timers, item.m, h[2])
+      waitFire(item.wf, timers, item.m, item.name, h[2])
       fired = fired + 1
     end
   end

@@ -63,9 +63,9 @@ export interface ControlPendingDocsArgs {
   detail: Record<string, unknown>;
   /** The new deadline (ms), for reschedule. */
   deadlineAt?: number;
-  /** The wait's timers from now on, for reschedule: [member, due (ms)] in due order, the deadline's
-   *  last (members built by src/redis/wait-timers.ts). */
-  schedule?: Array<[string, number]>;
+  /** The wait's timers from now on, for reschedule: [member, due (ms), name] in due order, the
+   *  deadline's last (src/redis/wait-timers.ts, `armedTimers`). */
+  schedule?: Array<[string, number, string]>;
   now: number;
   /** How the re-entry's stage entry is written (resume, recheck; `STAGE_ENTRY_FORM`). */
   entryForm: StageEntryForm;

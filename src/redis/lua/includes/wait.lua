@@ -4,11 +4,13 @@
   workflow-timer set at a time; the record names it and the ones still to come:
     wait_timer   the armed member ('' when none)
     wait_due     when it is due (ms; '' when none)
-    wait_later   JSON [[member, due], ...]: the timers after it, in due order
+    wait_later   the timers after it, in due order, as `<due>|<name>|<due>|<name>...` ('' when
+                 none); a record written before this form holds JSON `[[member, due], ...]`
     wait_fired   the member last fired and not yet handled by the workflow's step ('' when none):
                  the hand-off applies that step's decision only while it is still this one
-  Members are opaque here: src/redis/wait-timers.ts is their one definition, and the caller
-  passes them built.
+  Members are built by src/redis/wait-timers.ts, their one definition. The one thing known here:
+  a wait's timers differ only in the name that ends the member, so a later timer's member is the
+  fired one's with its own name in place of the fired one's.
 ]]
 -- Removes the armed timer and forgets the ones still to come.
 local function waitEnd(wfKey, timersKey)
@@ -17,17 +19,39 @@ local function waitEnd(wfKey, timersKey)
   redis.call('HSET', wfKey, 'wait_timer', '', 'wait_due', '', 'wait_later', '', 'wait_fired', '')
 end
 
--- Arms the first of `timers` ({ {member, due}, ... }, due order) and keeps the rest; none: nothing armed.
-local function waitArm(wfKey, timersKey, timers)
-  local first = timers[1]
-  if first then redis.call('ZADD', timersKey, first[2], first[1]) end
-  local rest = {}
-  for i = 2, #timers do rest[#rest + 1] = timers[i] end
-  redis.call('HSET', wfKey, 'wait_timer', first and first[1] or '', 'wait_due', first and first[2] or '', 'wait_later', #rest > 0 and cjson.encode(rest) or '')
+-- Arms `member` at `due` (none: nothing armed) and keeps `later` (the stored form) after it.
+local function waitArmOne(wfKey, timersKey, member, due, later)
+  if member then redis.call('ZADD', timersKey, due, member) end
+  redis.call('HSET', wfKey, 'wait_timer', member or '', 'wait_due', member and due or '', 'wait_later', later)
 end
 
--- The armed timer fired: it is the one the workflow's step now handles, and the next is armed.
-local function waitFire(wfKey, timersKey, member, later)
+-- Arms the first of `timers` ({ {member, due, name}, ... }, due order) and keeps the rest as dues and names.
+local function waitArm(wfKey, timersKey, timers)
+  local rest = {}
+  for i = 2, #timers do
+    rest[#rest + 1] = timers[i][2]
+    rest[#rest + 1] = timers[i][3]
+  end
+  local first = timers[1]
+  waitArmOne(wfKey, timersKey, first and first[1], first and first[2], table.concat(rest, '|'))
+end
+
+-- The armed timer `member` (named `name`) fired: it is the one the workflow's step now handles,
+-- and the next of `later` (the record's `wait_later`) is armed.
+local function waitFire(wfKey, timersKey, member, name, later)
   redis.call('HSET', wfKey, 'wait_fired', member)
-  waitArm(wfKey, timersKey, (later and later ~= '') and cjson.decode(later) or {})
+  later = later or ''
+  if string.sub(later, 1, 1) == '[' then
+    local timers = cjson.decode(later)
+    local first = table.remove(timers, 1)
+    local rest = {}
+    for _, t in ipairs(timers) do
+      rest[#rest + 1] = t[2]
+      rest[#rest + 1] = string.match(t[1], '([^|]+)$')
+    end
+    return waitArmOne(wfKey, timersKey, first and first[1], first and first[2], table.concat(rest, '|'))
+  end
+  local due, nextName, rest = string.match(later, '^(%d+)|([^|]+)|?(.*)$')
+  if not due then return waitArmOne(wfKey, timersKey, nil, nil, '') end
+  waitArmOne(wfKey, timersKey, string.sub(member, 1, #member - #name) .. nextName, due, rest)
 end
