@@ -8,6 +8,7 @@ import { parseRoles, startRoles } from './roles';
 import { onShutdown } from './runtime/shutdown';
 import { startFailureMessage } from './runtime/start-failure';
 import { createServices } from './services';
+import { SharedTestClock } from './shared-test-clock';
 
 /** Set once read, so a failed start can name the setting behind it. */
 let loaded: Config | null = null;
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   const apiOnly = selection.api && !selection.scheduler && selection.stages.length === 0;
   const services = createServices(config, { autoPipelining: apiOnly });
   await waitReady(services.redis, 10000);
+  // A test deployment's shared clock is read before any work is taken (src/shared-test-clock.ts).
+  if (services.clock instanceof SharedTestClock) await services.clock.ready();
   const roles = await startRoles(services, selection);
   services.log.info({ roles: selection, api: roles.apiUrl }, 'claims workflow service started');
   onShutdown(async () => { await roles.close(); await services.close(); }, config.shutdownGraceMs, services.log);

@@ -28,11 +28,26 @@ export class SharedTestClock implements Clock {
     return Date.now() + this.offset;
   }
 
+  /**
+   * Resolves once the offset has been read: until then `now()` is the system time, hours before
+   * the test's, so a process that started work sooner would stamp a timer's outcome with a time
+   * before it was due (src/main.ts waits for this before starting its roles).
+   */
+  async ready(): Promise<void> {
+    while (!this.read) {
+      await this.refresh();
+      if (!this.read) await new Promise((resolve) => setTimeout(resolve, refreshMs));
+    }
+  }
+
+  private read = false;
+
   /** Reads the offset now (also done every 20 ms). A Redis that is away keeps the last offset. */
   async refresh(): Promise<void> {
     try {
       const value = await this.redis.get(this.key);
       this.offset = value === null ? 0 : Number(value) || 0;
+      this.read = true;
       if (this.seenKey && this.seen !== this.offset) {
         await this.redis.hset(this.seenKey, String(process.pid), String(this.offset));
         this.seen = this.offset;
