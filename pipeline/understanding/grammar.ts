@@ -122,6 +122,32 @@ const notAskingPhrases = new Set([...smallTalkClasses, 'conjunction']);
 /** Requests to look into it or answer: a delay word inside one of their phrases is the request. */
 const followUpClasses: ReadonlySet<string> = new Set(['follow_up']);
 
+/** What a question can be about: a claim, money, documents, a rejection, a person ... A question
+ *  with none of these ("did you receive them?", "mil gaye kya?") is about what the clause before
+ *  it named. */
+const objectClasses = new Set(['claim', 'money', 'amount', 'doc', 'status', 'reject', 'cut', 'delay', 'pending', 'need', 'human', 'person', 'complaint', 'callme', 'bot']);
+
+/**
+ * Whether a request's object is thanks ("I would like to express my gratitude", "thank you bolna
+ * chahti thi", "धन्यवाद कहना चाहता हूं"): the first word of a class after it is thanks, or, with none
+ * after it (Hindi puts the verb last), the last before it is. Such a request says what the claimant
+ * wants to say, and asks nothing; "thanks, I want to know my claim status" still asks, as the
+ * claim follows the request.
+ */
+function thanksIsObject(request: ClassHit, hits: readonly ClassHit[]): boolean {
+  const others = hits.filter((h) => (h.end < request.start || h.start > request.end) && !withinPhraseOf(thanksClass, h, hits));
+  const after = others.filter((h) => h.start > request.end);
+  if (after.length > 0) {
+    const first = Math.min(...after.map((h) => h.start));
+    return after.some((h) => h.start === first && h.cls === 'thanks');
+  }
+  const before = others.filter((h) => h.end < request.start);
+  if (before.length === 0) return false;
+  const last = Math.max(...before.map((h) => h.end));
+  return before.some((h) => h.end === last && h.cls === 'thanks');
+}
+const thanksClass: ReadonlySet<string> = new Set(['thanks']);
+
 /** Whether a negation comes right before the hit ("I don't want it rejected", "नहीं चाहता"). */
 const negated = (hit: ClassHit, hits: readonly ClassHit[]) => hits.some((h) => h.cls === 'neg' && h.end === hit.start - 1);
 
@@ -200,7 +226,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // conjunction ("when I have the bills"), nor a request negated ("I don't want it rejected").
     const asksBy = (h: ClassHit) =>
       (askingClasses.has(h.cls) || asksByAux(h)) && !withinPhraseOf(notAskingPhrases, h, hits) && !saysUnderstood(h) &&
-      !(requestClasses.has(h.cls) && (enough || negated(h, hits)));
+      !(requestClasses.has(h.cls) && (enough || negated(h, hits) || thanksIsObject(h, hits)));
     const asking = clause.marked || hits.some(asksBy);
     const opensWithQuestion = hits.some((h) => h.start === clause.start && questionWordClasses.has(h.cls));
     // "Who is this?", "how are you?", "kaun bol raha hai?": the question is the greeting itself.
@@ -217,6 +243,15 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // A question word opening the clause asks about all of it, however long ("Why has it been
     // 2 months and my claim is still not settled?").
     let scored = score(part.hits, part.opensWithQuestion ? Number.POSITIVE_INFINITY : grammar.window);
+    // A question that answers by its verb alone and names nothing it asks about ("I sent the
+    // bills by courier. Did you receive them?": received, not paid) asks about what the clause
+    // before it named: read with it, counting only templates the question itself takes part in,
+    // when that answers more surely than the question alone (context may narrow the question,
+    // never weaken it). One that answers nothing by itself leans on the clause before as below.
+    if (i > 0 && !part.greeting && top(scored) >= grammar.threshold && !part.hits.some((h) => objectClasses.has(h.cls))) {
+      const leaned = score([...parts[i - 1]!.hits, ...part.hits], Number.POSITIVE_INFINITY, part.hits);
+      if (top(leaned) > top(scored)) scored = leaned;
+    }
     // Read with the clause before it, which it leans on whatever the distance ("...20 din se
     // process mein hai. kab tak?"); a greeting's question ("how are you?", "have a good day")
     // leans on nothing.

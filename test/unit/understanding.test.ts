@@ -193,6 +193,17 @@ describe('understanding: several sentences, the asking part decides', () => {
     });
   }
 
+  it('a question that names nothing it asks about is about what the clause before it named', () => {
+    // "received" of documents sent is whether they arrived, not whether the claim was paid.
+    for (const text of [
+      'I couriered the discharge summary and the pharmacy bills last week. Have you received them?',
+      'Lab reports aur discharge summary courier se bheje the. Pahunch gaye kya?',
+      'अस्पताल ने रिपोर्ट और बिल भेजे थे। क्या आपको मिल गए?',
+    ]) expect(understandMessage(text).intent, text).to.equal('pending_documents');
+    // A question that names what it asks about is read alone.
+    expect(understandMessage('I couriered the bills last week. Has my claim been approved?').intent).to.equal('claim_status');
+  });
+
   it('an asking clause whose two intents tie is told apart by the rest of the message', () => {
     // Pending (claim status) or rejected (why): too close to call alone, so the claimant is asked.
     expect(understandMessage('Is my claim pending or rejected?').kind).to.equal('unclear');
@@ -223,6 +234,20 @@ describe('understanding: closings', () => {
     expect(understandMessage('Got the payment, thanks. But why is 4,000 less?').intent).to.equal('query_reason');
     expect(understandMessage('धन्यवाद। अब बताइए कौन से कागज़ भेजने हैं').intent).to.equal('pending_documents');
     expect(understandMessage('checking on my claim status, thanks').intent).to.equal('claim_status');
+  });
+
+  it('a request whose object is thanks asks nothing: the claimant says what they want to say', () => {
+    for (const text of [
+      "I would like to express my heartfelt gratitude for settling my father's claim so quickly.",
+      'Hi team, main bas shukriya kehna chahta tha, papa ka claim 3 din mein settle ho gaya',
+      'नमस्ते, मैं आपकी टीम को धन्यवाद कहना चाहती हूं, मेरा क्लेम समय पर पास हो गया',
+    ]) {
+      const u = understandMessage(text);
+      expect(u.kind, text).to.equal('small_talk');
+      expect(u.kind === 'small_talk' && u.closing, text).to.equal(true);
+    }
+    // A request that goes on to name what is asked still asks.
+    expect(understandMessage('thanks I want to know my claim status').intent).to.equal('claim_status');
   });
 
   it('a greeting with nothing asked is small talk that is no closing', () => {
@@ -265,6 +290,9 @@ describe('understanding: closings', () => {
   it('"anything pending" asks for documents, and "aur" after "kuch" is "more"', () => {
     expect(understandMessage('KYC upload kar diya. aur kuch pending hai kya?').intent).to.equal('pending_documents');
     expect(understandMessage('शुभ प्रभात। बिल कल अपलोड कर दिए। क्या कुछ और बाकी है?').intent).to.equal('pending_documents');
+    // "What is to be sent" asks for documents; "waise" (by the way) is no typo of a why-word.
+    expect(understandMessage('क्या भेजना है?').intent).to.equal('pending_documents');
+    expect(understandMessage('Status ke liye thanks. Waise PAN card bhi dena padega kya?').intent).to.equal('pending_documents');
   });
 });
 
