@@ -24,7 +24,7 @@
  *
  * Redis: a private redis-server on a free port (test/helpers/redis.ts; no persistence, like the
  * other benchmarks), removed at the end. Options: --workflows 100000 --concurrency 64
- * --hash-max-listpack-value N (a Redis setting; default 256, the deployment setting in
+ * --record-fields (prints every field of one record with its bytes) --hash-max-listpack-value N (a Redis setting; default 256, the deployment setting in
  * docs/configuration.md; Redis's own default is 64, and the record's encoding depends on it)
  * (PARTITIONS, BATCH_SIZE, LANES and the rest from the environment).
  */
@@ -176,6 +176,11 @@ async function main(): Promise<void> {
     console.log(`  by key (MEMORY USAGE, mean of ${sample.length}): workflow record ${kib(recordBytes / sample.length)}, claim pointer ${kib(pointerBytes / sample.length)}, `
       + `claimant's follow-up index ${kib(claimantBytes / sample.length)}; per workflow: its timer ${kib(timerBytes / workflows)}, tenant's workflow index ${kib(indexBytes / workflows)}`);
     console.log(`  the record: ${Object.keys(one).length} fields, encoding ${encoding}; largest values: ${largest}`);
+    // Every field with its name's and value's bytes (`--record-fields`): where the record's size goes.
+    if (process.argv.includes('--record-fields')) {
+      const bytes = (t: string) => Buffer.byteLength(t);
+      console.log(`  every field (name + value bytes): ${Object.entries(one).map(([f, v]) => `${f} ${bytes(f)}+${bytes(v)}`).join(', ')}`);
+    }
 
     // 2. Firing: the service is stopped; only the fire step runs, on an injected clock.
     const waits = (await records(['wait_started_at'])).map(([w]) => Number(w));

@@ -256,14 +256,13 @@ export interface WorkflowPatch {
   pending_docs_workflow_id?: string;
   reminders_sent?: number;
   /** pending-documents' wait, as the API shows it (docs/pending-documents.md): the documents asked
-   *  for and received (JSON: code → media id, and code → when, ms), when the wait started, its
-   *  deadline and next reminder ('' for none). */
+   *  for and received (JSON: code → media id, and code → when, ms), when the wait started and its
+   *  deadline. Its next reminder is the wait's armed timer (`wait_timer`, `wait_due`), kept once. */
   pd_pending?: string;
   pd_received?: string;
   pd_received_at?: string;
   wait_started_at?: number;
   deadline_at?: number;
-  next_reminder_at?: number | '';
   /** human-handover (docs/human-handover.md): why it was asked for, when it was queued, when the
    *  first response is due (business hours) and when it times out, whether the first-response SLA
    *  was breached, and when the claimant last wrote (WhatsApp's 24-hour window for agent replies). */
@@ -500,8 +499,6 @@ export interface PendingDocsState {
   remindersSent: number;
   /** The record's step sequence as read (an arrival expects it unchanged). */
   seq: number;
-  /** When the wait's next reminder is due (its armed timer, when that is a reminder); else null. */
-  nextReminderAt: number | null;
   language: Language | null;
 }
 

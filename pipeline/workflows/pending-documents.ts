@@ -156,13 +156,12 @@ async function start(envelope: PdEnvelope, ctx: StageContext): Promise<Decision>
   const expect: Effect[] = [{ type: 'expect', claimIdHash, value: pointer?.workflowId ?? null }];
   if (pointer && pointer.workflowId !== workflowId) expect.push({ type: 'expect', workflow: pointer.workflowId, field: 'status', value: pointer.status });
   const continueWith = waitPayload(payload, ['pdStep', 'reminder']);
-  const firstReminder = timers.length > 1 ? timers[0]!.due : '';
   return {
     kind: 'forward', to: toReply(), payload: reminder,
     patch: {
       workflow_type: 'pending-documents', claim_id_hash: claimIdHash, claim_ref: maskClaimId(claim.claim_id), language,
       ...(join ? { pending_docs_workflow_id: join, outcome: 'joined' } : {
-        pd_pending: JSON.stringify(pending), deadline_at: deadlineAt, next_reminder_at: firstReminder,
+        pd_pending: JSON.stringify(pending), deadline_at: deadlineAt,
         wait_started_at: now, pd_received: JSON.stringify(state?.received ?? {}), pd_received_at: JSON.stringify(state?.receivedAt ?? {}),
         reminders_sent: state?.remindersSent ?? 0,
       }),
@@ -205,12 +204,12 @@ async function remind(envelope: PdEnvelope, ctx: StageContext, n: number): Promi
   }
   const missing = stillMissing(pending, state.received);
   if (missing.length === 0) {
-    return { kind: 'finish', status: 'completed', patch: { outcome: 'all_received', next_reminder_at: '' }, audit: { type: 'documents.all_received', detail: { via: 'cms' } }, effects: [{ type: 'wait.end' }] };
+    return { kind: 'finish', status: 'completed', patch: { outcome: 'all_received' }, audit: { type: 'documents.all_received', detail: { via: 'cms' } }, effects: [{ type: 'wait.end' }] };
   }
   return {
     kind: 'forward', to: toReply(),
     payload: { ...payload, timer: undefined, timerMember: undefined, pdStep: 'reminder', reminder: n, reply: { template: 'documents_reminder', vars: { claim_ref: maskClaimId(payload.claimId ?? '') }, items: items(missing) }, afterSend: 'awaiting_documents' },
-    patch: { reminders_sent: state.remindersSent + 1, next_reminder_at: state.nextReminderAt ?? '' },
+    patch: { reminders_sent: state.remindersSent + 1 },
     audit: { type: 'documents.reminder', detail: { reminder: n, missing: missing.length } },
   };
 }
@@ -234,7 +233,7 @@ async function deadlinePassed(envelope: PdEnvelope, ctx: StageContext): Promise<
       ...payload, afterSend: 'timed_out',
       reply: { template: 'documents_timed_out', vars: { claim_ref: maskClaimId(payload.claimId ?? '') }, choices: [humanHandoverIntent] },
     },
-    patch: { outcome: 'timed_out', next_reminder_at: '' },
+    patch: { outcome: 'timed_out' },
     audit: { type: 'documents.timed_out', detail: { missing, received } },
     also: [{ type: 'documents.escalated', detail: { pending_docs_workflow_id: workflowId, missing, received, reason: 'deadline' } }],
     effects: [{ type: 'wait.end' }],
@@ -253,7 +252,7 @@ async function progress(envelope: PdEnvelope, ctx: StageContext): Promise<Decisi
   if (missing.length === 0) {
     return {
       kind: 'forward', to: toReply(), payload: { ...payload, reply: { template: 'documents_all_received', vars: {} }, afterSend: 'completed' },
-      patch: { outcome: 'all_received', next_reminder_at: '' }, audit: { type: 'documents.all_received', detail: { via } }, effects: [{ type: 'wait.end' }],
+      patch: { outcome: 'all_received' }, audit: { type: 'documents.all_received', detail: { via } }, effects: [{ type: 'wait.end' }],
     };
   }
   return {
@@ -304,7 +303,7 @@ async function documentArrived(envelope: PdEnvelope, ctx: StageContext): Promise
     },
     effects: [{
       type: 'wait.arrive', target: open.workflowId, arrival: 'document', expectSeq: open.seq, ends: complete, to: 'truth',
-      set: { pd_received: JSON.stringify(received), pd_received_at: JSON.stringify(receivedAt), documents_received: Object.keys(received).length, ...(complete ? { next_reminder_at: '' } : {}) },
+      set: { pd_received: JSON.stringify(received), pd_received_at: JSON.stringify(receivedAt), documents_received: Object.keys(received).length },
       payload: continuation(payload, open),
     }],
   };

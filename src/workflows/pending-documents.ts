@@ -12,8 +12,8 @@ import type { Keys } from '../redis/keys';
 import { runControlPendingDocs, runStartPendingDocs, type PendingDocsAction, type PendingDocsRefusal } from '../redis/scripts';
 import type { StageEntryForm } from '../runtime/envelope-codec';
 import { pendingDocuments } from '../../pipeline/workflows/pending-documents';
-import { deadlineTimer, reminderNumber, timerOf, waitSchedule } from '../../pipeline/workflows/wait';
-import { armedTimers, parseWaitTimer } from '../redis/wait-timers';
+import { deadlineTimer, reminderNumber, waitSchedule } from '../../pipeline/workflows/wait';
+import { armedTimers } from '../redis/wait-timers';
 
 const openStatuses: ReadonlySet<string> = new Set(['started', 'awaiting_consent', 'awaiting_documents']);
 
@@ -134,9 +134,9 @@ export class PendingDocuments {
   }
 
   private async read(p: number, workflowId: string, tenantId?: string): Promise<PendingDocsState | null> {
-    const [status, owner, claimIdHash, pending, received, deadline, sent, language, seq, armed, armedDue, receivedAt] = await this.redis.hmget(
+    const [status, owner, claimIdHash, pending, received, deadline, sent, language, seq, receivedAt] = await this.redis.hmget(
       this.keys.workflow(p, workflowId), 'status', 'tenant_id', 'claim_id_hash', 'pd_pending', 'pd_received', 'deadline_at', 'reminders_sent', 'language',
-      'seq', 'wait_timer', 'wait_due', 'pd_received_at',
+      'seq', 'pd_received_at',
     );
     if (!status || (tenantId !== undefined && owner !== tenantId)) return null;
     return {
@@ -148,7 +148,6 @@ export class PendingDocuments {
       remindersSent: Number(sent ?? 0),
       language: (language as PendingDocsState['language']) ?? null,
       seq: Number(seq ?? 0),
-      nextReminderAt: armed && armedDue && timerOf(parseWaitTimer(armed)?.name)?.kind === 'reminder' ? Number(armedDue) : null,
     };
   }
 }

@@ -9,6 +9,8 @@ import type { ArchiveStore } from '../archive/archive-store';
 import type { WorkflowStatus, WorkflowType } from '../../pipeline/types';
 import { execReplies, type Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
+import { parseWaitTimer } from '../redis/wait-timers';
+import { timerOf } from '../../pipeline/workflows/wait';
 
 /** The Workflow resource of the spec, plus fields a partner's support team needs. */
 export interface WorkflowResource {
@@ -121,7 +123,8 @@ function waitFields(h: Record<string, string>): Pick<WorkflowResource, 'pending_
   return {
     pending_docs_workflow_id: h.pending_docs_workflow_id ?? h.workflow_id!,
     deadline_at: h.deadline_at ? iso(h.deadline_at) : null,
-    next_reminder_at: h.next_reminder_at ? iso(h.next_reminder_at) : null,
+    // The wait's armed timer when it is a reminder: kept once, by the wait (src/redis/wait-timers.ts).
+    next_reminder_at: h.wait_timer && h.wait_due && timerOf(parseWaitTimer(h.wait_timer)?.name)?.kind === 'reminder' ? iso(h.wait_due) : null,
     reminders_sent: Number(h.reminders_sent ?? 0),
     documents: pending
       ? pending.map((d) => {

@@ -216,7 +216,7 @@ describe('pending-documents at scale (10,000 waiting workflows across 72 hours)'
     const members = await d.timerMembers();
     expect(members).to.have.length(n);
     expect(members.every((m) => m.endsWith('|reminder:1'))).to.equal(true);
-    const timerRows = await d.records(ids, 'wait_started_at', 'deadline_at', 'next_reminder_at');
+    const timerRows = await d.records(ids, 'wait_started_at', 'deadline_at', 'wait_due');
     for (const [startedAt, deadline, nextReminder] of timerRows) {
       expect([Number(startedAt), Number(deadline), Number(nextReminder)]).to.deep.equal([t0, t0 + 72 * hour, t0 + 24 * hour]);
     }
@@ -480,7 +480,7 @@ describe('pending-documents races, each repeated until both orders happened', fu
       await settled();
       fired += (await timersFired()) - firedBefore;
 
-      const records = await d.records(pairs.map((p) => p.workflowId), 'status', 'wait_timer', 'next_reminder_at');
+      const records = await d.records(pairs.map((p) => p.workflowId), 'status', 'wait_timer', 'wait_due');
       const perWorkflow = byWorkflow(await d.ledger(pairs.map((p) => p.workflowId)));
       const timers = await d.timerMembers();
       const sent = d.sentTo(pairs.map((p) => p.phone));

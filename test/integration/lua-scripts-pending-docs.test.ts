@@ -53,7 +53,7 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, c
     await s.services.redis.hset(key.wf(id), 'status', 'awaiting_documents', 'seq', 3,
       'wait_timer', member, 'wait_due', waitStart + 24 * hour,
       'wait_later', `${waitStart + 48 * hour}|reminder:2|${deadline}|deadline`,
-      'deadline_at', deadline, 'next_reminder_at', waitStart + 24 * hour, 'wait_started_at', waitStart, 'reminders_sent', 0,
+      'deadline_at', deadline, 'wait_started_at', waitStart, 'reminders_sent', 0,
       'pd_pending', JSON.stringify([{ code: 'FINAL_BILL', name: 'Final bill' }]), 'pd_received', '{}');
     await s.services.redis.zadd(key.timers, waitStart + 24 * hour, member);
     return { member, deadline };
@@ -127,7 +127,7 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, c
       await control(id, 'cancel', now);
       const record = await s.services.redis.hgetall(key.wf(id));
       expect(record).to.include({ status: 'cancelled', outcome: 'cancelled', completed_at: String(now), updated_at: String(now),
-        next_reminder_at: '', wait_timer: '', wait_later: '', wait_fired: '', seq: '4' });
+        wait_timer: '', wait_due: '', wait_later: '', wait_fired: '', seq: '4' });
       expect(await s.services.redis.zscore(key.timers, member)).to.equal(null);
       const audit = await auditRecords(s.services.redis, key.audit);
       expect(audit).to.have.length(1);
@@ -189,7 +189,7 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, c
       const now = s.clock.now() + 100 * hour;
       await control(id, 'resume', now);
       const record = await s.services.redis.hgetall(key.wf(id));
-      expect(record).to.include({ status: 'started', updated_at: String(now), next_reminder_at: '', wait_timer: '', wait_later: '', seq: '4', pd_received: '{"FINAL_BILL":"m1"}' });
+      expect(record).to.include({ status: 'started', updated_at: String(now), wait_timer: '', wait_due: '', wait_later: '', seq: '4', pd_received: '{"FINAL_BILL":"m1"}' });
       for (const gone of ['completed_at', 'outcome', 'deadline_at', 'error', 'held']) expect(record).not.to.have.property(gone);
       expect(await s.services.redis.get(key.pointer)).to.equal(id);
       expect(await s.services.redis.zscore(key.claimant, id)).to.equal(String(now));
@@ -244,7 +244,7 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, c
       expect(await s.services.redis.zscore(key.timers, member)).to.equal(null);
       expect(await s.services.redis.hgetall(key.wf(id))).to.include({ status: 'awaiting_documents', seq: '3', wait_timer: memberOf(id, 'reminder:1', 3),
         wait_later: `${newDeadline}|deadline`,
-        deadline_at: String(newDeadline), next_reminder_at: String(t0 + 24 * hour), updated_at: String(t0 + hour) });
+        deadline_at: String(newDeadline), wait_due: String(t0 + 24 * hour), updated_at: String(t0 + hour) });
       const audit = await auditRecords(s.services.redis, key.audit);
       expect(audit).to.have.length(1);
       expect(audit[0]!.f).to.include({ type: 'documents.deadline_changed', seq: '3', stage: 'control' });
@@ -261,7 +261,7 @@ describe('pending-documents Lua scripts against Redis (startPendingDocs-6.lua, c
       // One before every reminder leaves only the deadline.
       await control(id, 'reschedule', t0 + 3 * hour, { deadlineAt: t0 + 10 * hour });
       expect(await s.services.redis.zrange(key.timers, 0, -1, 'WITHSCORES')).to.deep.equal([memberOf(id, 'deadline', 3), String(t0 + 10 * hour)]);
-      expect(await s.services.redis.hgetall(key.wf(id))).to.include({ wait_timer: memberOf(id, 'deadline', 3), wait_later: '', next_reminder_at: '' });
+      expect(await s.services.redis.hgetall(key.wf(id))).to.include({ wait_timer: memberOf(id, 'deadline', 3), wait_due: String(t0 + 10 * hour), wait_later: '' });
     });
 
     it('recheck: a truth entry at the current step and documents.reported; the wait and its timer stay', async () => {

@@ -41,7 +41,7 @@ describe('workflow timer Lua scripts against Redis (fireWorkflowTimers.lua, rele
     const deadline = t0 + 72 * hour;
     const member = (name: string) => waitTimerMember({ tenantId: tenant, workflowId: id, waitId: 2, stage: 'truth', name });
     await s.services.redis.hset(k().wf(id), 'workflow_id', id, 'tenant_id', tenant, 'workflow_type', 'pending-documents', 'claim_id_hash', 'sha256:c1',
-      'status', 'awaiting_documents', 'seq', 3, 'audit', '', 'deadline_at', deadline, 'next_reminder_at', t0 + 24 * hour, 'reminders_sent', 0,
+      'status', 'awaiting_documents', 'seq', 3, 'audit', '', 'deadline_at', deadline, 'reminders_sent', 0,
       'pd_pending', JSON.stringify([{ code: 'FINAL_BILL', name: 'Final bill' }, { code: 'DISCHARGE_SUMMARY', name: 'Discharge summary' }]),
       'pd_received', JSON.stringify({ FINAL_BILL: 'media-1' }),
       'wait_timer', member('reminder:1'), 'wait_due', t0 + 24 * hour,
@@ -130,7 +130,7 @@ describe('workflow timer Lua scripts against Redis (fireWorkflowTimers.lua, rele
       };
       expect((await handOff())[0]!.kind).to.equal('applied');
       const record = await s.services.redis.hgetall(key.wf(id));
-      expect(record).to.include({ status: 'timed_out', outcome: 'timed_out', seq: '6', wait_timer: '', wait_fired: '', next_reminder_at: '', updated_at: String(deadline) });
+      expect(record).to.include({ status: 'timed_out', outcome: 'timed_out', seq: '6', wait_timer: '', wait_due: '', wait_fired: '', updated_at: String(deadline) });
       const audit = await auditRecords(s.services.redis, key.audit);
       expect(audit.map((e) => e.f.type)).to.deep.equal(['documents.timed_out', 'documents.escalated']);
       expect(audit[0]!.f).to.include({ tenant, workflow_id: id, stage: 'truth', seq: '5', at: String(deadline) });

@@ -286,7 +286,7 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
       const [member] = await redis.zrange(keys.workflowTimers(p), 0, -1);
       expect(member).to.equal(schedule[0]![0]);
       expect(parseWaitTimer(member!)).to.deep.equal({ tenantId: t, workflowId: 'w1', waitId: 1, stage: 'truth', name: 'reminder:2' });
-      expect(await redis.hmget(keys.workflow(p, 'w1'), 'deadline_at', 'wait_timer', 'wait_later', 'next_reminder_at'))
+      expect(await redis.hmget(keys.workflow(p, 'w1'), 'deadline_at', 'wait_timer', 'wait_later', 'wait_due'))
         .to.deep.equal([String(deadline), schedule[0]![0], `${deadline}|deadline`, String(schedule[0]![1])]);
       await control('w1', 'cancel');
       expect(await control('w1', 'reschedule', t, deadline)).to.deep.equal({ kind: 'refused', reason: 'not_waiting', status: 'cancelled' });

@@ -55,8 +55,7 @@ if action == 'cancel' then
   end
   local seq = redis.call('HINCRBY', wf, 'seq', 1)
   waitEnd(wf, timers)
-  redis.call('HSET', wf, 'status', 'cancelled', 'outcome', 'cancelled', 'completed_at', now, 'updated_at', now,
-    'next_reminder_at', '')
+  redis.call('HSET', wf, 'status', 'cancelled', 'outcome', 'cancelled', 'completed_at', now, 'updated_at', now)
   writeAudit('workflow.cancelled', ARGV[5], seq, status, 'cancelled')
   return { 'ok', 'cancelled' }
 end
@@ -77,7 +76,7 @@ if action == 'resume' then
   local seq = redis.call('HINCRBY', wf, 'seq', 1)
   waitEnd(wf, timers)
   redis.call('HDEL', wf, 'completed_at', 'outcome', 'deadline_at', 'error', 'held')
-  redis.call('HSET', wf, 'status', 'started', 'updated_at', now, 'next_reminder_at', '')
+  redis.call('HSET', wf, 'status', 'started', 'updated_at', now)
   writeAudit('workflow.resumed', ARGV[5], seq, status, 'started')
   local p = cjson.decode(payload)
   p.pdStep = 'start'
@@ -94,8 +93,7 @@ if action == 'reschedule' then
   waitEnd(wf, timers)
   local schedule = cjson.decode(ARGV[7])
   waitArm(wf, timers, schedule)
-  local nextReminder = #schedule > 1 and schedule[1][2] or ''
-  redis.call('HSET', wf, 'deadline_at', ARGV[6], 'next_reminder_at', nextReminder, 'updated_at', now)
+  redis.call('HSET', wf, 'deadline_at', ARGV[6], 'updated_at', now)
   local detail = cjson.decode(ARGV[5])
   detail.previous_deadline_at = tonumber(h[3])
   detail.deadline_at = tonumber(ARGV[6])

@@ -29,7 +29,7 @@ end
 redis.call('HDEL', wf, 'claim_id_hash', 'phone_hash')
 waitEnd(wf, timers)
 local seq = redis.call('HINCRBY', wf, 'seq', 1)
-redis.call('HSET', wf, 'status', 'cancelled', 'outcome', 'claimant_erased', 'completed_at', now, 'updated_at', now, 'next_reminder_at', '')
+redis.call('HSET', wf, 'status', 'cancelled', 'outcome', 'claimant_erased', 'completed_at', now, 'updated_at', now)
 local id = xaddAudit(auditKey, tenant, wfId, 'erasure', 'workflow.cancelled', seq, now, ARGV[4], transitionOf(wf, wfId, status, 'cancelled', seq))
 appendAudit(wf, auditEventId(string.match(auditKey, '{p(%d+)}'), id))
 redis.call('HINCRBY', jobKey, 'cancelled', 1)

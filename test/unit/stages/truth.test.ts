@@ -108,7 +108,7 @@ describe('stage truth', () => {
     });
 
     it('a file for the open follow-up fills the document its caption names, decided from the follow-up\'s step as read', async () => {
-      const open = { workflowId: 'wf-open', status: 'awaiting_documents' as const, claimIdHash: phiHash(claim.claim_id), pending, received: {}, deadlineAt: null, remindersSent: 0, language: 'EN' as const, seq: 4, nextReminderAt: null };
+      const open = { workflowId: 'wf-open', status: 'awaiting_documents' as const, claimIdHash: phiHash(claim.claim_id), pending, received: {}, deadlineAt: null, remindersSent: 0, language: 'EN' as const, seq: 4 };
       const now = Date.parse('2026-01-16T08:30:00Z');
       const ctx = fakeStageContext({ recentPendingDocs: { [testPhone]: [open] }, now });
       const media = { id: 'media-9', kind: 'document', filename: 'final-bill.pdf' };
@@ -126,7 +126,7 @@ describe('stage truth', () => {
   describe('pending-documents wait timers: decided by the workflow\'s own step', () => {
     const claim = claimOf({ status: 'DOCUMENTS_PENDING' });
     const pending = [{ code: 'bill', name: 'Final bill' }, { code: 'discharge_summary', name: 'Discharge summary' }];
-    const state = { workflowId: 'wf-test', status: 'awaiting_documents' as const, claimIdHash: phiHash(claim.claim_id), pending, received: { bill: 'm1' }, deadlineAt: null, remindersSent: 1, language: 'EN' as const, seq: 6, nextReminderAt: 123 };
+    const state = { workflowId: 'wf-test', status: 'awaiting_documents' as const, claimIdHash: phiHash(claim.claim_id), pending, received: { bill: 'm1' }, deadlineAt: null, remindersSent: 1, language: 'EN' as const, seq: 6 };
     const timerEntry = (timer: string) => ({ ...envelopeFor('truth', { text: '', intent: 'pending_documents', claimId: claim.claim_id, timer }), workflowId: 'wf-test' });
 
     it('the deadline ends the wait timed_out, with the escalation for the partner, and tells the claimant, offering a person', async () => {
@@ -135,7 +135,7 @@ describe('stage truth', () => {
       if (decision.kind !== 'forward') throw new Error(`expected forward, got ${decision.kind}`);
       const { payload, ...rest } = decision;
       expect(rest).to.deep.equal({
-        kind: 'forward', to: 'policy', status: 'timed_out', patch: { outcome: 'timed_out', next_reminder_at: '' },
+        kind: 'forward', to: 'policy', status: 'timed_out', patch: { outcome: 'timed_out' },
         audit: { type: 'documents.timed_out', detail: { missing: 1, received: 1 } },
         also: [{ type: 'documents.escalated', detail: { pending_docs_workflow_id: 'wf-test', missing: 1, received: 1, reason: 'deadline' } }],
         effects: [{ type: 'wait.end' }],
@@ -146,12 +146,12 @@ describe('stage truth', () => {
       expect(payload.timer).to.equal(undefined);
     });
 
-    it('a reminder reminds of what is still missing, and names the next reminder', async () => {
+    it('a reminder reminds of what is still missing and counts itself (the next is the wait\'s armed timer)', async () => {
       const ctx = fakeStageContext({ pendingDocsStates: [state], claims: [claim], pendingDocuments: { [claim.claim_id]: pending } });
       const decision = await truth.handle(timerEntry('reminder:2'), ctx);
       if (decision.kind !== 'forward') throw new Error(`expected forward, got ${decision.kind}`);
       expect(decision.audit).to.deep.equal({ type: 'documents.reminder', detail: { reminder: 2, missing: 1 } });
-      expect(decision.patch).to.deep.equal({ reminders_sent: 2, next_reminder_at: 123 });
+      expect(decision.patch).to.deep.equal({ reminders_sent: 2 });
       expect(decision.payload.afterSend).to.equal('awaiting_documents');
     });
   });
