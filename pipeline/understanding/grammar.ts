@@ -366,10 +366,14 @@ function joinPhrases(clauses: readonly Clause[], hits: readonly ClassHit[]): Cla
 
 /**
  * Whether the template's words all lie inside one longer phrase of another class: "how many more
- * days" is a time question, not "how many" and "more" (what more is needed).
+ * days" is a time question, not "how many" and "more" (what more is needed). A phrase that only
+ * carries on a sense one of those words has by itself reads them no differently: "kaaranam enna",
+ * "कारण काय" (what is the reason) are why-phrases whose "kaaranam", "कारण" is a why-word alone too,
+ * so the reason and the question word in them still ask for the reason.
  */
 function withinOnePhrase(used: readonly ClassHit[], hits: readonly ClassHit[]): boolean {
-  return hits.some((h) => h.end > h.start && !used.includes(h) && used.every((u) => u.start >= h.start && u.end <= h.end && u.end - u.start < h.end - h.start));
+  const ownSense = (phrase: ClassHit) => hits.some((w) => w.cls === phrase.cls && used.some((u) => u.start === w.start && u.end === w.end));
+  return hits.some((h) => h.end > h.start && !used.includes(h) && used.every((u) => u.start >= h.start && u.end <= h.end && u.end - u.start < h.end - h.start) && !ownSense(h));
 }
 
 /** Whether every part of the template occurs, the occurrences spanning at most `window` words

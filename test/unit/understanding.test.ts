@@ -86,6 +86,22 @@ describe('understanding: templates score every intent', () => {
     });
   }
 
+  it('a question word beside the reason asks for it, also inside a why-phrase that holds both', () => {
+    for (const text of ['what was the reason?', 'wajah kya thi?', 'কারণটা কী?', 'karon ta ki?']) {
+      expect(understandMessage(text).intent, text).to.equal('query_reason');
+    }
+    // "enna kaaranam", "कारण काय आहे" are why-phrases whose reason word is a why-word by itself too:
+    // the phrase carries that word's own sense, so the reason and the question in it still ask.
+    for (const text of ['enna kaaranam?', 'कारण काय आहे?']) {
+      const u = understandMessage(text);
+      expect(u.intent, text).to.equal('query_reason');
+      expect(u.template, text).to.equal('reason-asked-what');
+    }
+    // A phrase of another sense still keeps its words apart: "how many more days" is a time
+    // question, not "how many" and "more" (what more is needed).
+    expect(understandMessage('how many more days?').scores.pending_documents).to.equal(0);
+  });
+
   it('says how sure it is: a bare "my claim" is unclear, with every score given', () => {
     const u = understandMessage('my claim');
     expect(u).to.include({ kind: 'unclear', intent: null });
