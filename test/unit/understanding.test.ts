@@ -102,6 +102,16 @@ describe('understanding: templates score every intent', () => {
     expect(understandMessage('how many more days?').scores.pending_documents).to.equal(0);
   });
 
+  it('a claim reference counts as a claim word where a template needs one', () => {
+    for (const [text, template] of [['CLM-2023-40404 approve hua?', 'claim-paid'], ['CLM-2024-5555 pending hai?', 'claim-pending'], ['2233/44/567 ka status?', 'claim-status-words']]) {
+      const u = understandMessage(text);
+      expect(u.intent, text).to.equal('claim_status');
+      expect(u.template, text).to.equal(template);
+    }
+    // Alone it names the claim and asks nothing, as "my claim" does.
+    expect(understandMessage('CLM-2024-5555').kind).to.equal('unclear');
+  });
+
   it('says how sure it is: a bare "my claim" is unclear, with every score given', () => {
     const u = understandMessage('my claim');
     expect(u).to.include({ kind: 'unclear', intent: null });
