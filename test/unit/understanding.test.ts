@@ -112,6 +112,17 @@ describe('understanding: templates score every intent', () => {
     expect(understandMessage('CLM-2024-5555').kind).to.equal('unclear');
   });
 
+  it('a request that we send the claimant something (a link, a form, a list) asks for the documents', () => {
+    for (const text of ['pls share me the portal link', 'upload link pampandi', 'link bhej dijiye']) {
+      const u = understandMessage(text);
+      expect(u.intent, text).to.equal('pending_documents');
+      expect(u.template, text).to.equal('send-me-something');
+    }
+    // Another intent's word, or a negation, says the request is not for the documents.
+    expect(understandMessage('UTR number bhej do').intent).to.equal('claim_status');
+    expect(understandMessage("please don't send me the link").intent).to.equal(null);
+  });
+
   it('says how sure it is: a bare "my claim" is unclear, with every score given', () => {
     const u = understandMessage('my claim');
     expect(u).to.include({ kind: 'unclear', intent: null });
