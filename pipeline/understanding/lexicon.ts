@@ -149,7 +149,10 @@ export class Lexicon {
    * The single-word entries not read in a message that told `code`: the entries, of packs other
    * than `code`, its other form and the default language (whose words every language borrows), of
    * a word `code` has as its own grammar word (a marker or a known word), in a class `code` does
-   * not put it in. Nothing for a script's default language: a message read as it told no other.
+   * not put it in. A word `code` (or its other form) puts in a class of its own is not read in the
+   * default language's sense either: the language said what it means, and the English word spelt
+   * the same is another word (romanised Marathi "pan", but, is no PAN card). Nothing for a script's
+   * default language: a message read as it told no other.
    */
   private unreadIn(code: string): ReadonlySet<string> {
     const cached = this.unreadFor.get(code);
@@ -158,9 +161,13 @@ export class Lexicon {
     const pack = this.packs.find((p) => p.code === code);
     if (pack && !pack.detection.default_for_script) {
       const { kept, own } = this.senses(pack);
+      const ownForms = new Set([...kept].filter((c) => c !== defaultLanguage));
       for (const word of own) {
-        for (const [cls, listed] of this.singleClasses.get(word) ?? []) {
-          if (listed !== null && ![...listed].some((c) => kept.has(c))) unread.add(`${cls} ${word}`);
+        const entries = [...(this.singleClasses.get(word) ?? [])];
+        const hasOwnSense = entries.some(([, listed]) => listed !== null && [...listed].some((c) => ownForms.has(c)));
+        const read = hasOwnSense ? ownForms : kept;
+        for (const [cls, listed] of entries) {
+          if (listed !== null && ![...listed].some((c) => read.has(c))) unread.add(`${cls} ${word}`);
         }
       }
     }

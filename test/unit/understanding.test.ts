@@ -56,6 +56,19 @@ describe('understanding: the class lexicon', () => {
     expect(classesOf('zzzzzzzz')).to.deep.equal([]);
   });
 
+  it("reads a told language's own word in its own sense, not English's: romanised Marathi \"pan\" (but) is no PAN card", () => {
+    const read = (text: string) => {
+      const words = foldedWords(text);
+      return lexiconFor().find(words, detectLanguage(text)).filter((h) => words[h.start] === 'pan' && h.end === h.start).map((h) => h.cls);
+    };
+    expect(detectLanguage('bill approve zala pan paise ajun ale nahit')).to.equal('MR_EN');
+    expect(read('bill approve zala pan paise ajun ale nahit')).to.deep.equal(['contrast']);
+    // PAN as a document stays where no language says otherwise, and "pan card" in every language.
+    expect(read('aadhaar aur pan dono chahiye kya')).to.include('doc');
+    expect(read('is PAN needed for the claim?')).to.include('doc');
+    expect(understandMessage('pan card pathvaycha ka?').intent).to.equal('pending_documents');
+  });
+
   it('matches phrases of several words as one', () => {
     expect(classesOf('kab tak milega')).to.include.members(['kab:when', 'milega:paid']);
   });
@@ -359,5 +372,11 @@ describe('understanding: language', () => {
     expect(detectLanguage('claim approve hua kya')).to.equal('HI_EN');
     expect(detectLanguage('dhanyavaad')).to.equal('HI_EN');
     expect(detectLanguage('please see the bill')).to.equal('EN');
+  });
+
+  it('"fir" (phir) is no Hinglish marker, as FIR is a police report: "FIR copy o lagbe?" is romanised Bengali', () => {
+    expect(detectLanguage('FIR copy o lagbe?')).to.equal('BN_EN');
+    expect(detectLanguage('fir kab aayega paisa')).to.equal('HI_EN');
+    expect(understandMessage('fir bhi claim reject kyu hua').intent).to.equal('query_reason');
   });
 });
