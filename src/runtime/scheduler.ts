@@ -116,13 +116,18 @@ export class Scheduler {
         const now = clock.now();
         const due = await redis.zrangebyscore(keys.workflowTimers(p), '-inf', now, 'LIMIT', 0, perCall);
         if (due.length === 0) break;
-        const timers = await Promise.all(due.map(async (member) => {
-          const timer = parseWaitTimer(member);
-          if (timer === null || (await modeOf(timer.tenantId)) !== 'RESTRICTED') return { member, restricted: false };
+        const parsed = due.map((member) => ({ member, timer: parseWaitTimer(member) }));
+        // Each tenant's mode once; the workflow type only for timers of a RESTRICTED tenant.
+        const restrictedTenants = new Set<string>();
+        for (const tenantId of new Set(parsed.flatMap(({ timer }) => (timer ? [timer.tenantId] : [])))) {
+          if ((await modeOf(tenantId)) === 'RESTRICTED') restrictedTenants.add(tenantId);
+        }
+        const timers = restrictedTenants.size === 0 ? parsed.map((t) => ({ ...t, restricted: false })) : await Promise.all(parsed.map(async ({ member, timer }) => {
+          if (timer === null || !restrictedTenants.has(timer.tenantId)) return { member, timer, restricted: false };
           // RESTRICTED pauses the timers of the workflows it holds; one it never holds (human-handover:
           // a person is the safe path) keeps its timers (docs/operational-modes.md).
           const type = await redis.hget(keys.workflow(p, timer.workflowId), 'workflow_type');
-          return { member, restricted: workflowByType(type)?.restricted !== null };
+          return { member, timer, restricted: workflowByType(type)?.restricted !== null };
         }));
         fired += (await runFireWorkflowTimers(redis, keys, p, timers, config.stageEntryForm)).fired;
         if (due.length < perCall) break;

@@ -11,7 +11,7 @@ import type { WorkflowPayload } from '../../pipeline/types';
 import { truth } from '../../pipeline/stages/truth';
 import { transitions } from '../../pipeline/workflows/transitions';
 import { runFireWorkflowTimers, runHandoff, runReleaseRestricted } from '../../src/redis/scripts';
-import { waitTimerMember } from '../../src/redis/wait-timers';
+import { parseWaitTimer, waitTimerMember } from '../../src/redis/wait-timers';
 import { decodeEnvelope } from '../../src/runtime/envelope-codec';
 import { buildHandoff, type Outcome } from '../../src/runtime/handoff-ops';
 import { auditRecords, hour, scriptServicesPerSuite, streamRecords } from '../helpers/script-services';
@@ -54,7 +54,7 @@ describe('workflow timer Lua scripts against Redis (fireWorkflowTimers.lua, rele
   }
 
   /** The script as the scheduler calls it, for one due member (its tenant not RESTRICTED). */
-  const fireOne = (member: string) => runFireWorkflowTimers(s.services.redis, s.services.keys, p, [{ member, restricted: false }], 'packed');
+  const fireOne = (member: string) => runFireWorkflowTimers(s.services.redis, s.services.keys, p, [{ member, timer: parseWaitTimer(member), restricted: false }], 'packed');
 
   describe('fireWorkflowTimers.lua', () => {
     it('fires each timer once into the workflow\'s own step (its entry names the timer), arming the next; it decides nothing', async () => {

@@ -305,7 +305,7 @@ describe('workflow, ledger and mode Lua scripts against Redis', () => {
   describe('fireWorkflowTimers', () => {
     /** As the scheduler calls it: the due members read first. */
     async function fire(now: number, restricted = false): Promise<[number, number, number]> {
-      const due = (await redis.zrangebyscore(keys.workflowTimers(p), '-inf', now)).map((member) => ({ member, restricted }));
+      const due = (await redis.zrangebyscore(keys.workflowTimers(p), '-inf', now)).map((member) => ({ member, timer: parseWaitTimer(member), restricted }));
       const { fired, paused, dropped } = await runFireWorkflowTimers(redis, keys, p, due, 'packed');
       return [fired, paused, dropped];
     }

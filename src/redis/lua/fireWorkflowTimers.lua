@@ -9,16 +9,17 @@
 
   KEYS[1]  workflow-timer set of the partition       cw:{pN}:wf-timers
   KEYS[2]  restricted-tenants set of the partition
-  KEYS[3+] the workflow records, stage streams and paused-timer sets the items name
-  ARGV[1]  JSON array of items, one per due member the caller read (src/redis/scripts/timers.ts):
-           { m = member, wf = record key, stream = stage stream, name = timer name,
-             tenant = tenant id, wf_id = workflow id, paused = paused-timer key (RESTRICTED now) | absent }
-  ARGV[2]  stage entry form: packed | fields (includes/stage-entry.lua)
+  KEYS[3+] the workflow records, stage streams and paused-timer sets the items name, each once
+  ARGV[1]  stage entry form: packed | fields (includes/stage-entry.lua)
+  ARGV[2]  JSON array, one item per due member the caller read (src/redis/scripts/timers.ts):
+           [member, record key's index in KEYS, stage stream key's index, timer name, tenant id,
+            workflow id, paused-timer key's index (the tenant is RESTRICTED now)]; index 0: none
 
   Per item, only while the member is still in the set (so any number of schedulers may run):
     removed from the set, then
-    paused    moved to `paused` (same score); the tenant added to the restricted set
-    dropped   not the wait's armed timer (`wait_timer`): the wait ended or was re-armed
+    paused    moved to the paused set (same score); the tenant added to the restricted set
+    dropped   no record or stream (the member did not parse), or not the wait's armed timer
+              (`wait_timer`): the wait ended or was re-armed
     fired     entry appended; `wait_fired` set; the next of `wait_later` armed
   Returns: { fired, paused, dropped }.
 ]]
@@ -26,28 +27,33 @@ local timers, restricted = KEYS[1], KEYS[2]
 --@include stage-entry
 --@include wait
 
-local packed = stageEntryPacked(ARGV[2])
-if packed == nil then return redis.error_reply('ERR fireWorkflowTimers: ' .. tostring(ARGV[2]) .. ' is not a stage entry form') end
+local packed = stageEntryPacked(ARGV[1])
+if packed == nil then return redis.error_reply('ERR fireWorkflowTimers: ' .. tostring(ARGV[1]) .. ' is not a stage entry form') end
 local fired, paused, dropped = 0, 0, 0
 
-for _, item in ipairs(cjson.decode(ARGV[1])) do
-  local score = redis.call('ZSCORE', timers, item.m)
+for _, item in ipairs(cjson.decode(ARGV[2])) do
+  local m = item[1]
+  local score = redis.call('ZSCORE', timers, m)
   if score then
-    redis.call('ZREM', timers, item.m)
-    local h = item.wf and redis.call('HMGET', item.wf, 'wait_timer', 'wait_later', 'wait_payload', 'seq') or {}
-    if item.paused then
-      redis.call('ZADD', item.paused, score, item.m)
-      redis.call('SADD', restricted, item.tenant)
+    redis.call('ZREM', timers, m)
+    local wf, stream, pausedKey = KEYS[item[2]], KEYS[item[3]], KEYS[item[7]]
+    if pausedKey then
+      redis.call('ZADD', pausedKey, score, m)
+      redis.call('SADD', restricted, item[5])
       paused = paused + 1
-    elseif not item.stream or h[1] ~= item.m then
-      dropped = dropped + 1
     else
-      local payload = cjson.decode(h[3] or '{}')
-      payload.timer = item.name
-      payload.timerMember = item.m
-      xaddStage(item.stream, packed, item.wf_id, item.tenant, h[4], '0', cjson.encode(payload))
-      waitFire(item.wf, timers, item.m, item.name, h[2])
-      fired = fired + 1
+      local h = (wf and stream) and redis.call('HMGET', wf, 'wait_timer', 'wait_later', 'wait_payload', 'seq') or {}
+      if h[1] ~= m then
+        dropped = dropped + 1
+      else
+        local name = item[4]
+        local payload = cjson.decode(h[3] or '{}')
+        payload.timer = name
+        payload.timerMember = m
+        xaddStage(stream, packed, item[6], item[5], h[4], '0', cjson.encode(payload))
+        waitFire(wf, timers, m, name, h[2])
+        fired = fired + 1
+      end
     end
   end
 end

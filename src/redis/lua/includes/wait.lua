@@ -19,10 +19,15 @@ local function waitEnd(wfKey, timersKey)
   redis.call('HSET', wfKey, 'wait_timer', '', 'wait_due', '', 'wait_later', '', 'wait_fired', '')
 end
 
--- Arms `member` at `due` (none: nothing armed) and keeps `later` (the stored form) after it.
-local function waitArmOne(wfKey, timersKey, member, due, later)
+-- Arms `member` at `due` (none: nothing armed) and keeps `later` (the stored form) after it;
+-- `fired`, when given, is recorded as the wait's fired timer in the same write.
+local function waitArmOne(wfKey, timersKey, member, due, later, fired)
   if member then redis.call('ZADD', timersKey, due, member) end
-  redis.call('HSET', wfKey, 'wait_timer', member or '', 'wait_due', member and due or '', 'wait_later', later)
+  if fired then
+    redis.call('HSET', wfKey, 'wait_timer', member or '', 'wait_due', member and due or '', 'wait_later', later, 'wait_fired', fired)
+  else
+    redis.call('HSET', wfKey, 'wait_timer', member or '', 'wait_due', member and due or '', 'wait_later', later)
+  end
 end
 
 -- Arms the first of `timers` ({ {member, due, name}, ... }, due order) and keeps the rest as dues and names.
@@ -39,7 +44,6 @@ end
 -- The armed timer `member` (named `name`) fired: it is the one the workflow's step now handles,
 -- and the next of `later` (the record's `wait_later`) is armed.
 local function waitFire(wfKey, timersKey, member, name, later)
-  redis.call('HSET', wfKey, 'wait_fired', member)
   later = later or ''
   if string.sub(later, 1, 1) == '[' then
     local timers = cjson.decode(later)
@@ -49,9 +53,9 @@ local function waitFire(wfKey, timersKey, member, name, later)
       rest[#rest + 1] = t[2]
       rest[#rest + 1] = string.match(t[1], '([^|]+)$')
     end
-    return waitArmOne(wfKey, timersKey, first and first[1], first and first[2], table.concat(rest, '|'))
+    return waitArmOne(wfKey, timersKey, first and first[1], first and first[2], table.concat(rest, '|'), member)
   end
   local due, nextName, rest = string.match(later, '^(%d+)|([^|]+)|?(.*)$')
-  if not due then return waitArmOne(wfKey, timersKey, nil, nil, '') end
-  waitArmOne(wfKey, timersKey, string.sub(member, 1, #member - #name) .. nextName, due, rest)
+  if not due then return waitArmOne(wfKey, timersKey, nil, nil, '', member) end
+  waitArmOne(wfKey, timersKey, string.sub(member, 1, #member - #name) .. nextName, due, rest, member)
 end
