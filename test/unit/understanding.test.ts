@@ -136,6 +136,15 @@ describe('understanding: templates score every intent', () => {
     expect(understandMessage("please don't send me the link").intent).to.equal(null);
   });
 
+  it('a claimant who sent the papers and asks whether they arrived asks about the documents', () => {
+    for (const text of ['sab bhej diya hai, mil gaya?', 'kal sob pathiye diyechi, peyechen?', 'mi kal sagle reports upload kele, receive zale ka?']) {
+      expect(understandMessage(text).intent, text).to.equal('pending_documents');
+    }
+    // Romanised Marathi "kal" is yesterday, a date, not Hinglish's when-word (kal tak, by tomorrow).
+    const words = foldedWords('mi kal sagle reports upload kele');
+    expect(lexiconFor().find(words, 'MR_EN').filter((h) => h.start === 1).map((h) => h.cls)).to.deep.equal(['date']);
+  });
+
   it('says how sure it is: a bare "my claim" is unclear, with every score given', () => {
     const u = understandMessage('my claim');
     expect(u).to.include({ kind: 'unclear', intent: null });
