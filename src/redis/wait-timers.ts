@@ -1,9 +1,10 @@
 /**
  * The member of a wait timer in a partition's workflow-timer set (Keys.workflowTimers): its one
- * definition. The Lua scripts never build or parse one: the hand-off and controlPendingDocs are
- * given the members to arm (src/redis/scripts/wait.ts builds them here), the record keeps the
- * armed one (`wait_timer`) and the ones still to come (`wait_later`), and fireWorkflowTimers is
- * told, for each due member, what this module parsed from it.
+ * definition. The Lua scripts never parse one: the hand-off and controlPendingDocs are given the
+ * members to arm (`armedTimers` below, used by src/runtime/handoff-ops.ts and
+ * src/workflows/pending-documents.ts), the record keeps the armed one (`wait_timer`) and the ones
+ * still to come (`wait_later`), and fireWorkflowTimers is told, for each due member, what this
+ * module parsed from it (src/redis/scripts/timers.ts).
  *
  *   w|<tenant>|<workflow id>|<wait id>|<stage>|<timer name>
  *
@@ -14,7 +15,8 @@
  * The name is the member's last part, and the timers of one wait differ only in it: so the record
  * keeps the timers still to come as dues and names only (`wait_later`, `<due>|<name>|<due>|<name>`,
  * a third of the full members' bytes and no JSON to decode when one fires), and the script that
- * arms the next one puts its name in place of the fired one's (includes/wait.lua, `waitFire`).
+ * arms the next one puts its name in place of the fired one's (includes/wait.lua, `waitFire`): the
+ * one thing a script does with a member.
  */
 export interface WaitTimer {
   tenantId: string;

@@ -91,14 +91,14 @@ describe('workflow timer Lua scripts against Redis (fireWorkflowTimers.lua, rele
       expect(await s.services.redis.xlen(key.audit)).to.equal(0);
     });
 
-    it('a record whose later timers are still full members in JSON (written before) fires them in order the same way', async () => {
+    it('a record whose later timers are still full members in JSON (written before) fires them in order, keeping that form', async () => {
       const t0 = s.clock.now();
       const { id, deadline, member } = await waiting(t0, 'json');
       const key = k();
       s.clock.set(t0 + 24 * hour);
       expect(await s.scheduler.fireDue()).to.equal(1);
       expect(await s.services.redis.zrange(key.timers, 0, -1, 'WITHSCORES')).to.deep.equal([member('reminder:2'), String(t0 + 48 * hour)]);
-      expect(await s.services.redis.hgetall(key.wf(id))).to.include({ wait_timer: member('reminder:2'), wait_later: `${deadline}|deadline` });
+      expect(await s.services.redis.hgetall(key.wf(id))).to.include({ wait_timer: member('reminder:2'), wait_later: JSON.stringify([[member('deadline'), deadline]]) });
       s.clock.set(t0 + 48 * hour);
       expect(await s.scheduler.fireDue()).to.equal(1);
       expect(await s.services.redis.zrange(key.timers, 0, -1, 'WITHSCORES')).to.deep.equal([member('deadline'), String(deadline)]);

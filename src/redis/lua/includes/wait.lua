@@ -5,7 +5,8 @@
     wait_timer   the armed member ('' when none)
     wait_due     when it is due (ms; '' when none)
     wait_later   the timers after it, in due order, as `<due>|<name>|<due>|<name>...` ('' when
-                 none); a record written before this form holds JSON `[[member, due], ...]`
+                 none); a record written before this form holds JSON `[[member, due], ...]` and
+                 keeps that form until its wait ends
     wait_fired   the member last fired and not yet handled by the workflow's step ('' when none):
                  the hand-off applies that step's decision only while it is still this one
   Members are built by src/redis/wait-timers.ts, their one definition. The one thing known here:
@@ -46,14 +47,10 @@ end
 local function waitFire(wfKey, timersKey, member, name, later)
   later = later or ''
   if string.sub(later, 1, 1) == '[' then
+    -- A record written before the dues-and-names form keeps its full members to the wait's end.
     local timers = cjson.decode(later)
     local first = table.remove(timers, 1)
-    local rest = {}
-    for _, t in ipairs(timers) do
-      rest[#rest + 1] = t[2]
-      rest[#rest + 1] = string.match(t[1], '([^|]+)$')
-    end
-    return waitArmOne(wfKey, timersKey, first and first[1], first and first[2], table.concat(rest, '|'), member)
+    return waitArmOne(wfKey, timersKey, first and first[1], first and first[2], #timers > 0 and cjson.encode(timers) or '', member)
   end
   local due, nextName, rest = string.match(later, '^(%d+)|([^|]+)|?(.*)$')
   if not due then return waitArmOne(wfKey, timersKey, nil, nil, '', member) end
