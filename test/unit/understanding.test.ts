@@ -11,6 +11,15 @@ import { foldedWords, foldWord } from '../../pipeline/understanding/fold';
 import { lexiconFor, withinOneEdit } from '../../pipeline/understanding/lexicon';
 import { offerHandoverIfMissing } from '../helpers/handover-stand-in';
 
+/** Each text is small talk that closes the conversation (thanks, ok, nothing asked). */
+function expectClosings(texts: readonly string[]): void {
+  for (const text of texts) {
+    const u = understandMessage(text);
+    expect(u.kind, text).to.equal('small_talk');
+    expect(u.kind === 'small_talk' && u.closing, text).to.equal(true);
+  }
+}
+
 const classesOf = (text: string) => {
   const words = foldedWords(text);
   return lexiconFor().find(words).map((h) => `${words[h.start]}:${h.cls}${h.fuzzy ? '~' : ''}`);
@@ -275,18 +284,14 @@ describe('understanding: several sentences, the asking part decides', () => {
 
 describe('understanding: closings', () => {
   it('thanks, acknowledgement and politeness with nothing asked are small talk, whatever nouns they carry', () => {
-    for (const text of [
+    expectClosings([
       'Thanks for the status update on my claim',
       'Got ₹45,000 in my account today. Thanks a lot!!',
       'Ok. Will courier the bills to your office on Monday. Thanks.',
       'शुक्रिया, दावे की स्थिति अब समझ आ गई',
       'जानकारी के लिए धन्यवाद',
       'papa ka claim jaldi settle karne ke liye shukriya 🙏',
-    ]) {
-      const u = understandMessage(text);
-      expect(u.kind, text).to.equal('small_talk');
-      expect(u.kind === 'small_talk' && u.closing, text).to.equal(true);
-    }
+    ]);
   });
 
   it('thanks with a question is the question', () => {
@@ -296,15 +301,11 @@ describe('understanding: closings', () => {
   });
 
   it('a request whose object is thanks asks nothing: the claimant says what they want to say', () => {
-    for (const text of [
+    expectClosings([
       "I would like to express my heartfelt gratitude for settling my father's claim so quickly.",
       'Hi team, main bas shukriya kehna chahta tha, papa ka claim 3 din mein settle ho gaya',
       'नमस्ते, मैं आपकी टीम को धन्यवाद कहना चाहती हूं, मेरा क्लेम समय पर पास हो गया',
-    ]) {
-      const u = understandMessage(text);
-      expect(u.kind, text).to.equal('small_talk');
-      expect(u.kind === 'small_talk' && u.closing, text).to.equal(true);
-    }
+    ]);
     // A request that goes on to name what is asked still asks.
     expect(understandMessage('thanks I want to know my claim status').intent).to.equal('claim_status');
   });
@@ -316,17 +317,13 @@ describe('understanding: closings', () => {
   });
 
   it('a question or request word inside a longer closing asks nothing', () => {
-    for (const text of [
+    expectClosings([
       'Bills sent by courier today. Just letting you know, no need to reply.',
       'Appreciate how quickly my claim was settled. Good job!',
       'rejection letter mil gaya. aur kuch nahi karna',
       'bank mein cheque jama kar diya, bas info ke liye bata rahi hoon',
       'देर के लिए माफ़ी चाहता हूँ। बिल भेज दिए हैं।',
-    ]) {
-      const u = understandMessage(text);
-      expect(u.kind, text).to.equal('small_talk');
-      expect(u.kind === 'small_talk' && u.closing, text).to.equal(true);
-    }
+    ]);
     // A request outside the closing phrase still asks.
     expect(understandMessage('no need to reply, but please tell me which documents are pending').intent).to.equal('pending_documents');
   });
