@@ -12,6 +12,13 @@ out=${1:-.device-bundle}
 shared=../shared/device/pack.sh
 [ -f "$shared" ] || { echo "device-pack: $shared not found (it sits beside the project, not in it)" >&2; exit 1; }
 BUILD_BENCHES=1 bash "$shared" "$out" >/dev/null
+# Every library the Redis binaries name, checked again: a pack has come out without some of them
+# (liblzf, libatomic), and redis-server then does not start on the other machine.
+for bin in "$out/bin/redis-server" "$out/bin/redis-cli"; do
+  ldd "$bin" | awk '/=> \//{print $1, $3}' | while read -r name lib; do
+    case "$name" in libc.so*|libm.so*|libpthread.so*|libdl.so*|ld-linux*) ;; *) [ -e "$out/lib/$name" ] || cp -L "$lib" "$out/lib/$name" ;; esac
+  done
+done
 (cd "$out/app" && tar -cf - node_modules | xz -T2 -6 > node_modules.tar.xz && rm -rf node_modules)
 cat >> "$out/env.sh" <<'ENV'
 # The production dependencies travel packed (scripts/device-pack.sh): unpacked once, here.
