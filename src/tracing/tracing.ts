@@ -115,22 +115,36 @@ export function contextWith(span: Span): Context {
  * error's code only (a message may quote PHI). Call it only with tracing on (`tracer !== null`).
  */
 export async function inSpan<T>(name: string, kind: SpanKind, attributes: Attributes, fn: (span: Span) => Promise<T>, parent: Context): Promise<T> {
-  // A parent the sampler follows and that is not sampled makes a span that is never recorded:
-  // `fn` runs under the parent itself, which carries the same unsampled flag on to whatever it
-  // starts. Nine messages in ten at the default ratio, so none of the SDK's work is done for them.
-  const parentSpan = followsParent ? trace.getSpan(parent) : undefined;
-  if (parentSpan !== undefined && (parentSpan.spanContext().traceFlags & TraceFlags.SAMPLED) === 0 && isSpanContextValid(parentSpan.spanContext())) {
-    return fn(parentSpan);
-  }
-  const span = tracer!.startSpan(name, { kind, attributes }, parent);
+  const { span, own } = startSpanUnder(name, kind, attributes, parent);
+  if (!own) return fn(span);
   try {
     return await fn(span);
   } catch (err) {
-    span.setStatus({ code: SpanStatusCode.ERROR, message: codeOf(err) });
+    failed(span, err);
     throw err;
   } finally {
     span.end();
   }
+}
+
+/**
+ * A new span, a child of `parent`, that the caller ends (`own`); or, under a parent the sampler
+ * follows and that is not sampled, the parent's own span (`own` false: nothing to end), since a
+ * span made there would never be recorded: the work runs under the parent, which carries the same
+ * unsampled flag on to whatever it starts. Nine messages in ten at the default ratio, so none of
+ * the SDK's work is done for them. `startTime`: when the span began, if before now (ms).
+ */
+export function startSpanUnder(name: string, kind: SpanKind, attributes: Attributes, parent: Context, startTime?: number): { span: Span; own: boolean } {
+  const parentSpan = followsParent ? trace.getSpan(parent) : undefined;
+  if (parentSpan !== undefined && (parentSpan.spanContext().traceFlags & TraceFlags.SAMPLED) === 0 && isSpanContextValid(parentSpan.spanContext())) {
+    return { span: parentSpan, own: false };
+  }
+  return { span: tracer!.startSpan(name, { kind, attributes, ...(startTime === undefined ? {} : { startTime }) }, parent), own: true };
+}
+
+/** Marks `span` failed with the error's code only (a message may quote PHI). */
+export function failed(span: Span, err: unknown): void {
+  span.setStatus({ code: SpanStatusCode.ERROR, message: codeOf(err) });
 }
 
 function codeOf(err: unknown): string {
@@ -139,3 +153,4 @@ function codeOf(err: unknown): string {
 }
 
 export { SpanKind };
+export type { Span };

@@ -188,6 +188,20 @@ describe('tracing', function () {
 
       expectNoPhi(receiver.spans, [phone, phone.slice(1), claimId, 'Asha', 'Verma', 'What is my claim status']);
     });
+
+    it('a provider callback of delivery statuses alone makes no span; one that takes a message in is traced', async () => {
+      const callbackSpans = async () => {
+        await flushHere();
+        return receiver.spans.filter((s) => s.pid === 0 && s.name === 'POST /channels/whatsapp/webhook').length;
+      };
+      const before = await callbackSpans();
+      const status = await h.wa.postStatus({ wamid: 'wamid.TRACE-STATUS-ONLY', status: 'delivered', recipient: '+919822220002' });
+      expect(status.status).to.equal(200);
+      expect(await callbackSpans()).to.equal(before);
+      const message = await h.wa.postInbound({ from: '+919822220002', text: 'What is my claim status?' });
+      expect(message.status).to.equal(200);
+      expect(await callbackSpans()).to.equal(before + 1);
+    });
   });
 
   describe('a pending-documents reminder after a timer', () => {
