@@ -26,8 +26,8 @@ export interface DueWaitTimer {
  * fireWorkflowTimers for one partition: each due member (parsed by the caller with
  * src/redis/wait-timers.ts, its one definition) given as the record, stream and name the script
  * needs, every key declared once and named by its index; the items as one JSON argument (one
- * string to send and decode, where seven arguments an item cost both sides more). A member that does not parse, or names
- * no known stage, is only removed (dropped).
+ * string to send and decode, where seven arguments an item cost both sides more). A member that
+ * does not parse, or names no known stage, is only removed (dropped).
  */
 export async function runFireWorkflowTimers(
   redis: Redis, keys: Keys, partition: number, due: DueWaitTimer[], entryForm: StageEntryForm,
