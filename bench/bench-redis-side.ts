@@ -189,12 +189,12 @@ export function sumCpuSplits(each: Array<{ user: number; system: number }>): { u
 }
 
 /** The server's CPU time so far, user + system, in microseconds (`INFO cpu`: the whole process). */
-export async function redisCpuMicros(admin: Redis): Promise<number> {
+export async function redisCpuMicros(admin: Pick<Redis, 'info'>): Promise<number> {
   const { user, system } = await redisCpuSplit(admin);
   return user + system;
 }
 
-async function redisCpuSplit(admin: Redis): Promise<{ user: number; system: number }> {
+async function redisCpuSplit(admin: Pick<Redis, 'info'>): Promise<{ user: number; system: number }> {
   const info = await admin.info('cpu');
   const field = (name: string) => Number(new RegExp(`^${name}:([0-9.]+)`, 'm').exec(info)?.[1] ?? NaN) * 1e6;
   return { user: field('used_cpu_user'), system: field('used_cpu_sys') };

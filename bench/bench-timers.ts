@@ -39,6 +39,7 @@ import { stageNames } from '../pipeline/vocabulary';
 import { Scheduler } from '../src/runtime/scheduler';
 import { createServices } from '../src/services';
 import { freePort, startPrivateRedis } from '../test/helpers/redis';
+import { redisCpuMicros } from './bench-redis-side';
 import { option, startServiceProcess } from './bench-support';
 import { onboardFakeTenant } from '../test/helpers/fakes/demo-tenant';
 import { startFakeCms } from '../test/helpers/fakes/fake-cms';
@@ -50,13 +51,6 @@ const concurrency = Number(option('concurrency', '64'));
 const listpackValue = option('hash-max-listpack-value', '256');
 const hour = 3600_000;
 const tenantId = 'bench';
-
-/** Redis's CPU so far (user + system), us. */
-async function redisCpuMicros(redis: Redis): Promise<number> {
-  const info = await redis.info('cpu');
-  const field = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)![1]);
-  return Math.round((field('used_cpu_user') + field('used_cpu_sys')) * 1e6);
-}
 
 async function usedMemory(redis: Redis): Promise<number> {
   const info = await redis.info('memory');

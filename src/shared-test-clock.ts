@@ -13,6 +13,9 @@ export class SharedTestClock implements Clock {
   private offset = 0;
   private readonly timer: NodeJS.Timeout;
 
+  /** Whether the offset has been read once (`ready`). */
+  private read = false;
+
   /** The offset last recorded as seen (null: none yet). */
   private seen: number | null = null;
 
@@ -39,8 +42,6 @@ export class SharedTestClock implements Clock {
       if (!this.read) await new Promise((resolve) => setTimeout(resolve, refreshMs));
     }
   }
-
-  private read = false;
 
   /** Reads the offset now (also done every 20 ms). A Redis that is away keeps the last offset. */
   async refresh(): Promise<void> {

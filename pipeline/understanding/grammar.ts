@@ -127,6 +127,8 @@ const followUpClasses: ReadonlySet<string> = new Set(['follow_up']);
  *  it named. */
 const objectClasses = new Set(['claim', 'money', 'amount', 'doc', 'status', 'reject', 'cut', 'delay', 'pending', 'need', 'human', 'person', 'complaint', 'callme', 'bot']);
 
+const thanksClass: ReadonlySet<string> = new Set(['thanks']);
+
 /**
  * Whether a request's object is thanks ("I would like to express my gratitude", "thank you bolna
  * chahti thi", "धन्यवाद कहना चाहता हूं"): the first word of a class after it is thanks, or, with none
@@ -146,7 +148,6 @@ function thanksIsObject(request: ClassHit, hits: readonly ClassHit[]): boolean {
   const last = Math.max(...before.map((h) => h.end));
   return before.some((h) => h.end === last && h.cls === 'thanks');
 }
-const thanksClass: ReadonlySet<string> = new Set(['thanks']);
 
 /** Whether a negation comes right before the hit ("I don't want it rejected", "नहीं चाहता"). */
 const negated = (hit: ClassHit, hits: readonly ClassHit[]) => hits.some((h) => h.cls === 'neg' && h.end === hit.start - 1);

@@ -24,11 +24,9 @@ end
 -- `fired`, when given, is recorded as the wait's fired timer in the same write.
 local function waitArmOne(wfKey, timersKey, member, due, later, fired)
   if member then redis.call('ZADD', timersKey, due, member) end
-  if fired then
-    redis.call('HSET', wfKey, 'wait_timer', member or '', 'wait_due', member and due or '', 'wait_later', later, 'wait_fired', fired)
-  else
-    redis.call('HSET', wfKey, 'wait_timer', member or '', 'wait_due', member and due or '', 'wait_later', later)
-  end
+  local fields = { 'wait_timer', member or '', 'wait_due', member and due or '', 'wait_later', later }
+  if fired then fields[7], fields[8] = 'wait_fired', fired end
+  redis.call('HSET', wfKey, unpack(fields))
 end
 
 -- Arms the first of `timers` ({ {member, due, name}, ... }, due order) and keeps the rest as dues and names.
