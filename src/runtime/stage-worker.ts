@@ -39,7 +39,7 @@ import { jsonCopy } from './json-copy';
 import { tenantRetention } from '../archive/retention';
 import type { TenantStore } from '../tenants/tenant-store';
 import { tracedStageContext } from '../tracing/traced-ports';
-import { contextOf, contextWith, inSpan, SpanKind, traceparentOf, tracer } from '../tracing/tracing';
+import { contextOf, contextWith, inSpan, SpanKind, traceparentOf, tracer, unsampledParent } from '../tracing/tracing';
 
 /** Worker lifecycle, in order. */
 export type WorkerState = 'created' | 'running' | 'draining' | 'stopped';
@@ -452,30 +452,38 @@ export async function ensureGroups(redis: Redis, streams: string[], group: strin
 
 /**
  * One step in its span (tracing on): a child of the span that wrote the entry (its payload's
- * `traceparent`), in whatever process that ran; the step's calls out are its children. The step's own `traceparent` then goes with what
- * it hands on: the forwarded payload (the next stage's entry, and a wait's stored payload), and
- * the entry's own payload (what a retry, a defer or a hold writes again). Only ids the service
- * makes, counts and the decision's kind are recorded (docs/tracing.md).
+ * `traceparent`), in whatever process that ran; the step's calls out are its children. Only ids
+ * the service makes, counts and the decision's kind are recorded (docs/tracing.md). Under an
+ * unsampled parent the sampler would record nothing, so the step runs as with tracing off and
+ * only carries the `traceparent` on.
  */
-function tracedStep(stage: Stage, envelope: Envelope, ctx: StageContext, deliveries: number): Promise<Decision> {
+async function tracedStep(stage: Stage, envelope: Envelope, ctx: StageContext, deliveries: number): Promise<Decision> {
+  const parent = envelope.payload.traceparent;
+  if (unsampledParent(parent)) return carryTrace(envelope, await stage.handle(envelope, ctx), parent!);
   return inSpan(`stage ${stage.name}`, SpanKind.CONSUMER, {
     'cw.stage': stage.name, 'cw.workflow_id': envelope.workflowId, 'cw.tenant_id': envelope.tenantId,
     'cw.seq': envelope.seq, 'cw.attempt': envelope.attempt, 'cw.deliveries': deliveries,
   }, async (span) => {
-    // An unsampled step (its span is the unsampled parent's) makes no spans of its calls either.
     const decision = await stage.handle(envelope, span.isRecording() ? tracedStageContext(ctx, contextWith(span)) : ctx);
-    const traceparent = traceparentOf(span);
-    envelope.payload.traceparent = traceparent;
-    if (decision.kind === 'forward') decision.payload.traceparent = traceparent;
-    // A status change keeps the step on the record, so the partner webhook made from its transition
-    // is delivered in this trace. Not for a step a wait timer fired: the script applies that at the
-    // record's step, whose seq is not known here.
-    if (decision.status && envelope.payload.timerMember === undefined) {
-      decision.patch = { ...decision.patch, tp: `${envelope.seq + 1} ${decision.status} ${traceparent}` };
-    }
     span.setAttribute('cw.decision', decision.kind);
-    return decision;
-  }, contextOf(envelope.payload.traceparent));
+    return carryTrace(envelope, decision, traceparentOf(span));
+  }, contextOf(parent));
+}
+
+/**
+ * The step's `traceparent` goes with what it hands on: the forwarded payload (the next stage's
+ * entry, and a wait's stored payload) and the entry's own payload (what a retry, a defer or a
+ * hold writes again). A status change keeps the step on the record (`tp`), so the partner webhook
+ * made from its transition is delivered in this trace, or, unsampled, in none. Not for a step a
+ * wait timer fired: the script applies that at the record's step, whose seq is not known here.
+ */
+function carryTrace(envelope: Envelope, decision: Decision, traceparent: string): Decision {
+  envelope.payload.traceparent = traceparent;
+  if (decision.kind === 'forward') decision.payload.traceparent = traceparent;
+  if (decision.status && envelope.payload.timerMember === undefined) {
+    decision.patch = { ...decision.patch, tp: `${envelope.seq + 1} ${decision.status} ${traceparent}` };
+  }
+  return decision;
 }
 
 /** The transition table as the hand-off script reads it: { from: { to: true } }. */

@@ -142,6 +142,17 @@ export function startSpanUnder(name: string, kind: SpanKind, attributes: Attribu
   return { span: tracer!.startSpan(name, { kind, attributes, ...(startTime === undefined ? {} : { startTime }) }, parent), own: true };
 }
 
+/**
+ * Whether work under this `traceparent` records nothing: the sampler follows the parent, and the
+ * parent was not sampled. Such work needs no span and no context at all, only the `traceparent`
+ * carried on as it came (nine messages in ten at the default ratio).
+ */
+export function unsampledParent(traceparent: string | undefined): boolean {
+  if (!followsParent) return false;
+  const parent = parseTraceparent(traceparent);
+  return parent !== null && (parent.traceFlags & TraceFlags.SAMPLED) === 0;
+}
+
 /** Marks `span` failed with the error's code only (a message may quote PHI). */
 export function failed(span: Span, err: unknown): void {
   span.setStatus({ code: SpanStatusCode.ERROR, message: codeOf(err) });

@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { ROOT_CONTEXT, type Span } from '@opentelemetry/api';
-import { contextOf, contextWith, inSpan, SpanKind, startTracing, stopTracing, traceparentOf } from '../../src/tracing/tracing';
+import { contextOf, contextWith, inSpan, SpanKind, startTracing, stopTracing, traceparentOf, unsampledParent } from '../../src/tracing/tracing';
 import type { TracingConfig } from '../../src/tracing/tracing-config';
 
 const unsampled = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00';
@@ -44,6 +44,14 @@ describe('tracing spans with explicit parents', () => {
       expect(flags).to.equal('01');
     });
 
+    it('tells a step under an unsampled parent that it records nothing (it then runs untraced), and no other', () => {
+      expect(unsampledParent(unsampled)).to.equal(true);
+      expect(unsampledParent(sampled)).to.equal(false);
+      // No parent, or one that is not a traceparent: the sampler decides a new trace.
+      expect(unsampledParent(undefined)).to.equal(false);
+      expect(unsampledParent('00-00000000000000000000000000000000-b7ad6b7169203331-00')).to.equal(false);
+    });
+
     it('starts a trace where there is no parent (ratio 1: sampled), and its children follow it', async () => {
       const root = await spanUnder(undefined);
       expect(root.recording).to.equal(true);
@@ -63,6 +71,7 @@ describe('tracing spans with explicit parents', () => {
       const { span, recording } = await spanUnder(unsampled);
       expect(recording).to.equal(true);
       expect(span.spanContext().traceId).to.equal('0af7651916cd43dd8448eb211c80319c');
+      expect(unsampledParent(unsampled)).to.equal(false);
     });
   });
 
