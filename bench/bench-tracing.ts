@@ -1,13 +1,15 @@
 /**
  * What tracing costs (docs/tracing.md): `bench:claim-status` run again and again in one go, with
- * tracing off and on alternately (off, on, off, on, ...), so both see the same machine load.
- * "On" is the default sampling (ParentBased, 10%) exporting to an OTLP/HTTP sink in this process
- * that takes every batch and counts its spans. Prints each run's throughput and CPU a workflow
- * (the service processes' and Redis's, over the throughput phase), then the medians and the
- * differences. CPU a workflow moves less than throughput when the machine is busy with other
- * work. Arguments after `--` go to bench-claim-status as they are.
+ * tracing off and on in each round (off then on, the next round on then off, so a load that rises
+ * or falls over the run favours neither), both under the same machine load. "On" is the default
+ * sampling (ParentBased, 10%) exporting to an OTLP/HTTP sink in this process that takes every
+ * batch and counts its spans. Prints each run's throughput and CPU a workflow (the service
+ * processes' and Redis's, over the throughput phase), then the medians and the differences, and
+ * each round's on/off throughput ratio with their median (two runs back to back are less apart in
+ * machine load than any two of the run). CPU a workflow moves less than throughput when the
+ * machine is busy with other work. Arguments after `--` go to bench-claim-status as they are.
  *
- *   npm run bench:tracing -- --rounds 3 -- --messages 2000 --seconds 3
+ *   npm run bench:tracing -- --rounds 4 -- --messages 3000 --seconds 2
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -43,7 +45,8 @@ async function main(): Promise<void> {
   const serviceCpu: Record<'off' | 'on', number[]> = { off: [], on: [] };
   const redisCpu: Record<'off' | 'on', number[]> = { off: [], on: [] };
   for (let round = 0; round < rounds; round++) {
-    for (const mode of ['off', 'on'] as const) {
+    // Off then on, then on then off: a load that rises or falls over the run favours neither.
+    for (const mode of round % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const)) {
       const before = spans;
       const env: NodeJS.ProcessEnv = { ...process.env };
       if (mode === 'on') Object.assign(env, { OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '1000' });
@@ -68,6 +71,10 @@ async function main(): Promise<void> {
   const off = median(results.off);
   const on = median(results.on);
   console.log(`median: off ${off} workflows/s, on (10% sampled) ${on} workflows/s: ${(((off - on) / off) * 100).toFixed(1)}% less with tracing on`);
+  // Each round's two runs ran back to back: their ratio is less moved by the machine's drift than
+  // the medians of all runs.
+  const pairs = results.on.map((v, i) => v / results.off[i]!);
+  console.log(`rounds' ratios on/off: ${pairs.map((r) => r.toFixed(3)).join(', ')}; median ${median(pairs).toFixed(3)}: ${((1 - median(pairs)) * 100).toFixed(1)}% less with tracing on`);
   for (const [what, figures] of [['service CPU', serviceCpu], ['Redis CPU', redisCpu]] as const) {
     const cpuOff = median(figures.off);
     const cpuOn = median(figures.on);
