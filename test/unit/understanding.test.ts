@@ -280,6 +280,32 @@ describe('understanding: several sentences, the asking part decides', () => {
     expect(u.intent).to.equal('query_reason');
     expect(u.template).to.equal('rejected-claim');
   });
+
+  it('"what is this for?" after a deduction asks why it was deducted, not which documents', () => {
+    for (const text of [
+      'Claim approved, thanks. The final bill shows a ₹3,200 deduction against consumable items. What is this for?',
+      'There is a deduction of 2,500 under the room rent papers. What was it for?',
+      'Settlement mein 4,500 ka deduction dikh raha hai. Ye kis liye hai?',
+      'सेटलमेंट में ₹2,100 की कटौती दिख रही है। यह किस लिए है?',
+    ]) expect(understandMessage(text).intent, text).to.equal('query_reason');
+  });
+
+  it('"what is short?" asks what is missing, and a short-of word is no deduction beside it', () => {
+    expect(understandMessage('फाइल अधूरी बताई गई है। कृपया बताइए क्या कम है।').intent).to.equal('pending_documents');
+    expect(understandMessage('file adhuri bol rahe hain. batao kya kam hai').intent).to.equal('pending_documents');
+    // A short amount is still a deduction.
+    expect(understandMessage('amount kam kyu hai?').intent).to.equal('query_reason');
+  });
+
+  it('where the rest of the money went is a deduction question, whatever documents the bill is', () => {
+    for (const text of [
+      'Bill 80,000 ka tha, sirf 60,000 mile. Baaki 20 hazar kahan gaye?',
+      '७५ हज़ार के बिल में ५० हज़ार मिले। बाकी २५ हज़ार कहां गए?',
+      'The bill was 90,000 and I got 70,000. Where did the remaining 20,000 go?',
+    ]) expect(understandMessage(text).intent, text).to.equal('query_reason');
+    // Papers still to send are documents.
+    expect(understandMessage('bills bhej diye the, baaki kaunse documents chahiye?').intent).to.equal('pending_documents');
+  });
 });
 
 describe('understanding: closings', () => {
@@ -323,6 +349,10 @@ describe('understanding: closings', () => {
       'rejection letter mil gaya. aur kuch nahi karna',
       'bank mein cheque jama kar diya, bas info ke liye bata rahi hoon',
       'देर के लिए माफ़ी चाहता हूँ। बिल भेज दिए हैं।',
+      // Informing: a number shared for the records asks for nothing.
+      'Good afternoon. My policy number is 44120987, sharing it for your records.',
+      'Mera claim number CLM-2025-10021 hai, aapke record ke liye bhej rahi hoon.',
+      'मेरा क्लेम नंबर CLM-2025-10021 है, आपके रिकॉर्ड के लिए भेज रहा हूं।',
     ]);
     // A request outside the closing phrase still asks.
     expect(understandMessage('no need to reply, but please tell me which documents are pending').intent).to.equal('pending_documents');
