@@ -149,4 +149,26 @@ describe('Tamil language packs', () => {
       expect(asked(text), text).to.equal('pending_documents');
     }
   });
+
+  it('reads a sum paid short ("only X came", "what calculation is this"), a cut asked as கட்டா, "rejected or still pending", a process asked after, and a request for a person in Tanglish', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['50,000 பில்லுக்கு 30,000 தான் கொடுத்தாங்க', 'query_reason', 'TA'],
+      ['பில் 80k, வந்தது 52k, என்ன கணக்கு?', 'query_reason', 'TA'],
+      ['room rent-னு 4,000 கழிச்சிருக்காங்க', 'query_reason', 'TA'],
+      ['GST-க்கு தான் கட்டா?', 'query_reason', 'TA'],
+      ['க்ளைம் reject ஆச்சா இல்ல இன்னும் pending-ஆ?', 'claim_status', 'TA'],
+      ['அப்பா க்ளைம் process ஆகுதா?', 'claim_status', 'TA'],
+      ['80k bill ku 50k thaan kuduthanga, enna kanakku?', 'query_reason', 'TA_EN'],
+      ['room rent nu 4000 kazhichirukaanga', 'query_reason', 'TA_EN'],
+      ['claim reject aacha illa innum pending ah?', 'claim_status', 'TA_EN'],
+      ['claim process aagutha?', 'claim_status', 'TA_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    // "intha" (this) is Tamil as well as Telugu, and "podhum" (enough) Tamil alone.
+    expect(detectLanguage('intha bot reply pothum, human venum')).to.equal('TA_EN');
+  });
 });

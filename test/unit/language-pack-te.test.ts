@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { checkPackReplies } from '../helpers/language-pack-checks';
 import { detectLanguage } from '../../pipeline/language';
 import { asciiDigits, packOf } from '../../pipeline/languages';
-import { matchIntent } from '../../pipeline/intents';
+import { matchIntent, understandMessage } from '../../pipeline/intents';
 import { redactPhi } from '../../pipeline/policy-gate/phi-redaction';
 import { consentAnswer, spokenLanguage } from '../../pipeline/stages/consent';
 import { readMessage } from '../../pipeline/understanding/sentences';
@@ -92,5 +92,32 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
         expect(matchIntent(packOf(code).replies.whatsapp[name!]!), `${code} ${name}`).to.equal(intent);
       }
     }
+  });
+
+  it('reads a sum paid short ("only X came", "what calculation"), "rejected or still pending", a process asked after, what went missing, telling what one will send, and gratitude', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['80 వేల బిల్లుకి 50 వేలు మాత్రమే వచ్చింది', 'query_reason', 'TE'],
+      ['ఇదేం లెక్క? 60 వేలకి 40 వేలు', 'query_reason', 'TE'],
+      ['రూమ్ రెంట్ లిమిట్ అని 5 వేలు కట్ చేశారు, ఆ లిమిట్ ఎక్కడి నుంచి వచ్చింది?', 'query_reason', 'TE'],
+      ['నా క్లెయిమ్ రిజెక్ట్ చేశారా లేక పెండింగ్ లో ఉందా?', 'claim_status', 'TE'],
+      ['మరి క్లెయిమ్ ఇంకా ప్రాసెస్ అవ్వలేదా', 'claim_status', 'TE'],
+      ['అసలు ఏం మిస్ అయింది?', 'pending_documents', 'TE'],
+      ['బిల్లులు రేపు పంపిస్తాను', 'small_talk', 'TE'],
+      ['క్లెయిమ్ సమాచారం ఇచ్చినందుకు కృతజ్ఞతలు', 'small_talk', 'TE'],
+      ['80k bill ki 50k matrame vachindi', 'query_reason', 'TE_EN'],
+      ['maa claim ki intha tagginchesaru', 'query_reason', 'TE_EN'],
+      ['claim reject chesara leka inka pending aa?', 'claim_status', 'TE_EN'],
+      ['claim inka process avvaleda?', 'claim_status', 'TE_EN'],
+      ['docs repu pampistanu', 'small_talk', 'TE_EN'],
+      ['telugu lo matlade vallu unnara?', 'human_handover', 'TE_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    // "Aren't you a human?" asks whether this is a bot, not for a person.
+    expect(asked('ఇది ఆటోమేటిక్ రిప్లైనా? మనిషి కాదా మీరు')).to.not.equal('human_handover');
+    expect(detectLanguage('disallowed amount dheniki')).to.equal('TE_EN');
   });
 });
