@@ -14,6 +14,7 @@ import type { LedgerEvent } from '../audit/audit-chain';
 import type { AuditLedger } from '../audit/audit-ledger';
 import { lastLedgerEvent, ledgerEventsAfter } from '../audit/ledger-stream';
 import type { Logger } from '../logger';
+import { execReplies } from '../redis/client';
 import type { Redis } from '../redis/connection';
 import type { Keys } from '../redis/keys';
 import type { TenantStore } from '../tenants/tenant-store';
@@ -147,9 +148,8 @@ export class LedgerWebhooks {
         let lastN = 0;
         const events = await this.o.ledger.withClaims(tenantId, page.events.map((e) => e.event));
         const made = events.map(webhooksFor);
-        // With tracing on, the step that made a transition is its webhooks' parent (docs/tracing.md):
-        // the page's records are read at once, not one round trip an event.
-        const steps = tracer === null ? null : await Promise.all(events.map((e, i) => (made[i]!.length > 0 ? this.stepOf(e) : undefined)));
+        // With tracing on, the step that made a transition is its webhooks' parent (docs/tracing.md).
+        const steps = tracer === null ? null : await this.stepsOf(events.map((e, i) => (made[i]!.length > 0 ? e : null)));
         for (const [i, ledgerEvent] of events.entries()) {
           lastN = ledgerEvent.n;
           const traceparent = steps?.[i];
@@ -167,21 +167,36 @@ export class LedgerWebhooks {
   }
 
   /**
-   * The `traceparent` of the step that made this event's transition, as the stage worker keeps it
-   * on the workflow record (`tp`: the record's seq after the step, the status it set, then the
-   * traceparent); undefined when the event has no transition, or the record is gone or names
-   * another step. Both the seq and the status must be the transition's: an agent's assignment or
-   * release keeps the record's seq, but always changes the status the step set. The delivery is
-   * then a trace of its own.
+   * For each event, the `traceparent` of the step that made its transition, as the stage worker
+   * keeps it on the workflow record (`tp`: the record's seq after the step, the status it set, then
+   * the traceparent); undefined for a null (an event that makes no webhook), an event with no
+   * transition, or a record that is gone or names another step. Both the seq and the status must be
+   * the transition's: an agent's assignment or release keeps the record's seq, but always changes
+   * the status the step set. The delivery is then a trace of its own. The page's records are read
+   * in one pipeline per partition (one slot each on a cluster), not one round trip an event.
    */
-  private async stepOf(e: LedgerEvent): Promise<string | undefined> {
-    if (!e.transition) return undefined;
-    const t = JSON.parse(e.transition) as Transition;
-    const partition = this.o.keys.partitionOfWorkflow(t.workflow_id);
-    if (partition === null) return undefined;
-    const tp = await this.o.redis.hget(this.o.keys.workflow(partition, t.workflow_id), 'tp');
-    const prefix = `${t.seq} ${t.to} `;
-    return tp?.startsWith(prefix) ? tp.slice(prefix.length) : undefined;
+  private async stepsOf(events: (LedgerEvent | null)[]): Promise<(string | undefined)[]> {
+    const steps: (string | undefined)[] = events.map(() => undefined);
+    const byPartition = new Map<number, { index: number; key: string; prefix: string }[]>();
+    events.forEach((e, index) => {
+      if (!e?.transition) return;
+      const t = JSON.parse(e.transition) as Transition;
+      const partition = this.o.keys.partitionOfWorkflow(t.workflow_id);
+      if (partition === null) return;
+      const asks = byPartition.get(partition) ?? [];
+      asks.push({ index, key: this.o.keys.workflow(partition, t.workflow_id), prefix: `${t.seq} ${t.to} ` });
+      byPartition.set(partition, asks);
+    });
+    await Promise.all([...byPartition.values()].map(async (asks) => {
+      const pipeline = this.o.redis.pipeline();
+      for (const ask of asks) pipeline.hget(ask.key, 'tp');
+      const replies = await execReplies(pipeline);
+      asks.forEach((ask, i) => {
+        const tp = replies[i] as string | null;
+        if (tp?.startsWith(ask.prefix)) steps[ask.index] = tp.slice(ask.prefix.length);
+      });
+    }));
+    return steps;
   }
 
   /**
