@@ -163,6 +163,9 @@ describe('Tamil language packs', () => {
       ['room rent nu 4000 kazhichirukaanga', 'query_reason', 'TA_EN'],
       ['claim reject aacha illa innum pending ah?', 'claim_status', 'TA_EN'],
       ['claim process aagutha?', 'claim_status', 'TA_EN'],
+      // Telling what one will do next asks nothing.
+      ['ஒரிஜினல் பில்ஸ் திங்கக்கிழமை கொரியர் பண்றேன்', 'small_talk', 'TA'],
+      ['original bills monday courier panren', 'small_talk', 'TA_EN'],
     ];
     for (const [text, intent, language] of cases) {
       expect(asked(text), text).to.equal(intent);

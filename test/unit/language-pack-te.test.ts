@@ -104,6 +104,8 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['మరి క్లెయిమ్ ఇంకా ప్రాసెస్ అవ్వలేదా', 'claim_status', 'TE'],
       ['అసలు ఏం మిస్ అయింది?', 'pending_documents', 'TE'],
       ['బిల్లులు రేపు పంపిస్తాను', 'small_talk', 'TE'],
+      ['ఒరిజినల్ బిల్లులు సోమవారం కొరియర్ చేస్తాను', 'small_talk', 'TE'],
+      ['original bills monday courier chestanu', 'small_talk', 'TE_EN'],
       ['క్లెయిమ్ సమాచారం ఇచ్చినందుకు కృతజ్ఞతలు', 'small_talk', 'TE'],
       ['80k bill ki 50k matrame vachindi', 'query_reason', 'TE_EN'],
       ['maa claim ki intha tagginchesaru', 'query_reason', 'TE_EN'],
