@@ -92,6 +92,21 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(detectLanguage('hospital e bill pouchheche?')).to.equal('BN_EN');
   });
 
+  it('reads "I will send" as telling, couriered papers asked after, where to get a form, "X ke din" and "bot or human"', () => {
+    expect(matchIntent('আগামীকাল রিপোর্টগুলো পাঠিয়ে দেব')).to.equal(null);
+    expect(matchIntent('kal bill gulo pathiye debo')).to.equal(null);
+    expect(matchIntent('কোন রিপোর্ট পাঠিয়ে দেব?')).to.equal('pending_documents');
+    expect(matchIntent('গত মাসে ফাইলটা কুরিয়ার করেছিলাম, হাতে পেয়েছেন?')).to.equal('pending_documents');
+    expect(matchIntent('file ta courier korechilam, hate peyechen?')).to.equal('pending_documents');
+    expect(matchIntent('ক্লেম ফর্ম কোথায় পাব?')).to.equal('pending_documents');
+    expect(matchIntent('claim form kothay pabo?')).to.equal('pending_documents');
+    // "জিনিস" (things) cut from a bill are no documents.
+    expect(matchIntent('ওষুধের ৩,২০০ টাকা কেটেছেন, কোন কোন জিনিস?')).to.equal('query_reason');
+    expect(matchIntent('ekjon staff ke din')).to.equal('human_handover');
+    expect(matchIntent('bot naki manush, ke uttor dicche?')).to.equal(null);
+    expect(detectLanguage('happy durga pujo')).to.equal('BN_EN');
+  });
+
   it('understands what its replies tell the claimant to write, in the language they are written in', () => {
     const asked: Array<[string, string]> = [
       ['ক্লেমের স্ট্যাটাস', 'claim_status'], ['কী কী ডকুমেন্ট বাকি', 'pending_documents'], ['ডকুমেন্ট বাকি', 'pending_documents'],

@@ -115,6 +115,38 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('deduction kasasathi kela?')).to.equal('query_reason');
   });
 
+  it('tells Marathi by its imperative करा, शी, its candra spellings and its postpositions, and Hindi stays Hindi', () => {
+    for (const text of ['कॉल करा', 'manager शी connect करा', 'ओके थँक्स', 'ऑपरेशन साठी किती खर्च येईल', 'कागदपत्रं पोहोचली का?']) {
+      expect(detectLanguage(text), text).to.equal('MR');
+    }
+    for (const text of ['कृपया कॉल करो', 'मुझे कॉल कीजिए']) expect(detectLanguage(text), text).to.equal('HI');
+    // Romanised: bhari (great), kalla (understood) beside ho (yes, Hinglish's "be" too).
+    expect(detectLanguage('ho kalla')).to.equal('MR_EN');
+    expect(detectLanguage('bhari, thanks')).to.equal('MR_EN');
+  });
+
+  it('reads a contracted perfect as its participle, "I will send" as telling, and where to get or how to send a paper as a documents question', () => {
+    // प्रोसेस झालंय = प्रोसेस झालं आहे: every phrase listed with झालं reads its -य form too.
+    expect(matchIntent('क्लेम नंबर 55123 प्रोसेस झालंय का?')).to.equal('claim_status');
+    // "I will send them" informs, and asks nothing; "which shall I send" still asks.
+    expect(matchIntent('परवा बिलं पाठवतो')).to.equal(null);
+    expect(matchIntent('ok, udya report pathavto')).to.equal(null);
+    expect(matchIntent('कोणती कागदपत्रं पाठवू?')).to.equal('pending_documents');
+    // Couriered papers asked after: received, not paid.
+    expect(matchIntent('गेल्या महिन्यात फाईल कुरियर केली होती, पोहोचली का?')).to.equal('pending_documents');
+    expect(matchIntent('file courier keli hoti, pohochli ka?')).to.equal('pending_documents');
+    // Where to get a form, how to send a report ("कसे" is how, not why; "हे कसं?" still asks why).
+    expect(matchIntent('क्लेम फॉर्म कुठे मिळेल?')).to.equal('pending_documents');
+    expect(matchIntent('claim form kuthun milel?')).to.equal('pending_documents');
+    expect(matchIntent('रिपोर्ट कसे पाठवू?')).to.equal('pending_documents');
+    expect(matchIntent('reports kase pathvu?')).to.equal('pending_documents');
+    expect(matchIntent('आधीचा आजार म्हणून नाकारला, हे कसं?')).to.equal('query_reason');
+    // Why it is still pending asks its status; why it was kept pending asks the reason.
+    expect(matchIntent('माझा क्लेम अजून पेंडिंग का आहे?')).to.equal('claim_status');
+    expect(matchIntent('claim ajun pending ka ahe?')).to.equal('claim_status');
+    expect(matchIntent('क्लेम का पेंडिंग ठेवलाय?')).to.equal('query_reason');
+  });
+
   it('understands what its replies tell the claimant to write, in both packs', () => {
     const asked: Array<[string, string]> = [
       ['क्लेमची स्थिती', 'claim_status'], ['कोणती कागदपत्रे बाकी आहेत', 'pending_documents'],
