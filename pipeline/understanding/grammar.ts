@@ -168,6 +168,8 @@ interface Part {
   greeting: boolean;
   /** It tells what an explanation made clear ("now I know which papers were missing"): its question words ask nothing. */
   toldUnderstood: boolean;
+  /** The sentence it is part of (./sentences.ts). */
+  sentence: number;
 }
 
 /**
@@ -184,7 +186,9 @@ interface Part {
  * a native reader hears as telling asks nothing (a question word as a conjunction or after an
  * explanation understood, a request negated or beside "that's all"). A
  * message that asks nothing and thanks for nothing (a statement: "claim status", "my amount was
- * cut") is scored whole, every template over every word, as before clauses were read.
+ * cut") is scored whole, every template over every word, as before clauses were read; but
+ * sentences that only tell (two or more, no problem or request named) start nothing on a weak
+ * template ("Hi. Papa was discharged yesterday. All bills are with me.").
  */
 export function understand<I extends string = Intent>(text: string, lexicon: Lexicon): Understanding<I> {
   const message = readMessage(text);
@@ -233,7 +237,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // "Who is this?", "how are you?", "kaun bol raha hai?": the question is the greeting itself.
     const greeting = asking && hits.some((h) => h.cls === 'greet') && hits.every((h) => !askingClasses.has(h.cls) || withinPhraseOf(smallTalkClasses, h, hits));
     const toldUnderstood = !clause.marked && hits.some((h) => askingClasses.has(h.cls) && saysUnderstood(h));
-    parts.push({ hits, asking, closing: !asking && hits.some((h) => closingClasses.has(h.cls)), opensWithQuestion, greeting, toldUnderstood });
+    parts.push({ hits, asking, closing: !asking && hits.some((h) => closingClasses.has(h.cls)), opensWithQuestion, greeting, toldUnderstood, sentence: clause.sentence });
   }
   const all = parts.flatMap((p) => p.hits);
 
@@ -283,18 +287,38 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   }
 
   // A statement, or a question naming no intent: the whole message, every template over every word.
-  const scored = score(all);
+  // With nothing asked, a when-word that is also a date ("kal", "आज": yesterday, today) tells when
+  // something happened ("माँ आज घर आ गईं, सारे बिल रखे हैं" asks nothing about a payment).
+  const isDate = (h: ClassHit) => all.some((d) => d.cls === 'date' && d.start === h.start && d.end === h.end);
+  const scored = score(asked ? all : all.filter((h) => h.cls !== 'when' || !isDate(h)));
   const thanked = all.some((h) => closingClasses.has(h.cls));
   const strongest = top(scored);
   if (thanked && strongest < strongWeight && !text.includes('?') && !all.some((h) => questionClasses.has(h.cls))) {
     return { kind: 'small_talk', intent: null, confidence: 0, scores: scored.scores as Record<I, number>, template: null, closing: true };
   }
-  const decided = decide<I>(scored, null);
+  // Sentences that only tell (a discharge, papers kept, a number for the records: nothing asked,
+  // no thanks, no problem and no request named) start a workflow only on a template that names
+  // an intent surely, not on a document or a payment mentioned in passing.
+  const problem = (h: ClassHit) => problemClasses.has(h.cls) && !(h.cls === 'when' && isDate(h));
+  const telling = strongest < tellingWeight && tellingSentences(parts) >= 2 && !all.some(problem);
+  const decided = telling ? null : decide<I>(scored, null);
   if (decided) return decided;
-  if (all.some((h) => smallTalkClasses.has(h.cls)) && strongest < grammar.threshold) {
+  if (all.some((h) => smallTalkClasses.has(h.cls)) && (strongest < grammar.threshold || telling)) {
     return { kind: 'small_talk', intent: null, confidence: strongest, scores: scored.scores as Record<I, number>, template: null, closing: thanked };
   }
   return { kind: 'unclear', intent: null, confidence: strongest, scores: scored.scores as Record<I, number>, template: null };
+}
+
+/** Below this, a template over sentences that only tell names no intent (a bill or a payment
+ *  mentioned in passing: documents-alone 0.55, money-paid 0.68); claim-paid (0.7) and above still do. */
+const tellingWeight = 0.7;
+/** Words of a problem or a request: a statement naming one is a question put as a statement ("my
+ *  amount was cut", "payment not received yet", "send me the form"), however many sentences. */
+const problemClasses = new Set(['neg', 'reject', 'cut', 'delay', 'pending', 'need', 'complaint', 'sendme', 'human', 'person', 'callme', 'call', 'talk', 'reach', 'why', 'when', 'where', 'status']);
+
+/** How many sentences say something other than a greeting ("Hello sir, good morning." says nothing). */
+function tellingSentences(parts: readonly Part[]): number {
+  return new Set(parts.filter((p) => p.hits.length === 0 || p.hits.some((h) => h.cls !== 'greet')).map((p) => p.sentence)).size;
 }
 
 /** The asking part's answer: its clear intent, the rest of the message breaking a tie, or the

@@ -4,7 +4,8 @@
  * 5 letters or more that is in no class also matches a class word of 5 or more letters at edit
  * distance 1 (one letter added, dropped, changed, or two neighbours swapped), found through an
  * index of single-letter deletions so a lookup costs a few map reads, not a scan; a word that is
- * a pack's known word (`known_words`: romanised Hindi grammar words) is taken as itself, never as a typo.
+ * a pack's known word (`known_words`: romanised Hindi grammar words) is taken as itself, never as a typo,
+ * and a known phrase of several words ("मेरे पास", with me) as itself, its words in no class.
  * A word in no class that is two or three class words run together ("claimrejectkyu") is read as them.
  * A message that told its language (one not its script's default: pipeline/language.ts) reads its
  * own grammar words (that pack's markers and known words) only in the senses of its own classes:
@@ -39,7 +40,7 @@ interface Phrase {
 
 const fuzzyMinLength = 5;
 /** Real words outside the classes (romanised Hindi grammar words): never read as a typo. */
-const knownWords: ReadonlySet<string> = new Set(languages.knownWords.map(foldWord));
+const knownWords: ReadonlySet<string> = new Set(languages.knownWords.map((w) => foldedWords(w)).filter((f) => f.length === 1).map((f) => f[0]!));
 /** The shortest piece a run-together word is split into. */
 const minPiece = 3;
 
@@ -48,6 +49,9 @@ export class Lexicon {
   private readonly byFirst = new Map<string, Phrase[]>();
   /** Single-word entries of 5+ letters, by each of their one-deletion forms and themselves. */
   private readonly deletions = new Map<string, Set<string>>();
+  /** Known phrases of several words (`known_words`: "मेरे पास", with me), by their first word, longest
+   *  first: their words are read in no class ("पास" there is no "passed"). */
+  private readonly knownPhrases = new Map<string, string[][]>();
   /** Single-word entries: word -> class -> the packs that list it. */
   private readonly singleClasses = new Map<string, Map<string, Owners>>();
   /** Per told language: the single-word entries (`class word`) not read in its messages. */
@@ -67,6 +71,14 @@ export class Lexicon {
       }
     };
     for (const pack of packs) addAll(pack.words, pack.code);
+    for (const entry of packs.flatMap((p) => p.known_words)) {
+      const words = foldedWords(entry);
+      if (words.length < 2) continue;
+      const list = this.knownPhrases.get(words[0]!) ?? [];
+      list.push(words);
+      list.sort((a, b) => b.length - a.length);
+      this.knownPhrases.set(words[0]!, list);
+    }
     for (const vocabulary of vocabularies) addAll(vocabulary, null);
     this.classes = classes;
   }
@@ -114,6 +126,12 @@ export class Lexicon {
       const word = words[i]!;
       // A number the sentence reader took as an entity: found there, never fuzzed or split here.
       if (word.startsWith(entityMark)) continue;
+      // A known phrase ("मेरे पास", "mere paas": with me) is read as itself: its words are in no class.
+      const known = this.knownPhrases.get(word)?.find((k) => k.length <= words.length - i && k.every((w, n) => words[i + n] === w));
+      if (known) {
+        i += known.length - 1;
+        continue;
+      }
       const phrases = this.byFirst.get(word);
       let exact = false;
       for (const phrase of phrases ?? []) {

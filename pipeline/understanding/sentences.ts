@@ -6,7 +6,9 @@
  *   and commas, and before a joining word that starts another clause ("aur", "but", "lekin",
  *   "लेकिन"; the language packs' `sentence` words). The joining word stays, as the new clause's first word,
  *   and before "kya", "kitne", "kuch" it means "more" and starts nothing ("aur kitne din" is one
- *   question). A clause remembers whether a question mark ended it ("??" and "?!" too).
+ *   question). A clause remembers whether a question mark ended it ("??" and "?!" too), and which
+ *   sentence it is part of (sentence marks and line breaks end a sentence; commas and joining
+ *   words only a clause).
  * - Emoji, symbols and repeated marks are noise: they separate words and say nothing else.
  * - A number is an entity, never a plain word: a date ("3rd", "10/11", a number before a month
  *   or "tarikh"), an amount (after ₹, Rs or INR, before "hazar", "lakh", "हज़ार"; "61,500" and
@@ -28,6 +30,9 @@ export interface Clause {
   marked: boolean;
   /** A joining word opened it ("aur kyun", "but why"): it goes on from the clause before. */
   joined: boolean;
+  /** Which sentence it is part of, from 0: sentence marks and line breaks end a sentence, commas
+   *  and joining words end only a clause. */
+  sentence: number;
 }
 
 export interface ReadMessage {
@@ -79,9 +84,12 @@ export function readMessage(text: string): ReadMessage {
   let joinAt = -1;
   /** The clause being read opens with a joining word. */
   let joined = false;
-  const close = (marked: boolean) => {
-    if (words.length > start) clauses.push({ start, end: words.length, marked, joined });
+  let sentence = 0;
+  /** Ends the clause being read; `endsSentence`: a sentence mark or line break, not a comma. */
+  const close = (marked: boolean, endsSentence: boolean) => {
+    if (words.length > start) clauses.push({ start, end: words.length, marked, joined, sentence });
     else if (marked && clauses.length > 0) clauses[clauses.length - 1]!.marked = true;
+    if (endsSentence && clauses.length > 0 && clauses[clauses.length - 1]!.sentence === sentence) sentence += 1;
     start = words.length;
     joined = false;
   };
@@ -89,11 +97,11 @@ export function readMessage(text: string): ReadMessage {
   for (const match of source.matchAll(token)) {
     const t = match[0];
     if (t === '₹') { currency = true; continue; }
-    if (t === ',') { close(false); continue; }
+    if (t === ',') { close(false, false); continue; }
     if (!/[\p{L}\p{M}\p{N}]/u.test(t)) {
       // "Rs. 500", "claim no. 4471": a full stop after an abbreviation ends nothing.
       if (t === '.' && abbreviations.has(words[words.length - 1] ?? '')) continue;
-      close(t.includes('?'));
+      close(t.includes('?'), true);
       continue;
     }
     if (digit.test(t)) {
@@ -111,14 +119,14 @@ export function readMessage(text: string): ReadMessage {
     const word = foldWord(t);
     // "aur" before "kya", "kitne", "kuch" is "more", not "and": no new clause.
     if (joinAt === words.length - 1 && joinAt > start && !moreAfter.has(word)) {
-      clauses.push({ start, end: joinAt, marked: false, joined });
+      clauses.push({ start, end: joinAt, marked: false, joined, sentence });
       start = joinAt;
       joined = true;
     }
     joinAt = joining.has(word) ? words.length : -1;
     words.push(word);
   }
-  close(false);
+  close(false, true);
   // A count before a unit or a month reads as an amount or a date ("48 hazar", "12 नवंबर").
   for (const { at, kind } of numbers) {
     const after = words[at + 1] ?? '';

@@ -42,6 +42,11 @@ describe('understanding: the sentence reader', () => {
     expect(clauses('🙏🙏')).to.deep.equal([]);
   });
 
+  it('counts sentences: marks and line breaks end one, commas and joining words only a clause', () => {
+    const m = readMessage('Hello sir, good morning. Papa ghar aa gaye aur ab theek hain\nbills mere paas hain.');
+    expect(m.clauses.map((c) => c.sentence)).to.deep.equal([0, 0, 1, 1, 2]);
+  });
+
   it('ends no sentence at the full stop of "Rs." or "no."', () => {
     expect(clauses('Paid Rs. 8,500 for claim no. 4471.')).to.deep.equal(['paid rs #amount for claim no #ref']);
   });

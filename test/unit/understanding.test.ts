@@ -358,6 +358,28 @@ describe('understanding: closings', () => {
     expect(understandMessage('no need to reply, but please tell me which documents are pending').intent).to.equal('pending_documents');
   });
 
+  it('sentences that only tell start nothing on a bill or a payment mentioned in passing', () => {
+    for (const text of [
+      'Good morning. My mother came home from Fortis today. I have kept all the reports and bills safely.',
+      'नमस्ते। माँ आज अस्पताल से घर आ गईं। सारे बिल और रिपोर्ट मेरे पास रखे हैं।',
+      'hello ji. mummy ghar aa gayi hai. saare bills mere paas hain.',
+    ]) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    // A problem, a request or a surer template still names the intent, in as many sentences.
+    expect(understandMessage('Hello. Sent the bills last week. The amount is not credited yet.').intent).to.equal('claim_status');
+    expect(understandMessage('Hi. I lost my claim form. Send me the form.').intent).to.equal('pending_documents');
+    expect(understandMessage('Hello sir. Papa was discharged on Monday. My claim 55120 is settled.').intent).to.equal('claim_status');
+    // One sentence is a request put briefly: "bills with me" alone is no telling.
+    expect(understandMessage('my claim, bills pending').intent).to.equal('pending_documents');
+  });
+
+  it('"मेरे पास", "mere paas" (with me) is no "passed", and "पास" alone still is', () => {
+    const classes = (text: string) => lexiconFor().find(foldedWords(text)).map((h) => h.cls);
+    expect(classes('बिल मेरे पास है')).to.not.include('paid');
+    expect(classes('bill mere paas hai')).to.not.include('paid');
+    expect(understandMessage('क्लेम पास हुआ?').intent).to.equal('claim_status');
+    expect(understandMessage('claim pass hua kya').intent).to.equal('claim_status');
+  });
+
   it('a question that is only a greeting makes the message small talk, whatever its statements name', () => {
     for (const text of [
       'who is speaking? got a call about my claim payment yesterday',
