@@ -95,6 +95,7 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
   it('reads "I will send" as telling, couriered papers asked after, where to get a form, "X ke din" and "bot or human"', () => {
     expect(matchIntent('আগামীকাল রিপোর্টগুলো পাঠিয়ে দেব')).to.equal(null);
     expect(matchIntent('kal bill gulo pathiye debo')).to.equal(null);
+    expect(matchIntent('আমি এখনই রিপোর্ট পাঠাচ্ছি')).to.equal(null);
     expect(matchIntent('কোন রিপোর্ট পাঠিয়ে দেব?')).to.equal('pending_documents');
     expect(matchIntent('গত মাসে ফাইলটা কুরিয়ার করেছিলাম, হাতে পেয়েছেন?')).to.equal('pending_documents');
     expect(matchIntent('file ta courier korechilam, hate peyechen?')).to.equal('pending_documents');

@@ -116,13 +116,14 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
   });
 
   it('tells Marathi by its imperative करा, शी, its candra spellings and its postpositions, and Hindi stays Hindi', () => {
-    for (const text of ['कॉल करा', 'manager शी connect करा', 'ओके थँक्स', 'ऑपरेशन साठी किती खर्च येईल', 'कागदपत्रं पोहोचली का?']) {
+    for (const text of ['कॉल करा', 'manager शी connect करा', 'ओके थँक्स', 'ऑपरेशन साठी किती खर्च येईल', 'कागदपत्रं पोहोचली का?', 'किती दिवस लागतात?']) {
       expect(detectLanguage(text), text).to.equal('MR');
     }
     for (const text of ['कृपया कॉल करो', 'मुझे कॉल कीजिए']) expect(detectLanguage(text), text).to.equal('HI');
     // Romanised: bhari (great), kalla (understood) beside ho (yes, Hinglish's "be" too).
     expect(detectLanguage('ho kalla')).to.equal('MR_EN');
     expect(detectLanguage('bhari, thanks')).to.equal('MR_EN');
+    expect(detectLanguage('paise kadhi miltat?')).to.equal('MR_EN');
   });
 
   it('reads a contracted perfect as its participle, "I will send" as telling, and where to get or how to send a paper as a documents question', () => {
@@ -131,6 +132,7 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     // "I will send them" informs, and asks nothing; "which shall I send" still asks.
     expect(matchIntent('परवा बिलं पाठवतो')).to.equal(null);
     expect(matchIntent('ok, udya report pathavto')).to.equal(null);
+    expect(matchIntent('मी उद्या बिलं पाठवणार आहे')).to.equal(null);
     expect(matchIntent('कोणती कागदपत्रं पाठवू?')).to.equal('pending_documents');
     // Couriered papers asked after: received, not paid.
     expect(matchIntent('गेल्या महिन्यात फाईल कुरियर केली होती, पोहोचली का?')).to.equal('pending_documents');
