@@ -174,4 +174,22 @@ describe('Tamil language packs', () => {
     // "intha" (this) is Tamil as well as Telugu, and "podhum" (enough) Tamil alone.
     expect(detectLanguage('intha bot reply pothum, human venum')).to.equal('TA_EN');
   });
+
+  it('reads the politeness ending joined to a word (ஆச்சுங்க, varalanga) as the word, where a claim is stuck, how long more, no information yet, and "I will talk directly"', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['எங்க க்ளைம் விஷயம் என்ன ஆச்சுங்க', 'claim_status', 'TA'],
+      ['claim enna aachunga', 'claim_status', 'TA_EN'],
+      ['க்ளைம் எங்க நிக்குது', 'claim_status', 'TA'],
+      ['claim enga nikkudhu', 'claim_status', 'TA_EN'],
+      ['அப்பா க்ளைம் க்ளோஸ் ஆயிடுச்சா', 'claim_status', 'TA'],
+      ['claim pottu 20 naal aachu, innum endha info um illa', 'claim_status', 'TA_EN'],
+      ['உங்க ஆபீஸ் நம்பர் வேணும், நேரா பேசிக்கிறேன்', 'human_handover', 'TA'],
+      ['unga office number venum, nera pesikiren', 'human_handover', 'TA_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });

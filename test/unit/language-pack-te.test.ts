@@ -122,4 +122,20 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(asked('ఇది ఆటోమేటిక్ రిప్లైనా? మనిషి కాదా మీరు')).to.not.equal('human_handover');
     expect(detectLanguage('disallowed amount dheniki')).to.equal('TE_EN');
   });
+
+  it('reads a claim closed, no information yet, "I will talk directly", and "I will complain to your manager" (chesta is no typo of a closing word)', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['మా నాన్న క్లెయిమ్ క్లోజ్ అయిందా', 'claim_status', 'TE'],
+      ['nanna claim close ayinda', 'claim_status', 'TE_EN'],
+      ['claim petti 20 days ayindi, inka em info ledu', 'claim_status', 'TE_EN'],
+      ['మీ ఆఫీస్ నంబర్ కావాలి, డైరెక్ట్ గా మాట్లాడతా', 'human_handover', 'TE'],
+      ['mee manager ki complaint chesta', 'human_handover', 'TE_EN'],
+      ['query letter vachindi, em ivvalo ardham kaledu', 'pending_documents', 'TE_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
