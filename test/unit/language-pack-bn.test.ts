@@ -99,6 +99,9 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('কোন রিপোর্ট পাঠিয়ে দেব?')).to.equal('pending_documents');
     expect(matchIntent('গত মাসে ফাইলটা কুরিয়ার করেছিলাম, হাতে পেয়েছেন?')).to.equal('pending_documents');
     expect(matchIntent('file ta courier korechilam, hate peyechen?')).to.equal('pending_documents');
+    expect(matchIntent('ইমেইল করেছিলাম, পেয়েছেন?')).to.equal('pending_documents');
+    expect(matchIntent('email korechilam, peyechen?')).to.equal('pending_documents');
+    expect(matchIntent('অনলাইনে কিভাবে আপলোড করব?')).to.equal('pending_documents');
     expect(matchIntent('ক্লেম ফর্ম কোথায় পাব?')).to.equal('pending_documents');
     expect(matchIntent('claim form kothay pabo?')).to.equal('pending_documents');
     // "জিনিস" (things) cut from a bill are no documents.

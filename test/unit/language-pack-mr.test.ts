@@ -137,11 +137,16 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     // Couriered papers asked after: received, not paid.
     expect(matchIntent('गेल्या महिन्यात फाईल कुरियर केली होती, पोहोचली का?')).to.equal('pending_documents');
     expect(matchIntent('file courier keli hoti, pohochli ka?')).to.equal('pending_documents');
+    expect(matchIntent('ईमेल केला होता, मिळाला का?')).to.equal('pending_documents');
+    expect(matchIntent('email kela hota, milala ka?')).to.equal('pending_documents');
+    expect(matchIntent('पैसे मिळाले का?')).to.equal('claim_status');
     // Where to get a form, how to send a report ("कसे" is how, not why; "हे कसं?" still asks why).
     expect(matchIntent('क्लेम फॉर्म कुठे मिळेल?')).to.equal('pending_documents');
     expect(matchIntent('claim form kuthun milel?')).to.equal('pending_documents');
     expect(matchIntent('रिपोर्ट कसे पाठवू?')).to.equal('pending_documents');
     expect(matchIntent('reports kase pathvu?')).to.equal('pending_documents');
+    expect(matchIntent('कसे पाठवू?')).to.equal('pending_documents');
+    expect(matchIntent('site var upload kartana error yetoy, kasa pathvu?')).to.equal('pending_documents');
     expect(matchIntent('आधीचा आजार म्हणून नाकारला, हे कसं?')).to.equal('query_reason');
     // Why it is still pending asks its status; why it was kept pending asks the reason.
     expect(matchIntent('माझा क्लेम अजून पेंडिंग का आहे?')).to.equal('claim_status');
