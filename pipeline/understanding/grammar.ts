@@ -299,7 +299,8 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // Sentences that only tell (a discharge, papers kept, a number for the records: nothing asked,
   // no thanks, no problem and no request named) start a workflow only on a template that names
   // an intent surely, not on a document or a payment mentioned in passing.
-  const problem = (h: ClassHit) => problemClasses.has(h.cls) && !(h.cls === 'when' && isDate(h));
+  // A word inside a greeting or closing phrase ("hi team") names nothing.
+  const problem = (h: ClassHit) => problemClasses.has(h.cls) && !(h.cls === 'when' && isDate(h)) && !withinPhraseOf(smallTalkClasses, h, all);
   const telling = strongest < tellingWeight && tellingSentences(parts) >= 2 && !all.some(problem);
   const decided = telling ? null : decide<I>(scored, null);
   if (decided) return decided;
@@ -310,8 +311,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
 }
 
 /** Below this, a template over sentences that only tell names no intent (a bill or a payment
- *  mentioned in passing: documents-alone 0.55, money-paid 0.68); claim-paid (0.7) and above still do. */
-const tellingWeight = 0.7;
+ *  mentioned in passing: documents-alone 0.55, money-paid 0.68, claim-paid 0.7: "my claim is settled"
+ *  told beside a discharge); a status word (0.8) and above still do. */
+const tellingWeight = 0.75;
 /** Words of a problem or a request: a statement naming one is a question put as a statement ("my
  *  amount was cut", "payment not received yet", "send me the form"), however many sentences. */
 const problemClasses = new Set(['neg', 'reject', 'cut', 'delay', 'pending', 'need', 'complaint', 'sendme', 'human', 'person', 'callme', 'call', 'talk', 'reach', 'why', 'when', 'where', 'status']);

@@ -363,11 +363,16 @@ describe('understanding: closings', () => {
       'Good morning. My mother came home from Fortis today. I have kept all the reports and bills safely.',
       'नमस्ते। माँ आज अस्पताल से घर आ गईं। सारे बिल और रिपोर्ट मेरे पास रखे हैं।',
       'hello ji. mummy ghar aa gayi hai. saare bills mere paas hain.',
+      'Hello sir. Papa was discharged on Monday. My claim 55120 is settled.',
+      'Hi team. The hospital gave me the final bill and the reports. I will courier them on Monday.',
+      'Sir maine aaj courier se saare documents bhej diye. Tracking number 55443322 hai.',
+      'Good evening. Just to update, papa had his follow-up checkup today and the doctor is happy.',
     ]) expect(understandMessage(text).kind, text).to.equal('small_talk');
     // A problem, a request or a surer template still names the intent, in as many sentences.
     expect(understandMessage('Hello. Sent the bills last week. The amount is not credited yet.').intent).to.equal('claim_status');
     expect(understandMessage('Hi. I lost my claim form. Send me the form.').intent).to.equal('pending_documents');
-    expect(understandMessage('Hello sir. Papa was discharged on Monday. My claim 55120 is settled.').intent).to.equal('claim_status');
+    expect(understandMessage('Hi. Papa was discharged on Monday. Bills and reports to submit.').intent).to.equal('pending_documents');
+    expect(understandMessage('Please follow up on my claim. Track my claim 55120.').intent).to.equal('claim_status');
     // One sentence is a request put briefly: "bills with me" alone is no telling.
     expect(understandMessage('my claim, bills pending').intent).to.equal('pending_documents');
   });
