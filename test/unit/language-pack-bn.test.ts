@@ -109,6 +109,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('ekjon staff ke din')).to.equal('human_handover');
     expect(matchIntent('bot naki manush, ke uttor dicche?')).to.equal(null);
     expect(detectLanguage('happy durga pujo')).to.equal('BN_EN');
+    // SMS spellings: kbe (kobe), pbo (pabo), krbo (korbo), vai (bhai).
+    for (const text of ['vai status?', 'status krbo?', 'claim status blun']) expect(detectLanguage(text), text).to.equal('BN_EN');
   });
 
   it('understands what its replies tell the claimant to write, in the language they are written in', () => {

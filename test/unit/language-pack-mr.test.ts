@@ -124,6 +124,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(detectLanguage('ho kalla')).to.equal('MR_EN');
     expect(detectLanguage('bhari, thanks')).to.equal('MR_EN');
     expect(detectLanguage('paise kadhi miltat?')).to.equal('MR_EN');
+    // Spellings a new writer types: kadi (kadhi), kute (kuthe), mla (mala), पायजे (पाहिजे), नाय (नाही).
+    for (const text of ['claim kadi?', 'documents kute?', 'mla call plz']) expect(detectLanguage(text), text).to.equal('MR_EN');
+    expect(detectLanguage('पैसे नाय')).to.equal('MR');
   });
 
   it('reads a contracted perfect as its participle, "I will send" as telling, and where to get or how to send a paper as a documents question', () => {
