@@ -132,6 +132,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['మీ ఆఫీస్ నంబర్ కావాలి, డైరెక్ట్ గా మాట్లాడతా', 'human_handover', 'TE'],
       ['mee manager ki complaint chesta', 'human_handover', 'TE_EN'],
       ['query letter vachindi, em ivvalo ardham kaledu', 'pending_documents', 'TE_EN'],
+      // "If I send" (పంపిస్తే, pampiste) and "will you send" are no typos of "I will send", which informs.
+      ['ఈ బిల్లులు పంపిస్తే సరిపోతుందా', 'pending_documents', 'TE'],
+      ['docs pampiste saripotunda', 'pending_documents', 'TE_EN'],
+      ['డాక్యుమెంట్స్ ఎవరికి పంపుతారు', 'pending_documents', 'TE'],
+      ['docs ekkadiki pamputaru', 'pending_documents', 'TE_EN'],
     ];
     for (const [text, intent, language] of cases) {
       expect(asked(text), text).to.equal(intent);
