@@ -121,6 +121,10 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     // "Aren't you a human?" asks whether this is a bot, not for a person.
     expect(asked('ఇది ఆటోమేటిక్ రిప్లైనా? మనిషి కాదా మీరు')).to.not.equal('human_handover');
     expect(detectLanguage('disallowed amount dheniki')).to.equal('TE_EN');
+    // Telugu's quotative 'ani' is romanised Marathi's 'and' too: listed in both packs, it shares its vote.
+    expect(detectLanguage('non medical items ani Rs 4,200 minus chesaru')).to.equal('TE_EN');
+    // The question 'aa' is Tamil's and Telugu's: with a Telugu word beside it, Telugu.
+    expect(detectLanguage('claim 61234 ki docs complete aa')).to.equal('TE_EN');
   });
 
   it('reads a claim closed, no information yet, "I will talk directly", and "I will complain to your manager" (chesta is no typo of a closing word)', () => {
