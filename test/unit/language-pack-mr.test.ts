@@ -127,6 +127,10 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     // Spellings a new writer types: kadi (kadhi), kute (kuthe), mla (mala), पायजे (पाहिजे), नाय (नाही).
     for (const text of ['claim kadi?', 'documents kute?', 'mla call plz']) expect(detectLanguage(text), text).to.equal('MR_EN');
     expect(detectLanguage('पैसे नाय')).to.equal('MR');
+    // Gudi Padwa greets in Marathi; पाडवा is no typo of पाठवा (send).
+    expect(detectLanguage('happy gudi padwa')).to.equal('MR_EN');
+    expect(detectLanguage('गुढी पाडवा')).to.equal('MR');
+    expect(matchIntent('गुढी पाडवा')).to.equal(null);
   });
 
   it('reads a contracted perfect as its participle, "I will send" as telling, and where to get or how to send a paper as a documents question', () => {
