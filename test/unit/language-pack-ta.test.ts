@@ -186,6 +186,12 @@ describe('Tamil language packs', () => {
       ['claim pottu 20 naal aachu, innum endha info um illa', 'claim_status', 'TA_EN'],
       ['உங்க ஆபீஸ் நம்பர் வேணும், நேரா பேசிக்கிறேன்', 'human_handover', 'TA'],
       ['unga office number venum, nera pesikiren', 'human_handover', 'TA_EN'],
+      ['தமிழ் பேசுற யாராவது இருக்காங்களா', 'human_handover', 'TA'],
+      ['tamil pesura yaaravadhu irukkangala', 'human_handover', 'TA_EN'],
+      // "I will give" informs only with a time (நாளைக்கு தரேன்); alone it may give a complaint.
+      ['IRDA-ல கம்ப்ளைன்ட் கொடுக்கறேன்', 'human_handover', 'TA'],
+      ['IRDA la complaint kudukkaren', 'human_handover', 'TA_EN'],
+      ['பில்ஸ் நாளைக்கு தரேன்', 'small_talk', 'TA'],
     ];
     for (const [text, intent, language] of cases) {
       expect(asked(text), text).to.equal(intent);

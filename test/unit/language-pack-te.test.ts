@@ -135,6 +135,8 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['claim petti 20 days ayindi, inka em info ledu', 'claim_status', 'TE_EN'],
       ['మీ ఆఫీస్ నంబర్ కావాలి, డైరెక్ట్ గా మాట్లాడతా', 'human_handover', 'TE'],
       ['mee manager ki complaint chesta', 'human_handover', 'TE_EN'],
+      ['IRDA లో కంప్లైంట్ ఇస్తాను', 'human_handover', 'TE'],
+      ['IRDA lo complaint istanu', 'human_handover', 'TE_EN'],
       ['query letter vachindi, em ivvalo ardham kaledu', 'pending_documents', 'TE_EN'],
       // "If I send" (పంపిస్తే, pampiste) and "will you send" are no typos of "I will send", which informs.
       ['ఈ బిల్లులు పంపిస్తే సరిపోతుందా', 'pending_documents', 'TE'],
