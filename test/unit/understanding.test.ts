@@ -306,6 +306,19 @@ describe('understanding: several sentences, the asking part decides', () => {
     // Papers still to send are documents.
     expect(understandMessage('bills bhej diye the, baaki kaunse documents chahiye?').intent).to.equal('pending_documents');
   });
+
+  it('only part of an amount approved, and the calculation asked for, is a deduction question', () => {
+    for (const text of [
+      'Bill 2 lakh ka tha, manjoor sirf 1.5 lakh hua. 50 hazar ka kya hisaab hai?',
+      'बिल ९० हज़ार का था, केवल ६० हज़ार मिले। इसका क्या हिसाब है?',
+      'I was paid 40,000 against 55,000. How was this amount calculated?',
+    ]) expect(understandMessage(text).intent, text).to.equal('query_reason');
+    expect(understandMessage('lab reports chahiye ya sirf bills?').intent).to.equal('pending_documents');
+  });
+
+  it('"where things stand" asks for the status', () => {
+    expect(understandMessage('We filed the claim on 2nd Nov. Could you please let me know where things stand?').intent).to.equal('claim_status');
+  });
 });
 
 describe('understanding: closings', () => {
