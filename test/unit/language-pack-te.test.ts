@@ -137,6 +137,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['mee manager ki complaint chesta', 'human_handover', 'TE_EN'],
       ['IRDA లో కంప్లైంట్ ఇస్తాను', 'human_handover', 'TE'],
       ['IRDA lo complaint istanu', 'human_handover', 'TE_EN'],
+      ['క్లెయిమ్ గురించి చెప్పండి', 'claim_status', 'TE'],
+      ['claim gurinchi cheppandi', 'claim_status', 'TE_EN'],
+      // 'kotha' is 'new' as well as 'cut', 'kontha' is 'some': alone, neither is a deduction.
+      ['kotha samvatsara subhakankshalu', 'small_talk', 'TE_EN'],
+      ['inka kontha time padutundi', 'unclear', 'TE_EN'],
+      ['settlement lo kotha enduku', 'query_reason', 'TE_EN'],
       ['query letter vachindi, em ivvalo ardham kaledu', 'pending_documents', 'TE_EN'],
       // "If I send" (పంపిస్తే, pampiste) and "will you send" are no typos of "I will send", which informs.
       ['ఈ బిల్లులు పంపిస్తే సరిపోతుందా', 'pending_documents', 'TE'],
