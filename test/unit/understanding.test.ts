@@ -394,6 +394,9 @@ describe('understanding: closings', () => {
     const classes = (text: string) => lexiconFor().find(foldedWords(text)).map((h) => h.cls);
     expect(classes('बिल मेरे पास है')).to.not.include('paid');
     expect(classes('bill mere paas hai')).to.not.include('paid');
+    expect(classes('बिल की कॉपी भाई के पास रहेगी')).to.not.include('paid');
+    // A bank's passbook updated is no claim status asked.
+    expect(understandMessage('आज बैंक गया था, पासबुक अपडेट करवा ली है। पैसा दिख रहा है।').kind).to.not.equal('intent');
     expect(understandMessage('क्लेम पास हुआ?').intent).to.equal('claim_status');
     expect(understandMessage('claim pass hua kya').intent).to.equal('claim_status');
   });
