@@ -192,6 +192,10 @@ describe('Tamil language packs', () => {
       ['IRDA-ல கம்ப்ளைன்ட் கொடுக்கறேன்', 'human_handover', 'TA'],
       ['IRDA la complaint kudukkaren', 'human_handover', 'TA_EN'],
       ['பில்ஸ் நாளைக்கு தரேன்', 'small_talk', 'TA'],
+      ['பணம் இன்னும் வரலீங்க', 'claim_status', 'TA'],
+      ['panam innum varaleenga', 'claim_status', 'TA_EN'],
+      ['claim ennanga aachu', 'claim_status', 'TA_EN'],
+      ['யாராவது பெரியவங்க கிட்ட பேசணுமுங்க', 'human_handover', 'TA'],
     ];
     for (const [text, intent, language] of cases) {
       expect(asked(text), text).to.equal(intent);

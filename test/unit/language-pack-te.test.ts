@@ -139,6 +139,9 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['IRDA lo complaint istanu', 'human_handover', 'TE_EN'],
       ['క్లెయిమ్ గురించి చెప్పండి', 'claim_status', 'TE'],
       ['claim gurinchi cheppandi', 'claim_status', 'TE_EN'],
+      // Telangana's spoken endings.
+      ['ఇంకా పైసలు రాలె', 'claim_status', 'TE'],
+      ['inka paisal rale', 'claim_status', 'TE_EN'],
       // 'kotha' is 'new' as well as 'cut', 'kontha' is 'some': alone, neither is a deduction.
       ['kotha samvatsara subhakankshalu', 'small_talk', 'TE_EN'],
       ['inka kontha time padutundi', 'unclear', 'TE_EN'],
