@@ -195,6 +195,9 @@ describe('Tamil language packs', () => {
       ['பணம் இன்னும் வரலீங்க', 'claim_status', 'TA'],
       ['panam innum varaleenga', 'claim_status', 'TA_EN'],
       ['claim ennanga aachu', 'claim_status', 'TA_EN'],
+      // Praise with claim words asks nothing.
+      ['க்ளைம் ப்ராசஸ் ரொம்ப ஈஸியா இருந்துச்சு', 'small_talk', 'TA'],
+      ['unga team claim seekiram settle pannadhu super', 'small_talk', 'TA_EN'],
       ['யாராவது பெரியவங்க கிட்ட பேசணுமுங்க', 'human_handover', 'TA'],
     ];
     for (const [text, intent, language] of cases) {

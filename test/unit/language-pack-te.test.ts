@@ -142,6 +142,9 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       // Telangana's spoken endings.
       ['ఇంకా పైసలు రాలె', 'claim_status', 'TE'],
       ['inka paisal rale', 'claim_status', 'TE_EN'],
+      // Praise with claim words asks nothing.
+      ['క్లెయిమ్ ప్రాసెస్ చాలా ఈజీగా ఉంది', 'small_talk', 'TE'],
+      ['mee team claim twaraga settle chesindi, super', 'small_talk', 'TE_EN'],
       // 'kotha' is 'new' as well as 'cut', 'kontha' is 'some': alone, neither is a deduction.
       ['kotha samvatsara subhakankshalu', 'small_talk', 'TE_EN'],
       ['inka kontha time padutundi', 'unclear', 'TE_EN'],
