@@ -119,6 +119,10 @@ function withinPhraseOf(classes: ReadonlySet<string>, hit: ClassHit, hits: reado
  *  conjunction ("I'll call again when I have the bills"). */
 const notAskingPhrases = new Set([...smallTalkClasses, 'conjunction']);
 
+/** A question word of these classes inside a conjunction phrase joins a statement. */
+const conjunctionClasses: ReadonlySet<string> = new Set(['conjunction']);
+const conjoinedClasses: ReadonlySet<string> = new Set(['why', 'reason', 'when', 'where', 'ask', 'interrogative']);
+
 /** Requests to look into it or answer: a delay word inside one of their phrases is the request. */
 const followUpClasses: ReadonlySet<string> = new Set(['follow_up']);
 
@@ -201,7 +205,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // A delay word inside a longer request to look into it or answer ("waiting for your reply",
     // "उत्तराची वाट पाहतोय") is that request, not a complaint about the delay.
     const hits = found.filter((h) => h.start >= clause.start && h.end < clause.end)
-      .filter((h, _, all) => h.cls !== 'delay' || !withinPhraseOf(followUpClasses, h, all));
+      .filter((h, _, all) => h.cls !== 'delay' || !withinPhraseOf(followUpClasses, h, all))
+      // A question word inside a conjunction ("that's why", "की वजह से", because of; "when I get")
+      // joins a statement: it asks nothing (below) and is no question word for the templates.
+      .filter((h, _, all) => !conjoinedClasses.has(h.cls) || !withinPhraseOf(conjunctionClasses, h, all));
     for (const e of message.entities) if (e.start >= clause.start && e.start < clause.end) hits.push(e);
     // An auxiliary opening a greeting or a closing ("have a nice day") asks nothing, nor one the
     // message's language does not have ("is baar" is "this time" in romanised Hindi).

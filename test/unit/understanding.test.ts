@@ -316,6 +316,14 @@ describe('understanding: several sentences, the asking part decides', () => {
     expect(understandMessage('lab reports chahiye ya sirf bills?').intent).to.equal('pending_documents');
   });
 
+  it('a why-word inside "because of" (ki wajah se, की वजह से) is no why-question', () => {
+    expect(understandMessage('Pichli baar claim reject hua tha documents ki wajah se. Is baar kya kya lagega?').intent).to.equal('pending_documents');
+    expect(understandMessage('पिछली बार कागज़ों की वजह से क्लेम अटका था। इस बार कौन से कागज़ चाहिए?').intent).to.equal('pending_documents');
+    // "For what reason" still asks why.
+    expect(understandMessage('kis wajah se claim reject hua?').intent).to.equal('query_reason');
+    expect(understandMessage('rejection ki wajah kya hai?').intent).to.equal('query_reason');
+  });
+
   it('"where things stand" asks for the status', () => {
     expect(understandMessage('We filed the claim on 2nd Nov. Could you please let me know where things stand?').intent).to.equal('claim_status');
   });
