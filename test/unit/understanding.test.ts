@@ -374,6 +374,10 @@ describe('understanding: closings', () => {
       'Good afternoon. My policy number is 44120987, sharing it for your records.',
       'Mera claim number CLM-2025-10021 hai, aapke record ke liye bhej rahi hoon.',
       'मेरा क्लेम नंबर CLM-2025-10021 है, आपके रिकॉर्ड के लिए भेज रहा हूं।',
+      // Praise for a person names no request for one.
+      'Aapke agent Verma ji ne bahut help ki. Unka number save kar liya hai.',
+      'आपके एजेंट ने बहुत मदद की।',
+      'Your agent was very helpful during the admission.',
     ]);
     // A request outside the closing phrase still asks.
     expect(understandMessage('no need to reply, but please tell me which documents are pending').intent).to.equal('pending_documents');
