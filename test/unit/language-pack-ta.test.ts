@@ -171,6 +171,9 @@ describe('Tamil language packs', () => {
       expect(asked(text), text).to.equal(intent);
       expect(detectLanguage(text), text).to.equal(language);
     }
+    // A number before a case form of thousand or lakh is an amount.
+    expect(readMessage('2 லட்சத்துக்கு 1.5 லட்சம் தான்').words[0]).to.equal('#amount');
+    expect(readMessage('45 ayirathuku').words[0]).to.equal('#amount');
     // "intha" (this) is Tamil as well as Telugu, and "podhum" (enough) Tamil alone.
     expect(detectLanguage('intha bot reply pothum, human venum')).to.equal('TA_EN');
   });

@@ -121,6 +121,9 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     // "Aren't you a human?" asks whether this is a bot, not for a person.
     expect(asked('ఇది ఆటోమేటిక్ రిప్లైనా? మనిషి కాదా మీరు')).to.not.equal('human_handover');
     expect(detectLanguage('disallowed amount dheniki')).to.equal('TE_EN');
+    // A number before a case form of thousand or lakh is an amount.
+    expect(readMessage('85 వేలకి 60 వేలు మాత్రమే').words[0]).to.equal('#amount');
+    expect(readMessage('2 lakshalaki').words[0]).to.equal('#amount');
     // Telugu's quotative 'ani' is romanised Marathi's 'and' too: listed in both packs, it shares its vote.
     expect(detectLanguage('non medical items ani Rs 4,200 minus chesaru')).to.equal('TE_EN');
     // The question 'aa' is Tamil's and Telugu's: with a Telugu word beside it, Telugu.
