@@ -378,6 +378,8 @@ describe('understanding: closings', () => {
       'Aapke agent Verma ji ne bahut help ki. Unka number save kar liya hai.',
       'आपके एजेंट ने बहुत मदद की।',
       'Your agent was very helpful during the admission.',
+      // An explanation acknowledged closes too.
+      'The payment of 32,400 has come. The remaining amount was my co-pay, I understand.',
     ]);
     // A request outside the closing phrase still asks.
     expect(understandMessage('no need to reply, but please tell me which documents are pending').intent).to.equal('pending_documents');
