@@ -176,6 +176,9 @@ describe('Tamil language packs', () => {
     expect(readMessage('45 ayirathuku').words[0]).to.equal('#amount');
     // "intha" (this) is Tamil as well as Telugu, and "podhum" (enough) Tamil alone.
     expect(detectLanguage('intha bot reply pothum, human venum')).to.equal('TA_EN');
+    // Everyday Tanglish words mark the language with English claim words around them.
+    expect(detectLanguage('claim approve aayidumnu sonnaru')).to.equal('TA_EN');
+    expect(detectLanguage('ok note pannikitten')).to.equal('TA_EN');
   });
 
   it('reads the politeness ending joined to a word (ஆச்சுங்க, varalanga) as the word, where a claim is stuck, how long more, no information yet, and "I will talk directly"', () => {

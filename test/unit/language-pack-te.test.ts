@@ -128,6 +128,9 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(detectLanguage('non medical items ani Rs 4,200 minus chesaru')).to.equal('TE_EN');
     // The question 'aa' is Tamil's and Telugu's: with a Telugu word beside it, Telugu.
     expect(detectLanguage('claim 61234 ki docs complete aa')).to.equal('TE_EN');
+    // Everyday Tenglish words mark the language with English claim words around them.
+    expect(detectLanguage('claim approve avvatledu')).to.equal('TE_EN');
+    expect(detectLanguage('documents ippude upload')).to.equal('TE_EN');
   });
 
   it('reads a claim closed, no information yet, "I will talk directly", and "I will complain to your manager" (chesta is no typo of a closing word)', () => {
