@@ -203,6 +203,9 @@ describe('Tamil language packs', () => {
       ['claim ennanga aachu', 'claim_status', 'TA_EN'],
       // Praise with claim words asks nothing.
       ['க்ளைம் ப்ராசஸ் ரொம்ப ஈஸியா இருந்துச்சு', 'small_talk', 'TA'],
+      // Information received is an acknowledgement; formal 'not received' is not paid.
+      ['தகவல் பெறப்பட்டது', 'small_talk', 'TA'],
+      ['காப்பீட்டுத் தொகை இன்னும் கிடைக்கப்பெறவில்லை', 'claim_status', 'TA'],
       ['unga team claim seekiram settle pannadhu super', 'small_talk', 'TA_EN'],
       ['யாராவது பெரியவங்க கிட்ட பேசணுமுங்க', 'human_handover', 'TA'],
     ];
