@@ -152,6 +152,9 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['క్లెయిమ్ ప్రాసెస్ చాలా ఈజీగా ఉంది', 'small_talk', 'TE'],
       // Information received is an acknowledgement, not a status question.
       ['సమాచారం అందింది', 'small_talk', 'TE'],
+      // Independent AI is a + yi (ఐంది = అయింది, happened), not E (ఏంది, what).
+      ['approve ఐందా?', 'claim_status', 'TE'],
+      ['claim settle ఐంది, థాంక్స్', 'small_talk', 'TE'],
       ['mee team claim twaraga settle chesindi, super', 'small_talk', 'TE_EN'],
       // 'kotha' is 'new' as well as 'cut', 'kontha' is 'some': alone, neither is a deduction.
       ['kotha samvatsara subhakankshalu', 'small_talk', 'TE_EN'],
