@@ -76,6 +76,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     // Words both languages use (क्लेम, स्टेटस, पेंडिंग) tell nothing: Hindi, the script's default.
     expect(detectLanguage('क्लेम स्टेटस')).to.equal('HI');
     expect(detectLanguage('डॉक्युमेंट पेंडिंग')).to.equal('HI');
+    // Marathi's imperative करा is also Hindi's causative ("बात करा दीजिए"): Hindi's own grammar
+    // words (hi pack markers) outvote or tie it, and a tie stays Hindi.
+    expect(detectLanguage('किसी अधिकारी से बात करा दीजिए')).to.equal('HI');
+    expect(detectLanguage('मेरा क्लेम जल्दी पास करा दो')).to.equal('HI');
+    expect(detectLanguage('क्लेम चेक करा')).to.equal('MR');
+    expect(detectLanguage('मला एजंटशी बोलायचं आहे')).to.equal('MR');
   });
 
   it('tells romanised Marathi from Hinglish and English', () => {
