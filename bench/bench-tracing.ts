@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     for (const mode of round % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const)) {
       const before = spans;
       const env: NodeJS.ProcessEnv = { ...process.env };
-      if (mode === 'on') Object.assign(env, { OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '1000' });
+      if (mode === 'on') Object.assign(env, { OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' });
       else for (const name of Object.keys(env)) if (name.startsWith('OTEL_')) delete env[name];
       const output = await new Promise<string>((resolve, reject) => {
         const child = spawn(process.execPath, [...nodeArgsFor('bench/bench-claim-status'), ...passed], { env, stdio: ['ignore', 'pipe', 'inherit'] });

@@ -15,6 +15,13 @@ export interface TracingConfig {
   headers: Record<string, string>;
   /** How long one export may take (ms, `OTEL_EXPORTER_OTLP_TIMEOUT`, default 10000). */
   timeoutMs: number;
+  /**
+   * How long the batch processor keeps ended spans before it exports them (ms,
+   * `OTEL_BSP_SCHEDULE_DELAY`); default 200, not the SDK's 5000: a span held for seconds outlives
+   * the young generation's collections and is moved to the old one, whose collections then cost
+   * every message (docs/tracing.md, "Cost").
+   */
+  scheduleDelayMs: number;
   /** `OTEL_TRACES_SAMPLER`; default `parentbased_traceidratio`. */
   sampler: TraceSamplerName;
   /** The ratio of the ratio samplers (`OTEL_TRACES_SAMPLER_ARG`), 0-1; default 0.1. */
@@ -39,6 +46,7 @@ export const tracingSchema = {
   OTEL_EXPORTER_OTLP_HEADERS: { type: 'string', maxLength: 8192 },
   OTEL_EXPORTER_OTLP_TRACES_HEADERS: { type: 'string', maxLength: 8192 },
   OTEL_EXPORTER_OTLP_TIMEOUT: { type: 'integer', minimum: 100, maximum: 120000 },
+  OTEL_BSP_SCHEDULE_DELAY: { type: 'integer', minimum: 10, maximum: 60000 },
   OTEL_TRACES_SAMPLER: { enum: samplers },
   OTEL_TRACES_SAMPLER_ARG: { type: 'string', pattern: '^(0(\\.\\d+)?|1(\\.0+)?|\\.\\d+)$' },
   OTEL_SERVICE_NAME: { type: 'string', minLength: 1, maxLength: 200 },
@@ -72,6 +80,7 @@ export function tracingOf(raw: Record<string, unknown>): TracingConfig | null {
     url,
     headers: { ...pairs(s('OTEL_EXPORTER_OTLP_HEADERS')), ...pairs(s('OTEL_EXPORTER_OTLP_TRACES_HEADERS')) },
     timeoutMs: (raw.OTEL_EXPORTER_OTLP_TIMEOUT as number | undefined) ?? 10000,
+    scheduleDelayMs: (raw.OTEL_BSP_SCHEDULE_DELAY as number | undefined) ?? 200,
     sampler: (s('OTEL_TRACES_SAMPLER') as TraceSamplerName | undefined) ?? 'parentbased_traceidratio',
     ratio: s('OTEL_TRACES_SAMPLER_ARG') === undefined ? 0.1 : Number(s('OTEL_TRACES_SAMPLER_ARG')),
     serviceName: s('OTEL_SERVICE_NAME') ?? 'claims-workflow-service',

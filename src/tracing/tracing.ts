@@ -54,7 +54,7 @@ export function startTracing(config: TracingConfig | null): void {
   const sdk = new NodeTracerProvider({
     sampler,
     resource: resourceFromAttributes({ ...config.resourceAttributes, 'service.name': config.serviceName }),
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: config.url, headers: config.headers, timeoutMillis: config.timeoutMs }))],
+    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: config.url, headers: config.headers, timeoutMillis: config.timeoutMs }), { scheduledDelayMillis: config.scheduleDelayMs })],
   });
   // No context manager (`null`): parents are passed explicitly (see the header).
   sdk.register({ propagator: new W3CTraceContextPropagator(), contextManager: null });

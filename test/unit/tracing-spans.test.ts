@@ -13,7 +13,7 @@ const unsampled = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00';
 const sampled = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 
 function config(sampler: TracingConfig['sampler'], ratio: number): TracingConfig {
-  return { url: 'http://127.0.0.1:9/v1/traces', headers: {}, timeoutMs: 100, sampler, ratio, serviceName: 'test', resourceAttributes: {} };
+  return { url: 'http://127.0.0.1:9/v1/traces', headers: {}, timeoutMs: 100, scheduleDelayMs: 200, sampler, ratio, serviceName: 'test', resourceAttributes: {} };
 }
 
 interface Seen { span: Span; recording: boolean }
