@@ -17,9 +17,8 @@ export interface TracingConfig {
   timeoutMs: number;
   /**
    * How long the batch processor keeps ended spans before it exports them (ms,
-   * `OTEL_BSP_SCHEDULE_DELAY`); default 200, not the SDK's 5000: a span held for seconds outlives
-   * the young generation's collections and is moved to the old one, whose collections then cost
-   * every message (docs/tracing.md, "Cost").
+   * `OTEL_BSP_SCHEDULE_DELAY`); default 200, not the SDK's 5000: spans held for seconds cost
+   * more service CPU a message (docs/tracing.md, "Cost").
    */
   scheduleDelayMs: number;
   /** `OTEL_TRACES_SAMPLER`; default `parentbased_traceidratio`. */
