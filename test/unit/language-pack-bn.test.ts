@@ -113,6 +113,25 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['vai status?', 'status krbo?', 'claim status blun']) expect(detectLanguage(text), text).to.equal('BN_EN');
   });
 
+  it('reads "just letting you know" and "I will send" as telling, a date as no when-word, a real person asked for, a new link asked for and a paper\'s case forms', () => {
+    expect(matchIntent('documents গুলো আজ মেইল করে দিয়েছি, জানিয়ে রাখলাম')).to.equal(null);
+    expect(matchIntent('docs sob mail kore diyechi, just janalam')).to.equal(null);
+    expect(matchIntent('hospital theke final bill ta pele pathiye dibo')).to.equal(null);
+    // তারিখ, tarikh: the day something was sent, no when-word that would stop "have you received them?".
+    expect(matchIntent('২৮ তারিখ সব কাগজ মেইল করেছিলাম। receive হয়েছে কিনা একটু confirm করবেন?')).to.equal('pending_documents');
+    expect(matchIntent('28 tarikh sob mail korechilam, sob thik thak peyechen to?')).to.equal('pending_documents');
+    expect(matchIntent('বট চাই না, আসল কাউকে দিন প্লিজ। ভীষণ জরুরি')).to.equal('human_handover');
+    expect(matchIntent('bot na, ashol kauke din please. urgent')).to.equal('human_handover');
+    expect(matchIntent('senior kauke din')).to.equal('human_handover');
+    expect(matchIntent('upload link টা expire হয়ে গেছে, নতুন একটা দিন')).to.equal('pending_documents');
+    expect(matchIntent('আমার প্রেসক্রিপশনটা নাকি পড়া যাচ্ছে না, ওতে ঠিক কী সমস্যা?')).to.equal('pending_documents');
+    expect(matchIntent('hospital ICP dey ni. ota chara hobe? naki otao mandatory?')).to.equal('pending_documents');
+    // "kata" (cut) is romanised Bengali as well as Hinglish; "jitlo", "shuprobhat" Bengali alone.
+    expect(detectLanguage("letter e 'non payable' bole Rs 3,850 kata, ogulo ki ki?")).to.equal('BN_EN');
+    expect(detectLanguage('paisa kata kyu')).to.equal('HI_EN');
+    for (const text of ['aaj India match jitlo', 'shuprobhat', 'r kodin lagbe bolo to']) expect(detectLanguage(text), text).to.equal('BN_EN');
+  });
+
   it('understands what its replies tell the claimant to write, in the language they are written in', () => {
     const asked: Array<[string, string]> = [
       ['ক্লেমের স্ট্যাটাস', 'claim_status'], ['কী কী ডকুমেন্ট বাকি', 'pending_documents'], ['ডকুমেন্ট বাকি', 'pending_documents'],

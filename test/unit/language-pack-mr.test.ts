@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import { checkPackReplies } from '../helpers/language-pack-checks';
 import { detectLanguage } from '../../pipeline/language';
 import { asciiDigits, packOf } from '../../pipeline/languages';
-import { matchIntent } from '../../pipeline/intents';
+import { matchIntent, understandMessage } from '../../pipeline/intents';
 import { consentAnswer, spokenLanguage } from '../../pipeline/stages/consent';
 import { redactPhi } from '../../pipeline/policy-gate/phi-redaction';
 import { readMessage } from '../../pipeline/understanding/sentences';
@@ -165,6 +165,30 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('माझा क्लेम अजून पेंडिंग का आहे?')).to.equal('claim_status');
     expect(matchIntent('claim ajun pending ka ahe?')).to.equal('claim_status');
     expect(matchIntent('क्लेम का पेंडिंग ठेवलाय?')).to.equal('query_reason');
+  });
+
+  it('reads लागतो (is needed), "how long will it take", बोला ना and "na" after a request, हे कसं काय as why, and "I will upload" as telling', () => {
+    // लागतो, lagto: is needed (a Marathi marker too); किती वेळ लागेल: how long, no "what is needed".
+    expect(matchIntent('NEFT साठी cancelled cheque लागतो का?')).to.equal('pending_documents');
+    expect(matchIntent('pan card lagto ka?')).to.equal('pending_documents');
+    expect(detectLanguage('PAN card लागते का?')).to.equal('MR');
+    expect(detectLanguage('pan card lagto ka?')).to.equal('MR_EN');
+    expect(matchIntent('cashless approval अजून pending आहे. अजून किती वेळ लागेल?')).to.equal('claim_status');
+    expect(matchIntent('cashless approval ajun ala nahi. kiti vel lagel?')).to.equal('claim_status');
+    // "na" after a romanised Marathi request softens it ("pathva na": do send), no negation.
+    expect(matchIntent('upload link pathva na plz')).to.equal('pending_documents');
+    expect(matchIntent('mla phone kara na')).to.equal('human_handover');
+    expect(matchIntent('कोनीतरी माणूस बोला ना, हे मशीन काही समजत नाही')).to.equal('human_handover');
+    expect(matchIntent('koni tari manus bola na, he machine kay samjat nahi')).to.equal('human_handover');
+    // हे कसं काय, he kasa kay: how come, not the greeting "kasa kay".
+    expect(matchIntent('waiting period mhanun reject kela, pan policy 3 varsha juni ahe. he kasa kay?')).to.equal('query_reason');
+    expect(matchIntent('क्लेम रिजेक्ट केला, पण पॉलिसी जुनी आहे. हे असं कसं?')).to.equal('query_reason');
+    expect(detectLanguage('kon bolatay?')).to.equal('MR_EN');
+    expect(understandMessage('kon bolatay?').kind).to.equal('small_talk');
+    // "I will upload/send" tells; "ale ki lagech" (as soon as they come) asks nothing.
+    expect(matchIntent('reports अजून lab मधून आले नाहीत, आले की लगेच upload करतो')).to.equal(null);
+    expect(matchIntent('reports lab madhun ale ki lagech upload karto')).to.equal(null);
+    expect(matchIntent("portal वर 'under process' दाखवतंय. कधी पूर्ण होईल?")).to.equal('claim_status');
   });
 
   it('understands what its replies tell the claimant to write, in both packs', () => {
