@@ -24,6 +24,9 @@ export interface Template {
   /** Classes that, anywhere in the message, stop this template ("already sent" is no question
    *  about which documents to send). */
   none: string[];
+  /** Classes that stop it only in a message that asks nothing: "I uploaded all the documents"
+   *  tells, while "sent the bills, what else?" still leans on them. */
+  statementNone: string[];
   weight: number;
 }
 
@@ -45,10 +48,12 @@ export interface TemplateSpec {
   intent: string;
   all: string[];
   none?: string[];
+  statement_none?: string[];
   weight: number;
 }
 
-const compile = (t: TemplateSpec): Template => ({ ...t, all: t.all.map((part) => part.split('|')), none: t.none ?? [] });
+const compile = ({ statement_none, ...t }: TemplateSpec): Template =>
+  ({ ...t, all: t.all.map((part) => part.split('|')), none: t.none ?? [], statementNone: statement_none ?? [] });
 
 export const grammar = {
   window: table.window,
@@ -125,6 +130,8 @@ const conjoinedClasses: ReadonlySet<string> = new Set(['why', 'reason', 'when', 
 
 /** Requests to look into it or answer: a delay word inside one of their phrases is the request. */
 const followUpClasses: ReadonlySet<string> = new Set(['follow_up']);
+/** What is short ("kya kam hai"): a cut word inside one of its phrases is the need. */
+const needClasses: ReadonlySet<string> = new Set(['need']);
 
 /** What a question can be about: a claim, money, documents, a rejection, a person ... A question
  *  with none of these ("did you receive them?", "mil gaye kya?") is about what the clause before
@@ -206,6 +213,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // "उत्तराची वाट पाहतोय") is that request, not a complaint about the delay.
     const hits = found.filter((h) => h.start >= clause.start && h.end < clause.end)
       .filter((h, _, all) => h.cls !== 'delay' || !withinPhraseOf(followUpClasses, h, all))
+      // A cut word inside a phrase of what is short ("kuch kam hai", "क्या कम है": anything missing?)
+      // is that need, not a deduction ("bills bhej diye, kuch kam hai kya?" asks for documents).
+      .filter((h, _, all) => h.cls !== 'cut' || !withinPhraseOf(needClasses, h, all))
       // A question word inside a conjunction ("that's why", "की वजह से", because of; "when I get")
       // joins a statement: it asks nothing (below) and is no question word for the templates.
       .filter((h, _, all) => !conjoinedClasses.has(h.cls) || !withinPhraseOf(conjunctionClasses, h, all));
@@ -297,7 +307,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // With nothing asked, a when-word that is also a date ("kal", "आज": yesterday, today) tells when
   // something happened ("माँ आज घर आ गईं, सारे बिल रखे हैं" asks nothing about a payment).
   const isDate = (h: ClassHit) => all.some((d) => d.cls === 'date' && d.start === h.start && d.end === h.end);
-  const scored = score(asked ? all : all.filter((h) => h.cls !== 'when' || !isDate(h)));
+  // Sentences that tell what was sent ("Uploaded the documents just now. The pharmacy bills I'll
+  // send by evening."): with nothing asked, two or more sentences and nothing said pending, papers
+  // said sent stop the templates that list `done` in `statement_none`; the claimant asks for no list.
+  const reports = !asked && tellingSentences(parts) >= 2 && !all.some((h) => h.cls === 'pending');
+  const scored = asked ? score(all) : score(all.filter((h) => h.cls !== 'when' || !isDate(h)), grammar.window, undefined, reports);
   const thanked = all.some((h) => closingClasses.has(h.cls));
   const strongest = top(scored);
   if (thanked && strongest < strongWeight && !text.includes('?') && !all.some((h) => questionClasses.has(h.cls))) {
@@ -338,8 +352,8 @@ function decideAsked<I extends string>(scored: Scored, parts: readonly Part[]): 
 }
 
 /** Every intent's best template weight over these hits; with `own`, only templates that use one
- *  of those hits count. */
-function score(hits: readonly ClassHit[], window = grammar.window, own?: readonly ClassHit[]): Scored {
+ *  of those hits count; `statement`: sentences that only report (templates' `statementNone` apply). */
+function score(hits: readonly ClassHit[], window = grammar.window, own?: readonly ClassHit[], statement = false): Scored {
   const scores: Record<string, number> = Object.fromEntries(intents.map((intent) => [intent, 0]));
   const best: Partial<Record<string, string>> = {};
   if (hits.length === 0) return { scores, best };
@@ -352,6 +366,7 @@ function score(hits: readonly ClassHit[], window = grammar.window, own?: readonl
   }
   for (const template of grammar.templates) {
     if (template.weight <= scores[template.intent]!) continue;
+    if (statement && template.statementNone.some((cls) => byClass.has(cls))) continue;
     if (!matches(template, hits, byClass, window, own)) continue;
     scores[template.intent] = template.weight;
     best[template.intent] = template.name;

@@ -135,14 +135,19 @@ describe('understanding: templates score every intent', () => {
   });
 
   it('a request that we send the claimant something (a link, a form, a list) asks for the documents', () => {
-    for (const text of ['pls share me the portal link', 'upload link pampandi', 'link bhej dijiye']) {
+    for (const text of ['pls share me the procedure', 'courier address pampandi', 'list bhej dijiye']) {
       const u = understandMessage(text);
       expect(u.intent, text).to.equal('pending_documents');
       expect(u.template, text).to.equal('send-me-something');
     }
+    // The upload link is a document word: asked for with a plain "send", or said to fail, it is
+    // still about the documents.
+    for (const text of ['pls share me the portal link', 'Pls send the upload link again. The old one has expired', 'the upload link is not opening']) {
+      expect(understandMessage(text).intent, text).to.equal('pending_documents');
+    }
     // Another intent's word, or a negation, says the request is not for the documents.
     expect(understandMessage('UTR number bhej do').intent).to.equal('claim_status');
-    expect(understandMessage("please don't send me the link").intent).to.equal(null);
+    expect(understandMessage("please don't send me reminders").intent).to.equal(null);
   });
 
   it('a claimant who sent the papers and asks whether they arrived asks about the documents', () => {
@@ -436,6 +441,37 @@ describe('understanding: closings', () => {
     // "What is to be sent" asks for documents; "waise" (by the way) is no typo of a why-word.
     expect(understandMessage('क्या भेजना है?').intent).to.equal('pending_documents');
     expect(understandMessage('Status ke liye thanks. Waise PAN card bhi dena padega kya?').intent).to.equal('pending_documents');
+  });
+
+  it('"anything pending from my side?" asks what the claimant still has to send', () => {
+    for (const text of [
+      'Sir meri taraf se ab kuch pending to nahi hai na? Diwali se pehle close ho jaye to accha hai',
+      'सर, मेरी तरफ़ से अब कुछ बाकी तो नहीं है ना? जल्दी निपटाना है',
+      'is anything pending from my side?',
+    ]) expect(understandMessage(text).intent, text).to.equal('pending_documents');
+  });
+
+  it('papers said sent, in sentences that ask nothing, ask for no list of documents', () => {
+    for (const text of [
+      'Documents uploaded just now. Will share the pharmacy bills also by evening.',
+      'Bhaiya report abhi lab se nahi mili. Mil jayegi toh kal tak upload kar dunga',
+      'दस्तावेज़ अभी अपलोड कर दिए हैं। बाकी दवाई के बिल शाम तक भेज दूँगी।',
+    ]) expect(understandMessage(text).kind, text).to.not.equal('intent');
+    // A question after them still asks, and something said pending is still a documents question.
+    expect(understandMessage('Sent the bills yesterday. What else?').intent).to.equal('pending_documents');
+    expect(understandMessage('bills bhej diye, kuch kam hai kya?').intent).to.equal('pending_documents');
+    expect(understandMessage('दवाई के बिल अपलोड कर दिए हैं। और कुछ कम है क्या?').intent).to.equal('pending_documents');
+  });
+
+  it('the calculation asked for ("hisaab do") is a deduction question', () => {
+    for (const text of ['Claim 7730154621\nApproved: 1,12,000\nBill tha 1,48,000\n36k ka hisaab do', '12 हज़ार कम आए, हिसाब दीजिए', 'please give me the breakup of the deduction']) {
+      expect(understandMessage(text).intent, text).to.equal('query_reason');
+    }
+  });
+
+  it('"when we bought", "I\'ll tell the hospital" ask nothing', () => {
+    expect(understandMessage("20% co-pay deducted from my mother's claim. Why??? nobody told me about this when we bought the policy").intent).to.equal('query_reason');
+    expect(understandMessage('Ok got it. Claim approved, I\'ll tell the hospital desk. Thank you!!').kind).to.equal('small_talk');
   });
 });
 
