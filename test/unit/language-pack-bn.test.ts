@@ -130,6 +130,11 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(detectLanguage("letter e 'non payable' bole Rs 3,850 kata, ogulo ki ki?")).to.equal('BN_EN');
     expect(detectLanguage('paisa kata kyu')).to.equal('HI_EN');
     for (const text of ['aaj India match jitlo', 'shuprobhat', 'r kodin lagbe bolo to']) expect(detectLanguage(text), text).to.equal('BN_EN');
+    for (const text of ['amio pathiyechi', 'ki korche apnara', 'ar koto din lagben']) expect(detectLanguage(text), text).to.equal('BN_EN');
+    // "clear kore bolun" (say it clearly) asks nothing about a claim being cleared.
+    expect(matchIntent('aar ki baki ache clear kore bolun')).to.equal('pending_documents');
+    expect(matchIntent('আর কী কী বাকি আছে ক্লিয়ার করে বলুন')).to.equal('pending_documents');
+    expect(matchIntent('claim clear hoyeche?')).to.equal('claim_status');
   });
 
   it('understands what its replies tell the claimant to write, in the language they are written in', () => {

@@ -189,6 +189,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('reports अजून lab मधून आले नाहीत, आले की लगेच upload करतो')).to.equal(null);
     expect(matchIntent('reports lab madhun ale ki lagech upload karto')).to.equal(null);
     expect(matchIntent("portal वर 'under process' दाखवतंय. कधी पूर्ण होईल?")).to.equal('claim_status');
+    // Everyday Marathi words Hindi has not: more, got, from, until, our.
+    for (const text of ['जास्त पैसे कापले', 'पैसे भेटले नाहीत']) expect(detectLanguage(text), text).to.equal('MR');
+    for (const text of ['apla claim', 'bill jast aala', 'paise bhetle ka', 'hospital madhun report']) expect(detectLanguage(text), text).to.equal('MR_EN');
   });
 
   it('understands what its replies tell the claimant to write, in both packs', () => {
