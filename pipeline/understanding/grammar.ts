@@ -219,7 +219,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // A question word inside a conjunction ("that's why", "की वजह से", because of; "when I get")
       // joins a statement: it asks nothing (below) and is no question word for the templates.
       .filter((h, _, all) => !conjoinedClasses.has(h.cls) || !withinPhraseOf(conjunctionClasses, h, all));
-    for (const e of message.entities) if (e.start >= clause.start && e.start < clause.end) hits.push(e);
+    // A bare count right beside a cut word is the amount cut ("3200 kazhichirukeenga", "cut 3200").
+    const besideCut = (e: ClassHit) => hits.some((h) => h.cls === 'cut' && (h.start === e.end + 1 || h.end === e.start - 1));
+    for (const e of message.entities) if (e.start >= clause.start && e.start < clause.end) hits.push(e.cls === 'number' && besideCut(e) ? { ...e, cls: 'amount' } : e);
     // An auxiliary opening a greeting or a closing ("have a nice day") asks nothing, nor one the
     // message's language does not have ("is baar" is "this time" in romanised Hindi).
     const opensSmallTalk = hits.some((h) => h.start === clause.start && smallTalkClasses.has(h.cls));

@@ -57,6 +57,8 @@ const abbreviations = folded(table.abbreviations);
  *  "CLM-2024-88812", "10/11"), a run of sentence marks, a comma, or the rupee sign. */
 const token = /[\p{L}\p{M}\p{N}]+(?:[.,/:-]\p{N}[\p{L}\p{M}\p{N}]*)*|[?.!;\n\u0964\u0965\u2026]+|,|₹/gu;
 const digit = /\p{N}/u;
+/** Letters, an optional full stop, then a number: "rs.5000", "ரூ.5000", "inr12,000". */
+const currencyPrefixed = /^([\p{L}\p{M}]+)\.?(\p{N}[\p{N},]*(?:\.\p{N}+)?)$/u;
 
 type Kind = 'date' | 'amount' | 'ref' | 'number';
 
@@ -107,7 +109,10 @@ export function readMessage(text: string): ReadMessage {
     if (digit.test(t)) {
       joinAt = -1;
       const previous = words[words.length - 1] ?? '';
-      let kind = numericKind(t);
+      // "Rs.5000", "ரூ.5000", "Rs5000": the currency typed onto the number is an amount, not a
+      // reference's letters.
+      const prefixed = currencyPrefixed.exec(t);
+      let kind = prefixed && currencyBefore.has(foldWord(prefixed[1]!)) && numericKind(prefixed[2]!) !== 'ref' ? 'amount' : numericKind(t);
       if (kind === null && (currency || currencyBefore.has(previous))) kind = 'amount';
       if (kind === null && numberBefore.has(previous)) kind = 'ref';
       numbers.push({ at: words.length, kind });

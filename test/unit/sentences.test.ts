@@ -64,6 +64,13 @@ describe('understanding: the sentence reader', () => {
     }
   });
 
+  it('reads a currency typed onto the number ("Rs.5000", "ரூ.5000", "rs5000") as an amount, not a reference', () => {
+    for (const text of ['Rs.5000', 'ரூ.5000', 'rs5000', 'INR.12,000']) expect(entities(text), text).to.deep.equal(['amount']);
+    // Other letters on a number are still a reference.
+    expect(entities('ABC12345')).to.deep.equal(['ref']);
+    expect(entities('no.55120')).to.deep.equal(['ref']);
+  });
+
   it('reads dates: ordinals, day/month, a number before a month or "tarikh", Devanagari digits', () => {
     for (const text of ['3rd Nov', 'on the 7th', '10/11', '12/03/2024', '10 tarikh', '१२ नवंबर', '5 दिसंबर', '2 Sept']) {
       expect(entities(text), text).to.deep.equal(['date']);

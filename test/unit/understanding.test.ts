@@ -463,6 +463,12 @@ describe('understanding: closings', () => {
     expect(understandMessage('दवाई के बिल अपलोड कर दिए हैं। और कुछ कम है क्या?').intent).to.equal('pending_documents');
   });
 
+  it('a bare count right beside a cut word is the amount cut', () => {
+    const u = understandMessage('3200 kazhichirukeenga');
+    expect(u.intent).to.equal('query_reason');
+    expect(u.template).to.equal('cut-near-money');
+  });
+
   it('the calculation asked for ("hisaab do") is a deduction question', () => {
     for (const text of ['Claim 7730154621\nApproved: 1,12,000\nBill tha 1,48,000\n36k ka hisaab do', '12 हज़ार कम आए, हिसाब दीजिए', 'please give me the breakup of the deduction']) {
       expect(understandMessage(text).intent, text).to.equal('query_reason');
