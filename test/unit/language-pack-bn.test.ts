@@ -135,6 +135,10 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('aar ki baki ache clear kore bolun')).to.equal('pending_documents');
     expect(matchIntent('আর কী কী বাকি আছে ক্লিয়ার করে বলুন')).to.equal('pending_documents');
     expect(matchIntent('claim clear hoyeche?')).to.equal('claim_status');
+    // "then I will send" tells; "which shall I send?" still asks.
+    expect(matchIntent('কাল হাসপাতাল থেকে বিল নিয়ে আসব, তারপর পাঠাব')).to.equal(null);
+    expect(matchIntent('kal hospital theke bill niye asbo, tarpor pathabo')).to.equal(null);
+    expect(matchIntent('কোন কাগজ পাঠাব?')).to.equal('pending_documents');
   });
 
   it('understands what its replies tell the claimant to write, in the language they are written in', () => {

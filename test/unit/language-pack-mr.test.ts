@@ -191,6 +191,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent("portal वर 'under process' दाखवतंय. कधी पूर्ण होईल?")).to.equal('claim_status');
     // Everyday Marathi words Hindi has not: more, got, from, until, our.
     for (const text of ['जास्त पैसे कापले', 'पैसे भेटले नाहीत']) expect(detectLanguage(text), text).to.equal('MR');
+    // Nothing heard yet is a status question.
+    expect(matchIntent('बाबांचा क्लेम फाईल करून १५ दिवस झाले, अजून काहीच कळवलं नाही')).to.equal('claim_status');
+    expect(matchIntent('babancha claim file karun 15 divas zale, ajun kahich kalavla nahi')).to.equal('claim_status');
     for (const text of ['apla claim', 'bill jast aala', 'paise bhetle ka', 'hospital madhun report']) expect(detectLanguage(text), text).to.equal('MR_EN');
   });
 
