@@ -463,6 +463,16 @@ describe('understanding: closings', () => {
     expect(understandMessage('दवाई के बिल अपलोड कर दिए हैं। और कुछ कम है क्या?').intent).to.equal('pending_documents');
   });
 
+  it('a failed upload, with nothing asked, is a documents question', () => {
+    for (const text of ['upload nahi ho raha', 'अपलोड होत नाही', 'upload hocche na', 'I am not able to upload']) {
+      const u = understandMessage(text);
+      expect(u.intent, text).to.equal('pending_documents');
+      expect(u.template, text).to.equal('cannot-send');
+    }
+    // Money not sent is a payment, not a document.
+    expect(understandMessage('payment abhi tak nahi bheja').intent).to.not.equal('pending_documents');
+  });
+
   it('a bare count right beside a cut word is the amount cut', () => {
     const u = understandMessage('3200 kazhichirukeenga');
     expect(u.intent).to.equal('query_reason');
