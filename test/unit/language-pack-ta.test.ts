@@ -214,4 +214,35 @@ describe('Tamil language packs', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads the vocatives joined to a word (பேசணும்ப்பா, edhukkuyya), the -ungalen request, "they are" (இருக்காங்க) as no question, "I will send" as informing, and spellings of how many days, what is happening and only', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      // அப்பா, அய்யா joined to a word (spelling_rules): the word.
+      ['மனுஷங்க கிட்ட பேசணும்ப்பா', 'human_handover', 'TA'],
+      ['எதுக்குய்யா இவ்ளோ பணம் கட் பண்ணீங்க', 'query_reason', 'TA'],
+      ['edhukkuyya ivlo amount kammi', 'query_reason', 'TA_EN'],
+      // The -ங்களேன் request ("won't you talk"), and the politeness ending after a consonant (-unga).
+      ['யாராவது கால் பண்ணி பேசுங்களேன்', 'human_handover', 'TA'],
+      ['yaaravadhu call panni pesungalen', 'human_handover', 'TA_EN'],
+      ['yaaravadhu call panni pesungalenunga', 'human_handover', 'TA_EN'],
+      // இருக்காங்க (they are) is no இருக்கா (is it?) with the politeness ending.
+      ['க்ளைம் அப்டேட்க்கு நன்றி, அப்பா இப்போ நல்லா இருக்காங்க', 'small_talk', 'TA'],
+      // "I will send (them)" informs.
+      ['டிஸ்சார்ஜ் ஆனதும் ஒரிஜினல் பில்ஸ் எல்லாம் அனுப்பி வைப்பேன்', 'small_talk', 'TA'],
+      ['discharge aanadhum bills ellam courier la anuppi vaikiren', 'small_talk', 'TA_EN'],
+      // Spoken spellings: எத்தன (how many), nadakudhu (is happening), thaan (only), pottrukeenga.
+      ['க்ளைம் பணம் வர எத்தன நாள் ஆகும்', 'claim_status', 'TA'],
+      ['claim la enna nadakudhu', 'claim_status', 'TA_EN'],
+      ['bill ku 50k thaan pottrukeenga', 'query_reason', 'TA_EN'],
+      ['hospital ku payment panniteengala', 'claim_status', 'TA_EN'],
+      // Non-medical items are what was deducted, not documents.
+      ['non medical items nu 1500 kazhichitanga', 'query_reason', 'TA_EN'],
+      ['seringa', 'small_talk', 'TA_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });

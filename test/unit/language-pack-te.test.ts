@@ -172,4 +172,26 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads "that is it" after a demand (అంతే, anthe) as no thanks, bringing a person on the line, whether papers sent were updated or suffice, and "I sent" (pampa)', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      // అంతే after a request stresses it; the closing phrases (అంతే అండి) still close.
+      ['ఇక మేనేజర్ తో మాట్లాడాలి అంతే', 'human_handover', 'TE'],
+      ['manager ki call transfer cheyandi anthe', 'human_handover', 'TE_EN'],
+      ['అంతే అండి', 'small_talk', 'TE'],
+      ['ఎవరైనా agent ని line లోకి తీసుకురండి', 'human_handover', 'TE'],
+      ['oka agent ni line lo ki teesukurandi', 'human_handover', 'TE_EN'],
+      // "Were they updated" (plural: the papers) is no claim status; "clear ga" (clearly) is no payment.
+      ['bills మెయిల్ చేశాను. అవి update అయ్యాయా?', 'pending_documents', 'TE'],
+      ['bills mail chesanu, avi update ayyaya?', 'pending_documents', 'TE_EN'],
+      ['pampina bills clear ga unnaya? avi saripotaya', 'pending_documents', 'TE_EN'],
+      ['బిల్లులు పంపాను, అవి సరిపోతాయా?', 'pending_documents', 'TE'],
+      ['sorry wrong number ki pampa', 'small_talk', 'TE_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
