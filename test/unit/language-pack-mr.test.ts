@@ -190,11 +190,13 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('reports lab madhun ale ki lagech upload karto')).to.equal(null);
     expect(matchIntent("portal वर 'under process' दाखवतंय. कधी पूर्ण होईल?")).to.equal('claim_status');
     // Everyday Marathi words Hindi has not: more, got, from, until, our.
-    for (const text of ['जास्त पैसे कापले', 'पैसे भेटले नाहीत']) expect(detectLanguage(text), text).to.equal('MR');
+    for (const text of ['जास्त पैसे कापले', 'पैसे भेटले नाहीत', 'फॉर्म भरला', 'छान सेवा', 'रिपोर्ट हरवला']) expect(detectLanguage(text), text).to.equal('MR');
+    // दिवस is Hindi's formal "day" too: no marker.
+    expect(detectLanguage('गणतंत्र दिवस मुबारक')).to.equal('HI');
     // Nothing heard yet is a status question.
     expect(matchIntent('बाबांचा क्लेम फाईल करून १५ दिवस झाले, अजून काहीच कळवलं नाही')).to.equal('claim_status');
     expect(matchIntent('babancha claim file karun 15 divas zale, ajun kahich kalavla nahi')).to.equal('claim_status');
-    for (const text of ['apla claim', 'bill jast aala', 'paise bhetle ka', 'hospital madhun report']) expect(detectLanguage(text), text).to.equal('MR_EN');
+    for (const text of ['apla claim', 'bill jast aala', 'paise bhetle ka', 'hospital madhun report', 'form bharla', 'report harvla']) expect(detectLanguage(text), text).to.equal('MR_EN');
   });
 
   it('understands what its replies tell the claimant to write, in both packs', () => {
