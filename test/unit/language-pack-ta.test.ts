@@ -239,6 +239,12 @@ describe('Tamil language packs', () => {
       // Non-medical items are what was deducted, not documents.
       ['non medical items nu 1500 kazhichitanga', 'query_reason', 'TA_EN'],
       ['seringa', 'small_talk', 'TA_EN'],
+      // Kongu's 'must' (-ோணும், -onum) and festival wishes.
+      ['யாராவது கிட்ட பேசோணும்', 'human_handover', 'TA'],
+      ['yaaravadhu kitta pesonum', 'human_handover', 'TA_EN'],
+      ['இன்னும் ஏதாவது அனுப்போணுமா?', 'pending_documents', 'TA'],
+      ['பொங்கல் வாழ்த்துக்கள்', 'small_talk', 'TA'],
+      ['pongal vaazhthukkal', 'small_talk', 'TA_EN'],
     ];
     for (const [text, intent, language] of cases) {
       expect(asked(text), text).to.equal(intent);

@@ -188,6 +188,9 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['pampina bills clear ga unnaya? avi saripotaya', 'pending_documents', 'TE_EN'],
       ['బిల్లులు పంపాను, అవి సరిపోతాయా?', 'pending_documents', 'TE'],
       ['sorry wrong number ki pampa', 'small_talk', 'TE_EN'],
+      // Spoken contractions: eppudosthay (eppudu vastayi), endukaindi (enduku ayindi).
+      ['paisal eppudosthay', 'claim_status', 'TE_EN'],
+      ['reject endukaindi', 'query_reason', 'TE_EN'],
     ];
     for (const [text, intent, language] of cases) {
       expect(asked(text), text).to.equal(intent);
