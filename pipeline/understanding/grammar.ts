@@ -130,6 +130,8 @@ const conjoinedClasses: ReadonlySet<string> = new Set(['why', 'reason', 'when', 
 
 /** Requests to look into it or answer: a delay word inside one of their phrases is the request. */
 const followUpClasses: ReadonlySet<string> = new Set(['follow_up']);
+/** Words about papers to send or needed: with one of them, a bill beside a cut word may be a paper. */
+const paperClasses: ReadonlySet<string> = new Set(['need', 'ask', 'send', 'sendme', 'pending', 'received', 'done']);
 /** What is short ("kya kam hai"): a cut word inside one of its phrases is the need. */
 const needClasses: ReadonlySet<string> = new Set(['need']);
 
@@ -211,7 +213,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   for (const clause of joinPhrases(message.clauses, found)) {
     // A delay word inside a longer request to look into it or answer ("waiting for your reply",
     // "उत्तराची वाट पाहतोय") is that request, not a complaint about the delay.
-    const hits = found.filter((h) => h.start >= clause.start && h.end < clause.end)
+    let hits = found.filter((h) => h.start >= clause.start && h.end < clause.end)
       .filter((h, _, all) => h.cls !== 'delay' || !withinPhraseOf(followUpClasses, h, all))
       // A cut word inside a phrase of what is short ("kuch kam hai", "क्या कम है": anything missing?)
       // is that need, not a deduction ("bills bhej diye, kuch kam hai kya?" asks for documents).
@@ -222,6 +224,14 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // A bare count right beside a cut word is the amount cut ("3200 kazhichirukeenga", "cut 3200").
     const besideCut = (e: ClassHit) => hits.some((h) => h.cls === 'cut' && (h.start === e.end + 1 || h.end === e.start - 1));
     for (const e of message.entities) if (e.start >= clause.start && e.start < clause.end) hits.push(e.cls === 'number' && besideCut(e) ? { ...e, cls: 'amount' } : e);
+    // Beside a cut word, a word that is money as well as a document ("bill") is the money cut:
+    // "they reduced the whole bill" asks why, not which papers are short; unless the clause says
+    // the message says something of papers to send or needed ("are the pharmacy bills needed, or
+    // only the final bill?").
+    if (hits.some((h) => h.cls === 'cut') && !found.some((h) => paperClasses.has(h.cls))) {
+      const money = hits.filter((h) => h.cls === 'money');
+      hits = hits.filter((h) => h.cls !== 'doc' || !money.some((m) => m.start === h.start && m.end === h.end));
+    }
     // An auxiliary opening a greeting or a closing ("have a nice day") asks nothing, nor one the
     // message's language does not have ("is baar" is "this time" in romanised Hindi).
     const opensSmallTalk = hits.some((h) => h.start === clause.start && smallTalkClasses.has(h.cls));

@@ -473,6 +473,13 @@ describe('understanding: closings', () => {
     expect(understandMessage('payment abhi tak nahi bheja').intent).to.not.equal('pending_documents');
   });
 
+  it('a bill beside a cut word is the money cut, unless the message speaks of papers needed', () => {
+    for (const text of ['they reduced the whole bill, room rent capping', 'bill kam kar diya']) {
+      expect(understandMessage(text).intent, text).to.equal('query_reason');
+    }
+    expect(understandMessage('pharmacy bills bhi chahiye, ya sirf final bill kaafi hai?').intent).to.equal('pending_documents');
+  });
+
   it('a bare count right beside a cut word is the amount cut', () => {
     const u = understandMessage('3200 kazhichirukeenga');
     expect(u.intent).to.equal('query_reason');
