@@ -139,6 +139,9 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('কাল হাসপাতাল থেকে বিল নিয়ে আসব, তারপর পাঠাব')).to.equal(null);
     expect(matchIntent('kal hospital theke bill niye asbo, tarpor pathabo')).to.equal(null);
     expect(matchIntent('কোন কাগজ পাঠাব?')).to.equal('pending_documents');
+    // "will just the final bill do?" asks which papers are needed.
+    expect(matchIntent('শুধু ফাইনাল বিল দিলেই হবে?')).to.equal('pending_documents');
+    expect(matchIntent('sudhu final bill dilei hobe?')).to.equal('pending_documents');
   });
 
   it('understands what its replies tell the claimant to write, in the language they are written in', () => {

@@ -196,6 +196,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     // Nothing heard yet is a status question.
     expect(matchIntent('बाबांचा क्लेम फाईल करून १५ दिवस झाले, अजून काहीच कळवलं नाही')).to.equal('claim_status');
     expect(matchIntent('babancha claim file karun 15 divas zale, ajun kahich kalavla nahi')).to.equal('claim_status');
+    // पुरेसं, purese (enough): whether a paper will do is a documents question.
+    expect(matchIntent('फक्त हॉस्पिटलचं फायनल बिल पुरेसं आहे?')).to.equal('pending_documents');
+    expect(matchIntent('fakt hospital che final bill purese ahe?')).to.equal('pending_documents');
     for (const text of ['apla claim', 'bill jast aala', 'paise bhetle ka', 'hospital madhun report', 'form bharla', 'report harvla']) expect(detectLanguage(text), text).to.equal('MR_EN');
   });
 
