@@ -245,6 +245,9 @@ describe('Tamil language packs', () => {
       ['இன்னும் ஏதாவது அனுப்போணுமா?', 'pending_documents', 'TA'],
       ['பொங்கல் வாழ்த்துக்கள்', 'small_talk', 'TA'],
       ['pongal vaazhthukkal', 'small_talk', 'TA_EN'],
+      // Spoken என்ன is also என்னை (me): before "daily" it asks nothing ("they call me daily").
+      ['hospital காரங்க என்ன தினமும் கூப்பிடுறாங்க, பணம் எப்போ வரும்?', 'claim_status', 'TA'],
+      ['பில் செட்டில் பண்ணிட்டீங்களா? ஹாஸ்பிடல் காரங்க என்ன தினமும் கேக்குறாங்க', 'claim_status', 'TA'],
     ];
     for (const [text, intent, language] of cases) {
       expect(asked(text), text).to.equal(intent);
