@@ -30,6 +30,8 @@ const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 interface ScriptMarkers {
   /** Marker form (folded, or undoubled as written) to the codes of the packs that list it. */
   owners: Map<string, string[]>;
+  /** Marker as folded (no doubled letters read once) to the codes of the packs that list it. */
+  exact: Map<string, string[]>;
   /** A message word to the packs whose marker it is (none: null), kept as words recur; bounded. */
   seen: Map<string, string[] | null>;
   /** A word's whole vote: divisible by every number of packs that may share it, so shares stay whole. */
@@ -39,7 +41,13 @@ interface ScriptMarkers {
 /** The packs whose words a message of `script` may be: the script's own, each with its markers. */
 function scriptMarkers(packs: readonly LanguagePack[], fold: (word: string) => string): ScriptMarkers {
   const owners = new Map<string, string[]>();
+  const exact = new Map<string, string[]>();
   for (const pack of packs) {
+    for (const form of new Set(pack.detection.markers.map(fold))) {
+      const list = exact.get(form) ?? [];
+      list.push(pack.code);
+      exact.set(form, list);
+    }
     for (const form of new Set(pack.detection.markers.flatMap((m) => [fold(m), undoubled(m)]))) {
       const list = owners.get(form) ?? [];
       list.push(pack.code);
@@ -48,17 +56,25 @@ function scriptMarkers(packs: readonly LanguagePack[], fold: (word: string) => s
   }
   let vote = 1;
   for (let n = 2; n <= packs.length; n++) vote = (vote * n) / gcd(vote, n);
-  return { owners, seen: new Map(), vote };
+  return { owners, exact, seen: new Map(), vote };
 }
 
 const seenLimit = 50_000;
 
-/** The packs whose marker `word` (normalised) is, read through its folded and its undoubled form. */
+/** The packs whose marker `word` (normalised) is, read through its folded and its undoubled form.
+ *  A marker the word is as folded wins over one it becomes only with doubled letters read once:
+ *  "aacha" is Tanglish's (has it happened?), not Hinglish "acha". */
 function ownersOf(markers: ScriptMarkers, word: string, fold: (word: string) => string): string[] | null {
   const hit = markers.seen.get(word);
   if (hit !== undefined) return hit;
   const folded = fold(word);
   const single = undoubled(word);
+  const exact = markers.exact.get(folded);
+  if (exact) {
+    if (markers.seen.size >= seenLimit) markers.seen.clear();
+    markers.seen.set(word, exact);
+    return exact;
+  }
   const a = markers.owners.get(folded);
   const b = single === folded ? undefined : markers.owners.get(single);
   const owners = (a && b ? [...new Set([...a, ...b])] : (a ?? b)) ?? null;

@@ -23,4 +23,13 @@ describe('detectLanguage', () => {
     // "kahani" and "karma" contain no marker as a word.
     expect(detectLanguage('karma kahani')).to.equal('EN');
   });
+
+  it('a marker the word is as written wins over one it becomes with doubled letters read once', () => {
+    // Tanglish "aacha" (has it happened?) is not Hinglish "acha" read with one a.
+    expect(detectLanguage('claim settle aacha?')).to.equal('TA_EN');
+    expect(detectLanguage('acha')).to.equal('HI_EN');
+    // A word two packs list as written is still shared: "dhanyavaad" alone is Hinglish.
+    expect(detectLanguage('dhanyavaad')).to.equal('HI_EN');
+    expect(detectLanguage('dhanyavad')).to.equal('HI_EN');
+  });
 });
