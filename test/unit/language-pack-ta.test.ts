@@ -239,6 +239,9 @@ describe('Tamil language packs', () => {
       // Non-medical items are what was deducted, not documents.
       ['non medical items nu 1500 kazhichitanga', 'query_reason', 'TA_EN'],
       ['seringa', 'small_talk', 'TA_EN'],
+      // "Did you send (the money)?" asks after a payment.
+      ['ஹாஸ்பிடலுக்கு பணம் அனுப்பிட்டீங்களா', 'claim_status', 'TA'],
+      ['hospital ku panam anuppiteengala', 'claim_status', 'TA_EN'],
       // Kongu's 'must' (-ோணும், -onum) and festival wishes.
       ['யாராவது கிட்ட பேசோணும்', 'human_handover', 'TA'],
       ['yaaravadhu kitta pesonum', 'human_handover', 'TA_EN'],

@@ -191,6 +191,9 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       // Spoken contractions: eppudosthay (eppudu vastayi), endukaindi (enduku ayindi).
       ['paisal eppudosthay', 'claim_status', 'TE_EN'],
       ['reject endukaindi', 'query_reason', 'TE_EN'],
+      // "Did you send (the money)?" asks after a payment.
+      ['హాస్పిటల్ కి డబ్బులు పంపారా', 'claim_status', 'TE'],
+      ['hospital ki dabbulu pamparaa', 'claim_status', 'TE_EN'],
     ];
     for (const [text, intent, language] of cases) {
       expect(asked(text), text).to.equal(intent);
