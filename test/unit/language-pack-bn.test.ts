@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import { checkPackReplies } from '../helpers/language-pack-checks';
 import { detectLanguage } from '../../pipeline/language';
 import { asciiDigits, packOf } from '../../pipeline/languages';
-import { matchIntent } from '../../pipeline/intents';
+import { matchIntent, understandMessage } from '../../pipeline/intents';
 import { redactPhi } from '../../pipeline/policy-gate/phi-redaction';
 import { consentAnswer, spokenLanguage } from '../../pipeline/stages/consent';
 import { foldWord } from '../../pipeline/understanding/fold';
@@ -142,6 +142,9 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     // "will just the final bill do?" asks which papers are needed.
     expect(matchIntent('শুধু ফাইনাল বিল দিলেই হবে?')).to.equal('pending_documents');
     expect(matchIntent('sudhu final bill dilei hobe?')).to.equal('pending_documents');
+    // "is this a bot / an automatic reply?" asks nothing of a claim.
+    expect(understandMessage('eta ki automatic reply?').kind).to.equal('small_talk');
+    expect(understandMessage('tumi ki robot?').kind).to.equal('small_talk');
   });
 
   it('understands what its replies tell the claimant to write, in the language they are written in', () => {

@@ -199,6 +199,11 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     // पुरेसं, purese (enough): whether a paper will do is a documents question.
     expect(matchIntent('फक्त हॉस्पिटलचं फायनल बिल पुरेसं आहे?')).to.equal('pending_documents');
     expect(matchIntent('fakt hospital che final bill purese ahe?')).to.equal('pending_documents');
+    // समजलं नाही, samajla nahi (not understood) closes nothing; dhanyavad is shared with Hinglish.
+    expect(understandMessage('aamhala kahi samajla nahi, nit sanga').kind).to.equal('unclear');
+    expect(understandMessage('आम्हाला काही समजलं नाही, नीट सांगा').kind).to.equal('unclear');
+    expect(detectLanguage('samajla, dhanyavad')).to.equal('MR_EN');
+    expect(understandMessage('tumhi robot ahat ka?').kind).to.equal('small_talk');
     for (const text of ['apla claim', 'bill jast aala', 'paise bhetle ka', 'hospital madhun report', 'form bharla', 'report harvla']) expect(detectLanguage(text), text).to.equal('MR_EN');
   });
 
