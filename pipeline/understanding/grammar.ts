@@ -130,6 +130,10 @@ const conjoinedClasses: ReadonlySet<string> = new Set(['why', 'reason', 'when', 
 
 /** Requests to look into it or answer: a delay word inside one of their phrases is the request. */
 const followUpClasses: ReadonlySet<string> = new Set(['follow_up']);
+/** What a why-word may ask the reason of, besides a claim still pending. */
+const reasonObjects: ReadonlySet<string> = new Set(['reject', 'cut', 'delay', 'money', 'amount', 'doc', 'need', 'reason', 'paid', 'ask']);
+/** Words of a greeting or introduction, which say nothing of the claim beside a question. */
+const asideClasses: ReadonlySet<string> = new Set(['greet', 'thanks', 'relation', 'hospital', 'date']);
 /** Words about papers to send or needed: with one of them, a bill beside a cut word may be a paper. */
 const paperClasses: ReadonlySet<string> = new Set(['need', 'ask', 'send', 'sendme', 'pending', 'received', 'done']);
 /** What is short ("kya kam hai"): a cut word inside one of its phrases is the need. */
@@ -224,6 +228,14 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // A bare count right beside a cut word is the amount cut ("3200 kazhichirukeenga", "cut 3200").
     const besideCut = (e: ClassHit) => hits.some((h) => h.cls === 'cut' && (h.start === e.end + 1 || h.end === e.start - 1));
     for (const e of message.entities) if (e.start >= clause.start && e.start < clause.end) hits.push(e.cls === 'number' && besideCut(e) ? { ...e, cls: 'amount' } : e);
+    // "Why still pending?" ("अभी तक pending क्यों", "এখনো পেন্ডিং দেখাচ্ছে কেন"): a why-word beside
+    // pending and a when-word ("abhi tak", still), with nothing else it could ask the reason of (a
+    // rejection, a cut, a delay, money, papers, the reason by name), asks where the claim stands;
+    // said after other sentences ("a month has passed, why is it still hanging?") it asks why.
+    const aside = (h: ClassHit) => (h.start < clause.start || h.start >= clause.end) && !asideClasses.has(h.cls);
+    if (hits.some((h) => h.cls === 'pending') && hits.some((h) => h.cls === 'when') && !hits.some((h) => reasonObjects.has(h.cls)) && !found.some(aside)) {
+      hits = hits.filter((h) => h.cls !== 'why');
+    }
     // Beside a cut word, a word that is money as well as a document ("bill") is the money cut:
     // "they reduced the whole bill" asks why, not which papers are short; unless the clause says
     // the message says something of papers to send or needed ("are the pharmacy bills needed, or

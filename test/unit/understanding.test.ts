@@ -473,6 +473,14 @@ describe('understanding: closings', () => {
     expect(understandMessage('payment abhi tak nahi bheja').intent).to.not.equal('pending_documents');
   });
 
+  it('"why still pending?" asks where the claim stands; after other sentences, or of a rejection, it asks why', () => {
+    for (const text of ['अभी तक pending क्यों', 'claim abhi tak pending kyu hai?', 'CLM-2025-55210 अभी भी पेंडिंग क्यों दिख रहा है', 'এখনো পেন্ডিং দেখাচ্ছে কেন']) {
+      expect(understandMessage(text).intent, text).to.equal('claim_status');
+    }
+    expect(understandMessage('claim hold pe kyu hai').intent).to.equal('query_reason');
+    expect(understandMessage('15 din ho gaye, claim abhi tak pending kyu hai?').intent).to.equal('query_reason');
+  });
+
   it('a bill beside a cut word is the money cut, unless the message speaks of papers needed', () => {
     for (const text of ['they reduced the whole bill, room rent capping', 'bill kam kar diya']) {
       expect(understandMessage(text).intent, text).to.equal('query_reason');
