@@ -332,9 +332,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // something happened ("माँ आज घर आ गईं, सारे बिल रखे हैं" asks nothing about a payment).
   const isDate = (h: ClassHit) => all.some((d) => d.cls === 'date' && d.start === h.start && d.end === h.end);
   // Sentences that tell what was sent ("Uploaded the documents just now. The pharmacy bills I'll
-  // send by evening."): with nothing asked, two or more sentences and nothing said pending, papers
-  // said sent stop the templates that list `done` in `statement_none`; the claimant asks for no list.
-  const reports = !asked && tellingSentences(parts) >= 2 && !all.some((h) => h.cls === 'pending');
+  // send by evening."): with nothing asked, two or more sentences (or one naming no problem: "I
+  // uploaded all documents") and nothing said pending, papers said sent stop the templates that
+  // list `done` in `statement_none`; the claimant asks for no list.
+  const reports = !asked && !all.some((h) => h.cls === 'pending') && (tellingSentences(parts) >= 2 || !all.some((h) => problemClasses.has(h.cls)));
   const scored = asked ? score(all) : score(all.filter((h) => h.cls !== 'when' || !isDate(h)), grammar.window, undefined, reports);
   const thanked = all.some((h) => closingClasses.has(h.cls));
   const strongest = top(scored);

@@ -456,7 +456,11 @@ describe('understanding: closings', () => {
       'Documents uploaded just now. Will share the pharmacy bills also by evening.',
       'Bhaiya report abhi lab se nahi mili. Mil jayegi toh kal tak upload kar dunga',
       'दस्तावेज़ अभी अपलोड कर दिए हैं। बाकी दवाई के बिल शाम तक भेज दूँगी।',
+      'I uploaded all documents',
+      'maine sab documents upload kar diye',
     ]) expect(understandMessage(text).kind, text).to.not.equal('intent');
+    // One sentence that names a problem is still a request put briefly.
+    expect(understandMessage('documents upload kar diye, abhi bhi pending dikha raha hai').intent).to.not.equal(null);
     // A question after them still asks, and something said pending is still a documents question.
     expect(understandMessage('Sent the bills yesterday. What else?').intent).to.equal('pending_documents');
     expect(understandMessage('bills bhej diye, kuch kam hai kya?').intent).to.equal('pending_documents');
