@@ -301,9 +301,16 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // Read with the clause before it, which it leans on whatever the distance ("...20 din se
     // process mein hai. kab tak?"); a greeting's question ("how are you?", "have a good day")
     // leans on nothing.
-    if (top(scored) < grammar.threshold && i > 0 && !part.greeting) scored = score([...parts[i - 1]!.hits, ...part.hits], Number.POSITIVE_INFINITY);
+    // Two intents tied there are told apart first by the templates the question itself takes part
+    // in ("file jama ki thi. pahuchi ya nahi?": reached, the papers handed in, not the claim paid).
+    let own: (() => Scored) | undefined;
+    if (top(scored) < grammar.threshold && i > 0 && !part.greeting) {
+      const both = [...parts[i - 1]!.hits, ...part.hits];
+      scored = score(both, Number.POSITIVE_INFINITY);
+      own = () => score(both, Number.POSITIVE_INFINITY, part.hits);
+    }
     if (top(scored) < grammar.threshold) continue;
-    return decideAsked<I>(scored, parts);
+    return decideAsked<I>(scored, parts, own);
   }
   // No asking part names an intent with the clause before it: the last one is read with
   // everything before it ("My claim was closed. Nobody informed me. What went wrong?"), counting
@@ -369,10 +376,11 @@ function tellingSentences(parts: readonly Part[]): number {
   return new Set(parts.filter((p) => p.hits.length === 0 || p.hits.some((h) => h.cls !== 'greet')).map((p) => p.sentence)).size;
 }
 
-/** The asking part's answer: its clear intent, the rest of the message breaking a tie, or the
- *  claimant is asked. */
-function decideAsked<I extends string>(scored: Scored, parts: readonly Part[]): Understanding<I> {
-  const decided = decide<I>(scored, () => score(parts.filter((p) => !p.closing).flatMap((p) => p.hits)));
+/** The asking part's answer: its clear intent, the question's own templates (`own`, when it was
+ *  read with the clause before) or else the rest of the message breaking a tie, or the claimant is
+ *  asked. */
+function decideAsked<I extends string>(scored: Scored, parts: readonly Part[], own?: () => Scored): Understanding<I> {
+  const decided = (own ? decide<I>(scored, own) : null) ?? decide<I>(scored, () => score(parts.filter((p) => !p.closing).flatMap((p) => p.hits)));
   return decided ?? { kind: 'unclear', intent: null, confidence: top(scored), scores: scored.scores as Record<I, number>, template: null };
 }
 

@@ -477,6 +477,10 @@ describe('understanding: closings', () => {
     expect(understandMessage('payment abhi tak nahi bheja').intent).to.not.equal('pending_documents');
   });
 
+  it('a question read with the clause before it is told apart first by the templates it takes part in', () => {
+    expect(understandMessage('Lucknow branch me 12 Nov ko file jama ki thi haath se. Aap logo tak pahuchi ya nahi?').intent).to.equal('pending_documents');
+  });
+
   it('"why still pending?" asks where the claim stands; after other sentences, or of a rejection, it asks why', () => {
     for (const text of ['अभी तक pending क्यों', 'claim abhi tak pending kyu hai?', 'CLM-2025-55210 अभी भी पेंडिंग क्यों दिख रहा है', 'এখনো পেন্ডিং দেখাচ্ছে কেন']) {
       expect(understandMessage(text).intent, text).to.equal('claim_status');
