@@ -237,9 +237,8 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       hits = hits.filter((h) => h.cls !== 'why');
     }
     // Beside a cut word, a word that is money as well as a document ("bill") is the money cut:
-    // "they reduced the whole bill" asks why, not which papers are short; unless the clause says
-    // the message says something of papers to send or needed ("are the pharmacy bills needed, or
-    // only the final bill?").
+    // "they reduced the whole bill" asks why, not which papers are short; unless the message
+    // speaks of papers to send or needed ("are the pharmacy bills needed, or only the final bill?").
     if (hits.some((h) => h.cls === 'cut') && !found.some((h) => paperClasses.has(h.cls))) {
       const money = hits.filter((h) => h.cls === 'money');
       hits = hits.filter((h) => h.cls !== 'doc' || !money.some((m) => m.start === h.start && m.end === h.end));
