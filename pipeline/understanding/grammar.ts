@@ -98,10 +98,11 @@ const questionWordClasses = new Set(['why', 'when', 'where', 'ask']);
 /** Words that make a clause the asking part: a question word, a question particle ("kya",
  *  "क्या"), a request ("batao", "please tell", "कृपया"). An auxiliary counts only as a clause's
  *  first word ("is my claim approved"); a question mark always does. */
-const askingClasses = new Set(['where', 'ask', 'imperative', 'interrogative', 'follow_up']);
-/** Requests: a plain one ("please", "batao") and one to look into it or answer ("please check",
- *  "waiting for your reply", "dekh lijiye"). */
-const requestClasses = new Set(['imperative', 'follow_up']);
+const askingClasses = new Set(['where', 'ask', 'imperative', 'interrogative', 'follow_up', 'sendme']);
+/** Requests: a plain one ("please", "batao"), one to look into it or answer ("please check",
+ *  "waiting for your reply", "dekh lijiye") and one that we send something ("UTR number bhej
+ *  dijiye", "send me the form"). */
+const requestClasses = new Set(['imperative', 'follow_up', 'sendme']);
 
 /** A told language's auxiliaries (its pack's `aux` words, folded); none for a language without. */
 const auxByLanguage = new Map<string, ReadonlySet<string>>();
@@ -271,7 +272,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // conjunction ("when I have the bills"), nor a request negated ("I don't want it rejected").
     const asksBy = (h: ClassHit) =>
       (askingClasses.has(h.cls) || asksByAux(h)) && !withinPhraseOf(notAskingPhrases, h, hits) && !saysUnderstood(h) &&
-      !(requestClasses.has(h.cls) && (enough || negated(h, hits) || thanksIsObject(h, hits)));
+      !(requestClasses.has(h.cls) && (enough || negated(h, hits) || thanksIsObject(h, hits))) &&
+      // A request that we send something asks when it names what ("UTR number bhej dijiye", "send
+      // me the form"); "number pampandi" after a question only says how to answer it.
+      (h.cls !== 'sendme' || hits.some((o) => objectClasses.has(o.cls)));
     const asking = clause.marked || hits.some(asksBy);
     const opensWithQuestion = hits.some((h) => h.start === clause.start && questionWordClasses.has(h.cls));
     // "Who is this?", "how are you?", "kaun bol raha hai?": the question is the greeting itself.
@@ -280,6 +284,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     parts.push({ hits, asking, closing: !asking && hits.some((h) => closingClasses.has(h.cls)), opensWithQuestion, greeting, toldUnderstood, sentence: clause.sentence });
   }
   const all = parts.flatMap((p) => p.hits);
+  // A clause that asks nothing, read as the context of a question after it: a when-word there that
+  // is also a date ("15 tarikh ko courier kiya tha. mila ki nahi?") tells when something happened,
+  // and the question asks no when.
+  const contextOf = (p: Part) => (p.asking ? p.hits : p.hits.filter((h) => h.cls !== 'when' || !p.hits.some((d) => d.cls === 'date' && d.start === h.start && d.end === h.end)));
 
   // The asking part decides, the last first.
   for (let i = parts.length - 1; i >= 0; i -= 1) {
@@ -294,7 +302,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // when that answers more surely than the question alone (context may narrow the question,
     // never weaken it). One that answers nothing by itself leans on the clause before as below.
     if (i > 0 && !part.greeting && top(scored) >= grammar.threshold && !part.hits.some((h) => objectClasses.has(h.cls))) {
-      const leaned = score([...parts[i - 1]!.hits, ...part.hits], Number.POSITIVE_INFINITY, part.hits);
+      const leaned = score([...contextOf(parts[i - 1]!), ...part.hits], Number.POSITIVE_INFINITY, part.hits);
       if (top(leaned) > top(scored)) scored = leaned;
     }
     // Read with the clause before it, which it leans on whatever the distance ("...20 din se
@@ -304,7 +312,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // in ("file jama ki thi. pahuchi ya nahi?": reached, the papers handed in, not the claim paid).
     let own: (() => Scored) | undefined;
     if (top(scored) < grammar.threshold && i > 0 && !part.greeting) {
-      const both = [...parts[i - 1]!.hits, ...part.hits];
+      const both = [...contextOf(parts[i - 1]!), ...part.hits];
       scored = score(both, Number.POSITIVE_INFINITY);
       own = () => score(both, Number.POSITIVE_INFINITY, part.hits);
     }

@@ -257,6 +257,14 @@ describe('understanding: several sentences, the asking part decides', () => {
     ['My claim was closed last week. Nobody informed me. What went wrong?', 'query_reason'],
     // A longer phrase of one class is not read as the shorter words of another inside it.
     ['The hospital sent the bills in March. How many more days for my claim?', 'claim_status'],
+    // A date word in the clause a question leans on tells when it happened, not when it asks.
+    ['मैंने १५ तारीख को कूरियर से बिल भेजे थे। आपको मिले या नहीं?', 'pending_documents'],
+    ['maine 12 tarikh ko courier se bills bheje the. aapko mile ya nahi?', 'pending_documents'],
+    // A request that we send something names what it asks about, and decides as the last request.
+    ['धन्यवाद। लेकिन पैसा खाते में क्यों नहीं दिखा रहा? UTR नंबर भेज दीजिए', 'claim_status'],
+    ['thanks, but why is the money not in my account? send me the UTR number', 'claim_status'],
+    // One naming nothing ("number pampandi") only says how to answer the question before it.
+    ['customer care lo evaraina matladataara? number pampandi', 'human_handover'],
   ];
   for (const [text, intent] of cases) {
     it(`"${text}" is ${intent}`, () => {
