@@ -1,5 +1,6 @@
 /** The reply follows the claimant's language: Hindi script, Hinglish, or English. */
 import { expect } from 'chai';
+import { understandMessage } from '../../pipeline/intents';
 import { detectLanguage } from '../../pipeline/language';
 
 describe('detectLanguage', () => {
@@ -31,5 +32,10 @@ describe('detectLanguage', () => {
     // A word two packs list as written is still shared: "dhanyavaad" alone is Hinglish.
     expect(detectLanguage('dhanyavaad')).to.equal('HI_EN');
     expect(detectLanguage('dhanyavad')).to.equal('HI_EN');
+    // Its other spellings alone are Hinglish too, and thanks.
+    for (const t of ['dhanyawad', 'dhanyawaad', 'dhanywad']) {
+      expect(detectLanguage(t), t).to.equal('HI_EN');
+      expect(understandMessage(t).kind, t).to.equal('small_talk');
+    }
   });
 });

@@ -265,6 +265,12 @@ describe('understanding: several sentences, the asking part decides', () => {
     ['thanks, but why is the money not in my account? send me the UTR number', 'claim_status'],
     // One naming nothing ("number pampandi") only says how to answer the question before it.
     ['customer care lo evaraina matladataara? number pampandi', 'human_handover'],
+    // "To whom should I give it?" after a complaint asks for a person, not what papers to send.
+    ['complaint likh li hai, kisko dena hai?', 'human_handover'],
+    ['kisko bhejna hai documents?', 'pending_documents'],
+    // "Under process", "in process" say where the claim stands.
+    ['my claim is in process', 'claim_status'],
+    ['claim being processed since Monday', 'claim_status'],
   ];
   for (const [text, intent] of cases) {
     it(`"${text}" is ${intent}`, () => {
