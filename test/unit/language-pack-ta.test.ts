@@ -251,6 +251,12 @@ describe('Tamil language packs', () => {
       // Spoken என்ன is also என்னை (me): before "daily" it asks nothing ("they call me daily").
       ['hospital காரங்க என்ன தினமும் கூப்பிடுறாங்க, பணம் எப்போ வரும்?', 'claim_status', 'TA'],
       ['பில் செட்டில் பண்ணிட்டீங்களா? ஹாஸ்பிடல் காரங்க என்ன தினமும் கேக்குறாங்க', 'claim_status', 'TA'],
+      // The politeness ending after a pulli (-உங்க: அனுப்புறேனுங்க) is the word: "I'll send them" tells, asks nothing.
+      ['பில் எல்லாம் நாளைக்கு அனுப்புறேனுங்க', 'small_talk', 'TA'],
+      ['பில் எல்லாம் நாளைக்கு கொரியர் பண்றேனுங்க', 'small_talk', 'TA'],
+      // edhuku typed with the politeness ending (edhukunga) is why; "kettu kettu" (asked again and again) is Tanglish.
+      ['edhukunga 20k kammi aachu', 'query_reason', 'TA_EN'],
+      ['claim status kettu kettu tired', 'claim_status', 'TA_EN'],
     ];
     for (const [text, intent, language] of cases) {
       expect(asked(text), text).to.equal(intent);

@@ -194,6 +194,15 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       // "Did you send (the money)?" asks after a payment.
       ['హాస్పిటల్ కి డబ్బులు పంపారా', 'claim_status', 'TE'],
       ['hospital ki dabbulu pamparaa', 'claim_status', 'TE_EN'],
+      // "How many more days" asks where the claim stands; "what logic" asks why; avthunda is avutunda.
+      ['inka enni rojulu wait cheyali?', 'claim_status', 'TE_EN'],
+      ['ఇంకా ఎన్ని రోజులు wait చేయాలి?', 'claim_status', 'TE'],
+      ['haf amount ichharu, em logic idhi', 'query_reason', 'TE_EN'],
+      ['approve avthunda?', 'claim_status', 'TE_EN'],
+      // Someone will do it (చేసి పెడతాడు, chesi pedatadu): the claimant tells, asks for no list.
+      ['mee papers maa abbayi upload chesi pedatadu', 'small_talk', 'TE_EN'],
+      ['papers అన్నీ మా అబ్బాయి upload చేసి పెడతాడు', 'small_talk', 'TE'],
+      ['బిల్లులు సాయంత్రం scan చేసి పెడతాను', 'small_talk', 'TE'],
     ];
     for (const [text, intent, language] of cases) {
       expect(asked(text), text).to.equal(intent);
