@@ -268,6 +268,9 @@ describe('understanding: several sentences, the asking part decides', () => {
     // "To whom should I give it?" after a complaint asks for a person, not what papers to send.
     ['complaint likh li hai, kisko dena hai?', 'human_handover'],
     ['kisko bhejna hai documents?', 'pending_documents'],
+    // Papers to attach ("lagani padegi") or a form to hand in ("kahan jama karu") are documents.
+    ['doctor ka parcha aur test report bhi lagani padegi kya, ya sirf hospital ka bill kaafi hai?', 'pending_documents'],
+    ['pichla case sulajh gaya. ab dobara claim ke liye bank detail wala form kahan jama karu?', 'pending_documents'],
     // "Under process", "in process" say where the claim stands.
     ['my claim is in process', 'claim_status'],
     ['claim being processed since Monday', 'claim_status'],
