@@ -164,4 +164,16 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       }
     }
   });
+  it('keeps এখনো (still) apart from এখন (now), reads ব্যাপার as no paper, Bangal status questions, and চেক করবেন as a request to check', () => {
+    expect(foldWord('এখনো')).to.not.equal(foldWord('এখন'));
+    expect(foldWord('কখনো')).to.not.equal(foldWord('কখন'));
+    expect(foldWord('হলো')).to.equal(foldWord('হল'));
+    expect(matchIntent('ক্লেম এখনো পেন্ডিং?')).to.equal('claim_status');
+    // "Now, where do I send the bill?" asks about papers, not when the claim is paid.
+    expect(matchIntent('অপারেশনের claim, hospital এর bill টা দিতে ভুলে গেছি। এখন কোথায় পাঠাব?')).to.equal('pending_documents');
+    expect(matchIntent('pre-existing বলে claim reject করেছেন, ব্যাপারটা কী?')).to.equal('query_reason');
+    expect(matchIntent('বাবার ক্লেমের কী হইল? কিছু তো জানাইলেন না')).to.equal('claim_status');
+    expect(matchIntent('babar claim er ki hoilo? kichu janailen na')).to.equal('claim_status');
+    expect(matchIntent('ডিসচার্জ সামারি গত সপ্তাহে পাঠিয়েছি, receive হয়েছে কিনা একটু চেক করবেন')).to.equal('pending_documents');
+  });
 });

@@ -207,6 +207,20 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['apla claim', 'bill jast aala', 'paise bhetle ka', 'hospital madhun report', 'form bharla', 'report harvla']) expect(detectLanguage(text), text).to.equal('MR_EN');
   });
 
+  it('tells Marathi by ठीकेय and -ल्याबद्दल thanks, romanised tumha/sarvanna/vichartat, and reads "will bring or courier" as telling, कमी कसे as why', () => {
+    for (const text of ['ठीकेय', 'ठीकाय 👍', 'माहिती दिल्याबद्दल धन्यवाद', 'लगेच कळवल्याबद्दल आभार']) expect(detectLanguage(text), text).to.equal('MR');
+    for (const text of ['ठीकेय', 'ठीकाय 👍']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    for (const text of ['navratrichya shubhechha tumha sarvanna', 'payment zala ka? agent vichartat']) expect(detectLanguage(text), text).to.equal('MR_EN');
+    expect(understandMessage('barr 👍').kind).to.equal('small_talk');
+    // Telling what the claimant will do starts nothing; asking what to send still does.
+    for (const text of ['परवा courier करतो सगळे रिपोर्ट्स', 'सोमवारी मूळ कागदपत्रे घेऊन येतो', 'udya original bills deun jato', 'parva sagle reports gheun yeto']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+    expect(matchIntent('कोणती कागदपत्रे घेऊन येऊ?')).to.equal('pending_documents');
+    expect(matchIntent('मंजूर रक्कम इतकी कमी कशी?')).to.equal('query_reason');
+    expect(matchIntent('settlement amount evdhi kami kashi?')).to.equal('query_reason');
+  });
+
   it('understands what its replies tell the claimant to write, in both packs', () => {
     const asked: Array<[string, string]> = [
       ['क्लेमची स्थिती', 'claim_status'], ['कोणती कागदपत्रे बाकी आहेत', 'pending_documents'],
