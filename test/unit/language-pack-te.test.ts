@@ -203,6 +203,9 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['mee papers maa abbayi upload chesi pedatadu', 'small_talk', 'TE_EN'],
       ['papers అన్నీ మా అబ్బాయి upload చేసి పెడతాడు', 'small_talk', 'TE'],
       ['బిల్లులు సాయంత్రం scan చేసి పెడతాను', 'small_talk', 'TE'],
+      // "Send (it to me)" (pampandi, పంపండి) is a request to us, not what the claimant must send: the UTR asked for is a status question.
+      ['UTR no pampandi, bank vallu adugutunnaru', 'claim_status', 'TE_EN'],
+      ['UTR నంబర్ పంపండి, బ్యాంక్ వాళ్ళు అడుగుతున్నారు', 'claim_status', 'TE'],
     ];
     for (const [text, intent, language] of cases) {
       expect(asked(text), text).to.equal(intent);
