@@ -139,6 +139,8 @@ const asideClasses: ReadonlySet<string> = new Set(['greet', 'thanks', 'relation'
 const paperClasses: ReadonlySet<string> = new Set(['need', 'ask', 'send', 'sendme', 'pending', 'received', 'done']);
 /** What is short ("kya kam hai"): a cut word inside one of its phrases is the need. */
 const needClasses: ReadonlySet<string> = new Set(['need']);
+/** Where a claim stands ("ya reject", or rejected): a rejection inside one of its phrases is an outcome asked about. */
+const statusClasses: ReadonlySet<string> = new Set(['status']);
 
 /** What a question can be about: a claim, money, documents, a rejection, a person ... A question
  *  with none of these ("did you receive them?", "mil gaye kya?") is about what the clause before
@@ -223,6 +225,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // A cut word inside a phrase of what is short ("kuch kam hai", "क्या कम है": anything missing?)
       // is that need, not a deduction ("bills bhej diye, kuch kam hai kya?" asks for documents).
       .filter((h, _, all) => h.cls !== 'cut' || !withinPhraseOf(needClasses, h, all))
+      // A rejection inside a status phrase ("approved or rejected?", "pass hua ya reject?") is one
+      // of the outcomes asked about, not a rejection to explain.
+      .filter((h, _, all) => h.cls !== 'reject' || !withinPhraseOf(statusClasses, h, all))
       // A question word inside a conjunction ("that's why", "की वजह से", because of; "when I get")
       // joins a statement: it asks nothing (below) and is no question word for the templates.
       .filter((h, _, all) => !conjoinedClasses.has(h.cls) || !withinPhraseOf(conjunctionClasses, h, all));

@@ -268,6 +268,10 @@ describe('understanding: several sentences, the asking part decides', () => {
     // "To whom should I give it?" after a complaint asks for a person, not what papers to send.
     ['complaint likh li hai, kisko dena hai?', 'human_handover'],
     ['kisko bhejna hai documents?', 'pending_documents'],
+    // A rejection inside a status phrase is an outcome asked about: where the claim stands.
+    ['Hello. Is my claim approved or rejected?', 'claim_status'],
+    ['mera claim pass hua ya reject?', 'claim_status'],
+    ['why was my claim rejected?', 'query_reason'],
     // Papers to attach ("lagani padegi") or a form to hand in ("kahan jama karu") are documents.
     ['doctor ka parcha aur test report bhi lagani padegi kya, ya sirf hospital ka bill kaafi hai?', 'pending_documents'],
     ['pichla case sulajh gaya. ab dobara claim ke liye bank detail wala form kahan jama karu?', 'pending_documents'],
