@@ -199,6 +199,7 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['ఇంకా ఎన్ని రోజులు wait చేయాలి?', 'claim_status', 'TE'],
       ['haf amount ichharu, em logic idhi', 'query_reason', 'TE_EN'],
       ['approve avthunda?', 'claim_status', 'TE_EN'],
+      ['claim settle avtonda?', 'claim_status', 'TE_EN'],
       // Someone will do it (చేసి పెడతాడు, chesi pedatadu): the claimant tells, asks for no list.
       ['mee papers maa abbayi upload chesi pedatadu', 'small_talk', 'TE_EN'],
       ['papers అన్నీ మా అబ్బాయి upload చేసి పెడతాడు', 'small_talk', 'TE'],
