@@ -257,6 +257,8 @@ describe('Tamil language packs', () => {
       // edhuku typed with the politeness ending (edhukunga) is why; "kettu kettu" (asked again and again) is Tanglish.
       ['edhukunga 20k kammi aachu', 'query_reason', 'TA_EN'],
       ['claim status kettu kettu tired', 'claim_status', 'TA_EN'],
+      // The vocative pa ("any update pa?") is Tanglish.
+      ['any update on my claim pa?', 'claim_status', 'TA_EN'],
     ];
     for (const [text, intent, language] of cases) {
       expect(asked(text), text).to.equal(intent);
