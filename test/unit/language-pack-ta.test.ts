@@ -259,6 +259,9 @@ describe('Tamil language packs', () => {
       ['claim status kettu kettu tired', 'claim_status', 'TA_EN'],
       // The vocative pa ("any update pa?") is Tanglish.
       ['any update on my claim pa?', 'claim_status', 'TA_EN'],
+      // "What logic" asks why.
+      ['settlement la enna logic?', 'query_reason', 'TA_EN'],
+      ['settlement ல என்ன லாஜிக்?', 'query_reason', 'TA'],
     ];
     for (const [text, intent, language] of cases) {
       expect(asked(text), text).to.equal(intent);

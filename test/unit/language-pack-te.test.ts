@@ -198,6 +198,8 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['inka enni rojulu wait cheyali?', 'claim_status', 'TE_EN'],
       ['ఇంకా ఎన్ని రోజులు wait చేయాలి?', 'claim_status', 'TE'],
       ['haf amount ichharu, em logic idhi', 'query_reason', 'TE_EN'],
+      ['settlement lo em logic?', 'query_reason', 'TE_EN'],
+      ['settlement లో ఏం లాజిక్?', 'query_reason', 'TE'],
       ['approve avthunda?', 'claim_status', 'TE_EN'],
       ['claim settle avtonda?', 'claim_status', 'TE_EN'],
       // Someone will do it (చేసి పెడతాడు, chesi pedatadu): the claimant tells, asks for no list.
