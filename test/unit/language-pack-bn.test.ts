@@ -177,7 +177,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('ডিসচার্জ সামারি গত সপ্তাহে পাঠিয়েছি, receive হয়েছে কিনা একটু চেক করবেন')).to.equal('pending_documents');
     // "Is anything short (kom) in my file?" asks for papers, as Hindi's "kuch kam hai"; "how much money short" still asks why.
     expect(matchIntent('babar claim e kichu kom ache?')).to.equal('pending_documents');
-    expect(matchIntent('আমার ফাইলে কী কম আছে?')).to.equal('pending_documents');
+    expect(matchIntent('বাবার ক্লেমে কী কম আছে?')).to.equal('pending_documents');
+    expect(matchIntent('আমার ফাইলে কিছু কম আছে কি?')).to.equal('pending_documents');
     expect(matchIntent('amar claim e koto taka kom ache?')).to.equal('query_reason');
   });
 });
