@@ -262,6 +262,8 @@ describe('Tamil language packs', () => {
       // "What logic" asks why.
       ['settlement la enna logic?', 'query_reason', 'TA_EN'],
       ['settlement ல என்ன லாஜிக்?', 'query_reason', 'TA'],
+      // "I will upload" with the English verb tells, asks for no list.
+      ['நாளைக்கு bills upload பண்றேனுங்க', 'small_talk', 'TA'],
     ];
     for (const [text, intent, language] of cases) {
       expect(asked(text), text).to.equal(intent);

@@ -200,6 +200,9 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['haf amount ichharu, em logic idhi', 'query_reason', 'TE_EN'],
       ['settlement lo em logic?', 'query_reason', 'TE_EN'],
       ['settlement లో ఏం లాజిక్?', 'query_reason', 'TE'],
+      // kalam (time: "entha kalam", how long) is no typo of salam, a greeting.
+      ['inka entha kalam wait cheyali', 'claim_status', 'TE_EN'],
+      ['reports సోమవారం courier చేస్తాను', 'small_talk', 'TE'],
       ['approve avthunda?', 'claim_status', 'TE_EN'],
       ['claim settle avtonda?', 'claim_status', 'TE_EN'],
       // Someone will do it (చేసి పెడతాడు, chesi pedatadu): the claimant tells, asks for no list.
