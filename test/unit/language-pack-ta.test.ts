@@ -264,6 +264,9 @@ describe('Tamil language packs', () => {
       ['settlement ல என்ன லாஜிக்?', 'query_reason', 'TA'],
       // "I will upload" with the English verb tells, asks for no list.
       ['நாளைக்கு bills upload பண்றேனுங்க', 'small_talk', 'TA'],
+      // "A person is wanted" (aal venum, ஆள் வேணும்) asks for a human, as manushan venum does.
+      ['robot venam, aal venum', 'human_handover', 'TA_EN'],
+      ['ரோபோ வேணாம், ஆள் வேணும்', 'human_handover', 'TA'],
     ];
     for (const [text, intent, language] of cases) {
       expect(asked(text), text).to.equal(intent);
