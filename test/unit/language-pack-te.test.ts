@@ -203,6 +203,10 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       // kalam (time: "entha kalam", how long) is no typo of salam, a greeting.
       ['inka entha kalam wait cheyali', 'claim_status', 'TE_EN'],
       ['reports సోమవారం courier చేస్తాను', 'small_talk', 'TE'],
+      // The politeness ending అండి joined to a word, its final i or u giving way, is the word.
+      ['క్లెయిమ్ ఏమైందండి', 'claim_status', 'TE'],
+      ['డబ్బులు ఇంకా రాలేదండి', 'claim_status', 'TE'],
+      ['ధన్యవాదాలండి', 'small_talk', 'TE'],
       ['approve avthunda?', 'claim_status', 'TE_EN'],
       ['claim settle avtonda?', 'claim_status', 'TE_EN'],
       // Someone will do it (చేసి పెడతాడు, chesi pedatadu): the claimant tells, asks for no list.
