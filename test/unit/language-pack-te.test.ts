@@ -207,6 +207,9 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['క్లెయిమ్ ఏమైందండి', 'claim_status', 'TE'],
       ['డబ్బులు ఇంకా రాలేదండి', 'claim_status', 'TE'],
       ['ధన్యవాదాలండి', 'small_talk', 'TE'],
+      ['claim emaindandi', 'claim_status', 'TE_EN'],
+      ['dabbulu inka raledandi', 'claim_status', 'TE_EN'],
+      ['dhanyavadalandi', 'small_talk', 'TE_EN'],
       ['approve avthunda?', 'claim_status', 'TE_EN'],
       ['claim settle avtonda?', 'claim_status', 'TE_EN'],
       // Someone will do it (చేసి పెడతాడు, chesi pedatadu): the claimant tells, asks for no list.
