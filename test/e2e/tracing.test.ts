@@ -256,6 +256,38 @@ describe('tracing', function () {
       expect(reminderSteps.map((s) => s.attributes['cw.stage'])).to.include('outbound');
       expectNoPhi(receiver.spans, [phone, phone.slice(1), claimId, 'Asha', 'Rao']);
     });
+
+    it('records nothing of a workflow started under an unsampled traceparent, its reminder included, and the work goes on', async () => {
+      const phone = '+919877710078';
+      const claimId = 'CLM-PD-TRACE-78';
+      const key = h.tenant.doc.cms.api_key;
+      h.cms.upsertClaim(key, {
+        claim_id: claimId, policy_number: 'POL-PD2', member_name: 'Ravi Rao', claimant_phone: phone, status: 'DOCUMENTS_PENDING',
+        status_updated_at: '2026-11-20T10:00:00Z', amount_claimed: 40000, amount_approved: null, reason_codes: [],
+      });
+      h.cms.setPendingDocuments(key, claimId, [{ code: 'FINAL_BILL', name: 'Final bill' }]);
+      const sentTo = () => h.wa.sent.filter((m) => m.to === phone);
+      await h.wa.postInbound({ from: phone, text: 'YES' });
+      await h.wa.waitFor(() => sentTo().length >= 1);
+
+      // The partner's own trace, not sampled (flag 00): every step follows that decision.
+      const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+      const token = await h.token();
+      const res = await h.api('/v1/cms/events', {
+        method: 'POST', token, headers: { 'content-type': 'application/json', traceparent: `00-${traceId}-00f067aa0ba902b7-00` },
+        body: JSON.stringify({ type: 'claim.documents_pending', claim_id: claimId }),
+      });
+      expect(res.status).to.be.oneOf([200, 201, 202]);
+      const { workflow_id: workflowId } = (await res.json()) as { workflow_id: string };
+      await h.wa.waitFor(() => sentTo().length >= 2);
+      await waitFor(async () => (await h.services.workflows.get(h.tenant.doc.tenant_id, workflowId))?.status === 'awaiting_documents', { what: 'waiting for documents' });
+      clock.advance(24 * hour);
+      await h.wa.waitFor(() => sentTo().length >= 3, 20000);
+      await flushHere();
+      // A step that lost the traceparent would start a trace of its own, which this sampler keeps.
+      expect(receiver.spans.filter((sp) => sp.traceId === traceId)).to.deep.equal([]);
+      expect(receiver.spans.filter((sp) => sp.attributes['cw.workflow_id'] === workflowId).map((sp) => sp.name)).to.deep.equal([]);
+    });
   });
 });
 
