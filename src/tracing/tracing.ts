@@ -136,9 +136,7 @@ export async function inSpan<T>(name: string, kind: SpanKind, attributes: Attrib
  */
 export function startSpanUnder(name: string, kind: SpanKind, attributes: Attributes, parent: Context, startTime?: number): { span: Span; own: boolean } {
   const parentSpan = followsParent ? trace.getSpan(parent) : undefined;
-  if (parentSpan !== undefined && (parentSpan.spanContext().traceFlags & TraceFlags.SAMPLED) === 0 && isSpanContextValid(parentSpan.spanContext())) {
-    return { span: parentSpan, own: false };
-  }
+  if (parentSpan !== undefined && recordsNothingUnder(parentSpan.spanContext())) return { span: parentSpan, own: false };
   return { span: tracer!.startSpan(name, { kind, attributes, ...(startTime === undefined ? {} : { startTime }) }, parent), own: true };
 }
 
@@ -148,9 +146,13 @@ export function startSpanUnder(name: string, kind: SpanKind, attributes: Attribu
  * carried on as it came (nine messages in ten at the default ratio).
  */
 export function unsampledParent(traceparent: string | undefined): boolean {
-  if (!followsParent) return false;
-  const parent = parseTraceparent(traceparent);
-  return parent !== null && (parent.traceFlags & TraceFlags.SAMPLED) === 0;
+  const parent = followsParent ? parseTraceparent(traceparent) : null;
+  return parent !== null && recordsNothingUnder(parent);
+}
+
+/** Under this parent a span would never be recorded: the sampler follows it, and it is not sampled. */
+function recordsNothingUnder(parent: SpanContext): boolean {
+  return followsParent && (parent.traceFlags & TraceFlags.SAMPLED) === 0 && isSpanContextValid(parent);
 }
 
 /** Marks `span` failed with the error's code only (a message may quote PHI). */
