@@ -6,8 +6,8 @@
  *   A. bare `node:http`: reads the body, answers 200 `{}`;
  *   B. A + Koa and @koa/router (one POST route, mounted as src/api/app.ts mounts its routers, with
  *      the body read by src/api/body.ts's readRaw), none of the app's other middleware;
- *   C. B + the HMAC-SHA256 check of the raw bytes (timingSafeEqual), JSON.parse and the walk to the
- *      statuses;
+ *   C. B + the service's own signature check and parse (src/adapters/channels/whatsapp.ts:
+ *      verifySignature over the raw bytes, JSON.parse, parseWebhook to the statuses);
  *   D. C + one XADD (the channel-status entry) and one EVALSHA of a small script (HMGET, and HSET
  *      when the proof is missing: the core of src/redis/lua/recordDelivery-3.lua) per status, both
  *      sent in the same turn over an auto-pipelined connection (as the API's is) to a private
@@ -32,13 +32,14 @@
  * Needs Linux's /proc and a `redis-server` on the PATH; nothing else of the machine is used.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import { Redis } from 'ioredis';
 import Koa from 'koa';
 import { readRaw } from '../src/api/body';
+import { parseWebhook, verifySignature } from '../src/adapters/channels/whatsapp';
 import { readProcStat } from './process-cpu';
 import { signPayload } from '../test/helpers/fakes/whatsapp/wire';
 // The bench's own modules (the service's configuration and services, the private Redis, the fake
@@ -56,7 +57,7 @@ type Variant = (typeof variants)[number];
 const describe: Record<Variant, string> = {
   A: 'node:http, body read, 200 {}',
   B: 'A + Koa + @koa/router',
-  C: 'B + HMAC + JSON.parse + walk',
+  C: 'B + verifySignature + JSON.parse + parseWebhook',
   D: 'C + XADD + EVALSHA (pipelined)',
   E: 'the service API (src/main.ts api)',
 };
@@ -66,40 +67,6 @@ const childExecArgv = __filename.endsWith('.ts') ? ['--import', 'tsx'] : [];
 
 // ---------------------------------------------------------------------------------------------
 // The servers A to D (a child process each: `--server <variant>`).
-
-interface StatusSeen { phoneNumberId: string; id: string; status: string; sendId: string; timestamp: string; recipient: string }
-
-/** `sha256=<hex>` checked against the HMAC of the raw bytes, in constant time. */
-function signatureHolds(raw: Buffer, header: string | undefined, secret: string): boolean {
-  if (!header || header.length !== 71 || !header.startsWith('sha256=')) return false;
-  const given = Buffer.from(header.slice(7), 'hex');
-  const expected = createHmac('sha256', secret).update(raw).digest();
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-/** The statuses of a `whatsapp_business_account` webhook: entry[].changes[].value.statuses[]. */
-function statusesOf(body: unknown): StatusSeen[] {
-  const found: StatusSeen[] = [];
-  const entries = (body as { entry?: unknown })?.entry;
-  if (!Array.isArray(entries)) return found;
-  for (const entry of entries) {
-    const changes = (entry as { changes?: unknown })?.changes;
-    if (!Array.isArray(changes)) continue;
-    for (const change of changes) {
-      const value = (change as { value?: Record<string, unknown> })?.value;
-      const statuses = value?.statuses;
-      if (!Array.isArray(statuses)) continue;
-      const phoneNumberId = String((value!.metadata as { phone_number_id?: unknown } | undefined)?.phone_number_id ?? '');
-      for (const s of statuses as Record<string, unknown>[]) {
-        found.push({
-          phoneNumberId, id: String(s.id ?? ''), status: String(s.status ?? ''), sendId: String(s.biz_opaque_callback_data ?? ''),
-          timestamp: String(s.timestamp ?? ''), recipient: String(s.recipient_id ?? ''),
-        });
-      }
-    }
-  }
-  return found;
-}
 
 /** HMGET of the proof fields; HSET of the proof only when neither is there (recordDelivery's first step). */
 const proofScript = `
@@ -134,12 +101,12 @@ function runServer(variant: Variant): void {
     router.post(webhookPath, async (ctx) => {
       const raw = await readRaw(ctx, maxWebhookBytes);
       if (variant !== 'B') {
-        if (!signatureHolds(raw, ctx.get('x-hub-signature-256') || undefined, secret)) {
+        if (!verifySignature(raw, ctx.get('x-hub-signature-256') || undefined, secret)) {
           ctx.status = 401;
           ctx.body = { error: 'invalid_signature' };
           return;
         }
-        const statuses = statusesOf(JSON.parse(raw.toString('utf8')));
+        const { statuses } = parseWebhook(JSON.parse(raw.toString('utf8')));
         if (redis) {
           const r = redis;
           await Promise.all(statuses.map((s) => {
