@@ -533,6 +533,29 @@ describe('understanding: closings', () => {
     expect(understandMessage("20% co-pay deducted from my mother's claim. Why??? nobody told me about this when we bought the policy").intent).to.equal('query_reason');
     expect(understandMessage('Ok got it. Claim approved, I\'ll tell the hospital desk. Thank you!!').kind).to.equal('small_talk');
   });
+
+  it('where to send or upload asks for documents with no document word; where to give a complaint asks for a person', () => {
+    for (const text of ['where should i upload?', 'Got the mail from you guys. Where do I submit?', 'ab kahan bhejna hai?', 'kahan upload karun, portal nahi khul raha']) {
+      expect(understandMessage(text).intent, text).to.equal('pending_documents');
+    }
+    for (const text of ['where do I submit my complaint?', 'complaint dena hai, kahan du?']) {
+      expect(understandMessage(text).intent, text).to.equal('human_handover');
+    }
+    expect(understandMessage('where is my payment? I want to send a reminder').intent).to.not.equal('pending_documents');
+  });
+
+  it('a document rejected, asked what is wrong with it, asks for documents', () => {
+    for (const text of ['The cancelled cheque copy got rejected again. What is the issue with it?', 'PAN card ki copy bheji thi wo reject ho gayi. Kya galat hai usme?']) {
+      expect(understandMessage(text).intent, text).to.equal('pending_documents');
+    }
+    expect(understandMessage('My claim got rejected, what is wrong?').intent).to.equal('query_reason');
+  });
+
+  it('"just wanted to tell you", "bas batana tha" and "whose number is this?" start nothing', () => {
+    for (const text of ['Just wanted to tell you the surgery went well, the approval came on time', 'bas yahi batana tha ki papa ghar aa gaye, claim approve ho gaya tha', 'whose number is this? got a msg about a claim', 'ye number kiska hai? kal claim ka msg aaya']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+  });
 });
 
 describe('understanding: choices', () => {
