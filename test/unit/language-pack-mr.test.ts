@@ -221,6 +221,32 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('settlement amount evdhi kami kashi?')).to.equal('query_reason');
   });
 
+  it('reads the cut, what-for, person, progress and send-again words in their inflections, in both scripts', () => {
+    const cases: Array<[string, string, string]> = [
+      // kapun (having cut) and kashala / kasha sathi (what for); an amount that went somewhere.
+      ['paise kapun ghetle, kashala?', 'query_reason', 'MR_EN'], ['पैसे कापून घेतले, कशाला?', 'query_reason', 'MR'],
+      ['12 hazar gele kuthe?', 'query_reason', 'MR_EN'],
+      ['claim non admissible mhanun sangitla', 'query_reason', 'MR_EN'],
+      // A helpline number, a team leader called, a person "with" (-sobat).
+      ['customer care number kay ahe?', 'human_handover', 'MR_EN'], ['कस्टमर केअर नंबर काय आहे?', 'human_handover', 'MR'],
+      ['supervisor la bolva', 'human_handover', 'MR_EN'], ['टीम लीडरला बोलवा', 'human_handover', 'MR'],
+      ['agentsobat bolu dya', 'human_handover', 'MR_EN'],
+      // "kamacha nahi" (useless) is no thanks: the person asked for after it is.
+      ['ha bot kamacha nahi, manus pahije', 'human_handover', 'MR_EN'], ['हा बॉट कामाचा नाही, माणूस पाहिजे', 'human_handover', 'MR'],
+      // The file moving ahead (pudhe sarkel) is where the claim stands.
+      ['maza claim pudhe sarkat nahi', 'claim_status', 'MR_EN'], ['माझा क्लेम पुढे सरकत नाही', 'claim_status', 'MR'],
+      // Send again, shall I (karu ka, gheu ka); "kadun" (from) is no typo of kapun (cut).
+      ['report parat upload karu ka?', 'pending_documents', 'MR_EN'], ['रिपोर्ट परत अपलोड करू का?', 'pending_documents', 'MR'],
+      ['doctor kadun navin prescription gheu ka?', 'pending_documents', 'MR_EN'],
+      // A courier named is papers sent.
+      ['speed post ne kagad pathavle, milale ka?', 'pending_documents', 'MR_EN'], ['स्पीड पोस्टने कागदपत्रे पाठवली, मिळाली का?', 'pending_documents', 'MR'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(matchIntent(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
+
   it('understands what its replies tell the claimant to write, in both packs', () => {
     const asked: Array<[string, string]> = [
       ['क्लेमची स्थिती', 'claim_status'], ['कोणती कागदपत्रे बाकी आहेत', 'pending_documents'],
