@@ -27,6 +27,9 @@ export interface Template {
   /** Classes that stop it only in a message that asks nothing: "I uploaded all the documents"
    *  tells, while "sent the bills, what else?" still leans on them. */
   statementNone: string[];
+  /** Counts only in a message that asks: "how long?" asks about the payment, while "soon" or
+   *  "kitne din" in a statement tells. */
+  asked: boolean;
   weight: number;
 }
 
@@ -49,11 +52,12 @@ export interface TemplateSpec {
   all: string[];
   none?: string[];
   statement_none?: string[];
+  asked?: boolean;
   weight: number;
 }
 
 const compile = ({ statement_none, ...t }: TemplateSpec): Template =>
-  ({ ...t, all: t.all.map((part) => part.split('|')), none: t.none ?? [], statementNone: statement_none ?? [] });
+  ({ ...t, all: t.all.map((part) => part.split('|')), none: t.none ?? [], statementNone: statement_none ?? [], asked: t.asked ?? false });
 
 export const grammar = {
   window: table.window,
@@ -355,7 +359,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // uploaded all documents") and nothing said pending, papers said sent stop the templates that
   // list `done` in `statement_none`; the claimant asks for no list.
   const reports = !asked && !all.some((h) => h.cls === 'pending') && (tellingSentences(parts) >= 2 || !all.some((h) => problemClasses.has(h.cls)));
-  const scored = asked ? score(all) : score(all.filter((h) => h.cls !== 'when' || !isDate(h)), grammar.window, undefined, reports);
+  const scored = asked ? score(all) : score(all.filter((h) => h.cls !== 'when' || !isDate(h)), grammar.window, undefined, reports, false);
   const thanked = all.some((h) => closingClasses.has(h.cls));
   const strongest = top(scored);
   if (thanked && strongest < strongWeight && !text.includes('?') && !all.some((h) => questionClasses.has(h.cls))) {
@@ -397,8 +401,9 @@ function decideAsked<I extends string>(scored: Scored, parts: readonly Part[], o
 }
 
 /** Every intent's best template weight over these hits; with `own`, only templates that use one
- *  of those hits count; `statement`: sentences that only report (templates' `statementNone` apply). */
-function score(hits: readonly ClassHit[], window = grammar.window, own?: readonly ClassHit[], statement = false): Scored {
+ *  of those hits count; `statement`: sentences that only report (templates' `statementNone` apply);
+ *  `asked` false: nothing in the message asks (templates marked `asked` do not count). */
+function score(hits: readonly ClassHit[], window = grammar.window, own?: readonly ClassHit[], statement = false, asked = true): Scored {
   const scores: Record<string, number> = Object.fromEntries(intents.map((intent) => [intent, 0]));
   const best: Partial<Record<string, string>> = {};
   if (hits.length === 0) return { scores, best };
@@ -412,6 +417,7 @@ function score(hits: readonly ClassHit[], window = grammar.window, own?: readonl
   for (const template of grammar.templates) {
     if (template.weight <= scores[template.intent]!) continue;
     if (statement && template.statementNone.some((cls) => byClass.has(cls))) continue;
+    if (!asked && template.asked) continue;
     if (!matches(template, hits, byClass, window, own)) continue;
     scores[template.intent] = template.weight;
     best[template.intent] = template.name;
@@ -470,13 +476,21 @@ function withinOnePhrase(used: readonly ClassHit[], hits: readonly ClassHit[]): 
   return hits.some((h) => h.end > h.start && !used.includes(h) && used.every((u) => u.start >= h.start && u.end <= h.end && u.end - u.start < h.end - h.start) && !ownSense(h));
 }
 
+/** The hits of a class, or with `a&b` the words that are of both ("when&interrogative": a when-word
+ *  that asks, "how long", "kab tak", not "soon" or "jaldi", which tell). */
+function hitsOf(cls: string, byClass: ReadonlyMap<string, readonly ClassHit[]>): readonly ClassHit[] {
+  if (!cls.includes('&')) return byClass.get(cls) ?? [];
+  const [first, ...rest] = cls.split('&');
+  return (byClass.get(first!) ?? []).filter((h) => rest.every((c) => (byClass.get(c) ?? []).some((o) => o.start === h.start && o.end === h.end)));
+}
+
 /** Whether every part of the template occurs, the occurrences spanning at most `window` words
  *  (and, with `own`, one of them among those hits). */
 function matches(template: Template, hits: readonly ClassHit[], byClass: ReadonlyMap<string, readonly ClassHit[]>, window: number, own?: readonly ClassHit[]): boolean {
   if (template.none.some((cls) => byClass.has(cls))) return false;
   const options: Array<readonly ClassHit[]> = [];
   for (const part of template.all) {
-    const option = part.length === 1 ? byClass.get(part[0]!) ?? [] : part.flatMap((cls) => byClass.get(cls) ?? []);
+    const option = part.length === 1 ? hitsOf(part[0]!, byClass) : part.flatMap((cls) => hitsOf(cls, byClass));
     if (option.length === 0) return false;
     options.push(option);
   }

@@ -551,6 +551,16 @@ describe('understanding: closings', () => {
     expect(understandMessage('My claim got rejected, what is wrong?').intent).to.equal('query_reason');
   });
 
+  it('a when-word that asks ("how long?", "aur kitne din?") asks about the payment; one that tells ("soon", "jaldi") starts nothing', () => {
+    for (const text of ['how long?', 'Sent everything last week. How much longer?', 'Thanks. By when?', 'ab aur kitne din??', 'कब तक?']) {
+      expect(understandMessage(text).intent, text).to.equal('claim_status');
+    }
+    for (const text of ['will come to the office soon', 'aapne jaldi reply kiya, kya aap robot ho?']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('My claim was repudiated for non-disclosure. Why, when I disclosed everything?').intent).to.equal('query_reason');
+  });
+
   it('"just wanted to tell you", "bas batana tha" and "whose number is this?" start nothing', () => {
     for (const text of ['Just wanted to tell you the surgery went well, the approval came on time', 'bas yahi batana tha ki papa ghar aa gaye, claim approve ho gaya tha', 'whose number is this? got a msg about a claim', 'ye number kiska hai? kal claim ka msg aaya']) {
       expect(understandMessage(text).kind, text).to.equal('small_talk');
