@@ -141,6 +141,8 @@ const reasonObjects: ReadonlySet<string> = new Set(['reject', 'cut', 'delay', 'm
 const asideClasses: ReadonlySet<string> = new Set(['greet', 'thanks', 'relation', 'hospital', 'date']);
 /** Words about papers to send or needed: with one of them, a bill beside a cut word may be a paper. */
 const paperClasses: ReadonlySet<string> = new Set(['need', 'ask', 'send', 'sendme', 'pending', 'received', 'done']);
+/** Words of papers needed or sent (a question word aside): with one of them, things named vaguely stay papers. */
+const paperWords: ReadonlySet<string> = new Set([...paperClasses].filter((c) => c !== 'ask'));
 /** What is short ("kya kam hai"): a cut word inside one of its phrases is the need. */
 const needClasses: ReadonlySet<string> = new Set(['need']);
 /** Where a claim stands ("ya reject", or rejected): a rejection inside one of its phrases is an outcome asked about. */
@@ -252,6 +254,13 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     if (hits.some((h) => h.cls === 'cut') && !found.some((h) => paperClasses.has(h.cls))) {
       const money = hits.filter((h) => h.cls === 'money');
       hits = hits.filter((h) => h.cls !== 'doc' || !money.some((m) => m.start === h.start && m.end === h.end));
+    }
+    // Beside a deduction named anywhere in the message, things named vaguely ("items", "cheezein")
+    // are the items cut, not papers: "non-payable items Rs 3,850. What are these items?" asks why,
+    // unless the message speaks of papers needed or sent.
+    if (found.some((h) => h.cls === 'cut' && !withinPhraseOf(needClasses, h, found)) && !found.some((h) => paperWords.has(h.cls))) {
+      const items = hits.filter((h) => h.cls === 'items');
+      hits = hits.filter((h) => h.cls !== 'doc' || !items.some((m) => m.start === h.start && m.end === h.end));
     }
     // An auxiliary opening a greeting or a closing ("have a nice day") asks nothing, nor one the
     // message's language does not have ("is baar" is "this time" in romanised Hindi).

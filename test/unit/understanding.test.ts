@@ -561,6 +561,13 @@ describe('understanding: closings', () => {
     expect(understandMessage('My claim was repudiated for non-disclosure. Why, when I disclosed everything?').intent).to.equal('query_reason');
   });
 
+  it('where a named sum went asks why it was cut; things beside a deduction are the items cut, not papers', () => {
+    for (const text of ['Hospital bill was 1.2 lakh, you paid 95k. Where did the remaining 25,000 go?', 'bill 50 hazar, mila 42 hazar. 8 hazar kidhar gaye?', 'Discharge bill shows non-payable Rs 2,100 deducted. What are those items?', 'non payable mein 1800 kaat liye, ye kaunsi cheezein hain?']) {
+      expect(understandMessage(text).intent, text).to.equal('query_reason');
+    }
+    expect(understandMessage('which items are still needed for my claim?').intent).to.equal('pending_documents');
+  });
+
   it('"just wanted to tell you", "bas batana tha" and "whose number is this?" start nothing', () => {
     for (const text of ['Just wanted to tell you the surgery went well, the approval came on time', 'bas yahi batana tha ki papa ghar aa gaye, claim approve ho gaya tha', 'whose number is this? got a msg about a claim', 'ye number kiska hai? kal claim ka msg aaya']) {
       expect(understandMessage(text).kind, text).to.equal('small_talk');
