@@ -273,4 +273,30 @@ describe('Tamil language packs', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads "what is the problem with" a paper as a documents question, Chennai இன்னா/inna as what, where the rest went (enga poachu), "on what basis" as why, "call and talk" as a call asked for, and phone charge as no money', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      // "What is wrong with it?" beside a paper asks about the paper, not why.
+      ['அனுப்பின discharge summary-ல என்ன பிரச்சினை? திருப்பி அனுப்பணுமா', 'pending_documents', 'TA'],
+      ['aadhaar copy la enna problem? thirumba anuppanuma', 'pending_documents', 'TA_EN'],
+      // இன்னா, inna: Chennai's என்ன (what).
+      ['இன்னா ஆச்சு என் claim-க்கு?', 'claim_status', 'TA'],
+      ['deduction pottrukeenga, adhuna enna?', 'query_reason', 'TA_EN'],
+      ['baaki panam enga poachu sir?', 'query_reason', 'TA_EN'],
+      ['endha basis la reject panneenga?', 'query_reason', 'TA_EN'],
+      // Where a form is to be had asks for the paper.
+      ['claim form enga kidaikkum?', 'pending_documents', 'TA_EN'],
+      ['claim form எங்க கிடைக்கும்?', 'pending_documents', 'TA'],
+      ['call panni pesunga sir, type panna theriyala', 'human_handover', 'TA_EN'],
+      ['கால் பண்ணி பேசுங்க சார், டைப் பண்ண தெரியல', 'human_handover', 'TA'],
+      // "Or a person?" after a bot question asks for nobody; a phone's charge is no charge cut.
+      ['நீங்க bot-ஆ இல்ல மனுஷனா?', 'unclear', 'TA'],
+      ['phone la charge kammi, appuram pesuren', 'unclear', 'TA_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });

@@ -225,4 +225,31 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads "call and talk" as a call asked for, today as a date in a statement, the verbal noun of a cut (tagginchadam), when it will be cleared as status, "on what basis" as why, where a form is had, and who wrote from this number as small talk', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['కాల్ చేసి మాట్లాడండి, నాకు చదవడం రాదు', 'human_handover', 'TE'],
+      ['call chesi matladandi please, naaku type cheyadam raadu', 'human_handover', 'TE_EN'],
+      // Rain and "today" told, nothing asked: no payment question.
+      ['ఇక్కడ వాన బాగా పడుతుంది, ఈ రోజు బయటకు వెళ్ళలేదు', 'small_talk', 'TE'],
+      ['bill 80k, 20k cut cheyadam enti?', 'query_reason', 'TE_EN'],
+      ['బిల్లు 50 వేలు, 12 వేలు తగ్గించడం ఏంటి?', 'query_reason', 'TE'],
+      // When it will be settled asks where the claim stands, whatever the why before it.
+      ['papers anni pampanu, inka pending enduku? eppudu settle avutundi', 'claim_status', 'TE_EN'],
+      ['e report base chesi reject chesaru?', 'query_reason', 'TE_EN'],
+      ['claim form ekkada dorukutundi?', 'pending_documents', 'TE_EN'],
+      ['claim form ఎక్కడ దొరుకుతుంది?', 'pending_documents', 'TE'],
+      ['hello evaru meeru? ee number nundi message enduku vachindi', 'small_talk', 'TE_EN'],
+      ['మీరు ఎవరు? ఈ నంబర్ నుంచి మెసేజ్ ఎందుకు వచ్చింది', 'small_talk', 'TE'],
+      // "Or a person?" after a bot question asks for nobody; a phone's charge is no charge cut.
+      ['nuvvu bot aa? leka manishaa?', 'unclear', 'TE_EN'],
+      ['నువ్వు bot ఆ? లేక మనిషా?', 'unclear', 'TE'],
+      ['phone lo charge takkuva undi, taruvata matladatanu', 'unclear', 'TE_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
