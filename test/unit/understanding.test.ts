@@ -568,6 +568,13 @@ describe('understanding: closings', () => {
     expect(understandMessage('which items are still needed for my claim?').intent).to.equal('pending_documents');
   });
 
+  it('"kya chahiye?" (what is needed) asks for documents; "kab chahiye", how long, does not', () => {
+    for (const text of ['Email mila ki kuch details required hain. Aapko kya chahiye mujhse?', 'पत्र आया है कि जानकारी अधूरी है। आपको क्या चाहिए?']) {
+      expect(understandMessage(text).intent, text).to.equal('pending_documents');
+    }
+    expect(understandMessage('kitne din aur chahiye aapko?').intent).to.equal('claim_status');
+  });
+
   it('"just wanted to tell you", "bas batana tha" and "whose number is this?" start nothing', () => {
     for (const text of ['Just wanted to tell you the surgery went well, the approval came on time', 'bas yahi batana tha ki papa ghar aa gaye, claim approve ho gaya tha', 'whose number is this? got a msg about a claim', 'ye number kiska hai? kal claim ka msg aaya']) {
       expect(understandMessage(text).kind, text).to.equal('small_talk');
