@@ -181,4 +181,31 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('আমার ফাইলে কিছু কম আছে কি?')).to.equal('pending_documents');
     expect(matchIntent('amar claim e koto taka kom ache?')).to.equal('query_reason');
   });
+
+  it('keeps কোনো (any) apart from কোন (which); reads eta (this) as no ETA, kiser and kivabe hoy as why, a stamp as a paper, pash as passed, an upload error as a failed send', () => {
+    expect(foldWord('কোনো')).to.not.equal(foldWord('কোন'));
+    expect(foldWord('কেনো')).to.equal(foldWord('কেন'));
+    const cases: Array<[string, string, string]> = [
+      // "No answer at all" asks for no list; the person asked for decides.
+      ['কোনো উত্তর নেই, এজেন্টের সাথে কথা বলতে চাই', 'human_handover', 'BN'],
+      ['কোনো ডকুমেন্ট বাকি আছে?', 'pending_documents', 'BN'], ['আর কোনো কাগজ লাগবে?', 'pending_documents', 'BN'],
+      // eta is Bengali "this" in a romanised Bengali message, the English ETA elsewhere.
+      ['deduction dekhacche, eta kiser?', 'query_reason', 'BN_EN'], ['২০০০ টাকা কাটা হয়েছে, এটা কিসের?', 'query_reason', 'BN'],
+      ['amar claim e 2000 taka kom dilo, eta kivabe hoy?', 'query_reason', 'BN_EN'],
+      ['pharmacy bill puro pay korlo na kn?', 'query_reason', 'BN_EN'],
+      ['what is the ETA for my claim?', 'claim_status', 'EN'],
+      // A stamp or seal missing is a paper to fix; pash (passed) with শ.
+      ['pharmacy bill e stamp nei bolche, ki korbo?', 'pending_documents', 'BN_EN'], ['বিলে সিল নেই বলছে, কি করব?', 'pending_documents', 'BN'],
+      ['claim ta pash hoyeche?', 'claim_status', 'BN_EN'], ['ক্লেমটা পাশ হয়েছে কি?', 'claim_status', 'BN'],
+      // "In process or rejected?" asks where the claim stands.
+      ['ক্লেম প্রসেসে আছে নাকি reject?', 'claim_status', 'BN'],
+      // An upload that shows an error, another way asked for; papers couriered, asked after.
+      ['report upload korte error ashche, ar kono way?', 'pending_documents', 'BN_EN'], ['ডকুমেন্ট আপলোড করতে গেলে এরর দেখাচ্ছে', 'pending_documents', 'BN'],
+      ['courier kore pathiye chilam, peyechen?', 'pending_documents', 'BN_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(matchIntent(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
