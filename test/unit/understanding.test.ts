@@ -538,6 +538,7 @@ describe('understanding: closings', () => {
     for (const text of ['where should i upload?', 'Got the mail from you guys. Where do I submit?', 'ab kahan bhejna hai?', 'kahan upload karun, portal nahi khul raha']) {
       expect(understandMessage(text).intent, text).to.equal('pending_documents');
     }
+    expect(understandMessage('Got the approval for the last one, thanks! Where do I email the discharge papers this time?').intent).to.equal('pending_documents');
     for (const text of ['where do I submit my complaint?', 'complaint dena hai, kahan du?']) {
       expect(understandMessage(text).intent, text).to.equal('human_handover');
     }
