@@ -12,7 +12,11 @@
  * --channel whatsapp|sms (SMS: form webhooks signed with X-Twilio-Signature, replies through the
  * fake provider's Messages API). Either provider posts two statuses per reply back to the API
  * (WhatsApp: `sent` and `delivered` webhooks, one in seven posted twice; SMS: status callbacks);
- * `--callbacks off` leaves them out, to see what they cost. `--reads on` has the WhatsApp fake post
+ * `--callbacks off` leaves them out, to see what they cost; `--callbacks sink` has the WhatsApp fake
+ * post them to a bare `node:http` server of its own process instead of the service
+ * (bench/bench-status-floor.ts's server A), so that the run pays the provider's posts and nothing of
+ * the service: on a machine where the fake shares the service's cores, the most any service could
+ * keep of the throughput without statuses. `--reads on` has the WhatsApp fake post
  * `read` after `delivered` (Meta does when the claimant has read receipts on), `--fail-every N`
  * makes every N-th message `sent` then `failed` (Meta's error object; each becomes the partner's
  * `reply.delivery_failed`, docs/events.md).
@@ -52,7 +56,8 @@
 import { writeFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { developmentUnlessNamed, loadConfig } from '../src/config';
-import { option, percentile, stageProcesses } from './bench-support';
+import { spawn } from 'node:child_process';
+import { nodeArgsFor, option, percentile, stageProcesses } from './bench-support';
 import {
   clusterMasters, commandStats, redisCpuMicrosSum, redisCpuSplitEach, redisCpuSplitSum, redisIoSum, sumCpuSplits, ScriptProfiler, startBenchCluster, startBenchRedis, type BenchCluster, type BenchRedis,
 } from './bench-redis-side';
@@ -132,8 +137,10 @@ async function main(): Promise<void> {
 async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedis | null): Promise<void> {
   const { config, wa } = world;
   const phones = Array.from({ length: phonesCount }, (_, i) => `+91970${String(i).padStart(7, '0')}`);
+  if (callbacks === 'sink' && (channel !== 'whatsapp' || loadProcesses > 1)) throw new Error('--callbacks sink is for the WhatsApp fake of one load process');
+  const sink = callbacks === 'sink' ? await startStatusSink() : null;
   world.sms.statusCallbacks(callbacks !== 'off');
-  wa.configureStatuses({ mode: callbacks === 'off' ? 'off' : 'auto', read: reads, failEvery });
+  wa.configureStatuses({ mode: callbacks === 'off' ? 'off' : 'auto', read: reads, failEvery, ...(sink ? { sinkUrl: sink.url } : {}) });
   if (loadProcesses > 1 && (reads || failEvery > 0)) throw new Error('--reads and --fail-every are for one load process: leave --load-processes out');
   // With --load-processes above 1, each load process onboards its own tenant before the service
   // starts (bench/bench-load-agent.ts); the bench process's own tenant then takes no load.
@@ -151,7 +158,18 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
     await phases(world, side, benchRedis, claimants, roleSets);
   } finally {
     await claimants.stop();
+    sink?.stop();
   }
+}
+
+/** `--callbacks sink`'s server: answers every POST 200 and does nothing else, in a process of its own. */
+async function startStatusSink(): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, [...nodeArgsFor('bench/bench-status-floor'), '--server', 'A'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m: { port: number }) => resolve(m.port));
+    child.once('exit', (code) => reject(new Error(`the status sink exited (${code}) before it listened`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
 
 async function phases(world: BenchWorld, side: RedisSide, benchRedis: BenchRedis | null, claimants: Claimants, roleSets: string[][]): Promise<void> {

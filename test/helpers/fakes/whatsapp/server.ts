@@ -107,7 +107,8 @@ export async function startFakeWhatsApp(
 
   const webhook = new ServiceWebhook(cfg, agent);
   // Statuses go to the service once it is configured; until then (and while it is down) they are re-posted.
-  const statuses = new StatusWebhooks((m, status) => webhook.status({ wamid: m.wamid, status, recipient: m.recipient, ...(m.bizOpaque ? { bizOpaque: m.bizOpaque } : {}) }));
+  const statuses: StatusWebhooks = new StatusWebhooks((m, status) => webhook.status(
+    { wamid: m.wamid, status, recipient: m.recipient, ...(m.bizOpaque ? { bizOpaque: m.bizOpaque } : {}) }, statuses.options.sinkUrl));
 
   const listening = await listenFake(handler, host, opts.port ?? 0);
   const port = listening.port;

@@ -81,6 +81,12 @@ export interface StatusWebhookOptions {
    * (`errors[]`: code, title, message, error_data.details, href), and nothing after; 0: never.
    */
   failEvery: number;
+  /**
+   * A base URL the status webhooks go to instead of the service (its `/channels/whatsapp/webhook`
+   * path), for a bench that measures what posting them costs on the provider's side alone; unset:
+   * the service, as Meta posts them.
+   */
+  sinkUrl?: string;
 }
 
 /** Result of a webhook POST into the service. */

@@ -18,9 +18,9 @@ export class ServiceWebhook {
    * read it: that one is sent again on a fresh socket, as Node's documentation advises for
    * keep-alive clients (and as Meta re-posts a webhook that did not get through).
    */
-  post(body: string, headers: Record<string, string>): Promise<PostResult> {
-    if (!this.cfg.serviceUrl) return Promise.reject(new Error('fake WhatsApp: serviceUrl not configured (call configure())'));
-    const target = new URL(`${this.cfg.serviceUrl.replace(/\/+$/, '')}/channels/whatsapp/webhook`);
+  post(body: string, headers: Record<string, string>, baseUrl = this.cfg.serviceUrl): Promise<PostResult> {
+    if (!baseUrl) return Promise.reject(new Error('fake WhatsApp: serviceUrl not configured (call configure())'));
+    const target = new URL(`${baseUrl.replace(/\/+$/, '')}/channels/whatsapp/webhook`);
     const once = (): Promise<PostResult> => new Promise((resolve, reject) => {
       const req = http.request(
         target,
@@ -50,12 +50,12 @@ export class ServiceWebhook {
   }
 
   /** Serialises once and signs those exact bytes, so the service verifies what it receives. */
-  postSigned(payload: unknown, signWith: string | undefined): Promise<PostResult> {
+  postSigned(payload: unknown, signWith: string | undefined, baseUrl?: string): Promise<PostResult> {
     const body = JSON.stringify(payload);
     const secret = signWith ?? this.cfg.appSecret;
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (secret) headers['x-hub-signature-256'] = signPayload(body, secret);
-    return this.post(body, headers);
+    return this.post(body, headers, baseUrl);
   }
 
   /** A claimant's message (text, a button tap, a picked list row, a document or an image), as Meta delivers it. */
@@ -92,7 +92,8 @@ export class ServiceWebhook {
   }
 
   /** A delivery status of a sent message (`sent`, `delivered`, `read`, `failed`). */
-  status(update: StatusUpdate): Promise<PostResult> {
+  /** A status webhook, to the service or to `baseUrl` (StatusWebhookOptions.sinkUrl). */
+  status(update: StatusUpdate, baseUrl?: string): Promise<PostResult> {
     const status: Record<string, unknown> = {
       id: update.wamid,
       status: update.status,
@@ -108,7 +109,7 @@ export class ServiceWebhook {
       status.conversation = { id: randomHex(16), origin: { type: 'service' } };
       status.pricing = { billable: true, pricing_model: 'CBP', category: 'service' };
     }
-    return this.postSigned(this.envelope({ statuses: [status] }), undefined);
+    return this.postSigned(this.envelope({ statuses: [status] }), undefined, baseUrl);
   }
 
   private envelope(value: Record<string, unknown>): unknown {
