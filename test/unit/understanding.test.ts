@@ -569,6 +569,13 @@ describe('understanding: closings', () => {
     expect(understandMessage('which items are still needed for my claim?').intent).to.equal('pending_documents');
   });
 
+  it('"kaise bheju" (how do I send) asks for documents, not why', () => {
+    for (const text of ['app pe error aa raha hai, reports kaise bhejun?', 'bills upload kaise karu, link khul nahi raha']) {
+      expect(understandMessage(text).intent, text).to.equal('pending_documents');
+    }
+    expect(understandMessage('claim kaise reject ho gaya?').intent).to.equal('query_reason');
+  });
+
   it('"kya chahiye?" (what is needed) asks for documents; "kab chahiye", how long, does not', () => {
     for (const text of ['Email mila ki kuch details required hain. Aapko kya chahiye mujhse?', 'पत्र आया है कि जानकारी अधूरी है। आपको क्या चाहिए?']) {
       expect(understandMessage(text).intent, text).to.equal('pending_documents');
