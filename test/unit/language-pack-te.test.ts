@@ -126,8 +126,13 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(readMessage('2 lakshalaki').words[0]).to.equal('#amount');
     // Telugu's quotative 'ani' is romanised Marathi's 'and' too: listed in both packs, it shares its vote.
     expect(detectLanguage('non medical items ani Rs 4,200 minus chesaru')).to.equal('TE_EN');
-    // The question 'aa' is Tamil's and Telugu's: with a Telugu word beside it, Telugu.
+    // The question 'aa' is Telugu's as typed ('ah' is Tamil's and Telugu's: Tanglish writes 'approve ah'),
+    // so a short English question ending in it is Telugu, and Hinglish 'aa gaye' with its own words stays Hinglish.
     expect(detectLanguage('claim 61234 ki docs complete aa')).to.equal('TE_EN');
+    expect(detectLanguage('discharge summary compulsory aa?')).to.equal('TE_EN');
+    expect(detectLanguage('amount credit aa?')).to.equal('TE_EN');
+    expect(detectLanguage('bhai paise aa gaye kya')).to.equal('HI_EN');
+    expect(detectLanguage('report pending ah?')).to.equal('EN');
     // Everyday Tenglish words mark the language with English claim words around them.
     expect(detectLanguage('claim approve avvatledu')).to.equal('TE_EN');
     expect(detectLanguage('documents ippude upload')).to.equal('TE_EN');
