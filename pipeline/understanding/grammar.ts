@@ -143,6 +143,8 @@ const asideClasses: ReadonlySet<string> = new Set(['greet', 'thanks', 'relation'
 const paperClasses: ReadonlySet<string> = new Set(['need', 'ask', 'send', 'sendme', 'pending', 'received', 'done']);
 /** Words of papers needed or sent (a question word aside): with one of them, things named vaguely stay papers. */
 const paperWords: ReadonlySet<string> = new Set([...paperClasses].filter((c) => c !== 'ask'));
+/** Since when: a when-word inside one of its phrases asks no payment date. */
+const sinceClasses: ReadonlySet<string> = new Set(['since']);
 /** Sending papers: a why-word inside one of its phrases ("kaise bheju", how do I send) asks how. */
 const sendClasses: ReadonlySet<string> = new Set(['send']);
 /** What is short ("kya kam hai"): a cut word inside one of its phrases is the need. */
@@ -236,6 +238,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // A rejection inside a status phrase ("approved or rejected?", "pass hua ya reject?") is one
       // of the outcomes asked about, not a rejection to explain.
       .filter((h, _, all) => h.cls !== 'reject' || !withinPhraseOf(statusClasses, h, all))
+      // A when-word inside "since when" ("ye rule kab se hai?") asks since when something holds, not
+      // when it will be paid.
+      .filter((h, _, all) => h.cls !== 'when' || !withinPhraseOf(sinceClasses, h, all))
       // A why-word inside a send phrase ("kaise bheju", कैसे भेजूं: how do I send) asks how to send.
       .filter((h, _, all) => h.cls !== 'why' || !withinPhraseOf(sendClasses, h, all))
       // A question word inside a conjunction ("that's why", "की वजह से", because of; "when I get")

@@ -569,6 +569,12 @@ describe('understanding: closings', () => {
     expect(understandMessage('which items are still needed for my claim?').intent).to.equal('pending_documents');
   });
 
+  it('"since when" (kab se) asks since when something holds, not when it will be paid', () => {
+    expect(understandMessage('Room rent ke naam pe 8000 kaat liye. Ye niyam kab se lagu hai?').intent).to.equal('query_reason');
+    expect(understandMessage('They deducted Rs 5,000 as co-pay. Since when is this rule there?').intent).to.equal('query_reason');
+    expect(understandMessage('claim kab se pending hai?').intent).to.equal('claim_status');
+  });
+
   it('"kaise bheju" (how do I send) asks for documents, not why', () => {
     for (const text of ['app pe error aa raha hai, reports kaise bhejun?', 'bills upload kaise karu, link khul nahi raha']) {
       expect(understandMessage(text).intent, text).to.equal('pending_documents');
