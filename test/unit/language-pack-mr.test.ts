@@ -247,6 +247,28 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
   });
 
+  it('reads Hindi and Marathi co-pay, what is wrong in a paper, where to hand it in and "I will send" alike, each in its own language', () => {
+    const cases: Array<[string, string, string]> = [
+      // को-पे is read apart as को and पे: the co-pay phrases (Marathi's only in Marathi messages).
+      ['को-पे कितना लगा?', 'query_reason', 'HI'], ['को-पे का कापला?', 'query_reason', 'MR'],
+      // What is wrong in a paper asks for the paper to be put right, not why a claim was refused.
+      ['रिपोर्ट में क्या गलती है?', 'pending_documents', 'HI'], ['रिपोर्टमध्ये काय चूक आहे?', 'pending_documents', 'MR'],
+      ['मेरी क्या गलती थी, क्लेम क्यों रिजेक्ट हुआ?', 'query_reason', 'HI'],
+      // Where to hand in (जमा करूं, जमा करें) and what must be attached (लगाने पड़ेंगे).
+      ['फॉर्म कहाँ जमा करें?', 'pending_documents', 'HI'], ['कौन से बिल लगाने पड़ेंगे?', 'pending_documents', 'HI'],
+      ['बिल भेज दूंगा, पैसा कब आएगा?', 'claim_status', 'HI'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(matchIntent(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    // "I will send" tells, with a day or without: small talk, not a documents question.
+    for (const text of ['परसों रिपोर्ट भेज दूंगी', 'मेडिकल बिल अपलोड कर दूंगा']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+      expect(detectLanguage(text), text).to.equal('HI');
+    }
+  });
+
   it('understands what its replies tell the claimant to write, in both packs', () => {
     const asked: Array<[string, string]> = [
       ['क्लेमची स्थिती', 'claim_status'], ['कोणती कागदपत्रे बाकी आहेत', 'pending_documents'],
