@@ -50,6 +50,10 @@ describe('tracing spans with explicit parents', () => {
       // No parent, or one that is not a traceparent: the sampler decides a new trace.
       expect(unsampledParent(undefined)).to.equal(false);
       expect(unsampledParent('00-00000000000000000000000000000000-b7ad6b7169203331-00')).to.equal(false);
+      expect(unsampledParent('00-0af7651916cd43dd8448eb211c80319c-0000000000000000-00')).to.equal(false);
+      expect(unsampledParent('00-0AF7651916CD43DD8448EB211C80319C-b7ad6b7169203331-00')).to.equal(false);
+      expect(unsampledParent('01-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00')).to.equal(false);
+      expect(unsampledParent('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00-')).to.equal(false);
     });
 
     it('starts a trace where there is no parent (ratio 1: sampled), and its children follow it', async () => {
