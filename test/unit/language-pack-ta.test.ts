@@ -299,4 +299,19 @@ describe('Tamil language packs', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads "come on the line" (லைன்ல வா, line la vaanga) as reaching a person, papers couriered as sent, and "another way" to send as asking how', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['நீங்க bot-ஆ? யாராவது ஆள் இருந்தா லைன்ல வாங்க', 'human_handover', 'TA'],
+      ['manager ah line la vaanga please', 'human_handover', 'TA_EN'],
+      ['bills courier பண்ணிட்டேன். உங்களுக்கு வந்துச்சா?', 'pending_documents', 'TA'],
+      ['mail la anuppa mudiyala, vera vazhi enna?', 'pending_documents', 'TA_EN'],
+      ['gd mrng sir', 'small_talk', 'EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });

@@ -257,4 +257,18 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads "did they reach you" (మీకు వచ్చాయా, meeku vachaya) after papers sent as whether they arrived, "come on the line" as reaching a person, and "another way" to send as asking how', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['reports courier chesanu monna. meeku vachaya?', 'pending_documents', 'TE_EN'],
+      ['bills courier చేశాను, మీకు చేరాయా?', 'pending_documents', 'TE'],
+      ['మేనేజర్ ని లైన్ లోకి రండి అనండి', 'human_handover', 'TE'],
+      ['link open avvatledu, vere way lo pampocha?', 'pending_documents', 'TE_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
