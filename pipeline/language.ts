@@ -8,7 +8,11 @@
  * Marathi). The pack with the most votes wins. A tie among romanised forms of languages that share
  * a native script goes to the form of that script's default, as the shared word would be read in
  * that script (Hinglish before romanised Marathi, as Hindi before Marathi in Devanagari); any
- * other tie, or no marker, is the message's script's default pack. A text with no letters is read
+ * other tie, or no marker, is the message's script's default pack. In a loanword script (Latin)
+ * the default (English) lists markers too (its grammar words, and the address and greeting words
+ * other packs list and English writers use: ji, bhai, namaste, anna); they count only in a message
+ * with no word of another pack alone, and a tie with another pack goes to that pack ("namaste ji"
+ * is Hinglish, "Namaste. When will my claim be settled?" English). A text with no letters is read
  * as the default language.
  */
 import { defaultLanguage, languages, type LanguagePack, type LoadedLanguages } from './languages';
@@ -111,16 +115,26 @@ export function languageDetector(loaded: LoadedLanguages, fold: (word: string) =
     const markers = script === null ? undefined : perScript.get(script);
     if (markers === undefined) return byDefault;
     const votes = new Map<string, number>();
+    const loanword = script?.loanword === true;
+    // In a loanword script (Latin), a word another pack lists and the script's default does not
+    // (kya, mera, enna) is a word of the message's own language: the default's markers (English
+    // grammar words, and the address and greeting words English writers use too: ji, bhai,
+    // namaste) then do not compete.
+    let native = false;
     // A joiner inside a word (अ‍ॅप) is no word break, as for the word classes.
     for (const word of normalise(withoutZeroWidth(text)).split(' ')) {
       const owners = ownersOf(markers, word, fold);
       if (owners === null) continue;
+      if (loanword && !owners.includes(byDefault)) native = true;
       for (const code of owners) votes.set(code, (votes.get(code) ?? 0) + markers.vote / owners.length);
     }
+    if (native) votes.delete(byDefault);
     let most = 0;
     for (const n of votes.values()) most = Math.max(most, n);
     if (most === 0) return byDefault;
-    const tied = [...votes].filter(([, n]) => n === most).map(([code]) => code);
+    // A tie of the default with another pack goes to the other: "hello ji", "namaste" alone are
+    // the Hinglish writer's; "hello ji, what's my claim status" has English words besides.
+    const tied = [...votes].filter(([, n]) => n === most).map(([code]) => code).filter((code, _, all) => !loanword || all.length === 1 || code !== byDefault);
     if (tied.length === 1) return tied[0]!;
     return nativeDefault(tied) ?? byDefault;
   };

@@ -20,6 +20,16 @@ describe('detectLanguage', () => {
     expect(detectLanguage('')).to.equal('EN');
   });
 
+  it('an address or greeting word (ji, bhai, namaste, anna) in English is English; alone, or with a word of the language, it is the romanised language', () => {
+    expect(detectLanguage('Namaste. When will my claim be settled? It was filed last month')).to.equal('EN');
+    expect(detectLanguage('which bills are still pending bhai')).to.equal('EN');
+    expect(detectLanguage('what is the update on my claim anna')).to.equal('EN');
+    expect(detectLanguage('namaste ji')).to.equal('HI_EN');
+    expect(detectLanguage('thanks bhaiya')).to.equal('HI_EN');
+    expect(detectLanguage('bhai my claim kab tak hoga')).to.equal('HI_EN');
+    expect(detectLanguage('anna my claim enna aachu')).to.equal('TA_EN');
+  });
+
   it('matches Hinglish markers as whole words only', () => {
     // "kahani" and "karma" contain no marker as a word.
     expect(detectLanguage('karma kahani')).to.equal('EN');
