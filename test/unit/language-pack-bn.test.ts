@@ -202,6 +202,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       // An upload that shows an error, another way asked for; papers couriered, asked after.
       ['report upload korte error ashche, ar kono way?', 'pending_documents', 'BN_EN'], ['ডকুমেন্ট আপলোড করতে গেলে এরর দেখাচ্ছে', 'pending_documents', 'BN'],
       ['courier kore pathiye chilam, peyechen?', 'pending_documents', 'BN_EN'],
+      // ar before a second question joins it, also before kono: its last question decides.
+      ['taka kobe dhukbe ar kono kagoj ki lagbe?', 'pending_documents', 'BN_EN'], ['টাকা কবে ঢুকবে আর কোনো কাগজ কি লাগবে?', 'pending_documents', 'BN'],
     ];
     for (const [text, intent, language] of cases) {
       expect(matchIntent(text), text).to.equal(intent);

@@ -269,6 +269,22 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
   });
 
+  it('reads where a rule is written as why, how long to wait as status, "I will come to the office" as telling, an exam passed as no claim, and "not with a bot" as a person asked for', () => {
+    const cases: Array<[string, string, string]> = [
+      ['deduction cha niyam policy madhe kuthe lihilay?', 'query_reason', 'MR_EN'], ['ही कपात पॉलिसीमध्ये कुठे लिहिलंय?', 'query_reason', 'MR'],
+      ['अजून किती वाट पाहायची?', 'claim_status', 'MR'], ['claim sathi ajun kiti vaat pahaychi?', 'claim_status', 'MR_EN'],
+      ['बॉटशी नाही बोलायचं मला', 'human_handover', 'MR'], ['machineshi nahi, manasashi bolaycha ahe', 'human_handover', 'MR_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(matchIntent(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    for (const text of ['उद्या रिपोर्ट घेऊन ऑफिसला येतो', 'udya bills gheun office la yete', 'mi bank madhe ahe, nantar message karto']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+    for (const text of ['माझी मुलगी बारावी पास झाली', 'mulga exam pass zala 😊']) expect(matchIntent(text), text).to.equal(null);
+  });
+
   it('understands what its replies tell the claimant to write, in both packs', () => {
     const asked: Array<[string, string]> = [
       ['क्लेमची स्थिती', 'claim_status'], ['कोणती कागदपत्रे बाकी आहेत', 'pending_documents'],
