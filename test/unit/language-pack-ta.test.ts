@@ -314,4 +314,20 @@ describe('Tamil language packs', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads "has it not happened yet?" (ஆகலையா, aagalaya) as asking, what happened to a claim, a summary with -உம், the rest of the money (மீதி, meethi), and "now I know" (ippo theriyudhu) as understood', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['settlement innum aagalaya?', 'claim_status', 'TA_EN'],
+      ['செட்டில்மென்ட் இன்னும் ஆகலையா?', 'claim_status', 'TA'],
+      ['அப்பா க்ளைமுக்கு என்ன நடந்துச்சு', 'claim_status', 'TA'],
+      ['டிஸ்சார்ஜ் சம்மரியும் அனுப்பணுமா?', 'pending_documents', 'TA'],
+      ['ok ok purinjiduchu, deduction yen nu ippo theriyudhu', 'small_talk', 'TA_EN'],
+      ['சரி, கட் ஏன்னு இப்போ தெரியுது, நன்றி', 'small_talk', 'TA'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });

@@ -271,4 +271,16 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads the rest of the money (మిగతా, migatha) where it went as a why-question', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['40 vela bill ki 25 vele ichharu, migatha dabbulu ekkada?', 'query_reason', 'TE_EN'],
+      ['40 వేల బిల్లుకి 25 వేలే ఇచ్చారు, మిగతా డబ్బులు ఎక్కడ?', 'query_reason', 'TE'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
