@@ -210,4 +210,17 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads "not covered", the thousands that went somewhere, a helpline number or team leader asked for, and the policy in its case forms', () => {
+    const cases: Array<[string, string, string]> = [
+      ['amar claim e eta cover hoy na keno?', 'query_reason', 'BN_EN'], ['পলিসিতে এটা কভার হয় না কেন?', 'query_reason', 'BN'],
+      ['20 hajar taka kothay gelo?', 'query_reason', 'BN_EN'], ['২০ হাজার টাকা কোথায় গেল?', 'query_reason', 'BN'],
+      ['customer care er number ta din', 'human_handover', 'BN_EN'], ['কাস্টমার কেয়ার নম্বর কত?', 'human_handover', 'BN'],
+      ['টিম লিডারকে দিন', 'human_handover', 'BN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(matchIntent(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });

@@ -285,6 +285,19 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['माझी मुलगी बारावी पास झाली', 'mulga exam pass zala 😊']) expect(matchIntent(text), text).to.equal(null);
   });
 
+  it('reads "not covered", bhetle (got), why-not in the present tense and "only so many thousand" in both scripts', () => {
+    const cases: Array<[string, string, string]> = [
+      ['he operation policy madhe cover hot nahi ka?', 'query_reason', 'MR_EN'], ['हे पॉलिसीत कव्हर होत नाही का?', 'query_reason', 'MR'],
+      ['paise bhetle nahi ajun', 'claim_status', 'MR_EN'], ['पैसे अजून भेटले नाहीत', 'claim_status', 'MR'],
+      ['consumables che paise ka nahi det?', 'query_reason', 'MR_EN'], ['औषधांचे पैसे का देत नाही?', 'query_reason', 'MR'],
+      ['bill 80 hajar hota, 55 hajarach milale, baki kuthe?', 'query_reason', 'MR_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(matchIntent(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
+
   it('understands what its replies tell the claimant to write, in both packs', () => {
     const asked: Array<[string, string]> = [
       ['क्लेमची स्थिती', 'claim_status'], ['कोणती कागदपत्रे बाकी आहेत', 'pending_documents'],
