@@ -330,4 +330,16 @@ describe('Tamil language packs', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads a courier\'s tracking number as no claim reference or status word, so "did it arrive?" after papers sent asks about the papers', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['பில்ஸ் கொரியர்ல அனுப்பினேன், ட்ராக்கிங் நம்பர் 5566. வந்து சேர்ந்துச்சா?', 'pending_documents', 'TA'],
+      ['bills courier la anuppinen, tracking no 5566. vandhu serndhucha?', 'pending_documents', 'TA_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });

@@ -283,4 +283,18 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads a courier\'s tracking number as no claim reference or status word, and "removed" (teesesaru, తీసేశారు) as a cut', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['బిల్లులు కొరియర్ లో పంపాను, ట్రాకింగ్ నంబర్ 5566. చేరాయా?', 'pending_documents', 'TE'],
+      ['bills courier lo pampanu, tracking no 5566. cherayaa?', 'pending_documents', 'TE_EN'],
+      ['pharmacy bill lo 4000 teesesaru. medicines ki kuda ivvara?', 'query_reason', 'TE_EN'],
+      ['ఫార్మసీ బిల్లులో 4000 తీసేశారు. మందులకి కూడా ఇవ్వరా?', 'query_reason', 'TE'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
