@@ -342,4 +342,17 @@ describe('Tamil language packs', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads "reach" in Tanglish as papers arriving or reaching a person, and money as paid only where it reaches an account', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['bills ellam courier panniten, docket no DT99X. reach aacha?', 'pending_documents', 'TA_EN'],
+      ['amount innum account ku reach aagala', 'claim_status', 'TA_EN'],
+      ['panam account la reach aayiducha?', 'claim_status', 'TA_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });

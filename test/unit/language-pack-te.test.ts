@@ -297,4 +297,17 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads "reach" in romanised Telugu as papers arriving or reaching a person, and money as paid only where it reaches an account', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['courier pampanu, tracking no DT55K. reach ayyinda?', 'pending_documents', 'TE_EN'],
+      ['amount account ki reach avvaledu', 'claim_status', 'TE_EN'],
+      ['manager ni reach avvalante ela?', 'human_handover', 'TE_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
