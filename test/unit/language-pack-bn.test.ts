@@ -223,4 +223,17 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads whom to talk to, how much longer and the calculation asked for', () => {
+    const cases: Array<[string, string, string]> = [
+      ['kar sathe kotha bolbo?', 'human_handover', 'BN_EN'], ['কার সাথে কথা বলব?', 'human_handover', 'BN'],
+      ['ar koto deri hobe?', 'claim_status', 'BN_EN'], ['আর কত দেরি হবে?', 'claim_status', 'BN'],
+      ['hishab ta bujhiye bolun', 'query_reason', 'BN_EN'], ['হিসাবটা বুঝিয়ে বলুন', 'query_reason', 'BN'],
+      ['keno eto deri hocche?', 'query_reason', 'BN_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(matchIntent(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });

@@ -298,6 +298,19 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
   });
 
+  it('reads how much longer, whom to talk to, the calculation asked for and a payment made to the hospital, in both scripts', () => {
+    const cases: Array<[string, string, string]> = [
+      ['ajun kiti ushir honar?', 'claim_status', 'MR_EN'], ['अजून किती उशीर होणार?', 'claim_status', 'MR'],
+      ['kunashi bolu?', 'human_handover', 'MR_EN'], ['कोणाशी बोलू?', 'human_handover', 'MR'], ['kona sobat bolaycha?', 'human_handover', 'MR_EN'],
+      ['hishob sanga kasa kela', 'query_reason', 'MR_EN'], ['हिशोब समजावून सांगा', 'query_reason', 'MR'],
+      ['हॉस्पिटलला पेमेंट झालं का?', 'claim_status', 'MR'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(matchIntent(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
+
   it('understands what its replies tell the claimant to write, in both packs', () => {
     const asked: Array<[string, string]> = [
       ['क्लेमची स्थिती', 'claim_status'], ['कोणती कागदपत्रे बाकी आहेत', 'pending_documents'],
