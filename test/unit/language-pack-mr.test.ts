@@ -311,6 +311,21 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
   });
 
+  it('reads Vidarbha Marathi: kahun/काहून (why), kai (what), mle/मले (to me), माहा (my), कवा (when), bhetin/भेटन (will get)', () => {
+    const cases: Array<[string, string, string]> = [
+      ['kahun kaple paise?', 'query_reason', 'MR_EN'], ['काहून कापले पैसे?', 'query_reason', 'MR'],
+      ['claim kahun reject kela tumi?', 'query_reason', 'MR_EN'],
+      ['maha claim kai zala?', 'claim_status', 'MR_EN'], ['मले पैसे कवा भेटन?', 'claim_status', 'MR'],
+      ['claim la 2 mahine zale yaar kai chalay', 'claim_status', 'MR_EN'],
+      // लावून, काढून (having applied, taken) are no typos of कावून, काहून.
+      ['कॅप लावून पैसे कापले', 'query_reason', 'MR'], ['reports mobile var photo kadhun pathvu ka?', 'pending_documents', 'MR_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(matchIntent(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
+
   it('understands what its replies tell the claimant to write, in both packs', () => {
     const asked: Array<[string, string]> = [
       ['क्लेमची स्थिती', 'claim_status'], ['कोणती कागदपत्रे बाकी आहेत', 'pending_documents'],
