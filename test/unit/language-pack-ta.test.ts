@@ -355,4 +355,17 @@ describe('Tamil language packs', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads "shall I put it again?" (thirumba podava, திரும்ப போடவா) as papers to send, files as papers, and whether a file will move (move aagumaa, நகருமா) as status', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['photo clear ah illa nu sonnanga, thirumba podava?', 'pending_documents', 'TA_EN'],
+      ['போட்டோ clear-ஆ இல்லன்னு சொன்னாங்க, திரும்ப போடவா?', 'pending_documents', 'TA'],
+      ['reply kuduthachu, ippovaavadhu file move aagumaa?', 'claim_status', 'TA_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });

@@ -310,4 +310,17 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads where the money went to (ekkadiki vellayi) as status, "shall I upload again?" (upload cheyyana) as papers to send, and whether a file moves on (mundhuku veltunda) as status', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['settlement letter vachindi kani bank lo emi ledu. dabbulu ekkadiki vellayi?', 'claim_status', 'TE_EN'],
+      ['report blur ga undi annaru, malli upload cheyyana?', 'pending_documents', 'TE_EN'],
+      ['query ki reply ichanu, ippudaina file mundhuku veltunda?', 'claim_status', 'TE_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
