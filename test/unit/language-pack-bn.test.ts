@@ -236,4 +236,16 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads Bangal forms: kene/কেনে (why), amare/আমারে phone den (call me), কি হইসে (what happened), কন (tell), korse and dise', () => {
+    const cases: Array<[string, string, string]> = [
+      ['taka kom dise kene?', 'query_reason', 'BN_EN'], ['claim reject korse kene?', 'query_reason', 'BN_EN'], ['টাকা কম দিসে কেনে?', 'query_reason', 'BN'],
+      ['amare ekta phone den', 'human_handover', 'BN_EN'], ['আমারে একটা ফোন দেন', 'human_handover', 'BN'],
+      ['ক্লেমটা কি হইসে কন', 'claim_status', 'BN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(matchIntent(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
