@@ -263,7 +263,7 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
     // "I will send" tells, with a day or without: small talk, not a documents question.
-    for (const text of ['परसों रिपोर्ट भेज दूंगी', 'मेडिकल बिल अपलोड कर दूंगा']) {
+    for (const text of ['परसों रिपोर्ट भेज दूंगी', 'मेडिकल बिल अपलोड कर दूंगा', 'सोमवार को रिपोर्ट ले आऊंगी', 'सारे बिल मिल गए, अब कोई दिक्कत नहीं']) {
       expect(understandMessage(text).kind, text).to.equal('small_talk');
       expect(detectLanguage(text), text).to.equal('HI');
     }
