@@ -279,7 +279,7 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(matchIntent(text), text).to.equal(intent);
       expect(detectLanguage(text), text).to.equal(language);
     }
-    for (const text of ['उद्या रिपोर्ट घेऊन ऑफिसला येतो', 'udya bills gheun office la yete', 'mi bank madhe ahe, nantar message karto']) {
+    for (const text of ['उद्या रिपोर्ट घेऊन ऑफिसला येतो', 'udya bills gheun office la yete', 'mi bank madhe ahe, nantar message karto', 'reports upload kele ahet, fakt mahiti sathi', 'बिलं अपलोड केली आहेत, तुमच्या माहितीसाठी']) {
       expect(understandMessage(text).kind, text).to.equal('small_talk');
     }
     for (const text of ['माझी मुलगी बारावी पास झाली', 'mulga exam pass zala 😊']) expect(matchIntent(text), text).to.equal(null);
