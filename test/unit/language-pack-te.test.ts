@@ -323,4 +323,18 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads a noun with a case ending joined (ఆధార్‌ని, ఏజెంట్‌తోనే, డిశ్చార్జ్ సమ్మరీలో) as the noun, by the pack\'s spelling rules', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['ఆధార్‌ని మళ్ళీ పంపాలా?', 'pending_documents', 'TE'],
+      ['మేనేజర్‌తోనే మాట్లాడిస్తారా', 'human_handover', 'TE'],
+      ['డిశ్చార్జ్ సమ్మరీలో డయాగ్నోసిస్ తప్పుగా రాశారు, దానికి ఏం చేయాలి?', 'pending_documents', 'TE'],
+      ['మీ టోల్ ఫ్రీ నంబర్ ఏంటి?', 'human_handover', 'TE'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
