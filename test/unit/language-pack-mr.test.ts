@@ -326,6 +326,13 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
   });
 
+  it('reads a trailing "te ka?", "असं का?" (why is that?) with the sentence before it', () => {
+    expect(matchIntent('final bill cha kahi part approve nahi zala. te ka?')).to.equal('query_reason');
+    expect(matchIntent('क्लेमचा काही भाग मंजूर झाला नाही. असं का?')).to.equal('query_reason');
+    // A yes/no question ending in का stays one.
+    expect(matchIntent('माझा क्लेम मंजूर झाला का?')).to.equal('claim_status');
+  });
+
   it('understands what its replies tell the claimant to write, in both packs', () => {
     const asked: Array<[string, string]> = [
       ['क्लेमची स्थिती', 'claim_status'], ['कोणती कागदपत्रे बाकी आहेत', 'pending_documents'],
