@@ -143,6 +143,8 @@ const asideClasses: ReadonlySet<string> = new Set(['greet', 'thanks', 'relation'
 const paperClasses: ReadonlySet<string> = new Set(['need', 'ask', 'send', 'sendme', 'pending', 'received', 'done']);
 /** Words of papers needed or sent (a question word aside): with one of them, things named vaguely stay papers. */
 const paperWords: ReadonlySet<string> = new Set([...paperClasses].filter((c) => c !== 'ask'));
+/** Who may take the conversation over: a bot word inside one of their phrases asks for a person. */
+const personClasses: ReadonlySet<string> = new Set(['human', 'person']);
 /** Since when: a when-word inside one of its phrases asks no payment date. */
 const sinceClasses: ReadonlySet<string> = new Set(['since']);
 /** Sending papers: a why-word inside one of its phrases ("kaise bheju", how do I send) asks how. */
@@ -246,6 +248,13 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // A question word inside a conjunction ("that's why", "की वजह से", because of; "when I get")
       // joins a statement: it asks nothing (below) and is no question word for the templates.
       .filter((h, _, all) => !conjoinedClasses.has(h.cls) || !withinPhraseOf(conjunctionClasses, h, all));
+    // A bot named beside a person ("are you a bot or is a person talking?", "bot ho kya ya insaan"),
+    // or asked about ("are you a robot??"), asks who is there; one told of in a clause of its own
+    // ("this machine understands nothing, let me talk to a person") is what the claimant turns
+    // from, and stops no request for a person.
+    // A bot word inside a phrase asking for a person ("robot shi nahi", not with a robot) is that request.
+    if (!clause.marked && !hits.some((h) => h.cls === 'human' || h.cls === 'person')) hits = hits.filter((h) => h.cls !== 'bot');
+    else hits = hits.filter((h, _, all) => h.cls !== 'bot' || !withinPhraseOf(personClasses, h, all));
     // A bare count right beside a cut word is the amount cut ("3200 kazhichirukeenga", "cut 3200").
     const besideCut = (e: ClassHit) => hits.some((h) => h.cls === 'cut' && (h.start === e.end + 1 || h.end === e.start - 1));
     for (const e of message.entities) if (e.start >= clause.start && e.start < clause.end) hits.push(e.cls === 'number' && besideCut(e) ? { ...e, cls: 'amount' } : e);

@@ -569,6 +569,15 @@ describe('understanding: closings', () => {
     expect(understandMessage('which items are still needed for my claim?').intent).to.equal('pending_documents');
   });
 
+  it('a bot named beside a person asks who is there; one the claimant turns from stops no request for a person', () => {
+    for (const text of ['Aap robot ho ya koi banda baat kar raha hai?', 'is a real human talking to me or a bot?']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    for (const text of ['ye machine kuch samajhti nahi, kisi insaan se baat karni hai', 'This bot is useless, connect me to a real person', 'this chatbot keeps repeating itself. let me speak with an agent']) {
+      expect(understandMessage(text).intent, text).to.equal('human_handover');
+    }
+  });
+
   it('"since when" (kab se) asks since when something holds, not when it will be paid', () => {
     expect(understandMessage('Room rent ke naam pe 8000 kaat liye. Ye niyam kab se lagu hai?').intent).to.equal('query_reason');
     expect(understandMessage('They deducted Rs 5,000 as co-pay. Since when is this rule there?').intent).to.equal('query_reason');
