@@ -333,6 +333,13 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('माझा क्लेम मंजूर झाला का?')).to.equal('claim_status');
   });
 
+  it('reads romanised Marathi verbs typed with a long aa (lagnaar, saanga, bolaich)', () => {
+    expect(matchIntent('kiti diwas lagnaar?')).to.equal('claim_status');
+    expect(matchIntent('maanus shi bolaich ahe')).to.equal('human_handover');
+    expect(matchIntent('deduction che kaaran saanga')).to.equal('query_reason');
+    expect(detectLanguage('kiti diwas lagnaar?')).to.equal('MR_EN');
+  });
+
   it('understands what its replies tell the claimant to write, in both packs', () => {
     const asked: Array<[string, string]> = [
       ['क्लेमची स्थिती', 'claim_status'], ['कोणती कागदपत्रे बाकी आहेत', 'pending_documents'],
