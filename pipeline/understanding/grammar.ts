@@ -503,12 +503,14 @@ function withinOnePhrase(used: readonly ClassHit[], hits: readonly ClassHit[]): 
   return hits.some((h) => h.end > h.start && !used.includes(h) && used.every((u) => u.start >= h.start && u.end <= h.end && u.end - u.start < h.end - h.start) && !ownSense(h));
 }
 
-/** The hits of a class, or with `a&b` the words that are of both ("when&interrogative": a when-word
- *  that asks, "how long", "kab tak", not "soon" or "jaldi", which tell). */
+/** The hits of a class; with `a&b` the words that are of both ("when&interrogative": a when-word
+ *  that asks, "how long", "kab tak", not "soon" or "jaldi", which tell); with `a!b` those of a that
+ *  are not also of b ("doc!money": a form or a report, not a bill). */
 function hitsOf(cls: string, byClass: ReadonlyMap<string, readonly ClassHit[]>): readonly ClassHit[] {
-  if (!cls.includes('&')) return byClass.get(cls) ?? [];
-  const [first, ...rest] = cls.split('&');
-  return (byClass.get(first!) ?? []).filter((h) => rest.every((c) => (byClass.get(c) ?? []).some((o) => o.start === h.start && o.end === h.end)));
+  if (!cls.includes('&') && !cls.includes('!')) return byClass.get(cls) ?? [];
+  const [first, ...rest] = cls.split(/(?=[&!])/);
+  const same = (c: string, h: ClassHit) => (byClass.get(c) ?? []).some((o) => o.start === h.start && o.end === h.end);
+  return (byClass.get(first!) ?? []).filter((h) => rest.every((c) => same(c.slice(1), h) === c.startsWith('&')));
 }
 
 /** Whether every part of the template occurs, the occurrences spanning at most `window` words

@@ -539,6 +539,12 @@ describe('understanding: closings', () => {
       expect(understandMessage(text).intent, text).to.equal('pending_documents');
     }
     expect(understandMessage('Got the approval for the last one, thanks! Where do I email the discharge papers this time?').intent).to.equal('pending_documents');
+    for (const text of ['From where can I get the NEFT mandate form?', 'KYC form kahan milega?']) {
+      expect(understandMessage(text).intent, text).to.equal('pending_documents');
+    }
+    for (const text of ['where is my bill payment?', 'bill ka paisa kahan atka hai']) {
+      expect(understandMessage(text).intent, text).to.equal('claim_status');
+    }
     for (const text of ['where do I submit my complaint?', 'complaint dena hai, kahan du?']) {
       expect(understandMessage(text).intent, text).to.equal('human_handover');
     }
