@@ -380,4 +380,11 @@ describe('Tamil language packs', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads "when will the rest come" (meedhi amount eppo varum) as status, not a cut', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('cut yen nu purinjudhu. meedhi amount eppo account ku varum?')).to.equal('claim_status');
+    expect(asked('meedhi panam eppo kudupeenga?')).to.equal('claim_status');
+    expect(asked('90k bill, 60k dhaan vandhuchu. meedhi enga?')).to.equal('query_reason');
+  });
 });

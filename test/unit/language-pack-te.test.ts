@@ -337,4 +337,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads "after it is ready / comes" (ayyaka, vachaka, అయ్యాక) as no question, and "I will upload" (upload chestanu) as informing', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('bills ready ayyaka upload chestanu')).to.equal('small_talk');
+    expect(asked('reports vachaka pamputanu sir')).to.equal('small_talk');
+    expect(asked('రిపోర్ట్స్ వచ్చాక పంపిస్తాను')).to.equal('small_talk');
+  });
 });
