@@ -340,6 +340,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(detectLanguage('kiti diwas lagnaar?')).to.equal('MR_EN');
   });
 
+  it('reads ani/आणि before kahi/काही as joining a second question, whose last question decides', () => {
+    expect(matchIntent('paise kadhi yetil ani kahi documents baki ahet ka?')).to.equal('pending_documents');
+    expect(matchIntent('पैसे कधी येतील आणि काही कागदपत्रे बाकी आहेत का?')).to.equal('pending_documents');
+    expect(matchIntent('sagle bills pathavle, ani kahi pahije ka?')).to.equal('pending_documents');
+  });
+
   it('understands what its replies tell the claimant to write, in both packs', () => {
     const asked: Array<[string, string]> = [
       ['क्लेमची स्थिती', 'claim_status'], ['कोणती कागदपत्रे बाकी आहेत', 'pending_documents'],
