@@ -584,6 +584,13 @@ describe('understanding: closings', () => {
     }
   });
 
+  it('papers couriered or handed in, then "aapko mila?", "did you get them?", ask whether the papers came', () => {
+    for (const text of ['Pichhle hafte courier kiya tha discharge summary. Aapko mili ya nahi?', 'Sent the lab reports by speed post last week. Did you get them?', 'office me jaake de aaya tha file. aap tak pahunchi?']) {
+      expect(understandMessage(text).intent, text).to.equal('pending_documents');
+    }
+    expect(understandMessage('bill ka paisa abhi tak nahi mila').intent).to.equal('claim_status');
+  });
+
   it('"since when" (kab se) asks since when something holds, not when it will be paid', () => {
     expect(understandMessage('Room rent ke naam pe 8000 kaat liye. Ye niyam kab se lagu hai?').intent).to.equal('query_reason');
     expect(understandMessage('They deducted Rs 5,000 as co-pay. Since when is this rule there?').intent).to.equal('query_reason');
