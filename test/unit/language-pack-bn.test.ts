@@ -242,6 +242,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       ['taka kom dise kene?', 'query_reason', 'BN_EN'], ['claim reject korse kene?', 'query_reason', 'BN_EN'], ['টাকা কম দিসে কেনে?', 'query_reason', 'BN'],
       ['amare ekta phone den', 'human_handover', 'BN_EN'], ['আমারে একটা ফোন দেন', 'human_handover', 'BN'],
       ['ক্লেমটা কি হইসে কন', 'claim_status', 'BN'],
+      // Not rejected, was it? asks where the claim stands.
+      ['claim reject hoyni to?', 'claim_status', 'BN_EN'], ['ক্লেম রিজেক্ট হয়নি তো?', 'claim_status', 'BN'],
     ];
     for (const [text, intent, language] of cases) {
       expect(matchIntent(text), text).to.equal(intent);

@@ -346,6 +346,17 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('sagle bills pathavle, ani kahi pahije ka?')).to.equal('pending_documents');
   });
 
+  it('reads "it was not rejected, was it?" (reject tar nahi na, नाकारला तर नाही ना, रिजेक्ट तो नहीं हुआ) as where the claim stands', () => {
+    const cases: Array<[string, string, string]> = [
+      ['maza claim reject tar nahi zala na?', 'claim_status', 'MR_EN'], ['माझा क्लेम नाकारला तर नाही ना?', 'claim_status', 'MR'],
+      ['क्लेम रिजेक्ट तो नहीं हुआ?', 'claim_status', 'HI'], ['claim reject ka zala?', 'query_reason', 'MR_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(matchIntent(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
+
   it('understands what its replies tell the claimant to write, in both packs', () => {
     const asked: Array<[string, string]> = [
       ['क्लेमची स्थिती', 'claim_status'], ['कोणती कागदपत्रे बाकी आहेत', 'pending_documents'],
