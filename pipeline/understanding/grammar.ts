@@ -160,6 +160,8 @@ const statusClasses: ReadonlySet<string> = new Set(['status']);
 const objectClasses = new Set(['claim', 'money', 'amount', 'doc', 'status', 'reject', 'cut', 'delay', 'pending', 'need', 'human', 'person', 'complaint', 'callme', 'bot']);
 
 const thanksClass: ReadonlySet<string> = new Set(['thanks']);
+/** The things a clause may name, which a clause naming none goes on about. */
+const thingClasses: ReadonlySet<string> = new Set(['claim', 'ref', 'doc', 'money', 'amount', 'human', 'person']);
 
 /**
  * Whether a request's object is thanks ("I would like to express my gratitude", "thank you bolna
@@ -325,6 +327,17 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // and the question asks no when.
   const contextOf = (p: Part) => (p.asking ? p.hits : p.hits.filter((h) => h.cls !== 'when' || !p.hits.some((d) => d.cls === 'date' && d.start === h.start && d.end === h.end)));
 
+  // What a question leans on: the clause before it; when that clause names no thing (no claim,
+  // papers, money or person: "pharmacy bills upload kiye, har baar reject ho jata hai. Problem kya
+  // hai?"), also the things the clause before it in the same sentence names, which it goes on about.
+  const leanedOn = (i: number): ClassHit[] => {
+    const last = parts[i - 1]!;
+    const context = contextOf(last);
+    const earlier = parts[i - 2];
+    if (!earlier || earlier.sentence !== last.sentence || last.hits.some((h) => thingClasses.has(h.cls))) return context;
+    return [...earlier.hits.filter((h) => thingClasses.has(h.cls)), ...context];
+  };
+
   // The asking part decides, the last first.
   for (let i = parts.length - 1; i >= 0; i -= 1) {
     const part = parts[i]!;
@@ -338,7 +351,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // when that answers more surely than the question alone (context may narrow the question,
     // never weaken it). One that answers nothing by itself leans on the clause before as below.
     if (i > 0 && !part.greeting && top(scored) >= grammar.threshold && !part.hits.some((h) => objectClasses.has(h.cls))) {
-      const leaned = score([...contextOf(parts[i - 1]!), ...part.hits], Number.POSITIVE_INFINITY, part.hits);
+      const leaned = score([...leanedOn(i), ...part.hits], Number.POSITIVE_INFINITY, part.hits);
       if (top(leaned) > top(scored)) scored = leaned;
     }
     // Read with the clause before it, which it leans on whatever the distance ("...20 din se
@@ -348,7 +361,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // in ("file jama ki thi. pahuchi ya nahi?": reached, the papers handed in, not the claim paid).
     let own: (() => Scored) | undefined;
     if (top(scored) < grammar.threshold && i > 0 && !part.greeting) {
-      const both = [...contextOf(parts[i - 1]!), ...part.hits];
+      const both = [...leanedOn(i), ...part.hits];
       scored = score(both, Number.POSITIVE_INFINITY);
       own = () => score(both, Number.POSITIVE_INFINITY, part.hits);
     }

@@ -591,6 +591,11 @@ describe('understanding: closings', () => {
     expect(understandMessage('bill ka paisa abhi tak nahi mila').intent).to.equal('claim_status');
   });
 
+  it('a question leaning on a clause that names nothing reads what the clause before it names, in the same sentence', () => {
+    expect(understandMessage('Cancelled cheque ki photo 2 baar upload ki, dono baar reject ho gayi. Kya dikkat hai?').intent).to.equal('pending_documents');
+    expect(understandMessage('Claim 3 hafte pehle file kiya, Apollo Hospital. Approve hua ya nahi?').intent).to.equal('claim_status');
+  });
+
   it('"since when" (kab se) asks since when something holds, not when it will be paid', () => {
     expect(understandMessage('Room rent ke naam pe 8000 kaat liye. Ye niyam kab se lagu hai?').intent).to.equal('query_reason');
     expect(understandMessage('They deducted Rs 5,000 as co-pay. Since when is this rule there?').intent).to.equal('query_reason');
