@@ -387,4 +387,17 @@ describe('Tamil language packs', () => {
     expect(asked('meedhi panam eppo kudupeenga?')).to.equal('claim_status');
     expect(asked('90k bill, 60k dhaan vandhuchu. meedhi enga?')).to.equal('query_reason');
   });
+
+  it('reads real words that sit one letter from a class word as themselves: the vocative yeppa (no why), வருஷமா (for years, no "will it come?"), காலைல (in the morning, no call), police (no policy)', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['yeppa, endha papers anuppanum? address sollunga', 'pending_documents', 'TA_EN'],
+      ['நாளைக்கு காலைல பில்ஸ் அனுப்புறேன்', 'small_talk', 'TA'],
+      ['3 வருஷமா பாலிசி கட்டுறேன், ஏன் ரிஜெக்ட்?', 'query_reason', 'TA'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });

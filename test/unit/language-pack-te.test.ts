@@ -344,4 +344,17 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(asked('reports vachaka pamputanu sir')).to.equal('small_talk');
     expect(asked('రిపోర్ట్స్ వచ్చాక పంపిస్తాను')).to.equal('small_talk');
   });
+
+  it('reads real words that sit one letter from a class word as themselves: పేషెంట్ (patient, no payment), కొన్ని (some, no call), pampina (sent, no question), Jubilee Hills (no bills)', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['కొన్ని డాక్యుమెంట్స్ పంపాను, ఇంకా ఏమి కావాలి?', 'pending_documents', 'TE'],
+      ['పేషెంట్ డిశ్చార్జ్ కి రెడీ, అప్రూవల్ ఎప్పుడు?', 'claim_status', 'TE'],
+      ['Jubilee Hills lo unna hospital lo admit ayyanu, claim status enti?', 'claim_status', 'TE_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
