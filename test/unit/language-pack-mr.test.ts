@@ -315,6 +315,10 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     const cases: Array<[string, string, string]> = [
       ['kahun kaple paise?', 'query_reason', 'MR_EN'], ['काहून कापले पैसे?', 'query_reason', 'MR'],
       ['claim kahun reject kela tumi?', 'query_reason', 'MR_EN'],
+      // Hinglish 'kya kahun' (what can I say) keeps kahun a word of its own, no why and no typo.
+      ['kya kahun, claim abhi tak pending hai', 'claim_status', 'HI_EN'],
+      // Nor is Hindi's माहे (month of) a Marathi marker.
+      ['माहे रमज़ान की मुबारकबाद, क्लेम का स्टेटस बताइए', 'claim_status', 'HI'],
       ['maha claim kai zala?', 'claim_status', 'MR_EN'], ['मले पैसे कवा भेटन?', 'claim_status', 'MR'],
       ['claim la 2 mahine zale yaar kai chalay', 'claim_status', 'MR_EN'],
       // लावून, काढून (having applied, taken) are no typos of कावून, काहून.
