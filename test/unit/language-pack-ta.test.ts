@@ -400,4 +400,16 @@ describe('Tamil language packs', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads "won\'t you pay even for X?" (குடுக்க மாட்டீங்களா, kudukka maateengala) as a refusal to explain', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['room rent full ah kazhichitaanga. bed ku kooda kaasu kudukka maateengala?', 'query_reason', 'TA_EN'],
+      ['ரூம் வாடகை முழுசா கழிச்சுட்டாங்க. பெட்டுக்கு கூட பணம் தர மாட்டீங்களா?', 'query_reason', 'TA'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
