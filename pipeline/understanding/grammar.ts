@@ -529,7 +529,7 @@ function hitsOf(cls: string, byClass: ReadonlyMap<string, readonly ClassHit[]>):
 /** Whether every part of the template occurs, the occurrences spanning at most `window` words
  *  (and, with `own`, one of them among those hits). */
 function matches(template: Template, hits: readonly ClassHit[], byClass: ReadonlyMap<string, readonly ClassHit[]>, window: number, own?: readonly ClassHit[]): boolean {
-  if (template.none.some((cls) => byClass.has(cls))) return false;
+  if (template.none.some((cls) => hitsOf(cls, byClass).length > 0)) return false;
   const options: Array<readonly ClassHit[]> = [];
   for (const part of template.all) {
     const option = part.length === 1 ? hitsOf(part[0]!, byClass) : part.flatMap((cls) => hitsOf(cls, byClass));

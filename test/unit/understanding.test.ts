@@ -596,6 +596,11 @@ describe('understanding: closings', () => {
     expect(understandMessage('Claim 3 hafte pehle file kiya, Apollo Hospital. Approve hua ya nahi?').intent).to.equal('claim_status');
   });
 
+  it('"still" beside a claim and papers asks which papers, not when it is paid; a bill is money too', () => {
+    expect(understandMessage('mere claim ke liye kaunse documents abhi tak baki hain?').intent).to.equal('pending_documents');
+    expect(understandMessage('When will I get the money for my hospital bill?').intent).to.equal('claim_status');
+  });
+
   it('"since when" (kab se) asks since when something holds, not when it will be paid', () => {
     expect(understandMessage('Room rent ke naam pe 8000 kaat liye. Ye niyam kab se lagu hai?').intent).to.equal('query_reason');
     expect(understandMessage('They deducted Rs 5,000 as co-pay. Since when is this rule there?').intent).to.equal('query_reason');
