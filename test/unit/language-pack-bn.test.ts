@@ -243,6 +243,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       ['amare ekta phone den', 'human_handover', 'BN_EN'], ['আমারে একটা ফোন দেন', 'human_handover', 'BN'],
       ['ক্লেমটা কি হইসে কন', 'claim_status', 'BN'],
       // Not rejected, was it? asks where the claim stands.
+      // baad (left out) is Bengali as well as Hinglish; gache is geche.
+      ['kono document baad gache ki?', 'pending_documents', 'BN_EN'],
       ['claim reject hoyni to?', 'claim_status', 'BN_EN'], ['ক্লেম রিজেক্ট হয়নি তো?', 'claim_status', 'BN'],
     ];
     for (const [text, intent, language] of cases) {
