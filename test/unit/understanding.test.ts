@@ -601,6 +601,13 @@ describe('understanding: closings', () => {
     expect(understandMessage('When will I get the money for my hospital bill?').intent).to.equal('claim_status');
   });
 
+  it('what all is pending on a claim asks for documents; "still pending or what?" asks where it stands', () => {
+    for (const text of ['What all is pending on my claim?', 'mere claim me kya kya pending hai, list bhejo']) {
+      expect(understandMessage(text).intent, text).to.equal('pending_documents');
+    }
+    expect(understandMessage('is my claim still pending or what?').intent).to.equal('claim_status');
+  });
+
   it('"since when" (kab se) asks since when something holds, not when it will be paid', () => {
     expect(understandMessage('Room rent ke naam pe 8000 kaat liye. Ye niyam kab se lagu hai?').intent).to.equal('query_reason');
     expect(understandMessage('They deducted Rs 5,000 as co-pay. Since when is this rule there?').intent).to.equal('query_reason');
