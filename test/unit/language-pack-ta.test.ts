@@ -412,4 +412,16 @@ describe('Tamil language packs', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads a reason named (waiting period, PED) and then "how?" (epdi, எப்படி) as asking the reason', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['PED nu solli mudichiteenga, enakku sugar ey illa. eppadi?', 'query_reason', 'TA_EN'],
+      ['waiting period-னு சொல்றாங்க, பாலிசி 4 வருஷம் ஆச்சு. இது எப்படி?', 'query_reason', 'TA'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });

@@ -357,4 +357,16 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads a reason named (waiting period, PED) and then "how?" (ela, ఎలా) as asking the reason', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['waiting period lo undi annaru, policy teesukoni 4 years ayyindi. ela?', 'query_reason', 'TE_EN'],
+      ['వెయిటింగ్ పీరియడ్ అన్నారు, పాలసీ తీసుకుని 4 ఏళ్ళు అయ్యింది. ఎలా?', 'query_reason', 'TE'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
