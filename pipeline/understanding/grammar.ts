@@ -351,7 +351,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // when that answers more surely than the question alone (context may narrow the question,
     // never weaken it). One that answers nothing by itself leans on the clause before as below.
     if (i > 0 && !part.greeting && top(scored) >= grammar.threshold && !part.hits.some((h) => objectClasses.has(h.cls))) {
-      const leaned = score([...leanedOn(i), ...part.hits], Number.POSITIVE_INFINITY, part.hits);
+      // The clause before says what the question is about, not what it asks: its question words
+      // stay out ("টাকা ঢোকেনি কেন? কবে ঢুকবে?": the second question asks when, not why).
+      const leaned = score([...leanedOn(i).filter((h) => !questionWordClasses.has(h.cls)), ...part.hits], Number.POSITIVE_INFINITY, part.hits);
       if (top(leaned) > top(scored)) scored = leaned;
     }
     // Read with the clause before it, which it leans on whatever the distance ("...20 din se

@@ -608,6 +608,13 @@ describe('understanding: closings', () => {
     expect(understandMessage('is my claim still pending or what?').intent).to.equal('claim_status');
   });
 
+  it('a question with its own question word asks that, whatever question word the clause before it had', () => {
+    for (const text of ['paisa abhi tak kyu nahi aaya? kab aayega?', 'Why is the money not credited yet? When will it come?']) {
+      expect(understandMessage(text).intent, text).to.equal('claim_status');
+    }
+    expect(understandMessage('claim kab settle hoga? itna kam kyu diya?').intent).to.equal('query_reason');
+  });
+
   it('"since when" (kab se) asks since when something holds, not when it will be paid', () => {
     expect(understandMessage('Room rent ke naam pe 8000 kaat liye. Ye niyam kab se lagu hai?').intent).to.equal('query_reason');
     expect(understandMessage('They deducted Rs 5,000 as co-pay. Since when is this rule there?').intent).to.equal('query_reason');
