@@ -291,6 +291,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       ['paise bhetle nahi ajun', 'claim_status', 'MR_EN'], ['पैसे अजून भेटले नाहीत', 'claim_status', 'MR'],
       ['consumables che paise ka nahi det?', 'query_reason', 'MR_EN'], ['औषधांचे पैसे का देत नाही?', 'query_reason', 'MR'],
       ['bill 80 hajar hota, 55 hajarach milale, baki kuthe?', 'query_reason', 'MR_EN'],
+      // दाखला (a certificate) is a paper; दाखल (admitted) is not.
+      ['दाखला पाहिजे का?', 'pending_documents', 'MR'], ['dakhla pahije ka?', 'pending_documents', 'MR_EN'],
+      ['बाबांना हॉस्पिटलमध्ये दाखल केले, क्लेम कधी होईल?', 'claim_status', 'MR'],
     ];
     for (const [text, intent, language] of cases) {
       expect(matchIntent(text), text).to.equal(intent);
