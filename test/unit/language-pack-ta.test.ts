@@ -424,4 +424,16 @@ describe('Tamil language packs', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads a deduction named in the letter (NME, non payable, disallowed) and "what is that?" (adhu ennadhu, அது என்னது) as asking why', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['letter la \'non payable 1,800\' nu potturukku, idhu ennadhu?', 'query_reason', 'TA_EN'],
+      ['settlement letter-ல \'NME ₹2,100\'னு இருக்கு, அது என்னது?', 'query_reason', 'TA'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });

@@ -369,4 +369,16 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads a deduction named in the letter (NME, non payable, disallowed) and "what is that?" as asking why', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    const cases: Array<[string, string, string]> = [
+      ['letter lo \'NME 2,400\' ani undi, adi enti?', 'query_reason', 'TE_EN'],
+      ['సెటిల్మెంట్ లెటర్ లో \'non payable 1,900\' అని ఉంది, అది ఏంటి?', 'query_reason', 'TE'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(asked(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
