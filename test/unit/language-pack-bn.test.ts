@@ -245,6 +245,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       // Not rejected, was it? asks where the claim stands.
       // baad (left out) is Bengali as well as Hinglish; gache is geche.
       ['kono document baad gache ki?', 'pending_documents', 'BN_EN'],
+      // ase (comes) is Bengali as well as Marathi: a shared marker.
+      ['taka ekhono ase ni, kobe asbe?', 'claim_status', 'BN_EN'],
       ['claim reject hoyni to?', 'claim_status', 'BN_EN'], ['ক্লেম রিজেক্ট হয়নি তো?', 'claim_status', 'BN'],
     ];
     for (const [text, intent, language] of cases) {
