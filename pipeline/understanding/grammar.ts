@@ -275,6 +275,12 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       const money = hits.filter((h) => h.cls === 'money');
       hits = hits.filter((h) => h.cls !== 'doc' || !money.some((m) => m.start === h.start && m.end === h.end));
     }
+    // So is one right before a payment word ("bill settle zala ka?": the bill paid), unless papers
+    // are said needed, sent or received.
+    if (!found.some((h) => paperWords.has(h.cls))) {
+      const paidBill = (h: ClassHit) => hits.some((m) => m.cls === 'money' && m.start === h.start && m.end === h.end) && hits.some((p) => p.cls === 'paid' && p.start === h.end + 1);
+      hits = hits.filter((h) => h.cls !== 'doc' || !paidBill(h));
+    }
     // Beside a deduction named anywhere in the message, things named vaguely ("items", "cheezein")
     // are the items cut, not papers: "non-payable items Rs 3,850. What are these items?" asks why,
     // unless the message speaks of papers needed or sent.

@@ -615,6 +615,12 @@ describe('understanding: closings', () => {
     expect(understandMessage('claim kab settle hoga? itna kam kyu diya?').intent).to.equal('query_reason');
   });
 
+  it('a bill right before a payment word is the bill paid; a NEFT form to get is a paper, not money gone', () => {
+    expect(understandMessage('pharmacy bill settle hua ya nahi, check karke batao').intent).to.equal('claim_status');
+    expect(understandMessage('NEFT form chahiye bol rahe hain, wo kahan milega?').intent).to.equal('pending_documents');
+    expect(understandMessage('The hospital bill is not clear, they said. What is wrong with it?').intent).to.equal('pending_documents');
+  });
+
   it('"since when" (kab se) asks since when something holds, not when it will be paid', () => {
     expect(understandMessage('Room rent ke naam pe 8000 kaat liye. Ye niyam kab se lagu hai?').intent).to.equal('query_reason');
     expect(understandMessage('They deducted Rs 5,000 as co-pay. Since when is this rule there?').intent).to.equal('query_reason');
