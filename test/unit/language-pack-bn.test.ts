@@ -247,6 +247,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       ['kono document baad gache ki?', 'pending_documents', 'BN_EN'],
       // ase (comes) is Bengali as well as Marathi: a shared marker.
       ['taka ekhono ase ni, kobe asbe?', 'claim_status', 'BN_EN'],
+      // A link that does not open asks for papers' way in, also after 'I will send'.
+      ['kal sob pathiye debo kintu link khulche na', 'pending_documents', 'BN_EN'], ['লিংক খুলছে না', 'pending_documents', 'BN'],
       ['claim reject hoyni to?', 'claim_status', 'BN_EN'], ['ক্লেম রিজেক্ট হয়নি তো?', 'claim_status', 'BN'],
     ];
     for (const [text, intent, language] of cases) {

@@ -364,6 +364,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
   });
 
+  it('reads a link that does not open as a documents request, also after "I will send"', () => {
+    for (const text of ['अपलोड कर दूंगा पर लिंक नहीं खुल रहा', 'उद्या पाठवतो पण लिंक उघडत नाही', 'udya pathavto pan link chalat nahi']) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+    }
+  });
+
   it('understands what its replies tell the claimant to write, in both packs', () => {
     const asked: Array<[string, string]> = [
       ['क्लेमची स्थिती', 'claim_status'], ['कोणती कागदपत्रे बाकी आहेत', 'pending_documents'],
