@@ -436,4 +436,10 @@ describe('Tamil language packs', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads need with the politeness ending (venunga, வேணுங்க) as need, not a typo of yenunga (why)', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('innum enna kaagitham venunga?')).to.equal('pending_documents');
+    expect(asked('இன்னும் என்ன பேப்பர் வேணுங்க?')).to.equal('pending_documents');
+  });
 });
