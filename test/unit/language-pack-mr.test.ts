@@ -307,6 +307,7 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       ['kunashi bolu?', 'human_handover', 'MR_EN'], ['कोणाशी बोलू?', 'human_handover', 'MR'], ['kona sobat bolaycha?', 'human_handover', 'MR_EN'],
       ['hishob sanga kasa kela', 'query_reason', 'MR_EN'], ['हिशोब समजावून सांगा', 'query_reason', 'MR'],
       ['हॉस्पिटलला पेमेंट झालं का?', 'claim_status', 'MR'],
+      ['claimchi batmi kay?', 'claim_status', 'MR_EN'],
     ];
     for (const [text, intent, language] of cases) {
       expect(matchIntent(text), text).to.equal(intent);
