@@ -230,6 +230,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       // A helpline number, a team leader called, a person "with" (-sobat).
       ['customer care number kay ahe?', 'human_handover', 'MR_EN'], ['कस्टमर केअर नंबर काय आहे?', 'human_handover', 'MR'],
       ['supervisor la bolva', 'human_handover', 'MR_EN'], ['टीम लीडरला बोलवा', 'human_handover', 'MR'],
+      // बोलता, bolta (speaks) are no typos of bolva: a person who spoke is no one called over.
+      ['१५ दिवसात होईल असं एजंट बोलला होता, अजून किती दिवस?', 'claim_status', 'MR'],
       ['agentsobat bolu dya', 'human_handover', 'MR_EN'],
       // "kamacha nahi" (useless) is no thanks: the person asked for after it is.
       ['ha bot kamacha nahi, manus pahije', 'human_handover', 'MR_EN'], ['हा बॉट कामाचा नाही, माणूस पाहिजे', 'human_handover', 'MR'],
