@@ -249,7 +249,7 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       ['taka ekhono ase ni, kobe asbe?', 'claim_status', 'BN_EN'],
       // A link that does not open asks for papers' way in, also after 'I will send'.
       // The news of the claim (খবরটা, khoborta) and -ta forms of English words as Bengali.
-      ['ক্লেমের খবরটা কী?', 'claim_status', 'BN'], ['claimer khoborta ki?', 'claim_status', 'BN_EN'], ['updateta din', 'claim_status', 'BN_EN'],
+      ['ক্লেমের খবরটা কী?', 'claim_status', 'BN'], ['claimer khoborta ki?', 'claim_status', 'BN_EN'], ['claim er stetas ki?', 'claim_status', 'BN_EN'], ['kaeno taka kom dilo?', 'query_reason', 'BN_EN'], ['updateta din', 'claim_status', 'BN_EN'],
       ['kal sob pathiye debo kintu link khulche na', 'pending_documents', 'BN_EN'], ['লিংক খুলছে না', 'pending_documents', 'BN'],
       ['claim reject hoyni to?', 'claim_status', 'BN_EN'], ['ক্লেম রিজেক্ট হয়নি তো?', 'claim_status', 'BN'],
     ];

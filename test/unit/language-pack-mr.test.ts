@@ -310,6 +310,7 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       ['hishob sanga kasa kela', 'query_reason', 'MR_EN'], ['हिशोब समजावून सांगा', 'query_reason', 'MR'],
       ['हॉस्पिटलला पेमेंट झालं का?', 'claim_status', 'MR'],
       ['claimchi batmi kay?', 'claim_status', 'MR_EN'],
+      ['claim rijek kela ka?', 'query_reason', 'MR_EN'],
     ];
     for (const [text, intent, language] of cases) {
       expect(matchIntent(text), text).to.equal(intent);
