@@ -217,6 +217,7 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       ['20 hajar taka kothay gelo?', 'query_reason', 'BN_EN'], ['২০ হাজার টাকা কোথায় গেল?', 'query_reason', 'BN'],
       ['customer care er number ta din', 'human_handover', 'BN_EN'], ['কাস্টমার কেয়ার নম্বর কত?', 'human_handover', 'BN'],
       ['টিম লিডারকে দিন', 'human_handover', 'BN'],
+      ['madam er sathe kotha bolbo', 'human_handover', 'BN_EN'], ['ম্যাডামের সাথে কথা বলব', 'human_handover', 'BN'],
     ];
     for (const [text, intent, language] of cases) {
       expect(matchIntent(text), text).to.equal(intent);

@@ -233,6 +233,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       // बोलता, bolta (speaks) are no typos of bolva: a person who spoke is no one called over.
       ['१५ दिवसात होईल असं एजंट बोलला होता, अजून किती दिवस?', 'claim_status', 'MR'],
       ['agentsobat bolu dya', 'human_handover', 'MR_EN'],
+      // Sir, madam, the boss with -shi/-शी are people to talk to, not greetings.
+      ['madam shi bolaycha ahe', 'human_handover', 'MR_EN'], ['तुमच्या बॉसशी बोलायचं आहे', 'human_handover', 'MR'],
       // "kamacha nahi" (useless) is no thanks: the person asked for after it is.
       ['ha bot kamacha nahi, manus pahije', 'human_handover', 'MR_EN'], ['हा बॉट कामाचा नाही, माणूस पाहिजे', 'human_handover', 'MR'],
       // The file moving ahead (pudhe sarkel) is where the claim stands.
