@@ -442,4 +442,11 @@ describe('Tamil language packs', () => {
     expect(asked('innum enna kaagitham venunga?')).to.equal('pending_documents');
     expect(asked('இன்னும் என்ன பேப்பர் வேணுங்க?')).to.equal('pending_documents');
   });
+
+  it('reads Tanglish spellings with d for dh, t for th, one letter for a doubled one and a for aa inside listed phrases (enna nadandhuchu: nadanduchu; evlo naal aagum: evlo nal agum)', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('innum evlo nal agum sir')).to.equal('claim_status');
+    expect(asked('appa claim ku enna nadanduchu')).to.equal('claim_status');
+    expect(asked('panam enga poachu, kudutanga 40 dhaan')).to.equal('claim_status');
+  });
 });

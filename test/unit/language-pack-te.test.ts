@@ -381,4 +381,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads romanised Telugu spellings with dh for d, th for t, one letter for a doubled one and y before e inside listed phrases (em jarigindi: yem jarigindhi; avvaledu: avaledu)', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('maa nanna claim ki yem jarigindhi')).to.equal('claim_status');
+    expect(asked('inka yem pampali cheppandi')).to.equal('pending_documents');
+    expect(asked('evaraina manishi tho mathladali')).to.equal('human_handover');
+  });
 });
