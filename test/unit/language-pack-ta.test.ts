@@ -449,4 +449,10 @@ describe('Tamil language packs', () => {
     expect(asked('appa claim ku enna nadanduchu')).to.equal('claim_status');
     expect(asked('panam enga poachu, kudutanga 40 dhaan')).to.equal('claim_status');
   });
+
+  it('reads a higher authority (higher authority, மேலதிகாரி) as a person to talk to', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('higher authority kitta pesanum')).to.equal('human_handover');
+    expect(asked('மேல் அதிகாரி கிட்ட பேசணும்')).to.equal('human_handover');
+  });
 });

@@ -388,4 +388,10 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(asked('inka yem pampali cheppandi')).to.equal('pending_documents');
     expect(asked('evaraina manishi tho mathladali')).to.equal('human_handover');
   });
+
+  it('reads a higher authority (higher authority, పై అధికారి) as a person to talk to', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('higher authority tho matladali')).to.equal('human_handover');
+    expect(asked('పై అధికారితో మాట్లాడాలి')).to.equal('human_handover');
+  });
 });
