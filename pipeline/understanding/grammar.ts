@@ -30,6 +30,9 @@ export interface Template {
   /** Counts only in a message that asks: "how long?" asks about the payment, while "soon" or
    *  "kitne din" in a statement tells. */
   asked: boolean;
+  /** Per part, the classes one of which must be found for it to match (of `a&b` or `a!b`, a): a
+   *  cheap test before the occurrences are tried. */
+  needs: string[][];
   weight: number;
 }
 
@@ -56,8 +59,10 @@ export interface TemplateSpec {
   weight: number;
 }
 
-const compile = ({ statement_none, ...t }: TemplateSpec): Template =>
-  ({ ...t, all: t.all.map((part) => part.split('|')), none: t.none ?? [], statementNone: statement_none ?? [], asked: t.asked ?? false });
+const compile = ({ statement_none, ...t }: TemplateSpec): Template => {
+  const all = t.all.map((part) => part.split('|'));
+  return { ...t, all, none: t.none ?? [], statementNone: statement_none ?? [], asked: t.asked ?? false, needs: all.map((part) => part.map((cls) => cls.split(/[&!]/)[0]!)) };
+};
 
 export const grammar = {
   window: table.window,
@@ -230,6 +235,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const told = detectLanguage(text);
   const found = lexicon.find(message.words, told);
   const auxiliaries = auxiliariesOf(told);
+  // Papers said needed, sent or received, and a deduction named, anywhere in the message (below).
+  const papersSaid = found.some((h) => paperWords.has(h.cls));
+  const cutNamed = found.some((h) => h.cls === 'cut' && !withinPhraseOf(needClasses, h, found));
   const parts: Part[] = [];
   for (const clause of joinPhrases(message.clauses, found)) {
     // A delay word inside a longer request to look into it or answer ("waiting for your reply",
@@ -243,10 +251,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // of the outcomes asked about, not a rejection to explain.
       .filter((h, _, all) => h.cls !== 'reject' || !withinPhraseOf(statusClasses, h, all))
       // A when-word inside "since when" ("ye rule kab se hai?") asks since when something holds, not
-      // when it will be paid.
-      .filter((h, _, all) => h.cls !== 'when' || !withinPhraseOf(sinceClasses, h, all))
-      // A why-word inside a send phrase ("kaise bheju", कैसे भेजूं: how do I send) asks how to send.
-      .filter((h, _, all) => h.cls !== 'why' || !withinPhraseOf(sendClasses, h, all))
+      // when it will be paid; a why-word inside a send phrase ("kaise bheju", कैसे भेजूं: how do I
+      // send) asks how to send.
+      .filter((h, _, all) => (h.cls !== 'when' || !withinPhraseOf(sinceClasses, h, all)) && (h.cls !== 'why' || !withinPhraseOf(sendClasses, h, all)))
       // A question word inside a conjunction ("that's why", "की वजह से", because of; "when I get")
       // joins a statement: it asks nothing (below) and is no question word for the templates.
       .filter((h, _, all) => !conjoinedClasses.has(h.cls) || !withinPhraseOf(conjunctionClasses, h, all));
@@ -255,8 +262,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // ("this machine understands nothing, let me talk to a person") is what the claimant turns
     // from, and stops no request for a person.
     // A bot word inside a phrase asking for a person ("robot shi nahi", not with a robot) is that request.
-    if (!clause.marked && !hits.some((h) => h.cls === 'human' || h.cls === 'person')) hits = hits.filter((h) => h.cls !== 'bot');
-    else hits = hits.filter((h, _, all) => h.cls !== 'bot' || !withinPhraseOf(personClasses, h, all));
+    if (hits.some((h) => h.cls === 'bot')) {
+      if (!clause.marked && !hits.some((h) => h.cls === 'human' || h.cls === 'person')) hits = hits.filter((h) => h.cls !== 'bot');
+      else hits = hits.filter((h, _, all) => h.cls !== 'bot' || !withinPhraseOf(personClasses, h, all));
+    }
     // A bare count right beside a cut word is the amount cut ("3200 kazhichirukeenga", "cut 3200").
     const besideCut = (e: ClassHit) => hits.some((h) => h.cls === 'cut' && (h.start === e.end + 1 || h.end === e.start - 1));
     for (const e of message.entities) if (e.start >= clause.start && e.start < clause.end) hits.push(e.cls === 'number' && besideCut(e) ? { ...e, cls: 'amount' } : e);
@@ -277,14 +286,14 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     }
     // So is one right before a payment word ("bill settle zala ka?": the bill paid), unless papers
     // are said needed, sent or received.
-    if (!found.some((h) => paperWords.has(h.cls))) {
+    if (!papersSaid && hits.some((h) => h.cls === 'paid')) {
       const paidBill = (h: ClassHit) => hits.some((m) => m.cls === 'money' && m.start === h.start && m.end === h.end) && hits.some((p) => p.cls === 'paid' && p.start === h.end + 1);
       hits = hits.filter((h) => h.cls !== 'doc' || !paidBill(h));
     }
     // Beside a deduction named anywhere in the message, things named vaguely ("items", "cheezein")
     // are the items cut, not papers: "non-payable items Rs 3,850. What are these items?" asks why,
     // unless the message speaks of papers needed or sent.
-    if (found.some((h) => h.cls === 'cut' && !withinPhraseOf(needClasses, h, found)) && !found.some((h) => paperWords.has(h.cls))) {
+    if (cutNamed && !papersSaid) {
       const items = hits.filter((h) => h.cls === 'items');
       hits = hits.filter((h) => h.cls !== 'doc' || !items.some((m) => m.start === h.start && m.end === h.end));
     }
@@ -527,8 +536,9 @@ function withinOnePhrase(used: readonly ClassHit[], hits: readonly ClassHit[]): 
 /** The hits of a class; with `a&b` the words that are of both ("when&interrogative": a when-word
  *  that asks, "how long", "kab tak", not "soon" or "jaldi", which tell); with `a!b` those of a that
  *  are not also of b ("doc!money": a form or a report, not a bill). */
+const isCompound = (cls: string) => cls.includes('&') || cls.includes('!');
 function hitsOf(cls: string, byClass: ReadonlyMap<string, readonly ClassHit[]>): readonly ClassHit[] {
-  if (!cls.includes('&') && !cls.includes('!')) return byClass.get(cls) ?? [];
+  if (!isCompound(cls)) return byClass.get(cls) ?? [];
   const [first, ...rest] = cls.split(/(?=[&!])/);
   const same = (c: string, h: ClassHit) => (byClass.get(c) ?? []).some((o) => o.start === h.start && o.end === h.end);
   return (byClass.get(first!) ?? []).filter((h) => rest.every((c) => same(c.slice(1), h) === c.startsWith('&')));
@@ -537,7 +547,8 @@ function hitsOf(cls: string, byClass: ReadonlyMap<string, readonly ClassHit[]>):
 /** Whether every part of the template occurs, the occurrences spanning at most `window` words
  *  (and, with `own`, one of them among those hits). */
 function matches(template: Template, hits: readonly ClassHit[], byClass: ReadonlyMap<string, readonly ClassHit[]>, window: number, own?: readonly ClassHit[]): boolean {
-  if (template.none.some((cls) => hitsOf(cls, byClass).length > 0)) return false;
+  if (!template.needs.every((part) => part.some((cls) => byClass.has(cls)))) return false;
+  if (template.none.some((cls) => (isCompound(cls) ? hitsOf(cls, byClass).length > 0 : byClass.has(cls)))) return false;
   const options: Array<readonly ClassHit[]> = [];
   for (const part of template.all) {
     const option = part.length === 1 ? hitsOf(part[0]!, byClass) : part.flatMap((cls) => hitsOf(cls, byClass));
