@@ -394,4 +394,14 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(asked('higher authority tho matladali')).to.equal('human_handover');
     expect(asked('పై అధికారితో మాట్లాడాలి')).to.equal('human_handover');
   });
+
+  it('reads "not happening" (avvatledu, అవ్వట్లేదు) as a negation and an upload error as no payment, so a failed upload asks how to send; "what is the matter?" (enti sangathi) after a problem asks about it', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('upload avvatledu, error vastondi')).to.equal('pending_documents');
+    expect(asked('అప్లోడ్ అవ్వట్లేదు, ఎర్రర్ వస్తోంది')).to.equal('pending_documents');
+    expect(asked('e documents taggaayi?')).to.equal('pending_documents');
+    expect(asked('amount inka credit avvaledhu, enti sangathi?')).to.equal('claim_status');
+    expect(asked('అమౌంట్ ఇంకా క్రెడిట్ అవ్వలేదు, ఏంటి సంగతి?')).to.equal('claim_status');
+    expect(asked('hi anna, enti sangathi?')).to.equal('small_talk');
+  });
 });
