@@ -455,4 +455,11 @@ describe('Tamil language packs', () => {
     expect(asked('higher authority kitta pesanum')).to.equal('human_handover');
     expect(asked('மேல் அதிகாரி கிட்ட பேசணும்')).to.equal('human_handover');
   });
+
+  it('reads within this month (இந்த மாசத்துக்குள்ள, indha maasathukulla) and how much time (எவ்ளோ டைம்) as when-words', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('indha maasathukulla varuma?')).to.equal('claim_status');
+    expect(asked('இந்த மாசத்துக்குள்ள வருமா?')).to.equal('claim_status');
+    expect(asked('பேமென்ட்டுக்கு இன்னும் எவ்ளோ டைம்?')).to.equal('claim_status');
+  });
 });

@@ -404,4 +404,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(asked('అమౌంట్ ఇంకా క్రెడిట్ అవ్వలేదు, ఏంటి సంగతి?')).to.equal('claim_status');
     expect(asked('hi anna, enti sangathi?')).to.equal('small_talk');
   });
+
+  it('reads how many more days in its spoken form (ennallu, ఇంకెన్నాళ్ళు) and within this month (ee nela lopu) as when-words', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('inka ennallu wait cheyyali?')).to.equal('claim_status');
+    expect(asked('ఇంకెన్నాళ్ళు పడుతుంది?')).to.equal('claim_status');
+    expect(asked('ee nela lopu vastaya?')).to.equal('claim_status');
+    expect(asked('ఈ నెల లోపు వస్తాయా?')).to.equal('claim_status');
+  });
 });
