@@ -412,4 +412,9 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(asked('ee nela lopu vastaya?')).to.equal('claim_status');
     expect(asked('ఈ నెల లోపు వస్తాయా?')).to.equal('claim_status');
   });
+
+  it('reads chaala (very, with the long a) as romanised Telugu alone; chala is Hinglish too', () => {
+    expect(detectLanguage('chaala thanks')).to.equal('TE_EN');
+    expect(detectLanguage('chaala late ayyindi')).to.equal('TE_EN');
+  });
 });
