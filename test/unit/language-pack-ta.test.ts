@@ -462,4 +462,9 @@ describe('Tamil language packs', () => {
     expect(asked('இந்த மாசத்துக்குள்ள வருமா?')).to.equal('claim_status');
     expect(asked('பேமென்ட்டுக்கு இன்னும் எவ்ளோ டைம்?')).to.equal('claim_status');
   });
+
+  it('reads everyday Tanglish verb forms (irundhen, solranga, maatengudhu) as Tanglish', () => {
+    expect(detectLanguage('sorry late reply, kalyanathula irundhen')).to.equal('TA_EN');
+    expect(detectLanguage('hospital la ippadi dhaan solranga')).to.equal('TA_EN');
+  });
 });

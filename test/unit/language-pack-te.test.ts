@@ -417,4 +417,9 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(detectLanguage('chaala thanks')).to.equal('TE_EN');
     expect(detectLanguage('chaala late ayyindi')).to.equal('TE_EN');
   });
+
+  it('reads everyday Tenglish verb forms (pampistha, cheppi, ettaledu) as romanised Telugu', () => {
+    expect(detectLanguage('ok sir, repu pampistha')).to.equal('TE_EN');
+    expect(detectLanguage('phone ettaledu evaru')).to.equal('TE_EN');
+  });
 });
