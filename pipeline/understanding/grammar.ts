@@ -130,6 +130,11 @@ function withinPhraseOf(classes: ReadonlySet<string>, hit: ClassHit, hits: reado
   return hits.some((h) => classes.has(h.cls) && h.start <= hit.start && hit.end <= h.end && h.end - h.start > hit.end - hit.start);
 }
 
+/** A negation just before the hit ("not bot", "not a bot") or right after it ("bot nahi"). */
+function saidNoTo(hit: ClassHit, hits: readonly ClassHit[]): boolean {
+  return hits.some((n) => n.cls === 'neg' && ((n.end < hit.start && hit.start - n.end <= 2) || n.start === hit.end + 1));
+}
+
 /** Phrases whose question word asks nothing: a greeting or closing, and a question word used as a
  *  conjunction ("I'll call again when I have the bills"). */
 const notAskingPhrases = new Set([...smallTalkClasses, 'conjunction']);
@@ -262,9 +267,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // ("this machine understands nothing, let me talk to a person") is what the claimant turns
     // from, and stops no request for a person.
     // A bot word inside a phrase asking for a person ("robot shi nahi", not with a robot) is that request.
+    // So is a bot said no to in a clause that asks nothing ("talk to a human, not a bot", "bot nahi,
+    // insaan chahiye"); asked, the negation may be "or" ("மனுஷனா இல்ல மெஷினா?", human or machine?).
     if (hits.some((h) => h.cls === 'bot')) {
       if (!clause.marked && !hits.some((h) => h.cls === 'human' || h.cls === 'person')) hits = hits.filter((h) => h.cls !== 'bot');
-      else hits = hits.filter((h, _, all) => h.cls !== 'bot' || !withinPhraseOf(personClasses, h, all));
+      else hits = hits.filter((h, _, all) => h.cls !== 'bot' || (!withinPhraseOf(personClasses, h, all) && (clause.marked || !saidNoTo(h, all))));
     }
     // A bare count right beside a cut word is the amount cut ("3200 kazhichirukeenga", "cut 3200").
     const besideCut = (e: ClassHit) => hits.some((h) => h.cls === 'cut' && (h.start === e.end + 1 || h.end === e.start - 1));

@@ -579,7 +579,8 @@ describe('understanding: closings', () => {
     for (const text of ['Aap robot ho ya koi banda baat kar raha hai?', 'is a real human talking to me or a bot?']) {
       expect(understandMessage(text).intent, text).to.equal(null);
     }
-    for (const text of ['ye machine kuch samajhti nahi, kisi insaan se baat karni hai', 'This bot is useless, connect me to a real person', 'this chatbot keeps repeating itself. let me speak with an agent']) {
+    for (const text of ['ye machine kuch samajhti nahi, kisi insaan se baat karni hai', 'This bot is useless, connect me to a real person', 'this chatbot keeps repeating itself. let me speak with an agent',
+      'talk to human not bot', 'I want to talk to a human, not a bot', 'insaan se baat karni hai, bot nahi']) {
       expect(understandMessage(text).intent, text).to.equal('human_handover');
     }
   });
