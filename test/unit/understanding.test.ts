@@ -626,6 +626,14 @@ describe('understanding: closings', () => {
     expect(understandMessage('Room rent ke naam pe 8000 kaat liye. Ye niyam kab se lagu hai?').intent).to.equal('query_reason');
     expect(understandMessage('They deducted Rs 5,000 as co-pay. Since when is this rule there?').intent).to.equal('query_reason');
     expect(understandMessage('claim kab se pending hai?').intent).to.equal('claim_status');
+    expect(understandMessage('यह नियम कब से है? ५००० काट लिए').intent).to.equal('query_reason');
+  });
+
+  it('the Hindi-script forms of the Hinglish words: how to send, sent and received?, the items cut, closing words', () => {
+    expect(understandMessage('बिल कैसे भेजूं?').intent).to.equal('pending_documents');
+    expect(understandMessage('रिपोर्ट कूरियर किया था, आपको मिली?').intent).to.equal('pending_documents');
+    expect(understandMessage('₹3,200 के नॉन पेएबल आइटम्स काटे, ये कौन सी चीजें हैं?').intent).to.equal('query_reason');
+    expect(understandMessage('मेरा क्लेम पास हो गया, बस यही बताना था, धन्यवाद').intent).to.equal(null);
   });
 
   it('"kaise bheju" (how do I send) asks for documents, not why', () => {
