@@ -467,4 +467,11 @@ describe('Tamil language packs', () => {
     expect(detectLanguage('sorry late reply, kalyanathula irundhen')).to.equal('TA_EN');
     expect(detectLanguage('hospital la ippadi dhaan solranga')).to.equal('TA_EN');
   });
+
+  it('reads "or a machine?" after a human question (மனுஷனா இல்ல மெஷினா, human ah illa machine ah) as a bot question: இல்ல there is "or", no negation; and "what justice is this?" (இது என்ன நியாயம், enna nyayam) as why', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('நீங்க ஆளா இல்ல மெஷினா?')).to.not.equal('human_handover');
+    expect(asked('neenga human ah illa machine ah?')).to.not.equal('human_handover');
+    expect(asked('3 வருஷம் பிரீமியம் கட்டினேன், இப்போ கம்மியா குடுத்திருக்கீங்க. இது என்ன நியாயம்?')).to.equal('query_reason');
+  });
 });

@@ -422,4 +422,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(detectLanguage('ok sir, repu pampistha')).to.equal('TE_EN');
     expect(detectLanguage('phone ettaledu evaru')).to.equal('TE_EN');
   });
+
+  it('reads "or a bot?" after a human question (manishaa leka bot aa) as a bot question, the emphatic amount (20 vele, 20 వేలే: only 20 thousand) as a cut, and "what justice is this?" (idem nyayam) as why', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('meeru manishaa leka bot aa?')).to.not.equal('human_handover');
+    expect(asked('మీరు మనిషా లేక బాటా?')).to.not.equal('human_handover');
+    expect(asked('50 వేల బిల్లుకి 20 వేలే ఇచ్చారు, ఇదేం న్యాయం?')).to.equal('query_reason');
+    expect(asked('maa claim ki 2 lakshale approve chesaru')).to.equal('query_reason');
+  });
 });
