@@ -430,4 +430,13 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(asked('50 వేల బిల్లుకి 20 వేలే ఇచ్చారు, ఇదేం న్యాయం?')).to.equal('query_reason');
     expect(asked('maa claim ki 2 lakshale approve chesaru')).to.equal('query_reason');
   });
+
+  it('reads "is anything short?" (emaina takkuva unda, ఏమైనా తక్కువ ఉందా) as a need, no cut, and what is to be sent (pampalsindi, పంపాల్సింది) as send', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('nenu pampina vaatilo emaina takkuva unda?')).to.equal('pending_documents');
+    expect(asked('నేను పంపిన వాటిలో ఏమైనా తక్కువ ఉందా?')).to.equal('pending_documents');
+    expect(asked('inka pampalsindi enti?')).to.equal('pending_documents');
+    expect(asked('ఇంకా పంపాల్సింది ఏంటి?')).to.equal('pending_documents');
+    expect(asked('amount takkuva vachindi enduku')).to.equal('query_reason');
+  });
 });
