@@ -474,4 +474,10 @@ describe('Tamil language packs', () => {
     expect(asked('neenga human ah illa machine ah?')).to.not.equal('human_handover');
     expect(asked('3 வருஷம் பிரீமியம் கட்டினேன், இப்போ கம்மியா குடுத்திருக்கீங்க. இது என்ன நியாயம்?')).to.equal('query_reason');
   });
+
+  it('reads "approved or rejected?" asked with the question ending (approve-ஆ reject-ஆ, approve ah reject ah) as status', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('claim approve-ஆ reject-ஆ?')).to.equal('claim_status');
+    expect(asked('appa claim approve ah reject ah nu sollunga')).to.equal('claim_status');
+  });
 });

@@ -439,4 +439,10 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(asked('ఇంకా పంపాల్సింది ఏంటి?')).to.equal('pending_documents');
     expect(asked('amount takkuva vachindi enduku')).to.equal('query_reason');
   });
+
+  it('reads "approved or rejected?" asked with the question ending (approve aa reject aa, అప్రూవా రిజెక్టా) as status', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('claim approve aa reject aa cheppandi')).to.equal('claim_status');
+    expect(asked('క్లెయిమ్ అప్రూవా రిజెక్టా?')).to.equal('claim_status');
+  });
 });
