@@ -269,6 +269,19 @@ describe('fake WhatsApp provider', () => {
       expect(wa.statusWebhooks.map((w) => w.status)).to.deep.equal(['sent', 'delivered']);
     });
 
+    it('posts the statuses to the sink URL when one is set, and nothing of them to the service', async () => {
+      const other = await startWebhookSink();
+      try {
+        wa.configureStatuses({ mode: 'auto', twiceEvery: 0, sinkUrl: other.url });
+        await send(textBody('919800000001', 'to the sink'));
+        await until('both statuses taken', () => wa.statusWebhooks.length >= 2);
+        expect(other.received.map((c) => JSON.parse(c.raw.toString('utf8')).entry[0].changes[0].value.statuses[0].status)).to.deep.equal(['sent', 'delivered']);
+        expect(statusesReceived()).to.deep.equal([]);
+      } finally {
+        await other.close();
+      }
+    });
+
     it('posts a status again, with growing pauses, until the endpoint answers 200', async () => {
       wa.configureStatuses({ mode: 'auto', twiceEvery: 0 });
       sink.refuse.next = 3;
