@@ -154,14 +154,17 @@ export function startSpanUnder(name: string, kind: SpanKind, attributes: Attribu
  * carried on as it came (nine messages in ten at the default ratio).
  */
 export function unsampledParent(traceparent: string | undefined): boolean {
-  // parseTraceparent answers only valid ids, so the flag alone decides.
   const parent = followsParent ? parseTraceparent(traceparent) : null;
-  return parent !== null && (parent.traceFlags & TraceFlags.SAMPLED) === 0;
+  // parseTraceparent answers only valid ids: no need to check them again.
+  return parent !== null && recordsNothingUnder(parent, true);
 }
 
-/** Under this parent a span would never be recorded: the sampler follows it, and it is not sampled. */
-function recordsNothingUnder(parent: SpanContext): boolean {
-  return followsParent && (parent.traceFlags & TraceFlags.SAMPLED) === 0 && isSpanContextValid(parent);
+/**
+ * Under this parent a span would never be recorded: the sampler follows it, and it is not sampled
+ * (`idsValid`: its ids are known valid, as parseTraceparent's are).
+ */
+function recordsNothingUnder(parent: SpanContext, idsValid = false): boolean {
+  return followsParent && (parent.traceFlags & TraceFlags.SAMPLED) === 0 && (idsValid || isSpanContextValid(parent));
 }
 
 /** Marks `span` failed with the error's code only (a message may quote PHI). */
