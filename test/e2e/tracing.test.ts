@@ -216,25 +216,35 @@ describe('tracing', function () {
     });
     after(async () => { await h?.close(); });
 
-    it('continues the trace of the workflow that set the timer, with no PHI', async () => {
-      const phone = '+919877710077';
-      const claimId = 'CLM-PD-TRACE-77';
+    /**
+     * A consenting claimant with a final bill pending, and the partner's `claim.documents_pending`
+     * event (with `headers`, e.g. its traceparent) that starts a workflow now waiting for it.
+     */
+    async function waitingForDocuments(phone: string, claimId: string, memberName: string, headers: Record<string, string> = {}) {
       const key = h.tenant.doc.cms.api_key;
       h.cms.upsertClaim(key, {
-        claim_id: claimId, policy_number: 'POL-PD', member_name: 'Asha Rao', claimant_phone: phone, status: 'DOCUMENTS_PENDING',
+        claim_id: claimId, policy_number: `POL-${claimId}`, member_name: memberName, claimant_phone: phone, status: 'DOCUMENTS_PENDING',
         status_updated_at: '2026-11-20T10:00:00Z', amount_claimed: 50000, amount_approved: null, reason_codes: [],
       });
       h.cms.setPendingDocuments(key, claimId, [{ code: 'FINAL_BILL', name: 'Final bill' }]);
       const sentTo = () => h.wa.sent.filter((m) => m.to === phone);
       await h.wa.postInbound({ from: phone, text: 'YES' });
       await h.wa.waitFor(() => sentTo().length >= 1);
-
-      const token = await h.token();
-      const res = await h.api('/v1/cms/events', { method: 'POST', token, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'claim.documents_pending', claim_id: claimId }) });
+      const res = await h.api('/v1/cms/events', {
+        method: 'POST', token: await h.token(), headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ type: 'claim.documents_pending', claim_id: claimId }),
+      });
       expect(res.status).to.be.oneOf([200, 201, 202]);
       const { workflow_id: workflowId } = (await res.json()) as { workflow_id: string };
       await h.wa.waitFor(() => sentTo().length >= 2);
       await waitFor(async () => (await h.services.workflows.get(h.tenant.doc.tenant_id, workflowId))?.status === 'awaiting_documents', { what: 'waiting for documents' });
+      return { workflowId, sentTo };
+    }
+
+    it('continues the trace of the workflow that set the timer, with no PHI', async () => {
+      const phone = '+919877710077';
+      const claimId = 'CLM-PD-TRACE-77';
+      const { workflowId, sentTo } = await waitingForDocuments(phone, claimId, 'Asha Rao');
       await flushHere();
       const request = await waitFor(() => receiver.spans.find((s) => s.pid === 10 && s.name === 'POST /v1/cms/events'), { what: 'the CMS event request span' });
       const before = traceOf(receiver.spans, request.traceId);
@@ -258,29 +268,9 @@ describe('tracing', function () {
     });
 
     it('records nothing of a workflow started under an unsampled traceparent, its reminder included, and the work goes on', async () => {
-      const phone = '+919877710078';
-      const claimId = 'CLM-PD-TRACE-78';
-      const key = h.tenant.doc.cms.api_key;
-      h.cms.upsertClaim(key, {
-        claim_id: claimId, policy_number: 'POL-PD2', member_name: 'Ravi Rao', claimant_phone: phone, status: 'DOCUMENTS_PENDING',
-        status_updated_at: '2026-11-20T10:00:00Z', amount_claimed: 40000, amount_approved: null, reason_codes: [],
-      });
-      h.cms.setPendingDocuments(key, claimId, [{ code: 'FINAL_BILL', name: 'Final bill' }]);
-      const sentTo = () => h.wa.sent.filter((m) => m.to === phone);
-      await h.wa.postInbound({ from: phone, text: 'YES' });
-      await h.wa.waitFor(() => sentTo().length >= 1);
-
       // The partner's own trace, not sampled (flag 00): every step follows that decision.
       const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
-      const token = await h.token();
-      const res = await h.api('/v1/cms/events', {
-        method: 'POST', token, headers: { 'content-type': 'application/json', traceparent: `00-${traceId}-00f067aa0ba902b7-00` },
-        body: JSON.stringify({ type: 'claim.documents_pending', claim_id: claimId }),
-      });
-      expect(res.status).to.be.oneOf([200, 201, 202]);
-      const { workflow_id: workflowId } = (await res.json()) as { workflow_id: string };
-      await h.wa.waitFor(() => sentTo().length >= 2);
-      await waitFor(async () => (await h.services.workflows.get(h.tenant.doc.tenant_id, workflowId))?.status === 'awaiting_documents', { what: 'waiting for documents' });
+      const { workflowId, sentTo } = await waitingForDocuments('+919877710078', 'CLM-PD-TRACE-78', 'Ravi Rao', { traceparent: `00-${traceId}-00f067aa0ba902b7-00` });
       clock.advance(24 * hour);
       await h.wa.waitFor(() => sentTo().length >= 3, 20000);
       await flushHere();
