@@ -13,7 +13,10 @@
  *      sent in the same turn over an auto-pipelined connection (as the API's is) to a private
  *      redis-server;
  *   E. the service's own API (`src/main.ts api`, createApp as production starts it), with a tenant
- *      onboarded as the bench world does (bench/bench-world.ts), on the same private redis-server.
+ *      onboarded as the bench world does (bench/bench-world.ts), on the same private redis-server;
+ *   F. with `--against <dir>`, E of another build: `<dir>/dist/src/main.js api` (a worktree of
+ *      another commit, built with `npm run build`), on the same Redis and tenant, so that two
+ *      commits' APIs are measured alternately in one run and compared as the ratio F/E.
  * A load process (keep-alive agent, `--concurrency` requests in flight) posts `--requests` webhooks
  * to one server at a time, the servers taken in turn, round after round (A B C D E, A B C D E, ...),
  * so a machine whose load drifts moves every variant alike. Per measurement: requests/s, the
@@ -27,7 +30,8 @@
  * once, so in the measured rounds every script call finds its proof already written and writes
  * nothing, as most statuses do (the send's answer came first).
  *
- * Options: --rounds 3 --requests 20000 --concurrency 32 --warmup 3000 --bodies 512 --variants ABCDE;
+ * Options: --rounds 3 --requests 20000 --concurrency 32 --warmup 3000 --bodies 512 --variants ABCDE
+ * (F is added when --against is given);
  * --profile <dir> writes each server's CPU profile there (`--cpu-prof`, written when it stops).
  * Needs Linux's /proc and a `redis-server` on the PATH; nothing else of the machine is used.
  */
@@ -52,7 +56,7 @@ type RedisHelpers = typeof import('../test/helpers/redis');
 
 const webhookPath = '/channels/whatsapp/webhook';
 const maxWebhookBytes = 1024 * 1024;
-const variants = ['A', 'B', 'C', 'D', 'E'] as const;
+const variants = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 type Variant = (typeof variants)[number];
 const describe: Record<Variant, string> = {
   A: 'node:http, body read, 200 {}',
@@ -60,6 +64,7 @@ const describe: Record<Variant, string> = {
   C: 'B + verifySignature + JSON.parse + parseWebhook',
   D: 'C + XADD + EVALSHA (pipelined)',
   E: 'the service API (src/main.ts api)',
+  F: 'E of the --against build',
 };
 
 /** Node's arguments for a child of this file: through tsx from the sources, plain from dist/. */
@@ -242,7 +247,7 @@ function untilExit(child: ChildProcess): Promise<void> {
 
 async function main(): Promise<void> {
   const { developmentUnlessNamed, loadConfig } = require('../src/config') as Config;
-  const { option, startServiceProcess, waitUntilReady } = require('./bench-support') as Support;
+  const { option, startBuiltProcess, startServiceProcess, waitUntilReady } = require('./bench-support') as Support;
   const { startBenchRedis, redisCpuMicros, redisIoSum } = require('./bench-redis-side') as RedisSide;
   const { startFakeTenant } = require('./bench-world') as World;
   const { freePort } = require('../test/helpers/redis') as RedisHelpers;
@@ -251,7 +256,9 @@ async function main(): Promise<void> {
   const concurrency = Number(option('concurrency', '32'));
   const warmup = Number(option('warmup', '3000'));
   const bodyCount = Number(option('bodies', '512'));
-  const chosen = [...option('variants', 'ABCDE').toUpperCase()].filter((v): v is Variant => (variants as readonly string[]).includes(v));
+  const against = option('against', '');
+  const chosen = [...option('variants', 'ABCDE').toUpperCase() + (against ? 'F' : '')].filter((v, i, all): v is Variant => (variants as readonly string[]).includes(v) && all.indexOf(v) === i);
+  if (chosen.includes('F') && !against) throw new Error('variant F needs --against <dir>: a checkout whose dist/ is built');
   const phoneNumberId = '109876543210987';
   const profileDir = option('profile', '');
 
@@ -281,13 +288,15 @@ async function main(): Promise<void> {
     const pids = new Map<Variant, number>();
     const ports = new Map<Variant, number>();
     for (const v of chosen) {
-      if (v === 'E') {
-        const env = { ...baseEnv, KEY_PREFIX: keyPrefix, PORT: String(port), LOG_LEVEL: 'warn', REDIS_URL: redis.url, JWT_ISSUER: config.jwtIssuer };
-        const child = startServiceProcess(['api'], env, profileDir);
+      if (v === 'E' || v === 'F') {
+        // F listens on a port of its own; both serve the one onboarded tenant from the same Redis.
+        const servicePort = v === 'E' ? port : await freePort();
+        const env = { ...baseEnv, KEY_PREFIX: keyPrefix, PORT: String(servicePort), LOG_LEVEL: 'warn', REDIS_URL: redis.url, JWT_ISSUER: config.jwtIssuer };
+        const child = v === 'E' ? startServiceProcess(['api'], env, profileDir) : startBuiltProcess(against, ['api'], env, profileDir);
         children.push(child);
-        await waitUntilReady(`http://127.0.0.1:${port}`);
+        await waitUntilReady(`http://127.0.0.1:${servicePort}`);
         pids.set(v, child.pid!);
-        ports.set(v, port);
+        ports.set(v, servicePort);
       } else {
         const child = fork(__filename, ['--server', v], {
           execArgv: [...childExecArgv, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -320,7 +329,7 @@ async function main(): Promise<void> {
     process.stdout.write(`idle CPU, us/s: ${chosen.map((v) => `${v} ${((cpuOf(pids.get(v)!).cpu - idle0.get(v)!) / 2).toFixed(0)}`).join(', ')}\n`);
 
     const rows = new Map<Variant, Row[]>(chosen.map((v) => [v, []]));
-    const redisVariants = new Set<Variant>(['D', 'E']);
+    const redisVariants = new Set<Variant>(['D', 'E', 'F']);
     const line = (label: string, r: Row) => `${label.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} ${r.serverUs.toFixed(1).padStart(9)} `
       + `${r.serverSysUs.toFixed(1).padStart(9)} ${r.redisUs === null ? '        -' : r.redisUs.toFixed(1).padStart(9)} `
       + `${r.redisCommands === null ? '        -' : r.redisCommands.toFixed(2).padStart(9)} ${r.loadUs.toFixed(1).padStart(9)}\n`;
@@ -348,6 +357,10 @@ async function main(): Promise<void> {
         rows.get(v)!.push(row);
         process.stdout.write(line(`${v} ${describe[v]}`, row));
       }
+    }
+    if (chosen.includes('E') && chosen.includes('F')) {
+      const ratios = rows.get('F')!.map((f, i) => f.serverUs / rows.get('E')![i]!.serverUs);
+      process.stdout.write(`\nF/E server CPU a request, round by round: ${ratios.map((r) => r.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)}\n`);
     }
     process.stdout.write(`\nmedians over ${rounds} rounds (CPU per request, us; 'of it sys' is the server's kernel time)\n${header}`);
     for (const v of chosen) {

@@ -59,9 +59,21 @@ export function startApiProcesses(count: number, env: NodeJS.ProcessEnv, profile
   return startProjectProcess(['bench/bench-api-cluster', String(count)], env, profileDir);
 }
 
+/**
+ * Starts `<dir>/dist/src/main.js ROLE...`: the service of another build (a worktree of another
+ * commit with its `dist/` built), for benches that compare two commits in one run.
+ */
+export function startBuiltProcess(dir: string, roleArgs: string[], env: NodeJS.ProcessEnv, profileDir: string): ChildProcess {
+  return spawnNode([join(dir, 'dist', 'src', 'main.js'), ...roleArgs], env, profileDir);
+}
+
 function startProjectProcess([path, ...args]: string[], env: NodeJS.ProcessEnv, profileDir: string): ChildProcess {
+  return spawnNode([...nodeArgsFor(path!), ...args], env, profileDir);
+}
+
+function spawnNode(args: string[], env: NodeJS.ProcessEnv, profileDir: string): ChildProcess {
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  return spawn(process.execPath, [...profile, ...nodeArgsFor(path!), ...args], { env, stdio: ['ignore', process.env.BENCH_SERVICE_LOGS ? 'inherit' : 'ignore', 'inherit'] });
+  return spawn(process.execPath, [...profile, ...args], { env, stdio: ['ignore', process.env.BENCH_SERVICE_LOGS ? 'inherit' : 'ignore', 'inherit'] });
 }
 
 /** The p-th percentile of ascending `sorted` (nearest rank); NaN when empty. */
