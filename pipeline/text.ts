@@ -9,9 +9,9 @@ export function normalise(text: string): string {
   return text
     .normalize('NFKC')
     .toLowerCase()
+    // Every run of anything else (whitespace included) becomes one space: no second pass for spaces.
     .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
-    .trim()
-    .replace(/\s+/g, ' ');
+    .trim();
 }
 
 /** Whether `phrase` (normalised) occurs in `text` (normalised) as whole words. */

@@ -56,15 +56,20 @@ export function compileScript(spec: ScriptSpec): Script {
  * letters of none (digits, signs).
  */
 export function scriptOf(scripts: readonly Script[], text: string): Script | null {
+  const table = unitTable(scripts);
   const counts = new Array<number>(scripts.length).fill(0);
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!;
-    // ASCII outside letters (spaces, digits, punctuation) belongs to no script: skip the scan.
-    if (cp < 0x41 || (cp > 0x5a && cp < 0x61) || (cp > 0x7a && cp < 0x80)) continue;
-    for (let i = 0; i < scripts.length; i++) {
-      if (scripts[i]!.ranges.some(([lo, hi]) => cp >= lo && cp <= hi)) {
-        counts[i]! += 1;
-        break;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    const owner = table[unit]!;
+    if (owner !== 0) {
+      counts[owner - 1]! += 1;
+    } else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      // A character beyond the first 65,536 (emoji, rare scripts): its code point against the ranges.
+      const cp = text.codePointAt(i)!;
+      if (cp > 0xffff) {
+        i += 1;
+        const at = scripts.findIndex((s) => s.ranges.some(([lo, hi]) => cp >= lo && cp <= hi));
+        if (at !== -1) counts[at]! += 1;
       }
     }
   }
@@ -77,6 +82,35 @@ export function scriptOf(scripts: readonly Script[], text: string): Script | nul
     if ((a.loanword && !b.loanword) || (a.loanword === b.loanword && counts[i]! > counts[best]!)) best = i;
   }
   return best === -1 ? null : scripts[best]!;
+}
+
+const unitTables = new WeakMap<readonly Script[], Uint8Array>();
+
+/**
+ * Each UTF-16 unit's script, as 1 + its index in `scripts` (0: none), built once per list of
+ * scripts: every message's characters are counted (language detection reads each whole text), and
+ * one array read a character costs a fraction of testing each script's ranges. The first script
+ * whose range holds a unit owns it; ASCII outside letters (spaces, digits, punctuation) belongs
+ * to none, whatever a range says.
+ */
+function unitTable(scripts: readonly Script[]): Uint8Array {
+  const known = unitTables.get(scripts);
+  if (known) return known;
+  if (scripts.length > 255) throw new Error('at most 255 scripts');
+  const table = new Uint8Array(0x10000);
+  scripts.forEach((script, i) => {
+    for (const [lo, hi] of script.ranges) {
+      for (let unit = lo; unit <= Math.min(hi, 0xffff); unit++) if (table[unit] === 0) table[unit] = i + 1;
+    }
+  });
+  for (let unit = 0; unit < 0x80; unit++) {
+    const letter = (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x61 && unit <= 0x7a);
+    if (!letter) table[unit] = 0;
+  }
+  // Surrogates are halves of characters beyond the table, read by their code point instead.
+  table.fill(0, 0xd800, 0xe000);
+  unitTables.set(scripts, table);
+  return table;
 }
 
 /** One word in its script's folded form (NFD, then the script's folds in order); a word in no
