@@ -230,7 +230,7 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       ['kar sathe kotha bolbo?', 'human_handover', 'BN_EN'], ['কার সাথে কথা বলব?', 'human_handover', 'BN'],
       ['ar koto deri hobe?', 'claim_status', 'BN_EN'], ['আর কত দেরি হবে?', 'claim_status', 'BN'],
       ['hishab ta bujhiye bolun', 'query_reason', 'BN_EN'], ['হিসাবটা বুঝিয়ে বলুন', 'query_reason', 'BN'],
-      ['keno eto deri hocche?', 'query_reason', 'BN_EN'],
+      ['keno eto deri hocche?', 'claim_status', 'BN_EN'], // a delay asked about: where the claim stands
     ];
     for (const [text, intent, language] of cases) {
       expect(matchIntent(text), text).to.equal(intent);
@@ -258,5 +258,19 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       expect(matchIntent(text), text).to.equal(intent);
       expect(detectLanguage(text), text).to.equal(language);
     }
+  });
+  it('reads thanks for a favour done, how much longer in hours, দেন (give) as a request, a query raised and dibe (will give)', () => {
+    const cases: Array<[string, string | null, string]> = [
+      ['টাকা ঢুকে গেছে, অনেক উপকার করলেন', null, 'BN'], ['taka dhuke geche, onek upokar korlen', null, 'BN_EN'],
+      ['discharge hoye gelo, approval ar kotokhon?', 'claim_status', 'BN_EN'], ['আর কতক্ষণ লাগবে?', 'claim_status', 'BN'],
+      ['amake ekta phone den, message e bujhte parchi na', 'human_handover', 'BN_EN'], ['আমাকে একটা ফোন দেন, মেসেজে বুঝতে পারছি না', 'human_handover', 'BN'],
+      ['abar query keno tulechen?', 'query_reason', 'BN_EN'], ['আবার কোয়েরি কেন দিলেন?', 'query_reason', 'BN'],
+      ['baki taka kobe dibe?', 'claim_status', 'BN_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(matchIntent(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(understandMessage('টাকা ঢুকে গেছে, অনেক উপকার করলেন').kind).to.equal('small_talk');
   });
 });

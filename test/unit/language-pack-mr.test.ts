@@ -95,9 +95,10 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
   it('reads "का" before a verb as "why", and Hindi\'s "का" (of) as nothing', () => {
     expect(matchIntent('माझा क्लेम का नाकारला?')).to.equal('query_reason');
     expect(matchIntent('पैसे का कापले?')).to.equal('query_reason');
-    expect(matchIntent('इतका उशीर का?')).to.equal('query_reason');
+    // A delay asked about asks where the claim stands (claim_status), not a reason to explain.
+    expect(matchIntent('इतका उशीर का?')).to.equal('claim_status');
     expect(matchIntent('maza claim ka reject kela?')).to.equal('query_reason');
-    expect(matchIntent('itka ushir ka?')).to.equal('query_reason');
+    expect(matchIntent('itka ushir ka?')).to.equal('claim_status');
     expect(matchIntent('मेरे क्लेम का स्टेटस क्या है?')).to.equal('claim_status');
     expect(matchIntent('claim ka status kya hai')).to.equal('claim_status');
     // A yes/no question ends with "का": about the claim, not why.
@@ -374,6 +375,50 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['अपलोड कर दूंगा पर लिंक नहीं खुल रहा', 'उद्या पाठवतो पण लिंक उघडत नाही', 'udya pathavto pan link chalat nahi']) {
       expect(matchIntent(text), text).to.equal('pending_documents');
     }
+  });
+
+  it('reads नमस्कार (Marathi\'s everyday greeting) as Marathi, and जी as Hindi', () => {
+    expect(detectLanguage('नमस्कार 🙏')).to.equal('MR');
+    // A Hindi word beside it outvotes or ties it, and a tie stays Hindi.
+    expect(detectLanguage('नमस्कार जी')).to.equal('HI');
+    expect(detectLanguage('नमस्कार, मेरा क्लेम कब तक आएगा?')).to.equal('HI');
+    expect(detectLanguage('जी, धन्यवाद')).to.equal('HI');
+  });
+
+  it('reads an insurer\'s query as a paper asked for, and "why was a query raised" as why', () => {
+    const cases: Array<[string, string | null, string]> = [
+      ['तुम्ही परत क्वेरी का काढली?', 'query_reason', 'MR'], ['parat query ka raise kela tumhi?', 'query_reason', 'MR_EN'],
+      ['बार बार क्वेरी क्यों भेज रहे हो?', 'query_reason', 'HI'],
+      ['क्वेरी आली आहे, काय पाठवायचं?', 'pending_documents', 'MR'],
+      // A query of the claimant's own is a question, no paper.
+      ['I have a query about my policy', null, 'EN'], ['mala ek query aahe', null, 'MR_EN'],
+    ];
+    for (const [text, intent, language] of cases) {
+      expect(matchIntent(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
+
+  it('reads a sum "deducted" (वजा, vajaa), "how come so little" and "what exactly does it mean" about a cut as why', () => {
+    const cases: Array<[string, string]> = [
+      ['pharmacy che 1800 vajaa kele, te ka?', 'MR_EN'], ['itki kami amount kashi kay?', 'MR_EN'], ['इतकी कमी रक्कम कशी काय?', 'MR'],
+      ['co-pay lavla mhanje nemka kay?', 'MR_EN'], ['को-पे लावला म्हणजे नेमकं काय झालं?', 'MR'],
+    ];
+    for (const [text, language] of cases) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    // What exactly happened to the claim still asks where it stands.
+    expect(matchIntent('claim cha nemka kay zala?')).to.equal('claim_status');
+  });
+
+  it('reads papers to be couriered (कुरिअर as कुरियर) as no request, and a courier\'s tracking as no claim status', () => {
+    for (const text of ['उद्या बिलं कुरिअर करते', 'रिपोर्ट्स आज कुरिअर करतो']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('speed post tracking madhe delivered dakhavtay, office la inward zala ka?')).to.equal('pending_documents');
+  });
+
+  it('reads kon (who) as romanised Marathi too', () => {
+    expect(detectLanguage('kal kon jinkla?')).to.equal('MR_EN');
   });
 
   it('understands what its replies tell the claimant to write, in both packs', () => {
