@@ -259,9 +259,11 @@ function generatedSpellings(scripts: readonly Script[], packs: readonly Language
       const target = listed.get(fold(word)) ?? fold(word);
       for (const rule of rules) {
         const text = normaliseWord(rule.text);
+        const after = rule.after === undefined ? null : normaliseWord(rule.after);
         // The word as listed and as its script folds it (a fold may need the very letter a rule
         // leaves out): a claimant's word can match either.
         for (const form of new Set([word, fold(word).normalize('NFC')])) {
+          if (after !== null && !form.endsWith(after)) continue;
           const spelling = rule.kind === 'suffix' ? form + text : form.split(text).join('');
           if (spelling === form || spelling === '') continue;
           const folded = fold(spelling);

@@ -69,6 +69,9 @@ export interface LanguageSpec {
 export interface SpellingRule {
   kind: 'without' | 'suffix';
   text: string;
+  /** Only for words ending in this (a `suffix` rule): Tamil's sandhi doubles the next word's hard
+   *  consonant onto a word ending in the accusative -ை or the dative -கு, not onto every word. */
+  after?: string;
   why: string;
 }
 
@@ -134,7 +137,7 @@ export const languageSchema = {
       type: 'array',
       items: {
         type: 'object', additionalProperties: false, required: ['kind', 'text', 'why'],
-        properties: { kind: { type: 'string', enum: ['without', 'suffix'] }, text: { type: 'string', minLength: 1, maxLength: 20 }, why: { type: 'string', minLength: 1 } },
+        properties: { kind: { type: 'string', enum: ['without', 'suffix'] }, text: { type: 'string', minLength: 1, maxLength: 20 }, after: { type: 'string', minLength: 1, maxLength: 20 }, why: { type: 'string', minLength: 1 } },
       },
     },
     known_words: words,

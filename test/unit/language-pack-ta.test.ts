@@ -14,6 +14,7 @@ import { consentAnswer, spokenLanguage } from '../../pipeline/stages/consent';
 import { understandMessage } from '../../pipeline/intents';
 import { choiceOf } from '../../pipeline/understanding/choices';
 import { defaultHandoverSettings, expectedReplyText } from '../../pipeline/workflows/business-hours';
+import { lexiconFor } from '../../pipeline/understanding/lexicon';
 import { readMessage } from '../../pipeline/understanding/sentences';
 import { countSegments } from '../../src/adapters/channels/sms-segments';
 import { defaultSegmentBudget, substitute } from '../../src/templates/template-registry';
@@ -479,5 +480,40 @@ describe('Tamil language packs', () => {
     const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
     expect(asked('claim approve-ஆ reject-ஆ?')).to.equal('claim_status');
     expect(asked('appa claim approve ah reject ah nu sollunga')).to.equal('claim_status');
+  });
+
+  it('reads "it has come" (kidaichiduchu, kedachuduchu) and "I will send it" (anuppiduren, anupiduren) as Tanglish, and how it is going (eppadi poitu irukku) as status', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(detectLanguage('approval letter kedachiduchu, thanks sir')).to.equal('TA_EN');
+    expect(detectLanguage('payment kidaichuduchu 👍')).to.equal('TA_EN');
+    expect(asked('approval letter kedachiduchu, thanks sir')).to.equal('small_talk');
+    expect(detectLanguage('naalaiku pharmacy bills anupiduren')).to.equal('TA_EN');
+    expect(asked('naalaiku pharmacy bills anupiduren')).to.not.be.oneOf(['pending_documents', 'claim_status', 'query_reason', 'human_handover']);
+    expect(asked('appa claim epdi poitu irukku?')).to.equal('claim_status');
+    expect(asked('அப்பா க்ளைம் எப்படி போயிட்டு இருக்கு?')).to.equal('claim_status');
+  });
+
+  it('reads the question ending ah as Tanglish alone, and a policy renewal premium as no claim', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(detectLanguage('final bill original ah copy ah?')).to.equal('TA_EN');
+    expect(asked('indha varusham policy renewal premium evlo varum nu sollunga')).to.not.equal('claim_status');
+    expect(asked('en claim amount eppo varum?')).to.equal('claim_status');
+  });
+
+  it('reads a word with the sandhi consonant (காரணத்தைத், தொகையைக்) as the word, and the formal passive of cut (கழிக்கப்பட்ட, குறைக்கப்பட்ட) as a cut', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('நிராகரிப்பின் காரணத்தைத் தெரிவிக்கவும்')).to.equal('query_reason');
+    expect(asked('குறைக்கப்பட்ட தொகைக்கான விவரம் வேண்டும், ஏன்?')).to.equal('query_reason');
+    expect(asked('என் பில் தொகையைக் கழிக்கப்பட்டது ஏன்?')).to.equal('query_reason');
+  });
+
+  it('reads a span of time gone by (ரெண்டு மாசம் ஆச்சு, 40 naal aagudhu) as a delay, as Hindi\'s "do mahine ho gaye"', () => {
+    const delayed = (text: string) => lexiconFor().find(readMessage(text).words, detectLanguage(text)).some((h) => h.cls === 'delay');
+    expect(delayed('ரெண்டு மாசம் ஆச்சு இன்னும் செட்டில் ஆகல')).to.equal(true);
+    expect(delayed('20 நாள் ஆகியும் பணம் வரல')).to.equal(true);
+    expect(delayed('moonu maasam aagudhu innum approve aagala')).to.equal(true);
+    expect(delayed('3 weeks aachu, no update')).to.equal(true);
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('ரெண்டு மாசம் ஆச்சு, க்ளைம் ஸ்டேட்டஸ் என்ன?')).to.equal('claim_status');
   });
 });

@@ -11,6 +11,7 @@ import { asciiDigits, packOf } from '../../pipeline/languages';
 import { matchIntent, understandMessage } from '../../pipeline/intents';
 import { redactPhi } from '../../pipeline/policy-gate/phi-redaction';
 import { consentAnswer, spokenLanguage } from '../../pipeline/stages/consent';
+import { lexiconFor } from '../../pipeline/understanding/lexicon';
 import { readMessage } from '../../pipeline/understanding/sentences';
 
 const codes = ['TE', 'TE_EN'] as const;
@@ -126,13 +127,15 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(readMessage('2 lakshalaki').words[0]).to.equal('#amount');
     // Telugu's quotative 'ani' is romanised Marathi's 'and' too: listed in both packs, it shares its vote.
     expect(detectLanguage('non medical items ani Rs 4,200 minus chesaru')).to.equal('TE_EN');
-    // The question 'aa' is Telugu's as typed ('ah' is Tamil's and Telugu's: Tanglish writes 'approve ah'),
-    // so a short English question ending in it is Telugu, and Hinglish 'aa gaye' with its own words stays Hinglish.
+    // The question 'aa' is Telugu's as typed, so a short English question ending in it is Telugu, and
+    // Hinglish 'aa gaye' with its own words stays Hinglish. 'ah' is Tanglish's ('approve ah', 'bill
+    // original ah copy ah?'): Tenglish writers type the same question 'aa', so 'ah' is no Telugu marker.
     expect(detectLanguage('claim 61234 ki docs complete aa')).to.equal('TE_EN');
     expect(detectLanguage('discharge summary compulsory aa?')).to.equal('TE_EN');
     expect(detectLanguage('amount credit aa?')).to.equal('TE_EN');
     expect(detectLanguage('bhai paise aa gaye kya')).to.equal('HI_EN');
-    expect(detectLanguage('report pending ah?')).to.equal('EN');
+    expect(detectLanguage('report pending ah?')).to.equal('TA_EN');
+    expect(detectLanguage('bill original ah copy ah?')).to.equal('TA_EN');
     // Everyday Tenglish words mark the language with English claim words around them.
     expect(detectLanguage('claim approve avvatledu')).to.equal('TE_EN');
     expect(detectLanguage('documents ippude upload')).to.equal('TE_EN');
@@ -444,5 +447,34 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
     expect(asked('claim approve aa reject aa cheppandi')).to.equal('claim_status');
     expect(asked('క్లెయిమ్ అప్రూవా రిజెక్టా?')).to.equal('claim_status');
+  });
+
+  it('reads "put me on the line" (line loki teesukurandi) as Tenglish, what the system shows (em chupistundi) as status, and adhar as Aadhaar', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(detectLanguage('manager ni line loki thesukurandi')).to.equal('TE_EN');
+    expect(asked('manager ni line loki thesukurandi')).to.equal('human_handover');
+    expect(asked('portal lo ma claim em chupistondi?')).to.equal('claim_status');
+    expect(asked('పోర్టల్ లో క్లెయిమ్ ఏం చూపిస్తోంది?')).to.equal('claim_status');
+    // 'adhar' is no typo of Hindi's thanks 'abhar': the claimant asks, nothing closes.
+    expect(asked('naanna adhar card xerox kavala')).to.equal('pending_documents');
+  });
+
+  it('reads "may I send it?" (పంపొచ్చా, pampavacha) and "should I put it?" (పెట్టాలా) as asking how to send, and what went missing (లోపించింది, ఏది తక్కువైంది) as a need', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('mail లో పంపవచ్చా?')).to.equal('pending_documents');
+    expect(asked('mail చేయాలా లేక app లోనే పెట్టాలా?')).to.equal('pending_documents');
+    expect(asked('reports email lo pampavacha?')).to.equal('pending_documents');
+    expect(asked('నా క్లెయిమ్ ఫైల్ లో ఏమి లోపించింది?')).to.equal('pending_documents');
+    expect(asked('నా డబ్బులు ఎందుకు తక్కువైంది?')).to.equal('query_reason');
+  });
+
+  it('reads a span of time gone by (రెండు నెలలు అయింది, nela daatindi) as a delay, as Hindi\'s "do mahine ho gaye"', () => {
+    const delayed = (text: string) => lexiconFor().find(readMessage(text).words, detectLanguage(text)).some((h) => h.cls === 'delay');
+    expect(delayed('మూడు నెలలు అయ్యాయి ఇంకా సెటిల్ కాలేదు')).to.equal(true);
+    expect(delayed('20 రోజులుగా ఎదురు చూస్తున్నాం')).to.equal(true);
+    expect(delayed('nela daatindi inka dabbulu raledu')).to.equal(true);
+    expect(delayed('3 weeks ayyindi no update')).to.equal(true);
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('రెండు నెలలు అయింది, క్లెయిమ్ స్టేటస్ ఏంటి?')).to.equal('claim_status');
   });
 });

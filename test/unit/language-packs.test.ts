@@ -12,6 +12,7 @@ import reasonCodes from '../../pipeline/data/reason-codes.json';
 import { detectLanguage, languageDetector } from '../../pipeline/language';
 import { understandMessage } from '../../pipeline/intents';
 import { answerBody } from '../../pipeline/policy-gate/semantic';
+import { foldWord } from '../../pipeline/understanding/fold';
 import { lexiconFor } from '../../pipeline/understanding/lexicon';
 import { readMessage } from '../../pipeline/understanding/sentences';
 import { asciiDigits, fallbackOrder, isLanguage, languageCodes, languages, loadLanguages, packOf, type LanguageSpec } from '../../pipeline/languages';
@@ -209,6 +210,18 @@ describe('language packs', () => {
     expect(variants.get('nahiq')).to.equal(languages.spellingVariants.get('nahi') ?? 'nahi');
     // Only the pack with the rule: HI_EN, with the same words and no rule, makes none.
     expect(languages.spellingVariants.has('kyuq')).to.equal(false);
+  });
+
+  it('makes a suffix rule\'s spellings only of words ending in its `after` (Tamil\'s sandhi after -ை)', () => {
+    addPack(dir, (spec) => {
+      spec.detection.markers = ['xyzzy', 'plughe'];
+      spec.spelling_rules = [{ kind: 'suffix', text: 't', after: 'e', why: 'test' }];
+    });
+    const variants = loadLanguages(dir).spellingVariants;
+    expect(variants.get('plughet')).to.equal('plughe');
+    expect(variants.has('xyzzyt')).to.equal(false);
+    expect(foldWord('காரணத்தைத்')).to.equal(foldWord('காரணத்தை'));
+    expect(foldWord('ஏன்த்')).to.not.equal(foldWord('ஏன்'));
   });
 
   it('rejects a consent word that answers two ways, and a script with two default packs', () => {
