@@ -43,6 +43,8 @@ const fuzzyMinLength = 5;
 const knownWords: ReadonlySet<string> = new Set(languages.knownWords.map((w) => foldedWords(w)).filter((f) => f.length === 1).map((f) => f[0]!));
 /** The shortest piece a run-together word is split into. */
 const minPiece = 3;
+/** How many words' fuzzy readings a lexicon keeps before it starts again. */
+const fuzzyReadingsLimit = 50_000;
 
 export class Lexicon {
   /** First folded word -> phrases (one or more words) starting with it. */
@@ -56,6 +58,12 @@ export class Lexicon {
   private readonly singleClasses = new Map<string, Map<string, Owners>>();
   /** Per told language: the single-word entries (`class word`) not read in its messages. */
   private readonly unreadFor = new Map<string, ReadonlySet<string>>();
+  /**
+   * A word in no class, as the class words it may be a typo of (edit distance 1), or else the class
+   * words run together in it: both fixed once the lexicon is built, and words recur from message
+   * to message, so each word's reading is kept; emptied when it grows past a bound.
+   */
+  private readonly fuzzyReadings = new Map<string, { near: readonly string[]; pieces: readonly string[] }>();
   /** Per told language: the phrases of several words not read in its messages. */
   private readonly unreadPhrasesFor = new Map<string, ReadonlySet<Phrase>>();
   readonly classes: ReadonlySet<string>;
@@ -149,15 +157,11 @@ export class Lexicon {
       // A word known as itself (a Hindi grammar word like "karna") is no typo of a class word ("karan").
       // Nor is a word inside a phrase found exactly ("cheez" of "kis cheez" is no typo of "cheeze").
       if (exact || covered >= i || [...word].length < fuzzyMinLength || knownWords.has(word)) continue;
-      const near = this.nearWords(word);
-      for (const w of near) {
+      // Near words first; words run together ("claimrejectkyu") only when there is none: read as
+      // two or three class words, when that is exact.
+      const { near, pieces } = this.fuzzyReading(word);
+      for (const w of near.length > 0 ? near : pieces) {
         for (const cls of classesOf(w)) hits.push({ cls, start: i, end: i, fuzzy: true });
-      }
-      // Words run together ("claimrejectkyu"): read as two or three class words, when that is exact.
-      if (near.size === 0) {
-        for (const piece of this.split(word)) {
-          for (const cls of classesOf(piece)) hits.push({ cls, start: i, end: i, fuzzy: true });
-        }
       }
     }
     return hits;
@@ -229,6 +233,17 @@ export class Lexicon {
       kept: new Set([code, defaultLanguage, ...this.packs.filter((p) => p.romanised_of === code || p.code === pack.romanised_of).map((p) => p.code)]),
       own: new Set([...pack.detection.markers, ...pack.known_words].map((w) => foldedWords(w)).filter((f) => f.length === 1).map((f) => f[0]!)),
     };
+  }
+
+  /** A word's near class words, or when it has none, the class words run together in it (kept). */
+  private fuzzyReading(word: string): { near: readonly string[]; pieces: readonly string[] } {
+    const kept = this.fuzzyReadings.get(word);
+    if (kept) return kept;
+    const near = [...this.nearWords(word)];
+    const reading = { near, pieces: near.length > 0 ? [] : this.split(word) };
+    if (this.fuzzyReadings.size >= fuzzyReadingsLimit) this.fuzzyReadings.clear();
+    this.fuzzyReadings.set(word, reading);
+    return reading;
   }
 
   /** A word as two or three class words run together (each of 3+ letters), or [] when it is not. */
