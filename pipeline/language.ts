@@ -5,7 +5,8 @@
  * word in the message (`detection.markers`, compared after the spelling folds, and with doubled
  * letters as one) gives one vote, shared equally among the candidate packs that list it, so a word
  * only one language has counts for more than one several have ("ka" is Hinglish and romanised
- * Marathi). The pack with the most votes wins. A tie among romanised forms of languages that share
+ * Marathi). A pack's question-final word (`detection.question_final`) right before a question mark
+ * votes for that pack alone ("रिजेक्ट का?" is Marathi). The pack with the most votes wins. A tie among romanised forms of languages that share
  * a native script goes to the form of that script's default, as the shared word would be read in
  * that script (Hinglish before romanised Marathi, as Hindi before Marathi in Devanagari); any
  * other tie, or no marker, is the message's script's default pack. In a loanword script (Latin)
@@ -40,6 +41,8 @@ interface ScriptMarkers {
   seen: Map<string, string[] | null>;
   /** A word's whole vote: divisible by every number of packs that may share it, so shares stay whole. */
   vote: number;
+  /** Question-final word (folded) to the codes of the packs that list it (`detection.question_final`). */
+  finals: Map<string, string[]>;
 }
 
 /** The packs whose words a message of `script` may be: the script's own, each with its markers. */
@@ -58,9 +61,13 @@ function scriptMarkers(packs: readonly LanguagePack[], fold: (word: string) => s
       owners.set(form, list);
     }
   }
+  const finals = new Map<string, string[]>();
+  for (const pack of packs) {
+    for (const form of new Set((pack.detection.question_final ?? []).map(fold))) finals.set(form, [...(finals.get(form) ?? []), pack.code]);
+  }
   let vote = 1;
   for (let n = 2; n <= packs.length; n++) vote = (vote * n) / gcd(vote, n);
-  return { owners, exact, seen: new Map(), vote };
+  return { owners, exact, seen: new Map(), vote, finals };
 }
 
 const seenLimit = 50_000;
@@ -93,7 +100,7 @@ export function languageDetector(loaded: LoadedLanguages, fold: (word: string) =
   const byCode = new Map(loaded.packs.map((p) => [p.code, p]));
   const perScript = new Map<Script, ScriptMarkers>();
   for (const script of loaded.scripts) {
-    const marked = loaded.packs.filter((p) => p.scriptOf === script && p.detection.markers.length > 0);
+    const marked = loaded.packs.filter((p) => p.scriptOf === script && (p.detection.markers.length > 0 || (p.detection.question_final ?? []).length > 0));
     if (marked.length > 0) perScript.set(script, scriptMarkers(marked, fold));
   }
   /** The pack a form is the romanisation of, or the pack itself. */
@@ -121,13 +128,22 @@ export function languageDetector(loaded: LoadedLanguages, fold: (word: string) =
     // grammar words, and the address and greeting words English writers use too: ji, bhai,
     // namaste) then do not compete.
     let native = false;
-    // A joiner inside a word (अ‍ॅप) is no word break, as for the word classes.
-    for (const word of normalise(withoutZeroWidth(text)).split(' ')) {
-      const owners = ownersOf(markers, word, fold);
-      if (owners === null) continue;
-      if (loanword && !owners.includes(byDefault)) native = true;
-      for (const code of owners) votes.set(code, (votes.get(code) ?? 0) + markers.vote / owners.length);
-    }
+    // A joiner inside a word (अ‍ॅप) is no word break, as for the word classes. The word right before
+    // a question mark ends a question: a pack's question-final word there is that pack's vote alone,
+    // whoever else lists the word (Marathi "रिजेक्ट का?", why rejected?, where Hindi's का, of, never
+    // stands; "deduction ka?" is romanised Marathi, not the Hinglish "ka" it shares elsewhere).
+    // Structural: a word list cannot say where in the message a word stands.
+    const parts = withoutZeroWidth(text).split(/[?？]/);
+    parts.forEach((part, p) => {
+      const words = normalise(part).split(' ');
+      words.forEach((word, i) => {
+        const final = p < parts.length - 1 && i === words.length - 1 ? markers.finals.get(fold(word)) : undefined;
+        const owners = final ?? ownersOf(markers, word, fold);
+        if (owners === null) return;
+        if (loanword && !owners.includes(byDefault)) native = true;
+        for (const code of owners) votes.set(code, (votes.get(code) ?? 0) + markers.vote / owners.length);
+      });
+    });
     if (native) votes.delete(byDefault);
     let most = 0;
     for (const n of votes.values()) most = Math.max(most, n);

@@ -41,7 +41,9 @@ export interface LanguageSpec {
   script: string;
   romanised_of: string | null;
   whatsapp_language: string;
-  detection: { default_for_script: boolean; markers: string[] };
+  /** `question_final`: words that tell the language only where they end a question (the word right
+   *  before a question mark: Marathi "का?", why, where Hindi's का, of, never stands). Default none. */
+  detection: { default_for_script: boolean; markers: string[]; question_final?: string[] };
   words: Record<string, string[]>;
   spelling_variants: Record<string, string[]>;
   /** Spellings made from the pack's own words by rule at load, rather than listed one by one
@@ -129,7 +131,7 @@ export const languageSchema = {
     whatsapp_language: { type: 'string', pattern: '^[a-z]{2,3}(_[A-Z]{2})?$' },
     detection: {
       type: 'object', additionalProperties: false, required: ['default_for_script', 'markers'],
-      properties: { default_for_script: { type: 'boolean' }, markers: words },
+      properties: { default_for_script: { type: 'boolean' }, markers: words, question_final: words },
     },
     words: wordLists,
     spelling_variants: wordLists,

@@ -417,6 +417,16 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('speed post tracking madhe delivered dakhavtay, office la inward zala ka?')).to.equal('pending_documents');
   });
 
+  it('reads का (ka) ending a question as Marathi\'s why, where Hindi\'s का (of) never stands', () => {
+    expect(detectLanguage('रूम रेंट लिमिट का?')).to.equal('MR');
+    expect(detectLanguage('copay ka?')).to.equal('MR_EN');
+    // Elsewhere it is Hindi's "of" as before, and a Hindi word beside it keeps the message Hindi.
+    expect(detectLanguage('क्लेम का स्टेटस?')).to.equal('HI');
+    expect(detectLanguage('यह चार्ज किस चीज़ का?')).to.equal('HI');
+    expect(detectLanguage('kya hua mere claim ka?')).to.equal('HI_EN');
+    expect(detectLanguage('को-पे का?')).to.equal('MR');
+  });
+
   it('reads kon (who) as romanised Marathi too', () => {
     expect(detectLanguage('kal kon jinkla?')).to.equal('MR_EN');
   });
