@@ -1,0 +1,29 @@
+/**
+ * The Hindi pack (pipeline/languages/hi): words of its classes and markers that the other packs'
+ * tests do not cover: papers asked after ("मिली क्या?"), an insurer's query (क्वेरी), and the Hindi
+ * words that keep a message Hindi beside a Marathi one (जी, किस).
+ */
+import { expect } from 'chai';
+import { detectLanguage } from '../../pipeline/language';
+import { matchIntent } from '../../pipeline/intents';
+
+describe('language pack: Hindi (HI)', () => {
+  it('reads "मिली क्या?" after papers sent as asking whether they arrived', () => {
+    for (const text of ['लैब रिपोर्ट परसों भेजी थी, मिली क्या?', 'कैंसल चेक कूरियर किया था, मिला क्या?']) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+      expect(detectLanguage(text), text).to.equal('HI');
+    }
+    // Money received is still a payment.
+    expect(matchIntent('पेमेंट मिली क्या?')).to.equal('claim_status');
+  });
+
+  it('reads an insurer\'s query as papers asked for, and why it was raised as why', () => {
+    expect(matchIntent('क्वेरी में कौन से कागज़ मांगे हैं?')).to.equal('pending_documents');
+    expect(matchIntent('दोबारा क्वेरी क्यों डाली?')).to.equal('query_reason');
+  });
+
+  it('keeps a message Hindi with जी or किस beside a word Marathi shares', () => {
+    expect(detectLanguage('नमस्कार जी')).to.equal('HI');
+    expect(detectLanguage('ये चार्ज किस चीज़ का?')).to.equal('HI');
+  });
+});
