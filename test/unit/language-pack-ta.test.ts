@@ -516,4 +516,10 @@ describe('Tamil language packs', () => {
     const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
     expect(asked('ரெண்டு மாசம் ஆச்சு, க்ளைம் ஸ்டேட்டஸ் என்ன?')).to.equal('claim_status');
   });
+
+  it('reads pre-authorisation (ப்ரீ ஆத், pre auth) as a claim', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('அம்மாவோட ப்ரீ ஆத் அப்ரூவல் இன்னும் வரல')).to.equal('claim_status');
+    expect(asked('preauth approval innum varala')).to.equal('claim_status');
+  });
 });

@@ -477,4 +477,13 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
     expect(asked('రెండు నెలలు అయింది, క్లెయిమ్ స్టేటస్ ఏంటి?')).to.equal('claim_status');
   });
+
+  it('reads good morning (subhodayam) as Tenglish, pre-authorisation (ప్రీ ఆథ్, pre auth) as a claim, and the details of a cut (కోత వివరాలు, kotha vivaralu) as its reason', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(detectLanguage('shubhodayam sir')).to.equal('TE_EN');
+    expect(asked('shubhodayam sir')).to.equal('small_talk');
+    expect(asked('మా అమ్మ ప్రీ ఆథ్ అప్రూవల్ ఇంకా రాలేదు')).to.equal('claim_status');
+    expect(asked('డిడక్షన్ వివరాలు చెప్పండి')).to.equal('query_reason');
+    expect(asked('kotha vivaralu cheppandi')).to.equal('query_reason');
+  });
 });
