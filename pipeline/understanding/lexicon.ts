@@ -154,9 +154,9 @@ export class Lexicon {
         } else covered = Math.max(covered, i + phrase.words.length - 1);
         hits.push({ cls: phrase.cls, start: i, end: i + phrase.words.length - 1, fuzzy: false });
       }
-      // A word known as itself (a Hindi grammar word like "karna") is no typo of a class word ("karan").
-      // Nor is a word inside a phrase found exactly ("cheez" of "kis cheez" is no typo of "cheeze").
-      if (exact || covered >= i || [...word].length < fuzzyMinLength || knownWords.has(word)) continue;
+      // A word listed as itself is no typo; nor is a word inside a phrase found exactly ("cheez" of
+      // "kis cheez" is no typo of "cheeze"); nor a short or known word (fuzzyReading).
+      if (exact || covered >= i) continue;
       // Near words first; words run together ("claimrejectkyu") only when there is none: read as
       // two or three class words, when that is exact.
       const { near, pieces } = this.fuzzyReading(word);
@@ -235,12 +235,17 @@ export class Lexicon {
     };
   }
 
-  /** A word's near class words, or when it has none, the class words run together in it (kept). */
+  /**
+   * A word's near class words, or when it has none, the class words run together in it (kept);
+   * none for a word under 5 letters or a known word (a Hindi grammar word like "karna" is no typo
+   * of "karan").
+   */
   private fuzzyReading(word: string): { near: readonly string[]; pieces: readonly string[] } {
     const kept = this.fuzzyReadings.get(word);
     if (kept) return kept;
-    const near = [...this.nearWords(word)];
-    const reading = { near, pieces: near.length > 0 ? [] : this.split(word) };
+    const fuzzed = [...word].length >= fuzzyMinLength && !knownWords.has(word);
+    const near = fuzzed ? [...this.nearWords(word)] : [];
+    const reading = { near, pieces: !fuzzed || near.length > 0 ? [] : this.split(word) };
     if (this.fuzzyReadings.size >= fuzzyReadingsLimit) this.fuzzyReadings.clear();
     this.fuzzyReadings.set(word, reading);
     return reading;
