@@ -147,6 +147,33 @@ const conjoinedClasses: ReadonlySet<string> = new Set(['why', 'reason', 'when', 
 const followUpClasses: ReadonlySet<string> = new Set(['follow_up']);
 /** What a why-word may ask the reason of, besides a claim still pending. */
 const reasonObjects: ReadonlySet<string> = new Set(['reject', 'cut', 'delay', 'money', 'amount', 'doc', 'need', 'reason', 'paid', 'ask']);
+/** What a why-word may ask the reason of beside a delay: a rejection, a cut, an amount, papers
+ *  needed (query_reason or pending_documents), not the delay itself. */
+const delayReasonObjects: ReadonlySet<string> = new Set(['reject', 'cut', 'amount', 'items', 'need']);
+
+/**
+ * A delay question asks where the claim stands (claim_status), not a reason to explain: the
+ * reason a claimant may be told is why money was cut, reduced, rejected or denied. A why-word
+ * beside a delay ("why is it taking so long?", "इतनी देर क्यों", "itna time kyu lag raha"), no
+ * update ("why no update?", "koi khabar kyu nahi") or a claim still pending, stuck or not paid
+ * ("why is it still not settled?", "abhi tak paisa kyu nahi aaya"), with nothing else it could ask
+ * the reason of, asks no why ("why is my claim on hold?" still asks the hold's reason): the
+ * why-words (and a reason asked for by name) are left out, and the delay, status or payment words
+ * answer. Structural (word lists cannot say it): the same why-word asks the reason beside a cut.
+ */
+function delayAsked(hits: ClassHit[], delayTold = false): ClassHit[] {
+  if (!hits.some((h) => h.cls === 'why') || hits.some((h) => delayReasonObjects.has(h.cls) || (h.cls === 'doc' && !isMoney(h, hits)))) return hits;
+  const neg = hits.some((h) => h.cls === 'neg');
+  const waiting = hits.some((h) => h.cls === 'pending' || h.cls === 'status' || (h.cls === 'paid' && neg));
+  // Still (a when-word: "abhi tak", "अभी भी", "till now") pending, stuck or not paid, or so after
+  // a delay the message told ("do mahine ho gaye aur claim settle nahi hua, aakhir kyu?"); no update at all.
+  const still = (delayTold || hits.some((h) => h.cls === 'when')) && waiting;
+  const delayed = hits.some((h) => h.cls === 'delay') || still || (neg && hits.some((h) => h.cls === 'status'));
+  return delayed ? hits.filter((h) => h.cls !== 'why' && h.cls !== 'reason') : hits;
+}
+
+const isMoney = (h: ClassHit, hits: readonly ClassHit[]) => hits.some((m) => m.cls === 'money' && m.start === h.start && m.end === h.end);
+
 /** Words of a greeting or introduction, which say nothing of the claim beside a question. */
 const asideClasses: ReadonlySet<string> = new Set(['greet', 'thanks', 'relation', 'hospital', 'date']);
 /** Words about papers to send or needed: with one of them, a bill beside a cut word may be a paper. */
@@ -243,6 +270,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // Papers said needed, sent or received, and a deduction named, anywhere in the message (below).
   const papersSaid = found.some((h) => paperWords.has(h.cls));
   const cutNamed = found.some((h) => h.cls === 'cut' && !withinPhraseOf(needClasses, h, found));
+  // A rejection or a cut named anywhere: a why-question beside it asks its reason, whatever delay
+  // it also names ("Claim denied. ... Explain this decision please.").
+  const delayTold = found.some((h) => h.cls === 'delay' && !withinPhraseOf(followUpClasses, h, found));
+  const reasonNamed = cutNamed || found.some((h) => h.cls === 'reject' && !withinPhraseOf(statusClasses, h, found));
   const parts: Part[] = [];
   for (const clause of joinPhrases(message.clauses, found)) {
     // A delay word inside a longer request to look into it or answer ("waiting for your reply",
@@ -284,6 +315,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     if (hits.some((h) => h.cls === 'pending') && hits.some((h) => h.cls === 'when') && !hits.some((h) => reasonObjects.has(h.cls)) && !found.some(aside)) {
       hits = hits.filter((h) => h.cls !== 'why');
     }
+    if (!reasonNamed) hits = delayAsked(hits);
     // Beside a cut word, a word that is money as well as a document ("bill") is the money cut:
     // "they reduced the whole bill" asks why, not which papers are short; unless the message
     // speaks of papers to send or needed ("are the pharmacy bills needed, or only the final bill?").
@@ -385,7 +417,8 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // in ("file jama ki thi. pahuchi ya nahi?": reached, the papers handed in, not the claim paid).
     let own: (() => Scored) | undefined;
     if (top(scored) < grammar.threshold && i > 0 && !part.greeting) {
-      const both = [...leanedOn(i), ...part.hits];
+      // A why-question read with what it leans on may ask about a delay told there (delayAsked).
+      const both = reasonNamed ? [...leanedOn(i), ...part.hits] : delayAsked([...leanedOn(i), ...part.hits], delayTold);
       scored = score(both, Number.POSITIVE_INFINITY);
       own = () => score(both, Number.POSITIVE_INFINITY, part.hits);
     }

@@ -82,7 +82,8 @@ describe('understandMessage: small talk with claim words, and implied asks', () 
   it('reads a delay word inside a request to answer as that request: waiting for a reply about a claim is a status ask', () => {
     expect(matchIntent('claim ke reply ka intezaar hai')).to.equal('claim_status');
     expect(matchIntent('माझ्या क्लेमबद्दल उत्तराची वाट पाहतोय')).to.equal('claim_status');
-    expect(matchIntent('still waiting for your reply on my claim, why so much delay?')).to.equal('query_reason');
+    // A delay question asks where the claim stands (docs/understanding.md, "Delay questions").
+    expect(matchIntent('still waiting for your reply on my claim, why so much delay?')).to.equal('claim_status');
   });
 
   it('answers a question after "understood" in a message that closes nothing: it is asked, not told', () => {

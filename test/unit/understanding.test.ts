@@ -87,7 +87,7 @@ describe('understanding: templates score every intent', () => {
   const cases: Array<[string, string]> = [
     ['why was my claim rejected', 'query_reason'],
     // The longest phrase used to win: "my claim" no longer outweighs the why.
-    ['what happened to my claim, why is it so delayed', 'query_reason'],
+    ['what happened to my claim, why is it so delayed', 'claim_status'],
     ['amount kam kyu diya', 'query_reason'],
     ['क्यों रिजेक्ट हुआ क्लेम', 'query_reason'],
     ['क्लेम रिजेक्ट क्यों हुआ', 'query_reason'],
@@ -502,12 +502,38 @@ describe('understanding: closings', () => {
     expect(understandMessage('Lucknow branch me 12 Nov ko file jama ki thi haath se. Aap logo tak pahuchi ya nahi?').intent).to.equal('pending_documents');
   });
 
-  it('"why still pending?" asks where the claim stands; after other sentences, or of a rejection, it asks why', () => {
+  it('"why still pending?" asks where the claim stands, after other sentences too; of a hold alone or a rejection, it asks why', () => {
     for (const text of ['अभी तक pending क्यों', 'claim abhi tak pending kyu hai?', 'CLM-2025-55210 अभी भी पेंडिंग क्यों दिख रहा है', 'এখনো পেন্ডিং দেখাচ্ছে কেন']) {
       expect(understandMessage(text).intent, text).to.equal('claim_status');
     }
     expect(understandMessage('claim hold pe kyu hai').intent).to.equal('query_reason');
-    expect(understandMessage('15 din ho gaye, claim abhi tak pending kyu hai?').intent).to.equal('query_reason');
+    expect(understandMessage('15 din ho gaye, claim abhi tak pending kyu hai?').intent).to.equal('claim_status');
+  });
+
+  it('a delay question asks where the claim stands, in every language; a why beside a cut or a rejection still asks why', () => {
+    for (const text of [
+      'why is my reimbursement taking so long??',
+      'what is the reason for the delay in my claim',
+      'why no update on my claim till now',
+      'bhai itni der kyu lag rahi hai mere claim me',
+      'itne dino se claim kyu atka hua hai',
+      'teen mahine ho gaye aur paisa nahi aaya. kyu?',
+      'मेरे दावे में इतनी देरी क्यों?',
+      'claim 3 hafte se pending hai. itna late kyu?',
+    ]) {
+      expect(understandMessage(text).intent, text).to.equal('claim_status');
+    }
+    for (const text of [
+      'why was my claim delayed and then cut by 5000?',
+      'Claim rejected after waiting so long. Explain this please.',
+      'itni der ke baad bhi paisa kaat diya, kyu?',
+      'why is my claim on hold',
+    ]) {
+      expect(understandMessage(text).intent, text).to.equal('query_reason');
+    }
+    // A delay told in passing starts nothing: an apology for a late reply is small talk.
+    expect(understandMessage('sorry for the late reply, was at the hospital').kind).to.equal('small_talk');
+    expect(understandMessage('talk to a human not a bot, it is taking too long').intent).to.equal('human_handover');
   });
 
   it('a bill beside a cut word is the money cut, unless the message speaks of papers needed', () => {
