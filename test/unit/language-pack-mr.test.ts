@@ -13,6 +13,7 @@ import { asciiDigits, packOf } from '../../pipeline/languages';
 import { matchIntent, understandMessage } from '../../pipeline/intents';
 import { consentAnswer, spokenLanguage } from '../../pipeline/stages/consent';
 import { redactPhi } from '../../pipeline/policy-gate/phi-redaction';
+import { lexiconFor } from '../../pipeline/understanding/lexicon';
 import { readMessage } from '../../pipeline/understanding/sentences';
 
 const codes = ['MR', 'MR_EN'] as const;
@@ -425,6 +426,14 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(detectLanguage('यह चार्ज किस चीज़ का?')).to.equal('HI');
     expect(detectLanguage('kya hua mere claim ka?')).to.equal('HI_EN');
     expect(detectLanguage('को-पे का?')).to.equal('MR');
+  });
+
+  it('reads a period told as passed (महिना झाला, din hoye gelo, महीने हो गए) as a delay, in Marathi, Bengali and Hindi', () => {
+    const lexicon = lexiconFor();
+    for (const text of ['क्लेम करून दोन महिने झाले', 'claim karun 3 athavde jhale', 'claim korechi, 2 mash hoye gelo', 'ক্লেম করেছি, দুই মাস হয়ে গেল', 'क्लेम किए दो महीने हो गए']) {
+      const found = lexicon.find(readMessage(text).words, detectLanguage(text));
+      expect(found.some((h) => h.cls === 'delay'), text).to.equal(true);
+    }
   });
 
   it('reads kon (who) as romanised Marathi too', () => {
