@@ -116,9 +116,14 @@ export function languageDetector(loaded: LoadedLanguages, fold: (word: string) =
     return i === -1 ? null : tied[i]!;
   };
 
+  const loanwordScript = loaded.scripts.find((s) => s.loanword) ?? null;
+  /** Each script's default pack (the fallback where a script has none): looked up, not searched, per message. */
+  const defaults = new Map<Script | null, string>([null, ...loaded.scripts].map((script) => [script,
+    loaded.packs.find((p) => p.scriptOf === script && p.detection.default_for_script)?.code ?? fallback]));
+
   return (text) => {
-    const script = scriptOf(loaded.scripts, text) ?? loaded.scripts.find((s) => s.loanword) ?? null;
-    const byDefault = loaded.packs.find((p) => p.scriptOf === script && p.detection.default_for_script)?.code ?? fallback;
+    const script = scriptOf(loaded.scripts, text) ?? loanwordScript;
+    const byDefault = defaults.get(script)!;
     const markers = script === null ? undefined : perScript.get(script);
     if (markers === undefined) return byDefault;
     const votes = new Map<string, number>();
