@@ -6,6 +6,8 @@
 import { expect } from 'chai';
 import { detectLanguage } from '../../pipeline/language';
 import { matchIntent } from '../../pipeline/intents';
+import { lexiconFor } from '../../pipeline/understanding/lexicon';
+import { readMessage } from '../../pipeline/understanding/sentences';
 
 describe('language pack: Hindi (HI)', () => {
   it('reads "मिली क्या?" after papers sent as asking whether they arrived', () => {
@@ -25,5 +27,11 @@ describe('language pack: Hindi (HI)', () => {
   it('keeps a message Hindi with जी or किस beside a word Marathi shares', () => {
     expect(detectLanguage('नमस्कार जी')).to.equal('HI');
     expect(detectLanguage('ये चार्ज किस चीज़ का?')).to.equal('HI');
+  });
+  it('reads so many days in the oblique plural (इतने दिनों से, कई हफ्तों से) and a period passed as a delay', () => {
+    const lexicon = lexiconFor();
+    for (const text of ['भुगतान इतने दिनों से रुका है', 'कई हफ्तों से कोई जवाब नहीं', 'फाइल दिए तीन महीने हो गए']) {
+      expect(lexicon.find(readMessage(text).words, detectLanguage(text)).some((h) => h.cls === 'delay'), text).to.equal(true);
+    }
   });
 });
