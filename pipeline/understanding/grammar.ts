@@ -417,8 +417,12 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // in ("file jama ki thi. pahuchi ya nahi?": reached, the papers handed in, not the claim paid).
     let own: (() => Scored) | undefined;
     if (top(scored) < grammar.threshold && i > 0 && !part.greeting) {
+      // A word that is a paper as well as a why-word ("breakup"), in a clause before that asks
+      // nothing ("itemised breakup nahi. ye chalega ya detail wala bhi chahiye?"), is the paper
+      // missing there, not a why the question asks.
+      const context = parts[i - 1]!.asking ? leanedOn(i) : leanedOn(i).filter((h, _, all) => h.cls !== 'why' || !all.some((d) => d.cls === 'doc' && d.start === h.start && d.end === h.end));
       // A why-question read with what it leans on may ask about a delay told there (delayAsked).
-      const both = reasonNamed ? [...leanedOn(i), ...part.hits] : delayAsked([...leanedOn(i), ...part.hits], delayTold);
+      const both = reasonNamed ? [...context, ...part.hits] : delayAsked([...context, ...part.hits], delayTold);
       scored = score(both, Number.POSITIVE_INFINITY);
       own = () => score(both, Number.POSITIVE_INFINITY, part.hits);
     }

@@ -536,6 +536,20 @@ describe('understanding: closings', () => {
     expect(understandMessage('talk to a human not a bot, it is taking too long').intent).to.equal('human_handover');
   });
 
+  it('papers told sent with the subject left out ("Sent the bills") ask no list: the question after them is answered', () => {
+    expect(understandMessage('Sent the bills yesterday 🙏 how many more days for settlement?').intent).to.equal('claim_status');
+  });
+
+  it('"kaise laun", "kahan se laau" (how, where do I get it) ask about a paper to send, not why', () => {
+    expect(understandMessage('registration certificate maanga hai wo main kaise laun').intent).to.equal('pending_documents');
+    expect(understandMessage('doctor ka certificate maanga hai, main kahan se laau?').intent).to.equal('pending_documents');
+  });
+
+  it('a paper that is also a why-word ("breakup"), said missing before a question, is the paper', () => {
+    expect(understandMessage('lab ne breakup nahi diya. wo bhi chahiye?').intent).to.equal('pending_documents');
+    expect(understandMessage('amount kam aaya, breakup do').intent).to.equal('query_reason');
+  });
+
   it('a bill beside a cut word is the money cut, unless the message speaks of papers needed', () => {
     for (const text of ['they reduced the whole bill, room rent capping', 'bill kam kar diya']) {
       expect(understandMessage(text).intent, text).to.equal('query_reason');
