@@ -121,7 +121,18 @@ export function languageDetector(loaded: LoadedLanguages, fold: (word: string) =
   const defaults = new Map<Script | null, string>([null, ...loaded.scripts].map((script) => [script,
     loaded.packs.find((p) => p.scriptOf === script && p.detection.default_for_script)?.code ?? fallback]));
 
+  // The last text read and its language: one message is read by several steps in turn (the
+  // gateway's hint, consent, the router's understanding), in one process when stages are fused.
+  let lastText: string | null = null;
+  let lastLanguage: Language = fallback;
   return (text) => {
+    if (text === lastText) return lastLanguage;
+    lastLanguage = detect(text);
+    lastText = text;
+    return lastLanguage;
+  };
+
+  function detect(text: string): Language {
     const script = scriptOf(loaded.scripts, text) ?? loanwordScript;
     const byDefault = defaults.get(script)!;
     const markers = script === null ? undefined : perScript.get(script);
@@ -158,7 +169,7 @@ export function languageDetector(loaded: LoadedLanguages, fold: (word: string) =
     const tied = [...votes].filter(([, n]) => n === most).map(([code]) => code).filter((code, _, all) => !loanword || all.length === 1 || code !== byDefault);
     if (tied.length === 1) return tied[0]!;
     return nativeDefault(tied) ?? byDefault;
-  };
+  }
 }
 
 /** The language of a claimant's message, over the shipped packs. */
