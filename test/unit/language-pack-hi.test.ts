@@ -34,4 +34,12 @@ describe('language pack: Hindi (HI)', () => {
       expect(lexicon.find(readMessage(text).words, detectLanguage(text)).some((h) => h.cls === 'delay'), text).to.equal(true);
     }
   });
+  it('reads कर दिया (did) as no payment by itself, and "which rule" as why', () => {
+    // "Rejected" is no payment beside a claim: the rejection is asked about.
+    expect(matchIntent('हमारा क्लेम रिजेक्ट कर दिया')).to.equal('query_reason');
+    expect(matchIntent('पॉलिसी चालू थी फिर भी क्लेम बंद कर दिया। यह कौन सा नियम है?')).to.equal('query_reason');
+    expect(matchIntent('कोणत्या नियमाने क्लेम बंद केला?')).to.equal('query_reason');
+    // A payment made is still a payment.
+    expect(matchIntent('क्लेम का पेमेंट कर दिया क्या?')).to.equal('claim_status');
+  });
 });
