@@ -471,7 +471,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // an intent surely, not on a document or a payment mentioned in passing.
   // A word inside a greeting or closing phrase ("hi team") names nothing.
   const problem = (h: ClassHit) => problemClasses.has(h.cls) && !(h.cls === 'when' && isDate(h)) && !withinPhraseOf(smallTalkClasses, h, all);
-  const telling = strongest < tellingWeight && tellingSentences(parts) >= 2 && !all.some(problem);
+  // So does a payment told done with its sum, in one sentence too ("medicines ka 3 hazar ka
+  // reimbursement 4 din mein aa gaya", "Paisa aa gaya account mein, 36,700."): the claimant reports
+  // the money that came, and asks nothing.
+  const sumPaid = all.some((h) => h.cls === 'amount') && all.some((h) => h.cls === 'paid');
+  const telling = strongest < tellingWeight && (tellingSentences(parts) >= 2 || sumPaid) && !all.some(problem);
   const decided = telling ? null : decide<I>(scored, null);
   if (decided) return decided;
   if (all.some((h) => smallTalkClasses.has(h.cls)) && (strongest < grammar.threshold || telling)) {

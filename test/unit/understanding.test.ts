@@ -550,6 +550,15 @@ describe('understanding: closings', () => {
     expect(understandMessage('amount kam aaya, breakup do').intent).to.equal('query_reason');
   });
 
+  it('money told come asks where it stands only when asked ("paisa aa gaya kya?"); told with its sum, it reports and starts nothing', () => {
+    expect(understandMessage('paisa aa gaya kya?').intent).to.equal('claim_status');
+    expect(understandMessage('amount aa gaya hai kya account me').intent).to.equal('claim_status');
+    for (const text of ['hospital bill ka 12 hazar ka reimbursement aa gaya, ek hafte mein', 'Refund of Rs 4,200 credited to my account today']) {
+      expect(understandMessage(text).kind, text).to.not.equal('intent');
+    }
+    expect(understandMessage('Rs 4,200 not credited yet').intent).to.equal('claim_status');
+  });
+
   it('a bill beside a cut word is the money cut, unless the message speaks of papers needed', () => {
     for (const text of ['they reduced the whole bill, room rent capping', 'bill kam kar diya']) {
       expect(understandMessage(text).intent, text).to.equal('query_reason');
