@@ -30,6 +30,12 @@ describe('detectLanguage', () => {
     expect(detectLanguage('anna my claim enna aachu')).to.equal('TA_EN');
   });
 
+  it('reads short Hinglish in chat spellings (kr, krdo, hogaya, yaar, samjha) as Hinglish', () => {
+    for (const text of ['policy renew kr do', 'bills upload krdiye hai', 'approval hogaya?', 'ok yaar', 'samjha nahi', 'hnji sir']) {
+      expect(detectLanguage(text), text).to.equal('HI_EN');
+    }
+  });
+
   it('matches Hinglish markers as whole words only', () => {
     // "kahani" and "karma" contain no marker as a word.
     expect(detectLanguage('karma kahani')).to.equal('EN');
