@@ -188,6 +188,8 @@ const sinceClasses: ReadonlySet<string> = new Set(['since']);
 const sendClasses: ReadonlySet<string> = new Set(['send']);
 /** What is short ("kya kam hai"): a cut word inside one of its phrases is the need. */
 const needClasses: ReadonlySet<string> = new Set(['need']);
+/** Papers received: a status word inside one of their phrases ("update hua") is the papers entered. */
+const receivedClasses: ReadonlySet<string> = new Set(['received']);
 /** Where a claim stands ("ya reject", or rejected): a rejection inside one of its phrases is an outcome asked about. */
 const statusClasses: ReadonlySet<string> = new Set(['status']);
 
@@ -269,6 +271,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const auxiliaries = auxiliariesOf(told);
   // Papers said needed, sent or received, and a deduction named, anywhere in the message (below).
   const papersSaid = found.some((h) => paperWords.has(h.cls));
+  const papersDone = found.some((h) => h.cls === 'done');
   const cutNamed = found.some((h) => h.cls === 'cut' && !withinPhraseOf(needClasses, h, found));
   // A rejection or a cut named anywhere: a why-question beside it asks its reason, whatever delay
   // it also names ("Claim denied. ... Explain this decision please.").
@@ -286,6 +289,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // A rejection inside a status phrase ("approved or rejected?", "pass hua ya reject?") is one
       // of the outcomes asked about, not a rejection to explain.
       .filter((h, _, all) => h.cls !== 'reject' || !withinPhraseOf(statusClasses, h, all))
+      // After papers told handed over, a status word inside a phrase of their receipt ("system me
+      // update hua kya?", "has it been updated?") asks whether the papers were entered, not where
+      // the claim stands.
+      .filter((h, _, all) => h.cls !== 'status' || !papersDone || !withinPhraseOf(receivedClasses, h, all))
       // A when-word inside "since when" ("ye rule kab se hai?") asks since when something holds, not
       // when it will be paid; a why-word inside a send phrase ("kaise bheju", कैसे भेजूं: how do I
       // send) asks how to send.

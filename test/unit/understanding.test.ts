@@ -559,6 +559,13 @@ describe('understanding: closings', () => {
     expect(understandMessage('Rs 4,200 not credited yet').intent).to.equal('claim_status');
   });
 
+  it('after papers told handed over, "update hua kya?" / "has it been updated?" asks whether they were entered', () => {
+    expect(understandMessage('papers jama kar diye the office me. system me update hua kya?').intent).to.equal('pending_documents');
+    expect(understandMessage('I have sent the bills yesterday. Has it been updated?').intent).to.equal('pending_documents');
+    expect(understandMessage('claim update hua kya?').intent).to.equal('claim_status');
+    expect(understandMessage('has my claim been updated?').intent).to.equal('claim_status');
+  });
+
   it('a bill beside a cut word is the money cut, unless the message speaks of papers needed', () => {
     for (const text of ['they reduced the whole bill, room rent capping', 'bill kam kar diya']) {
       expect(understandMessage(text).intent, text).to.equal('query_reason');
