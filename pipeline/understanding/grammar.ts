@@ -339,9 +339,12 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // Beside a deduction named anywhere in the message, things named vaguely ("items", "cheezein")
     // are the items cut, not papers: "non-payable items Rs 3,850. What are these items?" asks why,
     // unless the message speaks of papers needed or sent.
+    // In a clause that names no cut itself they stand for the cut: "ye kaun se saaman hain jinka
+    // paisa nahi milega?" asks why they are not paid, not when the money comes.
     if (cutNamed && !papersSaid) {
       const items = hits.filter((h) => h.cls === 'items');
       hits = hits.filter((h) => h.cls !== 'doc' || !items.some((m) => m.start === h.start && m.end === h.end));
+      if (!hits.some((h) => h.cls === 'cut')) hits.push(...items.map((h) => ({ ...h, cls: 'cut' })));
     }
     // An auxiliary opening a greeting or a closing ("have a nice day") asks nothing, nor one the
     // message's language does not have ("is baar" is "this time" in romanised Hindi).

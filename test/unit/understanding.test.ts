@@ -566,6 +566,11 @@ describe('understanding: closings', () => {
     expect(understandMessage('has my claim been updated?').intent).to.equal('claim_status');
   });
 
+  it('items named beside a deduction stand for the cut in a question that names none ("which items will not be paid?" asks why)', () => {
+    expect(understandMessage('They deducted 2,000 as non-payable. Which items will not be paid?').intent).to.equal('query_reason');
+    expect(understandMessage('2,500 kaat liye non payable bolke. kaun si cheezein hain jinka paisa nahi milega?').intent).to.equal('query_reason');
+  });
+
   it('a bill beside a cut word is the money cut, unless the message speaks of papers needed', () => {
     for (const text of ['they reduced the whole bill, room rent capping', 'bill kam kar diya']) {
       expect(understandMessage(text).intent, text).to.equal('query_reason');
