@@ -188,6 +188,9 @@ const sinceClasses: ReadonlySet<string> = new Set(['since']);
 const sendClasses: ReadonlySet<string> = new Set(['send']);
 /** What is short ("kya kam hai"): a cut word inside one of its phrases is the need. */
 const needClasses: ReadonlySet<string> = new Set(['need']);
+/** Words that speak of papers sent, to send or needed; and words that ask about the claim's payment or state. */
+const filePaperClasses: ReadonlySet<string> = new Set(['send', 'sendme', 'done', 'received', 'need']);
+const claimAskClasses: ReadonlySet<string> = new Set(['paid', 'money', 'amount', 'when', 'status', 'pending', 'reject', 'cut', 'why']);
 /** Papers received: a status word inside one of their phrases ("update hua") is the papers entered. */
 const receivedClasses: ReadonlySet<string> = new Set(['received']);
 /** Where a claim stands ("ya reject", or rejected): a rejection inside one of its phrases is an outcome asked about. */
@@ -272,6 +275,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // Papers said needed, sent or received, and a deduction named, anywhere in the message (below).
   const papersSaid = found.some((h) => paperWords.has(h.cls));
   const papersDone = found.some((h) => h.cls === 'done');
+  // A word that is a claim as well as a paper ("file"): the paper in a message that speaks of
+  // sending, uploading or needing papers and asks nothing of a payment, a date or a status ("file
+  // upload nahi ho rahi, whatsapp pe bhej du?"), else the claim ("meri file kab tak process hogi?").
+  const filePaper = found.some((h) => filePaperClasses.has(h.cls)) && !found.some((h) => claimAskClasses.has(h.cls));
   const cutNamed = found.some((h) => h.cls === 'cut' && !withinPhraseOf(needClasses, h, found));
   // A rejection or a cut named anywhere: a why-question beside it asks its reason, whatever delay
   // it also names ("Claim denied. ... Explain this decision please.").
@@ -293,6 +300,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // update hua kya?", "has it been updated?") asks whether the papers were entered, not where
       // the claim stands.
       .filter((h, _, all) => h.cls !== 'status' || !papersDone || !withinPhraseOf(receivedClasses, h, all))
+      // A payment word right after a rejection or a cut is that act's verb ("claim reject kar diya",
+      // "paisa kaat diya"), not a payment.
+      .filter((h, _, all) => h.cls !== 'paid' || !all.some((r) => (r.cls === 'reject' || r.cls === 'cut') && r.end === h.start - 1))
+      .filter((h, _, all) => (h.cls !== 'claim' && h.cls !== 'doc') || !all.some((o) => o.cls === (h.cls === 'claim' ? 'doc' : 'claim') && o.start === h.start && o.end === h.end) || (h.cls === 'doc') === filePaper)
       // A when-word inside "since when" ("ye rule kab se hai?") asks since when something holds, not
       // when it will be paid; a why-word inside a send phrase ("kaise bheju", कैसे भेजूं: how do I
       // send) asks how to send.

@@ -571,6 +571,16 @@ describe('understanding: closings', () => {
     expect(understandMessage('2,500 kaat liye non payable bolke. kaun si cheezein hain jinka paisa nahi milega?').intent).to.equal('query_reason');
   });
 
+  it('"file" is the paper in a message about sending or uploading it, and the claim otherwise', () => {
+    expect(understandMessage('file upload nahi ho rahi, email pe bhej du?').intent).to.equal('pending_documents');
+    expect(understandMessage('meri file kab tak process hogi?').intent).to.equal('claim_status');
+    expect(understandMessage('my file is stuck, what is the status').intent).to.equal('claim_status');
+  });
+
+  it('a payment word right after a rejection is its verb: "claim reject kar diya?" asks why', () => {
+    expect(understandMessage('claim reject kar diya? humne sab papers diye the').intent).to.equal('query_reason');
+  });
+
   it('a bill beside a cut word is the money cut, unless the message speaks of papers needed', () => {
     for (const text of ['they reduced the whole bill, room rent capping', 'bill kam kar diya']) {
       expect(understandMessage(text).intent, text).to.equal('query_reason');
