@@ -59,7 +59,7 @@ describe('human handover: every service process killed with SIGKILL', function (
 
   async function startServices(): Promise<void> {
     children = layout.map((args) => startChild(args, env));
-    await waitFor(async () => (await fetch(`${apiUrl}/health`)).status === 200, { what: 'api process up', timeoutMs: 30_000, intervalMs: 50 });
+    await waitFor(async () => (await fetch(`${apiUrl}/health`)).status === 200, { what: 'api process up', timeoutMs: 90_000, intervalMs: 50 });
   }
 
   async function killServices(): Promise<Array<number | null>> {

@@ -66,7 +66,7 @@ class Deployment {
   async startServices(...roles: string[][]): Promise<void> {
     const chosen = roles.length > 0 ? roles : layout;
     this.children.push(...chosen.map((args) => startChild(args, this.env)));
-    if (chosen.some(([role]) => role === 'api')) await waitFor(async () => (await fetch(`${this.apiUrl}/health`)).status === 200, { what: 'api process up', timeoutMs: 30_000, intervalMs: 50 });
+    if (chosen.some(([role]) => role === 'api')) await waitFor(async () => (await fetch(`${this.apiUrl}/health`)).status === 200, { what: 'api process up', timeoutMs: 90_000, intervalMs: 50 });
   }
 
   /** SIGKILL to every service process at once. Resolves with how each ended. */
