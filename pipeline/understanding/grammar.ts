@@ -156,19 +156,32 @@ const delayReasonObjects: ReadonlySet<string> = new Set(['reject', 'cut', 'amoun
  * reason a claimant may be told is why money was cut, reduced, rejected or denied. A why-word
  * beside a delay ("why is it taking so long?", "इतनी देर क्यों", "itna time kyu lag raha"), no
  * update ("why no update?", "koi khabar kyu nahi") or a claim still pending, stuck or not paid
- * ("why is it still not settled?", "abhi tak paisa kyu nahi aaya"), with nothing else it could ask
+ * ("why is it not settled till now?", "abhi tak paisa kyu nahi aaya"), with nothing else it could ask
  * the reason of, asks no why ("why is my claim on hold?" still asks the hold's reason): the
  * why-words (and a reason asked for by name) are left out, and the delay, status or payment words
  * answer. Structural (word lists cannot say it): the same why-word asks the reason beside a cut.
  */
 function delayAsked(hits: ClassHit[], delayTold = false): ClassHit[] {
-  if (!hits.some((h) => h.cls === 'why') || hits.some((h) => delayReasonObjects.has(h.cls) || (h.cls === 'doc' && !isMoney(h, hits)))) return hits;
-  const neg = hits.some((h) => h.cls === 'neg');
-  const waiting = hits.some((h) => h.cls === 'pending' || h.cls === 'status' || (h.cls === 'paid' && neg));
+  // One pass over the hits (every clause of a message with a why-word comes here).
+  let why = false, neg = false, when = false, delay = false, status = false, pending = false, paid = false;
+  for (const h of hits) {
+    switch (h.cls) {
+      case 'why': why = true; break;
+      case 'neg': neg = true; break;
+      case 'when': when = true; break;
+      case 'delay': delay = true; break;
+      case 'status': status = true; break;
+      case 'pending': pending = true; break;
+      case 'paid': paid = true; break;
+      case 'doc': if (!isMoney(h, hits)) return hits; break;
+      default: if (delayReasonObjects.has(h.cls)) return hits;
+    }
+  }
+  if (!why) return hits;
   // Still (a when-word: "abhi tak", "अभी भी", "till now") pending, stuck or not paid, or so after
   // a delay the message told ("do mahine ho gaye aur claim settle nahi hua, aakhir kyu?"); no update at all.
-  const still = (delayTold || hits.some((h) => h.cls === 'when')) && waiting;
-  const delayed = hits.some((h) => h.cls === 'delay') || still || (neg && hits.some((h) => h.cls === 'status'));
+  const waiting = pending || status || (paid && neg);
+  const delayed = delay || ((delayTold || when) && waiting) || (neg && status);
   return delayed ? hits.filter((h) => h.cls !== 'why' && h.cls !== 'reason') : hits;
 }
 
@@ -278,12 +291,15 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // A word that is a claim as well as a paper ("file"): the paper in a message that speaks of
   // sending, uploading or needing papers and asks nothing of a payment, a date or a status ("file
   // upload nahi ho rahi, whatsapp pe bhej du?"), else the claim ("meri file kab tak process hogi?").
-  const filePaper = found.some((h) => filePaperClasses.has(h.cls)) && !found.some((h) => claimAskClasses.has(h.cls));
+  const claimPaper = found.some((h) => h.cls === 'claim' && found.some((d) => d.cls === 'doc' && d.start === h.start && d.end === h.end));
+  const filePaper = claimPaper && found.some((h) => filePaperClasses.has(h.cls)) && !found.some((h) => claimAskClasses.has(h.cls));
   const cutNamed = found.some((h) => h.cls === 'cut' && !withinPhraseOf(needClasses, h, found));
   // A rejection or a cut named anywhere: a why-question beside it asks its reason, whatever delay
   // it also names ("Claim denied. ... Explain this decision please.").
-  const delayTold = found.some((h) => h.cls === 'delay' && !withinPhraseOf(followUpClasses, h, found));
-  const reasonNamed = cutNamed || found.some((h) => h.cls === 'reject' && !withinPhraseOf(statusClasses, h, found));
+  // (Only a message with a why-word can ask about a delay: without one, no delay reading is tried.)
+  const whyNamed = found.some((h) => h.cls === 'why');
+  const delayTold = whyNamed && found.some((h) => h.cls === 'delay' && !withinPhraseOf(followUpClasses, h, found));
+  const reasonNamed = !whyNamed || cutNamed || found.some((h) => h.cls === 'reject' && !withinPhraseOf(statusClasses, h, found));
   const parts: Part[] = [];
   for (const clause of joinPhrases(message.clauses, found)) {
     // A delay word inside a longer request to look into it or answer ("waiting for your reply",
@@ -295,15 +311,18 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       .filter((h, _, all) => h.cls !== 'cut' || !withinPhraseOf(needClasses, h, all))
       // A rejection inside a status phrase ("approved or rejected?", "pass hua ya reject?") is one
       // of the outcomes asked about, not a rejection to explain.
-      .filter((h, _, all) => h.cls !== 'reject' || !withinPhraseOf(statusClasses, h, all))
       // After papers told handed over, a status word inside a phrase of their receipt ("system me
       // update hua kya?", "has it been updated?") asks whether the papers were entered, not where
-      // the claim stands.
-      .filter((h, _, all) => h.cls !== 'status' || !papersDone || !withinPhraseOf(receivedClasses, h, all))
-      // A payment word right after a rejection or a cut is that act's verb ("claim reject kar diya",
-      // "paisa kaat diya"), not a payment.
-      .filter((h, _, all) => h.cls !== 'paid' || !all.some((r) => (r.cls === 'reject' || r.cls === 'cut') && r.end === h.start - 1))
-      .filter((h, _, all) => (h.cls !== 'claim' && h.cls !== 'doc') || !all.some((o) => o.cls === (h.cls === 'claim' ? 'doc' : 'claim') && o.start === h.start && o.end === h.end) || (h.cls === 'doc') === filePaper)
+      // the claim stands. A payment word right after a rejection or a cut is that act's verb
+      // ("claim reject kar diya", "paisa kaat diya"), not a payment. A word both claim and paper
+      // ("file") is one of them (filePaper, above). One pass for the four.
+      .filter((h, _, all) => {
+        if (h.cls === 'reject') return !withinPhraseOf(statusClasses, h, all);
+        if (h.cls === 'status') return !papersDone || !withinPhraseOf(receivedClasses, h, all);
+        if (h.cls === 'paid') return !all.some((r) => (r.cls === 'reject' || r.cls === 'cut') && r.end === h.start - 1);
+        if (!claimPaper || (h.cls !== 'claim' && h.cls !== 'doc')) return true;
+        return (h.cls === 'doc') === filePaper || !all.some((o) => o.cls === (h.cls === 'claim' ? 'doc' : 'claim') && o.start === h.start && o.end === h.end);
+      })
       // A when-word inside "since when" ("ye rule kab se hai?") asks since when something holds, not
       // when it will be paid; a why-word inside a send phrase ("kaise bheju", कैसे भेजूं: how do I
       // send) asks how to send.
