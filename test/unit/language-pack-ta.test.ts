@@ -522,4 +522,40 @@ describe('Tamil language packs', () => {
     expect(asked('அம்மாவோட ப்ரீ ஆத் அப்ரூவல் இன்னும் வரல')).to.equal('claim_status');
     expect(asked('preauth approval innum varala')).to.equal('claim_status');
   });
+
+  it('reads kept on hold (ஹோல்டுல வச்சிருக்கீங்க, hold la vechirukeenga) as a hold, not a delay: why a claim is on hold asks the reason', () => {
+    const classes = (text: string) => lexiconFor().find(readMessage(text).words, detectLanguage(text)).map((h) => h.cls);
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(classes('ஹோல்ட்ல வச்சிருக்காங்க')).to.include('pending').and.not.include('delay');
+    expect(classes('hold la pottirukaanga')).to.include('pending').and.not.include('delay');
+    expect(asked('என் கிளைம ஏன் ஹோல்டுல போட்டிருக்கீங்க?')).to.equal('query_reason');
+    expect(asked('en claim ah yen hold la vachirukeenga?')).to.equal('query_reason');
+  });
+
+  it('reads if done (பண்ணா, pannaa) as no typo of a why-word or a negation, and should I do (பண்ணணுமா) as a question', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('ரிப்போர்ட் மெயில் பண்ணா போதுமா, இல்ல கொரியர் பண்ணணுமா?')).to.equal('pending_documents');
+    expect(asked('pharmacy bill whatsapp pannaa podhuma?')).to.equal('pending_documents');
+  });
+
+  it('reads Tanglish said-thanks and waiting words (sonnathukku, aanadha, kaathirukken) as Tanglish, and I will send (anupi vidren, single p) as telling', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(detectLanguage('payment aanatha sonnathukku thanks')).to.equal('TA_EN');
+    expect(detectLanguage('seri sir, kaathirukken')).to.equal('TA_EN');
+    expect(asked('naalaikku lab report anupi vidren')).to.equal('small_talk');
+  });
+
+  it('reads from my side (enga side la, என் பக்கத்துல இருந்து) as papers to send, and no problem now (ippo endha problem um illa) as closing', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('en side la irundhu edhavadhu kuraiyudha?')).to.equal('pending_documents');
+    expect(asked('என் பக்கத்துல இருந்து ஏதாவது பெண்டிங் இருக்கா?')).to.equal('pending_documents');
+    expect(asked('kaasu vandhuduchu, ippo endha problem um illa')).to.equal('small_talk');
+    expect(asked('பணம் வந்துடுச்சு, இனி பிரச்சனை இல்ல')).to.equal('small_talk');
+  });
+
+  it('reads an officer\'s or manager\'s number asked for (officer number, மேனேஜர் நம்பர்) as a person asked for', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('unga manager number kudunga')).to.equal('human_handover');
+    expect(asked('மேனேஜர் நம்பர் குடுங்க ப்ளீஸ்')).to.equal('human_handover');
+  });
 });

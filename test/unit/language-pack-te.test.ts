@@ -486,4 +486,33 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(asked('డిడక్షన్ వివరాలు చెప్పండి')).to.equal('query_reason');
     expect(asked('kotha vivaralu cheppandi')).to.equal('query_reason');
   });
+
+  it('reads the object ending ni (bill ni) as no negation: Hindi\'s nahi is not read in a Tenglish message', () => {
+    const classes = (text: string) => lexiconFor().find(readMessage(text).words, detectLanguage(text)).map((h) => h.cls);
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(classes('lab report ni mail chesanu')).to.not.include('neg');
+    expect(asked('pharmacy bill ni enduku cut chesaru?')).to.equal('query_reason');
+  });
+
+  it('reads from my side (naa vaipu nunchi, మా వైపు నుంచి) as papers to send, and no problem any more (inka em problem ledu) as closing', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('naa vaipu nunchi emaina pending unda?')).to.equal('pending_documents');
+    expect(asked('మా వైపు నుంచి ఏమైనా పెండింగ్ ఉందా?')).to.equal('pending_documents');
+    expect(asked('dabbulu vachayi andi, inka emi problem ledu')).to.equal('small_talk');
+    expect(asked('డబ్బులు వచ్చాయి, ఏ సమస్య లేదు')).to.equal('small_talk');
+  });
+
+  it('reads an officer\'s or manager\'s number asked for (ఆఫీసర్ నంబర్ ఇస్తారా, manager number istara) as a person asked for, and నెంబర్ as no month', () => {
+    const classes = (text: string) => lexiconFor().find(readMessage(text).words, detectLanguage(text)).map((h) => h.cls);
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(classes('మీ నెంబర్')).to.not.include('date');
+    expect(asked('మీ మేనేజర్ నెంబర్ ఇస్తారా?')).to.equal('human_handover');
+    expect(asked('mee executive number istara?')).to.equal('human_handover');
+  });
+
+  it('reads the paperwork all done (antha ayipoyindi, అన్నీ అయిపోయాయి) as papers handed in, so how many more days asks the status, and papers reached the office (మీ ఆఫీస్ కి వచ్చాయా) as received', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('documents anni ayipoyayi kada, settlement ki inka enni rojulu?')).to.equal('claim_status');
+    expect(asked('పోస్ట్ లో పంపిన రిపోర్ట్స్ మీ ఆఫీస్ కి వచ్చాయా?')).to.equal('pending_documents');
+  });
 });
