@@ -273,4 +273,11 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(understandMessage('টাকা ঢুকে গেছে, অনেক উপকার করলেন').kind).to.equal('small_talk');
   });
+
+  it('reads "reject hoyeche na ... ?" (rejected, or ...?) as one of the outcomes asked about, not a rejection to explain', () => {
+    for (const [text, language] of [['babar claim reject hoyeche na process e ache?', 'BN_EN'], ['বাবার ক্লেম রিজেক্ট হয়েছে না প্রসেসে আছে?', 'BN']] as const) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });

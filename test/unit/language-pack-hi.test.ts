@@ -42,4 +42,12 @@ describe('language pack: Hindi (HI)', () => {
     // A payment made is still a payment.
     expect(matchIntent('क्लेम का पेमेंट कर दिया क्या?')).to.equal('claim_status');
   });
+
+  it('reads फाइल as a paper too, कैसे लाऊं / कहां से लाएं as how to get a paper, and कहां तक पहुंची as where the claim stands', () => {
+    for (const text of ['अस्पताल वाली फाइल कहां से लाएं?', 'डॉक्टर का सर्टिफिकेट कैसे लाऊं?', 'बड़ी फाइलें अपलोड नहीं हो रहीं, क्या करूं?']) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+      expect(detectLanguage(text), text).to.equal('HI');
+    }
+    expect(matchIntent('मेरे क्लेम की फाइल कहां तक पहुंची?')).to.equal('claim_status');
+  });
 });

@@ -457,4 +457,33 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       }
     }
   });
+
+  it('reads माझ्याकडून / mazyakadun, माझ्या बाजूने (from my side) as what is the claimant\'s to send', () => {
+    for (const [text, language] of [['माझ्या बाजूने काही पेंडिंग आहे का?', 'MR'], ['आमच्याकडून काही pending आहे का?', 'MR'], ['majhyakadun kahi pending ahe ka?', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
+
+  it('reads हवंय, हवाय / havay (is wanted) as a request, so someone wanted on the phone asks for a person', () => {
+    for (const [text, language] of [['मला फोनवर माहिती देणारा कोणीतरी हवाय', 'MR'], ['phone var samjavnara konitari havay', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('human_handover');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
+
+  it('reads "बोला माझ्याशी" / "bola majhyashi" (speak with me, verb first) and "फोन लावा" / "call lava" (place a call) as asking for a person', () => {
+    for (const [text, language] of [['ऑफिसरला बोला माझ्याशी', 'MR'], ['officer la bola majhyashi', 'MR_EN'], ['मेसेज नको, कॉल लावा', 'MR'], ['email nako, mala phone lava', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('human_handover');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
+
+  it('reads "नवीन कारण", "काहीतरी कारण" (a new excuse, some excuse) and "कंटाळा आला" (fed up) as a complaint that asks nothing', () => {
+    for (const text of ['दर वेळी उशीर आणि दर वेळी काहीतरी कारण, कंटाळा आला', 'dar veli ushir ani dar veli navin karan, kantala ala', 'तुमच्याकडे दर वेळी नवं कारण असतं']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    // The reason asked for by name still asks.
+    expect(matchIntent('कपातीचं कारण सांगा')).to.equal('query_reason');
+  });
 });
