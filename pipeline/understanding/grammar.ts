@@ -168,12 +168,19 @@ function delayAsked(hits: ClassHit[], delayTold = false): ClassHit[] {
     switch (h.cls) {
       case 'why': why = true; break;
       case 'neg': neg = true; break;
-      case 'when': when = true; break;
+      // still, yet: a when-word here only ("why is my claim still not settled?"); as a when-word for
+      // the templates it would make "which papers are still needed?" a question of time.
+      case 'when': case 'still': when = true; break;
       case 'delay': delay = true; break;
       case 'status': status = true; break;
       case 'pending': pending = true; break;
       case 'paid': paid = true; break;
-      case 'doc': if (!isMoney(h, hits)) return hits; break;
+      // Papers told handed over ("sab documents de diye phir bhi itna late kyu?") are no papers the
+      // why asks about: the delay after them is.
+      case 'doc': if (!isMoney(h, hits) && !hits.some((d) => d.cls === 'done')) return hits; break;
+      // A need word inside a request ("I need to know", "জানা দরকার", "कळायला हवं": I must know)
+      // is that request, not papers needed.
+      case 'need': if (!withinPhraseOf(requestClasses, h, hits)) return hits; break;
       default: if (delayReasonObjects.has(h.cls)) return hits;
     }
   }
@@ -299,7 +306,13 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // (Only a message with a why-word can ask about a delay: without one, no delay reading is tried.)
   const whyNamed = found.some((h) => h.cls === 'why');
   const delayTold = whyNamed && found.some((h) => h.cls === 'delay' && !withinPhraseOf(followUpClasses, h, found));
-  const reasonNamed = !whyNamed || cutNamed || found.some((h) => h.cls === 'reject' && !withinPhraseOf(statusClasses, h, found));
+  // A rejection phrase that holds its own negation ("not approved", "not settled") right beside
+  // still or yet ("still not approved", "not approved yet") tells what has not happened so far, a
+  // delay, not a decision to explain: it is no rejection anywhere in the message.
+  const notYet = (h: ClassHit) => h.cls === 'reject' && h.end > h.start
+    && found.some((n) => n.cls === 'neg' && n.start >= h.start && n.end <= h.end)
+    && found.some((s) => s.cls === 'still' && (s.end === h.start - 1 || s.start === h.end + 1));
+  const reasonNamed = !whyNamed || cutNamed || found.some((h) => h.cls === 'reject' && !withinPhraseOf(statusClasses, h, found) && !notYet(h));
   const parts: Part[] = [];
   for (const clause of joinPhrases(message.clauses, found)) {
     // A delay word inside a longer request to look into it or answer ("waiting for your reply",
@@ -317,7 +330,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // ("claim reject kar diya", "paisa kaat diya"), not a payment. A word both claim and paper
       // ("file") is one of them (filePaper, above). One pass for the four.
       .filter((h, _, all) => {
-        if (h.cls === 'reject') return !withinPhraseOf(statusClasses, h, all);
+        if (h.cls === 'reject') return !withinPhraseOf(statusClasses, h, all) && !notYet(h);
         if (h.cls === 'status') return !papersDone || !withinPhraseOf(receivedClasses, h, all);
         if (h.cls === 'paid') return !all.some((r) => (r.cls === 'reject' || r.cls === 'cut') && r.end === h.start - 1);
         if (!claimPaper || (h.cls !== 'claim' && h.cls !== 'doc')) return true;
@@ -352,7 +365,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     if (hits.some((h) => h.cls === 'pending') && hits.some((h) => h.cls === 'when') && !hits.some((h) => reasonObjects.has(h.cls)) && !found.some(aside)) {
       hits = hits.filter((h) => h.cls !== 'why');
     }
-    if (!reasonNamed) hits = delayAsked(hits);
+    // A delay told in another clause ("two months have passed and the claim is not settled, why?")
+    // makes a why beside a claim still unpaid a delay question in its own clause too.
+    if (!reasonNamed) hits = delayAsked(hits, delayTold);
     // Beside a cut word, a word that is money as well as a document ("bill") is the money cut:
     // "they reduced the whole bill" asks why, not which papers are short; unless the message
     // speaks of papers to send or needed ("are the pharmacy bills needed, or only the final bill?").

@@ -252,7 +252,9 @@ describe('understanding: several sentences, the asking part decides', () => {
     ['namaste ji 🙏 mera claim CLM-2024-88812 hai. 61,500 mila, baaki kyu kata?', 'query_reason'],
     ['10 tarikh ko Apollo se discharge hua. kab milega paisa', 'claim_status'],
     // A question word opening a clause asks about all of it, past the template window.
-    ['Why has it been 2 months since the hospital sent everything and my claim is still not settled?', 'query_reason'],
+    ['Why did the insurer, after the hospital sent everything on time and answered every single query, reject my claim?', 'query_reason'],
+    // (A delay asked so, "why ... and my claim is still not settled?", asks where the claim stands.)
+    ['Why has it been 2 months since the hospital sent everything and my claim is still not settled?', 'claim_status'],
     // A question naming nothing even with the clause before it is read with the whole message.
     ['My claim was closed last week. Nobody informed me. What went wrong?', 'query_reason'],
     // A longer phrase of one class is not read as the shorter words of another inside it.
@@ -534,6 +536,37 @@ describe('understanding: closings', () => {
     // A delay told in passing starts nothing: an apology for a late reply is small talk.
     expect(understandMessage('sorry for the late reply, was at the hospital').kind).to.equal('small_talk');
     expect(understandMessage('talk to a human not a bot, it is taking too long').intent).to.equal('human_handover');
+  });
+
+  it('still or yet beside a claim not paid is a delay asked, and "not approved yet" no rejection; "still needed" papers stay papers', () => {
+    for (const text of [
+      'why is my reimbursement still not credited?',
+      'Why are you taking 6 weeks, and my hospital bill claim is still not paid?',
+      'why has my claim not been approved yet?',
+      'my claim is still not approved',
+    ]) {
+      expect(understandMessage(text).intent, text).to.equal('claim_status');
+    }
+    expect(understandMessage('why was my claim not approved?').intent).to.equal('query_reason');
+    expect(understandMessage('which papers are still needed for my claim?').intent).to.equal('pending_documents');
+  });
+
+  it('a delay told in one clause makes the why beside an unpaid claim in another a delay question', () => {
+    expect(understandMessage('3 hafte ho gaye, aur mera claim approve kyu nahi hua?').intent).to.equal('claim_status');
+  });
+
+  it('a need word inside a request ("I need to know") does not stop the delay reading; papers told handed over do not either', () => {
+    expect(understandMessage('I need to know why my claim is still stuck').intent).to.equal('claim_status');
+    expect(understandMessage('why are more papers needed when my claim is stuck?').intent).to.equal('query_reason');
+    expect(understandMessage('I submitted all documents, why is the settlement taking so long?').intent).to.equal('claim_status');
+  });
+
+  it('a claimant who says they will not renew only vents: small talk, unless they ask', () => {
+    expectClosings([
+      'Terrible service. 7k deducted for no reason. I will never renew this policy.',
+      'bahut bekaar service. har baar paisa kaat lete ho. agli baar policy renew nahi karungi.',
+    ]);
+    expect(understandMessage('I will not renew this policy. Why was 7k deducted?').intent).to.equal('query_reason');
   });
 
   it('papers told sent with the subject left out ("Sent the bills") ask no list: the question after them is answered', () => {
