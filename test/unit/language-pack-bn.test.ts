@@ -280,4 +280,11 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads pathay / pathayni, পাঠায়নি (sends, has not sent) as themselves, no typo of a request to send: an approval not sent asks where the claim stands', () => {
+    for (const [text, language] of [['insurance er approval pathay ni bolche, apnara ki pathiyechen?', 'BN_EN'], ['TPA approval pathayni ekhono', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
