@@ -451,8 +451,8 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   for (let i = parts.length - 1; i >= 0; i -= 1) {
     const part = parts[i]!;
     if (!part.asking) continue;
-    // A question word opening the clause asks about all of it, however long ("Why has it been
-    // 2 months and my claim is still not settled?").
+    // A question word opening the clause asks about all of it, however long ("Why did the insurer,
+    // after the hospital sent everything and answered every query, reject my claim?").
     let scored = score(part.hits, part.opensWithQuestion ? Number.POSITIVE_INFINITY : grammar.window);
     // A question that answers by its verb alone and names nothing it asks about ("I sent the
     // bills by courier. Did you receive them?": received, not paid) asks about what the clause
@@ -475,7 +475,14 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // A word that is a paper as well as a why-word ("breakup"), in a clause before that asks
       // nothing ("itemised breakup nahi. ye chalega ya detail wala bhi chahiye?"), is the paper
       // missing there, not a why the question asks.
-      const context = parts[i - 1]!.asking ? leanedOn(i) : leanedOn(i).filter((h, _, all) => h.cls !== 'why' || !all.some((d) => d.cls === 'doc' && d.start === h.start && d.end === h.end));
+      // After a why-question about a paper (not money), a question of its own ("PAN card ki photo
+      // bheji thi, wo reject kyu hui? usme kya galat hai?": what is wrong with it) asks about the
+      // paper: the earlier why-words stay out, and the paper rejected is a paper to send again
+      // (document-rejected). About money or a claim, the why still asks the reason.
+      const leaned = leanedOn(i);
+      const ownQuestion = part.hits.some((h) => (h.cls === 'interrogative' || h.cls === 'ask') && !part.hits.some((w) => w.cls === 'why' && w.start === h.start));
+      const paperAsked = ownQuestion && leaned.some((h) => h.cls === 'doc' && !isMoney(h, leaned)) && !leaned.some((h) => h.cls === 'claim' || h.cls === 'ref');
+      const context = parts[i - 1]!.asking ? (paperAsked ? leaned.filter((h) => h.cls !== 'why') : leaned) : leaned.filter((h, _, all) => h.cls !== 'why' || !all.some((d) => d.cls === 'doc' && d.start === h.start && d.end === h.end));
       // A why-question read with what it leans on may ask about a delay told there (delayAsked).
       const both = reasonNamed ? [...context, ...part.hits] : delayAsked([...context, ...part.hits], delayTold);
       scored = score(both, Number.POSITIVE_INFINITY);

@@ -561,6 +561,12 @@ describe('understanding: closings', () => {
     expect(understandMessage('I submitted all documents, why is the settlement taking so long?').intent).to.equal('claim_status');
   });
 
+  it('a paper rejected, then "what is wrong with it?", asks about the paper; a claim or a sum so asked still asks why', () => {
+    expect(understandMessage('aadhaar card ki copy upload ki thi, wo reject kyu hui? usme kya galat hai?').intent).to.equal('pending_documents');
+    expect(understandMessage('I uploaded the cancelled cheque, why was it rejected? What is wrong with it?').intent).to.equal('pending_documents');
+    expect(understandMessage('claim reject ho gaya, kyu? kya galat tha?').intent).to.equal('query_reason');
+  });
+
   it('a claimant who says they will not renew only vents: small talk, unless they ask', () => {
     expectClosings([
       'Terrible service. 7k deducted for no reason. I will never renew this policy.',
