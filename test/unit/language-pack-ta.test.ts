@@ -558,4 +558,17 @@ describe('Tamil language packs', () => {
     expect(asked('unga manager number kudunga')).to.equal('human_handover');
     expect(asked('மேனேஜர் நம்பர் குடுங்க ப்ளீஸ்')).to.equal('human_handover');
   });
+
+  it('reads still/yet (இன்னும், innum) as still, so why a claim is still not settled asks its status, while what more is needed stays a documents question', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('என் கிளைம் ஏன் இன்னும் செட்டில் ஆகல?')).to.equal('claim_status');
+    expect(asked('yen innum en claim settle aagala?')).to.equal('claim_status');
+    expect(asked('innum enna documents venum?')).to.equal('pending_documents');
+  });
+
+  it('reads "will the claim go through without it?" (இல்லாம கிளைம் செட்டில் ஆகுமா, illama claim process aaguma) as asking whether a paper is needed', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('FIR copy illama claim process aaguma?')).to.equal('pending_documents');
+    expect(asked('FIR காப்பி இல்லாம கிளைம் செட்டில் ஆகுமா?')).to.equal('pending_documents');
+  });
 });

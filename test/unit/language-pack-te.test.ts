@@ -515,4 +515,17 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(asked('documents anni ayipoyayi kada, settlement ki inka enni rojulu?')).to.equal('claim_status');
     expect(asked('పోస్ట్ లో పంపిన రిపోర్ట్స్ మీ ఆఫీస్ కి వచ్చాయా?')).to.equal('pending_documents');
   });
+
+  it('reads still/yet (ఇంకా, inka) as still, so why a claim is still not settled asks its status, while what more is needed stays a documents question', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('ఎందుకు ఇంకా నా క్లెయిమ్ సెటిల్ కాలేదు?')).to.equal('claim_status');
+    expect(asked('enduku inka naa claim settle avvaledu?')).to.equal('claim_status');
+    expect(asked('ఇంకా ఏ డాక్యుమెంట్స్ కావాలి?')).to.equal('pending_documents');
+  });
+
+  it('reads "will the claim go through without it?" (లేకుండా క్లెయిమ్ ప్రాసెస్ అవుతుందా, lekunda claim settle avutunda) as asking whether a paper is needed', () => {
+    const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+    expect(asked('MLC report lekunda claim settle avutunda?')).to.equal('pending_documents');
+    expect(asked('FIR కాపీ లేకుండా క్లెయిమ్ ప్రాసెస్ అవుతుందా?')).to.equal('pending_documents');
+  });
 });
