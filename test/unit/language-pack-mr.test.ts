@@ -107,8 +107,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
   });
 
   it('reads the words Marathi claimants use for stuck, escalate, while and or, and a seen film as no document', () => {
-    // "अडकून पडलाय" (has got stuck) after "का" asks why; "एस्केलेट करा" asks for a person.
-    expect(matchIntent('माझा क्लेम अजून का रखडून पडलाय?')).to.equal('query_reason');
+    // "अडकून पडलाय" (has got stuck) read as stuck: why still stuck is a delay asked about, where the
+    // claim stands; "एस्केलेट करा" asks for a person.
+    expect(matchIntent('माझा क्लेम अजून का रखडून पडलाय?')).to.equal('claim_status');
     expect(matchIntent('तक्रार वरिष्ठांकडे एस्केलेट करा')).to.equal('human_handover');
     // "पाहिला" (saw) is no typo of "राहिला" (remaining): talk of a film starts nothing.
     expect(matchIntent('कालचा सिनेमा पाहिला का?')).to.equal(null);
@@ -485,5 +486,16 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     // The reason asked for by name still asks.
     expect(matchIntent('कपातीचं कारण सांगा')).to.equal('query_reason');
+  });
+
+  it('reads अजून / ajun, अद्याप (still, yet) beside a why-word and a claim stuck or unpaid as a delay asked, and अजून काय as what else', () => {
+    for (const [text, language] of [['माझा क्लेम अजूनही का अडकलाय?', 'MR'], ['अद्याप पैसे का आले नाहीत?', 'MR'], ['ajunhi claim ka adaklay?', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    // What else to send, and more money cut, are no delay.
+    expect(matchIntent('अजून काय पाठवायचं?')).to.equal('pending_documents');
+    expect(matchIntent('ajun kay pathvu?')).to.equal('pending_documents');
+    expect(matchIntent('अजून पैसे का कापले?')).to.equal('query_reason');
   });
 });
