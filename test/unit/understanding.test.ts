@@ -561,6 +561,12 @@ describe('understanding: closings', () => {
     expect(understandMessage('I submitted all documents, why is the settlement taking so long?').intent).to.equal('claim_status');
   });
 
+  it('an approval or payment still not given is a status question; papers still not received stay papers', () => {
+    expect(understandMessage('cashless approval not given yet 😟').intent).to.equal('claim_status');
+    expect(understandMessage('final approval still not given. what is the issue?').intent).to.equal('claim_status');
+    expect(understandMessage('the lab reports are still not received').intent).to.equal('pending_documents');
+  });
+
   it('a paper rejected, then "what is wrong with it?", asks about the paper; a claim or a sum so asked still asks why', () => {
     expect(understandMessage('aadhaar card ki copy upload ki thi, wo reject kyu hui? usme kya galat hai?').intent).to.equal('pending_documents');
     expect(understandMessage('I uploaded the cancelled cheque, why was it rejected? What is wrong with it?').intent).to.equal('pending_documents');
