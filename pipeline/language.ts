@@ -47,27 +47,22 @@ interface ScriptMarkers {
 
 /** The packs whose words a message of `script` may be: the script's own, each with its markers. */
 function scriptMarkers(packs: readonly LanguagePack[], fold: (word: string) => string): ScriptMarkers {
-  const owners = new Map<string, string[]>();
-  const exact = new Map<string, string[]>();
-  for (const pack of packs) {
-    for (const form of new Set(pack.detection.markers.map(fold))) {
-      const list = exact.get(form) ?? [];
-      list.push(pack.code);
-      exact.set(form, list);
+  /** Each form (once a pack) to the codes of the packs that list it. */
+  const byForm = (formsOf: (pack: LanguagePack) => string[]): Map<string, string[]> => {
+    const map = new Map<string, string[]>();
+    for (const pack of packs) {
+      for (const form of new Set(formsOf(pack))) map.set(form, [...(map.get(form) ?? []), pack.code]);
     }
-    for (const form of new Set(pack.detection.markers.flatMap((m) => [fold(m), undoubled(m)]))) {
-      const list = owners.get(form) ?? [];
-      list.push(pack.code);
-      owners.set(form, list);
-    }
-  }
-  const finals = new Map<string, string[]>();
-  for (const pack of packs) {
-    for (const form of new Set((pack.detection.question_final ?? []).map(fold))) finals.set(form, [...(finals.get(form) ?? []), pack.code]);
-  }
+    return map;
+  };
   let vote = 1;
   for (let n = 2; n <= packs.length; n++) vote = (vote * n) / gcd(vote, n);
-  return { owners, exact, seen: new Map(), vote, finals };
+  return {
+    exact: byForm((p) => p.detection.markers.map(fold)),
+    owners: byForm((p) => p.detection.markers.flatMap((m) => [fold(m), undoubled(m)])),
+    finals: byForm((p) => (p.detection.question_final ?? []).map(fold)),
+    seen: new Map(), vote,
+  };
 }
 
 const seenLimit = 50_000;

@@ -130,6 +130,11 @@ function withinPhraseOf(classes: ReadonlySet<string>, hit: ClassHit, hits: reado
   return hits.some((h) => classes.has(h.cls) && h.start <= hit.start && hit.end <= h.end && h.end - h.start > hit.end - hit.start);
 }
 
+/** Whether the words of `hit` are also read in class `cls` ("bill": a paper and money). */
+function alsoRead(cls: string, hit: ClassHit, hits: readonly ClassHit[]): boolean {
+  return hits.some((o) => o.cls === cls && o.start === hit.start && o.end === hit.end);
+}
+
 /** A negation just before the hit ("not bot", "not a bot") or right after it ("bot nahi"). */
 function saidNoTo(hit: ClassHit, hits: readonly ClassHit[]): boolean {
   return hits.some((n) => n.cls === 'neg' && ((n.end < hit.start && hit.start - n.end <= 2) || n.start === hit.end + 1));
@@ -177,7 +182,7 @@ function delayAsked(hits: ClassHit[], delayTold = false): ClassHit[] {
       case 'paid': paid = true; break;
       // Papers told handed over ("sab documents de diye phir bhi itna late kyu?") are no papers the
       // why asks about: the delay after them is.
-      case 'doc': if (!isMoney(h, hits) && !hits.some((d) => d.cls === 'done')) return hits; break;
+      case 'doc': if (!alsoRead('money', h, hits) && !hits.some((d) => d.cls === 'done')) return hits; break;
       // A need word inside a request ("I need to know", "জানা দরকার", "कळायला हवं": I must know)
       // is that request, not papers needed.
       case 'need': if (!withinPhraseOf(requestClasses, h, hits)) return hits; break;
@@ -191,8 +196,6 @@ function delayAsked(hits: ClassHit[], delayTold = false): ClassHit[] {
   const delayed = delay || ((delayTold || when) && waiting) || (neg && status);
   return delayed ? hits.filter((h) => h.cls !== 'why' && h.cls !== 'reason') : hits;
 }
-
-const isMoney = (h: ClassHit, hits: readonly ClassHit[]) => hits.some((m) => m.cls === 'money' && m.start === h.start && m.end === h.end);
 
 /** Words of a greeting or introduction, which say nothing of the claim beside a question. */
 const asideClasses: ReadonlySet<string> = new Set(['greet', 'thanks', 'relation', 'hospital', 'date']);
@@ -298,7 +301,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // A word that is a claim as well as a paper ("file"): the paper in a message that speaks of
   // sending, uploading or needing papers and asks nothing of a payment, a date or a status ("file
   // upload nahi ho rahi, whatsapp pe bhej du?"), else the claim ("meri file kab tak process hogi?").
-  const claimPaper = found.some((h) => h.cls === 'claim' && found.some((d) => d.cls === 'doc' && d.start === h.start && d.end === h.end));
+  const claimPaper = found.some((h) => h.cls === 'claim' && alsoRead('doc', h, found));
   const filePaper = claimPaper && found.some((h) => filePaperClasses.has(h.cls)) && !found.some((h) => claimAskClasses.has(h.cls));
   const cutNamed = found.some((h) => h.cls === 'cut' && !withinPhraseOf(needClasses, h, found));
   // A rejection or a cut named anywhere: a why-question beside it asks its reason, whatever delay
@@ -334,7 +337,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
         if (h.cls === 'status') return !papersDone || !withinPhraseOf(receivedClasses, h, all);
         if (h.cls === 'paid') return !all.some((r) => (r.cls === 'reject' || r.cls === 'cut') && r.end === h.start - 1);
         if (!claimPaper || (h.cls !== 'claim' && h.cls !== 'doc')) return true;
-        return (h.cls === 'doc') === filePaper || !all.some((o) => o.cls === (h.cls === 'claim' ? 'doc' : 'claim') && o.start === h.start && o.end === h.end);
+        return (h.cls === 'doc') === filePaper || !alsoRead(h.cls === 'claim' ? 'doc' : 'claim', h, all);
       })
       // A when-word inside "since when" ("ye rule kab se hai?") asks since when something holds, not
       // when it will be paid; a why-word inside a send phrase ("kaise bheju", कैसे भेजूं: how do I
@@ -372,13 +375,12 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // "they reduced the whole bill" asks why, not which papers are short; unless the message
     // speaks of papers to send or needed ("are the pharmacy bills needed, or only the final bill?").
     if (hits.some((h) => h.cls === 'cut') && !found.some((h) => paperClasses.has(h.cls))) {
-      const money = hits.filter((h) => h.cls === 'money');
-      hits = hits.filter((h) => h.cls !== 'doc' || !money.some((m) => m.start === h.start && m.end === h.end));
+      hits = hits.filter((h, _, all) => h.cls !== 'doc' || !alsoRead('money', h, all));
     }
     // So is one right before a payment word ("bill settle zala ka?": the bill paid), unless papers
     // are said needed, sent or received.
     if (!papersSaid && hits.some((h) => h.cls === 'paid')) {
-      const paidBill = (h: ClassHit) => hits.some((m) => m.cls === 'money' && m.start === h.start && m.end === h.end) && hits.some((p) => p.cls === 'paid' && p.start === h.end + 1);
+      const paidBill = (h: ClassHit) => alsoRead('money', h, hits) && hits.some((p) => p.cls === 'paid' && p.start === h.end + 1);
       hits = hits.filter((h) => h.cls !== 'doc' || !paidBill(h));
     }
     // Beside a deduction named anywhere in the message, things named vaguely ("items", "cheezein")
@@ -388,7 +390,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // paisa nahi milega?" asks why they are not paid, not when the money comes.
     if (cutNamed && !papersSaid) {
       const items = hits.filter((h) => h.cls === 'items');
-      hits = hits.filter((h) => h.cls !== 'doc' || !items.some((m) => m.start === h.start && m.end === h.end));
+      hits = hits.filter((h) => h.cls !== 'doc' || !alsoRead('items', h, items));
       if (!hits.some((h) => h.cls === 'cut')) hits.push(...items.map((h) => ({ ...h, cls: 'cut' })));
     }
     // An auxiliary opening a greeting or a closing ("have a nice day") asks nothing, nor one the
@@ -434,7 +436,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // A clause that asks nothing, read as the context of a question after it: a when-word there that
   // is also a date ("15 tarikh ko courier kiya tha. mila ki nahi?") tells when something happened,
   // and the question asks no when.
-  const contextOf = (p: Part) => (p.asking ? p.hits : p.hits.filter((h) => h.cls !== 'when' || !p.hits.some((d) => d.cls === 'date' && d.start === h.start && d.end === h.end)));
+  const contextOf = (p: Part) => (p.asking ? p.hits : p.hits.filter((h) => h.cls !== 'when' || !alsoRead('date', h, p.hits)));
 
   // What a question leans on: the clause before it; when that clause names no thing (no claim,
   // papers, money or person: "pharmacy bills upload kiye, har baar reject ho jata hai. Problem kya
@@ -480,9 +482,14 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // paper: the earlier why-words stay out, and the paper rejected is a paper to send again
       // (document-rejected). About money or a claim, the why still asks the reason.
       const leaned = leanedOn(i);
-      const ownQuestion = part.hits.some((h) => (h.cls === 'interrogative' || h.cls === 'ask') && !part.hits.some((w) => w.cls === 'why' && w.start === h.start));
-      const paperAsked = ownQuestion && leaned.some((h) => h.cls === 'doc' && !isMoney(h, leaned)) && !leaned.some((h) => h.cls === 'claim' || h.cls === 'ref');
-      const context = parts[i - 1]!.asking ? (paperAsked ? leaned.filter((h) => h.cls !== 'why') : leaned) : leaned.filter((h, _, all) => h.cls !== 'why' || !all.some((d) => d.cls === 'doc' && d.start === h.start && d.end === h.end));
+      let context = leaned;
+      if (!parts[i - 1]!.asking) {
+        context = leaned.filter((h) => h.cls !== 'why' || !alsoRead('doc', h, leaned));
+      } else {
+        const ownQuestion = part.hits.some((h) => (h.cls === 'interrogative' || h.cls === 'ask') && !part.hits.some((w) => w.cls === 'why' && w.start === h.start));
+        const paperAsked = ownQuestion && leaned.some((h) => h.cls === 'doc' && !alsoRead('money', h, leaned)) && !leaned.some((h) => h.cls === 'claim' || h.cls === 'ref');
+        if (paperAsked) context = leaned.filter((h) => h.cls !== 'why');
+      }
       // A why-question read with what it leans on may ask about a delay told there (delayAsked).
       const both = reasonNamed ? [...context, ...part.hits] : delayAsked([...context, ...part.hits], delayTold);
       scored = score(both, Number.POSITIVE_INFINITY);
@@ -516,7 +523,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // A statement, or a question naming no intent: the whole message, every template over every word.
   // With nothing asked, a when-word that is also a date ("kal", "आज": yesterday, today) tells when
   // something happened ("माँ आज घर आ गईं, सारे बिल रखे हैं" asks nothing about a payment).
-  const isDate = (h: ClassHit) => all.some((d) => d.cls === 'date' && d.start === h.start && d.end === h.end);
+  const isDate = (h: ClassHit) => alsoRead('date', h, all);
   // Sentences that tell what was sent ("Uploaded the documents just now. The pharmacy bills I'll
   // send by evening."): with nothing asked, two or more sentences (or one naming no problem: "I
   // uploaded all documents") and nothing said pending, papers said sent stop the templates that

@@ -60,10 +60,10 @@ export class Lexicon {
   private readonly unreadFor = new Map<string, ReadonlySet<string>>();
   /**
    * A word in no class, as the class words it may be a typo of (edit distance 1), or else the class
-   * words run together in it: both fixed once the lexicon is built, and words recur from message
-   * to message, so each word's reading is kept; emptied when it grows past a bound.
+   * words run together in it: fixed once the lexicon is built, and words recur from message to
+   * message, so each word's reading is kept; emptied when it grows past a bound.
    */
-  private readonly fuzzyReadings = new Map<string, { near: readonly string[]; pieces: readonly string[] }>();
+  private readonly fuzzyReadings = new Map<string, readonly string[]>();
   /** Per told language: the phrases of several words not read in its messages. */
   private readonly unreadPhrasesFor = new Map<string, ReadonlySet<Phrase>>();
   readonly classes: ReadonlySet<string>;
@@ -157,10 +157,7 @@ export class Lexicon {
       // A word listed as itself is no typo; nor is a word inside a phrase found exactly ("cheez" of
       // "kis cheez" is no typo of "cheeze"); nor a short or known word (fuzzyReading).
       if (exact || covered >= i) continue;
-      // Near words first; words run together ("claimrejectkyu") only when there is none: read as
-      // two or three class words, when that is exact.
-      const { near, pieces } = this.fuzzyReading(word);
-      for (const w of near.length > 0 ? near : pieces) {
+      for (const w of this.fuzzyReading(word)) {
         for (const cls of classesOf(w)) hits.push({ cls, start: i, end: i, fuzzy: true });
       }
     }
@@ -236,16 +233,17 @@ export class Lexicon {
   }
 
   /**
-   * A word's near class words, or when it has none, the class words run together in it (kept);
-   * none for a word under 5 letters or a known word (a Hindi grammar word like "karna" is no typo
-   * of "karan").
+   * The class words a word in no class is read as (kept): its near class words, or when it has
+   * none, the class words run together in it ("claimrejectkyu": two or three class words, when that
+   * is exact); none for a word under 5 letters or a known word (a Hindi grammar word like "karna"
+   * is no typo of "karan").
    */
-  private fuzzyReading(word: string): { near: readonly string[]; pieces: readonly string[] } {
+  private fuzzyReading(word: string): readonly string[] {
     const kept = this.fuzzyReadings.get(word);
     if (kept) return kept;
     const fuzzed = [...word].length >= fuzzyMinLength && !knownWords.has(word);
     const near = fuzzed ? [...this.nearWords(word)] : [];
-    const reading = { near, pieces: !fuzzed || near.length > 0 ? [] : this.split(word) };
+    const reading = !fuzzed || near.length > 0 ? near : this.split(word);
     if (this.fuzzyReadings.size >= fuzzyReadingsLimit) this.fuzzyReadings.clear();
     this.fuzzyReadings.set(word, reading);
     return reading;
