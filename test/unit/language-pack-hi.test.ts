@@ -6,8 +6,6 @@
 import { expect } from 'chai';
 import { detectLanguage } from '../../pipeline/language';
 import { matchIntent } from '../../pipeline/intents';
-import { lexiconFor } from '../../pipeline/understanding/lexicon';
-import { readMessage } from '../../pipeline/understanding/sentences';
 
 describe('language pack: Hindi (HI)', () => {
   it('reads "मिली क्या?" after papers sent as asking whether they arrived', () => {
@@ -28,11 +26,12 @@ describe('language pack: Hindi (HI)', () => {
     expect(detectLanguage('नमस्कार जी')).to.equal('HI');
     expect(detectLanguage('ये चार्ज किस चीज़ का?')).to.equal('HI');
   });
-  it('reads so many days in the oblique plural (इतने दिनों से, कई हफ्तों से) and a period passed as a delay', () => {
-    const lexicon = lexiconFor();
-    for (const text of ['भुगतान इतने दिनों से रुका है', 'कई हफ्तों से कोई जवाब नहीं', 'फाइल दिए तीन महीने हो गए']) {
-      expect(lexicon.find(readMessage(text).words, detectLanguage(text)).some((h) => h.cls === 'delay'), text).to.equal(true);
+  it('reads so many days in the oblique plural (इतने दिनों से, कई हफ्तों से) and a period passed as a delay: why beside it asks the status', () => {
+    for (const text of ['भुगतान इतने दिनों से रुका है, क्यों?', 'कई हफ्तों से कोई जवाब नहीं, क्यों?', 'क्लेम किए दो महीने हो गए, पैसा क्यों नहीं आया?']) {
+      expect(matchIntent(text), text).to.equal('claim_status');
     }
+    // Without the delay, the same why asks the reason.
+    expect(matchIntent('पैसा क्यों नहीं आया?')).to.equal('query_reason');
   });
   it('reads कर दिया (did) as no payment by itself, and "which rule" as why', () => {
     // "Rejected" is no payment beside a claim: the rejection is asked about.
