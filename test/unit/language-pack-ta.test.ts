@@ -20,6 +20,13 @@ import { defaultSegmentBudget, substitute } from '../../src/templates/template-r
 
 /** What a message is routed to: its intent, or `small_talk` / `unclear`. */
 const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+/** Each message is routed to its intent and read in its language. */
+function expectReadings(cases: ReadonlyArray<readonly [string, string, string]>): void {
+  for (const [text, intent, language] of cases) {
+    expect(asked(text), text).to.equal(intent);
+    expect(detectLanguage(text), text).to.equal(language);
+  }
+}
 
 const codes = ['TA', 'TA_EN'] as const;
 /** The Hindi pack each is measured against: the native script's and the romanised one's. */
@@ -167,10 +174,7 @@ describe('Tamil language packs', () => {
       ['ஒரிஜினல் பில்ஸ் திங்கக்கிழமை கொரியர் பண்றேன்', 'small_talk', 'TA'],
       ['original bills monday courier panren', 'small_talk', 'TA_EN'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
     // A number before a case form of thousand or lakh is an amount.
     expect(readMessage('2 லட்சத்துக்கு 1.5 லட்சம் தான்').words[0]).to.equal('#amount');
     expect(readMessage('45 ayirathuku').words[0]).to.equal('#amount');
@@ -208,10 +212,7 @@ describe('Tamil language packs', () => {
       ['unga team claim seekiram settle pannadhu super', 'small_talk', 'TA_EN'],
       ['யாராவது பெரியவங்க கிட்ட பேசணுமுங்க', 'human_handover', 'TA'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads the vocatives joined to a word (பேசணும்ப்பா, edhukkuyya), the -ungalen request, "they are" (இருக்காங்க) as no question, "I will send" as informing, and spellings of how many days, what is happening and only', () => {
@@ -266,10 +267,7 @@ describe('Tamil language packs', () => {
       ['robot venam, aal venum', 'human_handover', 'TA_EN'],
       ['ரோபோ வேணாம், ஆள் வேணும்', 'human_handover', 'TA'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads "what is the problem with" a paper as a documents question, Chennai இன்னா/inna as what, where the rest went (enga poachu), "on what basis" as why, "call and talk" as a call asked for, and phone charge as no money', () => {
@@ -291,10 +289,7 @@ describe('Tamil language packs', () => {
       ['நீங்க bot-ஆ இல்ல மனுஷனா?', 'unclear', 'TA'],
       ['phone la charge kammi, appuram pesuren', 'unclear', 'TA_EN'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads "come on the line" (லைன்ல வா, line la vaanga) as reaching a person, papers couriered as sent, and "another way" to send as asking how', () => {
@@ -305,10 +300,7 @@ describe('Tamil language packs', () => {
       ['mail la anuppa mudiyala, vera vazhi enna?', 'pending_documents', 'TA_EN'],
       ['gd mrng sir', 'small_talk', 'EN'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads "has it not happened yet?" (ஆகலையா, aagalaya) as asking, what happened to a claim, a summary with -உம், the rest of the money (மீதி, meethi), and "now I know" (ippo theriyudhu) as understood', () => {
@@ -320,10 +312,7 @@ describe('Tamil language packs', () => {
       ['ok ok purinjiduchu, deduction yen nu ippo theriyudhu', 'small_talk', 'TA_EN'],
       ['சரி, கட் ஏன்னு இப்போ தெரியுது, நன்றி', 'small_talk', 'TA'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads a courier\'s tracking number as no claim reference or status word, so "did it arrive?" after papers sent asks about the papers', () => {
@@ -331,10 +320,7 @@ describe('Tamil language packs', () => {
       ['பில்ஸ் கொரியர்ல அனுப்பினேன், ட்ராக்கிங் நம்பர் 5566. வந்து சேர்ந்துச்சா?', 'pending_documents', 'TA'],
       ['bills courier la anuppinen, tracking no 5566. vandhu serndhucha?', 'pending_documents', 'TA_EN'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads "reach" in Tanglish as papers arriving or reaching a person, and money as paid only where it reaches an account', () => {
@@ -343,10 +329,7 @@ describe('Tamil language packs', () => {
       ['amount innum account ku reach aagala', 'claim_status', 'TA_EN'],
       ['panam account la reach aayiducha?', 'claim_status', 'TA_EN'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads "shall I put it again?" (thirumba podava, திரும்ப போடவா) as papers to send, files as papers, and whether a file will move (move aagumaa, நகருமா) as status', () => {
@@ -355,10 +338,7 @@ describe('Tamil language packs', () => {
       ['போட்டோ clear-ஆ இல்லன்னு சொன்னாங்க, திரும்ப போடவா?', 'pending_documents', 'TA'],
       ['reply kuduthachu, ippovaavadhu file move aagumaa?', 'claim_status', 'TA_EN'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads the toll-free number asked for as a person to reach', () => {
@@ -366,10 +346,7 @@ describe('Tamil language packs', () => {
       ['உங்க டோல் ஃப்ரீ நம்பர் என்ன?', 'human_handover', 'TA'],
       ['unga toll free number enna?', 'human_handover', 'TA_EN'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads "when will the rest come" (meedhi amount eppo varum) as status, not a cut', () => {
@@ -384,10 +361,7 @@ describe('Tamil language packs', () => {
       ['நாளைக்கு காலைல பில்ஸ் அனுப்புறேன்', 'small_talk', 'TA'],
       ['3 வருஷமா பாலிசி கட்டுறேன், ஏன் ரிஜெக்ட்?', 'query_reason', 'TA'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads "won\'t you pay even for X?" (குடுக்க மாட்டீங்களா, kudukka maateengala) as a refusal to explain', () => {
@@ -395,10 +369,7 @@ describe('Tamil language packs', () => {
       ['room rent full ah kazhichitaanga. bed ku kooda kaasu kudukka maateengala?', 'query_reason', 'TA_EN'],
       ['ரூம் வாடகை முழுசா கழிச்சுட்டாங்க. பெட்டுக்கு கூட பணம் தர மாட்டீங்களா?', 'query_reason', 'TA'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads a reason named (waiting period, PED) and then "how?" (epdi, எப்படி) as asking the reason', () => {
@@ -406,10 +377,7 @@ describe('Tamil language packs', () => {
       ['PED nu solli mudichiteenga, enakku sugar ey illa. eppadi?', 'query_reason', 'TA_EN'],
       ['waiting period-னு சொல்றாங்க, பாலிசி 4 வருஷம் ஆச்சு. இது எப்படி?', 'query_reason', 'TA'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads a deduction named in the letter (NME, non payable, disallowed) and "what is that?" (adhu ennadhu, அது என்னது) as asking why', () => {
@@ -417,10 +385,7 @@ describe('Tamil language packs', () => {
       ['letter la \'non payable 1,800\' nu potturukku, idhu ennadhu?', 'query_reason', 'TA_EN'],
       ['settlement letter-ல \'NME ₹2,100\'னு இருக்கு, அது என்னது?', 'query_reason', 'TA'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads need with the politeness ending (venunga, வேணுங்க) as need, not a typo of yenunga (why)', () => {

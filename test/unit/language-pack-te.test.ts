@@ -15,6 +15,13 @@ import { readMessage } from '../../pipeline/understanding/sentences';
 
 /** What a message is routed to: its intent, or `small_talk` / `unclear`. */
 const asked = (text: string) => { const u = understandMessage(text); return u.kind === 'intent' ? u.intent : u.kind; };
+/** Each message is routed to its intent and read in its language. */
+function expectReadings(cases: ReadonlyArray<readonly [string, string, string]>): void {
+  for (const [text, intent, language] of cases) {
+    expect(asked(text), text).to.equal(intent);
+    expect(detectLanguage(text), text).to.equal(language);
+  }
+}
 
 const codes = ['TE', 'TE_EN'] as const;
 describe('language packs: Telugu (TE, TE_EN)', () => {
@@ -116,10 +123,7 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['docs repu pampistanu', 'small_talk', 'TE_EN'],
       ['telugu lo matlade vallu unnara?', 'human_handover', 'TE_EN'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
     // "Aren't you a human?" asks whether this is a bot, not for a person.
     expect(asked('ఇది ఆటోమేటిక్ రిప్లైనా? మనిషి కాదా మీరు')).to.not.equal('human_handover');
     expect(detectLanguage('disallowed amount dheniki')).to.equal('TE_EN');
@@ -175,10 +179,7 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['డాక్యుమెంట్స్ ఎవరికి పంపుతారు', 'pending_documents', 'TE'],
       ['docs ekkadiki pamputaru', 'pending_documents', 'TE_EN'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads "that is it" after a demand (అంతే, anthe) as no thanks, bringing a person on the line, whether papers sent were updated or suffice, and "I sent" (pampa)', () => {
@@ -227,10 +228,7 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['UTR no pampandi, bank vallu adugutunnaru', 'claim_status', 'TE_EN'],
       ['UTR నంబర్ పంపండి, బ్యాంక్ వాళ్ళు అడుగుతున్నారు', 'claim_status', 'TE'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads "call and talk" as a call asked for, today as a date in a statement, the verbal noun of a cut (tagginchadam), when it will be cleared as status, "on what basis" as why, where a form is had, and who wrote from this number as small talk', () => {
@@ -253,10 +251,7 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['నువ్వు bot ఆ? లేక మనిషా?', 'unclear', 'TE'],
       ['phone lo charge takkuva undi, taruvata matladatanu', 'unclear', 'TE_EN'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads "did they reach you" (మీకు వచ్చాయా, meeku vachaya) after papers sent as whether they arrived, "come on the line" as reaching a person, and "another way" to send as asking how', () => {
@@ -266,10 +261,7 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['మేనేజర్ ని లైన్ లోకి రండి అనండి', 'human_handover', 'TE'],
       ['link open avvatledu, vere way lo pampocha?', 'pending_documents', 'TE_EN'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads the rest of the money (మిగతా, migatha) where it went as a why-question', () => {
@@ -277,10 +269,7 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['40 vela bill ki 25 vele ichharu, migatha dabbulu ekkada?', 'query_reason', 'TE_EN'],
       ['40 వేల బిల్లుకి 25 వేలే ఇచ్చారు, మిగతా డబ్బులు ఎక్కడ?', 'query_reason', 'TE'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads a courier\'s tracking number as no claim reference or status word, and "removed" (teesesaru, తీసేశారు) as a cut', () => {
@@ -290,10 +279,7 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['pharmacy bill lo 4000 teesesaru. medicines ki kuda ivvara?', 'query_reason', 'TE_EN'],
       ['ఫార్మసీ బిల్లులో 4000 తీసేశారు. మందులకి కూడా ఇవ్వరా?', 'query_reason', 'TE'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads "reach" in romanised Telugu as papers arriving or reaching a person, and money as paid only where it reaches an account', () => {
@@ -302,10 +288,7 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['amount account ki reach avvaledu', 'claim_status', 'TE_EN'],
       ['manager ni reach avvalante ela?', 'human_handover', 'TE_EN'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads where the money went to (ekkadiki vellayi) as status, "shall I upload again?" (upload cheyyana) as papers to send, and whether a file moves on (mundhuku veltunda) as status', () => {
@@ -314,10 +297,7 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['report blur ga undi annaru, malli upload cheyyana?', 'pending_documents', 'TE_EN'],
       ['query ki reply ichanu, ippudaina file mundhuku veltunda?', 'claim_status', 'TE_EN'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads a noun with a case ending joined (ఆధార్‌ని, ఏజెంట్‌తోనే, డిశ్చార్జ్ సమ్మరీలో) as the noun, by the pack\'s spelling rules', () => {
@@ -327,10 +307,7 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['డిశ్చార్జ్ సమ్మరీలో డయాగ్నోసిస్ తప్పుగా రాశారు, దానికి ఏం చేయాలి?', 'pending_documents', 'TE'],
       ['మీ టోల్ ఫ్రీ నంబర్ ఏంటి?', 'human_handover', 'TE'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads "after it is ready / comes" (ayyaka, vachaka, అయ్యాక) as no question, and "I will upload" (upload chestanu) as informing', () => {
@@ -345,10 +322,7 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['పేషెంట్ డిశ్చార్జ్ కి రెడీ, అప్రూవల్ ఎప్పుడు?', 'claim_status', 'TE'],
       ['Jubilee Hills lo unna hospital lo admit ayyanu, claim status enti?', 'claim_status', 'TE_EN'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads a reason named (waiting period, PED) and then "how?" (ela, ఎలా) as asking the reason', () => {
@@ -356,10 +330,7 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['waiting period lo undi annaru, policy teesukoni 4 years ayyindi. ela?', 'query_reason', 'TE_EN'],
       ['వెయిటింగ్ పీరియడ్ అన్నారు, పాలసీ తీసుకుని 4 ఏళ్ళు అయ్యింది. ఎలా?', 'query_reason', 'TE'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads a deduction named in the letter (NME, non payable, disallowed) and "what is that?" as asking why', () => {
@@ -367,10 +338,7 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['letter lo \'NME 2,400\' ani undi, adi enti?', 'query_reason', 'TE_EN'],
       ['సెటిల్మెంట్ లెటర్ లో \'non payable 1,900\' అని ఉంది, అది ఏంటి?', 'query_reason', 'TE'],
     ];
-    for (const [text, intent, language] of cases) {
-      expect(asked(text), text).to.equal(intent);
-      expect(detectLanguage(text), text).to.equal(language);
-    }
+    expectReadings(cases);
   });
 
   it('reads romanised Telugu spellings with dh for d, th for t, one letter for a doubled one and y before e inside listed phrases (em jarigindi: yem jarigindhi; avvaledu: avaledu)', () => {
