@@ -52,7 +52,10 @@ export interface LanguageSpec {
   known_words: string[];
   consent: Record<ConsentAnswer, string[]>;
   handover_cancel: string[];
-  sentence: Record<SentenceField, string[]>;
+  /** `alternative`: words ("or") that start a new clause only before one of the pack's auxiliaries
+   *  (`words.aux`), a second question ("... pending from my side or has the claim gone for
+   *  settlement?"); elsewhere they join ("approved or rejected"). Default none. */
+  sentence: Record<SentenceField, string[]> & { alternative?: string[] };
   reason_words: Record<string, string[]>;
   phi_context: Record<string, string[]>;
   policy_stop_words: string[];
@@ -152,6 +155,7 @@ export const languageSchema = {
       type: 'object', additionalProperties: false, required: sentenceFields,
       properties: {
         joining: words, more_after: words, currency_before: words, amount_after: words, date_after: words, number_before: words, abbreviations: words,
+        alternative: { ...words, nullable: true },
       },
     },
     reason_words: wordLists,

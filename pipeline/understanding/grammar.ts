@@ -293,7 +293,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const message = readMessage(text);
   // The language the message tells decides in which sense its own grammar words are read (lexicon.ts).
   const told = detectLanguage(text);
-  const found = lexicon.find(message.words, told);
+  // No phrase runs across a sentence mark: the words that open the second sentence and after.
+  const sentenceStarts = new Set(message.clauses.filter((c, i) => i > 0 && c.sentence !== message.clauses[i - 1]!.sentence).map((c) => c.start));
+  const found = lexicon.find(message.words, told, sentenceStarts);
   const auxiliaries = auxiliariesOf(told);
   // Papers said needed, sent or received, and a deduction named, anywhere in the message (below).
   const papersSaid = found.some((h) => paperWords.has(h.cls));

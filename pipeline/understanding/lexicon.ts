@@ -118,8 +118,16 @@ export class Lexicon {
   /**
    * Every class occurrence in a message's folded words. `told`: the language the message told
    * (detection), whose own grammar words are then read only in its own classes' senses.
+   * `sentenceStarts`: the words that open a sentence after the first; no phrase of several words
+   * runs across a sentence mark ("msg ala. ka? kay chukla?": "ala ka", has it come?, is two
+   * sentences' words, not one question).
    */
-  find(words: readonly string[], told: string | null = null): ClassHit[] {
+  find(words: readonly string[], told: string | null = null, sentenceStarts: ReadonlySet<number> = noStarts): ClassHit[] {
+    /** Whether the `length` words from `i` lie in one sentence. */
+    const oneSentence = (i: number, length: number) => {
+      for (let k = 1; k < length; k += 1) if (sentenceStarts.has(i + k)) return false;
+      return true;
+    };
     const unread = told === null ? null : this.unreadIn(told);
     const unreadPhrases = told === null ? null : this.unreadPhrasesIn(told);
     const classesOf = (word: string): string[] => {
@@ -135,7 +143,7 @@ export class Lexicon {
       // A number the sentence reader took as an entity: found there, never fuzzed or split here.
       if (word.startsWith(entityMark)) continue;
       // A known phrase ("मेरे पास", "mere paas": with me) is read as itself: its words are in no class.
-      const known = this.knownPhrases.get(word)?.find((k) => k.length <= words.length - i && k.every((w, n) => words[i + n] === w));
+      const known = this.knownPhrases.get(word)?.find((k) => k.length <= words.length - i && k.every((w, n) => words[i + n] === w) && oneSentence(i, k.length));
       if (known) {
         i += known.length - 1;
         continue;
@@ -146,7 +154,7 @@ export class Lexicon {
         if (phrase.words.length > words.length - i) continue;
         let ok = true;
         for (let k = 1; k < phrase.words.length && ok; k += 1) ok = words[i + k] === phrase.words[k];
-        if (!ok || unreadPhrases?.has(phrase)) continue;
+        if (!ok || unreadPhrases?.has(phrase) || !oneSentence(i, phrase.words.length)) continue;
         if (phrase.words.length === 1) {
           // A word listed as itself is no typo, even where this sense of it is not read.
           exact = true;
@@ -283,6 +291,8 @@ export class Lexicon {
     return found;
   }
 }
+
+const noStarts: ReadonlySet<number> = new Set();
 
 /** The packs of an entry with one more that lists it (null, every language's, stays null). */
 function owners(before: Owners, owner: string | null): Owners {

@@ -52,6 +52,13 @@ const unitAfter = folded(table.amount_after);
 const dateAfter = folded(table.date_after);
 const numberBefore = folded(table.number_before);
 const abbreviations = folded(table.abbreviations);
+/** A pack's alternative word ("or") to its auxiliaries: before one, the word starts a clause, a
+ *  second question ("is anything pending or has the claim gone for settlement?"). */
+const alternatives = new Map<string, Set<string>>();
+for (const pack of languages.packs) {
+  const aux = folded(pack.words.aux ?? []);
+  for (const word of folded(pack.sentence.alternative ?? [])) alternatives.set(word, new Set([...(alternatives.get(word) ?? []), ...aux]));
+}
 
 /** A word (letters, marks, digits; digits may carry on through . , / : - as in "61,500",
  *  "CLM-2024-88812", "10/11"), a run of sentence marks, a comma, or the rupee sign. */
@@ -122,8 +129,11 @@ export function readMessage(text: string): ReadMessage {
     }
     currency = false;
     const word = foldWord(t);
-    // "aur" before "kya", "kitne", "kuch" is "more", not "and": no new clause.
-    if (joinAt === words.length - 1 && joinAt > start && !moreAfter.has(word)) {
+    // "aur" before "kya", "kitne", "kuch" is "more", not "and": no new clause. "or" before an
+    // auxiliary opens a second question ("... or has the claim gone for settlement?").
+    const alternative = words.length - 1 > start && alternatives.get(words[words.length - 1]!)?.has(word) === true;
+    if ((joinAt === words.length - 1 && joinAt > start && !moreAfter.has(word)) || alternative) {
+      joinAt = words.length - 1;
       clauses.push({ start, end: joinAt, marked: false, joined, sentence });
       start = joinAt;
       joined = true;

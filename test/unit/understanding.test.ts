@@ -807,3 +807,19 @@ describe('understanding: language', () => {
     expect(understandMessage('fir bhi claim reject kyu hua').intent).to.equal('query_reason');
   });
 });
+
+describe('understanding: clause and sentence bounds', () => {
+  it('no phrase of several words runs across a sentence mark ("ala. ka?" is two sentences, not "has it come?")', () => {
+    const words = foldedWords('sms ala ka');
+    const phrase = (starts: ReadonlySet<number>) => lexiconFor().find(words, 'MR_EN', starts).some((h) => h.end > h.start);
+    expect(phrase(new Set())).to.equal(true);
+    expect(phrase(new Set([2]))).to.equal(false);
+  });
+
+  it('"or" before an auxiliary opens a second question, which decides as the last one asked', () => {
+    expect(understandMessage('I posted the prescriptions last week. Is any paper still missing or has my claim been approved now?').intent).to.equal('claim_status');
+    expect(understandMessage('Has the amount been credited or do you need more papers from me?').intent).to.equal('pending_documents');
+    // Elsewhere "or" joins: outcomes asked about stay one question.
+    expect(understandMessage('is my claim approved or rejected?').intent).to.equal('claim_status');
+  });
+});
