@@ -823,3 +823,14 @@ describe('understanding: clause and sentence bounds', () => {
     expect(understandMessage('is my claim approved or rejected?').intent).to.equal('claim_status');
   });
 });
+
+describe('understanding: a hold, and a claim still pending', () => {
+  it('a why beside a hold, with no claim word, asks the hold\'s reason', () => {
+    for (const text of ['why have you put it on hold?', 'ye hold pe kyun rakha hai?']) expect(understandMessage(text).intent, text).to.equal('query_reason');
+  });
+
+  it('still pending told, with or without a why, asks where the claim stands; still-pending papers stay documents', () => {
+    for (const text of ['still on hold only', 'abhi bhi pending hi hai, kyun?']) expect(understandMessage(text).intent, text).to.equal('claim_status');
+    expect(understandMessage('which reports are still pending?').intent).to.equal('pending_documents');
+  });
+});
