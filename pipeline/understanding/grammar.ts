@@ -248,6 +248,17 @@ function thanksIsObject(request: ClassHit, hits: readonly ClassHit[]): boolean {
   return before.some((h) => h.end === last && h.cls === 'thanks');
 }
 
+/** Talking, being put through or called: with a person and a request, asked for. */
+const talkClasses: ReadonlySet<string> = new Set(['talk', 'reach', 'call']);
+
+/** Whether a clause asks to talk to a person: a talk, reach or call word not negated, a person,
+ *  and a request (the talk word itself, "pesanum", or another that is no why-word too). */
+function talkRequested(hits: readonly ClassHit[]): boolean {
+  const talk = hits.filter((h) => talkClasses.has(h.cls) && !saidNoTo(h, hits));
+  if (talk.length === 0 || !hits.some((h) => h.cls === 'human' || h.cls === 'person')) return false;
+  return talk.some((t) => alsoRead('imperative', t, hits)) || hits.some((h) => h.cls === 'imperative' && !alsoRead('why', h, hits));
+}
+
 /** Whether a negation comes right before the hit ("I don't want it rejected", "नहीं चाहता"). */
 const negated = (hit: ClassHit, hits: readonly ClassHit[]) => hits.some((h) => h.cls === 'neg' && h.end === hit.start - 1);
 
@@ -373,6 +384,13 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // A delay told in another clause ("two months have passed and the claim is not settled, why?")
     // makes a why beside a claim still unpaid a delay question in its own clause too.
     if (!reasonNamed) hits = delayAsked(hits, delayTold);
+    // A request to talk to a person, told (no question mark), names what the talk is to be about:
+    // "deduction pathi explain panna oruthar kitta pesanum", "I want to talk to someone about why
+    // my claim was rejected" ask for the person; the why-word there is the topic, not the question.
+    // Asked ("agent se baat hui thi phir bhi kam kyu aaya?"), the why still asks.
+    if (!clause.marked && hits.some((h) => h.cls === 'why') && talkRequested(hits)) {
+      hits = hits.filter((h) => h.cls !== 'why' && h.cls !== 'reason');
+    }
     // Beside a cut word, a word that is money as well as a document ("bill") is the money cut:
     // "they reduced the whole bill" asks why, not which papers are short; unless the message
     // speaks of papers to send or needed ("are the pharmacy bills needed, or only the final bill?").

@@ -834,3 +834,12 @@ describe('understanding: a hold, and a claim still pending', () => {
     expect(understandMessage('which reports are still pending?').intent).to.equal('pending_documents');
   });
 });
+
+describe('understanding: a person asked for to explain something', () => {
+  it('a request to talk to a person about a why, told, asks for the person; asked, the why still asks', () => {
+    for (const text of ['I would like to speak to an officer about why so much was deducted', 'kitna kata kyun, ye samjhane ke liye kisi adhikari se baat karni hai']) {
+      expect(understandMessage(text).intent, text).to.equal('human_handover');
+    }
+    expect(understandMessage('agent se baat ki thi, phir bhi amount kyun kata?').intent).to.equal('query_reason');
+  });
+});
