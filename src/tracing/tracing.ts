@@ -22,6 +22,7 @@ import {
   context, isSpanContextValid, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags,
   type Attributes, type Context, type Span, type SpanContext, type Tracer,
 } from '@opentelemetry/api';
+import type { IdGenerator, Sampler } from '@opentelemetry/sdk-trace-node';
 import type { TracingConfig } from './tracing-config';
 
 /** The tracer while tracing is on; null (the default) while it is off. */
@@ -33,6 +34,35 @@ let followsParent = false;
 let users = 0;
 
 /**
+ * The ids of new spans. A new trace's id is drawn here before the SDK is asked (startSpanUnder),
+ * so that the root sampler can decide on it first: a trace not sampled (nine in ten at the
+ * default ratio, one for each claimant message the API takes in) then needs no SDK span at all,
+ * and a sampled one is started by the SDK with that same id (`next`), which its sampler, deciding
+ * on the trace id alone, keeps.
+ */
+class TraceIds implements IdGenerator {
+  /** The trace id the SDK's next new trace takes, set just before it is started. */
+  next: string | null = null;
+  constructor(private readonly random: IdGenerator) {}
+  generateTraceId(): string {
+    const id = this.next ?? this.random.generateTraceId();
+    this.next = null;
+    return id;
+  }
+  generateSpanId(): string {
+    return this.random.generateSpanId();
+  }
+  /** A trace id the SDK has not seen. */
+  drawTraceId(): string {
+    return this.random.generateTraceId();
+  }
+}
+
+let ids: TraceIds | null = null;
+/** Whether a new trace is sampled (its root sampler's decision), under a sampler that follows the parent; else null. */
+let rootSampled: ((traceId: string, name: string, kind: SpanKind, attributes: Attributes) => boolean) | null = null;
+
+/**
  * Starts tracing for this process when `config` is not null; a second start (two service
  * instances in one process, as tests run them) shares the first one's provider.
  */
@@ -42,17 +72,22 @@ export function startTracing(config: TracingConfig | null): void {
   if (provider) return;
   // Loaded only when tracing is on: a process with it off never loads the SDK.
   /* eslint-disable @typescript-eslint/no-require-imports */
-  const { NodeTracerProvider, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, AlwaysOnSampler, AlwaysOffSampler } = require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node');
+  const { NodeTracerProvider, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, AlwaysOnSampler, AlwaysOffSampler, RandomIdGenerator, SamplingDecision } = require('@opentelemetry/sdk-trace-node') as typeof import('@opentelemetry/sdk-trace-node');
   const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
   const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
   const { W3CTraceContextPropagator } = require('@opentelemetry/core') as typeof import('@opentelemetry/core');
   /* eslint-enable @typescript-eslint/no-require-imports */
-  const root = config.sampler.endsWith('always_on') ? new AlwaysOnSampler()
+  const root: Sampler = config.sampler.endsWith('always_on') ? new AlwaysOnSampler()
     : config.sampler.endsWith('always_off') ? new AlwaysOffSampler() : new TraceIdRatioBasedSampler(config.ratio);
   followsParent = config.sampler.startsWith('parentbased_');
   const sampler = followsParent ? new ParentBasedSampler({ root }) : root;
+  rootSampled = followsParent
+    ? (traceId, name, kind, attributes) => root.shouldSample(ROOT_CONTEXT, traceId, name, kind, attributes, []).decision === SamplingDecision.RECORD_AND_SAMPLED
+    : null;
+  ids = new TraceIds(new RandomIdGenerator());
   const sdk = new NodeTracerProvider({
     sampler,
+    idGenerator: ids,
     resource: resourceFromAttributes({ ...config.resourceAttributes, 'service.name': config.serviceName }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: config.url, headers: config.headers, timeoutMillis: config.timeoutMs }), { scheduledDelayMillis: config.scheduleDelayMs })],
   });
@@ -76,28 +111,50 @@ export async function stopTracing(config: TracingConfig | null): Promise<void> {
   provider = null;
   tracer = null;
   followsParent = false;
+  rootSampled = null;
+  ids = null;
   await ending.shutdown().catch(() => undefined);
   trace.disable();
   context.disable();
   propagation.disable();
 }
 
-const traceparentPattern = /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
 /** The ids W3C Trace Context says are invalid (all zeros). */
 const zeroTraceId = '0'.repeat(32);
 const zeroSpanId = '0'.repeat(16);
 
 /**
- * A W3C `traceparent` (version 00) as a remote span context, or null when it is not one. Read
- * for every step of every message with tracing on (unsampledParent): one pattern test and
- * fixed-position slices, no match groups.
+ * Whether `value` is a W3C `traceparent` of version 00 with valid ids. Read for every step of
+ * every message with tracing on (unsampledParent), so by character codes at fixed positions:
+ * nothing is allocated.
  */
+function isTraceparent(value: string): boolean {
+  return value.length === 55 && value.startsWith('00-') && value.charCodeAt(35) === dash && value.charCodeAt(52) === dash
+    && lowerHex(value, 3, 35) && lowerHex(value, 36, 52) && lowerHex(value, 53, 55)
+    && !value.startsWith(zeroTraceId, 3) && !value.startsWith(zeroSpanId, 36);
+}
+
+const dash = 0x2d;
+
+/** Whether `value[from..to)` is lowercase hexadecimal digits. */
+function lowerHex(value: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = value.charCodeAt(i);
+    if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66))) return false;
+  }
+  return true;
+}
+
+/** Whether a valid `traceparent`'s flags have the sampled bit, the low bit of their last digit. */
+function sampledFlag(value: string): boolean {
+  const c = value.charCodeAt(54);
+  return ((c <= 0x39 ? c - 0x30 : c - 0x57) & TraceFlags.SAMPLED) !== 0;
+}
+
+/** A W3C `traceparent` (version 00) as a remote span context, or null when it is not one. */
 export function parseTraceparent(value: string | undefined): SpanContext | null {
-  if (!value || !traceparentPattern.test(value)) return null;
-  const traceId = value.slice(3, 35);
-  const spanId = value.slice(36, 52);
-  if (traceId === zeroTraceId || spanId === zeroSpanId) return null;
-  return { traceId, spanId, traceFlags: parseInt(value.slice(53), 16) & TraceFlags.SAMPLED, isRemote: true };
+  if (!value || !isTraceparent(value)) return null;
+  return { traceId: value.slice(3, 35), spanId: value.slice(36, 52), traceFlags: sampledFlag(value) ? TraceFlags.SAMPLED : TraceFlags.NONE, isRemote: true };
 }
 
 /** A span's context as a W3C `traceparent`. */
@@ -145,7 +202,20 @@ export async function inSpan<T>(name: string, kind: SpanKind, attributes: Attrib
 export function startSpanUnder(name: string, kind: SpanKind, attributes: Attributes, parent: Context, startTime?: number): { span: Span; own: boolean } {
   const parentSpan = followsParent ? trace.getSpan(parent) : undefined;
   if (parentSpan !== undefined && recordsNothingUnder(parentSpan.spanContext())) return { span: parentSpan, own: false };
-  return { span: tracer!.startSpan(name, { kind, attributes, ...(startTime === undefined ? {} : { startTime }) }, parent), own: true };
+  if (rootSampled !== null && parentSpan === undefined) {
+    // A new trace: the root sampler decides on its id before the SDK is asked (TraceIds).
+    const traceId = ids!.drawTraceId();
+    if (!rootSampled(traceId, name, kind, attributes)) {
+      return { span: trace.wrapSpanContext({ traceId, spanId: ids!.generateSpanId(), traceFlags: TraceFlags.NONE }), own: false };
+    }
+    ids!.next = traceId;
+  }
+  try {
+    return { span: tracer!.startSpan(name, { kind, attributes, ...(startTime === undefined ? {} : { startTime }) }, parent), own: true };
+  } finally {
+    // Taken by the SDK's new trace; never left for another one.
+    if (ids) ids.next = null;
+  }
 }
 
 /**
@@ -154,17 +224,12 @@ export function startSpanUnder(name: string, kind: SpanKind, attributes: Attribu
  * carried on as it came (nine messages in ten at the default ratio).
  */
 export function unsampledParent(traceparent: string | undefined): boolean {
-  const parent = followsParent ? parseTraceparent(traceparent) : null;
-  // parseTraceparent answers only valid ids: no need to check them again.
-  return parent !== null && recordsNothingUnder(parent, true);
+  return followsParent && traceparent !== undefined && isTraceparent(traceparent) && !sampledFlag(traceparent);
 }
 
-/**
- * Under this parent a span would never be recorded: the sampler follows it, and it is not sampled
- * (`idsValid`: its ids are known valid, as parseTraceparent's are).
- */
-function recordsNothingUnder(parent: SpanContext, idsValid = false): boolean {
-  return followsParent && (parent.traceFlags & TraceFlags.SAMPLED) === 0 && (idsValid || isSpanContextValid(parent));
+/** Under this parent a span would never be recorded: the sampler follows it, and it is not sampled. */
+function recordsNothingUnder(parent: SpanContext): boolean {
+  return followsParent && (parent.traceFlags & TraceFlags.SAMPLED) === 0 && isSpanContextValid(parent);
 }
 
 /** Marks `span` failed with the error's code only (a message may quote PHI). */

@@ -6,7 +6,8 @@
  */
 import { expect } from 'chai';
 import { ROOT_CONTEXT, type Span } from '@opentelemetry/api';
-import { contextOf, contextWith, inSpan, SpanKind, startTracing, stopTracing, traceparentOf, unsampledParent } from '../../src/tracing/tracing';
+import { SamplingDecision, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace-node';
+import { contextOf, contextWith, inSpan, SpanKind, startSpanUnder, startTracing, stopTracing, traceparentOf, unsampledParent } from '../../src/tracing/tracing';
 import type { TracingConfig } from '../../src/tracing/tracing-config';
 
 const unsampled = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00';
@@ -63,6 +64,43 @@ describe('tracing spans with explicit parents', () => {
       const child = await inSpan('cms claim', SpanKind.CLIENT, {}, async (span) => ({ span, recording: span.isRecording() }), contextWith(root.span));
       expect(child.span.spanContext().traceId).to.equal(root.span.spanContext().traceId);
       expect(child.recording).to.equal(true);
+    });
+  });
+
+  describe('a new trace under the parent-based ratio sampler', () => {
+    const c = config('parentbased_traceidratio', 0.5);
+    before(() => startTracing(c));
+    after(() => stopTracing(c));
+
+    it('is recorded exactly when the ratio sampler takes its trace id, which the recorded trace keeps', () => {
+      // The decision is made on the trace id before the SDK is asked; the SDK's own sampler must
+      // then find the same id, or only a quarter of traces would be kept at 0.5.
+      const judge = new TraceIdRatioBasedSampler(0.5);
+      const seen = new Set<string>();
+      let recorded = 0;
+      for (let i = 0; i < 400; i++) {
+        const { span, own } = startSpanUnder('HTTP POST', SpanKind.SERVER, {}, ROOT_CONTEXT);
+        const { traceId } = span.spanContext();
+        const kept = judge.shouldSample(ROOT_CONTEXT, traceId).decision === SamplingDecision.RECORD_AND_SAMPLED;
+        expect(span.isRecording(), traceId).to.equal(kept);
+        expect(own).to.equal(kept);
+        expect(traceparentOf(span)).to.match(kept ? /^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/ : /^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
+        if (own) span.end();
+        seen.add(traceId);
+        if (kept) recorded += 1;
+      }
+      expect(seen.size, 'every new trace has an id of its own').to.equal(400);
+      expect(recorded).to.be.within(140, 260);
+    });
+
+    it('carries an unrecorded new trace on as unsampled: its steps run untraced', () => {
+      let tp = '';
+      for (let i = 0; i < 50 && !tp; i++) {
+        const { span, own } = startSpanUnder('HTTP POST', SpanKind.SERVER, {}, ROOT_CONTEXT);
+        if (own) span.end();
+        else tp = traceparentOf(span);
+      }
+      expect(unsampledParent(tp)).to.equal(true);
     });
   });
 
