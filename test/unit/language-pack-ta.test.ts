@@ -500,4 +500,12 @@ describe('Tamil language packs', () => {
     expect(asked('FIR copy illama claim process aaguma?')).to.equal('pending_documents');
     expect(asked('FIR காப்பி இல்லாம கிளைம் செட்டில் ஆகுமா?')).to.equal('pending_documents');
   });
+
+  it('reads the ones sent (அனுப்பினது, upload பண்ணது, submit pannadhu) as papers handed in, so whether they arrived asks about the papers', () => {
+    expectReadings([
+      ['நான் அனுப்பினது எல்லாம் கிடைச்சுதா?', 'pending_documents', 'TA'],
+      ['அப்லோட் பண்ணது எல்லாம் சேர்ந்ததா?', 'pending_documents', 'TA'],
+      ['submit pannadhu ellam reach aacha?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });

@@ -463,4 +463,15 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(asked('MLC report lekunda claim settle avutunda?')).to.equal('pending_documents');
     expect(asked('FIR కాపీ లేకుండా క్లెయిమ్ ప్రాసెస్ అవుతుందా?')).to.equal('pending_documents');
   });
+
+  it('reads "those" came (అవి వచ్చాయా, avi vachaya) after papers sent as the papers received, money that came stays a payment, and the ones sent (పంపినవి, pampinavi, upload chesinavi) as papers handed in', () => {
+    expectReadings([
+      ['స్కాన్ రిపోర్ట్స్ courier లో పంపాను, అవి వచ్చాయా?', 'pending_documents', 'TE'],
+      ['discharge summary courier chesanu, avi vachaya?', 'pending_documents', 'TE_EN'],
+      ['డబ్బులు వచ్చాయా?', 'claim_status', 'TE'],
+      ['dabbulu vachaya?', 'claim_status', 'TE_EN'],
+      ['నేను పంపించినవి అన్నీ చేరాయా?', 'pending_documents', 'TE'],
+      ['pampinavi anni receive ayyaya?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
