@@ -287,4 +287,44 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+  it('reads katlo, কেটে নিল (cut, past) beside a why-word as the reason for a cut asked', () => {
+    for (const [text, language] of [['amar bill theke taka keno katlo?', 'BN_EN'], ['hospital bill e 2000 kete nilo keno?', 'BN_EN'], ['বিল থেকে টাকা কেন কেটে নিল?', 'BN']] as const) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
+
+  it('reads "upload করে দেবো" (English verb, Bengali "will do") as papers the claimant will send, which asks nothing', () => {
+    for (const text of ['বিলগুলো কাল upload করে দেবো', 'রিপোর্ট বুধবার submit করে দেব', 'prescription কালকে mail করে দেবো']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+      expect(detectLanguage(text), text).to.equal('BN');
+    }
+    // Asking how to upload still asks for documents.
+    expect(matchIntent('কাগজ কিভাবে upload করব?')).to.equal('pending_documents');
+  });
+
+  it('reads "phone e dite hobe", ফোনে দিন (put someone on the phone) as asking for a person', () => {
+    for (const [text, language] of [['chat e kaj hobe na, ekjon officer ke phone e din', 'BN_EN'], ['message e hocche na, kauke phone e dite hobe', 'BN_EN'], ['মেসেজে হবে না, কাউকে ফোনে দিতে হবে', 'BN']] as const) {
+      expect(matchIntent(text), text).to.equal('human_handover');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
+
+  it('reads "kon company r number", কোন কোম্পানির নম্বর (whose number is this) as a greeting that asks nothing', () => {
+    for (const text of ['eta kon company r number?', 'এটা কোন কোম্পানির নম্বর?', 'kader number eta?']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+  });
+
+  it('reads "accha" beside a Bengali word as romanised Bengali, and "hlo" as hello, not holo (happened)', () => {
+    for (const text of ['accha bujhlam', 'acha thik ache', 'accha, pore janabo']) expect(detectLanguage(text), text).to.equal('BN_EN');
+    expect(detectLanguage('accha thik hai')).to.equal('HI_EN');
+    expect(detectLanguage('hlo sir, my claim status please')).to.equal('EN');
+    expect(detectLanguage('hlo dada, claim er ki holo?')).to.equal('BN_EN');
+  });
+
+  it('reads kinte, kinbo (to buy, will buy) as themselves, no typo of a class word: buying a policy asks nothing of a claim', () => {
+    expect(matchIntent('notun ekta health policy kinte chai, premium koto?')).to.equal(null);
+    expect(matchIntent('ekta policy kinbo bhabchi')).to.equal(null);
+  });
 });
