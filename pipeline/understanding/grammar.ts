@@ -107,7 +107,7 @@ const questionWordClasses = new Set(['why', 'when', 'where', 'ask']);
 /** Words that make a clause the asking part: a question word, a question particle ("kya",
  *  "क्या"), a request ("batao", "please tell", "कृपया"). An auxiliary counts only as a clause's
  *  first word ("is my claim approved"); a question mark always does. */
-const askingClasses = new Set(['where', 'ask', 'imperative', 'interrogative', 'follow_up', 'sendme']);
+const askingClasses = new Set(['where', 'ask', 'imperative', 'interrogative', 'follow_up', 'sendme', 'callme']);
 /** Requests: a plain one ("please", "batao"), one to look into it or answer ("please check",
  *  "waiting for your reply", "dekh lijiye") and one that we send something ("UTR number bhej
  *  dijiye", "send me the form"). */
@@ -309,7 +309,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const found = lexicon.find(message.words, told, sentenceStarts);
   const auxiliaries = auxiliariesOf(told);
   // Papers said needed, sent or received, and a deduction named, anywhere in the message (below).
-  const papersSaid = found.some((h) => paperWords.has(h.cls));
+  // A deduction named and no paper (a bill is money, items the things cut): a request that we send
+  // something ("avi enti exactly? list pampandi") asks for the list of what was cut, no papers.
+  const cutList = found.some((h) => h.cls === 'cut' && !withinPhraseOf(needClasses, h, found)) && !found.some((h) => h.cls === 'doc' && !alsoRead('money', h, found) && !alsoRead('items', h, found));
+  const papersSaid = found.some((h) => paperWords.has(h.cls) && !(cutList && h.cls === 'sendme'));
   const papersDone = found.some((h) => h.cls === 'done');
   // A word that is a claim as well as a paper ("file"): the paper in a message that speaks of
   // sending, uploading or needing papers and asks nothing of a payment, a date or a status ("file
@@ -345,6 +348,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // the claim stands. A payment word right after a rejection or a cut is that act's verb
       // ("claim reject kar diya", "paisa kaat diya"), not a payment. A word both claim and paper
       // ("file") is one of them (filePaper, above). One pass for the four.
+      .filter((h, _, all) => !cutList || (h.cls !== 'sendme' && (h.cls !== 'send' || !all.some((m) => m.cls === 'sendme' && m.start <= h.start && h.end <= m.end))))
+      // A bill's money ("बिल का पैसा", "bill amount"): the bill right before a money word is money.
+      .filter((h, _, all) => h.cls !== 'doc' || !alsoRead('money', h, all) || !all.some((m) => m.cls === 'money' && !alsoRead('doc', m, all) && m.start > h.end && m.start - h.end <= 2))
       .filter((h, _, all) => {
         if (h.cls === 'reject') return !withinPhraseOf(statusClasses, h, all) && !notYet(h);
         if (h.cls === 'status') return !papersDone || !withinPhraseOf(receivedClasses, h, all);
@@ -444,7 +450,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       !(requestClasses.has(h.cls) && (enough || negated(h, hits) || thanksIsObject(h, hits))) &&
       // A request that we send something asks when it names what ("UTR number bhej dijiye", "send
       // me the form"); "number pampandi" after a question only says how to answer it.
-      (h.cls !== 'sendme' || hits.some((o) => objectClasses.has(o.cls)));
+      (h.cls !== 'sendme' || hits.some((o) => objectClasses.has(o.cls))) &&
+      // A call asked for asks ("no chat, just call me"), not one told after a modal ("the TPA will
+      // call me" tells what someone else will do).
+      (h.cls !== 'callme' || !hits.some((q) => q.cls === 'question' && q.end === h.start - 1));
     const asking = clause.marked || hits.some(asksBy);
     const opensWithQuestion = hits.some((h) => h.start === clause.start && questionWordClasses.has(h.cls));
     // "Who is this?", "how are you?", "kaun bol raha hai?": the question is the greeting itself.

@@ -843,3 +843,23 @@ describe('understanding: a person asked for to explain something', () => {
     expect(understandMessage('agent se baat ki thi, phir bhi amount kyun kata?').intent).to.equal('query_reason');
   });
 });
+
+describe('understanding: a call asked for, a list of what was cut, a bill\'s money', () => {
+  it('a call asked for after a refusal of chat asks for a person; one told of a third party asks nothing', () => {
+    expect(understandMessage('not on whatsapp, just call me').intent).to.equal('human_handover');
+    expect(understandMessage('Got it. The hospital desk will call me tomorrow.').intent).to.equal(null);
+  });
+
+  it('a list asked for after a deduction named, with no paper, is the list of what was cut', () => {
+    expect(understandMessage('room rent lo 4000 cut chesaru, enduku? full list pampandi').intent).to.equal('query_reason');
+    expect(understandMessage('they cut some charges. what were they? send me the list').intent).to.equal('query_reason');
+    // With papers named, the list is of papers.
+    expect(understandMessage('send me the list of documents').intent).to.equal('pending_documents');
+  });
+
+  it("a bill's money received is the payment, not the bills received", () => {
+    expect(understandMessage('अस्पताल के बिल का पैसा खाते में मिल गया क्या?').intent).to.equal('claim_status');
+    expect(understandMessage('bill ka paisa mil gaya kya?').intent).to.equal('claim_status');
+    expect(understandMessage('hospital ke bills mil gaye kya?').intent).to.equal('pending_documents');
+  });
+});
