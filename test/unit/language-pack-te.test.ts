@@ -474,4 +474,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['pampinavi anni receive ayyaya?', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+  it('reads "hasn\'t it come?" (రాలేదా, raleda, raaledaa, padaleda) as a payment not made, asked', () => {
+    expectReadings([
+      ['ఫైనల్ అప్రూవల్ ఇంకా రాలేదా?', 'claim_status', 'TE'],
+      ['approval inka raledha?', 'claim_status', 'TE_EN'],
+      ['hospital ki final approval inka raaledaa', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
