@@ -497,4 +497,50 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('ajun kay pathvu?')).to.equal('pending_documents');
     expect(matchIntent('अजून पैसे का कापले?')).to.equal('query_reason');
   });
+  it('reads "का नाही धरला" / "ka dharle nahit" (why not counted) as the reason for a cut asked', () => {
+    for (const [text, language] of [['औषधांचा खर्च का नाही धरला?', 'MR'], ['room rent che paise ka dharle nahit?', 'MR_EN'], ['डॉक्टरची फी धरली नाही, कारण काय?', 'MR']] as const) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
+
+  it('reads "मंजुरी मिळाली का" / "approval ala ka" (has the approval come?) as a status question, not papers received', () => {
+    for (const [text, language] of [['हॉस्पिटलने कागद पाठवलेत, मंजुरी मिळाली का?', 'MR'], ['hospital ne file pathavli, approval ala ka?', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
+
+  it('reads "भरावा लागेल" / "bharava lagel" (will have to pay) as no papers needed: a premium asked about starts nothing', () => {
+    for (const text of ['पुढच्या वर्षी किती प्रीमियम भरावा लागेल?', 'renewal la kiti bharave lagtil?']) expect(matchIntent(text), text).to.equal(null);
+  });
+
+  it('reads a couriered envelope or parcel (कुरियर केलेले पाकीट, courier kelela envelope) asked after as documents received', () => {
+    for (const [text, language] of [['सोमवारी कुरियर केलेले पाकीट पोहोचले का?', 'MR'], ['kal courier kelela parcel pochla ka?', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
+
+  it('reads "द्यायला नकार दिला" / "dyayla nakar dila" (refused to give) as no rejection of the claim: whether papers can be left out asks for documents', () => {
+    for (const [text, language] of [['लॅबने रिपोर्ट द्यायला नकार दिला, तो नसेल तर चालेल का?', 'MR'], ['doctor ne certificate dyayla nakar dila, te nastil tar chalel ka?', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
+
+  it('reads "एवढे कमी", "kay logic ahe" and "कसे दिले" / "kasa dila" (so little, what logic, how come you gave) as the reason for a cut asked', () => {
+    for (const [text, language] of [['एवढे कमी पैसे? याचं लॉजिक काय?', 'MR'], ['evdhe kami paise, kasla logic he?', 'MR_EN'], ['बिल ९० हजार, तुम्ही ७० हजारच कसे दिले?', 'MR'], ['bill 3 lakh cha, tumhi 2 lakh kasa kay dila?', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
+
+  it('reads "kalavlyabaddal" (for letting know) as romanised Marathi and "team la salaam" (hats off to the team) as praise that asks nothing', () => {
+    expect(detectLanguage('update kalavlyabaddal thanks ho')).to.equal('MR_EN');
+    for (const [text, language] of [['paise ale, tumchya team la salaam', 'MR_EN'], ['रक्कम जमा झाली, तुमच्या टीमला सलाम', 'MR']] as const) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
