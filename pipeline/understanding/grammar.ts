@@ -318,7 +318,8 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // sending, uploading or needing papers and asks nothing of a payment, a date or a status ("file
   // upload nahi ho rahi, whatsapp pe bhej du?"), else the claim ("meri file kab tak process hogi?").
   const claimPaper = found.some((h) => h.cls === 'claim' && alsoRead('doc', h, found));
-  const filePaper = claimPaper && found.some((h) => filePaperClasses.has(h.cls)) && !found.some((h) => claimAskClasses.has(h.cls));
+  // A word that is both arrived and paid ("vachinda", came) asks whether the file arrived: no payment.
+  const filePaper = claimPaper && found.some((h) => filePaperClasses.has(h.cls)) && !found.some((h) => claimAskClasses.has(h.cls) && !(h.cls === 'paid' && (alsoRead('received', h, found) || withinPhraseOf(receivedClasses, h, found))));
   const cutNamed = found.some((h) => h.cls === 'cut' && !withinPhraseOf(needClasses, h, found));
   // A rejection or a cut named anywhere: a why-question beside it asks its reason, whatever delay
   // it also names ("Claim denied. ... Explain this decision please.").

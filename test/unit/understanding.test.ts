@@ -863,3 +863,10 @@ describe('understanding: a call asked for, a list of what was cut, a bill\'s mon
     expect(understandMessage('hospital ke bills mil gaye kya?').intent).to.equal('pending_documents');
   });
 });
+
+describe('understanding: a file that arrived', () => {
+  it('a file sent, asked whether it came, is the paper arrived, though "came" is also paid', () => {
+    expect(understandMessage('speed post lo pampina file mee office ki vachinda?').intent).to.equal('pending_documents');
+    expect(understandMessage('meri file kab tak process hogi?').intent).to.equal('claim_status');
+  });
+});
