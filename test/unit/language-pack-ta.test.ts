@@ -508,4 +508,11 @@ describe('Tamil language packs', () => {
       ['submit pannadhu ellam reach aacha?', 'pending_documents', 'TA_EN'],
     ]);
   });
+
+  it('reads no confirmation came (confirmation வரல, confirmation varala) as the papers\' receipt not confirmed, so a file sent asked after is the paper, not the claim paid', () => {
+    expectReadings([
+      ['ரெண்டு file upload பண்ணேன், உங்களுக்கு வந்துச்சா? confirmation வரல', 'pending_documents', 'TA'],
+      ['file upload panninen, reach aacha? confirmation varala', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });

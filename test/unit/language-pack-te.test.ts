@@ -482,4 +482,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['hospital ki final approval inka raaledaa', 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it('reads no confirmation came (confirmation రాలేదు, confirmation raledu) as the papers\' receipt not confirmed, so a file sent asked after is the paper, not the claim paid', () => {
+    expectReadings([
+      ['రెండు file లు upload చేశాను, మీకు అందిందా? కన్ఫర్మేషన్ రాలేదు', 'pending_documents', 'TE'],
+      ['file courier chesanu, andinda? confirmation raaledu', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
