@@ -391,6 +391,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // A delay told in another clause ("two months have passed and the claim is not settled, why?")
     // makes a why beside a claim still unpaid a delay question in its own clause too.
     if (!reasonNamed) hits = delayAsked(hits, delayTold);
+    // A need told for a relation, naming nothing needed and asking nothing ("mere bhai ko chahiye",
+    // "my brother needs one too"), says who wants it, not what papers are short.
+    if (!clause.marked && hits.some((h) => h.cls === 'relation') && !hits.some((h) => thingClasses.has(h.cls) || askingClasses.has(h.cls))) {
+      hits = hits.filter((h) => h.cls !== 'need');
+    }
     // A request to talk to a person, told (no question mark), names what the talk is to be about:
     // "deduction pathi explain panna oruthar kitta pesanum", "I want to talk to someone about why
     // my claim was rejected" ask for the person; the why-word there is the topic, not the question.

@@ -870,3 +870,11 @@ describe('understanding: a file that arrived', () => {
     expect(understandMessage('meri file kab tak process hogi?').intent).to.equal('claim_status');
   });
 });
+
+describe('understanding: a need told for a relation', () => {
+  it('"my brother needs one" after a question about a product asks for no papers', () => {
+    expect(understandMessage('aap log bike ka insurance bhi dete ho kya? meri behen ko chahiye').intent).to.equal(null);
+    // Asked, or naming what is needed, it still asks for papers.
+    expect(understandMessage('papa ke claim ke liye kya chahiye?').intent).to.equal('pending_documents');
+  });
+});
