@@ -515,4 +515,11 @@ describe('Tamil language packs', () => {
       ['file upload panninen, reach aacha? confirmation varala', 'pending_documents', 'TA_EN'],
     ]);
   });
+
+  it('reads papers given all the same (குடுத்தும், kuduthum, anuppiyum) as papers handed in, so why a claim is still unpaid after them asks its status', () => {
+    expectReadings([
+      ['எல்லா டாக்குமென்ட்ஸும் குடுத்தும் ஏன் இன்னும் கிளைம் செட்டில் ஆகல?', 'claim_status', 'TA'],
+      ['bills ellam anuppiyum en claim yen innum settle aagala?', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });

@@ -489,4 +489,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['file courier chesanu, andinda? confirmation raaledu', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+  it('reads papers given all the same (ఇచ్చినా కూడా, ichina kuda, pampina kuda) as papers handed in, so why a claim is still unpaid after them asks its status', () => {
+    expectReadings([
+      ['రిపోర్ట్స్ అన్నీ ఇచ్చినా కూడా క్లెయిమ్ ఎందుకు ఇంకా సెటిల్ కాలేదు?', 'claim_status', 'TE'],
+      ['discharge papers pampina kuda naa claim enduku inka settle avvaledu?', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
