@@ -316,9 +316,7 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
   });
 
-  it('reads "accha" beside a Bengali word as romanised Bengali, and "hlo" as hello, not holo (happened)', () => {
-    for (const text of ['accha bujhlam', 'acha thik ache', 'accha, pore janabo']) expect(detectLanguage(text), text).to.equal('BN_EN');
-    expect(detectLanguage('accha thik hai')).to.equal('HI_EN');
+  it('reads "hlo" as hello, not holo (happened)', () => {
     expect(detectLanguage('hlo sir, my claim status please')).to.equal('EN');
     expect(detectLanguage('hlo dada, claim er ki holo?')).to.equal('BN_EN');
   });
@@ -326,5 +324,11 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
   it('reads kinte, kinbo (to buy, will buy) as themselves, no typo of a class word: buying a policy asks nothing of a claim', () => {
     expect(matchIntent('notun ekta health policy kinte chai, premium koto?')).to.equal(null);
     expect(matchIntent('ekta policy kinbo bhabchi')).to.equal(null);
+  });
+  it('reads "রিনিউ করব না" / "renew korbo na" (will not renew) as a parting word that asks nothing', () => {
+    for (const [text, language] of [['প্রতিবার টাকা কেটে নেন, আর রিনিউ করব না', 'BN'], ['bar bar taka kete nen, ar renew korbo na', 'BN_EN']] as const) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
   });
 });

@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { detectLanguage } from '../../pipeline/language';
-import { matchIntent } from '../../pipeline/intents';
+import { matchIntent, understandMessage } from '../../pipeline/intents';
 
 describe('language pack: Hindi (HI)', () => {
   it('reads "मिली क्या?" after papers sent as asking whether they arrived', () => {
@@ -48,5 +48,31 @@ describe('language pack: Hindi (HI)', () => {
       expect(detectLanguage(text), text).to.equal('HI');
     }
     expect(matchIntent('मेरे क्लेम की फाइल कहां तक पहुंची?')).to.equal('claim_status');
+  });
+  it('reads "रिन्यू नहीं करूंगा" (will not renew) as a parting word that asks nothing, whatever cut it vents about', () => {
+    for (const text of ['हर बार पैसा काट लेते हो, अब पॉलिसी रिन्यू नहीं करूंगी।', 'बहुत परेशान किया आपने, आगे से रिन्यू नहीं करवाऊंगा']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+      expect(detectLanguage(text), text).to.equal('HI');
+    }
+    // A question beside it still asks.
+    expect(matchIntent('रिन्यू नहीं करूंगा, पर पहले बताइए मेरा क्लेम कब पास होगा?')).to.equal('claim_status');
+  });
+
+  it('reads चक्कर काट (running around) and घटिया (shoddy) as themselves, no cut', () => {
+    for (const text of ['दो हफ्ते से ऑफिस के चक्कर काट रही हूं, बहुत घटिया काम है', 'घटिया सर्विस, बार बार चक्कर लगाने पड़ते हैं']) {
+      expect(matchIntent(text), text).to.not.equal('query_reason');
+    }
+  });
+
+  it('reads "हुआ क्या" (what happened, the verb first) as a status question, and "चेक करके बताइए" as a request to check, no cheque', () => {
+    for (const text of ['दो महीने हो गए, मेरे क्लेम का हुआ क्या?', 'मेरा क्लेम स्टेटस चेक करके बताइए, पिताजी मार्च में भर्ती थे']) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+    }
+    // A cancelled cheque is still a paper.
+    expect(matchIntent('कैंसल चेक भेजना है क्या?')).to.equal('pending_documents');
+  });
+
+  it('reads नॉन मेडिकल (non-medical) as a deduction and "कौन सा खर्च" (which expense) beside it as the items cut: why asked', () => {
+    expect(matchIntent('लेटर में नॉन मेडिकल लिखा है। वो कौन सा खर्च था जिसका पैसा नहीं मिला?')).to.equal('query_reason');
   });
 });

@@ -543,4 +543,16 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+  it('reads "रिन्यू करणार नाही" / "renew karnar nahi" (will not renew) as a parting word that asks nothing', () => {
+    for (const [text, language] of [['दर वेळी पैसे कापता, पुढच्या वर्षी रिन्यू करणार नाही', 'MR'], ['pratyek veli kahi tari kaptat, policy renew karnar nahi', 'MR_EN']] as const) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
+  it('reads "देऊनसुद्धा", "पाठवूनही" / "pathavunhi" (even after giving, sending) as papers handed in: no documents question', () => {
+    for (const [text, language] of [['सगळे रिपोर्ट पाठवूनही पैसे अजून का आले नाहीत?', 'MR'], ['bills deunsuddha claim ajun ka adaklay?', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
