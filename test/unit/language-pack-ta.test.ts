@@ -522,4 +522,12 @@ describe('Tamil language packs', () => {
       ['bills ellam anuppiyum en claim yen innum settle aagala?', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads the emphatic -ஏ on a word in -ல (பெண்டிங்லயே, ஹோல்ட்லே, pendinglaye) as the word, so still on hold asks where the claim stands', () => {
+    expectReadings([
+      ['என் கிளைம் இன்னும் ஹோல்ட்லயே இருக்கு, ஏன்?', 'claim_status', 'TA'],
+      ['அப்பாவோட கிளைம் இன்னும் பெண்டிங்லே இருக்கு, ஏன் இப்படி?', 'claim_status', 'TA'],
+      ['innum holdlaye vechirukeenga, yen?', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });
