@@ -496,4 +496,13 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['discharge papers pampina kuda naa claim enduku inka settle avvaledu?', 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it('reads a payment not made (పడలేదు, padaledu, jama kaledu) as a negation too, so why the money is still not credited asks its status, and papers come to you (మీ దగ్గరకు చేరాయా, mee daggaraki vachaya) as received', () => {
+    expectReadings([
+      ['రీయింబర్స్‌మెంట్ డబ్బులు ఇంకా బ్యాంక్ లో పడలేదు, ఎందుకు?', 'claim_status', 'TE'],
+      ['settlement amount inka naa account lo padaledu enduku?', 'claim_status', 'TE_EN'],
+      ['పంపిన స్కాన్ రిపోర్ట్స్ మీ దగ్గరకు చేరాయా?', 'pending_documents', 'TE'],
+      ['courier lo pampina bills mee daggariki vachaya?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
