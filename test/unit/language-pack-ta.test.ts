@@ -530,4 +530,12 @@ describe('Tamil language packs', () => {
       ['innum holdlaye vechirukeenga, yen?', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads for your information (உங்க தகவலுக்கு, unga record ku, just info ku) as a closing that only informs, while info asked for (claim info kaga ... status enna?) still asks', () => {
+    expectReadings([
+      ['ஹாஸ்பிடல் பில்ஸ் எல்லாம் இன்னைக்கு அனுப்பிட்டேன், உங்க தகவலுக்கு', 'small_talk', 'TA'],
+      ['pharmacy bills inniku courier panniten, just info ku', 'small_talk', 'TA_EN'],
+      ['en claim info kaga message panren, status enna?', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });

@@ -505,4 +505,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['courier lo pampina bills mee daggariki vachaya?', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+  it('reads for your information (మీ సమాచారం కోసం, mee records kosam, just info kosam) as a closing that only informs, while info asked for (claim info kosam ... status enti?) still asks', () => {
+    expectReadings([
+      ['హాస్పిటల్ బిల్లులు అన్నీ ఈరోజు పంపాను, మీ సమాచారం కోసం', 'small_talk', 'TE'],
+      ['pharmacy bills ivala courier chesanu, just info kosam', 'small_talk', 'TE_EN'],
+      ['naa claim info kosam message chesanu, status enti?', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
