@@ -331,4 +331,10 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+  it('reads a period counted (৩ সপ্তাহ ধরে, 2 mash dhore: for three weeks) as a delay: why beside it asks the status', () => {
+    for (const [text, language] of [['৩ সপ্তাহ ধরে টাকা কেন আসেনি?', 'BN'], ['2 mash dhore claim keno atke ache?', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });

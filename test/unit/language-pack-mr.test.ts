@@ -555,4 +555,11 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+  it('reads a period counted since (महिन्यापासून, आठवड्यांपासून, mahinyapasun) as a delay: why beside it asks the status, and beside a cut its reason', () => {
+    for (const [text, language] of [['दोन आठवड्यांपासून क्लेम का अडकलाय?', 'MR'], ['2 mahinyapasun paise ka ale nahit?', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('महिन्यापासून पैसे कमी का आले?')).to.equal('query_reason');
+  });
 });
