@@ -538,4 +538,12 @@ describe('Tamil language packs', () => {
       ['en claim info kaga message panren, status enna?', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads a bank statement, a passbook, an FIR and a cheque (ஸ்டேட்மென்ட், பாஸ்புக், எஃப்ஐஆர், செக்) as papers: how to send one asks for documents, when a cheque comes a payment', () => {
+    expectReadings([
+      ['நீங்க கேட்ட மூணு மாச ஸ்டேட்மென்ட் எப்படி அனுப்பணும்?', 'pending_documents', 'TA'],
+      ['பாஸ்புக் முதல் பக்கம் அனுப்பணுமா?', 'pending_documents', 'TA'],
+      ['செக் எப்போ வரும்?', 'claim_status', 'TA'],
+    ]);
+  });
 });

@@ -513,4 +513,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['naa claim info kosam message chesanu, status enti?', 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it('reads a cheque (చెక్) and a bill (బిల్) as papers as well as money, as English does: how to send one asks for documents, when one comes a payment', () => {
+    expectReadings([
+      ['క్యాన్సిల్ చేసిన చెక్ ఫోటో సరిపోతుందా, ఒరిజినల్ పంపాలా?', 'pending_documents', 'TE'],
+      ['మెడికల్ షాప్ బిల్ ఒరిజినల్ కావాలా?', 'pending_documents', 'TE'],
+      ['చెక్ ఎప్పుడు వస్తుంది?', 'claim_status', 'TE'],
+    ]);
+  });
 });
