@@ -549,8 +549,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
-  it('reads "देऊनसुद्धा", "पाठवूनही" / "pathavunhi" (even after giving, sending) as papers handed in: no documents question', () => {
-    for (const [text, language] of [['सगळे रिपोर्ट पाठवूनही पैसे अजून का आले नाहीत?', 'MR'], ['bills deunsuddha claim ajun ka adaklay?', 'MR_EN']] as const) {
+  it('reads "देऊनसुद्धा", "पाठवूनही", "दिले तरी" / "pathavunhi", "pathavle tari" (even after giving, sending) as papers handed in: no documents question', () => {
+    for (const [text, language] of [['सगळे रिपोर्ट पाठवूनही पैसे अजून का आले नाहीत?', 'MR'], ['bills deunsuddha claim ajun ka adaklay?', 'MR_EN'], ['कागद सगळे दिले तरी क्लेम १५ दिवस का थांबवलाय?', 'MR'], ['reports pathavle tari claim ajun ka pending?', 'MR_EN']] as const) {
       expect(matchIntent(text), text).to.equal('claim_status');
       expect(detectLanguage(text), text).to.equal(language);
     }
@@ -561,5 +561,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
     expect(matchIntent('महिन्यापासून पैसे कमी का आले?')).to.equal('query_reason');
+  });
+  it('reads a bare period (१२ दिवस, 3 mahine) beside why and a claim held as a delay asked, and beside a cut its reason', () => {
+    for (const [text, language] of [['सगळे कागद देऊनसुद्धा क्लेम २० दिवस का थांबवलाय?', 'MR'], ['claim 3 athavde ka thambavla ahe?', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('चार दिवस ॲडमिट होतो, रूम रेंट का कापलं?')).to.equal('query_reason');
   });
 });
