@@ -546,4 +546,14 @@ describe('Tamil language packs', () => {
       ['செக் எப்போ வரும்?', 'claim_status', 'TA'],
     ]);
   });
+
+  it('reads with whom a claim now lies (யாருகிட்ட இருக்கு, yaar kitta irukku) as where it stands, whom to talk to as a person asked for, and whose number this is (யாருடையது, yaarodadhu) as a greeting', () => {
+    expectReadings([
+      ['அம்மாவோட கிளைம் இப்போ யாருகிட்ட இருக்கு?', 'claim_status', 'TA'],
+      ['reimbursement file ippo yaaru kitta irukku?', 'claim_status', 'TA_EN'],
+      ['yaar kitta pesanum nu sollunga', 'human_handover', 'TA_EN'],
+      ['இந்த நம்பர் யாருடையது?', 'small_talk', 'TA'],
+      ['hello, indha number yaarodadhu?', 'small_talk', 'TA_EN'],
+    ]);
+  });
 });

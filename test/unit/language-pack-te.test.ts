@@ -521,4 +521,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['చెక్ ఎప్పుడు వస్తుంది?', 'claim_status', 'TE'],
     ]);
   });
+
+  it('reads with whom a claim now lies (ఎవరి దగ్గర ఉంది, evari daggara undi) as where it stands, while whom to talk to asks for a person', () => {
+    expectReadings([
+      ['నా రీయింబర్స్‌మెంట్ ఫైల్ ఇప్పుడు ఎవరి దగ్గర ఉంది?', 'claim_status', 'TE'],
+      ['maa nanna claim ippudu evari daggara pending lo undi?', 'claim_status', 'TE_EN'],
+      ['evari tho matladali cheppandi', 'human_handover', 'TE_EN'],
+    ]);
+  });
 });
