@@ -556,4 +556,13 @@ describe('Tamil language packs', () => {
       ['hello, indha number yaarodadhu?', 'small_talk', 'TA_EN'],
     ]);
   });
+
+  it('reads how to send (அனுப்புறது, anuppuradhu, upload panradhu) as sending, and the ones sent (அனுப்புனது, anuppunadhu) as papers handed in, each as itself, not a typo of the other', () => {
+    expectReadings([
+      ['portal ல upload ஆகல, வேற எப்படி அனுப்புறது?', 'pending_documents', 'TA'],
+      ['portal la upload aagala, vera enga anuppuradhu?', 'pending_documents', 'TA_EN'],
+      ['நேத்து அனுப்புனது எல்லாம் கிடைச்சுதா?', 'pending_documents', 'TA'],
+      ['naan anuppunadhu ellam vandhucha?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });
