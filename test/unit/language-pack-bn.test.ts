@@ -337,4 +337,10 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+  it('reads "পাঠানোর পরেও", "deoar poreo" (even after sending, giving) as papers handed in, no documents question', () => {
+    for (const [text, language] of [['সব রিপোর্ট পাঠানোর পরেও ক্লেম আটকে আছে', 'BN'], ['sob bill deoar poreo claim atke ache', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
