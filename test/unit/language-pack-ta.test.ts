@@ -565,4 +565,11 @@ describe('Tamil language packs', () => {
       ['naan anuppunadhu ellam vandhucha?', 'pending_documents', 'TA_EN'],
     ]);
   });
+
+  it('reads stuck (மாட்டிக்கிச்சு, maatikichu, sikkikichu) as where the claim stands', () => {
+    expectReadings([
+      ['அப்பாவோட கிளைம் எங்க சிக்கிக்கிச்சு?', 'claim_status', 'TA'],
+      ['en reimbursement panam enga maatikichu?', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });

@@ -529,4 +529,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['evari tho matladali cheppandi', 'human_handover', 'TE_EN'],
     ]);
   });
+
+  it('reads sending as a noun (పంపడం, pampadam, upload cheyadam) as sending, so how else to send asks for documents', () => {
+    expectReadings([
+      ['పోర్టల్ పని చేయట్లేదు, వేరే ఎలా పంపడం?', 'pending_documents', 'TE'],
+      ['app open avvatledu, vere ela pampadam?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
