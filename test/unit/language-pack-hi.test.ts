@@ -81,4 +81,7 @@ describe('language pack: Hindi (HI)', () => {
     }
     expect(matchIntent('सब रिपोर्ट देने के बाद भी और क्या चाहिए?')).to.equal('pending_documents');
   });
+  it('reads "किस कंपनी का नंबर" (which company\'s number) as a greeting that asks nothing', () => {
+    expect(understandMessage('ये किस कंपनी का नंबर है?').kind).to.equal('small_talk');
+  });
 });

@@ -569,4 +569,10 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('चार दिवस ॲडमिट होतो, रूम रेंट का कापलं?')).to.equal('query_reason');
   });
+  it('reads "कोणत्या कंपनीचा नंबर", "konacha number" (whose number) as a greeting that asks nothing', () => {
+    for (const [text, language] of [['हा कोणत्या कंपनीचा नंबर आहे?', 'MR'], ['ha konacha number ahe?', 'MR_EN']] as const) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
