@@ -216,6 +216,9 @@ const filePaperClasses: ReadonlySet<string> = new Set(['send', 'sendme', 'done',
 const claimAskClasses: ReadonlySet<string> = new Set(['paid', 'money', 'amount', 'when', 'status', 'pending', 'reject', 'cut', 'why']);
 /** Papers received: a status word inside one of their phrases ("update hua") is the papers entered. */
 const receivedClasses: ReadonlySet<string> = new Set(['received']);
+/** Papers handed in: a payment word inside such a phrase ("bill jama kar di", "submit kar diya")
+ *  is the handing in, no payment. */
+const doneClasses: ReadonlySet<string> = new Set(['done']);
 /** Where a claim stands ("ya reject", or rejected): a rejection inside one of its phrases is an outcome asked about. */
 const statusClasses: ReadonlySet<string> = new Set(['status']);
 
@@ -260,6 +263,12 @@ function talkRequested(hits: readonly ClassHit[]): boolean {
 }
 
 /** Whether a negation comes right before the hit ("I don't want it rejected", "नहीं चाहता"). */
+/** A when-word right before a parting phrase that holds its own negation is "never": "parat kadhi
+ *  renew karnar nahi", "ar kokhono renew korbo na" (never again renewing) vent and ask nothing. */
+function neverAgain(hit: ClassHit, hits: readonly ClassHit[]): boolean {
+  if (hit.cls !== 'when' && hit.cls !== 'interrogative') return false;
+  return hits.some((t) => t.cls === 'thanks' && t.start === hit.end + 1 && hits.some((n) => n.cls === 'neg' && n.start >= t.start && n.end <= t.end));
+}
 const negated = (hit: ClassHit, hits: readonly ClassHit[]) => hits.some((h) => h.cls === 'neg' && h.end === hit.start - 1);
 
 interface Scored {
@@ -355,7 +364,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       .filter((h, _, all) => {
         if (h.cls === 'reject') return !withinPhraseOf(statusClasses, h, all) && !notYet(h);
         if (h.cls === 'status') return !papersDone || !withinPhraseOf(receivedClasses, h, all);
-        if (h.cls === 'paid') return !all.some((r) => (r.cls === 'reject' || r.cls === 'cut') && r.end === h.start - 1);
+        if (h.cls === 'paid') return !all.some((r) => (r.cls === 'reject' || r.cls === 'cut') && r.end === h.start - 1) && !withinPhraseOf(doneClasses, h, all);
         if (!claimPaper || (h.cls !== 'claim' && h.cls !== 'doc')) return true;
         return (h.cls === 'doc') === filePaper || !alsoRead(h.cls === 'claim' ? 'doc' : 'claim', h, all);
       })
@@ -452,7 +461,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // reply", "aur kuch nahi", "bata raha hoon": I am telling you), nor a question word used as a
     // conjunction ("when I have the bills"), nor a request negated ("I don't want it rejected").
     const asksBy = (h: ClassHit) =>
-      (askingClasses.has(h.cls) || asksByAux(h)) && !withinPhraseOf(notAskingPhrases, h, hits) && !saysUnderstood(h) &&
+      (askingClasses.has(h.cls) || asksByAux(h)) && !withinPhraseOf(notAskingPhrases, h, hits) && !saysUnderstood(h) && !neverAgain(h, hits) &&
       !(requestClasses.has(h.cls) && (enough || negated(h, hits) || thanksIsObject(h, hits))) &&
       // A request that we send something asks when it names what ("UTR number bhej dijiye", "send
       // me the form"); "number pampandi" after a question only says how to answer it.
@@ -559,11 +568,14 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // With nothing asked, a when-word that is also a date ("kal", "आज": yesterday, today) tells when
   // something happened ("माँ आज घर आ गईं, सारे बिल रखे हैं" asks nothing about a payment).
   const isDate = (h: ClassHit) => alsoRead('date', h, all);
+  // A word inside a greeting or closing phrase ("hi team") names no problem, nor a word that is
+  // also a date ("kal", "আজ", Marathi "काल", yesterday, which folds onto a call): it tells when.
+  const problem = (h: ClassHit) => problemClasses.has(h.cls) && !isDate(h) && !withinPhraseOf(smallTalkClasses, h, all);
   // Sentences that tell what was sent ("Uploaded the documents just now. The pharmacy bills I'll
   // send by evening."): with nothing asked, two or more sentences (or one naming no problem: "I
-  // uploaded all documents") and nothing said pending, papers said sent stop the templates that
-  // list `done` in `statement_none`; the claimant asks for no list.
-  const reports = !asked && !all.some((h) => h.cls === 'pending') && (tellingSentences(parts) >= 2 || !all.some((h) => problemClasses.has(h.cls)));
+  // uploaded all documents", "kal saare bills bhej diye") and nothing said pending, papers said
+  // sent stop the templates that list `done` in `statement_none`; the claimant asks for no list.
+  const reports = !asked && !all.some((h) => h.cls === 'pending') && (tellingSentences(parts) >= 2 || !all.some(problem));
   const scored = asked ? score(all) : score(all.filter((h) => h.cls !== 'when' || !isDate(h)), grammar.window, undefined, reports, false);
   const thanked = all.some((h) => closingClasses.has(h.cls));
   const strongest = top(scored);
@@ -573,8 +585,6 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // Sentences that only tell (a discharge, papers kept, a number for the records: nothing asked,
   // no thanks, no problem and no request named) start a workflow only on a template that names
   // an intent surely, not on a document or a payment mentioned in passing.
-  // A word inside a greeting or closing phrase ("hi team") names nothing.
-  const problem = (h: ClassHit) => problemClasses.has(h.cls) && !(h.cls === 'when' && isDate(h)) && !withinPhraseOf(smallTalkClasses, h, all);
   // So does a payment told done with its sum, in one sentence too ("medicines ka 3 hazar ka
   // reimbursement 4 din mein aa gaya", "Paisa aa gaya account mein, 36,700."): the claimant reports
   // the money that came, and asks nothing.

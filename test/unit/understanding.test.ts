@@ -878,3 +878,40 @@ describe('understanding: a need told for a relation', () => {
     expect(understandMessage('papa ke claim ke liye kya chahiye?').intent).to.equal('pending_documents');
   });
 });
+
+describe('understanding: small talk that tells and asks nothing', () => {
+  it('papers told sent on a day ("kal", "aaj", yesterday) report, and ask for no list', () => {
+    for (const text of ['कल सारी रिपोर्ट अपलोड कर दी', 'aaj discharge summary bhej di', 'yesterday I couriered the bills', 'আজ সব রিপোর্ট পাঠিয়ে দিয়েছি']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    // Asked whether they arrived, they still ask about the documents.
+    expect(understandMessage('aaj bills bhej diye, mil gaye?').intent).to.equal('pending_documents');
+  });
+
+  it('a when-word before a parting word with its negation is "never": venting, no question', () => {
+    for (const text of ['mi kadhi renew karnar nahi', 'ami kokhono renew korbo na']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('paise kadhi miltil?').intent).to.equal('claim_status');
+  });
+
+  it('"ghatiya" (awful) and its spellings are no cut ("ghataya", reduced)', () => {
+    expect(understandMessage('ekdum ghatiya company hai').intent).to.equal(null);
+    expect(understandMessage('bahut ghatia service').intent).to.equal(null);
+    expect(understandMessage('itna ghatiya kaam, paisa kam kyu diya?').intent).to.equal('query_reason');
+  });
+
+  it('a payment word inside papers handed in ("bill jama kar diya", "form fill kar di") is no payment', () => {
+    for (const text of ['final bill jama kar diya', 'claim form fill kar di', 'hospital ka bill jama karwa diya hai', 'report courier kar di hai']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('paisa jama hua kya?').intent).to.equal('claim_status');
+  });
+
+  it('papers told sent by mail, post, WhatsApp or courier ("mail kar diye", "whatsapped the bills") report', () => {
+    for (const text of ['saari reports whatsapp kar di', 'lab report mail kar chuki hoon', 'faxed the discharge papers', 'posted them this morning']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('reports email kar diye, aur kya bhejna hai?').intent).to.equal('pending_documents');
+  });
+});
