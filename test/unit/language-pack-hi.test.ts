@@ -76,7 +76,7 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('लेटर में नॉन मेडिकल लिखा है। वो कौन सा खर्च था जिसका पैसा नहीं मिला?')).to.equal('query_reason');
   });
   it('reads "देने के बाद (भी)", "भेजने के बाद" (after, even after sending) as papers handed in: what else is needed still asks for documents', () => {
-    for (const text of ['सारी रिपोर्ट देने के बाद भी पैसा नहीं आया', 'बिल भेजने के बाद भी क्लेम रुका पड़ा है', 'कागज जमा करने के बाद क्लेम अटका हुआ है']) {
+    for (const text of ['सारी रिपोर्ट देने के बाद भी पैसा नहीं आया', 'बिल भेजने के बाद भी क्लेम रुका पड़ा है', 'कागज जमा करने के बाद क्लेम अटका हुआ है', 'बिल जमा करके भी पैसा नहीं मिला']) {
       expect(matchIntent(text), text).to.equal('claim_status');
     }
     expect(matchIntent('सब रिपोर्ट देने के बाद भी और क्या चाहिए?')).to.equal('pending_documents');
