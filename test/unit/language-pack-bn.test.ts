@@ -324,6 +324,11 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
   it('reads kinte, kinbo (to buy, will buy) as themselves, no typo of a class word: buying a policy asks nothing of a claim', () => {
     expect(matchIntent('notun ekta health policy kinte chai, premium koto?')).to.equal(null);
     expect(matchIntent('ekta policy kinbo bhabchi')).to.equal(null);
+    // কিনতে (to buy) is no typo of কিন্তু (but); কত লাগবে / koto lagbe (what it costs) asks for no papers.
+    expect(matchIntent('নতুন একটা পলিসি কিনতে চাই, কী কী প্ল্যান আছে?')).to.equal(null);
+    expect(matchIntent('policy renew korbo, premium koto lagbe?')).to.equal(null);
+    // Papers still asked for by how many.
+    expect(matchIntent('kagoj aro koto lagbe?')).to.equal('pending_documents');
   });
   it('reads "রিনিউ করব না" / "renew korbo na" (will not renew) as a parting word that asks nothing', () => {
     for (const [text, language] of [['প্রতিবার টাকা কেটে নেন, আর রিনিউ করব না', 'BN'], ['bar bar taka kete nen, ar renew korbo na', 'BN_EN']] as const) {
