@@ -572,4 +572,12 @@ describe('Tamil language packs', () => {
       ['en reimbursement panam enga maatikichu?', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads how many hours, how long yet (இன்னும் எவ்ளோ நேரம், evlo neram, ethana hours) as a when-word that asks, and did you learn anything (ஏதாவது தெரிஞ்சுதா) as a status question', () => {
+    expectReadings([
+      ['டிஸ்சார்ஜ்க்கு இன்னும் எத்தனை மணி நேரம் காத்திருக்கணும்?', 'claim_status', 'TA'],
+      ['cashless approval ku innum evlo neram?', 'claim_status', 'TA_EN'],
+      ['அம்மாவோட கிளைம் பத்தி ஏதாவது தெரிஞ்சுதா?', 'claim_status', 'TA'],
+    ]);
+  });
 });

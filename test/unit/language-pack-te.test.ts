@@ -536,4 +536,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['app open avvatledu, vere ela pampadam?', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+  it('reads how many hours, how long yet (ఇంకా ఎంత సేపు, entha sepu, enni gantalu) as a when-word that asks', () => {
+    expectReadings([
+      ['డిశ్చార్జ్ కోసం ఇంకా ఎంత సేపు ఆగాలి?', 'claim_status', 'TE'],
+      ['cashless approval ki inka enni gantalu?', 'claim_status', 'TE_EN'],
+      ['inka entha sepu?', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
