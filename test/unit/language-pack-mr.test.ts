@@ -575,4 +575,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+  it('reads "असा मेसेज आला", "mhanun msg ala" (a message came saying) as where the news came from, no payment: a why after a rejection told so asks its reason', () => {
+    for (const [text, language] of [['बाबांचा क्लेम नाकारला असा मेसेज आला. का?', 'MR'], ['aaicha claim reject zala mhanun sms ala. ka?', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    // A message that has not come is still asked after.
+    expect(matchIntent('kahich message ala nahi ajun')).to.equal('claim_status');
+  });
 });
