@@ -580,4 +580,10 @@ describe('Tamil language packs', () => {
       ['அம்மாவோட கிளைம் பத்தி ஏதாவது தெரிஞ்சுதா?', 'claim_status', 'TA'],
     ]);
   });
+
+  it('reads has come down (குறைஞ்சிருக்கு) as a cut, so the money come down asks why', () => {
+    expectReadings([
+      ['வந்த பணம் குறைஞ்சிருக்கு', 'query_reason', 'TA'],
+    ]);
+  });
 });

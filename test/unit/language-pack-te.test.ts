@@ -544,4 +544,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['inka entha sepu?', 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it('reads coming to the office (ఆఫీస్ కి వచ్చి, branch ki vachi) as a person to meet, so coming to talk asks for a person, and coming to hand papers asks for documents', () => {
+    expectReadings([
+      ['రేపు మీ ఆఫీసుకి వచ్చి మాట్లాడొచ్చా?', 'human_handover', 'TE'],
+      ['mee branch ki vachi evaritho matladali?', 'human_handover', 'TE_EN'],
+      ['ఆఫీస్ కి వచ్చి ఏ డాక్యుమెంట్స్ ఇవ్వాలి?', 'pending_documents', 'TE'],
+    ]);
+  });
 });
