@@ -348,4 +348,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+  it('reads a changed phone number (ফোন নম্বর বদলেছে, number bodleche) as no call and no status: it starts no workflow', () => {
+    for (const text of ['আমার ফোন নম্বর বদলেছে, নতুন নম্বর আপডেট করুন', 'amar phone number bodleche, notun number update korun']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('customer care er phone number din')).to.equal('human_handover');
+  });
 });

@@ -84,4 +84,7 @@ describe('language pack: Hindi (HI)', () => {
   it('reads "किस कंपनी का नंबर" (which company\'s number) as a greeting that asks nothing', () => {
     expect(understandMessage('ये किस कंपनी का नंबर है?').kind).to.equal('small_talk');
   });
+  it('reads a changed phone number (फोन नंबर बदल गया) as no call and no status: it starts no workflow', () => {
+    expect(matchIntent('मेरा फोन नंबर बदल गया है, नया नंबर अपडेट कर दीजिए')).to.equal(null);
+  });
 });

@@ -583,4 +583,14 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     // A message that has not come is still asked after.
     expect(matchIntent('kahich message ala nahi ajun')).to.equal('claim_status');
   });
+  it('reads "फक्त कळवायचं होतं" / "fakt kalvaycha hota" (just wanted to let you know) as telling: फक्त there is no cut', () => {
+    for (const [text, language] of [['आईला आज डिस्चार्ज मिळाला, फक्त कळवायचं होतं', 'MR'], ['aai la aaj discharge milala, fakt kalvaycha hota', 'MR_EN']] as const) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
+
+  it('reads a changed phone number (फोन नंबर बदलला, number badalla) as no call and no status: it starts no workflow', () => {
+    for (const text of ['माझा फोन नंबर बदललाय, नवीन नंबर नोंदवा', 'majha phone number badalla ahe, navin number update kara']) expect(matchIntent(text), text).to.equal(null);
+  });
 });
