@@ -586,4 +586,11 @@ describe('Tamil language packs', () => {
       ['வந்த பணம் குறைஞ்சிருக்கு', 'query_reason', 'TA'],
     ]);
   });
+
+  it('reads no other doubt (வேற டவுட் ஒண்ணும் இல்ல, vera doubt onnum illa) as nothing more to ask', () => {
+    expectReadings([
+      ['புரிஞ்சுது சார், வேற டவுட் ஒண்ணும் இல்ல', 'small_talk', 'TA'],
+      ['purinjudhu, vera kelvi onnum illa', 'small_talk', 'TA_EN'],
+    ]);
+  });
 });

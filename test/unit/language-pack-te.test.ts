@@ -552,4 +552,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['ఆఫీస్ కి వచ్చి ఏ డాక్యుమెంట్స్ ఇవ్వాలి?', 'pending_documents', 'TE'],
     ]);
   });
+
+  it('reads no more doubts (ఇంకా ఏమీ డౌట్స్ లేవు, inka emi doubts levu) as nothing more to ask, while what more papers are needed still asks', () => {
+    expectReadings([
+      ['అర్థమైంది సార్, ఇంకా ఏమీ ప్రశ్నలు లేవు', 'small_talk', 'TE'],
+      ['ardham ayyindi, inka emi doubts levu', 'small_talk', 'TE_EN'],
+      ['inka emi documents kavali?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
