@@ -331,7 +331,7 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('kagoj aro koto lagbe?')).to.equal('pending_documents');
   });
   it('reads "রিনিউ করব না" / "renew korbo na" (will not renew) as a parting word that asks nothing', () => {
-    for (const [text, language] of [['প্রতিবার টাকা কেটে নেন, আর রিনিউ করব না', 'BN'], ['bar bar taka kete nen, ar renew korbo na', 'BN_EN']] as const) {
+    for (const [text, language] of [['প্রতিবার টাকা কেটে নেন, আর রিনিউ করব না', 'BN'], ['bar bar taka kete nen, ar renew korbo na', 'BN_EN'], ['প্রতিবার টাকা কেটে নেন, আপনাদের পলিসি আর নেব না', 'BN'], ['taka kete nilen, onno company te port korbo', 'BN_EN']] as const) {
       expect(understandMessage(text).kind, text).to.equal('small_talk');
       expect(detectLanguage(text), text).to.equal(language);
     }

@@ -50,7 +50,7 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('मेरे क्लेम की फाइल कहां तक पहुंची?')).to.equal('claim_status');
   });
   it('reads "रिन्यू नहीं करूंगा" (will not renew) as a parting word that asks nothing, whatever cut it vents about', () => {
-    for (const text of ['हर बार पैसा काट लेते हो, अब पॉलिसी रिन्यू नहीं करूंगी।', 'बहुत परेशान किया आपने, आगे से रिन्यू नहीं करवाऊंगा']) {
+    for (const text of ['हर बार पैसा काट लेते हो, अब पॉलिसी रिन्यू नहीं करूंगी।', 'बहुत परेशान किया आपने, आगे से रिन्यू नहीं करवाऊंगा', 'हर बार कटौती, अगली बार आपसे पॉलिसी नहीं लूंगी', 'बिल काट लिया, अब दूसरी कंपनी में पोर्ट करवा लूंगा']) {
       expect(understandMessage(text).kind, text).to.equal('small_talk');
       expect(detectLanguage(text), text).to.equal('HI');
     }

@@ -544,7 +544,7 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
   });
   it('reads "रिन्यू करणार नाही" / "renew karnar nahi" (will not renew) as a parting word that asks nothing', () => {
-    for (const [text, language] of [['दर वेळी पैसे कापता, पुढच्या वर्षी रिन्यू करणार नाही', 'MR'], ['pratyek veli kahi tari kaptat, policy renew karnar nahi', 'MR_EN']] as const) {
+    for (const [text, language] of [['दर वेळी पैसे कापता, पुढच्या वर्षी रिन्यू करणार नाही', 'MR'], ['pratyek veli kahi tari kaptat, policy renew karnar nahi', 'MR_EN'], ['दर वेळी कपात, पुन्हा तुमच्याकडून पॉलिसी घेणार नाही', 'MR'], ['paise kaplet, ata dusrikade policy port karnar', 'MR_EN']] as const) {
       expect(understandMessage(text).kind, text).to.equal('small_talk');
       expect(detectLanguage(text), text).to.equal(language);
     }
