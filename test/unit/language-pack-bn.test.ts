@@ -352,4 +352,12 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['আমার ফোন নম্বর বদলেছে, নতুন নম্বর আপডেট করুন', 'amar phone number bodleche, notun number update korun']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('customer care er phone number din')).to.equal('human_handover');
   });
+  it('reads the present of sending (মেইল করছি, pathacchi: I am sending now) as papers handed in, which asks nothing', () => {
+    for (const [text, language] of [['আজ রাতে ডিসচার্জ সামারি মেইল করছি', 'BN'], ['ekhuni bill gulo pathacchi', 'BN_EN'], ['aaj report gulo email korchi', 'BN_EN']] as const) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    // Where to send still asks.
+    expect(matchIntent('আমি কাগজ পাঠাচ্ছি, কোথায় পাঠাবো?')).to.equal('pending_documents');
+  });
 });

@@ -593,4 +593,10 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
   it('reads a changed phone number (फोन नंबर बदलला, number badalla) as no call and no status: it starts no workflow', () => {
     for (const text of ['माझा फोन नंबर बदललाय, नवीन नंबर नोंदवा', 'majha phone number badalla ahe, navin number update kara']) expect(matchIntent(text), text).to.equal(null);
   });
+  it('reads the -in future (पाठवीन, अपलोड करीन / pathavin, upload karin: I will send) as telling, karin no typo of karan', () => {
+    for (const [text, language] of [['परवा सगळी बिलं अपलोड करीन', 'MR'], ['udya reports upload karin', 'MR_EN'], ['kal bills pathavin', 'MR_EN']] as const) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
