@@ -560,7 +560,12 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   if (asked && parts.every((p) => !p.asking || p.greeting)) {
     return { kind: 'small_talk', intent: null, confidence: 0, scores: score([]).scores as Record<I, number>, template: null, closing: parts.some((p) => p.closing) };
   }
-  if (!asked && parts.some((p) => p.closing)) {
+  // Unless a clause beside the closing asks for a person by a request told plainly ("worst service,
+  // connect me to a manager"): a handover template that sure is the request, not a parting word;
+  // not one told after a modal ("will discuss with my agent" tells what the claimant will do).
+  const afterModal = (p: Part) => p.hits.some((t) => talkClasses.has(t.cls) && p.hits.some((q) => q.cls === 'question' && q.end === t.start - 1));
+  const personTold = () => score(parts.filter((p) => !p.closing && !afterModal(p)).flatMap((p) => p.hits)).scores['human_handover'] ?? 0;
+  if (!asked && parts.some((p) => p.closing) && personTold() < strongWeight) {
     return { kind: 'small_talk', intent: null, confidence: 0, scores: score([]).scores as Record<I, number>, template: null, closing: true };
   }
 

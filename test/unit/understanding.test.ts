@@ -914,4 +914,21 @@ describe('understanding: small talk that tells and asks nothing', () => {
     }
     expect(understandMessage('reports email kar diye, aur kya bhejna hai?').intent).to.equal('pending_documents');
   });
+
+  it('thanks for a list, or noting it, closes: the list is what is thanked for, not a question', () => {
+    for (const text of ['thank you for the checklist', 'ok noted the documents list', 'pending documents ki list ke liye dhanyavaad']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('please send the documents list').intent).to.equal('pending_documents');
+  });
+
+  it('venting about customer care names no person asked for; a request for one beside it still asks', () => {
+    for (const text of ['very poor customer care', 'customer care ekdum bakwas', 'bahut kharab service hai aapki']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('useless support, put me through to a manager').intent).to.equal('human_handover');
+    expect(understandMessage('ok, transfer me to a senior officer').intent).to.equal('human_handover');
+    // Told after a modal, it says what the claimant will do.
+    expect(understandMessage('Noted, will talk to my agent about it.').intent).to.equal(null);
+  });
 });
