@@ -87,4 +87,17 @@ describe('language pack: Hindi (HI)', () => {
   it('reads a changed phone number (फोन नंबर बदल गया) as no call and no status: it starts no workflow', () => {
     expect(matchIntent('मेरा फोन नंबर बदल गया है, नया नंबर अपडेट कर दीजिए')).to.equal(null);
   });
+  it('reads papers being sent now or to be handed in (भेज रही हूं, मेल कर रहा हूं, जमा करवा दूंगी) as telling, while where to send still asks', () => {
+    for (const text of ['शाम तक सारे बिल भेज रही हूं', 'डिस्चार्ज समरी अभी मेल कर रहा हूं', 'रिपोर्ट सोमवार को जमा करवा दूंगी']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+      expect(detectLanguage(text), text).to.equal('HI');
+    }
+    expect(matchIntent('कागज़ भेज रहा हूं, किस पते पर भेजूं?')).to.equal('pending_documents');
+  });
+
+  it('reads निपटा (settled) as a payment made, so a claim still not settled asks the status, and कहां मिलेगा as where to get a paper', () => {
+    expect(matchIntent('मेरा क्लेम अभी तक क्यों नहीं निपटा?')).to.equal('claim_status');
+    expect(matchIntent('क्लेम कब तक निपटेगा?')).to.equal('claim_status');
+    expect(matchIntent('क्लेम फॉर्म कहां मिलेगा?')).to.equal('pending_documents');
+  });
 });
