@@ -599,4 +599,10 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+  it('reads a limit applied (मर्यादा लावली, limit lavli, कॅपिंग) as a cut and "कशी लावली" / "kashi lavli" (how was it applied) as why', () => {
+    for (const [text, language] of [['ICU च्या खर्चावर मर्यादा कशी लावली?', 'MR'], ['room rent var limit kasa kay lavla?', 'MR_EN'], ['औषधांवर लिमिट लावली, कारण सांगा', 'MR']] as const) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
