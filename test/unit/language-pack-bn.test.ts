@@ -360,4 +360,11 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     // Where to send still asks.
     expect(matchIntent('আমি কাগজ পাঠাচ্ছি, কোথায় পাঠাবো?')).to.equal('pending_documents');
   });
+  it('reads a limit put on (লিমিট লাগালেন, limit lagalen) and room rent in its case forms as a cut asked about, and "koto somoy" as how long', () => {
+    for (const [text, language] of [['রুম রেন্টে লিমিট কেন লাগালেন?', 'BN'], ['ICU te limit lagiyechen keno?', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('claim settle hote aro koto somoy lagbe?')).to.equal('claim_status');
+  });
 });
