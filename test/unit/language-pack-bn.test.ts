@@ -367,4 +367,7 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('claim settle hote aro koto somoy lagbe?')).to.equal('claim_status');
   });
+  it('reads festival wishes in romanised Bengali (shubho dipaboli, shubho holi) as greetings', () => {
+    for (const text of ['shubho dipaboli', 'shubho holi dada']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+  });
 });

@@ -100,4 +100,8 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('क्लेम कब तक निपटेगा?')).to.equal('claim_status');
     expect(matchIntent('क्लेम फॉर्म कहां मिलेगा?')).to.equal('pending_documents');
   });
+  it('reads "क्या ये बॉट है?" (is this a bot?) as a greeting that asks nothing, and a person asked for after it as a person', () => {
+    expect(understandMessage('क्या यह बॉट है?').kind).to.equal('small_talk');
+    expect(matchIntent('ये बॉट है क्या? मुझे इंसान से बात करनी है')).to.equal('human_handover');
+  });
 });

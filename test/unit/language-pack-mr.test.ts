@@ -605,4 +605,11 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+  it('reads "हे बॉट आहे का?" / "tumhi bot ahat ka?" (is this a bot?) as a greeting that asks nothing', () => {
+    for (const [text, language] of [['तुम्ही बॉट आहात का?', 'MR'], ['he bot ahe ka?', 'MR_EN']] as const) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('bot ahe ka? mala manus pahije')).to.equal('human_handover');
+  });
 });
