@@ -931,4 +931,11 @@ describe('understanding: small talk that tells and asks nothing', () => {
     // Told after a modal, it says what the claimant will do.
     expect(understandMessage('Noted, will talk to my agent about it.').intent).to.equal(null);
   });
+
+  it('papers the claimant will send on a day ("parso bhejunga", "upload karungi") report, and ask nothing', () => {
+    for (const text of ['parso saare papers bhejunga', 'discharge summary kal upload karungi', 'bills monday ko courier kar denge']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('kal bhejunga, aur kya kya chahiye?').intent).to.equal('pending_documents');
+  });
 });
