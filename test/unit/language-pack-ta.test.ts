@@ -593,4 +593,25 @@ describe('Tamil language packs', () => {
       ['purinjudhu, vera kelvi onnum illa', 'small_talk', 'TA_EN'],
     ]);
   });
+
+  it('reads the deduction as a noun (கழிவுகள், குறைப்புகள்; kuraippu, pidiththam) as a cut, so why asks why', () => {
+    expectReadings([
+      ['பில்லில் இந்த கழிவுகள் எதுக்கு?', 'query_reason', 'TA'],
+      ['indha kuraippu yen panneenga?', 'query_reason', 'TA_EN'],
+      ['pidittham ethukku sir?', 'query_reason', 'TA_EN'],
+    ]);
+  });
+
+  it('reads an officer\'s or senior\'s number asked for (அதிகாரி நம்பர், senior number) as a person to reach', () => {
+    expectReadings([
+      ['மேல் அதிகாரி நம்பர் அனுப்புங்க', 'human_handover', 'TA'],
+      ['unga senior number kudunga sir', 'human_handover', 'TA_EN'],
+    ]);
+  });
+
+  it('reads I have come to know (therinjukitten, purinjukiten) as romanised Tamil that understood', () => {
+    expectReadings([
+      ['sari therinjukiten, thanks sir', 'small_talk', 'TA_EN'],
+    ]);
+  });
 });

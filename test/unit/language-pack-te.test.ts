@@ -560,4 +560,25 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['inka emi documents kavali?', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+  it('reads the deduction as a noun (తగ్గింపు, తగ్గింపులు, కోతలు; taggimpu) as a cut, so why or how it was reckoned asks why', () => {
+    expectReadings([
+      ['ఈ తగ్గింపు ఎందుకు చేశారు?', 'query_reason', 'TE'],
+      ['తగ్గింపులు ఎలా లెక్కించారు?', 'query_reason', 'TE'],
+      ['bill lo taggimpu enduku?', 'query_reason', 'TE_EN'],
+    ]);
+  });
+
+  it('reads an officer\'s or senior\'s number asked for (అధికారి నంబర్, senior number) as a person to reach', () => {
+    expectReadings([
+      ['దయచేసి పై అధికారి నంబర్ పంపండి', 'human_handover', 'TE'],
+      ['mee senior number ivvandi please', 'human_handover', 'TE_EN'],
+    ]);
+  });
+
+  it('reads I have come to know (telusukunna, telsindi) as romanised Telugu that understood', () => {
+    expectReadings([
+      ['sare telusukunnanu, thanks andi', 'small_talk', 'TE_EN'],
+    ]);
+  });
 });
