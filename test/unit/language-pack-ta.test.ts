@@ -614,4 +614,20 @@ describe('Tamil language packs', () => {
       ['sari therinjukiten, thanks sir', 'small_talk', 'TA_EN'],
     ]);
   });
+
+  it('reads anyone as an object (யாரையாவது, yaaraiyavadhu) as a person, putting one on the line (லைன்ல போடுங்க, line la podunga) as reaching them, and the head office number as a person to reach', () => {
+    expectReadings([
+      ['யாரையாச்சும் லைன்ல போடுங்க ப்ளீஸ்', 'human_handover', 'TA'],
+      ['yaarayavathu officer ah line la pottu vidunga', 'human_handover', 'TA_EN'],
+      ['தலைமை அலுவலக நம்பர் குடுங்க', 'human_handover', 'TA'],
+      ['head office no venum sir', 'human_handover', 'TA_EN'],
+    ]);
+  });
+
+  it('reads having to wait (காத்திருக்கணும், wait pannanum) as a delay, so how many days asks the status', () => {
+    expectReadings([
+      ['இன்னும் எத்தனை நாள் காத்திருக்கணும்?', 'claim_status', 'TA'],
+      ['amma claim ku innum evlo days wait pannanum?', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });

@@ -581,4 +581,13 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['sare telusukunnanu, thanks andi', 'small_talk', 'TE_EN'],
     ]);
   });
+
+  it('reads anyone as an object (ఎవరినైనా, evarinaina) as a person, so putting anyone on the line asks for one, and the head office number (హెడ్ ఆఫీస్ నంబర్) as a person to reach', () => {
+    expectReadings([
+      ['దయచేసి ఎవరినైనా లైన్‌లో పెట్టండి', 'human_handover', 'TE'],
+      ['evarikaina phone ivvandi, matladali', 'human_handover', 'TE_EN'],
+      ['head office no kavali sir', 'human_handover', 'TE_EN'],
+      ['హెడ్ ఆఫీస్ నెంబర్ పంపండి', 'human_handover', 'TE'],
+    ]);
+  });
 });
