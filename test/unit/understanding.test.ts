@@ -938,4 +938,11 @@ describe('understanding: small talk that tells and asks nothing', () => {
     }
     expect(understandMessage('kal bhejunga, aur kya kya chahiye?').intent).to.equal('pending_documents');
   });
+
+  it('the claimant paying the hospital, or saying they are satisfied, asks nothing of a claim paid', () => {
+    for (const text of ['I have already paid the nursing home', 'maine pharmacy ka bill bhar diya', 'acknowledged', 'very satisfied, thank you', 'claim se khush hoon']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('I paid the hospital myself, when will I get the money back?').intent).to.equal('claim_status');
+  });
 });
