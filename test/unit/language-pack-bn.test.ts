@@ -370,4 +370,16 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
   it('reads festival wishes in romanised Bengali (shubho dipaboli, shubho holi) as greetings', () => {
     for (const text of ['shubho dipaboli', 'shubho holi dada']) expect(understandMessage(text).kind, text).to.equal('small_talk');
   });
+  it('reads "chithi" (a letter the insurer sent) as no paper asked for: a rejection letter that came asks why', () => {
+    for (const text of ['purono asukh bole batil kora hoyeche, emon chithi elo. keno?', 'claim batil hoyeche chithi esheche, eta kivabe holo?']) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+      expect(detectLanguage(text), text).to.equal('BN_EN');
+    }
+  });
+  it('reads the causative "boliye" (make someone speak: kotha boliye din) as romanised Bengali', () => {
+    for (const text of ['karo sathe kotha boliye din', 'ekjon manush er sathe kotha boliye din please']) {
+      expect(matchIntent(text), text).to.equal('human_handover');
+      expect(detectLanguage(text), text).to.equal('BN_EN');
+    }
+  });
 });

@@ -612,4 +612,10 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('bot ahe ka? mala manus pahije')).to.equal('human_handover');
   });
+  it('reads दिवाळी (Marathi spelling of Diwali) and माहितीसाठी (for the information) as Marathi: a wish or thanks asks nothing', () => {
+    for (const text of ['सर्वांना शुभ दिवाळी', 'हॅपी दिवाळी सर', 'माहितीसाठी खूप आभार', 'दिवाळीनिमित्त शुभेच्छा']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+      expect(detectLanguage(text), text).to.equal('MR');
+    }
+  });
 });
