@@ -440,7 +440,8 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // Beside "that's all" or "bas itna hi", a request word only says what the claimant wanted ("bas
     // itna hi confirm karna tha"); a question word still asks.
     const enough = hits.some((h) => h.cls === 'enough');
-    const asksByAux = (h: ClassHit) => h.cls === 'aux' && h.start === clause.start && !opensSmallTalk && !enough && auxiliaries.has(message.words[h.start]!);
+    // Nor one inside papers told handed in ("have sent the papers"): that is the perfect, not a question.
+    const asksByAux = (h: ClassHit) => h.cls === 'aux' && h.start === clause.start && !opensSmallTalk && !enough && auxiliaries.has(message.words[h.start]!) && !withinPhraseOf(doneClasses, h, hits);
     // Beside an explanation understood, a question word says what became clear ("ab samajh aa gaya
     // kahan deduction laga", "now I know which papers were missing", "क्यों कटा, समझ आ गया" in
     // Hindi's order), and so does one in a clause that goes on from it ("... aur kyun kata"), not

@@ -945,4 +945,11 @@ describe('understanding: small talk that tells and asks nothing', () => {
     }
     expect(understandMessage('I paid the hospital myself, when will I get the money back?').intent).to.equal('claim_status');
   });
+
+  it('an auxiliary inside papers told sent ("have sent", "has been uploaded") is the perfect, not a question', () => {
+    for (const text of ['have sent the lab reports', 'has been uploaded on the portal, the ICU bill', 'Hello, forwarded you the discharge card by mail. Regards']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('have you received the lab reports?').intent).to.equal('pending_documents');
+  });
 });
