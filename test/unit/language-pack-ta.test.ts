@@ -630,4 +630,28 @@ describe('Tamil language packs', () => {
       ['amma claim ku innum evlo days wait pannanum?', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads approved or rejected asked with a verb each (அப்ரூவ் ஆச்சா ரிஜெக்ட் ஆச்சா, approve aacha reject aacha) as status', () => {
+    expectReadings([
+      ['அப்பா கிளைம் அப்ரூவ் ஆனதா ரிஜெக்ட் ஆனதா?', 'claim_status', 'TA'],
+      ['amma claim approve aacha illa reject aacha?', 'claim_status', 'TA_EN'],
+    ]);
+  });
+
+  it('reads a relationship manager (RM கிட்ட, rm kitta), human help (மனித உதவி), a grievance (கிரீவன்ஸ்) and taking it to the higher-ups (மேலிடத்துக்கு கொண்டு போங்க) as a person asked for', () => {
+    expectReadings([
+      ['எனக்கு மனித உதவியாளர் வேணும்', 'human_handover', 'TA'],
+      ['க்ரீவன்ஸ் போடணும் சார்', 'human_handover', 'TA'],
+      ['என் புகாரை மேலிடத்துக்கு எடுத்துட்டு போங்க', 'human_handover', 'TA'],
+      ['enga RM kitta pesa mudiyuma?', 'human_handover', 'TA_EN'],
+      ['idha mela edathuku kondu ponga sir', 'human_handover', 'TA_EN'],
+    ]);
+  });
+
+  it('reads did you ask for (keteengala) and did you deposit (pottuteengala) as romanised Tamil, the latter a payment asked', () => {
+    expectReadings([
+      ['cancel cheque keteengala?', 'pending_documents', 'TA_EN'],
+      ['appa claim panam account la pottuteengala?', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });

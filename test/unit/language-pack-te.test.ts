@@ -590,4 +590,20 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['హెడ్ ఆఫీస్ నెంబర్ పంపండి', 'human_handover', 'TE'],
     ]);
   });
+
+  it('reads approved or rejected asked with a verb each (అప్రూవ్ అయిందా రిజెక్ట్ అయిందా, approve ayyinda reject ayyinda) as status', () => {
+    expectReadings([
+      ['మా నాన్న క్లెయిమ్ అప్రూవ్ అయ్యిందా రిజెక్ట్ అయ్యిందా?', 'claim_status', 'TE'],
+      ['claim approve ayyinda leka reject ayyinda?', 'claim_status', 'TE_EN'],
+    ]);
+  });
+
+  it('reads a relationship manager (RM తో, rm tho) and taking it to the higher-ups (పై అధికారుల దృష్టికి తీసుకెళ్లండి) as a person asked for, and did you ask for (adigara) as Tenglish', () => {
+    expectReadings([
+      ['నా RM తో మాట్లాడించండి', 'human_handover', 'TE'],
+      ['ee samasyanu pai adhikarula drushtiki teesukellandi', 'human_handover', 'TE_EN'],
+      ['ఈ విషయం పై అధికారుల దృష్టికి తీసుకెళ్లండి', 'human_handover', 'TE'],
+      ['cancel cheque adigara?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
