@@ -382,4 +382,11 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       expect(detectLanguage(text), text).to.equal('BN_EN');
     }
   });
+  it('reads a claim done or not (ক্লেম হল কিনা, claim hoyeche ki na) as where the claim stands; papers uploaded or not still ask for documents', () => {
+    for (const [text, language] of [['মায়ের ক্লেম হল কিনা জানাবেন', 'BN'], ['mayer claim holo ki na bolben?', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('report upload holo kina?')).to.equal('pending_documents');
+  });
 });

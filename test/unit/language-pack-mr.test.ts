@@ -618,4 +618,11 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(detectLanguage(text), text).to.equal('MR');
     }
   });
+  it('reads a claim done or not (क्लेम झाला की नाही, claim zala ka nahi) as where the claim stands; papers uploaded or not still ask for documents', () => {
+    for (const [text, language] of [['वडिलांचा क्लेम झाला की नाही ते सांगा', 'MR'], ['papa cha claim zala ka nahi?', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('रिपोर्ट अपलोड झाले का नाही?')).to.equal('pending_documents');
+  });
 });
