@@ -654,4 +654,11 @@ describe('Tamil language packs', () => {
       ['appa claim panam account la pottuteengala?', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads kedachutha, kidachudha (got it? typed without the ai) as kidaichutha, romanised Tamil', () => {
+    expectReadings([
+      ['pre auth approval kidachutha sir?', 'claim_status', 'TA_EN'],
+      ['naan anupuna bills ungalukku kedachudha?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });
