@@ -389,4 +389,9 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('report upload holo kina?')).to.equal('pending_documents');
   });
+  it('reads the causative "koran" (have it done: kauke diye phone koran) as romanised Bengali', () => {
+    const text = 'kauke diye amake phone koran';
+    expect(matchIntent(text)).to.equal('human_handover');
+    expect(detectLanguage(text)).to.equal('BN_EN');
+  });
 });

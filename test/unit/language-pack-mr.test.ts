@@ -625,4 +625,14 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('रिपोर्ट अपलोड झाले का नाही?')).to.equal('pending_documents');
   });
+  it('reads "kalala nahi" (did not understand) as no thanks: a why before it still asks why', () => {
+    for (const text of ['room rent che paise ka kaple te kalala nahi', 'co pay ka lavla, kahich kalla nahi']) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+      expect(detectLanguage(text), text).to.equal('MR_EN');
+    }
+  });
+  it('reads chat spellings zal (zala) and tri (tari)', () => {
+    expect(matchIntent('baba cha claim cha pudhe kay zal?')).to.equal('claim_status');
+    expect(matchIntent('koni tri mala phone kara')).to.equal('human_handover');
+  });
 });
