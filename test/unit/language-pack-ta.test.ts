@@ -661,4 +661,14 @@ describe('Tamil language packs', () => {
       ['naan anupuna bills ungalukku kedachudha?', 'pending_documents', 'TA_EN'],
     ]);
   });
+  it('reads papers told mailed, WhatsApped or couriered (ஈமெயில் பண்ணிட்டேன், whatsapp pannitten) as sent: small talk that starts nothing', () => {
+    for (const text of ['டிஸ்சார்ஜ் சம்மரி வாட்ஸ்அப் பண்ணிட்டேன்', 'ஹாஸ்பிடல் பில்ஸ் ஈமெயில் பண்ணியாச்சு', 'discharge summary whatsapp pannitten', 'pharmacy bills ellam email panniyachu']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['discharge summary mail panniten, innum enna anuppanum?', 'pending_documents', 'TA_EN']]);
+  });
+
+  it('reads got it? after papers sent as asking whether they arrived', () => {
+    expectReadings([['pan card copy nethu courier panniten. got it?', 'pending_documents', 'TA_EN']]);
+  });
 });
