@@ -606,4 +606,16 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['cancel cheque adigara?', 'pending_documents', 'TE_EN'],
     ]);
   });
+  it('reads papers told mailed or WhatsApped (ఈమెయిల్ చేశాను, mail chesanu) as sent: small talk that starts nothing', () => {
+    for (const text of ['డిశ్చార్జ్ సమ్మరీ వాట్సాప్ చేశాను', 'హాస్పిటల్ బిల్లులు మెయిల్ చేసేశాను', 'discharge summary whatsapp chesanu', 'pharmacy bills anni email chesesanu']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
+
+  it('reads never renewing (eppudu renew cheyanu, ఎప్పుడు రిన్యూ చేయను) as a parting word that asks no when', () => {
+    for (const text of ['ee company policy inka eppudu renew cheyyanu', 'చెత్త సర్వీస్, ఎప్పుడు రిన్యూ చేయను']) {
+      expect(asked(text), text).to.equal('small_talk');
+    }
+    expectReadings([['policy eppudu renew avutundi?', 'claim_status', 'TE_EN']]);
+  });
 });
