@@ -394,4 +394,11 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent(text)).to.equal('human_handover');
     expect(detectLanguage(text)).to.equal('BN_EN');
   });
+  it('reads a decision (সিদ্ধান্ত, siddhanto) as where the claim stands, as the Marathi निर्णय: no decision yet asks the status, a rejection beside it still asks why', () => {
+    for (const [text, language] of [['এক মাস হয়ে গেল, এখনও সিদ্ধান্ত হয়নি কেন?', 'BN'], ['babar claim er siddhanto kobe janaben?', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('সিদ্ধান্তটা ভুল, ক্লেম কেন বাতিল করলেন?')).to.equal('query_reason');
+  });
 });

@@ -104,4 +104,11 @@ describe('language pack: Hindi (HI)', () => {
     expect(understandMessage('क्या यह बॉट है?').kind).to.equal('small_talk');
     expect(matchIntent('ये बॉट है क्या? मुझे इंसान से बात करनी है')).to.equal('human_handover');
   });
+  it('reads फ़ैसला (decision) as where the claim stands: no decision yet asks the status, a rejection beside it still asks why', () => {
+    for (const text of ['पिताजी के क्लेम का फ़ैसला कब होगा?', 'एक महीना हो गया, अभी तक फैसला क्यों नहीं हुआ?']) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+      expect(detectLanguage(text), text).to.equal('HI');
+    }
+    expect(matchIntent('फैसला गलत है, क्लेम क्यों रिजेक्ट किया?')).to.equal('query_reason');
+  });
 });
