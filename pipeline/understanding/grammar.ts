@@ -8,7 +8,7 @@
 import table from '../data/intent-templates.json';
 import { detectLanguage } from '../language';
 import { languages } from '../languages';
-import { foldedWords } from './fold';
+import { foldedWords, foldWord } from './fold';
 import type { ClassHit, Lexicon } from './lexicon';
 import { readMessage, type Clause } from './sentences';
 
@@ -197,6 +197,32 @@ function delayAsked(hits: ClassHit[], delayTold = false): ClassHit[] {
   return delayed ? hits.filter((h) => h.cls !== 'why' && h.cls !== 'reason') : hits;
 }
 
+/** The packs' words for a number ("number", "नंबर", "nombor", "நம்பர்"; sentence.number_before),
+ *  folded once; abbreviations of three letters or fewer ("no", "id", "नं") are left out, as they
+ *  are other words too. */
+const numberWords: ReadonlySet<string> = new Set(languages.sentence.number_before.map((w) => foldWord(w)).filter((w) => [...w].length > 3));
+/** Classes a number may belong to other than a person's: "claim number", "policy no", "bill number". */
+const numberedThings: ReadonlySet<string> = new Set(['claim', 'ref', 'doc', 'money', 'amount']);
+
+/**
+ * A person's number ("the officer's number", "अधिकाऱ्याचा नंबर", "officer er number", "agent ka
+ * number") is a way to reach them: a number word within two words after a person or a human (or
+ * before one: "number of the officer"), not itself the number of a claim, paper or sum named right
+ * before it ("agent ka claim number"), is read as a reach word too, so asking for it asks for the
+ * person (human_handover) as "contact" does. Structural: a number word alone is no person.
+ */
+function withNumberAsked(hits: ClassHit[], words: readonly string[]): ClassHit[] {
+  const people = hits.filter((h) => h.cls === 'person' || h.cls === 'human');
+  if (people.length === 0) return hits;
+  const added: ClassHit[] = [];
+  words.forEach((word, i) => {
+    if (!numberWords.has(word)) return;
+    if (hits.some((h) => numberedThings.has(h.cls) && h.end === i - 1)) return;
+    if (people.some((p) => (p.end < i && i - p.end <= 3) || (p.start > i && p.start - i <= 3))) added.push({ cls: 'reach', start: i, end: i, fuzzy: false });
+  });
+  return added.length === 0 ? hits : [...hits, ...added];
+}
+
 /** Words of a greeting or introduction, which say nothing of the claim beside a question. */
 const asideClasses: ReadonlySet<string> = new Set(['greet', 'thanks', 'relation', 'hospital', 'date']);
 /** Words about papers to send or needed: with one of them, a bill beside a cut word may be a paper. */
@@ -315,7 +341,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const told = detectLanguage(text);
   // No phrase runs across a sentence mark: the words that open the second sentence and after.
   const sentenceStarts = new Set(message.clauses.filter((c, i) => i > 0 && c.sentence !== message.clauses[i - 1]!.sentence).map((c) => c.start));
-  const found = lexicon.find(message.words, told, sentenceStarts);
+  const found = withNumberAsked(lexicon.find(message.words, told, sentenceStarts), message.words);
   const auxiliaries = auxiliariesOf(told);
   // Papers said needed, sent or received, and a deduction named, anywhere in the message (below).
   // A deduction named and no paper (a bill is money, items the things cut): a request that we send

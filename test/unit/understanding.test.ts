@@ -203,6 +203,13 @@ describe('understanding: asking for a person (human_handover)', () => {
     });
   }
 
+  it("a person's number asked for is a request for that person, in any language; a claim's number is not", () => {
+    for (const text of ['could you send me the claims officer number', 'surveyor ka number bhejo please', 'अधिकाऱ्याचा नंबर पाठवा', 'officer er nombor ta din', 'number of the manager please']) {
+      expect(understandMessage<string>(text).intent, text).to.equal('human_handover');
+    }
+    expect(understandMessage<string>('my agent gave me the claim number, what is the status?').intent).to.equal('claim_status');
+  });
+
   it('a request for a person after another question is the request: the last asking clause decides', () => {
     expect(understandMessage<string>('why was my claim rejected, I want to talk to a manager').intent).to.equal('human_handover');
     expect(understandMessage<string>('मेरा क्लेम अटका है। किसी आदमी से बात करनी है').intent).to.equal('human_handover');
