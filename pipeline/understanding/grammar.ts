@@ -355,6 +355,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const claimPaper = found.some((h) => h.cls === 'claim' && alsoRead('doc', h, found));
   // A word that is both arrived and paid ("vachinda", came) asks whether the file arrived: no payment.
   const filePaper = claimPaper && found.some((h) => filePaperClasses.has(h.cls)) && !found.some((h) => claimAskClasses.has(h.cls) && !(h.cls === 'paid' && (alsoRead('received', h, found) || withinPhraseOf(receivedClasses, h, found))));
+  // Whether it happened or not ("hua ki nahi", "happened or not": a status phrase holding its
+  // negation) beside papers and their receipt, no claim named ("documents mil gaye, hua ki nahi?"),
+  // asks whether the papers arrived, not where the claim stands: that status word is dropped below.
+  const papersArrivalAsked = found.some((h) => h.cls === 'received') && found.some((h) => h.cls === 'doc' && !alsoRead('money', h, found)) && !found.some((h) => h.cls === 'claim' || h.cls === 'ref');
   const cutNamed = found.some((h) => h.cls === 'cut' && !withinPhraseOf(needClasses, h, found));
   // A rejection or a cut named anywhere: a why-question beside it asks its reason, whatever delay
   // it also names ("Claim denied. ... Explain this decision please.").
@@ -389,7 +393,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       .filter((h, _, all) => h.cls !== 'doc' || !alsoRead('money', h, all) || !all.some((m) => m.cls === 'money' && !alsoRead('doc', m, all) && m.start > h.end && m.start - h.end <= 2))
       .filter((h, _, all) => {
         if (h.cls === 'reject') return !withinPhraseOf(statusClasses, h, all) && !notYet(h);
-        if (h.cls === 'status') return !papersDone || !withinPhraseOf(receivedClasses, h, all);
+        if (h.cls === 'status') return (!papersDone || !withinPhraseOf(receivedClasses, h, all)) && !(papersArrivalAsked && all.some((n) => n.cls === 'neg' && n.start >= h.start && n.end <= h.end));
         if (h.cls === 'paid') return !all.some((r) => (r.cls === 'reject' || r.cls === 'cut') && r.end === h.start - 1) && !withinPhraseOf(doneClasses, h, all);
         if (!claimPaper || (h.cls !== 'claim' && h.cls !== 'doc')) return true;
         return (h.cls === 'doc') === filePaper || !alsoRead(h.cls === 'claim' ? 'doc' : 'claim', h, all);

@@ -203,6 +203,13 @@ describe('understanding: asking for a person (human_handover)', () => {
     });
   }
 
+  it('a claim asked whether it happened or not is its status, in any word order; papers asked so are their receipt', () => {
+    for (const text of ['bhai mera cashless claim hua ya nahi?', 'hui ki nahi meri claim ab tak', 'did my reimbursement happen or not', 'so has the settlement happened yet or not?']) {
+      expect(understandMessage<string>(text).intent, text).to.equal('claim_status');
+    }
+    expect(understandMessage<string>('reports mil gaye aapko, hua ki nahi?').intent).to.equal('pending_documents');
+  });
+
   it("a person's number asked for is a request for that person, in any language; a claim's number is not", () => {
     for (const text of ['could you send me the claims officer number', 'surveyor ka number bhejo please', 'अधिकाऱ्याचा नंबर पाठवा', 'officer er nombor ta din', 'number of the manager please']) {
       expect(understandMessage<string>(text).intent, text).to.equal('human_handover');
