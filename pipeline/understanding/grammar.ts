@@ -464,6 +464,18 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       hits = hits.filter((h) => h.cls !== 'doc' || !alsoRead('items', h, items));
       if (!hits.some((h) => h.cls === 'cut')) hits.push(...items.map((h) => ({ ...h, cls: 'cut' })));
     }
+    // The rest of a sum paid in part: with a cut named, or a payment or a sum told in another
+    // clause ("50k aaya, baki 30k ka kya hua?", "I got 40,000. What happened to the remaining
+    // amount?"), what happened to the remaining money asks where it went, the balance cut, as
+    // "where is the rest" does (where-did-the-rest-go: query_reason). Asked when it comes ("when
+    // will the remaining amount come") it is still a status question; with nothing paid told,
+    // "baki paise ka kya hua?" asks the status.
+    if (hits.some((h) => h.cls === 'status') && hits.some((h) => h.cls === 'need') && hits.some((h) => h.cls === 'money' || h.cls === 'amount') && !hits.some((h) => h.cls === 'when' || h.cls === 'doc' && !alsoRead('money', h, hits))) {
+      const outside = (h: ClassHit) => h.start < clause.start || h.start >= clause.end;
+      const partPaid = cutNamed || message.entities.some((e) => e.cls === 'amount' && outside(e))
+        || (found.some((h) => h.cls === 'paid' && outside(h)) && !found.some((h) => h.cls === 'neg'));
+      if (partPaid) hits = hits.map((h) => (h.cls === 'status' ? { ...h, cls: 'where' } : h));
+    }
     // An auxiliary opening a greeting or a closing ("have a nice day") asks nothing, nor one the
     // message's language does not have ("is baar" is "this time" in romanised Hindi).
     const opensSmallTalk = hits.some((h) => h.start === clause.start && smallTalkClasses.has(h.cls));

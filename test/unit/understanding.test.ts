@@ -210,6 +210,14 @@ describe('understanding: asking for a person (human_handover)', () => {
     expect(understandMessage<string>('reports mil gaye aapko, hua ki nahi?').intent).to.equal('pending_documents');
   });
 
+  it('what happened to the rest of a sum paid in part asks the reason of the balance; when it comes is its status', () => {
+    for (const text of ['they credited 62,000. what happened to the remaining balance amount?', 'sirf aadha paisa mila, baki rakam ka kya hua?', '25000 జమ అయ్యింది, మిగతా డబ్బు ఏమైంది?']) {
+      expect(understandMessage<string>(text).intent, text).to.equal('query_reason');
+    }
+    expect(understandMessage<string>('they credited 62,000. when will the remaining amount be credited?').intent).to.equal('claim_status');
+    expect(understandMessage<string>('baki rakam ka kya hua?').intent).to.equal('claim_status');
+  });
+
   it("a person's number asked for is a request for that person, in any language; a claim's number is not", () => {
     for (const text of ['could you send me the claims officer number', 'surveyor ka number bhejo please', 'अधिकाऱ्याचा नंबर पाठवा', 'officer er nombor ta din', 'number of the manager please']) {
       expect(understandMessage<string>(text).intent, text).to.equal('human_handover');
