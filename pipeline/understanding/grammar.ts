@@ -743,6 +743,21 @@ function withinOnePhrase(used: readonly ClassHit[], hits: readonly ClassHit[]): 
   return hits.some((h) => h.end > h.start && !used.includes(h) && used.every((u) => u.start >= h.start && u.end <= h.end && u.end - u.start < h.end - h.start) && !ownSense(h));
 }
 
+/**
+ * Whether a need word ("வேண்டும்", must; "padega", "lagel") lies inside a longer phrase of waiting,
+ * time or status that no part of the template uses ("காத்திருக்க வேண்டும்", "wait karna padega":
+ * must wait, a delay): the phrase is what it says, so the word counts as papers needed no more
+ * ("எத்தனை நாள் காத்திருக்க வேண்டும்?", how many days must I wait, asks when, not what is short).
+ * A phrase that carries the need's sense too (the word alone of the phrase's class) keeps it; a
+ * question particle around it ("लागतो का", is it needed?) does not swallow it.
+ */
+const swallowingClasses: ReadonlySet<string> = new Set(['delay', 'when', 'status']);
+function swallowed(u: ClassHit, used: readonly ClassHit[], hits: readonly ClassHit[]): boolean {
+  if (u.cls !== 'need') return false;
+  return hits.some((p) => swallowingClasses.has(p.cls) && p.start <= u.start && u.end <= p.end && p.end - p.start > u.end - u.start
+    && !used.includes(p) && !hits.some((w) => w.cls === p.cls && w.start === u.start && w.end === u.end));
+}
+
 /** The hits of a class; with `a&b` the words that are of both ("when&interrogative": a when-word
  *  that asks, "how long", "kab tak", not "soon" or "jaldi", which tell); with `a!b` those of a that
  *  are not also of b ("doc!money": a form or a report, not a bill). */
@@ -768,7 +783,7 @@ function matches(template: Template, hits: readonly ClassHit[], byClass: Readonl
   if (options.length === 1) return own === undefined || options[0]!.some((h) => own.includes(h));
   // Few hits per message: try each choice of occurrences (bounded by the parts' hit counts).
   const pick = (i: number, lo: number, hi: number, used: ClassHit[]): boolean => {
-    if (i === options.length) return hi - lo < window && (own === undefined || used.some((u) => own.includes(u))) && !withinOnePhrase(used, hits);
+    if (i === options.length) return hi - lo < window && (own === undefined || used.some((u) => own.includes(u))) && !withinOnePhrase(used, hits) && !used.some((u) => swallowed(u, used, hits));
     for (const hit of options[i]!) {
       // Two parts may not be the same words ("paid" alone cannot be both money and paid).
       if (used.some((u) => u.start <= hit.end && hit.start <= u.end)) continue;

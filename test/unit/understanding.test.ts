@@ -218,6 +218,12 @@ describe('understanding: asking for a person (human_handover)', () => {
     expect(understandMessage<string>('baki rakam ka kya hua?').intent).to.equal('claim_status');
   });
 
+  it('a need word inside a phrase of waiting is that waiting, not papers needed', () => {
+    for (const text of ['இன்னும் எவ்வளவு நாள் நான் காத்திருக்க வேண்டும்', 'how many more weeks do I need to wait for this?']) {
+      expect(understandMessage<string>(text).intent, text).to.equal('claim_status');
+    }
+  });
+
   it("a person's number asked for is a request for that person, in any language; a claim's number is not", () => {
     for (const text of ['could you send me the claims officer number', 'surveyor ka number bhejo please', 'अधिकाऱ्याचा नंबर पाठवा', 'officer er nombor ta din', 'number of the manager please']) {
       expect(understandMessage<string>(text).intent, text).to.equal('human_handover');
