@@ -542,7 +542,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     if (!part.asking) continue;
     // A question word opening the clause asks about all of it, however long ("Why did the insurer,
     // after the hospital sent everything and answered every query, reject my claim?").
-    let scored = score(part.hits, part.opensWithQuestion ? Number.POSITIVE_INFINITY : grammar.window);
+    // Papers told handed over in the asking clause itself ("all documents icchina kuda settlement
+    // enduku late?", even after giving all the papers, why the delay) are no papers asked about:
+    // templates that stop on them in a statement (`statement_none`: documents-alone) stop here too.
+    const handedOver = part.hits.some((h) => h.cls === 'done');
+    let scored = score(part.hits, part.opensWithQuestion ? Number.POSITIVE_INFINITY : grammar.window, undefined, handedOver);
     // A question that answers by its verb alone and names nothing it asks about ("I sent the
     // bills by courier. Did you receive them?": received, not paid) asks about what the clause
     // before it named: read with it, counting only templates the question itself takes part in,
@@ -579,8 +583,8 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       }
       // A why-question read with what it leans on may ask about a delay told there (delayAsked).
       const both = reasonNamed ? [...context, ...part.hits] : delayAsked([...context, ...part.hits], delayTold);
-      scored = score(both, Number.POSITIVE_INFINITY);
-      own = () => score(both, Number.POSITIVE_INFINITY, part.hits);
+      scored = score(both, Number.POSITIVE_INFINITY, undefined, handedOver);
+      own = () => score(both, Number.POSITIVE_INFINITY, part.hits, handedOver);
     }
     if (top(scored) < grammar.threshold) continue;
     return decideAsked<I>(scored, parts, own);

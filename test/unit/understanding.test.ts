@@ -224,6 +224,12 @@ describe('understanding: asking for a person (human_handover)', () => {
     }
   });
 
+  it('papers told handed over in the asking clause are not asked about: the delay after them is the question', () => {
+    for (const text of ['saare kagaz jama kar diye phir bhi payment mein itni der kyun?', 'even after I submitted every document, why is my reimbursement so delayed?']) {
+      expect(understandMessage<string>(text).intent, text).to.equal('claim_status');
+    }
+  });
+
   it("a person's number asked for is a request for that person, in any language; a claim's number is not", () => {
     for (const text of ['could you send me the claims officer number', 'surveyor ka number bhejo please', 'अधिकाऱ्याचा नंबर पाठवा', 'officer er nombor ta din', 'number of the manager please']) {
       expect(understandMessage<string>(text).intent, text).to.equal('human_handover');
