@@ -8,8 +8,11 @@
  * Marathi). A pack's question-final word (`detection.question_final`) right before a question mark
  * votes for that pack alone ("रिजेक्ट का?" is Marathi). The pack with the most votes wins. A tie among romanised forms of languages that share
  * a native script goes to the form of that script's default, as the shared word would be read in
- * that script (Hinglish before romanised Marathi, as Hindi before Marathi in Devanagari); any
- * other tie, or no marker, is the message's script's default pack. In a loanword script (Latin)
+ * that script (Hinglish before romanised Marathi, as Hindi before Marathi in Devanagari); a tie
+ * among romanised forms of languages of different native scripts goes to the one whose script the
+ * fewest languages write, the rarer, more telling word ("accha, bujhlam" is romanised Bengali: a
+ * Hinglish word such as accha is written across India); any other tie, or no marker, is the
+ * message's script's default pack. In a loanword script (Latin)
  * the default (English) lists markers too (its grammar words, and the address and greeting words
  * other packs list and English writers use: ji, bhai, namaste, anna); they count only in a message
  * with no word of another pack alone, and a tie with another pack goes to that pack ("namaste ji"
@@ -111,6 +114,24 @@ export function languageDetector(loaded: LoadedLanguages, fold: (word: string) =
     return i === -1 ? null : tied[i]!;
   };
 
+  /** How many languages (native packs) write each script: Devanagari two (Hindi, Marathi), Tamil one. */
+  const writers = new Map<Script, number>();
+  for (const p of loaded.packs) if (p.romanised_of === null) writers.set(p.scriptOf, (writers.get(p.scriptOf) ?? 0) + 1);
+  /** Of two tied romanised forms of languages of different native scripts, the one whose script the
+   *  fewest languages write, when only one is so: its word is the more telling marker ("accha,
+   *  bujhlam" is romanised Bengali; Hinglish words such as accha, haan, ji are written by speakers
+   *  of every language, and Devanagari is shared by Hindi and Marathi). Only a tie of two: one word
+   *  three forms share tells no language. */
+  const rarestScript = (tied: readonly string[]): string | null => {
+    if (!tied.every((code) => byCode.get(code)!.romanised_of !== null)) return null;
+    // Two packs: a word three or more forms share ("thik": Hinglish, romanised Marathi and Bengali)
+    // tells no one language.
+    if (tied.length !== 2) return null;
+    const counts = tied.map((code) => writers.get(nativeOf(code).scriptOf) ?? 0);
+    const least = Math.min(...counts);
+    return counts.filter((n) => n === least).length === 1 ? tied[counts.indexOf(least)]! : null;
+  };
+
   const loanwordScript = loaded.scripts.find((s) => s.loanword) ?? null;
   /** Each script's default pack (the fallback where a script has none): looked up, not searched, per message. */
   const defaults = new Map<Script | null, string>([null, ...loaded.scripts].map((script) => [script,
@@ -163,7 +184,7 @@ export function languageDetector(loaded: LoadedLanguages, fold: (word: string) =
     // the Hinglish writer's; "hello ji, what's my claim status" has English words besides.
     const tied = [...votes].filter(([, n]) => n === most).map(([code]) => code).filter((code, _, all) => !loanword || all.length === 1 || code !== byDefault);
     if (tied.length === 1) return tied[0]!;
-    return nativeDefault(tied) ?? byDefault;
+    return nativeDefault(tied) ?? rarestScript(tied) ?? byDefault;
   }
 }
 

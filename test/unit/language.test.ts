@@ -9,6 +9,13 @@ describe('detectLanguage', () => {
     expect(detectLanguage('claim की स्थिति')).to.equal('HI');
   });
 
+  it('gives a tie of one Hinglish word and one word of a language with a script of its own to that language', () => {
+    expect(detectLanguage('haan, bujhechi')).to.equal('BN_EN');
+    expect(detectLanguage('achha, ardhamaindi')).to.equal('TE_EN');
+    // Two Hinglish words outvote the one Bengali word: no tie.
+    expect(detectLanguage('haan ji, bujhlam')).to.equal('HI_EN');
+  });
+
   it('reads Latin script with romanised Hindi words as Hinglish', () => {
     expect(detectLanguage('mera claim ka status kya hai')).to.equal('HI_EN');
     expect(detectLanguage('Status batao')).to.equal('HI_EN');
