@@ -111,4 +111,11 @@ describe('language pack: Hindi (HI)', () => {
     }
     expect(matchIntent('फैसला गलत है, क्लेम क्यों रिजेक्ट किया?')).to.equal('query_reason');
   });
+  it('reads papers told couriered, mailed or WhatsApped with the perfect of कर (कूरियर कर दिए, ईमेल कर दी, व्हाट्सएप किया) as sent: a report that starts nothing', () => {
+    for (const text of ['डिस्चार्ज समरी व्हाट्सएप कर दी है', 'अस्पताल के सारे बिल कल ईमेल कर दिए', 'दवाई के पर्चे स्कैन करके अपलोड कर चुका']) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal('HI');
+    }
+    expect(matchIntent('पर्चे कूरियर कर दिए, और क्या भेजना है?')).to.equal('pending_documents');
+  });
 });

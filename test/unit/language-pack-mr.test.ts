@@ -635,4 +635,11 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('baba cha claim cha pudhe kay zal?')).to.equal('claim_status');
     expect(matchIntent('koni tri mala phone kara')).to.equal('human_handover');
   });
+  it('reads papers told handed in, couriered or mailed (जमा केला, ईमेल केल्या, pathavlyat, courier kelya) as sent: a report that starts nothing, no payment', () => {
+    for (const [text, language] of [['आज फॉर्म जमा केला', 'MR'], ['हॉस्पिटलची बिलं काल ईमेल केल्या', 'MR'], ['डिस्चार्ज समरी व्हाट्सअप केली', 'MR'],
+      ['parva saglya reports pathavlyat', 'MR_EN'], ['discharge summary whatsapp kelay', 'MR_EN'], ['hospital bills courier kelya', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
