@@ -401,4 +401,26 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('সিদ্ধান্তটা ভুল, ক্লেম কেন বাতিল করলেন?')).to.equal('query_reason');
   });
+  it('reads papers told mailed or WhatsApped (মেইল করলাম, হোয়াটসঅ্যাপ করেছি) as sent: a report that starts nothing', () => {
+    for (const text of ['হাসপাতালের বিল মেইল করলাম', 'ডাক্তারের রিপোর্ট ইমেল করেছি']) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal('BN');
+    }
+  });
+
+  it('reads kokhono, konodin (ever) as no typo of kokhon, kotodin: no when asked', () => {
+    for (const text of ['ami kokhono eto kharap service pai ni', 'konodin bhabini eto jhamela hobe']) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal('BN_EN');
+    }
+    expect(matchIntent('claim kokhon settle hobe?')).to.equal('claim_status');
+  });
+
+  it('reads the first-person future of sending (pathabo, upload korbo, courier kore debo) as a promise that asks nothing, while which ones to send still asks', () => {
+    for (const text of ['ajke bikele discharge summary pathabo', 'pharmacy bills kal upload korbo', 'reports courier kore debo']) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal('BN_EN');
+    }
+    expect(matchIntent('kon kon documents pathabo?')).to.equal('pending_documents');
+  });
 });
