@@ -120,13 +120,12 @@ export function languageDetector(loaded: LoadedLanguages, fold: (word: string) =
   /** Of two tied romanised forms of languages of different native scripts, the one whose script the
    *  fewest languages write, when only one is so: its word is the more telling marker ("accha,
    *  bujhlam" is romanised Bengali; Hinglish words such as accha, haan, ji are written by speakers
-   *  of every language, and Devanagari is shared by Hindi and Marathi). Only a tie of two: one word
-   *  three forms share tells no language. */
-  const rarestScript = (tied: readonly string[]): string | null => {
-    if (!tied.every((code) => byCode.get(code)!.romanised_of !== null)) return null;
-    // Two packs: a word three or more forms share ("thik": Hinglish, romanised Marathi and Bengali)
-    // tells no one language.
-    if (tied.length !== 2) return null;
+   *  of every language, and Devanagari is shared by Hindi and Marathi). Only a tie of two, each by
+   *  words of its own. */
+  const rarestScript = (tied: readonly string[], owned: readonly string[][]): string | null => {
+    if (tied.length !== 2 || !tied.every((code) => byCode.get(code)!.romanised_of !== null)) return null;
+    // Each by words of its own: a word both list ("ye": Hinglish and romanised Telugu) tells neither.
+    if (owned.some((owners) => tied.every((code) => owners.includes(code)))) return null;
     const counts = tied.map((code) => writers.get(nativeOf(code).scriptOf) ?? 0);
     const least = Math.min(...counts);
     return counts.filter((n) => n === least).length === 1 ? tied[counts.indexOf(least)]! : null;
@@ -166,12 +165,15 @@ export function languageDetector(loaded: LoadedLanguages, fold: (word: string) =
     // stands; "deduction ka?" is romanised Marathi, not the Hinglish "ka" it shares elsewhere).
     // Structural: a word list cannot say where in the message a word stands.
     const parts = withoutZeroWidth(text).split(/[?？]/);
+    /** Each marker word's packs. */
+    const owned: string[][] = [];
     parts.forEach((part, p) => {
       const words = normalise(part).split(' ');
       words.forEach((word, i) => {
         const final = p < parts.length - 1 && i === words.length - 1 ? markers.finals.get(fold(word)) : undefined;
         const owners = final ?? ownersOf(markers, word, fold);
         if (owners === null) return;
+        owned.push(owners);
         if (loanword && !owners.includes(byDefault)) native = true;
         for (const code of owners) votes.set(code, (votes.get(code) ?? 0) + markers.vote / owners.length);
       });
@@ -184,7 +186,7 @@ export function languageDetector(loaded: LoadedLanguages, fold: (word: string) =
     // the Hinglish writer's; "hello ji, what's my claim status" has English words besides.
     const tied = [...votes].filter(([, n]) => n === most).map(([code]) => code).filter((code, _, all) => !loanword || all.length === 1 || code !== byDefault);
     if (tied.length === 1) return tied[0]!;
-    return nativeDefault(tied) ?? rarestScript(tied) ?? byDefault;
+    return nativeDefault(tied) ?? rarestScript(tied, owned) ?? byDefault;
   }
 }
 
