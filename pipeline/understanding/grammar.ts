@@ -545,7 +545,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // Papers told handed over in the asking clause itself ("all documents icchina kuda settlement
     // enduku late?", even after giving all the papers, why the delay) are no papers asked about:
     // templates that stop on them in a statement (`statement_none`: documents-alone) stop here too.
-    const handedOver = part.hits.some((h) => h.cls === 'done');
+    // Papers only promised ("अपलोड कर दूंगा पर लिंक नहीं खुल रहा", I will upload but the link does
+    // not open: a promise is also read as one) are not handed over yet: what stops them is asked.
+    const handedOver = part.hits.some((h) => h.cls === 'done' && !alsoRead('thanks', h, part.hits));
     let scored = score(part.hits, part.opensWithQuestion ? Number.POSITIVE_INFINITY : grammar.window, undefined, handedOver);
     // A question that answers by its verb alone and names nothing it asks about ("I sent the
     // bills by courier. Did you receive them?": received, not paid) asks about what the clause
