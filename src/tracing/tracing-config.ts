@@ -17,8 +17,9 @@ export interface TracingConfig {
   timeoutMs: number;
   /**
    * How long the batch processor keeps ended spans before it exports them (ms,
-   * `OTEL_BSP_SCHEDULE_DELAY`); default 200, not the SDK's 5000: spans held for seconds cost
-   * more service CPU a message (docs/tracing.md, "Cost").
+   * `OTEL_BSP_SCHEDULE_DELAY`); default 1000, not the SDK's 5000, so a trace shows within a
+   * second; each export has a cost of its own, so a shorter delay costs more CPU a span where a
+   * process makes few of them (`bench:span-cost`, docs/tracing.md, "Cost").
    */
   scheduleDelayMs: number;
   /** `OTEL_TRACES_SAMPLER`; default `parentbased_traceidratio`. */
@@ -79,7 +80,7 @@ export function tracingOf(raw: Record<string, unknown>): TracingConfig | null {
     url,
     headers: { ...pairs(s('OTEL_EXPORTER_OTLP_HEADERS')), ...pairs(s('OTEL_EXPORTER_OTLP_TRACES_HEADERS')) },
     timeoutMs: (raw.OTEL_EXPORTER_OTLP_TIMEOUT as number | undefined) ?? 10000,
-    scheduleDelayMs: (raw.OTEL_BSP_SCHEDULE_DELAY as number | undefined) ?? 200,
+    scheduleDelayMs: (raw.OTEL_BSP_SCHEDULE_DELAY as number | undefined) ?? 1000,
     sampler: (s('OTEL_TRACES_SAMPLER') as TraceSamplerName | undefined) ?? 'parentbased_traceidratio',
     ratio: s('OTEL_TRACES_SAMPLER_ARG') === undefined ? 0.1 : Number(s('OTEL_TRACES_SAMPLER_ARG')),
     serviceName: s('OTEL_SERVICE_NAME') ?? 'claims-workflow-service',

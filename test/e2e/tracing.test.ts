@@ -121,7 +121,7 @@ describe('tracing', function () {
       // Three processes of stages: a hop between processes goes through a stream and its entry's traceparent.
       const groups = ['gateway,consent,router', 'truth,knowledge,policy', 'outbound'];
       groups.forEach((stages, i) => {
-        // Spans are exported every 200 ms (the SDK's own OTEL_BSP_SCHEDULE_DELAY), not every 5 s.
+        // Spans are exported every 200 ms (OTEL_BSP_SCHEDULE_DELAY; the service's default is 1 s), so the test waits less.
         children.push(startChild(['stage', stages], envFor(h.config, { ...otel(String(i + 1)), OTEL_BSP_SCHEDULE_DELAY: '200' })));
       });
 
