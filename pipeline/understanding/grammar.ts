@@ -288,13 +288,14 @@ function talkRequested(hits: readonly ClassHit[]): boolean {
   return talk.some((t) => alsoRead('imperative', t, hits)) || hits.some((h) => h.cls === 'imperative' && !alsoRead('why', h, hits));
 }
 
-/** Whether a negation comes right before the hit ("I don't want it rejected", "नहीं चाहता"). */
 /** A when-word right before a parting phrase that holds its own negation is "never": "parat kadhi
  *  renew karnar nahi", "ar kokhono renew korbo na" (never again renewing) vent and ask nothing. */
 function neverAgain(hit: ClassHit, hits: readonly ClassHit[]): boolean {
   if (hit.cls !== 'when' && hit.cls !== 'interrogative') return false;
   return hits.some((t) => t.cls === 'thanks' && t.start === hit.end + 1 && hits.some((n) => n.cls === 'neg' && n.start >= t.start && n.end <= t.end));
 }
+
+/** Whether a negation comes right before the hit ("I don't want it rejected", "नहीं चाहता"). */
 const negated = (hit: ClassHit, hits: readonly ClassHit[]) => hits.some((h) => h.cls === 'neg' && h.end === hit.start - 1);
 
 interface Scored {
