@@ -297,6 +297,9 @@ function neverAgain(hit: ClassHit, hits: readonly ClassHit[]): boolean {
 
 /** Whether a negation comes right before the hit ("I don't want it rejected", "नहीं चाहता"). */
 const negated = (hit: ClassHit, hits: readonly ClassHit[]) => hits.some((h) => h.cls === 'neg' && h.end === hit.start - 1);
+/** Whether a modal or other question word comes right before the hit ("the TPA will call me",
+ *  "will discuss with my agent"): it then tells what someone will do, and asks nothing. */
+const afterModal = (hit: ClassHit, hits: readonly ClassHit[]) => hits.some((q) => q.cls === 'question' && q.end === hit.start - 1);
 
 interface Scored {
   scores: Record<string, number>;
@@ -512,7 +515,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       (h.cls !== 'sendme' || hits.some((o) => objectClasses.has(o.cls))) &&
       // A call asked for asks ("no chat, just call me"), not one told after a modal ("the TPA will
       // call me" tells what someone else will do).
-      (h.cls !== 'callme' || !hits.some((q) => q.cls === 'question' && q.end === h.start - 1));
+      (h.cls !== 'callme' || !afterModal(h, hits));
     const asking = clause.marked || hits.some(asksBy);
     const opensWithQuestion = hits.some((h) => h.start === clause.start && questionWordClasses.has(h.cls));
     // "Who is this?", "how are you?", "kaun bol raha hai?": the question is the greeting itself.
@@ -613,8 +616,8 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // Unless a clause beside the closing asks for a person by a request told plainly ("worst service,
   // connect me to a manager"): a handover template that sure is the request, not a parting word;
   // not one told after a modal ("will discuss with my agent" tells what the claimant will do).
-  const afterModal = (p: Part) => p.hits.some((t) => talkClasses.has(t.cls) && p.hits.some((q) => q.cls === 'question' && q.end === t.start - 1));
-  const personTold = () => score(parts.filter((p) => !p.closing && !afterModal(p)).flatMap((p) => p.hits)).scores['human_handover'] ?? 0;
+  const talkAfterModal = (p: Part) => p.hits.some((t) => talkClasses.has(t.cls) && afterModal(t, p.hits));
+  const personTold = () => score(parts.filter((p) => !p.closing && !talkAfterModal(p)).flatMap((p) => p.hits)).scores['human_handover'] ?? 0;
   if (!asked && parts.some((p) => p.closing) && personTold() < strongWeight) {
     return { kind: 'small_talk', intent: null, confidence: 0, scores: score([]).scores as Record<I, number>, template: null, closing: true };
   }
