@@ -987,3 +987,13 @@ describe('understanding: small talk that tells and asks nothing', () => {
     expect(understandMessage('have you received the lab reports?').intent).to.equal('pending_documents');
   });
 });
+
+describe('understanding: papers told sent, promised or handed in, and a second question', () => {
+  it('papers the claimant is sending now ("I am sending", "sending again") report, and "sending" is no misspelt "pending"', () => {
+    expect(classesOf('sending')).to.deep.equal(['sending:send']);
+    for (const text of ['I am sending the lab reports again today', 'we are sending the discharge papers by courier']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('which papers should I be sending?').intent).to.equal('pending_documents');
+  });
+});
