@@ -997,3 +997,11 @@ describe('understanding: papers told sent, promised or handed in, and a second q
     expect(understandMessage('which papers should I be sending?').intent).to.equal('pending_documents');
   });
 });
+
+describe('understanding: a count of days asked after papers', () => {
+  it('"how many days" after a question about papers asks when, not which papers', () => {
+    expect(understandMessage('Which reports are still pending? And after I upload them, how many days for the settlement?').intent).to.equal('claim_status');
+    expect(understandMessage('which documents are pending, how many are left?').intent).to.equal('pending_documents');
+    expect(understandMessage('discharge summary pathavli, ajun kiti lagtil?').intent).to.equal('pending_documents');
+  });
+});
