@@ -423,4 +423,42 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('kon kon documents pathabo?')).to.equal('pending_documents');
   });
+
+  it('reads the -কে forms of day words (কালকে, আজকে, gotokalke) as dates: papers told sent then start nothing, a payment asked for that day still asks', () => {
+    for (const [text, language] of [['কালকে হাসপাতালের রিপোর্ট পাঠিয়ে দিয়েছি', 'BN'], ['আজকে ওষুধের বিল জমা দিয়েছি', 'BN'], ['gotokalke discharge summary pathiye diyechi', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('আজকে কি টাকা ঢুকবে?')).to.equal('claim_status');
+  });
+
+  it('reads papers given to a courier or the post (কুরিয়ারে দিলাম, post e pathiyechi) as sent: a report that starts nothing', () => {
+    for (const [text, language] of [['প্রেসক্রিপশনগুলো কুরিয়ারে দিয়েছি', 'BN'], ['আসল বিলগুলো স্পিড পোস্টে পাঠিয়েছি', 'BN'], ['original bill gulo courier e dilam', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
+
+  it('reads money asked as sent already (পাঠানো হয়ে গেছে, pathano hoye geche) as a payment asked about, not papers to send', () => {
+    for (const [text, language] of [['ক্লেমের টাকা কি পাঠানো হয়ে গেছে?', 'BN'], ['amar taka ki pathano hoye geche?', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
+
+  it('reads "কার কাছে আছে", "kar kache ache" (with whom is it) beside the claim as where the claim is; whom to complain to still asks for a person', () => {
+    for (const [text, language] of [['বাবার ক্লেমের ফাইলটা এখন কার কাছে আছে?', 'BN'], ['amar claim ta ekhon kar kache atke ache?', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('kar kache complaint korbo?')).to.equal('human_handover');
+  });
+
+  it('reads romanised Bengali "jama" as handing in (jama deoa: can the claim be submitted without a paper?), not Hinglish "deposited"; money jama hoyeche is still paid', () => {
+    for (const text of ['X-ray report chara ki claim jama deoa jabe?', 'doctor er certificate chara ki claim jama kora jabe?']) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+      expect(detectLanguage(text), text).to.equal('BN_EN');
+    }
+    expect(matchIntent('taka ki account e jama hoyeche?')).to.equal('claim_status');
+  });
 });
