@@ -1014,3 +1014,18 @@ describe('understanding: papers dropped off or to be put on the portal (HI_EN)',
     }
   });
 });
+
+describe('understanding: what is going on, and a paper asked whether needed (HI_EN)', () => {
+  it('"what is going on" asks where the claim stands', () => {
+    for (const text of ['three weeks and not a single call. what is going on with my claim', "what's going on with the reimbursement?"]) {
+      expect(understandMessage(text).intent, text).to.equal('claim_status');
+    }
+  });
+
+  it('"bhi lagega kya" asks whether a paper is needed; "time lagega kya" asks no paper', () => {
+    for (const text of ['Lab ne sirf final report di hai. Wo bhi lagegi kya?', 'bank statement lagega kya?']) {
+      expect(understandMessage(text).intent, text).to.equal('pending_documents');
+    }
+    expect(understandMessage('abhi aur time lagega kya?').intent).to.not.equal('pending_documents');
+  });
+});
