@@ -461,4 +461,12 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('taka ki account e jama hoyeche?')).to.equal('claim_status');
   });
+
+  it('reads "এই অবস্থা", "ei obostha" (this sorry state) as venting, no status asked; what state the claim is in still asks', () => {
+    for (const [text, language] of [['পনেরো বছরের পলিসি, আর বিপদের দিনে এই অবস্থা', 'BN'], ['bochor bochor premium diye ei obostha', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('আমার ক্লেমের এখন কি অবস্থা?')).to.equal('claim_status');
+  });
 });
