@@ -642,4 +642,19 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads "sadha", "sadhi" (simple, plain) as no typo of a cut word: a plain claim vented about asks no reason', () => {
+    for (const text of ['ek sadhi goshta, 4 vela call kela', 'itka sadha claim ani 3 mahine zale']) {
+      expect(matchIntent(text), text).to.not.equal('query_reason');
+      expect(detectLanguage(text), text).to.equal('MR_EN');
+    }
+    expect(matchIntent('ek sadha prashna ahe, maza claim kadhi milel?')).to.equal('claim_status');
+  });
+  it('reads papers promised by hand (जाऊन देतो, देऊन येईन, jaun deto, deto: I will go and give them) as a promise that asks nothing', () => {
+    for (const [text, language] of [['मी सोमवारी शाखेत जाऊन सगळी बिलं देऊन येईन', 'MR'], ['mi parva hospital madhe jaun discharge card deto', 'MR_EN'], ['udya KYC form deun yeto', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('konte form deu?')).to.equal('pending_documents');
+  });
 });
