@@ -1029,3 +1029,13 @@ describe('understanding: what is going on, and a paper asked whether needed (HI_
     expect(understandMessage('abhi aur time lagega kya?').intent).to.not.equal('pending_documents');
   });
 });
+
+describe('understanding: the list the claimant was given, told of', () => {
+  it('"as per your list", "aapki list me tha" tell of the list and ask for none; asking for the list still asks', () => {
+    for (const text of ['I sent the papers as per your list on Monday.', 'Aapki list me PAN card tha, wo bhi courier kar diya.']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Uploaded everything that was on your list, still rejected. Why?').intent).to.equal('query_reason');
+    expect(understandMessage('pending list bhejo').intent).to.equal('pending_documents');
+  });
+});
