@@ -657,4 +657,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('konte form deu?')).to.equal('pending_documents');
   });
+
+  it('reads "kuthe lihila", "कुठे लिहिलं" (where is it written: nowhere in the policy) as a challenge, no where-is-my-claim: the cut beside it asks why', () => {
+    for (const [text, language] of [['room rent cha limit kasa lavla? policy madhe kuthech lihila nahi', 'MR_EN'], ['हे १५% कपात कशासाठी? पॉलिसीत कुठे लिहिलं आहे?', 'MR']] as const) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('maza claim kuthe adakla ahe?')).to.equal('claim_status');
+  });
 });
