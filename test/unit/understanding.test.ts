@@ -1039,3 +1039,11 @@ describe('understanding: the list the claimant was given, told of', () => {
     expect(understandMessage('pending list bhejo').intent).to.equal('pending_documents');
   });
 });
+
+describe('understanding: will this paper do (HI_EN)', () => {
+  it('"bhi chalegi", "chal jayega" ask whether a paper will do, after another question too', () => {
+    expect(understandMessage('Payment hua kya? Aur ek baat, original bill chahiye ya scan copy bhi chalegi').intent).to.equal('pending_documents');
+    expect(understandMessage('aadhaar ki photocopy chal jayegi').intent).to.equal('pending_documents');
+    expect(understandMessage('ab ye nahi chalega, bahut ho gaya').intent).to.equal(null);
+  });
+});
