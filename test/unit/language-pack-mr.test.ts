@@ -665,4 +665,11 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('maza claim kuthe adakla ahe?')).to.equal('claim_status');
   });
+
+  it('reads झाला typed without its aspirate (जाला, जालं) as झाला: Marathi, and a claim passed asked about', () => {
+    for (const text of ['बाबांचा क्लेम मंजूर जाला का?', 'क्लेम सेटल जालं का']) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+      expect(detectLanguage(text), text).to.equal('MR');
+    }
+  });
 });
