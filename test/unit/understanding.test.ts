@@ -1047,3 +1047,12 @@ describe('understanding: will this paper do (HI_EN)', () => {
     expect(understandMessage('ab ye nahi chalega, bahut ho gaya').intent).to.equal(null);
   });
 });
+
+describe('understanding: a decision challenged ("how is that not", "how can you reject")', () => {
+  it('a deduction or rejection challenged with "how is this fair", "how can they reject" asks why; "how is my claim going" does not', () => {
+    for (const text of ['They cut 7,400 for consumables. How is that fair?', 'Room rent capped at 3000 a day. How is this not covered when I paid the full premium?', 'how can they reject a claim for a planned surgery']) {
+      expect(understandMessage(text).intent, text).to.equal('query_reason');
+    }
+    expect(understandMessage('how is this claim going?').intent).to.not.equal('query_reason');
+  });
+});
