@@ -363,6 +363,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // negation) beside papers and their receipt, no claim named ("documents mil gaye, hua ki nahi?"),
   // asks whether the papers arrived, not where the claim stands: that status word is dropped below.
   const papersArrivalAsked = found.some((h) => h.cls === 'received') && found.some((h) => h.cls === 'doc' && !alsoRead('money', h, found)) && !found.some((h) => h.cls === 'claim' || h.cls === 'ref');
+  // A word that is both arrived and paid ("reached", "pahunch gaye"), in a clause that names no
+  // money, sum or claim, after papers told handed over ("I posted the bills on Monday. Can you
+  // confirm whether they have reached?"), asks whether those papers arrived: no payment.
+  const papersArrived = (h: ClassHit, clause: readonly ClassHit[]) => papersDone && alsoRead('received', h, clause)
+    && !clause.some((o) => o.cls === 'money' || o.cls === 'amount' || o.cls === 'claim' || o.cls === 'ref');
   const cutNamed = found.some((h) => h.cls === 'cut' && !withinPhraseOf(needClasses, h, found));
   // A rejection or a cut named anywhere: a why-question beside it asks its reason, whatever delay
   // it also names ("Claim denied. ... Explain this decision please.").
@@ -398,7 +403,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       .filter((h, _, all) => {
         if (h.cls === 'reject') return !withinPhraseOf(statusClasses, h, all) && !notYet(h);
         if (h.cls === 'status') return (!papersDone || !withinPhraseOf(receivedClasses, h, all)) && !(papersArrivalAsked && all.some((n) => n.cls === 'neg' && n.start >= h.start && n.end <= h.end));
-        if (h.cls === 'paid') return !all.some((r) => (r.cls === 'reject' || r.cls === 'cut') && r.end === h.start - 1) && !withinPhraseOf(doneClasses, h, all);
+        if (h.cls === 'paid') return !all.some((r) => (r.cls === 'reject' || r.cls === 'cut') && r.end === h.start - 1) && !withinPhraseOf(doneClasses, h, all) && !papersArrived(h, all);
         if (!claimPaper || (h.cls !== 'claim' && h.cls !== 'doc')) return true;
         return (h.cls === 'doc') === filePaper || !alsoRead(h.cls === 'claim' ? 'doc' : 'claim', h, all);
       })

@@ -1056,3 +1056,10 @@ describe('understanding: a decision challenged ("how is that not", "how can you 
     expect(understandMessage('how is this claim going?').intent).to.not.equal('query_reason');
   });
 });
+
+describe('understanding: papers told sent, then whether they reached', () => {
+  it('"have they reached?" after papers told sent asks whether the papers arrived; the payment reached is still a payment', () => {
+    expect(understandMessage('I couriered the discharge summary and bills last Friday. Please confirm whether they have reached.').intent).to.equal('pending_documents');
+    expect(understandMessage('Sent the reports on Monday. Has the money reached my account?').intent).to.equal('claim_status');
+  });
+});
