@@ -672,4 +672,10 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(detectLanguage(text), text).to.equal('MR');
     }
   });
+
+  it('reads bas, hota, hoti as words romanised Marathi shares with Hinglish, and evdhach, itkach (just this much) as its own: "bas itkach ..." is romanised Marathi, "bas" alone still Hinglish', () => {
+    for (const text of ['bas itkach vicharaycha hota, thank you', 'bas evdhich shanka hoti']) expect(detectLanguage(text), text).to.equal('MR_EN');
+    for (const text of ['bas', 'reject kyu hota hai?']) expect(detectLanguage(text), text).to.equal('HI_EN');
+    expect(understandMessage('bas itkach vicharaycha hota, thank you').kind).to.equal('small_talk');
+  });
 });
