@@ -678,4 +678,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['bas', 'reject kyu hota hai?']) expect(detectLanguage(text), text).to.equal('HI_EN');
     expect(understandMessage('bas itkach vicharaycha hota, thank you').kind).to.equal('small_talk');
   });
+
+  it('reads "किती त्रास", "kiti tras" (what a hassle) as an exclamation, no question: venting starts no workflow, how many days still asks', () => {
+    for (const [text, language] of [['किती त्रास आहे, तीन आठवडे झाले', 'MR'], ['kevdha tras ahe ha, roj phone karto', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('क्लेमला किती दिवस लागतील?')).to.equal('claim_status');
+  });
 });
