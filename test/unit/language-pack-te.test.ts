@@ -618,4 +618,50 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['policy eppudu renew avutundi?', 'claim_status', 'TE_EN']]);
   });
+
+  it('reads settlement written short (setlment, stlmnt) and ayinda written aynda as asking whether the claim was settled', () => {
+    expectReadings([
+      ['setlment aynda?', 'claim_status', 'TE_EN'],
+      ['claim stlmnt ayindha leda sir', 'claim_status', 'TE_EN'],
+    ]);
+  });
+
+  it('reads never taking the policy again (ఇంకెప్పుడూ మీ పాలసీ తీసుకోము, inka eppudu mee policy teesukonu) as a parting word that asks no when', () => {
+    for (const text of ['ఈ కంపెనీ సర్వీస్ బాలేదు, ఇంకెప్పుడూ మీ పాలసీ తీసుకోము', 'worst service, inka eppudu mee policy teesukonu']) {
+      expect(asked(text), text).to.equal('small_talk');
+    }
+    expectReadings([['మా క్లెయిమ్ డబ్బులు ఎప్పుడు వస్తాయి?', 'claim_status', 'TE']]);
+  });
+
+  it('reads repudiated written in Telugu (రిపుడియేట్, రెపుడియేషన్) as a rejection whose reason is asked', () => {
+    expectReadings([['షుగర్ ఉందని రిపుడియేట్ చేశారు, ఏ ఆధారంతో?', 'query_reason', 'TE']]);
+  });
+
+  it('reads the claimant paying the bill (బిల్లు కట్టాము, bill kattanu) as money spent, no papers asked for', () => {
+    for (const text of ['అప్పు చేసి ఆసుపత్రి బిల్లు కట్టాము', 'appu chesi hospital bill kattanu']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['బిల్లు కట్టాను, డబ్బులు ఎప్పుడు వస్తాయి?', 'claim_status', 'TE']]);
+  });
+
+  it('reads did it reach you with the verb first (vachinaya meeku, చేరాయా మీకు) after papers sent as asking whether they arrived', () => {
+    expectReadings([
+      ['scan copies nenu mail lo pampa, vachinaya meeku', 'pending_documents', 'TE_EN'],
+      ['రిపోర్ట్స్ నిన్న పంపాను, చేరాయా మీకు', 'pending_documents', 'TE'],
+    ]);
+  });
+
+  it('reads papers the claimant will forward or is still looking for (forward chestanu, vetukutunnanu) as told: small talk that starts nothing', () => {
+    for (const text of ['discharge summary ravagane forward chestanu', 'okka nimisham, bills vetukutunnanu', 'డిశ్చార్జ్ సమ్మరీ రాగానే ఫార్వర్డ్ చేస్తాను']) {
+      expect(asked(text), text).to.equal('small_talk');
+    }
+    expectReadings([['bills vetukutunna, inka emi documents kavali?', 'pending_documents', 'TE_EN']]);
+  });
+
+  it('reads can you put me through written as two words (matladincha galara, మాట్లాడించ గలరా) as a person asked for', () => {
+    expectReadings([
+      ['evaraina officer tho matladincha galara?', 'human_handover', 'TE_EN'],
+      ['నా కేసు గురించి ఎవరైనా ఆఫీసర్ తో మాట్లాడించ గలరా?', 'human_handover', 'TE'],
+    ]);
+  });
 });
