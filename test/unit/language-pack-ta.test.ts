@@ -671,4 +671,22 @@ describe('Tamil language packs', () => {
   it('reads got it? after papers sent as asking whether they arrived', () => {
     expectReadings([['pan card copy nethu courier panniten. got it?', 'pending_documents', 'TA_EN']]);
   });
+
+  it('reads papers a family member sent (upload pannittan, கூரியர் பண்ணிட்டார்) as sent: no papers asked for', () => {
+    for (const text of ['en magan ellam scan panni upload pannittan', 'அப்பா பில்ஸ் எல்லாம் கூரியர் பண்ணிட்டார்']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['discharge summary anuppita podhuma?', 'pending_documents', 'TA_EN']]);
+  });
+
+  it('reads when to call (எப்போ கூப்பிட்டா, eppo kooptaa) to reach someone as a person asked for', () => {
+    expectReadings([
+      ['யாராவது ஆபீசர் கிட்ட பேசணும், எப்போ கூப்பிட்டா கிடைப்பாங்க?', 'human_handover', 'TA'],
+      ['manager kitta pesanum, eppo kooptaa kidaipaanga?', 'human_handover', 'TA_EN'],
+    ]);
+  });
+
+  it('reads settlement written short (setlment, stlmnt) as the settlement asked about', () => {
+    expectReadings([['setlment aagiducha sir?', 'claim_status', 'TA_EN']]);
+  });
 });
