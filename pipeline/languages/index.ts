@@ -184,7 +184,7 @@ export function loadLanguages(dir: string): LoadedLanguages {
   }
 
   const sentence = Object.fromEntries(
-    (Object.keys(languageSchema.properties.sentence.properties).filter((f) => f !== 'alternative') as SentenceField[]).map((f) => [f, packs.flatMap((p) => p.sentence[f])]),
+    (Object.keys(languageSchema.properties.sentence.properties).filter((f) => f !== 'alternative' && f !== 'opening') as SentenceField[]).map((f) => [f, packs.flatMap((p) => p.sentence[f])]),
   ) as Record<SentenceField, string[]>;
   const policyProhibited: Record<string, string[]> = {};
   for (const category of known.prohibited) policyProhibited[category] = packs.flatMap((p) => p.policy_prohibited?.[category] ?? []);

@@ -54,8 +54,10 @@ export interface LanguageSpec {
   handover_cancel: string[];
   /** `alternative`: words ("or") that start a new clause only before one of the pack's auxiliaries
    *  (`words.aux`), a second question ("... pending from my side or has the claim gone for
-   *  settlement?"); elsewhere they join ("approved or rejected"). Default none. */
-  sentence: Record<SentenceField, string[]> & { alternative?: string[] };
+   *  settlement?"); elsewhere they join ("approved or rejected"). Default none.
+   *  `opening`: words that may open a sentence before its auxiliary, which then still asks ("Also,
+   *  has the balance been paid?", "And is it approved?"). Default none. */
+  sentence: Record<SentenceField, string[]> & { alternative?: string[]; opening?: string[] };
   reason_words: Record<string, string[]>;
   phi_context: Record<string, string[]>;
   policy_stop_words: string[];
@@ -156,6 +158,7 @@ export const languageSchema = {
       properties: {
         joining: words, more_after: words, currency_before: words, amount_after: words, date_after: words, number_before: words, abbreviations: words,
         alternative: { ...words, nullable: true },
+        opening: { ...words, nullable: true },
       },
     },
     reason_words: wordLists,

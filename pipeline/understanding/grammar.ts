@@ -124,6 +124,19 @@ function auxiliariesOf(code: string): ReadonlySet<string> {
   return set;
 }
 
+/** A told language's sentence openers (its pack's `sentence.opening`, folded: "and", "also"): an
+ *  auxiliary right after one that opens a sentence still opens the question ("Also has the balance
+ *  been paid", "And is it approved"). */
+const openersByLanguage = new Map<string, ReadonlySet<string>>();
+function openersOf(code: string): ReadonlySet<string> {
+  let set = openersByLanguage.get(code);
+  if (!set) {
+    set = new Set((languages.packs.find((p) => p.code === code)?.sentence.opening ?? []).flatMap((w) => foldedWords(w)));
+    openersByLanguage.set(code, set);
+  }
+  return set;
+}
+
 /** Whether a hit lies inside a longer phrase of one of these classes (a greeting or a closing, a
  *  conjunction, a follow-up request) of the same clause. */
 function withinPhraseOf(classes: ReadonlySet<string>, hit: ClassHit, hits: readonly ClassHit[]): boolean {
@@ -347,6 +360,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const sentenceStarts = new Set(message.clauses.filter((c, i) => i > 0 && c.sentence !== message.clauses[i - 1]!.sentence).map((c) => c.start));
   const found = withNumberAsked(lexicon.find(message.words, told, sentenceStarts), message.words);
   const auxiliaries = auxiliariesOf(told);
+  const openers = openersOf(told);
   // Papers said needed, sent or received, and a deduction named, anywhere in the message (below).
   // A deduction named and no paper (a bill is money, items the things cut): a request that we send
   // something ("avi enti exactly? list pampandi") asks for the list of what was cut, no papers.
@@ -492,7 +506,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // itna hi confirm karna tha"); a question word still asks.
     const enough = hits.some((h) => h.cls === 'enough');
     // Nor one inside papers told handed in ("have sent the papers"): that is the perfect, not a question.
-    const asksByAux = (h: ClassHit) => h.cls === 'aux' && h.start === clause.start && !opensSmallTalk && !enough && auxiliaries.has(message.words[h.start]!) && !withinPhraseOf(doneClasses, h, hits);
+    // An auxiliary after a word that opens the sentence ("Also has the balance been paid", "And is
+    // it approved") still opens the question; after one inside a sentence ("sent the bills and have
+    // heard nothing") it tells.
+    const opened = (clause.start === 0 || sentenceStarts.has(clause.start)) && openers.has(message.words[clause.start]!);
+    const asksByAux = (h: ClassHit) => h.cls === 'aux' && (h.start === clause.start || (opened && h.start === clause.start + 1)) && !opensSmallTalk && !enough && auxiliaries.has(message.words[h.start]!) && !withinPhraseOf(doneClasses, h, hits);
     // Beside an explanation understood, a question word says what became clear ("ab samajh aa gaya
     // kahan deduction laga", "now I know which papers were missing", "क्यों कटा, समझ आ गया" in
     // Hindi's order), and so does one in a clause that goes on from it ("... aur kyun kata"), not

@@ -1063,3 +1063,11 @@ describe('understanding: papers told sent, then whether they reached', () => {
     expect(understandMessage('Sent the reports on Monday. Has the money reached my account?').intent).to.equal('claim_status');
   });
 });
+
+describe('understanding: a second question opened by "also", "and"', () => {
+  it('an auxiliary after a word that opens the sentence ("Also has", "And is") asks; inside a sentence it tells', () => {
+    expect(understandMessage('Why was 4,500 taken off for room rent? Also has the remaining money been credited').intent).to.equal('claim_status');
+    expect(understandMessage('Sent the KYC form on Monday. And is my claim approved now').intent).to.equal('claim_status');
+    expect(understandMessage('I emailed the lab reports and have not heard anything since').intent).to.not.equal('claim_status');
+  });
+});
