@@ -175,11 +175,18 @@ function byWorkflow(events: readonly LedgerEvent[]): Map<string, LedgerEvent[]> 
   return by;
 }
 
-/** Timeouts for a harness under load (see the scale test's `before`). */
+/**
+ * Timeouts for a harness under load (see the scale test's `before`). A call to a fake that times
+ * out, or an entry reclaimed while its first worker is still at it, is retried on the injected
+ * clock, which stands still between the test's steps: the workflow would wait there until the
+ * next step moves the clock. On a 2-core machine in a slow phase, beside two other test files, a
+ * call to the in-process fake took over 15 s and 56 workflows stayed at `started`; nothing here
+ * dies, so the reclaim only has to be quicker than the test's deadlines.
+ */
 // The test starts its 10,000 follow-ups through POST /v1/cms/events in a minute or two: the
 // deployment's RATE_LIMITS setting raises that endpoint's limit (docs/rate-limits.md) as a
 // CMS sending such batches would.
-const loadTolerant = { cmsTimeoutMs: 15_000, channelTimeoutMs: 15_000, rateLimits: { cms_events: 20_000 } };
+const loadTolerant = { cmsTimeoutMs: 120_000, channelTimeoutMs: 120_000, reclaimIdleMs: 300_000, rateLimits: { cms_events: 20_000 } };
 
 const detailOf = (e: LedgerEvent): Record<string, unknown> => JSON.parse(e.detail) as Record<string, unknown>;
 const count = (events: readonly LedgerEvent[] | undefined, type: string) => (events ?? []).filter((e) => e.type === type).length;
