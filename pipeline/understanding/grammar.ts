@@ -412,6 +412,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // ("claim reject kar diya", "paisa kaat diya"), not a payment. A word both claim and paper
       // ("file") is one of them (filePaper, above). One pass for the four.
       .filter((h, _, all) => !cutList || (h.cls !== 'sendme' && (h.cls !== 'send' || !all.some((m) => m.cls === 'sendme' && m.start <= h.start && h.end <= m.end))))
+      // A claim word naming a paper ("claim form", "case papers", "indoor case papers"), right before
+      // a paper that is no money nor claim or inside a longer paper phrase, is the paper's name, not
+      // the claim: "where do I get the claim form?" asks for the form.
+      .filter((h, _, all) => h.cls !== 'claim' || alsoRead('doc', h, all) || !all.some((d) => d.cls === 'doc' && !alsoRead('money', d, all) && !alsoRead('claim', d, all)
+        && (d.start === h.end + 1 || (d.start <= h.start && h.end <= d.end && d.end - d.start > h.end - h.start))))
       // A bill's money ("बिल का पैसा", "bill amount"): the bill right before a money word is money.
       .filter((h, _, all) => h.cls !== 'doc' || !alsoRead('money', h, all) || !all.some((m) => m.cls === 'money' && !alsoRead('doc', m, all) && m.start > h.end && m.start - h.end <= 2))
       .filter((h, _, all) => {
