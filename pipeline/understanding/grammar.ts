@@ -246,7 +246,8 @@ const paperWords: ReadonlySet<string> = new Set([...paperClasses].filter((c) => 
 const personClasses: ReadonlySet<string> = new Set(['human', 'person']);
 /** Since when: a when-word inside one of its phrases asks no payment date. */
 const sinceClasses: ReadonlySet<string> = new Set(['since']);
-/** Sending papers: a why-word inside one of its phrases ("kaise bheju", how do I send) asks how. */
+/** Sending papers: a why-word inside one of its phrases ("kaise bheju", how do I send) asks how, and
+ *  a payment word inside one ("kahan se milega", where do I get it from) is the paper got. */
 const sendClasses: ReadonlySet<string> = new Set(['send']);
 /** What is short ("kya kam hai"): a cut word inside one of its phrases is the need. */
 const needClasses: ReadonlySet<string> = new Set(['need']);
@@ -428,8 +429,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       })
       // A when-word inside "since when" ("ye rule kab se hai?") asks since when something holds, not
       // when it will be paid; a why-word inside a send phrase ("kaise bheju", कैसे भेजूं: how do I
-      // send) asks how to send.
-      .filter((h, _, all) => (h.cls !== 'when' || !withinPhraseOf(sinceClasses, h, all)) && (h.cls !== 'why' || !withinPhraseOf(sendClasses, h, all)))
+      // send) asks how to send, and a payment word inside one ("kahan se milega": where do I get it
+      // from) is the paper got, no payment.
+      .filter((h, _, all) => (h.cls !== 'when' || !withinPhraseOf(sinceClasses, h, all)) && ((h.cls !== 'why' && h.cls !== 'paid') || !withinPhraseOf(sendClasses, h, all)))
       // A question word inside a conjunction ("that's why", "की वजह से", because of; "when I get")
       // joins a statement: it asks nothing (below) and is no question word for the templates.
       .filter((h, _, all) => !conjoinedClasses.has(h.cls) || !withinPhraseOf(conjunctionClasses, h, all));

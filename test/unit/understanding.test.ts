@@ -1071,3 +1071,17 @@ describe('understanding: a second question opened by "also", "and"', () => {
     expect(understandMessage('I emailed the lab reports and have not heard anything since').intent).to.not.equal('claim_status');
   });
 });
+
+describe('understanding: where to get a paper, and a claim word naming one', () => {
+  it('a claim word naming a paper ("claim form", "case papers") is the paper: where to get it asks for documents', () => {
+    for (const text of ['where can I get the claim form?', 'reimbursement form kahan milega?']) {
+      expect(understandMessage(text).intent, text).to.equal('pending_documents');
+    }
+    expect(understandMessage('where is my claim?').intent).to.equal('claim_status');
+  });
+
+  it('"kahan se milega" after a paper asks where to get it; money asked where from is still the payment', () => {
+    expect(understandMessage('Hospital ne MLC copy maangi hai. Ye kya hoti hai aur kahan se milegi?').intent).to.equal('pending_documents');
+    expect(understandMessage('mera paisa kahan se milega?').intent).to.equal('claim_status');
+  });
+});
