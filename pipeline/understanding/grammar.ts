@@ -474,8 +474,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     }
     // Beside a cut word, a word that is money as well as a document ("bill") is the money cut:
     // "they reduced the whole bill" asks why, not which papers are short; unless the message
-    // speaks of papers to send or needed ("are the pharmacy bills needed, or only the final bill?").
-    if (hits.some((h) => h.cls === 'cut') && !found.some((h) => paperClasses.has(h.cls))) {
+    // speaks of papers to send, needed or received ("are the pharmacy bills needed, or only the final
+    // bill?"); a question word alone is no such word ("the bill has a 'disallowed' column, what is it?").
+    if (hits.some((h) => h.cls === 'cut') && !found.some((h) => paperWords.has(h.cls))) {
       hits = hits.filter((h, _, all) => h.cls !== 'doc' || !alsoRead('money', h, all));
     }
     // So is one right before a payment word ("bill settle zala ka?": the bill paid), unless papers

@@ -1085,3 +1085,10 @@ describe('understanding: where to get a paper, and a claim word naming one', () 
     expect(understandMessage('mera paisa kahan se milega?').intent).to.equal('claim_status');
   });
 });
+
+describe('understanding: a bill beside a cut, asked about', () => {
+  it('a question word beside a bill with a cut named asks about the cut, not which bills; papers needed keep the bill a paper', () => {
+    expect(understandMessage('the final bill shows a non-payable deduction line, what is that?').intent).to.equal('query_reason');
+    expect(understandMessage('pharmacy bill kaat diya, original pharmacy bill bhi chahiye kya?').intent).to.equal('pending_documents');
+  });
+});
