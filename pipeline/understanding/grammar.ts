@@ -256,6 +256,9 @@ const filePaperClasses: ReadonlySet<string> = new Set(['send', 'sendme', 'done',
 const claimAskClasses: ReadonlySet<string> = new Set(['paid', 'money', 'amount', 'when', 'status', 'pending', 'reject', 'cut', 'why']);
 /** Papers received: a status word inside one of their phrases ("update hua") is the papers entered. */
 const receivedClasses: ReadonlySet<string> = new Set(['received']);
+/** A rejection, a cut or a call: a payment word right after one is that act's verb ("claim reject
+ *  kar diya", "paisa kaat diya"), or the call got ("callback milega kya?", "phone kab aayega?"). */
+const actVerbed: ReadonlySet<string> = new Set(['reject', 'cut', 'call', 'callme']);
 /** Papers handed in: a payment word inside such a phrase ("bill jama kar di", "submit kar diya")
  *  is the handing in, no payment. */
 const doneClasses: ReadonlySet<string> = new Set(['done']);
@@ -410,7 +413,8 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // After papers told handed over, a status word inside a phrase of their receipt ("system me
       // update hua kya?", "has it been updated?") asks whether the papers were entered, not where
       // the claim stands. A payment word right after a rejection or a cut is that act's verb
-      // ("claim reject kar diya", "paisa kaat diya"), not a payment. A word both claim and paper
+      // ("claim reject kar diya", "paisa kaat diya"), not a payment, and one right after a call the
+      // call got ("callback milega kya?": actVerbed). A word both claim and paper
       // ("file") is one of them (filePaper, above). One pass for the four.
       .filter((h, _, all) => !cutList || (h.cls !== 'sendme' && (h.cls !== 'send' || !all.some((m) => m.cls === 'sendme' && m.start <= h.start && h.end <= m.end))))
       // A claim word naming a paper ("claim form", "case papers", "indoor case papers"), right before
@@ -423,7 +427,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       .filter((h, _, all) => {
         if (h.cls === 'reject') return !withinPhraseOf(statusClasses, h, all) && !notYet(h);
         if (h.cls === 'status') return (!papersDone || !withinPhraseOf(receivedClasses, h, all)) && !(papersArrivalAsked && all.some((n) => n.cls === 'neg' && n.start >= h.start && n.end <= h.end));
-        if (h.cls === 'paid') return !all.some((r) => (r.cls === 'reject' || r.cls === 'cut') && r.end === h.start - 1) && !withinPhraseOf(doneClasses, h, all) && !papersArrived(h, all);
+        if (h.cls === 'paid') return !all.some((r) => actVerbed.has(r.cls) && r.end === h.start - 1) && !withinPhraseOf(doneClasses, h, all) && !papersArrived(h, all);
         if (!claimPaper || (h.cls !== 'claim' && h.cls !== 'doc')) return true;
         return (h.cls === 'doc') === filePaper || !alsoRead(h.cls === 'claim' ? 'doc' : 'claim', h, all);
       })

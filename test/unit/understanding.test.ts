@@ -1092,3 +1092,12 @@ describe('understanding: a bill beside a cut, asked about', () => {
     expect(understandMessage('pharmacy bill kaat diya, original pharmacy bill bhi chahiye kya?').intent).to.equal('pending_documents');
   });
 });
+
+describe('understanding: a call got', () => {
+  it('"callback milega kya?" asks for the call, not a payment', () => {
+    for (const text of ['parso sham tak callback milega kya?', 'aaj callback milel ka?']) {
+      expect(understandMessage(text).intent, text).to.equal('human_handover');
+    }
+    expect(understandMessage('claim ka paisa kab milega?').intent).to.equal('claim_status');
+  });
+});
