@@ -386,6 +386,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // confirm whether they have reached?"), asks whether those papers arrived: no payment.
   const papersArrived = (h: ClassHit, clause: readonly ClassHit[]) => papersDone && alsoRead('received', h, clause)
     && !clause.some((o) => o.cls === 'money' || o.cls === 'amount' || o.cls === 'claim' || o.cls === 'ref');
+  // After papers told handed over, a status word right before a reference, in a clause no question
+  // mark ends ("speed post la anupiten, tracking EK44712903IN"), names the consignment's number and
+  // asks no status; "bills bhej diye. status 4471923?" still asks.
+  const consignment = (h: ClassHit) => message.entities.some((e) => e.cls === 'ref' && e.start === h.end + 1);
   const cutNamed = found.some((h) => h.cls === 'cut' && !withinPhraseOf(needClasses, h, found));
   // A rejection or a cut named anywhere: a why-question beside it asks its reason, whatever delay
   // it also names ("Claim denied. ... Explain this decision please.").
@@ -426,7 +430,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       .filter((h, _, all) => h.cls !== 'doc' || !alsoRead('money', h, all) || !all.some((m) => m.cls === 'money' && !alsoRead('doc', m, all) && m.start > h.end && m.start - h.end <= 2))
       .filter((h, _, all) => {
         if (h.cls === 'reject') return !withinPhraseOf(statusClasses, h, all) && !notYet(h);
-        if (h.cls === 'status') return (!papersDone || !withinPhraseOf(receivedClasses, h, all)) && !(papersArrivalAsked && all.some((n) => n.cls === 'neg' && n.start >= h.start && n.end <= h.end));
+        if (h.cls === 'status') return (!papersDone || (!withinPhraseOf(receivedClasses, h, all) && !(consignment(h) && !clause.marked))) && !(papersArrivalAsked && all.some((n) => n.cls === 'neg' && n.start >= h.start && n.end <= h.end));
         if (h.cls === 'paid') return !all.some((r) => actVerbed.has(r.cls) && r.end === h.start - 1) && !withinPhraseOf(doneClasses, h, all) && !papersArrived(h, all);
         if (!claimPaper || (h.cls !== 'claim' && h.cls !== 'doc')) return true;
         return (h.cls === 'doc') === filePaper || !alsoRead(h.cls === 'claim' ? 'doc' : 'claim', h, all);

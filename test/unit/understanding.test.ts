@@ -1101,3 +1101,10 @@ describe('understanding: a call got', () => {
     expect(understandMessage('claim ka paisa kab milega?').intent).to.equal('claim_status');
   });
 });
+
+describe('understanding: a consignment number told after papers sent', () => {
+  it('"tracking <number>" after papers told sent asks nothing; a status asked with a number still asks', () => {
+    expect(understandMessage('I couriered the discharge summary today, tracking ED998877665IN').intent).to.equal(null);
+    expect(understandMessage('Sent the bills last week. Status of 5566778?').intent).to.equal('claim_status');
+  });
+});
