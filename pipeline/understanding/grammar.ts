@@ -376,7 +376,13 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // upload nahi ho rahi, whatsapp pe bhej du?"), else the claim ("meri file kab tak process hogi?").
   const claimPaper = found.some((h) => h.cls === 'claim' && alsoRead('doc', h, found));
   // A word that is both arrived and paid ("vachinda", came) asks whether the file arrived: no payment.
-  const filePaper = claimPaper && found.some((h) => filePaperClasses.has(h.cls)) && !found.some((h) => claimAskClasses.has(h.cls) && !(h.cls === 'paid' && (alsoRead('received', h, found) || withinPhraseOf(receivedClasses, h, found))));
+  // Papers told arrived before a question ("papers anni andayi ani cheppinaru, mari ippudu file
+  // ekkada undi?": the papers reached, so where is the file now) speak of no paper still to go:
+  // the file asked about after them is the claim.
+  const lastMarked = message.clauses.findLastIndex((c) => c.marked);
+  const toldArrived = (h: ClassHit) => h.cls === 'received' && message.clauses.findIndex((c) => h.start >= c.start && h.start < c.end) < lastMarked
+    && !message.clauses.some((c) => c.marked && h.start >= c.start && h.start < c.end);
+  const filePaper = claimPaper && found.some((h) => filePaperClasses.has(h.cls) && !toldArrived(h)) && !found.some((h) => claimAskClasses.has(h.cls) && !(h.cls === 'paid' && (alsoRead('received', h, found) || withinPhraseOf(receivedClasses, h, found))));
   // Whether it happened or not ("hua ki nahi", "happened or not": a status phrase holding its
   // negation) beside papers and their receipt, no claim named ("documents mil gaye, hua ki nahi?"),
   // asks whether the papers arrived, not where the claim stands: that status word is dropped below.

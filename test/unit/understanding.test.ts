@@ -1108,3 +1108,10 @@ describe('understanding: a consignment number told after papers sent', () => {
     expect(understandMessage('Sent the bills last week. Status of 5566778?').intent).to.equal('claim_status');
   });
 });
+
+describe('understanding: the file asked about after papers told arrived', () => {
+  it('after papers told arrived, "where is the file now?" asks where the claim is; the file asked whether it arrived stays a paper', () => {
+    expect(understandMessage('You said all my papers were received last week. So where is my file now?').intent).to.equal('claim_status');
+    expect(understandMessage('file courier se bheji thi, aapko mil gayi kya?').intent).to.equal('pending_documents');
+  });
+});
