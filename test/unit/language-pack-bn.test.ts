@@ -469,4 +469,20 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('আমার ক্লেমের এখন কি অবস্থা?')).to.equal('claim_status');
   });
+
+  it('reads papers a family member sent or handed in (কুরিয়ার করেছেন, upload kore diyeche, দিয়ে এসেছি, diye asbe) as told, no papers asked; which papers are left still asks', () => {
+    for (const [text, language] of [
+      ['মেয়ে গতকাল সব রিপোর্ট আপলোড করে দিয়েছে।', 'BN'],
+      ['জামাই সব বিল কুরিয়ার করেছেন।', 'BN'],
+      ['প্রেসক্রিপশন আমি নিজে অফিসে দিয়ে এসেছি।', 'BN'],
+      ['কাল ভাই গিয়ে ডিসচার্জ সামারি দিয়ে আসবে।', 'BN'],
+      ['meye sob report upload kore diyeche', 'BN_EN'],
+      ['jamai bill gulo courier korechen', 'BN_EN'],
+      ['bhai kal giye prescription ta diye asbe', 'BN_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('আর কোন কোন কাগজ বাকি আছে?')).to.equal('pending_documents');
+  });
 });
