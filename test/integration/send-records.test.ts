@@ -266,5 +266,44 @@ describe('send records and the recovering hand-off ops against Redis', () => {
       expect(await redis.xlen(keys.audit(p)), 'one reply.sent').to.equal(1);
       expect(await redis.xlen(stream)).to.equal(0);
     });
+
+    const sentDecision: Decision = { kind: 'wait', status: 'awaiting_documents', audit: { type: 'reply.sent', detail: { kind: 'template', provider_message_id: 'wamid.M' } }, effects: [{ type: 'send.recorded' }] };
+
+    it('a send whose workflow moved on while the provider held it is recorded at its step, once, by the hand-off that drops its decision', async () => {
+      await begin(4, t0);
+      await sends.accepted('acme', wf, 4, 'wamid.M');
+      // A reminder fired at the workflow's step while the call was out: the record is at step 6.
+      const { id, envelope } = await entryAt(4, 6);
+      expect(await handOff(id, envelope, sentDecision)).to.deep.equal([{ kind: 'stale' }]);
+      const [{ id: eventId, f: event }] = await auditRecords(redis, keys.audit(p));
+      expect(event).to.include({ type: 'reply.sent', seq: '4', workflow_id: wf });
+      expect(JSON.parse(event.detail)).to.deep.equal({ kind: 'template', provider_message_id: 'wamid.M', after_workflow_moved_on: 'true' });
+      const record = await redis.hgetall(keys.workflow(p, wf));
+      expect(record).to.include({ seq: '6', status: 'started' });
+      expect(record.audit).to.equal(`ae-${p}-${eventId}`);
+      expect((await redis.hgetall(keys.sendRecord(p, 'acme', wf)))['4:recorded']).to.equal(`ae-${p}-${eventId}`);
+      expect((await redis.xpending(stream, group))[0], 'its entry acked').to.equal(0);
+      // The entry's other copy (a reclaim) finds it recorded: nothing more, whether it steps or notes.
+      const copy = await entryAt(4, 6);
+      expect(await handOff(copy.id, copy.envelope, sentDecision)).to.deep.equal([{ kind: 'stale' }]);
+      expect(await handOff(copy.id, copy.envelope, { kind: 'note', audit: { type: 'reply.sent', detail: { kind: 'recovered' } }, effects: [{ type: 'send.recorded' }] })).to.deep.equal([{ kind: 'stale' }]);
+      expect(await redis.xlen(keys.audit(p)), 'one reply.sent').to.equal(1);
+    });
+
+    it('a send refused its transition at the same step (a release meanwhile) is recorded there too; nothing for a send the record no longer holds', async () => {
+      await begin(4, t0);
+      await sends.accepted('acme', wf, 4, 'wamid.M');
+      const { id, envelope } = await entryAt(4, 4);
+      await redis.hset(keys.workflow(p, wf), 'status', 'completed');
+      const [refused] = await handOff(id, envelope, sentDecision);
+      expect(refused).to.deep.equal({ kind: 'illegal', from: 'completed', to: 'awaiting_documents' });
+      expect((await auditRecords(redis, keys.audit(p))).map((r) => r.f.type)).to.deep.equal(['reply.sent']);
+      // An erasure deleted the send record: the dropped decision records nothing for that claimant.
+      await wipe();
+      const erased = await entryAt(4, 6);
+      expect(await handOff(erased.id, erased.envelope, sentDecision)).to.deep.equal([{ kind: 'stale' }]);
+      expect(await redis.xlen(keys.audit(p))).to.equal(0);
+      expect(await redis.exists(keys.sendRecord(p, 'acme', wf))).to.equal(0);
+    });
   });
 });

@@ -39,7 +39,7 @@
   Replies, one per op, in the order checked:
     'stale'                 a chained op after one not applied; or not the record's seq (a
                             redelivery; a `fired` op: not the wait's fired timer); acked
-    'illegal:<from>:<to>'   a transition the table refuses; acked
+    'illegal:<from>:<to>'   a transition the table refuses; acked (either, with `sent_mark`, writes the send's event: includes/send-mark.lua)
     'moved'                 a guard no longer holds: nothing written, not acked; the stage decides
                             again on what it reads now (src/runtime/stage-worker.ts)
     'retry' | 'dead'        a retry or defer timer set; a dead letter without a workflow
@@ -351,6 +351,7 @@ local function handOff()
     if op.sent_mark then redis.call('HSET', op.sent_mark.key, op.sent_mark.field, auditId) end
     return auditId
   end
+--@include send-mark
   for i = 1, opCount do
     local op = ops[i]
     local inChain = chain ~= nil and op.entry == nil and stepped[i - 1] and op.wf == chain.key and plainAt[i]
@@ -368,9 +369,11 @@ local function handOff()
     elseif op.wf ~= '' and ((not current) or (op.fired and (redis.call('HGET', op.wf, 'wait_fired') or '') ~= op.fired)
         or (not op.fired and current ~= op.seq_text and tonumber(current) ~= op.seq)) then
       ack(op.entry)
+      noteMovedOnSend(op)
       out[i] = 'stale'
     elseif op.status and op.wf ~= '' and not allowed(rec[2] or false, op.status) then
       ack(op.entry)
+      noteMovedOnSend(op)
       out[i] = 'illegal:' .. tostring(rec[2] or false) .. ':' .. op.status
     elseif op.guards and not guardsHold(op.guards) then
       out[i] = 'moved'
