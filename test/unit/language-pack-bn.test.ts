@@ -485,4 +485,15 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('আর কোন কোন কাগজ বাকি আছে?')).to.equal('pending_documents');
   });
+
+  it('reads "office" (the place papers are handed in at) as no typo of officer: handing papers in at the office starts nothing; an officer asked for still asks for a person', () => {
+    for (const [text, language] of [
+      ['baba nije office e giye bill gulo joma diyeche', 'BN_EN'],
+      ['mi office madhe jaun saglya pavtya jama kelya', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('office er kono officer er sathe kotha bolte chai')).to.equal('human_handover');
+  });
 });
