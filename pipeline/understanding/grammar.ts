@@ -238,10 +238,9 @@ function withNumberAsked(hits: ClassHit[], words: readonly string[]): ClassHit[]
 
 /** Words of a greeting or introduction, which say nothing of the claim beside a question. */
 const asideClasses: ReadonlySet<string> = new Set(['greet', 'thanks', 'relation', 'hospital', 'date']);
-/** Words about papers to send or needed: with one of them, a bill beside a cut word may be a paper. */
-const paperClasses: ReadonlySet<string> = new Set(['need', 'ask', 'send', 'sendme', 'pending', 'received', 'done']);
-/** Words of papers needed or sent (a question word aside): with one of them, things named vaguely stay papers. */
-const paperWords: ReadonlySet<string> = new Set([...paperClasses].filter((c) => c !== 'ask'));
+/** Words of papers needed, sent or received (a question word is none): with one of them, things
+ *  named vaguely stay papers, and a bill beside a cut word may be a paper. */
+const paperWords: ReadonlySet<string> = new Set(['need', 'send', 'sendme', 'pending', 'received', 'done']);
 /** Who may take the conversation over: a bot word inside one of their phrases asks for a person. */
 const personClasses: ReadonlySet<string> = new Set(['human', 'person']);
 /** Since when: a when-word inside one of its phrases asks no payment date. */
@@ -257,7 +256,7 @@ const claimAskClasses: ReadonlySet<string> = new Set(['paid', 'money', 'amount',
 /** Papers received: a status word inside one of their phrases ("update hua") is the papers entered. */
 const receivedClasses: ReadonlySet<string> = new Set(['received']);
 /** A rejection, a cut or a call: a payment word right after one is that act's verb ("claim reject
- *  kar diya", "paisa kaat diya"), or the call got ("callback milega kya?", "phone kab aayega?"). */
+ *  kar diya", "paisa kaat diya"), or the call got ("callback milega kya?", "callback milel ka?"). */
 const actVerbed: ReadonlySet<string> = new Set(['reject', 'cut', 'call', 'callme']);
 /** Papers handed in: a payment word inside such a phrase ("bill jama kar di", "submit kar diya")
  *  is the handing in, no payment. */
