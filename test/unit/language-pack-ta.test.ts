@@ -689,4 +689,72 @@ describe('Tamil language packs', () => {
   it('reads settlement written short (setlment, stlmnt) as the settlement asked about', () => {
     expectReadings([['setlment aagiducha sir?', 'claim_status', 'TA_EN']]);
   });
+
+  it('reads papers a son, wife or mother handed in or sent (குடுத்துட்டாங்க, anuppittaanga, kuduthutaru) as sent: small talk that starts nothing', () => {
+    for (const text of ['என் மகள் டிஸ்சார்ஜ் சம்மரி ஸ்கேன் பண்ணி அனுப்பிட்டாங்க', 'மாமா பில்ஸ் எல்லாம் ஆபீஸ்ல குடுத்துட்டாரு', 'en ponnu pharmacy bills upload pannittaanga', 'appa reports ellam kuduthutaru']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['en paiyan bills anuppitaanga, vera enna venum?', 'pending_documents', 'TA_EN']]);
+  });
+
+
+  it('reads the claimant paying the hospital (பில் கட்டிட்டோம், bill kattiten) as money spent, no papers asked for', () => {
+    for (const text of ['ஆஸ்பத்திரில பில் கட்டிட்டோம்', 'pharmacy la bill kattiten']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expect(detectLanguage('pharmacy la bill kattiten')).to.equal('TA_EN');
+    expectReadings([['bill kattiten, reimbursement eppo varum?', 'claim_status', 'TA_EN']]);
+  });
+
+  it('reads customer care called useless (கஸ்டமர் சர்வீஸ் வேஸ்ட், customer care mosam) as venting, no person asked for', () => {
+    for (const text of ['உங்க கஸ்டமர் சர்வீஸ் வேஸ்ட்', 'inga customer care mosam']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['customer care la yaaravadhu kitta pesanum', 'human_handover', 'TA_EN']]);
+  });
+
+  it('reads help told as given (உதவியா இருந்துச்சு, romba helpful ah irundhadhu) as thanks after the money came', () => {
+    for (const text of ['செட்டில்மென்ட் ஆயிடுச்சு, உதவியா இருந்துச்சு', 'amount vandhuduchu, romba helpful ah irundhadhu']) {
+      expect(asked(text), text).to.equal('small_talk');
+    }
+  });
+
+  it('reads searching for a paper (தேடுறேன், thedren) as the claimant making us wait: nothing asked', () => {
+    for (const text of ['இருங்க, பாலிசி காப்பி தேடுறேன்', 'oru sec, discharge summary thedren']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expect(detectLanguage('oru sec, discharge summary thedren')).to.equal('TA_EN');
+  });
+
+  it('reads the hospital ward (வார்டுக்கு) as a place, no card or paper', () => {
+    expect(['small_talk', 'unclear']).to.include(asked('தாத்தாவை இன்னிக்கு வார்டுக்கு மாத்திட்டாங்க'));
+  });
+
+  it('reads disallowed written in Tamil (டிஸ்அலவுட், டிஸ்அலவன்ஸ்) as a deduction whose reason is asked', () => {
+    expectReadings([
+      ['டிஸ்அலவுட் அமவுண்ட் ஏன் இவ்ளோ?', 'query_reason', 'TA'],
+      ['இந்த டிஸ்அலவன்ஸ் என்ன?', 'query_reason', 'TA'],
+    ]);
+  });
+
+  it('reads where the rest went (மீதி எங்க போச்சு, micham enga) as why the sum was cut', () => {
+    expectReadings([
+      ['மொத்த பில் 80000, வந்தது 65000, மீதி எங்க போச்சு?', 'query_reason', 'TA'],
+      ['total bill 80000, 65000 dhaan vandhuchu, micham enga?', 'query_reason', 'TA_EN'],
+    ]);
+  });
+
+  it('reads papers the claimant or a son will send (அப்லோட் பண்ணிடுவேன், anuppuvan) as told: small talk that starts nothing', () => {
+    for (const text of ['சாயங்காலத்துக்குள்ள ரிப்போர்ட்ஸ் அப்லோட் பண்ணிடுவேன்', 'en magan naalaiku bills anuppuvan']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expect(detectLanguage('en magan naalaiku bills anuppuvan')).to.equal('TA_EN');
+    expectReadings([['naalaiku upload panniduven, vera enna documents venum?', 'pending_documents', 'TA_EN']]);
+  });
+
+  it('reads I will come (varen) and handed over (kuduthutten) as Tanglish', () => {
+    for (const text of ['reports ellam branch la kuduthutten', 'naalaiku office ku varen']) {
+      expect(detectLanguage(text), text).to.equal('TA_EN');
+    }
+  });
 });
