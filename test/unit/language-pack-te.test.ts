@@ -664,4 +664,49 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['నా కేసు గురించి ఎవరైనా ఆఫీసర్ తో మాట్లాడించ గలరా?', 'human_handover', 'TE'],
     ]);
   });
+
+  it('reads papers a son, wife or mother sent or handed in (పంపింది, ఇచ్చేశాడు, submit chesindi) as sent: small talk that starts nothing', () => {
+    for (const text of ['మా అమ్మాయి డిశ్చార్జ్ సమ్మరీ స్కాన్ చేసి పంపింది', 'మా నాన్న బిల్లులన్నీ బ్రాంచ్ లో ఇచ్చేశారు', 'maa abbayi pharmacy bills upload chesadu', 'naa wife reports anni courier chesindi']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([
+      ['maa abbayi bills pampadu, inka emaina kavala?', 'pending_documents', 'TE_EN'],
+      ['upload link pampandi', 'pending_documents', 'TE_EN'],
+    ]);
+  });
+
+
+  it('reads customer care called useless (కస్టమర్ సర్వీస్ చెత్త, customer care baaledu) as venting, no person asked for', () => {
+    for (const text of ['మీ కస్టమర్ సర్వీస్ చెత్త', 'mee customer care baaledu']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['customer care lo evaritonaina matladali', 'human_handover', 'TE_EN']]);
+  });
+
+  it('reads the hospital ward (వార్డుకి) as a place, no card or status', () => {
+    expect(['small_talk', 'unclear']).to.include(asked('తాతయ్యని ఈరోజు వార్డుకి మార్చారు'));
+  });
+
+  it('reads disallowed written in Telugu (డిస్అలౌడ్, డిస్అలౌన్స్) as a deduction whose reason is asked', () => {
+    expectReadings([
+      ['డిస్అలౌడ్ అమౌంట్ ఎందుకు?', 'query_reason', 'TE'],
+      ['ఈ డిస్అలౌన్స్ ఏంటి?', 'query_reason', 'TE'],
+    ]);
+  });
+
+  it('reads where the rest went (మిగిలింది ఎక్కడికి, migatadi ekkadiki) as why the sum was cut', () => {
+    expectReadings([
+      ['మొత్తం బిల్లు 80000, వచ్చింది 65000, మిగిలింది ఎక్కడికి పోయింది?', 'query_reason', 'TE'],
+      ['total bill 80000, 65000 vachindi, migatadi ekkadiki poyindi?', 'query_reason', 'TE_EN'],
+    ]);
+  });
+
+  it('reads papers the claimant will bring (తెచ్చుకుంటాను, teesukostanu) as told, and searching or running around (vetukutunna, tirugutunnam) as Tenglish', () => {
+    for (const text of ['రేపు డిశ్చార్జ్ సమ్మరీ తెచ్చుకుంటాను', 'friday original bills teesukostanu']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    for (const text of ['friday original bills teesukostanu', 'inka file vetukutunna', 'nela nunchi tirugutunnam']) {
+      expect(detectLanguage(text), text).to.equal('TE_EN');
+    }
+  });
 });
