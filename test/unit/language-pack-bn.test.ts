@@ -496,4 +496,17 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('office er kono officer er sathe kotha bolte chai')).to.equal('human_handover');
   });
+
+  it('reads waiting while papers are looked for (এক মিনিট, খুঁজছি; ektu daran, khujchi) as small talk, in Bengali; a question after the wait still asks', () => {
+    for (const [text, language] of [
+      ['এক মিনিট, পলিসির কাগজটা খুঁজছি', 'BN'],
+      ['একটু দাঁড়ান, ডিসচার্জ রিপোর্ট খুঁজে দেখছি', 'BN'],
+      ['ektu daran, hospital er bill ta khujchi', 'BN_EN'],
+    ] as const) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('এক মিনিট, টাকা কবে পাব?')).to.equal('claim_status');
+    expect(matchIntent('ektu daran, ar ki ki kagoj pathate hobe?')).to.equal('pending_documents');
+  });
 });

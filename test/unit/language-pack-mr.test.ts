@@ -686,4 +686,18 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('क्लेमला किती दिवस लागतील?')).to.equal('claim_status');
   });
+
+  it('reads waiting while papers are looked for (एक मिनिट, शोधतोय; thamba jara, shodhte) as small talk, in Marathi; a question after the wait still asks', () => {
+    for (const [text, language] of [
+      ['एक मिनिट, पॉलिसीचे कागद शोधतोय', 'MR'],
+      ['जरा थांबा, डिस्चार्ज रिपोर्ट शोधते', 'MR'],
+      ['thamba jara, hospital chi bill shodhtoy', 'MR_EN'],
+      ['ek minute, report shodhte', 'MR_EN'],
+    ] as const) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('एक मिनिट, पैसे कधी मिळतील?')).to.equal('claim_status');
+    expect(matchIntent('ek minute, ajun konte documents pathvayche ahet?')).to.equal('pending_documents');
+  });
 });
