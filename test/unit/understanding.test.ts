@@ -1115,3 +1115,12 @@ describe('understanding: the file asked about after papers told arrived', () => 
     expect(understandMessage('file courier se bheji thi, aapko mil gayi kya?').intent).to.equal('pending_documents');
   });
 });
+
+describe('understanding: papers told sent in the passive (EN)', () => {
+  it('"were submitted", "was couriered" tell papers handed over, as "have been sent" does', () => {
+    for (const text of ['The pharmacy bills were couriered on Friday.', 'ICU notes was uploaded this morning']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Lab reports were emailed last week, have they reached?').intent).to.equal('pending_documents');
+  });
+});
