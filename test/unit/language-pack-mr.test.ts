@@ -700,4 +700,19 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('एक मिनिट, पैसे कधी मिळतील?')).to.equal('claim_status');
     expect(matchIntent('ek minute, ajun konte documents pathvayche ahet?')).to.equal('pending_documents');
   });
+
+  it('reads papers handed in by hand or at the office (हाताने दिल्या, ऑफिसला दिली; office la dile) and papers another will hand in (देईल, deil) as sent: telling it starts nothing; which papers are left still asks', () => {
+    for (const [text, language] of [
+      ['औषधांची बिलं मी स्वतः हाताने दिल्या', 'MR'],
+      ['डिस्चार्ज कार्ड काल ऑफिसला दिलं', 'MR'],
+      ['जावई परवा शाखेत जाऊन रिपोर्ट देईल', 'MR'],
+      ['pharmacy chi bills mi branch la dili', 'MR_EN'],
+      ['bhau udya office madhe jaun prescription deil', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('कंपनी पैसे कधी देईल?')).to.equal('claim_status');
+    expect(matchIntent('ajun konte documents dyayche ahet?')).to.equal('pending_documents');
+  });
 });
