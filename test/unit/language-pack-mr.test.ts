@@ -715,4 +715,19 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('कंपनी पैसे कधी देईल?')).to.equal('claim_status');
     expect(matchIntent('ajun konte documents dyayche ahet?')).to.equal('pending_documents');
   });
+
+  it('reads venting about the service (वाईट अनुभव, फालतू सर्व्हिस, नुसती धावपळ; bhangar service) as a closing that asks nothing; a person or a payment asked beside it still asks', () => {
+    for (const [text, language] of [
+      ['असा भयानक अनुभव पहिल्यांदाच आला', 'MR'],
+      ['फालतू सर्व्हिस आहे तुमची', 'MR'],
+      ['तीन आठवडे झाले, फक्त धावपळ चालू आहे', 'MR'],
+      ['bhangar service ahe tumchi', 'MR_EN'],
+      ['evdha kharab anubhav kadhich nahi ala', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('बेकार सर्व्हिस, मला मॅनेजरशी बोलायचं आहे')).to.equal('human_handover');
+    expect(matchIntent('faltu service, claim kadhi settle honar?')).to.equal('claim_status');
+  });
 });
