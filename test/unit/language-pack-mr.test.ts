@@ -730,4 +730,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('बेकार सर्व्हिस, मला मॅनेजरशी बोलायचं आहे')).to.equal('human_handover');
     expect(matchIntent('faltu service, claim kadhi settle honar?')).to.equal('claim_status');
   });
+
+  it('reads papa in Marathi (पप्पा, पप्पांना, pappanchi) as a relation, no typo of a status word: news of father home starts nothing', () => {
+    for (const [text, language] of [['पप्पांना आज सुट्टी मिळाली, घरी आलेत', 'MR'], ['pappa ata ghari aalet, bare ahet', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('पप्पांच्या क्लेमचं स्टेटस सांगा')).to.equal('claim_status');
+  });
 });
