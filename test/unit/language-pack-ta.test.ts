@@ -757,4 +757,29 @@ describe('Tamil language packs', () => {
       expect(detectLanguage(text), text).to.equal('TA_EN');
     }
   });
+
+
+  it('reads papers the claimant will fetch (வாங்கிட்டு வருவோம், vaangitu varom) as told: small talk that starts nothing', () => {
+    for (const text of ['நாளைக்கு லேப்ல போய் ரிப்போர்ட்ஸ் வாங்கிட்டு வருவோம்', 'naalaiku lab la poi reports vaangitu varom']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expect(detectLanguage('naalaiku lab la poi reports vaangitu varom')).to.equal('TA_EN');
+  });
+
+  it('reads the bill paid as an infinitive (பில் கட்டவே, bill kattave) as money spent, no papers asked for', () => {
+    for (const text of ['மருந்து பில் கட்டவே கடன் வாங்கினோம்', 'medicine bill kattave kadan vaanginom']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
+
+  it('reads non-payable hyphenated in Tamil script (நான்-பேயபிள்) and an explanation wanted (vilakkam venum) as why the sum was cut', () => {
+    expectReadings([
+      ['இந்த நான்-பேயபிள் ஐட்டம்ஸ் என்ன?', 'query_reason', 'TA'],
+      ['co-pay deduction pathi vilakkam venum', 'query_reason', 'TA_EN'],
+    ]);
+  });
+
+  it('reads a brother having sent (scan pannitaru) as Tanglish', () => {
+    expect(detectLanguage('thambi bills ellam scan pannitaru')).to.equal('TA_EN');
+  });
 });
