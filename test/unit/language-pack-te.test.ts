@@ -709,4 +709,19 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(detectLanguage(text), text).to.equal('TE_EN');
     }
   });
+
+
+  it('reads the bill paid as an infinitive (బిల్లు కట్టడానికే, bill kattadanike) as money spent, no papers asked for', () => {
+    for (const text of ['మందుల బిల్లు కట్టడానికే అప్పు చేశాం', 'medicine bill kattadanike appu chesam']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expect(detectLanguage('medicine bill kattadanike appu teesukunnanu')).to.equal('TE_EN');
+  });
+
+  it('reads non-payable written as one word (నాన్పేయబుల్) and an explanation wanted (vivarana kavali) as why the sum was cut', () => {
+    expectReadings([
+      ['నాన్పేయబుల్ ఐటమ్స్ ఏంటి?', 'query_reason', 'TE'],
+      ['room rent cut gurinchi vivarana kavali', 'query_reason', 'TE_EN'],
+    ]);
+  });
 });
