@@ -738,4 +738,11 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('पप्पांच्या क्लेमचं स्टेटस सांगा')).to.equal('claim_status');
   });
+
+  it('reads non-payable in Marathi spelling (नॉन पेयेबल, नॉन-पेयेबल, नॉनपेयेबल) as a cut: what it means asks why', () => {
+    for (const text of ['नॉन-पेयेबल म्हणजे नक्की काय असतं?', 'हे नॉनपेयेबल कशासाठी लावलं?']) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+      expect(detectLanguage(text), text).to.equal('MR');
+    }
+  });
 });
