@@ -509,4 +509,11 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('এক মিনিট, টাকা কবে পাব?')).to.equal('claim_status');
     expect(matchIntent('ektu daran, ar ki ki kagoj pathate hobe?')).to.equal('pending_documents');
   });
+
+  it('reads "mane" (means) as romanised Bengali: what a deduction means is asked in Bengali', () => {
+    for (const text of ['co-pay mane ki?', 'non payable mane ki?']) {
+      expect(detectLanguage(text), text).to.equal('BN_EN');
+      expect(matchIntent(text), text).to.equal('query_reason');
+    }
+  });
 });

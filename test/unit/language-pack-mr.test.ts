@@ -745,4 +745,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(detectLanguage(text), text).to.equal('MR');
     }
   });
+
+  it('reads "manasashi" (with a person) as romanised Marathi: a person asked for is answered in Marathi', () => {
+    expect(detectLanguage('manasashi bolna karun dya')).to.equal('MR_EN');
+    expect(matchIntent('manasashi bolna karun dya')).to.equal('human_handover');
+  });
 });
