@@ -750,4 +750,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(detectLanguage('manasashi bolna karun dya')).to.equal('MR_EN');
     expect(matchIntent('manasashi bolna karun dya')).to.equal('human_handover');
   });
+
+  it('reads "milali ki pathavto" (once I get it I will send it) as a promise to send, no question whether the papers arrived; "milali ki nahi" still asks', () => {
+    for (const text of ['hospital kadun final bill milale ki pathavto', 'lab report milali ki upload karto']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+      expect(detectLanguage(text), text).to.equal('MR_EN');
+    }
+    expect(matchIntent('maze reports milale ki nahi tumhala?')).to.equal('pending_documents');
+  });
 });
