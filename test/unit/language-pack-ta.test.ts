@@ -782,4 +782,19 @@ describe('Tamil language packs', () => {
   it('reads a brother having sent (scan pannitaru) as Tanglish', () => {
     expect(detectLanguage('thambi bills ellam scan pannitaru')).to.equal('TA_EN');
   });
+
+
+  it('reads papers handed in and come back from (குடுத்துட்டு வந்தாரு, kuduthutu vandhom), sent (அனுப்பிருக்கேன்) or to be sent with the rest (meedhi bills anuppuven) as told: nothing asked', () => {
+    for (const text of ['ரிப்போர்ட்ஸ் எல்லாம் பதிவு தபால்ல அனுப்பிருக்கேன்', 'என் கணவர் பேப்பர்ஸ் எல்லாம் கவுண்டர்ல குடுத்துட்டு வந்தாரு', 'papers ellam counter la kuduthutu vandhom', 'naalaiku meedhi bills anuppuven']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expect(detectLanguage('papers ellam counter la kuduthutu vandhom')).to.equal('TA_EN');
+  });
+
+  it('reads taking out a card while the agent waits (ஆதார் கார்டு எடுக்குறேன், pan card edukkuren) as a closing: no papers asked for', () => {
+    for (const text of ['இருங்க சார், ஆதார் கார்டு எடுக்குறேன்', 'wait pannunga, pan card edukkuren']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expect(detectLanguage('wait pannunga, pan card edukkuren')).to.equal('TA_EN');
+  });
 });
