@@ -724,4 +724,18 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['room rent cut gurinchi vivarana kavali', 'query_reason', 'TE_EN'],
     ]);
   });
+
+
+  it('reads papers handed in and come back from (ఇచ్చి వచ్చాడు, ichesi vacham) as told: nothing asked', () => {
+    for (const text of ['మా అబ్బాయి బిల్లులన్నీ కౌంటర్ లో ఇచ్చి వచ్చాడు', 'papers anni counter lo ichesi vacham']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
+
+  it('reads taking out a card while the agent waits (ఆధార్ కార్డ్ తీస్తున్నాను, pan card teestunna) as a closing: no papers asked for', () => {
+    for (const text of ['ఆగండి సార్, ఆధార్ కార్డ్ తీస్తున్నాను', 'okka nimisham agandi, pan card teestunna']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expect(detectLanguage('okka nimisham agandi, pan card teestunna')).to.equal('TE_EN');
+  });
 });
