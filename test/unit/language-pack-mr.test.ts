@@ -758,4 +758,16 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('maze reports milale ki nahi tumhala?')).to.equal('pending_documents');
   });
+
+  it('reads a plan told with करणार आहे, karnar ahe (स्कॅन करणार आहे, passbook update karnar ahe) as a closing, its करणार no request: a plan starts nothing; a complaint the claimant will make still asks for a person', () => {
+    for (const [text, language] of [
+      ['संध्याकाळी सगळी बिलं स्कॅन करणार आहे', 'MR'],
+      ['परवा बँकेत जाऊन पासबुक अपडेट करून घेणार आहे', 'MR'],
+      ['udya bank madhe passbook update karnar ahe', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('मी ग्राहक मंचात तक्रार करणार आहे')).to.equal('human_handover');
+  });
 });
