@@ -118,4 +118,16 @@ describe('language pack: Hindi (HI)', () => {
     }
     expect(matchIntent('पर्चे कूरियर कर दिए, और क्या भेजना है?')).to.equal('pending_documents');
   });
+  it('reads papers handed over in person (देकर आई, जमा करके आए) as sent: telling it starts nothing, and asking after starts papers', () => {
+    for (const text of ['कल बेटा अस्पताल के सारे बिल ऑफिस में देकर आया', 'मैं खुद जाकर रिपोर्ट जमा करके आई हूं']) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal('HI');
+    }
+    expect(matchIntent('सोमवार को शाखा में कागज़ देकर आई थी। बाकी क्या लाना है?')).to.equal('pending_documents');
+  });
+  it('reads "सिस्टम में चढ़ा" (entered in the system) after papers handed in as asking whether they were received, not the claim\'s status', () => {
+    for (const text of ['बिल ऑफिस में दे आए थे। वो सिस्टम में चढ़ गए या नहीं?', 'रिपोर्ट जमा कर दी है, सिस्टम में दर्ज हुई क्या?']) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+    }
+  });
 });
