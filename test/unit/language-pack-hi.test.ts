@@ -130,4 +130,10 @@ describe('language pack: Hindi (HI)', () => {
       expect(matchIntent(text), text).to.equal('pending_documents');
     }
   });
+  it('reads "कहां से आई" (where did it come from) beside a cut as asking why it was cut', () => {
+    for (const text of ['कमरे के किराए में 4000 कम दिए। ये नियम कहां से आया?', 'सिर्फ आधा पैसा मिला, ये कटौती कहाँ से आई?']) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+    }
+    expect(matchIntent('क्लेम का पैसा कब आएगा?')).to.equal('claim_status');
+  });
 });

@@ -1124,3 +1124,11 @@ describe('understanding: papers told sent in the passive (EN)', () => {
     expect(understandMessage('Lab reports were emailed last week, have they reached?').intent).to.equal('pending_documents');
   });
 });
+
+describe('understanding: venting, and where a cut came from (HI_EN)', () => {
+  it('reads "kahan se aaya" (where did it come from) beside a cut as asking why it was cut', () => {
+    for (const text of ['Sirf 20 hazaar diye, bill 35 ka tha. Ye limit kahan se aayi?', 'pharmacy ka paisa kaat diya, ye rule kaha se aaya?']) {
+      expect(understandMessage(text).intent, text).to.equal('query_reason');
+    }
+  });
+});
