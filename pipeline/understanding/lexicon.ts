@@ -144,11 +144,20 @@ export class Lexicon {
       if (word.startsWith(entityMark)) continue;
       // A known phrase ("मेरे पास", "mere paas": with me) is read as itself: its words are in no class.
       const known = this.knownPhrases.get(word)?.find((k) => k.length <= words.length - i && k.every((w, n) => words[i + n] === w) && oneSentence(i, k.length));
+      const phrases = this.byFirst.get(word);
       if (known) {
+        // A class phrase longer than it that starts there is still read, its words in no other class:
+        // "चक्कर काट" (running around) is known, so its "काट" is no cut, while "चक्कर काट रहा" (I keep
+        // running around) is venting, a `thanks` phrase.
+        for (const p of phrases ?? []) {
+          if (p.words.length <= known.length || p.words.length > words.length - i || !p.words.every((w, n) => words[i + n] === w)) continue;
+          if (unreadPhrases?.has(p) || !oneSentence(i, p.words.length)) continue;
+          covered = Math.max(covered, i + p.words.length - 1);
+          hits.push({ cls: p.cls, start: i, end: i + p.words.length - 1, fuzzy: false });
+        }
         i += known.length - 1;
         continue;
       }
-      const phrases = this.byFirst.get(word);
       let exact = false;
       for (const phrase of phrases ?? []) {
         if (phrase.words.length > words.length - i) continue;

@@ -136,4 +136,11 @@ describe('language pack: Hindi (HI)', () => {
     }
     expect(matchIntent('क्लेम का पैसा कब आएगा?')).to.equal('claim_status');
   });
+  it('reads running around for weeks (चक्कर काट रहा, चक्कर लगा रही) and "भगवान बचाए" as venting that starts nothing, while a question after it still asks', () => {
+    for (const text of ['तीन हफ्ते से ऑफिस के चक्कर काट रहा हूं। हर बार नया कागज़ मांगते हो।', 'ऐसी कंपनी से तो भगवान बचाए, रोज़ चक्कर लगा रही हूं।']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+      expect(detectLanguage(text), text).to.equal('HI');
+    }
+    expect(matchIntent('दस दिन से चक्कर काट रहा हूं, पैसा कब मिलेगा?')).to.equal('claim_status');
+  });
 });

@@ -81,6 +81,11 @@ describe('understanding: the class lexicon', () => {
   it('matches phrases of several words as one', () => {
     expect(classesOf('kab tak milega')).to.include.members(['kab:when', 'milega:paid']);
   });
+  it('reads a class phrase longer than a known phrase it opens with (चक्कर काट रहा over the known चक्कर काट), and no word inside it in another class', () => {
+    const words = foldedWords('चक्कर काट रहा हूं');
+    expect(lexiconFor().find(words, 'HI').map((h) => h.cls)).to.deep.equal(['thanks']);
+    expect(lexiconFor().find(foldedWords('चक्कर काटने पड़ेंगे'), 'HI')).to.deep.equal([]);
+  });
 });
 
 describe('understanding: templates score every intent', () => {
@@ -1126,6 +1131,13 @@ describe('understanding: papers told sent in the passive (EN)', () => {
 });
 
 describe('understanding: venting, and where a cut came from (HI_EN)', () => {
+  it('reads running around (chakkar kaat raha) and "bahut galat hai" as venting that starts nothing, while a question after it still asks', () => {
+    for (const text of ['Hospital gaye to pata chala cashless approve nahi hua, saara paisa khud bharna pada. Bahut galat hai ye.', 'Ek mahine se office ke chakkar kaat raha hu. Har baar naya form maang lete ho.']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+      expect(detectLanguage(text), text).to.equal('HI_EN');
+    }
+    expect(understandMessage('chakkar kaat raha hu paisa kab milega').intent).to.equal('claim_status');
+  });
   it('reads "kahan se aaya" (where did it come from) beside a cut as asking why it was cut', () => {
     for (const text of ['Sirf 20 hazaar diye, bill 35 ka tha. Ye limit kahan se aayi?', 'pharmacy ka paisa kaat diya, ye rule kaha se aaya?']) {
       expect(understandMessage(text).intent, text).to.equal('query_reason');
