@@ -770,4 +770,15 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('मी ग्राहक मंचात तक्रार करणार आहे')).to.equal('human_handover');
   });
+
+  it('reads a patient discharged (डिस्चार्ज मिळाला, discharge dila) as news, no discharge papers received: it starts nothing; whether the discharge summary reached us still asks', () => {
+    for (const [text, language] of [
+      ['नमस्कार. आजोबांना शुक्रवारी डिस्चार्ज मिळाला. सगळी बिलं आमच्याकडे आहेत.', 'MR'],
+      ['aajinna kal discharge milala, ata ghari ahet', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('डिस्चार्ज समरी मिळाली का तुम्हाला?')).to.equal('pending_documents');
+  });
 });
