@@ -781,4 +781,16 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('डिस्चार्ज समरी मिळाली का तुम्हाला?')).to.equal('pending_documents');
   });
+
+  it('reads nobody picking up the phone (कोणी फोन उचलत नाही, phone uchlat nahi) as venting, no person asked for; a call or a person asked beside it still asks', () => {
+    for (const [text, language] of [
+      ['हेल्पलाइनला दहा वेळा फोन केला, कोणीच उचलत नाही', 'MR'],
+      ['customer care la kitida phone kela, koni uchlat nahi', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('कोणी फोन उचलत नाही, मला मॅनेजरशी बोलायचं आहे')).to.equal('human_handover');
+    expect(matchIntent('helpline var koni phone uchlat nahi, mala call kara')).to.equal('human_handover');
+  });
 });
