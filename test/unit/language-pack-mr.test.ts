@@ -793,4 +793,11 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('कोणी फोन उचलत नाही, मला मॅनेजरशी बोलायचं आहे')).to.equal('human_handover');
     expect(matchIntent('helpline var koni phone uchlat nahi, mala call kara')).to.equal('human_handover');
   });
+
+  it('reads "talk on the phone" asked with someone between (कोणीतरी फोनवर बोला, konitari phone var bola) as a person asked for', () => {
+    for (const [text, language] of [['माझ्याशी कोणीतरी फोनवर बोला', 'MR'], ['plz amchyashi konitari phone var bola', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('human_handover');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
