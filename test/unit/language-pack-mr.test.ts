@@ -800,4 +800,10 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads romanised Marathi "aai" as mother, not Hinglish "came" (payment aai): papers the mother sent start nothing; Hinglish "payment aai kya?" still asks', () => {
+    expect(detectLanguage('aai ne kal speed post ne file pathvli ahe')).to.equal('MR_EN');
+    expect(matchIntent('aai ne kal speed post ne file pathvli ahe')).to.equal(null);
+    expect(matchIntent('payment aai kya?')).to.equal('claim_status');
+  });
 });
