@@ -797,4 +797,21 @@ describe('Tamil language packs', () => {
     }
     expect(detectLanguage('wait pannunga, pan card edukkuren')).to.equal('TA_EN');
   });
+
+
+  it('reads how long to wait (எத்தனை நாள் காத்திருக்கணும், வெயிட் பண்ணணும்) as a delay asked about', () => {
+    expectReadings([
+      ['இன்னும் எத்தனை நாள் காத்திருக்கணும்?', 'claim_status', 'TA'],
+      ['இன்னும் எவ்வளவு நாள் வெயிட் பண்ணணும் சார்?', 'claim_status', 'TA'],
+    ]);
+  });
+
+  it('reads what a deduction is called (டிடக்ஷன்னா என்ன) as why the sum was cut', () => {
+    expectReadings([['கோ-பே டிடக்ஷன்னா என்ன?', 'query_reason', 'TA']]);
+  });
+
+  it('reads to the office (ஆபீசுக்கு) as a place, no officer: a brother coming to hand in papers asks nothing', () => {
+    expect(['small_talk', 'unclear']).to.include(asked('என் தம்பி நாளைக்கு ஆபீசுக்கு வந்து ரிப்போர்ட்ஸ் குடுப்பான்'));
+    expectReadings([['ஆபீசர் கிட்ட பேசணும்', 'human_handover', 'TA']]);
+  });
 });
