@@ -304,11 +304,19 @@ function talkRequested(hits: readonly ClassHit[]): boolean {
   return talk.some((t) => alsoRead('imperative', t, hits)) || hits.some((h) => h.cls === 'imperative' && !alsoRead('why', h, hits));
 }
 
-/** A when-word right before a parting phrase that holds its own negation is "never": "parat kadhi
- *  renew karnar nahi", "ar kokhono renew korbo na" (never again renewing) vent and ask nothing. */
+/** What may stand between "never" and the parting phrase it negates: the policy ("your policy"),
+ *  and a word read as a greeting, which there is another word spelt so (Marathi "hi policy", this policy). */
+const neverObjects: ReadonlySet<string> = new Set(['claim', 'greet']);
+/** A when-word before a parting phrase that holds its own negation is "never": "parat kadhi renew
+ *  karnar nahi", "ar kokhono renew korbo na" (never again renewing) vent and ask nothing; so do
+ *  "parat kadhi tumchi policy renew karnar nahi", "ఇంక ఎప్పుడూ మీ పాలసీ రిన్యూ చెయ్యను", with up to
+ *  three words between that name nothing but the policy. A payment or anything else between
+ *  ("kab paisa milega warna renew nahi karunga") keeps the when-word a question. */
 function neverAgain(hit: ClassHit, hits: readonly ClassHit[]): boolean {
   if (hit.cls !== 'when' && hit.cls !== 'interrogative') return false;
-  return hits.some((t) => t.cls === 'thanks' && t.start === hit.end + 1 && hits.some((n) => n.cls === 'neg' && n.start >= t.start && n.end <= t.end));
+  return hits.some((t) => t.cls === 'thanks' && t.start > hit.end && t.start - hit.end <= 4
+    && hits.some((n) => n.cls === 'neg' && n.start >= t.start && n.end <= t.end)
+    && !hits.some((o) => o.start > hit.end && o.start < t.start && !neverObjects.has(o.cls)));
 }
 
 /** Whether a negation comes right before the hit ("I don't want it rejected", "नहीं चाहता"). */

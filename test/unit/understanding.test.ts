@@ -933,6 +933,12 @@ describe('understanding: small talk that tells and asks nothing', () => {
     }
     expect(understandMessage('paise kadhi miltil?').intent).to.equal('claim_status');
   });
+  it('reads a when-word before "won\'t renew" with the policy between as "never": venting that starts nothing; a payment asked between still asks', () => {
+    for (const text of ['parat kadhi hi policy renew karnar nahi', 'ఇంక ఎప్పుడూ ఈ పాలసీ రిన్యూ చెయ్యను', 'यापुढे कधी ही पॉलिसी घेणार नाही']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+    expect(understandMessage('paise kadhi milnar nahitar policy renew karnar nahi').intent).to.equal('claim_status');
+  });
 
   it('"ghatiya" (awful) and its spellings are no cut ("ghataya", reduced)', () => {
     expect(understandMessage('ekdum ghatiya company hai').intent).to.equal(null);
