@@ -806,4 +806,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('aai ne kal speed post ne file pathvli ahe')).to.equal(null);
     expect(matchIntent('payment aai kya?')).to.equal('claim_status');
   });
+
+  it('reads where to get a paper in Marathi forms (कुठून आणायचं, मिळवायची, डॉक्टरांचं) as Marathi, not Hindi; a Hindi question of the same papers stays Hindi', () => {
+    for (const text of ['डॉक्टरांचं प्रमाणपत्र कुठून आणायचं?', 'फिटनेस सर्टिफिकेट कसं मिळवायचं?']) {
+      expect(detectLanguage(text), text).to.equal('MR');
+      expect(matchIntent(text), text).to.equal('pending_documents');
+    }
+    expect(detectLanguage('डॉक्टर का सर्टिफिकेट कहां से लाना है?')).to.equal('HI');
+  });
 });
