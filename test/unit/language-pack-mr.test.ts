@@ -814,4 +814,11 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(detectLanguage('डॉक्टर का सर्टिफिकेट कहां से लाना है?')).to.equal('HI');
   });
+
+  it('reads disallowed as Marathi writers spell it (डिसअलाउड, डिसअलाऊड, डिस्अलाउड) as a cut: what it is asks why', () => {
+    for (const text of ['हे डिस्अलाउड अमाउंट म्हणजे नक्की काय?', 'फार्मसी बिलात डिसअलाऊड ९०० रुपये का लावले?']) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+      expect(detectLanguage(text), text).to.equal('MR');
+    }
+  });
 });
