@@ -814,4 +814,11 @@ describe('Tamil language packs', () => {
     expect(['small_talk', 'unclear']).to.include(asked('என் தம்பி நாளைக்கு ஆபீசுக்கு வந்து ரிப்போர்ட்ஸ் குடுப்பான்'));
     expectReadings([['ஆபீசர் கிட்ட பேசணும்', 'human_handover', 'TA']]);
   });
+
+
+  it('reads papers a mother or the claimant fetched from the hospital (வாங்கிட்டு வந்தாங்க, vaangitu vandhom) as told: nothing asked', () => {
+    for (const text of ['மனைவி தான் லேப்ல இருந்து ரிப்போர்ட்ஸ் வாங்கிட்டு வந்தாங்க', 'nethu hospital la discharge summary vaangitu vandhom']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
 });
