@@ -738,4 +738,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expect(detectLanguage('okka nimisham agandi, pan card teestunna')).to.equal('TE_EN');
   });
+
+
+  it('reads papers a mother or the claimant fetched from the hospital (తెచ్చింది, teeskochanu) as told: nothing asked', () => {
+    for (const text of ['మా ఆవిడ ల్యాబ్ నుంచి రిపోర్ట్స్ తెచ్చింది', 'ninna hospital nunchi discharge summary teeskochanu']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expect(detectLanguage('ninna hospital nunchi discharge summary teeskochanu')).to.equal('TE_EN');
+  });
 });
