@@ -516,4 +516,11 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       expect(matchIntent(text), text).to.equal('query_reason');
     }
   });
+
+  it('reads co-pay written with a hyphen in Bengali script (কো-পে, কো-পেমেন্ট) as a cut: what it is and why it was applied asks why', () => {
+    for (const text of ['এই কো-পে জিনিসটা কী, আমার বিলে কেন লাগল?', 'কো-পেমেন্ট কেন কাটা হল?']) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+      expect(detectLanguage(text), text).to.equal('BN');
+    }
+  });
 });
