@@ -523,4 +523,11 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       expect(detectLanguage(text), text).to.equal('BN');
     }
   });
+
+  it('reads pathiyeche, ekebare, joghonno as romanised Bengali: such venting or news is answered in Bengali', () => {
+    for (const text of ['ekebare joghonno service', 'bhai report ta mail e pathiyeche']) {
+      expect(detectLanguage(text), text).to.equal('BN_EN');
+      expect(matchIntent(text), text).to.equal(null);
+    }
+  });
 });
