@@ -584,7 +584,25 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // What a question leans on: the clause before it; when that clause names no thing (no claim,
   // papers, money or person: "pharmacy bills upload kiye, har baar reject ho jata hai. Problem kya
   // hai?"), also the things the clause before it in the same sentence names, which it goes on about.
+  // A where-question that names nothing ("Where do I get it?", "adi ekkada teesukovali") after a
+  // paper said needed and a clause that names only the case it is for ("They asked for the FIR
+  // copy, accident case."; "MLC copy adugutunnaru, bike accident case.") asks where to get the
+  // paper: the case named beside it is the paper's, no claim asked about, and the question leans
+  // on the paper past it. Structural: the same claim word asked about ("My claim is stuck. Where
+  // is it?") names a state too, and is no bare case.
+  const bareCase = (p: Part) => p.hits.some((h) => h.cls === 'claim' || h.cls === 'ref')
+    && p.hits.every((h) => h.cls === 'claim' || h.cls === 'ref' || h.cls === 'question' || h.cls === 'aux' || asideClasses.has(h.cls));
+  const paperNeeded = (p: Part) => p.hits.some((h) => h.cls === 'doc' && !alsoRead('money', h, p.hits) && !alsoRead('claim', h, p.hits))
+    && p.hits.some((h) => h.cls === 'need' || h.cls === 'sendme');
+  const paperPast = (i: number): Part | undefined => {
+    if (!parts[i]!.hits.some((h) => h.cls === 'where')) return undefined;
+    let k = i - 1;
+    while (k >= 0 && bareCase(parts[k]!)) k -= 1;
+    return k >= 0 && k < i - 1 && paperNeeded(parts[k]!) ? parts[k] : undefined;
+  };
   const leanedOn = (i: number): ClassHit[] => {
+    const paper = paperPast(i);
+    if (paper) return contextOf(paper);
     const last = parts[i - 1]!;
     const context = contextOf(last);
     const earlier = parts[i - 2];

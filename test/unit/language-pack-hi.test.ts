@@ -143,4 +143,9 @@ describe('language pack: Hindi (HI)', () => {
     }
     expect(matchIntent('दस दिन से चक्कर काट रहा हूं, पैसा कब मिलेगा?')).to.equal('claim_status');
   });
+  it('reads papers the insurer is asking for (मांग रहे हैं, मांग ली) as needed: where to get them asks for documents', () => {
+    for (const text of ['टीपीए वाले डॉक्टर का सर्टिफिकेट मांग रहे हैं। वो कहां से मिलेगा?', 'उन्होंने पुलिस रिपोर्ट मांग ली है, अब क्या करूं?']) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+    }
+  });
 });

@@ -1084,6 +1084,12 @@ describe('understanding: a second question opened by "also", "and"', () => {
 });
 
 describe('understanding: where to get a paper, and a claim word naming one', () => {
+  it('a where-question naming nothing after a paper asked for and the case it is for ("accident case") asks where to get the paper; a claim told stuck is asked about', () => {
+    for (const text of ['The TPA asked for the police FIR copy, road accident case. Where do I get it?', 'Hospital MLC report kavali antunnaru, road accident case. adi ekkada teesukovali?', 'Hospital wale MLC report maang rahe hain, accident case hai. Wo kahan se milegi?']) {
+      expect(understandMessage(text).intent, text).to.equal('pending_documents');
+    }
+    expect(understandMessage('They asked for the FIR copy. My claim is stuck since May. Where is it?').intent).to.equal('claim_status');
+  });
   it('a claim word naming a paper ("claim form", "case papers") is the paper: where to get it asks for documents', () => {
     for (const text of ['where can I get the claim form?', 'reimbursement form kahan milega?']) {
       expect(understandMessage(text).intent, text).to.equal('pending_documents');
