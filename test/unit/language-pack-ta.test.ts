@@ -821,4 +821,18 @@ describe('Tamil language packs', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
   });
+
+
+  it('reads a fever or pain come down (ஜுரம் குறைஞ்சது, vali korainjiduchu) as health news, no deduction', () => {
+    for (const text of ['அம்மாவுக்கு இப்போ காய்ச்சல் குறைஞ்சிருக்கு', 'appa ku ippo vali korainjiduchu']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['claim amount yen korainjadhu?', 'query_reason', 'TA_EN']]);
+  });
+
+  it('reads the bills kept ready (ரெடியா வச்சிருக்கேன், pottu vechirukken) as told: no papers asked for', () => {
+    for (const text of ['எல்லா ரிப்போர்ட்டும் ரெடியா வச்சிருக்கேன்', 'pharmacy bills ellam oru cover la pottu vechirukken']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
 });
