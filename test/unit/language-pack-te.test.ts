@@ -746,4 +746,18 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expect(detectLanguage('ninna hospital nunchi discharge summary teeskochanu')).to.equal('TE_EN');
   });
+
+
+  it('reads a fever or pain come down (జ్వరం తగ్గింది, noppi taggipoyindi) as health news, no deduction; trusting (nammi) is no cut', () => {
+    for (const text of ['నాన్నకి ఇప్పుడు జ్వరం తగ్గింది', 'ammaki noppi taggipoyindi', 'mimmalni nammi policy teesukunnam']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['claim amount enduku taggindi?', 'query_reason', 'TE_EN']]);
+  });
+
+  it('reads the bills kept ready (రెడీగా ఉంచాను, petti unchanu) as told: no papers asked for', () => {
+    for (const text of ['అన్ని రిపోర్ట్స్ రెడీగా ఉంచాను', 'pharmacy bills anni oka cover lo petti unchanu']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
 });
