@@ -542,4 +542,13 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('কেউ ফোন ধরে না, আমাকে একটা কলব্যাক দিন')).to.equal('human_handover');
     expect(matchIntent('keu phone dhore na, manager er sathe kotha bolte chai')).to.equal('human_handover');
   });
+
+  it('reads papers the claimant will send (বাকি বিলগুলো পাঠাব, আপলোড করবো) as a promise that closes, as romanised pathabo does; where or what to send still asks', () => {
+    for (const text of ['সামনের মাসে বাকি ওষুধের বিলগুলো পাঠাব।', 'রাতে সব রিপোর্ট আপলোড করবো।']) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal('BN');
+    }
+    expect(matchIntent('কাগজপত্র কোথায় পাঠাব?')).to.equal('pending_documents');
+    expect(matchIntent('আর কী কী পাঠাব?')).to.equal('pending_documents');
+  });
 });
