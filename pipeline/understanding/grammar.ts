@@ -365,6 +365,13 @@ interface Part {
  */
 export function understand<I extends string = Intent>(text: string, lexicon: Lexicon): Understanding<I> {
   const message = readMessage(text);
+  // Only emoji, no word and no question mark ("👍", "🙏🙏", "😡"): small talk, as no pack can list
+  // them (a text's words are letters and digits); an acknowledgement ("👍", "👌", "🙏", "✅")
+  // closes, as "ok" does.
+  // (A variation selector after one, "❤️", is a mark, so a word of its own, but no letter.)
+  if (message.words.every((w) => !/[\p{L}\p{N}]/u.test(w)) && !text.includes('?') && pictograph.test(text)) {
+    return { kind: 'small_talk', intent: null, confidence: 0, scores: score([]).scores as Record<I, number>, template: null, closing: acknowledgement.test(text) };
+  }
   // The language the message tells decides in which sense its own grammar words are read (lexicon.ts).
   const told = detectLanguage(text);
   // No phrase runs across a sentence mark: the words that open the second sentence and after.
@@ -725,6 +732,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   }
   return { kind: 'unclear', intent: null, confidence: strongest, scores: scored.scores as Record<I, number>, template: null };
 }
+
+/** Any emoji; and those that acknowledge or thank: thumbs up, OK hand, folded hands, clapping,
+ *  check marks, a smile, a heart. */
+const pictograph = /\p{Extended_Pictographic}/u;
+const acknowledgement = /[\u{1F44D}\u{1F44C}\u{1F64F}\u{1F44F}\u{2705}\u{2714}\u{2611}\u{1F642}\u{1F60A}\u{1F600}\u{1F601}\u{2764}\u{1F4AF}\u{1F91D}]/u;
 
 /** Below this, a template over sentences that only tell names no intent (a bill or a payment
  *  mentioned in passing: documents-alone 0.55, money-paid 0.68, claim-paid 0.7: "my claim is settled"

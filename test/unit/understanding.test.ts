@@ -408,6 +408,14 @@ describe('understanding: closings', () => {
     ]);
   });
 
+  it('a message of emoji only is small talk: a thumbs up or folded hands closes, an angry face offers the choices, a lone question mark stays unclear', () => {
+    expectClosings(['👍', '🙏🙏', '👌🏽', '❤️']);
+    const angry = understandMessage('😠😠');
+    expect(angry.kind === 'small_talk' && !angry.closing).to.equal(true);
+    expect(understandMessage('??').kind).to.equal('unclear');
+    expect(understandMessage('👍?').kind).to.equal('unclear');
+  });
+
   it('thanks with a question is the question', () => {
     expect(understandMessage('Got the payment, thanks. But why is 4,000 less?').intent).to.equal('query_reason');
     expect(understandMessage('धन्यवाद। अब बताइए कौन से कागज़ भेजने हैं').intent).to.equal('pending_documents');
