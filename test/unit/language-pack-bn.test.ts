@@ -551,4 +551,16 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('কাগজপত্র কোথায় পাঠাব?')).to.equal('pending_documents');
     expect(matchIntent('আর কী কী পাঠাব?')).to.equal('pending_documents');
   });
+
+  it('reads how to get a paper (কীভাবে পাব, কোথা থেকে আনব; kibhabe pabo) as asking for documents, not the bill paid; how the money comes still asks its status', () => {
+    for (const [text, language] of [
+      ['নার্সিংহোম থেকে ফাইনাল বিলটা কীভাবে পাব?', 'BN'],
+      ['ফিটনেস সার্টিফিকেট কোথা থেকে আনব?', 'BN'],
+      ['lab theke original report kibhabe pabo?', 'BN_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('ক্লেমের টাকাটা কীভাবে পাব?')).to.equal('claim_status');
+  });
 });
