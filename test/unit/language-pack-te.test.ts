@@ -760,4 +760,10 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
   });
+
+
+  it('reads exempted or deducted romanised (minahayincharu, minahayimpu) as a cut whose reason is asked, and about to cancel (cancel cheyabotunnanu) as Tenglish', () => {
+    expectReadings([['service charge enduku minahayincharu?', 'query_reason', 'TE_EN']]);
+    expect(detectLanguage('policy renewal cancel cheyabotunnanu')).to.equal('TE_EN');
+  });
 });
