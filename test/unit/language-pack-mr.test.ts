@@ -821,4 +821,16 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(detectLanguage(text), text).to.equal('MR');
     }
   });
+
+  it('reads how to get a paper (कसं मिळेल, कशी मिळवू; kasa milel) as asking for documents, not the bill paid; how the money comes stays a status question', () => {
+    for (const [text, language] of [
+      ['हॉस्पिटलचं फायनल बिल कसं मिळेल?', 'MR'],
+      ['डिस्चार्ज कार्डची कॉपी कशी मिळवू?', 'MR'],
+      ['lab kadun original report kasa milel?', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('क्लेमचे पैसे कसे मिळतील?')).to.equal('claim_status');
+  });
 });
