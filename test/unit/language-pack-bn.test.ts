@@ -563,4 +563,10 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('ক্লেমের টাকাটা কীভাবে পাব?')).to.equal('claim_status');
   });
+
+  it('reads কাজের (of work, useful) as a word of its own, no typo of কাগজের (of the papers): "you are of no use" asks for no papers; which papers still asks', () => {
+    expect(matchIntent('আপনাদের দিয়ে কোনো কাজের কাজ হয় না।')).to.equal(null);
+    expect(matchIntent('আপনারা একদম কোনো কাজের না')).to.equal(null);
+    expect(matchIntent('কোন কোন কাগজের কপি লাগবে?')).to.equal('pending_documents');
+  });
 });
