@@ -569,4 +569,12 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('আপনারা একদম কোনো কাজের না')).to.equal(null);
     expect(matchIntent('কোন কোন কাগজের কপি লাগবে?')).to.equal('pending_documents');
   });
+
+  it('reads papers the claimant will fetch (নিয়ে আসব, এনে দেব; niye asbo) as a promise that closes; which papers to bring still asks', () => {
+    for (const [text, language] of [['পরশু নার্সিংহোমে গিয়ে সব রিপোর্ট নিয়ে আসব।', 'BN'], ['kal lab e giye report ta niye asbo', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('কোন কোন কাগজ নিয়ে আসব?')).to.equal('pending_documents');
+  });
 });
