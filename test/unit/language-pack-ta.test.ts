@@ -835,4 +835,11 @@ describe('Tamil language packs', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
   });
+
+
+  it('reads he or she (avaru, avanga) as a known word, no who, so a father-in-law who will send the bills (avaru anupuvaaru) asks nothing; a senior citizen (சீனியர் சிட்டிசன்) is no officer', () => {
+    for (const text of ['bills ellam en maamanar kitta irukku, avaru anupuvaaru', 'நான் ஒரு சீனியர் சிட்டிசன், இப்படி அலைய வைக்கறது நியாயமில்ல']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
 });
