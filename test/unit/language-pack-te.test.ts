@@ -766,4 +766,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expectReadings([['service charge enduku minahayincharu?', 'query_reason', 'TE_EN']]);
     expect(detectLanguage('policy renewal cancel cheyabotunnanu')).to.equal('TE_EN');
   });
+
+
+  it('reads an elder who will send the bills (aayana pamputaaru) as told, a senior citizen (సీనియర్ సిటిజన్) as no officer, while when they will send the money still asks', () => {
+    for (const text of ['bills anni maa mamayya daggara unnayi, aayana pamputaaru', 'నేను సీనియర్ సిటిజన్ ని, ఇంత తిప్పడం న్యాయం కాదు']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['dabbulu eppudu pamputaru?', 'claim_status', 'TE_EN']]);
+  });
 });
