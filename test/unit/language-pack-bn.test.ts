@@ -577,4 +577,9 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('কোন কোন কাগজ নিয়ে আসব?')).to.equal('pending_documents');
   });
+
+  it('reads a courier\'s tracking number in Bengali script (ট্র্যাকিং নম্বর) as the consignment named, no status asked: papers couriered with it start nothing', () => {
+    expect(matchIntent('ভাই সব বিল কুরিয়ার করে দিয়েছে, ট্র্যাকিং নম্বর DT4471902।')).to.equal(null);
+    expect(matchIntent('ক্লেমের স্ট্যাটাস কী?')).to.equal('claim_status');
+  });
 });
