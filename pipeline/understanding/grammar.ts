@@ -448,6 +448,12 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
         && (d.start === h.end + 1 || (d.start <= h.start && h.end <= d.end && d.end - d.start > h.end - h.start))))
       // A bill's money ("बिल का पैसा", "bill amount"): the bill right before a money word is money.
       .filter((h, _, all) => h.cls !== 'doc' || !alsoRead('money', h, all) || !all.some((m) => m.cls === 'money' && !alsoRead('doc', m, all) && m.start > h.end && m.start - h.end <= 2))
+      // A word both received and paid within three words after money that is no paper, with no paper
+      // between ("payment still not received", "paisa abhi tak nahi mila"), is the money come or not:
+      // no papers received, even after papers told sent ("I sent the papers last week, payment still
+      // not received" asks the status).
+      .filter((h, _, all) => h.cls !== 'received' || !alsoRead('paid', h, all) || !all.some((m) => m.cls === 'money' && !alsoRead('doc', m, all) && m.end < h.start && h.start - m.end <= 3
+        && !all.some((d) => d.cls === 'doc' && d.start > m.end && d.end < h.start)))
       .filter((h, _, all) => {
         if (h.cls === 'reject') return !withinPhraseOf(statusClasses, h, all) && !notYet(h);
         if (h.cls === 'status') return (!papersDone || (!withinPhraseOf(receivedClasses, h, all) && !(consignment(h) && !clause.marked))) && !(papersArrivalAsked && all.some((n) => n.cls === 'neg' && n.start >= h.start && n.end <= h.end));
@@ -703,6 +709,16 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // With nothing asked, a when-word that is also a date ("kal", "आज": yesterday, today) tells when
   // something happened ("माँ आज घर आ गईं, सारे बिल रखे हैं" asks nothing about a payment).
   const isDate = (h: ClassHit) => alsoRead('date', h, all);
+  // With nothing asked, a sentence telling papers sent or promised (`done`) says when they go and
+  // which ones: its when-words ("Will courier the bills next week", "We travel next week, so I'll
+  // courier them after") and, in the clause that tells it, a need or pending word right before the
+  // papers ("the remaining bills", "the pending reports") name no problem, no payment date and
+  // nothing pending. Asked ("I'll send the remaining bills, when will it be paid?"), every word
+  // still counts.
+  const sendingSentences = new Set(parts.filter((p) => p.hits.some((h) => h.cls === 'done')).map((p) => p.sentence));
+  const sending = new Set(asked ? [] : parts.filter((p) => sendingSentences.has(p.sentence)).flatMap((p) => p.hits.filter((h) => h.cls === 'when'
+    || ((h.cls === 'need' || h.cls === 'pending') && p.hits.some((d) => d.cls === 'done') && p.hits.some((d) => d.cls === 'doc' && d.start > h.end && d.start - h.end <= 2)))));
+  const stated = all.filter((h) => !sending.has(h));
   // A word inside a greeting or closing phrase ("hi team") names no problem, nor a word that is
   // also a date ("kal", "আজ", Marathi "काल", yesterday, which folds onto a call): it tells when.
   const problem = (h: ClassHit) => problemClasses.has(h.cls) && !isDate(h) && !withinPhraseOf(smallTalkClasses, h, all);
@@ -710,8 +726,8 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // send by evening."): with nothing asked, two or more sentences (or one naming no problem: "I
   // uploaded all documents", "kal saare bills bhej diye") and nothing said pending, papers said
   // sent stop the templates that list `done` in `statement_none`; the claimant asks for no list.
-  const reports = !asked && !all.some((h) => h.cls === 'pending') && (tellingSentences(parts) >= 2 || !all.some(problem));
-  const scored = asked ? score(all) : score(all.filter((h) => h.cls !== 'when' || !isDate(h)), grammar.window, undefined, reports, false);
+  const reports = !asked && !stated.some((h) => h.cls === 'pending') && (tellingSentences(parts) >= 2 || !stated.some(problem));
+  const scored = asked ? score(all) : score(stated.filter((h) => h.cls !== 'when' || !isDate(h)), grammar.window, undefined, reports, false);
   const thanked = all.some((h) => closingClasses.has(h.cls));
   const strongest = top(scored);
   if (thanked && strongest < strongWeight && !text.includes('?') && !all.some((h) => questionClasses.has(h.cls))) {
@@ -724,7 +740,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // reimbursement 4 din mein aa gaya", "Paisa aa gaya account mein, 36,700."): the claimant reports
   // the money that came, and asks nothing.
   const sumPaid = all.some((h) => h.cls === 'amount') && all.some((h) => h.cls === 'paid');
-  const telling = strongest < tellingWeight && (tellingSentences(parts) >= 2 || sumPaid) && !all.some(problem);
+  const telling = strongest < tellingWeight && (tellingSentences(parts) >= 2 || sumPaid) && !stated.some(problem);
   const decided = telling ? null : decide<I>(scored, null);
   if (decided) return decided;
   if (all.some((h) => smallTalkClasses.has(h.cls)) && (strongest < grammar.threshold || telling)) {

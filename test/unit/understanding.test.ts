@@ -1164,3 +1164,24 @@ describe('understanding: venting, and where a cut came from (HI_EN)', () => {
     }
   });
 });
+
+describe('understanding: papers promised with when and which, and money not received (EN)', () => {
+  it('papers told sent or promised with a time or "the remaining" start nothing; asked, the time still asks', () => {
+    for (const text of ['Will email the remaining lab reports by Friday.', 'We are shifting house this week, so I will upload the bills after that.', 'Posting the pending prescriptions tomorrow.']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('I will upload the remaining bills tomorrow, when will the claim be paid?').intent).to.equal('claim_status');
+  });
+  it('a visit or a drop-off with the papers, planned (will bring, will drop off, will visit your branch), starts nothing; asking what to bring still asks', () => {
+    for (const text of ['My wife will drop off the originals at your office on Tuesday.', 'I will bring the hospital bills to the branch next week.']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('I will visit your branch on Friday, which documents should I carry?').intent).to.equal('pending_documents');
+  });
+  it('money told not received after papers told sent asks the status, not whether the papers arrived', () => {
+    for (const text of ['Couriered the documents two weeks back, the payment is still not received.', 'All papers submitted in March. Amount not received so far.']) {
+      expect(understandMessage(text).intent, text).to.equal('claim_status');
+    }
+    expect(understandMessage('I sent the papers on Monday. Have you received them?').intent).to.equal('pending_documents');
+  });
+});
