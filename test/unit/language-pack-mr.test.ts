@@ -833,4 +833,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('क्लेमचे पैसे कसे मिळतील?')).to.equal('claim_status');
   });
+
+  it('reads neun (having taken) and sasubainni (by the mother-in-law) as romanised Marathi: papers she took to the office are news told in Marathi', () => {
+    expect(detectLanguage('sasubainni file office la neun dili')).to.equal('MR_EN');
+    expect(matchIntent('sasubainni file office la neun dili')).to.equal(null);
+  });
 });
