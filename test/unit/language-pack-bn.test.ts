@@ -582,4 +582,12 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('ভাই সব বিল কুরিয়ার করে দিয়েছে, ট্র্যাকিং নম্বর DT4471902।')).to.equal(null);
     expect(matchIntent('ক্লেমের স্ট্যাটাস কী?')).to.equal('claim_status');
   });
+
+  it('reads a form told filled in (ফর্ম ভরে দিয়েছে, fill up korechi) as papers handed over: telling it starts nothing; what else after it still asks', () => {
+    for (const [text, language] of [['জামাই অনলাইনে ক্লেম ফর্ম ভরে দিয়েছে।', 'BN'], ['meye portal e form fill up kore diyeche', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('ফর্ম ভরে দিয়েছি, আর কী লাগবে?')).to.equal('pending_documents');
+  });
 });

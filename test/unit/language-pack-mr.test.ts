@@ -838,4 +838,13 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(detectLanguage('sasubainni file office la neun dili')).to.equal('MR_EN');
     expect(matchIntent('sasubainni file office la neun dili')).to.equal(null);
   });
+
+  it('reads a form told filled in (फॉर्म भरला, भरून दिला; form bharla ahe) as papers handed over: telling it starts nothing; how to fill it, or what else after it, still asks', () => {
+    for (const [text, language] of [['जावयाने पोर्टलवर क्लेम फॉर्म भरलाय.', 'MR'], ['mulane online form bharun dila', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('क्लेम फॉर्म कसा भरायचा?')).to.equal('pending_documents');
+    expect(matchIntent('फॉर्म भरला आहे, अजून काय पाठवायचं?')).to.equal('pending_documents');
+  });
 });
