@@ -842,4 +842,10 @@ describe('Tamil language packs', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
   });
+
+
+  it('reads fully (ஃபுல்லா) as a known word, no bill: a week spent in hospital is news', () => {
+    expect(['small_talk', 'unclear']).to.include(asked('போன வாரம் ஃபுல்லா அம்மா கூட ஹாஸ்பிடல்ல இருந்தேன்'));
+    expectReadings([['பில்லா ரிப்போர்ட்டா, எது வேணும்?', 'pending_documents', 'TA']]);
+  });
 });
