@@ -247,6 +247,21 @@ describe('fake WhatsApp provider', () => {
       expect(wa.sent).to.have.length(1);
     });
 
+    it('holdAnswers records each send at once and answers it only on releaseAnswers', async () => {
+      wa.holdAnswers();
+      let answered = false;
+      const held = send(textBody('919800000001', 'slow')).then((r) => { answered = true; return r; });
+      await wa.waitFor((sent) => sent.length === 1);
+      // The request was read and recorded; a few turns of the event loop do not answer it.
+      for (let turn = 0; turn < 5; turn++) await new Promise((r) => setImmediate(r));
+      expect(answered).to.equal(false);
+      wa.releaseAnswers();
+      const res = await held;
+      expect(res.status).to.equal(200);
+      expect(res.body.messages[0].id).to.equal(wa.sent[0]!.wamid);
+      expect((await send(textBody('919800000001', 'prompt'))).status, 'nothing held after the release').to.equal(200);
+    });
+
     // "Messages" reference: biz_opaque_callback_data, an arbitrary string of at most 512 characters.
     it('records biz_opaque_callback_data and refuses one over 512 characters', async () => {
       expect((await send({ ...(textBody('919800000001', 'tagged') as object), biz_opaque_callback_data: 'wf-0-ab:3' })).status).to.equal(200);

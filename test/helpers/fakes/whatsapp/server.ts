@@ -34,6 +34,13 @@ export async function startFakeWhatsApp(
   let failRemaining = 0;
   let failStatus = 500;
   let answerDelayMs = 0;
+  // Answers held until the test releases them (holdAnswers): a slow answer whose end the test
+  // chooses, so what happens while it is out does not race a fixed delay.
+  let heldAnswers: { until: Promise<void>; release: () => void } | null = null;
+  const releaseAnswers = () => {
+    heldAnswers?.release();
+    heldAnswers = null;
+  };
 
   const handleSend = async (req: http.IncomingMessage, res: http.ServerResponse, phoneNumberId: string): Promise<void> => {
     const raw = await readBody(req);
@@ -71,6 +78,7 @@ export async function startFakeWhatsApp(
     statuses.accepted({ wamid: msg.wamid, recipient: msg.to, ...(msg.bizOpaque ? { bizOpaque: msg.bizOpaque } : {}) });
     // A slow answer: the message is already on its way to the claimant.
     if (answerDelayMs > 0) await new Promise((r) => setTimeout(r, answerDelayMs));
+    if (heldAnswers) await heldAnswers.until;
     sendJson(res, 200, response);
   };
 
@@ -136,6 +144,13 @@ export async function startFakeWhatsApp(
     delayAnswers(ms) {
       answerDelayMs = ms;
     },
+    holdAnswers() {
+      if (heldAnswers) return;
+      let release = () => undefined as void;
+      const until = new Promise<void>((resolve) => { release = resolve; });
+      heldAnswers = { until, release };
+    },
+    releaseAnswers,
     failNext(n, status = 500) {
       failRemaining = n;
       failStatus = status;
@@ -145,6 +160,7 @@ export async function startFakeWhatsApp(
       sent.length = 0;
       failRemaining = 0;
       answerDelayMs = 0;
+      releaseAnswers();
       statuses.reset();
     },
     postInbound(msg) {
@@ -162,6 +178,7 @@ export async function startFakeWhatsApp(
       return webhook.post(body, headers);
     },
     async close() {
+      releaseAnswers();
       statuses.close();
       agent.destroy();
       await listening.close();

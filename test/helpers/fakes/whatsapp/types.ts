@@ -123,6 +123,10 @@ export interface FakeWhatsApp {
   waitFor(predicate: (m: SentMessage[]) => boolean, timeoutMs?: number): Promise<SentMessage[]>;
   /** Answers each accepted send `ms` late (the message is recorded, and its statuses go out, first). */
   delayAnswers(ms: number): void;
+  /** Holds the answer to each accepted send (recorded, statuses out, as above) until releaseAnswers(). */
+  holdAnswers(): void;
+  /** Answers the sends held so far, and holds no more. */
+  releaseAnswers(): void;
   /** The next `n` outbound send requests answer `status`, and are not recorded. */
   failNext(n: number, status?: number): void;
   /** Clears sent messages, pending failures, held statuses and status options. */
