@@ -590,4 +590,12 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('ফর্ম ভরে দিয়েছি, আর কী লাগবে?')).to.equal('pending_documents');
   });
+
+  it('reads "never mind" (যাই হোক, যাকগে; jai hok) as a closing: money come late, told and let go, starts nothing; a question after it still asks', () => {
+    for (const [text, language] of [['টাকা এল কিন্তু অনেক দেরিতে, যাকগে।', 'BN'], ['taka elo kintu onek deri te, jai hok', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('যাই হোক, টাকা কবে পাব?')).to.equal('claim_status');
+  });
 });

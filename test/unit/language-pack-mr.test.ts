@@ -847,4 +847,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('क्लेम फॉर्म कसा भरायचा?')).to.equal('pending_documents');
     expect(matchIntent('फॉर्म भरला आहे, अजून काय पाठवायचं?')).to.equal('pending_documents');
   });
+
+  it('reads "never mind" (असो, जाऊ दे; aso, jau de) as a closing: money come late, told and let go, starts nothing; a question after it still asks', () => {
+    for (const [text, language] of [['रक्कम आली पण खूप उशिरा, असो.', 'MR'], ['paise aale pan ushira, jau de', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('असो, पैसे कधी मिळणार?')).to.equal('claim_status');
+  });
 });
