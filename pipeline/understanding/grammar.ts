@@ -480,8 +480,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       if (!clause.marked && !hits.some((h) => h.cls === 'human' || h.cls === 'person')) hits = hits.filter((h) => h.cls !== 'bot');
       else hits = hits.filter((h, _, all) => h.cls !== 'bot' || (!withinPhraseOf(personClasses, h, all) && (clause.marked || !saidNoTo(h, all))));
     }
-    // A bare count right beside a cut word is the amount cut ("3200 kazhichirukeenga", "cut 3200").
-    const besideCut = (e: ClassHit) => hits.some((h) => h.cls === 'cut' && (h.start === e.end + 1 || h.end === e.start - 1));
+    // A bare count right beside a cut word is the amount cut ("3200 kazhichirukeenga", "cut 3200"),
+    // unless a paper that is no money follows it: "sirf 1 report baaki hai" (only one report left)
+    // counts papers.
+    const papersCounted = (e: ClassHit) => hits.some((d) => d.cls === 'doc' && d.start === e.end + 1 && !alsoRead('money', d, hits));
+    const besideCut = (e: ClassHit) => !papersCounted(e) && hits.some((h) => h.cls === 'cut' && (h.start === e.end + 1 || h.end === e.start - 1));
     for (const e of message.entities) if (e.start >= clause.start && e.start < clause.end) hits.push(e.cls === 'number' && besideCut(e) ? { ...e, cls: 'amount' } : e);
     // "Why still pending?" ("अभी तक pending क्यों", "এখনো পেন্ডিং দেখাচ্ছে কেন"): a why-word beside
     // pending and a when-word ("abhi tak", still), with nothing else it could ask the reason of (a

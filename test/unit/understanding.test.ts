@@ -1185,3 +1185,18 @@ describe('understanding: papers promised with when and which, and money not rece
     expect(understandMessage('I sent the papers on Monday. Have you received them?').intent).to.equal('pending_documents');
   });
 });
+
+describe('understanding: a count of papers beside "only", and "aakar" (HI_EN)', () => {
+  it('a count right before a paper that is no money ("sirf 2 reports") counts papers, no sum cut: telling it starts nothing', () => {
+    for (const text of ['Sirf 2 reports baaki hain, wo parso tak aa jayengi. Phir sab saath me bhej dunga.', 'सिर्फ 2 रिपोर्ट बाकी हैं, परसों तक आ जाएंगी। फिर सब साथ भेज दूंगी।']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('sirf 2000 kaat liye, kyu?').intent).to.equal('query_reason');
+  });
+  it('"aakar", "jaakar" (having come, having gone) are no typo of a sum or a rejection: a plan to send told with them starts nothing', () => {
+    for (const text of ['Hum Monday ko gaon ja rahe hain, wapas aakar bills courier kar denge.', 'Kal hospital jaakar reports le aaunga, phir upload kar dunga.']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal('HI_EN');
+    }
+  });
+});
