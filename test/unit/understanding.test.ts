@@ -1178,6 +1178,12 @@ describe('understanding: papers promised with when and which, and money not rece
     }
     expect(understandMessage('I will visit your branch on Friday, which documents should I carry?').intent).to.equal('pending_documents');
   });
+  it('papers told attached, or to follow (have attached, will follow), start nothing; asking after them still asks', () => {
+    for (const text of ['Hello, I have attached the cancelled cheque. The ID proof will follow tomorrow.', 'Attached the lab reports and the prescription.']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('I attached the bills. What else do you need?').intent).to.equal('pending_documents');
+  });
   it('money told not received after papers told sent asks the status, not whether the papers arrived', () => {
     for (const text of ['Couriered the documents two weeks back, the payment is still not received.', 'All papers submitted in March. Amount not received so far.']) {
       expect(understandMessage(text).intent, text).to.equal('claim_status');
