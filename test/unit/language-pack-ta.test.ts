@@ -848,4 +848,9 @@ describe('Tamil language packs', () => {
     expect(['small_talk', 'unclear']).to.include(asked('போன வாரம் ஃபுல்லா அம்மா கூட ஹாஸ்பிடல்ல இருந்தேன்'));
     expectReadings([['பில்லா ரிப்போர்ட்டா, எது வேணும்?', 'pending_documents', 'TA']]);
   });
+
+
+  it('reads begun (aarambichom, aarambichirukkom) as Tanglish', () => {
+    expect(detectLanguage('dialysis aarambichom')).to.equal('TA_EN');
+  });
 });
