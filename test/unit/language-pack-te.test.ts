@@ -774,4 +774,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['dabbulu eppudu pamputaru?', 'claim_status', 'TE_EN']]);
   });
+
+
+  it('reads everyday verbs of care (veyincham, vesukuntunnaru, modalupettam, teesukomannaru) and sariga as Tenglish', () => {
+    for (const text of ['babuki vaccine veyincham', 'tablets sariga vesukuntunnaru', 'dialysis modalupettam', 'doctor rest teesukomannaru']) {
+      expect(detectLanguage(text), text).to.equal('TE_EN');
+    }
+  });
 });
