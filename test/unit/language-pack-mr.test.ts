@@ -855,4 +855,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('असो, पैसे कधी मिळणार?')).to.equal('claim_status');
   });
+
+  it('reads why it is taking (का लागतायत, का लागलेत; ka lagtayat) beside so many days as a delay asked: where the claim stands, not why', () => {
+    for (const [text, language] of [['सेटलमेंटला इतके दिवस का लागतायत?', 'MR'], ['refund la itke mahine ka laglet?', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('अजून कोणती कागदपत्रं लागतायत?')).to.equal('pending_documents');
+  });
 });
