@@ -863,4 +863,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('अजून कोणती कागदपत्रं लागतायत?')).to.equal('pending_documents');
   });
+
+  it('reads bank details in Marathi script (बँक डिटेल्स, बँकेचे डिटेल्स, बँक तपशील) as a paper, as Bengali ব্যাংক ডিটেলস is: how to send them asks for documents; money into the bank stays a status question', () => {
+    for (const text of ['बँकेचे डिटेल्स कसे पाठवायचे?', 'बँक तपशील कुठे द्यायचा?']) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+      expect(detectLanguage(text), text).to.equal('MR');
+    }
+    expect(matchIntent('बँक खात्यात पैसे कधी येतील?')).to.equal('claim_status');
+  });
 });
