@@ -598,4 +598,12 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('যাই হোক, টাকা কবে পাব?')).to.equal('claim_status');
   });
+
+  it('reads sad news (দুঃখের খবর, খারাপ খবর, দুঃসংবাদ; dukkher khobor) as a known phrase, its খবর no status asked: a death in the family told starts nothing; any good news of the claim still asks', () => {
+    for (const [text, language] of [['জেঠু কাল মারা গেছেন, খুব খারাপ খবর।', 'BN'], ['mama mara gechen, khub dukkher khobor', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('আমার ক্লেমের কোনো ভালো খবর আছে?')).to.equal('claim_status');
+  });
 });

@@ -871,4 +871,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('बँक खात्यात पैसे कधी येतील?')).to.equal('claim_status');
   });
+
+  it('reads sad news (दुःखद बातमी, वाईट बातमी; dukhad batmi) as a known phrase, its बातमी no status asked: a death in the family told starts nothing; news of the claim asked still asks', () => {
+    for (const [text, language] of [['काकांचं काल निधन झालं, वाईट बातमी आहे.', 'MR'], ['mamanche nidhan zale, dukhad batmi', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('क्लेमची काही बातमी?')).to.equal('claim_status');
+  });
 });
