@@ -148,4 +148,16 @@ describe('language pack: Hindi (HI)', () => {
       expect(matchIntent(text), text).to.equal('pending_documents');
     }
   });
+  it('reads an explanation told given (कटौती समझा दी) and "अब सब साफ है" (all clear now) as closing: it starts nothing, while a why after it still asks', () => {
+    for (const text of ['अधिकारी ने फोन पर कटौती समझा दी। अब सब साफ है।', 'कमरे के किराए का हिसाब समझा दिया है, सब साफ हो गया।']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+    expect(matchIntent('कटौती समझा दी, पर दवाई का पैसा क्यों काटा?')).to.equal('query_reason');
+  });
+  it('reads "कुछ आगे बढ़ा?" (has it moved forward?) as asking where the claim stands; forwarding told (आगे बढ़ा दूंगा) asks nothing', () => {
+    for (const text of ['दो हफ्ते पहले सारे कागज़ पहुंच गए थे। कुछ आगे बढ़ा?', 'मेरा क्लेम आगे बढ़ा क्या?']) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+    }
+    expect(matchIntent('मैं ये बात आगे बढ़ा दूंगा')).to.equal(null);
+  });
 });

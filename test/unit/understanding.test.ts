@@ -1206,3 +1206,13 @@ describe('understanding: a count of papers beside "only", and "aakar" (HI_EN)', 
     }
   });
 });
+
+describe('understanding: an explanation told given, and progress asked (HI_EN)', () => {
+  it('"samjha di" (explained to me) and "ab sab clear hai" close; "kuch aage badha?" asks the status', () => {
+    for (const text of ['Officer ne phone pe deduction samjha di. Ab sab clear hai.', 'Room rent ka hisaab samjha diya hai, sab clear ho gaya.']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+    expect(understandMessage('Do hafte pehle saare papers pahunch gaye the. Kuch aage badha?').intent).to.equal('claim_status');
+    expect(understandMessage('Main ye baat aage badha dunga').intent).to.equal(null);
+  });
+});
