@@ -853,4 +853,12 @@ describe('Tamil language packs', () => {
   it('reads begun (aarambichom, aarambichirukkom) as Tanglish', () => {
     expect(detectLanguage('dialysis aarambichom')).to.equal('TA_EN');
   });
+
+
+  it('reads the hospital record papers (அட்மிஷன் நோட்ஸ், case sheet, nursing notes) as papers, so where to get them asks for documents', () => {
+    expectReadings([
+      ['கேஸ் ஷீட் எங்க வாங்கணும்?', 'pending_documents', 'TA'],
+      ['nursing notes um venuma?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });
