@@ -781,4 +781,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(detectLanguage(text), text).to.equal('TE_EN');
     }
   });
+
+
+  it('reads the hospital record papers (అడ్మిషన్ నోట్స్, admission notes, ICP) as papers, so where to get them asks for documents', () => {
+    expectReadings([
+      ['అడ్మిషన్ నోట్స్ ఎక్కడ తీసుకోవాలి?', 'pending_documents', 'TE'],
+      ['indoor case papers kuda kavala?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
