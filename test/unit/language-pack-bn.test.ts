@@ -606,4 +606,12 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('আমার ক্লেমের কোনো ভালো খবর আছে?')).to.equal('claim_status');
   });
+
+  it('reads customer care called a failure (কাস্টমার কেয়ার পুরো ফেল, জঘন্য সার্ভিস; customer care baje) as venting, no person asked for; a manager asked for beside it still asks', () => {
+    for (const [text, language] of [['আপনাদের কাস্টমার কেয়ার একদম ফেল।', 'BN'], ['apnader customer care joghonno', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('কাস্টমার কেয়ার বাজে, ম্যানেজারের সাথে কথা বলতে চাই')).to.equal('human_handover');
+  });
 });

@@ -879,4 +879,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('क्लेमची काही बातमी?')).to.equal('claim_status');
   });
+
+  it('reads customer care called a failure (कस्टमर केअर पूर्ण फेल, customer care bekar) as venting, no person asked for; a manager asked for beside it still asks', () => {
+    for (const [text, language] of [['तुमचं कस्टमर केअर एकदम फेल आहे.', 'MR'], ['tumcha customer care faltu ahe', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('कस्टमर केअर बेकार आहे, मला मॅनेजरशी बोलायचं आहे')).to.equal('human_handover');
+  });
 });
