@@ -1184,6 +1184,10 @@ describe('understanding: papers promised with when and which, and money not rece
     }
     expect(understandMessage('I attached the bills. What else do you need?').intent).to.equal('pending_documents');
   });
+  it('the claimant promising to update us (will update you, will keep you posted) closes; asking us for an update still asks', () => {
+    expectClosings(['Papa is back home. Will update you about the hospital bills next week.', 'The lab will send the report soon, I will keep you posted.']);
+    expect(understandMessage('When will you update me on the claim?').intent).to.equal('claim_status');
+  });
   it('money told not received after papers told sent asks the status, not whether the papers arrived', () => {
     for (const text of ['Couriered the documents two weeks back, the payment is still not received.', 'All papers submitted in March. Amount not received so far.']) {
       expect(understandMessage(text).intent, text).to.equal('claim_status');
