@@ -614,4 +614,12 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('কাস্টমার কেয়ার বাজে, ম্যানেজারের সাথে কথা বলতে চাই')).to.equal('human_handover');
   });
+
+  it('reads "I will check and tell you" (দেখে বলছি, dekhe janabo) as the claimant fetching an answer, a closing: a paper named in it asks for none; "check and tell me" still asks', () => {
+    for (const [text, language] of [['একটু দাঁড়ান, পলিসির কপি দেখে বলছি।', 'BN'], ['daran, passbook ta dekhe janacchi', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('ক্লেমের স্ট্যাটাস দেখে বলুন')).to.equal('claim_status');
+  });
 });

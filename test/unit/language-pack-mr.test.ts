@@ -887,4 +887,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('कस्टमर केअर बेकार आहे, मला मॅनेजरशी बोलायचं आहे')).to.equal('human_handover');
   });
+
+  it('reads "I will check and tell you" (बघून सांगतो, check karun sangto) as the claimant fetching an answer, a closing: a paper named in it asks for none; "check and tell me" still asks', () => {
+    for (const [text, language] of [['थांबा, पॉलिसीची कॉपी बघून सांगतो', 'MR'], ['jara thamba, passbook baghun sangte', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('क्लेमचं स्टेटस बघून सांगा')).to.equal('claim_status');
+  });
 });
