@@ -1188,6 +1188,10 @@ describe('understanding: papers promised with when and which, and money not rece
     expectClosings(['Papa is back home. Will update you about the hospital bills next week.', 'The lab will send the report soon, I will keep you posted.']);
     expect(understandMessage('When will you update me on the claim?').intent).to.equal('claim_status');
   });
+  it('praise of a person (very polite and helpful), nothing further to ask (no further queries) and the claimant to contact us (will contact you) close', () => {
+    expectClosings(['Your officer Mrs Rao called me today. She was very polite and helpful.', 'Full amount of 52,000 came in today. No further queries.', 'My son keeps the claim file. He will contact you next week.']);
+    expect(understandMessage('Your agent was polite, but why was my claim rejected?').intent).to.equal('query_reason');
+  });
   it('money told not received after papers told sent asks the status, not whether the papers arrived', () => {
     for (const text of ['Couriered the documents two weeks back, the payment is still not received.', 'All papers submitted in March. Amount not received so far.']) {
       expect(understandMessage(text).intent, text).to.equal('claim_status');
