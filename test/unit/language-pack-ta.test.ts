@@ -861,4 +861,12 @@ describe('Tamil language packs', () => {
       ['nursing notes um venuma?', 'pending_documents', 'TA_EN'],
     ]);
   });
+
+
+  it('reads a decision challenged (எப்படி சொல்றீங்க, epdi cut pannalam) as why the sum was cut', () => {
+    expectReadings([
+      ['ICU charges அதிகம்னு எப்படி சொல்றீங்க?', 'query_reason', 'TA'],
+      ['pharmacy bill la epdi cut pannalam?', 'query_reason', 'TA_EN'],
+    ]);
+  });
 });
