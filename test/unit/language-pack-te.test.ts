@@ -789,4 +789,13 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['indoor case papers kuda kavala?', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+
+  it('reads a decision challenged (ఎలా అంటారు, ela cut chestaru) as why the sum was cut, while how you will tell the status still asks the status', () => {
+    expectReadings([
+      ['ICU ఛార్జీలు ఎక్కువ అని ఎలా అంటారు?', 'query_reason', 'TE'],
+      ['pharmacy bill lo ela cut chestaru?', 'query_reason', 'TE_EN'],
+      ['status ela cheptaru?', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
