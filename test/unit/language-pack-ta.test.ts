@@ -869,4 +869,9 @@ describe('Tamil language packs', () => {
       ['pharmacy bill la epdi cut pannalam?', 'query_reason', 'TA_EN'],
     ]);
   });
+
+
+  it('reads god save us (kadavul dhaan kaapathanum) as Tanglish', () => {
+    expect(detectLanguage('ini kadavule kaapathanum')).to.equal('TA_EN');
+  });
 });
