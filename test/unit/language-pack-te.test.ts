@@ -798,4 +798,9 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['status ela cheptaru?', 'claim_status', 'TE_EN'],
     ]);
   });
+
+
+  it('reads god save us (devude kapadali) as Tenglish', () => {
+    expect(detectLanguage('inka devude kapadali')).to.equal('TE_EN');
+  });
 });
