@@ -469,6 +469,15 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // A question word inside a conjunction ("that's why", "की वजह से", because of; "when I get")
       // joins a statement: it asks nothing (below) and is no question word for the templates.
       .filter((h, _, all) => !conjoinedClasses.has(h.cls) || !withinPhraseOf(conjunctionClasses, h, all));
+    // Papers told sent right after money that is no paper, in a question ("baaki paisa bhej diya
+    // kya?", "बाकी पैसा भेज दिया क्या?": has the rest of the money been sent?), are also the payment
+    // made: a payment asked about (its sending still stops a list of papers to send). Told ("maine
+    // hospital ko paisa bhej diya") it stays the claimant's own business.
+    if (clause.marked || hits.some((h) => h.cls === 'interrogative')) {
+      const moneySent = (h: ClassHit) => h.cls === 'done' && !alsoRead('paid', h, hits) && hits.some((m) => m.cls === 'money' && !alsoRead('doc', m, hits) && m.end < h.start && h.start - m.end <= 2
+        && !hits.some((d) => d.cls === 'doc' && !alsoRead('money', d, hits) && d.start > m.end && d.end < h.start));
+      hits.push(...hits.filter(moneySent).map((h) => ({ ...h, cls: 'paid' })));
+    }
     // A bot named beside a person ("are you a bot or is a person talking?", "bot ho kya ya insaan"),
     // or asked about ("are you a robot??"), asks who is there; one told of in a clause of its own
     // ("this machine understands nothing, let me talk to a person") is what the claimant turns

@@ -160,4 +160,14 @@ describe('language pack: Hindi (HI)', () => {
     }
     expect(matchIntent('मैं ये बात आगे बढ़ा दूंगा')).to.equal(null);
   });
+  it('reads a talk told past (एजेंट से बात हुई) and praise (बहुत विनम्र और मददगार) as telling, and "आपसे संपर्क करेंगे" as a closing: no person asked for', () => {
+    for (const text of ['परसों आपकी अधिकारी वर्मा जी से बात हुई। वो बहुत मददगार थीं।', 'बिल मेरी बहन के पास हैं। वो अगले हफ्ते आपसे संपर्क करेंगी।']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('एजेंट से बात हुई पर कुछ नहीं हुआ। किसी सीनियर से बात करवाइए।')).to.equal('human_handover');
+  });
+  it('reads "बाकी पैसा भेज दिया क्या?" after a cut told as asking whether the rest was paid, not why it was cut', () => {
+    expect(matchIntent('दवाइयों के 1,800 काट लिए, ठीक है। बाकी पैसा भेज दिया क्या?')).to.equal('claim_status');
+    expect(matchIntent('बिल भेज दिया, और क्या चाहिए?')).to.equal('pending_documents');
+  });
 });

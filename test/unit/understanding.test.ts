@@ -1224,3 +1224,16 @@ describe('understanding: an explanation told given, and progress asked (HI_EN)',
     expect(understandMessage('Main ye baat aage badha dunga').intent).to.equal(null);
   });
 });
+
+describe('understanding: a talk told past, praise, and the rest of the money asked sent (HI_EN)', () => {
+  it('"agent se baat hui" (the talk happened) and "bahut helpful the" tell, "aapse contact karenge" closes: no person asked for', () => {
+    for (const text of ['Parso aapke officer Verma ji se baat hui. Wo bahut helpful the.', 'Bills meri behen ke paas hain. Wo agle hafte aapse contact karengi.']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Agent se baat hui par kuch nahi hua. Kisi senior se baat karwao.').intent).to.equal('human_handover');
+  });
+  it('"baaki paisa bhej diya kya?" after a cut told asks whether the rest was paid', () => {
+    expect(understandMessage('Medicine ke 1,800 kaat liye, theek hai. Baaki paisa bhej diya kya?').intent).to.equal('claim_status');
+    expect(understandMessage('Maine hospital ko paisa bhej diya').intent).to.equal(null);
+  });
+});
