@@ -622,4 +622,11 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('ক্লেমের স্ট্যাটাস দেখে বলুন')).to.equal('claim_status');
   });
+
+  it('reads papers put on the portal or attached (তুলে দেবে, লাগিয়ে দিয়েছি; tule debe, attach korechi) as handed over: telling it starts nothing', () => {
+    for (const [text, language] of [['মেয়ে রাতে পোর্টালে রিপোর্টগুলো তুলে দেবে।', 'BN'], ['form er sathe prescription attach kore diyechi', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });

@@ -895,4 +895,17 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('क्लेमचं स्टेटस बघून सांगा')).to.equal('claim_status');
   });
+
+  it('reads papers put on the portal, attached or kept ready (टाकेल, जोडली आहेत, तयार ठेवलाय; takel, attach kele) as handed over: telling it starts nothing; which bills to attach still asks', () => {
+    for (const [text, language] of [
+      ['जावई संध्याकाळी पोर्टलवर सगळे रिपोर्ट टाकेल.', 'MR'],
+      ['अर्जासोबत औषधांची बिलं जोडली आहेत.', 'MR'],
+      ['डिस्चार्ज समरी आणि बिलं तयार ठेवलीय.', 'MR'],
+      ['bahin portal var prescription takel', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('कोणती बिलं जोडायची?')).to.equal('pending_documents');
+  });
 });
