@@ -1192,6 +1192,10 @@ describe('understanding: papers promised with when and which, and money not rece
     expectClosings(['Your officer Mrs Rao called me today. She was very polite and helpful.', 'Full amount of 52,000 came in today. No further queries.', 'My son keeps the claim file. He will contact you next week.']);
     expect(understandMessage('Your agent was polite, but why was my claim rejected?').intent).to.equal('query_reason');
   });
+  it('"been sent" after money that is no paper asks whether the payment was made ("Has the balance amount been sent?"); papers "been sent" tell', () => {
+    expect(understandMessage('You deducted 900 for the kit. Has the balance amount been sent?').intent).to.equal('claim_status');
+    expect(understandMessage('The scan reports have all been sent by the diagnostic centre.').intent).to.equal(null);
+  });
   it('money told not received after papers told sent asks the status, not whether the papers arrived', () => {
     for (const text of ['Couriered the documents two weeks back, the payment is still not received.', 'All papers submitted in March. Amount not received so far.']) {
       expect(understandMessage(text).intent, text).to.equal('claim_status');
