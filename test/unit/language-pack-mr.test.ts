@@ -908,4 +908,13 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('कोणती बिलं जोडायची?')).to.equal('pending_documents');
   });
+
+  it('reads the hospital bill the claimant paid (आम्ही भरलं, स्वतः भरले; mi bharla) as papers\' business told, no claim paid: telling it starts nothing; the refund asked after it still asks; the company\'s payment (कंपनीने भरले का) still asks its status', () => {
+    for (const [text, language] of [['हॉस्पिटलचं पूर्ण बिल आम्ही भरलं.', 'MR'], ['pharmacy che paise mi bharle', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('हॉस्पिटलचं बिल आम्ही भरलं, परतावा कधी मिळेल?')).to.equal('claim_status');
+    expect(matchIntent('कंपनीने पैसे भरले का?')).to.equal('claim_status');
+  });
 });
