@@ -629,4 +629,12 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads romanised Bengali papers sent in the simple past (upload korlam, courier korlam, mail korlam) as sent, as আপলোড করলাম is: telling it starts nothing; which papers are left still asks', () => {
+    for (const text of ['ei matro sob report upload korlam', 'kal bill gulo courier korlam']) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal('BN_EN');
+    }
+    expect(matchIntent('upload korlam, ar ki ki kagoj baki ache?')).to.equal('pending_documents');
+  });
 });
