@@ -874,4 +874,13 @@ describe('Tamil language packs', () => {
   it('reads god save us (kadavul dhaan kaapathanum) as Tanglish', () => {
     expect(detectLanguage('ini kadavule kaapathanum')).to.equal('TA_EN');
   });
+
+
+  it('reads non-medical items in Tamil script (நான் மெடிக்கல் ஐட்டம்ஸ், என்எம்இ) as a cut, while I (நான்) before medical reports is no cut', () => {
+    expectReadings([
+      ['என்எம்இ சார்ஜஸ் என்ன?', 'query_reason', 'TA'],
+      ['நான் மெடிக்கல் சார்ஜஸ் எவ்ளோ போட்டீங்க?', 'query_reason', 'TA'],
+    ]);
+    expect(['small_talk', 'unclear']).to.include(asked('நான் மெடிக்கல் ரிப்போர்ட்ஸ் அனுப்பிட்டேன்'));
+  });
 });
