@@ -803,4 +803,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
   it('reads god save us (devude kapadali) as Tenglish', () => {
     expect(detectLanguage('inka devude kapadali')).to.equal('TE_EN');
   });
+
+
+  it('reads non-medical in Telugu script (నాన్ మెడికల్, ఎన్ఎంఈ) as a cut whose reason is asked', () => {
+    expectReadings([
+      ['ఎన్ఎంఈ ఛార్జీలు ఏంటి?', 'query_reason', 'TE'],
+      ['నాన్ మెడికల్ ఐటమ్స్ లిస్ట్ ఏంటి?', 'query_reason', 'TE'],
+    ]);
+  });
 });
