@@ -1196,6 +1196,11 @@ describe('understanding: papers promised with when and which, and money not rece
     expect(understandMessage('You deducted 900 for the kit. Has the balance amount been sent?').intent).to.equal('claim_status');
     expect(understandMessage('The scan reports have all been sent by the diagnostic centre.').intent).to.equal(null);
   });
+  it('money that "will come" or "has not come" is a payment: asked after papers handed in, even with no mark, it asks when; a visit with the papers told starts nothing', () => {
+    expect(understandMessage('sir i gave all the papers at your office last month pls tell me when the amount will come').intent).to.equal('claim_status');
+    expect(understandMessage('The money has not come yet.').intent).to.equal('claim_status');
+    expect(understandMessage('My father came to the branch on Monday with the original bills.').intent).to.equal(null);
+  });
   it('money told not received after papers told sent asks the status, not whether the papers arrived', () => {
     for (const text of ['Couriered the documents two weeks back, the payment is still not received.', 'All papers submitted in March. Amount not received so far.']) {
       expect(understandMessage(text).intent, text).to.equal('claim_status');
