@@ -917,4 +917,14 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('हॉस्पिटलचं बिल आम्ही भरलं, परतावा कधी मिळेल?')).to.equal('claim_status');
     expect(matchIntent('कंपनीने पैसे भरले का?')).to.equal('claim_status');
   });
+
+  it('reads papers told given (कागदपत्रं दिली, बिलं दिल्या; dili, dilya) as handed over, as दिलेत already was: telling it starts nothing; which were not given, or what else after them, still asks', () => {
+    for (const [text, language] of [['सगळी कागदपत्रं दिली.', 'MR'], ['medical certificate dili', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('कोणती कागदपत्रं दिली नाहीत?')).to.equal('pending_documents');
+    expect(matchIntent('mi documents dili, ajun kay pahije?')).to.equal('pending_documents');
+    expect(matchIntent('पूर्ण रक्कम का नाही दिली?')).to.equal('query_reason');
+  });
 });
