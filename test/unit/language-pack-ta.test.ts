@@ -883,4 +883,12 @@ describe('Tamil language packs', () => {
     ]);
     expect(['small_talk', 'unclear']).to.include(asked('நான் மெடிக்கல் ரிப்போர்ட்ஸ் அனுப்பிட்டேன்'));
   });
+
+
+  it('reads messages or an OTP coming late (மெசேஜ் லேட்டா, otp late ah) as the phone network, no claim delayed', () => {
+    for (const text of ['நெட்வொர்க் சரியில்ல, ஓடிபி லேட்டா வருது', 'signal illa, msg late ah varudhu']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['claim yen late ah aagudhu?', 'claim_status', 'TA_EN']]);
+  });
 });
