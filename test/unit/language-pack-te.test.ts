@@ -811,4 +811,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['నాన్ మెడికల్ ఐటమ్స్ లిస్ట్ ఏంటి?', 'query_reason', 'TE'],
     ]);
   });
+
+
+  it('reads messages or an OTP coming late (మెసేజ్ లేట్ గా, otp late ga) as the phone network, no claim delayed', () => {
+    for (const text of ['సిగ్నల్ లేదు, ఓటీపీ లేట్ గా వస్తోంది', 'signal ledu, msg late ga vastondi']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['claim enduku late ga avutondi?', 'claim_status', 'TE_EN']]);
+  });
 });
