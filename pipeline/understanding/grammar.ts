@@ -583,10 +583,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     const saysUnderstood = (h: ClassHit) => (understood || continues) && !requestClasses.has(h.cls) && !requests.some((r) => r.start <= h.start && h.end <= r.end);
     // A question or request word inside a longer greeting or closing asks nothing ("no need to
     // reply", "aur kuch nahi", "bata raha hoon": I am telling you), nor a question word used as a
-    // conjunction ("when I have the bills"), nor a request negated ("I don't want it rejected").
+    // conjunction ("when I have the bills"), nor a request negated ("I don't want it rejected"), nor
+    // one inside papers promised ("I will arrange the papers": the claimant's own doing).
     const asksBy = (h: ClassHit) =>
       (askingClasses.has(h.cls) || asksByAux(h)) && !withinPhraseOf(notAskingPhrases, h, hits) && !saysUnderstood(h) && !neverAgain(h, hits) &&
-      !(requestClasses.has(h.cls) && (enough || negated(h, hits) || thanksIsObject(h, hits))) &&
+      !(requestClasses.has(h.cls) && (enough || negated(h, hits) || thanksIsObject(h, hits) || withinPhraseOf(doneClasses, h, hits))) &&
       // A request that we send something asks when it names what ("UTR number bhej dijiye", "send
       // me the form"); "number pampandi" after a question only says how to answer it.
       (h.cls !== 'sendme' || hits.some((o) => objectClasses.has(o.cls))) &&

@@ -1201,6 +1201,10 @@ describe('understanding: papers promised with when and which, and money not rece
     expect(understandMessage('The money has not come yet.').intent).to.equal('claim_status');
     expect(understandMessage('My father came to the branch on Monday with the original bills.').intent).to.equal(null);
   });
+  it('a request word inside papers promised ("I will arrange the papers") asks nothing: a call thanked before it is no call asked for', () => {
+    expect(understandMessage('Thank you for calling me this morning. I will arrange the bank letter by Friday.').kind).to.equal('small_talk');
+    expect(understandMessage('Kindly arrange a call from the claims manager.').intent).to.equal('human_handover');
+  });
   it('money told not received after papers told sent asks the status, not whether the papers arrived', () => {
     for (const text of ['Couriered the documents two weeks back, the payment is still not received.', 'All papers submitted in March. Amount not received so far.']) {
       expect(understandMessage(text).intent, text).to.equal('claim_status');
