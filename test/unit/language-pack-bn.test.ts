@@ -637,4 +637,11 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('upload korlam, ar ki ki kagoj baki ache?')).to.equal('pending_documents');
   });
+
+  it('reads wait and see (দেখি কী হয়, dekha jak ki hoy) as a closing, its কী no question: papers told sent then start nothing', () => {
+    for (const [text, language] of [['সব বিল পাঠিয়ে দিয়েছি, দেখা যাক কী হয়।', 'BN'], ['all docs upload korechi, ekhon dekhi ki hoy', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });

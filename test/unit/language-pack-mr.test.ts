@@ -927,4 +927,11 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('mi documents dili, ajun kay pahije?')).to.equal('pending_documents');
     expect(matchIntent('पूर्ण रक्कम का नाही दिली?')).to.equal('query_reason');
   });
+
+  it('reads wait and see (बघू काय होतं, baghu kay hota) as a closing, its काय no question: papers told sent then start nothing', () => {
+    for (const [text, language] of [['सगळी बिलं पाठवली आहेत, आता बघू काय होतं.', 'MR'], ['all reports submit kele, ata baghu kay hota', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
