@@ -934,4 +934,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads केलं and सगळं typed without the anusvara (केल, सगळ) as themselves: a Marathi report of papers uploaded is Marathi and starts nothing', () => {
+    expect(detectLanguage('सगळ रिपोर्ट अपलोड केल')).to.equal('MR');
+    expect(matchIntent('सगळ रिपोर्ट अपलोड केल')).to.equal(null);
+  });
 });
