@@ -644,4 +644,9 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads enechi, eneche (have brought) as romanised Bengali: personal news told with it is answered in Bengali', () => {
+    expect(detectLanguage('ma ke aaj bari enechi')).to.equal('BN_EN');
+    expect(matchIntent('ma ke aaj bari enechi')).to.equal(null);
+  });
 });
