@@ -891,4 +891,12 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['claim yen late ah aagudhu?', 'claim_status', 'TA_EN']]);
   });
+
+
+  it('reads papers put in the drop box or handed over (போட்டுட்டேன், ஒப்படைச்சுட்டேன், oppadaichuten) and their acknowledgement given (acknowledgement kuduthanga) as told; drop (டிராப்) is no track', () => {
+    for (const text of ['டிராப் பாக்ஸ்ல பில்ஸ் போட்டுட்டேன்', 'கவுண்டர்ல ரிப்போர்ட்ஸ் ஒப்படைச்சுட்டேன்', 'reception la bills oppadaichuten', 'ella reportsum vandhadha acknowledgement kuduthanga']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expect(detectLanguage('reception la bills oppadaichuten')).to.equal('TA_EN');
+  });
 });
