@@ -819,4 +819,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['claim enduku late ga avutondi?', 'claim_status', 'TE_EN']]);
   });
+
+
+  it('reads papers put in the drop box or handed over (వేసేశాను, అప్పగించాను, appaginchanu) as told: nothing asked', () => {
+    for (const text of ['డ్రాప్ బాక్స్ లో బిల్లులు వేసేశాను', 'కౌంటర్ లో రిపోర్ట్స్ అప్పగించాను', 'reception lo bills appaginchanu']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expect(detectLanguage('reception lo bills appaginchanu')).to.equal('TE_EN');
+  });
 });
