@@ -170,4 +170,10 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('दवाइयों के 1,800 काट लिए, ठीक है। बाकी पैसा भेज दिया क्या?')).to.equal('claim_status');
     expect(matchIntent('बिल भेज दिया, और क्या चाहिए?')).to.equal('pending_documents');
   });
+  it('reads papers someone else will send (भेजेंगे, भेज देगा) as told: it starts nothing, while what else to send still asks', () => {
+    for (const text of ['लैब वाले रिपोर्ट सीधे आपको भेजेंगे।', 'डॉक्टर साहब का क्लिनिक पर्चा कल भेज देगा।']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('अस्पताल बिल भेजेगा, मुझे और क्या भेजना है?')).to.equal('pending_documents');
+  });
 });
