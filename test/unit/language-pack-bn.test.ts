@@ -649,4 +649,17 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(detectLanguage('ma ke aaj bari enechi')).to.equal('BN_EN');
     expect(matchIntent('ma ke aaj bari enechi')).to.equal(null);
   });
+
+  it('reads a visit planned or made to the office or branch (অফিসে আসব, গিয়ে এসেছি; branch e jabo, giye esechi) as a plan told: it starts nothing, also with the claim or its papers named', () => {
+    for (const [text, language] of [
+      ['পরের সোমবার ক্লেমের কাগজ নিয়ে অফিসে আসব।', 'BN'],
+      ['টিপিএ অফিসে গিয়ে এসেছি।', 'BN'],
+      ['kal claim er kagoj niye branch e jabo', 'BN_EN'],
+      ['TPA office e giye esechi', 'BN_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('টাকা অ্যাকাউন্টে কবে আসবে?')).to.equal('claim_status');
+  });
 });

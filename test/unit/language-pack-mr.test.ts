@@ -939,4 +939,17 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(detectLanguage('सगळ रिपोर्ट अपलोड केल')).to.equal('MR');
     expect(matchIntent('सगळ रिपोर्ट अपलोड केल')).to.equal(null);
   });
+
+  it('reads a visit planned or made to the office or branch (ऑफिसला येईन, जाणार आहे, जाऊन आलो; branch la janar ahe, jaun aalo) as a plan told: it starts nothing, also with the claim or its papers named', () => {
+    for (const [text, language] of [
+      ['पुढच्या सोमवारी क्लेमचे कागद घेऊन ऑफिसला येईन.', 'MR'],
+      ['परवा क्लेमसाठी शाखेत जाईन.', 'MR'],
+      ['udya claim sathi branch la janar ahe', 'MR_EN'],
+      ['TPA office la jaun aalo', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('क्लेमचे पैसे कधी येणार आहेत?')).to.equal('claim_status');
+  });
 });
