@@ -176,4 +176,8 @@ describe('language pack: Hindi (HI)', () => {
     }
     expect(matchIntent('अस्पताल बिल भेजेगा, मुझे और क्या भेजना है?')).to.equal('pending_documents');
   });
+  it('reads "सिर्फ इतना जानना है" (I only want to know) as a request, no cut: what follows it is asked; "सिर्फ इतना पैसा क्यों" still asks why', () => {
+    expect(matchIntent('मुझे सिर्फ इतना जानना है कि पिताजी का क्लेम पास हुआ या नहीं।')).to.equal('claim_status');
+    expect(matchIntent('सिर्फ इतना पैसा क्यों दिया?')).to.equal('query_reason');
+  });
 });

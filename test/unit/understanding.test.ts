@@ -1245,6 +1245,9 @@ describe('understanding: a talk told past, praise, and the rest of the money ask
     }
     expect(understandMessage('Agent se baat hui par kuch nahi hua. Kisi senior se baat karwao.').intent).to.equal('human_handover');
   });
+  it('"sirf itna janna hai" (I only want to know) is no cut: the question after it is asked', () => {
+    expect(understandMessage('Mujhe sirf itna janna hai ki mummy ka claim pass hua ya nahi').intent).to.equal('claim_status');
+  });
   it('"baaki paisa bhej diya kya?" after a cut told asks whether the rest was paid', () => {
     expect(understandMessage('Medicine ke 1,800 kaat liye, theek hai. Baaki paisa bhej diya kya?').intent).to.equal('claim_status');
     expect(understandMessage('Maine hospital ko paisa bhej diya').intent).to.equal(null);
