@@ -662,4 +662,12 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('টাকা অ্যাকাউন্টে কবে আসবে?')).to.equal('claim_status');
   });
+
+  it('reads the claimant having told someone everything (বলে দিয়েছি, জানিয়ে রেখেছি; sob bole diyechi) as news told: the agent named asks for no person; a manager asked for after it still asks', () => {
+    for (const [text, language] of [['এজেন্টকে সব বলে দিয়েছি।', 'BN'], ['hospital ke janiye rekhechi', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('এজেন্টকে সব বলে দিয়েছি, এখন ম্যানেজারের সাথে কথা বলতে চাই')).to.equal('human_handover');
+  });
 });

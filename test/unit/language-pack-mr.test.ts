@@ -952,4 +952,13 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('क्लेमचे पैसे कधी येणार आहेत?')).to.equal('claim_status');
   });
+
+  it('reads the claimant having told someone everything (सगळं सांगितलं, सांगून ठेवलंय; agent la sagla sangitla) as news told: the agent named asks for no person; what someone else said, with money not come, still asks its status', () => {
+    for (const [text, language] of [['एजंटला सगळं सांगितलं आहे.', 'MR'], ['hospital la sangun thevlay', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('एजंटने सांगितलं आहे की पैसे येतील, पण अजून आले नाहीत.')).to.equal('claim_status');
+    expect(matchIntent('tumhi sangitla hota 7 divsat paise yetil, ajun aale nahit')).to.equal('claim_status');
+  });
 });
