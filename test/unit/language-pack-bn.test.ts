@@ -670,4 +670,12 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('এজেন্টকে সব বলে দিয়েছি, এখন ম্যানেজারের সাথে কথা বলতে চাই')).to.equal('human_handover');
   });
+
+  it('reads relief (ভালো হল, যাক বাবা, বাঁচলাম; bhalo holo) as a closing: money told come with it starts nothing; a question after it still asks', () => {
+    for (const [text, language] of [['যাক বাবা, টাকাটা অ্যাকাউন্টে এসে গেছে।', 'BN'], ['bhalo holo, settlement er taka ese geche', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('ভালো হল, কিন্তু বাকি টাকা কবে আসবে?')).to.equal('claim_status');
+  });
 });
