@@ -961,4 +961,13 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('एजंटने सांगितलं आहे की पैसे येतील, पण अजून आले नाहीत.')).to.equal('claim_status');
     expect(matchIntent('tumhi sangitla hota 7 divsat paise yetil, ajun aale nahit')).to.equal('claim_status');
   });
+
+  it('reads टाकले (put) by what was put: papers or photos put on WhatsApp or the portal (व्हॉट्सॲपवर फोटो टाकले, portal var takle) are handed over and start nothing, in Marathi; money put into the account (खात्यात टाकले का) asks its status', () => {
+    for (const [text, language] of [['रात्री व्हॉट्सॲपवर बिलांचे फोटो टाकले.', 'MR'], ['mulane portal var reports takle', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('पैसे खात्यात टाकले का?')).to.equal('claim_status');
+    expect(matchIntent('paise account la takle ka?')).to.equal('claim_status');
+  });
 });
