@@ -678,4 +678,11 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('ভালো হল, কিন্তু বাকি টাকা কবে আসবে?')).to.equal('claim_status');
   });
+
+  it('reads the cut-back and disallowed in their Bengali forms (কাটছাঁটের, ডিসঅ্যালাউড; katchhanter) as a cut: what they mean asks why', () => {
+    for (const [text, language] of [['বিলের এই কাটছাঁটের কারণটা কী?', 'BN'], ['ডিসঅ্যালাউড অংশটা কী জিনিস?', 'BN'], ['ei katchhanter mane ki?', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
