@@ -970,4 +970,11 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('पैसे खात्यात टाकले का?')).to.equal('claim_status');
     expect(matchIntent('paise account la takle ka?')).to.equal('claim_status');
   });
+
+  it('reads वगळले, vagalle (left out) and their forms as a cut and as Marathi: what was left out and why asks why, in Marathi', () => {
+    for (const [text, language] of [['नॉन-मेडिकल वस्तू का वगळल्या? वगळलेली रक्कम कसली?', 'MR'], ['consumables ka vagalle?', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
