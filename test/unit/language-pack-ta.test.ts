@@ -899,4 +899,13 @@ describe('Tamil language packs', () => {
     }
     expect(detectLanguage('reception la bills oppadaichuten')).to.equal('TA_EN');
   });
+
+
+  it('reads the relationship manager asked for (என் rm யாரு, ennoda rm, rm number) as a person, while room rent (rm rent) stays a cut', () => {
+    expectReadings([
+      ['என் rm யாரு? அவரோட நம்பர் வேணும்', 'human_handover', 'TA'],
+      ['unga rm number kudunga, pesanum', 'human_handover', 'TA_EN'],
+      ['rm rent la 4000 yen cut pannuneenga?', 'query_reason', 'TA_EN'],
+    ]);
+  });
 });

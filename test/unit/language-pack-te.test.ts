@@ -827,4 +827,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expect(detectLanguage('reception lo bills appaginchanu')).to.equal('TE_EN');
   });
+
+
+  it('reads the relationship manager asked for (నా rm ఎవరు, maa rm, rm number) as a person', () => {
+    expectReadings([
+      ['మా rm ఎవరు? ఆయన నంబర్ కావాలి', 'human_handover', 'TE'],
+      ['mee rm number ivvandi, matladali', 'human_handover', 'TE_EN'],
+    ]);
+  });
 });
