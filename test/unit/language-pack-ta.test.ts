@@ -908,4 +908,15 @@ describe('Tamil language packs', () => {
       ['rm rent la 4000 yen cut pannuneenga?', 'query_reason', 'TA_EN'],
     ]);
   });
+
+
+  it('reads paying (katta, kattanum, katta vendiyadhu) as money paid, no cut, while a cut with a why still asks why', () => {
+    for (const text of ['operation ku 25k naane katta vendiyadhu aachu, romba kashtam', 'room ku extra 2000 kattanum nu sonnanga']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([
+      ['hospital la 15k katta sonnanga, adhu yen?', 'query_reason', 'TA_EN'],
+      ['paisa kata hai', 'query_reason', 'HI_EN'],
+    ]);
+  });
 });
