@@ -180,4 +180,11 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('मुझे सिर्फ इतना जानना है कि पिताजी का क्लेम पास हुआ या नहीं।')).to.equal('claim_status');
     expect(matchIntent('सिर्फ इतना पैसा क्यों दिया?')).to.equal('query_reason');
   });
+  it('reads next week told (अगले हफ्ते), venting (परेशान किया, ये कोई तरीका नहीं है) and the court told as the claimant\'s plan as telling; "क्लेम का कुछ हुआ?" asks the status, "एक बात पूछनी थी" no person', () => {
+    for (const text of ['पिताजी की फिजियोथेरेपी अगले हफ्ते से शुरू होगी। दवाई का बिल बाद में देखेंगे।', 'हर हफ्ते नए कागज़ मांगते हो, ये कोई तरीका नहीं है।', 'अस्पताल ने बहुत परेशान किया, बिल देने में पूरा दिन लगा दिया।', 'बहुत हो गया, अब मैं कंज्यूमर कोर्ट जाऊंगा।']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('पापा का ऑपरेशन पिछले महीने हुआ था। क्लेम का कुछ हुआ?')).to.equal('claim_status');
+    expect(matchIntent('एक बात पूछनी थी, क्या पॉलिसी में बेटी का नाम जुड़ सकता है?')).to.equal(null);
+  });
 });

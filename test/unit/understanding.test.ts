@@ -1253,3 +1253,30 @@ describe('understanding: a talk told past, praise, and the rest of the money ask
     expect(understandMessage('Maine hospital ko paisa bhej diya').intent).to.equal(null);
   });
 });
+
+describe('understanding: next week told, a complaint plan and venting, a claim asked after, one thing to ask (EN, HI_EN)', () => {
+  it('next week or next month told in a statement is when something happens, no payment date asked; asked, it still asks when', () => {
+    for (const text of ['Dad gets his stitches removed next week. The pharmacy bills are in a folder at home.', 'Papa ki dressing agle hafte khulegi. Dawai ka bill baad mein dekhenge.']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Will the money come by next week?').intent).to.equal('claim_status');
+  });
+  it('a complaint the claimant will take elsewhere (the ombudsman, the consumer forum) and venting (waste of time, kitna time waste, pareshan kiya) tell and ask for no one', () => {
+    for (const text of [
+      'I will take this up with the ombudsman, I do not expect anything more from your side.',
+      'Totally fed up. I will go to the consumer forum.',
+      'Teen baar documents bhej chuka hoon, kitna time waste hota hai.',
+      'Bahut pareshan kiya aapke logo ne. Har hafte naya document mangte ho.',
+    ]) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+    expect(understandMessage('I will go to the ombudsman, how do I file a complaint?').intent).to.equal('human_handover');
+  });
+  it('"claim ka kuch hua?" (has anything happened on the claim) asks its status', () => {
+    expect(understandMessage('Bhai ka accident hua tha March mein. Claim ka kuch hua?').intent).to.equal('claim_status');
+  });
+  it('"ek baat puchni hai" (I have one thing to ask) asks for no person: a question about the policy after it starts no workflow', () => {
+    expect(understandMessage('Ek baat puchni hai, kya wife ko policy mein jod sakte hain?').intent).to.equal(null);
+    expect(understandMessage('Ek baat puchni hai, claim kab tak milega?').intent).to.equal('claim_status');
+  });
+});
