@@ -977,4 +977,17 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads someone wanted on the phone (कोणीतरी फोनवर पाहिजे, मॅनेजरला फोनवर घ्या; koni tari phone var pahije, manager phone var ghya) as asking for a person, also after a stuck claim is told', () => {
+    for (const [text, language] of [
+      ['आईचं ऑपरेशन आहे, कॅशलेस थांबलंय, कोणीतरी फोनवर पाहिजे', 'MR'],
+      ['डिस्चार्ज अडकलाय, तुमच्या मॅनेजरला फोनवर घ्या', 'MR'],
+      ['claim pending ahe, koni tari phone var pahije', 'MR_EN'],
+      ['approval adkla, kuni tari manager phone var ghya', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal('human_handover');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('माझा क्लेम कधी पास होईल ते पाहिजे')).to.not.equal('human_handover');
+  });
 });
