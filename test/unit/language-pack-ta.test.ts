@@ -919,4 +919,12 @@ describe('Tamil language packs', () => {
       ['paisa kata hai', 'query_reason', 'HI_EN'],
     ]);
   });
+
+
+  it('reads papers attached (அட்டாச் பண்ணிட்டேன், attach pannitten) or submitted and come back from (submit panni vandhen) as told, while what to attach still asks for documents', () => {
+    for (const text of ['டிஸ்சார்ஜ் சம்மரி அட்டாச் பண்ணிட்டேன்', 'lab reports ellam attach pannitom', 'counter la claim form submit panni vandhen']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['endha reports attach pannanum?', 'pending_documents', 'TA_EN']]);
+  });
 });

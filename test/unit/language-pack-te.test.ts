@@ -835,4 +835,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['mee rm number ivvandi, matladali', 'human_handover', 'TE_EN'],
     ]);
   });
+
+
+  it('reads papers attached (అటాచ్ చేశాను, attach chesanu) or submitted and come back from (submit chesi vachanu) as told, while what to attach still asks for documents', () => {
+    for (const text of ['డిశ్చార్జ్ సమ్మరీ అటాచ్ చేశాను', 'lab reports anni attach chesam', 'counter lo claim form submit chesi vachanu']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['ఏ రిపోర్ట్స్ అటాచ్ చేయాలి?', 'pending_documents', 'TE']]);
+  });
 });
