@@ -685,4 +685,17 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads a hassle exclaimed (কি যে ঝামেলা, কত হয়রানি, ঝামেলার শেষ নেই; ki je jhamela, koto hoyrani) as venting, its কি no question: bills fetched with a hassle start nothing; a question beside it still asks', () => {
+    for (const [text, language] of [
+      ['ফার্মেসি থেকে তিনবার গিয়ে বিল আনলাম, কি যে ঝামেলা', 'BN'],
+      ['ডিসচার্জের কাগজ নিতে কত হয়রানি, সারা দুপুর বসে ছিলাম', 'BN'],
+      ['ki je jhamela, lab er report ante duto din laglo', 'BN_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('কি যে ঝামেলা, আর কোন কাগজ বাকি আছে?')).to.equal('pending_documents');
+    expect(matchIntent('koto jhamela, taka kobe pabo?')).to.equal('claim_status');
+  });
 });
