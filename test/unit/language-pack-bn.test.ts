@@ -698,4 +698,15 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('কি যে ঝামেলা, আর কোন কাগজ বাকি আছে?')).to.equal('pending_documents');
     expect(matchIntent('koto jhamela, taka kobe pabo?')).to.equal('claim_status');
   });
+
+  it('reads a call asked for in the polite future (কল করবেন, ফোন দেবেন; phone korben, call diben) as asking for a call back, also with the time the claimant is free', () => {
+    for (const [text, language] of [
+      ['বিকেলের পর একটা ফোন করবেন, এখন মিটিংয়ে আছি', 'BN'],
+      ['সন্ধ্যায় কল দেবেন, তখন বাড়ি থাকব', 'BN'],
+      ['lunch er pore ekta phone korben please', 'BN_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal('human_handover');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
