@@ -927,4 +927,12 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['endha reports attach pannanum?', 'pending_documents', 'TA_EN']]);
   });
+
+
+  it('reads where it stands or is stuck (enga nikkudhu, enga maatikichu) as a where-question about the claim, even after papers told sent and a question about them', () => {
+    expectReadings([
+      ['reports ellam anuppiten. kedaichudha? ippo en claim enga nikkudhu', 'claim_status', 'TA_EN'],
+      ['appa oda reimbursement enga maatikichu theriyala', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });
