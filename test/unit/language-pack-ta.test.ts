@@ -935,4 +935,12 @@ describe('Tamil language packs', () => {
       ['appa oda reimbursement enga maatikichu theriyala', 'claim_status', 'TA_EN'],
     ]);
   });
+
+
+  it('reads the insurer\'s query answered (query ku reply panniten, க்வெரிக்கு பதில் அனுப்பிட்டேன்) as papers handed in: told, no list asked; a question after it still asks', () => {
+    for (const text of ['nethu query ku reply pannitten', 'க்வெரிக்கு பதில் அனுப்பிட்டேன்']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['query ku badhil anuppiten, vera enna documents venum?', 'pending_documents', 'TA_EN']]);
+  });
 });
