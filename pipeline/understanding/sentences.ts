@@ -73,6 +73,12 @@ type Kind = 'date' | 'amount' | 'ref' | 'number';
 function numericKind(raw: string): Kind | null {
   const t = asciiDigits(raw);
   if (/^\d{1,2}(?:st|nd|rd|th)$/.test(t)) return 'date';
+  // A time of day ("11am", "5:30pm", "10:30", "11baje") tells when, and is no reference.
+  if (/^\d{1,2}(?::\d{2})?(?:am|pm|baje)$/.test(t) || /^\d{1,2}:\d{2}$/.test(t)) return 'date';
+  // A short number with a case ending or classifier of another script typed on ("১১টার পর", after
+  // 11 o'clock; "২টা বিল", two bills; "11மணிக்கு") is a count or an hour, no reference: its
+  // neighbours read it, as they read a number alone.
+  if (/^\d{1,2}[^\p{Script=Latin}\p{N}.,/:-]+$/u.test(t)) return null;
   if (/^\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?$/.test(t)) return 'date';
   if (/^\d+(?:\.\d+)?k$/.test(t)) return 'amount';
   if (/^\d{1,3}(?:,\d{2,3})+(?:\.\d+)?$/.test(t)) return 'amount';

@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { foldWord } from '../../pipeline/understanding/fold';
 import { lexiconFor } from '../../pipeline/understanding/lexicon';
 import { readMessage } from '../../pipeline/understanding/sentences';
+import { understandMessage } from '../../pipeline/intents';
 
 /** The clauses as text, a "?" after each a question mark ended. */
 const clauses = (text: string) => {
@@ -88,5 +89,13 @@ describe('understanding: the sentence reader', () => {
     for (const word of ['पिताजी', 'mummy', 'father', 'fortis', 'अस्पताल']) {
       expect(lexiconFor().find([foldWord(word)]).map((h) => h.cls), word).to.satisfy((c: string[]) => c.includes('relation') || c.includes('hospital'));
     }
+  });
+  it('reads a time of day (11am, 5:30pm, 10:30) as a date and a short number with a suffix of another script (১১টার, ২টা) as a count, no reference: a call asked for after 11 asks for a person', () => {
+    for (const text of ['call me after 11am', 'at 5:30pm', 'kal 10:30 ko']) {
+      expect(readMessage(text).entities.map((e) => e.cls), text).to.deep.equal(['date']);
+    }
+    expect(readMessage('সকাল ১১টার পর').entities.map((e) => e.cls)).to.deep.equal(['number']);
+    expect(readMessage('CLM12AB').entities.map((e) => e.cls)).to.deep.equal(['ref']);
+    expect(understandMessage('পরশু বিকেল ৪টার পর কল করবেন, তখন বাড়িতে থাকব').intent).to.equal('human_handover');
   });
 });
