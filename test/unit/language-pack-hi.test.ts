@@ -187,4 +187,14 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('पापा का ऑपरेशन पिछले महीने हुआ था। क्लेम का कुछ हुआ?')).to.equal('claim_status');
     expect(matchIntent('एक बात पूछनी थी, क्या पॉलिसी में बेटी का नाम जुड़ सकता है?')).to.equal(null);
   });
+  it('reads money come in its plural and completed forms (पैसे आए, आ गए, आ चुके) as a payment asked about; a family member come home (घर आ गए, घर लौट आई) is news and starts nothing', () => {
+    for (const text of ['रिफंड के पैसे आए क्या?', 'क्लेम का पैसा आ गया क्या?', 'दवाइयों के पैसे आ चुके हैं क्या?']) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+      expect(detectLanguage(text), text).to.equal('HI');
+    }
+    for (const text of ['नानाजी कल शाम घर आ गए हैं', 'बेटी हॉस्टल से घर लौट आई है']) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal('HI');
+    }
+  });
 });
