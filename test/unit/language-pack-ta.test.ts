@@ -943,4 +943,12 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['query ku badhil anuppiten, vera enna documents venum?', 'pending_documents', 'TA_EN']]);
   });
+
+
+  it('reads stitches or a plaster taken off (தையல் பிரிச்சாங்க, stitches eduthutanga) as health news, no deduction, while a sum taken off the bill still asks why', () => {
+    for (const text of ['அம்மாவுக்கு நேத்து தையல் பிரிச்சாங்க', 'thambi ku plaster eduthutanga, ippo nalla irukkan']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['பில்லுல 1500 பிரிச்சிட்டாங்க, ஏன்?', 'query_reason', 'TA']]);
+  });
 });

@@ -843,4 +843,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['ఏ రిపోర్ట్స్ అటాచ్ చేయాలి?', 'pending_documents', 'TE']]);
   });
+
+
+  it('reads stitches or a plaster taken off (కుట్లు తీసేశారు, plaster teesesaru) as health news, no deduction, while a sum taken off the bill still asks why', () => {
+    for (const text of ['అమ్మకి నిన్న కుట్లు తీసేశారు', 'tammudiki plaster teesaru, ippudu baagunnadu']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['bill lo 1500 teesesaru, enduku?', 'query_reason', 'TE_EN']]);
+  });
 });
