@@ -851,4 +851,10 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['bill lo 1500 teesesaru, enduku?', 'query_reason', 'TE_EN']]);
   });
+
+
+  it('reads to him or her (aayanaki, aameki, vaallaki) as known words, no payment asked, so thanks passed on to a named agent is a closing', () => {
+    expectReadings([['mee executive Suresh garu baaga help chesaru, aayanaki thanks cheppandi', 'small_talk', 'TE_EN']]);
+    expect(['small_talk', 'unclear']).to.include(asked('aameki chala thanks'));
+  });
 });
