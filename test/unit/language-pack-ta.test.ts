@@ -951,4 +951,12 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['பில்லுல 1500 பிரிச்சிட்டாங்க, ஏன்?', 'query_reason', 'TA']]);
   });
+
+
+  it('reads someone having explained (clear ah explain pannanga, nalla explain pannaru) as an explanation understood, no request to explain, while explain pannunga still asks why', () => {
+    expectReadings([
+      ['Kavitha madam thelivaa explain pannanga, romba thanks', 'small_talk', 'TA_EN'],
+      ['room rent cut yen nu explain pannunga', 'query_reason', 'TA_EN'],
+    ]);
+  });
 });

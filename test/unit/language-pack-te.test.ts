@@ -857,4 +857,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expectReadings([['mee executive Suresh garu baaga help chesaru, aayanaki thanks cheppandi', 'small_talk', 'TE_EN']]);
     expect(['small_talk', 'unclear']).to.include(asked('aameki chala thanks'));
   });
+
+
+  it('reads someone having explained (baaga explain chesaru, clear ga explain chesadu) as an explanation understood, no request to explain, while explain cheyyandi still asks why', () => {
+    expectReadings([
+      ['mee officer Lakshmi garu clear ga explain chesaru, thanks andi', 'small_talk', 'TE_EN'],
+      ['room rent enduku cut chesaro explain cheyyandi', 'query_reason', 'TE_EN'],
+    ]);
+  });
 });
