@@ -959,4 +959,10 @@ describe('Tamil language packs', () => {
       ['room rent cut yen nu explain pannunga', 'query_reason', 'TA_EN'],
     ]);
   });
+
+
+  it('reads month (மாசம்) as a known word, no typo of for months (மாசமா): a wedding next month told is news, while months gone by still ask where the claim stands', () => {
+    expect(['small_talk', 'unclear']).to.include(asked('தங்கச்சிக்கு இந்த மாசம் வளைகாப்பு, எல்லாரும் பிஸி'));
+    expectReadings([['மூணு மாசம் ஆச்சு, claim இன்னும் settle ஆகல', 'claim_status', 'TA']]);
+  });
 });
