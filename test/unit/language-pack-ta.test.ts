@@ -965,4 +965,12 @@ describe('Tamil language packs', () => {
     expect(['small_talk', 'unclear']).to.include(asked('தங்கச்சிக்கு இந்த மாசம் வளைகாப்பு, எல்லாரும் பிஸி'));
     expectReadings([['மூணு மாசம் ஆச்சு, claim இன்னும் settle ஆகல', 'claim_status', 'TA']]);
   });
+
+
+  it('reads compulsory or required (கட்டாயமா, அவசியமா, kattayama, mandatory ah) as a paper needed, so is this paper compulsory asks for documents', () => {
+    expectReadings([
+      ['போலீஸ் ரிப்போர்ட் கட்டாயமா?', 'pending_documents', 'TA'],
+      ['ration card copy kattayama?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });

@@ -865,4 +865,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['room rent enduku cut chesaro explain cheyyandi', 'query_reason', 'TE_EN'],
     ]);
   });
+
+
+  it('reads compulsory (తప్పనిసరా, thappanisara) as a paper needed, so is this paper compulsory asks for documents', () => {
+    expectReadings([
+      ['పోలీస్ రిపోర్ట్ తప్పనిసరా?', 'pending_documents', 'TE'],
+      ['ration card copy thappanisara?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
