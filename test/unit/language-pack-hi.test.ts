@@ -197,4 +197,10 @@ describe('language pack: Hindi (HI)', () => {
       expect(detectLanguage(text), text).to.equal('HI');
     }
   });
+  it('reads a visit with papers planned (लेकर ऑफिस आऊंगी), papers to send again (भेजूंगी), coming home (घर आ गए) and a complaint the claimant will write (लोकपाल को लिखूंगा) as telling; "किसी से बोलिए मुझे फोन करे" asks for a person', () => {
+    for (const text of ['कल बाकी बिल लेकर ऑफिस आऊंगी।', 'बिल कल दोबारा भेजूंगी।', 'पापा कल घर आ गए। डॉक्टर ने आराम बोला है।', 'मैं लोकपाल को लिखूंगा, बहुत हो गया।']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('किसी से बोलिए मुझे फोन करे')).to.equal('human_handover');
+  });
 });

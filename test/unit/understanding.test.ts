@@ -1280,3 +1280,28 @@ describe('understanding: next week told, a complaint plan and venting, a claim a
     expect(understandMessage('Ek baat puchni hai, claim kab tak milega?').intent).to.equal('claim_status');
   });
 });
+
+describe('understanding: a changed number, a visit or a receipt told, coming home, and a complaint taken elsewhere (EN, HI_EN)', () => {
+  it('a phone number changed and the records to update (phone number, update your records, number update) ask no call and no status', () => {
+    for (const text of ['I changed my phone number last week. Please update your records.', 'Mera mobile number badal gaya, records mein update kar dijiye.']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Claim ka update batao').intent).to.equal('claim_status');
+  });
+  it('a visit with papers planned (lekar office aaungi), a receipt given (receiving de di) and coming home (ghar aa gayi) tell, asking nothing', () => {
+    for (const text of ['Kal baaki bills lekar office aaungi.', 'Office gaya tha, unhone receiving de di. Papers ab unke paas hain.', 'Maa kal ghar aa gayi. Doctor ne do hafte aaram bola.']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Kal office aaungi, kaunse papers lane hain?').intent).to.equal('pending_documents');
+  });
+  it('a complaint the claimant will write or take to an outside body (will complain to IRDAI, IRDA ko likhungi, complaint karunga), told after "with how", asks for no one', () => {
+    for (const text of ['I am upset with how my father\'s claim was handled, I will complain to IRDAI.', 'Bahut ho gaya, main IRDA ko likhungi.', 'Main consumer forum mein complaint karunga, bas.']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+    expect(understandMessage('Mujhe complaint karni hai').intent).to.equal('human_handover');
+  });
+  it('"kisi se boliye mujhe call kare" (tell someone to call me) asks for a person', () => {
+    expect(understandMessage('Kisi se boliye mujhe call kare').intent).to.equal('human_handover');
+  });
+});
+
