@@ -973,4 +973,20 @@ describe('Tamil language packs', () => {
       ['ration card copy kattayama?', 'pending_documents', 'TA_EN'],
     ]);
   });
+
+
+  it('reads a cap asked about (தான் லிமிட்டா, limit pottanga, dhaan limit ah) as a cut, so a sum capped asks why', () => {
+    expectReadings([
+      ['ஆஞ்சியோக்கு 60,000 தான் லிமிட்டா?', 'query_reason', 'TA'],
+      ['maternity ku 35k dhaan limit ah?', 'query_reason', 'TA_EN'],
+    ]);
+  });
+
+
+  it('reads not given, asked (கொடுக்கலையா, kudukkalaya) as a payment not made', () => {
+    expectReadings([
+      ['claim பணம் இன்னும் கொடுக்கலையா?', 'claim_status', 'TA'],
+      ['settlement amount innum kudukkalaya?', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });
