@@ -709,4 +709,19 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads the policy\'s own business (renewal, premium, a new policy) as no claim: a renewal told done (রিনিউ করেছি, premium diyechi) closes, and when to renew or what the premium is (রিনিউ কবে, premium koto) starts no claim workflow; a claim question beside them still asks', () => {
+    for (const [text, language] of [
+      ['গত সপ্তাহে পলিসি রিনিউ করলাম, রসিদও এসেছে।', 'BN'],
+      ['পলিসিটা কবে রিনিউ করতে হবে?', 'BN'],
+      ['নতুন পলিসির প্রিমিয়াম কত পড়বে?', 'BN'],
+      ['online e premium diye diyechi, receipt mail e eseche', 'BN_EN'],
+      ['renew kober moddhe korte hobe?', 'BN_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('পলিসি রিনিউ করেছি, তবু ক্লেম কেন বাতিল হল?')).to.equal('query_reason');
+    expect(matchIntent('premium diyechi, claim er taka kobe pabo?')).to.equal('claim_status');
+  });
 });

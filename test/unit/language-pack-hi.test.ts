@@ -197,6 +197,13 @@ describe('language pack: Hindi (HI)', () => {
       expect(detectLanguage(text), text).to.equal('HI');
     }
   });
+  it('reads the policy\'s own business (renewal, premium, a new policy) as no claim: a renewal told done (पॉलिसी रिन्यू कर दी) closes, and when to renew or what the premium is (रिन्यू कब तक, प्रीमियम कितना) starts no claim workflow; a claim question beside them still asks', () => {
+    for (const text of ['पिछले हफ्ते पॉलिसी रिन्यू करवा दी, रसीद भी मिल गई।', 'पॉलिसी कब तक रिन्यू करनी होगी?', 'नई पॉलिसी का प्रीमियम कितना लगेगा?']) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal('HI');
+    }
+    expect(matchIntent('पॉलिसी रिन्यू कर दी थी, फिर भी क्लेम क्यों रिजेक्ट हुआ?')).to.equal('query_reason');
+  });
   it('reads a visit with papers planned (लेकर ऑफिस आऊंगी), papers to send again (भेजूंगी), coming home (घर आ गए) and a complaint the claimant will write (लोकपाल को लिखूंगा) as telling; "किसी से बोलिए मुझे फोन करे" asks for a person', () => {
     for (const text of ['कल बाकी बिल लेकर ऑफिस आऊंगी।', 'बिल कल दोबारा भेजूंगी।', 'पापा कल घर आ गए। डॉक्टर ने आराम बोला है।', 'मैं लोकपाल को लिखूंगा, बहुत हो गया।']) {
       expect(matchIntent(text), text).to.equal(null);
@@ -204,3 +211,4 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('किसी से बोलिए मुझे फोन करे')).to.equal('human_handover');
   });
 });
+

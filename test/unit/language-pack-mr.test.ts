@@ -990,4 +990,20 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('माझा क्लेम कधी पास होईल ते पाहिजे')).to.not.equal('human_handover');
   });
+
+  it('reads the policy\'s own business (renewal, premium, a new policy) as no claim: a renewal told done (पॉलिसी रिन्यू केली, premium bharla) closes, and when to renew or what the premium is (रिन्यू कधी, premium kiti) starts no claim workflow; a claim question beside them still asks', () => {
+    for (const [text, language] of [
+      ['मागच्या आठवड्यात पॉलिसी रिन्यू केली, पावतीही आली.', 'MR'],
+      ['पुढच्या वर्षी पॉलिसी कधी रिन्यू करायची?', 'MR'],
+      ['नवी पॉलिसीचा प्रीमियम किती पडेल?', 'MR'],
+      ['aaj online premium bharla, receipt mail var aali', 'MR_EN'],
+      ['renew kadhi paryant karaychi ahe?', 'MR_EN'],
+      ['mala policy chi mahiti havi, premium kiti bharaycha?', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('पॉलिसी रिन्यू केली होती, तरी क्लेम का नाकारला?')).to.equal('query_reason');
+    expect(matchIntent('premium bharla ahe, claim che paise kadhi yetil?')).to.equal('claim_status');
+  });
 });
