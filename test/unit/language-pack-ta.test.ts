@@ -989,4 +989,12 @@ describe('Tamil language packs', () => {
       ['settlement amount innum kudukkalaya?', 'claim_status', 'TA_EN'],
     ]);
   });
+
+
+  it('reads are you expecting (எதிர்பாக்குறீங்களா, ethirpaakureengala) anything more from the claimant as papers asked for', () => {
+    expectReadings([
+      ['வேற ஏதாவது என்கிட்ட இருந்து எதிர்பாக்குறீங்களா?', 'pending_documents', 'TA'],
+      ['vera edhavadhu ennaanda irundhu ethirpaakreengala?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });
