@@ -1006,4 +1006,17 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('पॉलिसी रिन्यू केली होती, तरी क्लेम का नाकारला?')).to.equal('query_reason');
     expect(matchIntent('premium bharla ahe, claim che paise kadhi yetil?')).to.equal('claim_status');
   });
+
+  it('reads "never before" (कधी केली नव्हती, kadhi zala navhta) as telling, its कधी no when-question: venting that the claimant never ran around so much starts nothing; when the money comes still asks', () => {
+    for (const [text, language] of [['एवढा त्रास आयुष्यात कधी झाला नव्हता', 'MR'], ['itka tras aayushyat kadhi zala navhta', 'MR_EN'], ['asli dhavpal kadhi keli navhti', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('paise kadhi yetil?')).to.equal('claim_status');
+  });
+
+  it('reads the emphatic madhech (process madhech, in process itself) as madhe: whether the claim is still in process asks its status', () => {
+    expect(matchIntent('amcha claim ajun process madhech aahe ka?')).to.equal('claim_status');
+    expect(detectLanguage('amcha claim ajun process madhech aahe ka?')).to.equal('MR_EN');
+  });
 });
