@@ -997,4 +997,13 @@ describe('Tamil language packs', () => {
       ['vera edhavadhu ennaanda irundhu ethirpaakreengala?', 'pending_documents', 'TA_EN'],
     ]);
   });
+
+
+  it('reads meeting someone in person (நேர்ல சந்திக்கணும், nerla paakanum, meet pannanum) and an appointment asked for (appointment kidaikkuma) as asking for a person; a doctor\'s appointment told asks nothing', () => {
+    expectReadings([
+      ['ஆபீஸ்ல யாரையாவது நேர்ல சந்திக்கணும்', 'human_handover', 'TA'],
+      ['head office la officer ah nerla paakanum, appointment kudunga', 'human_handover', 'TA_EN'],
+    ]);
+    expect(['small_talk', 'unclear']).to.include(asked('amma ku doctor appointment kidaichudhu'));
+  });
 });

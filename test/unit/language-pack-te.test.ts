@@ -873,4 +873,13 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['ration card copy thappanisara?', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+
+  it('reads meeting someone in person (కలవాలి, direct ga kalavali) and an appointment asked for (appointment kavali) as asking for a person; a doctor\'s appointment told asks nothing', () => {
+    expectReadings([
+      ['బ్రాంచ్ లో మేనేజర్ ని నేరుగా కలవాలి', 'human_handover', 'TE'],
+      ['mee office lo evarinaina kalavali, appointment ivvandi', 'human_handover', 'TE_EN'],
+    ]);
+    expect(['small_talk', 'unclear']).to.include(asked('nanna ki doctor appointment dorikindi'));
+  });
 });
