@@ -724,4 +724,16 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('পলিসি রিনিউ করেছি, তবু ক্লেম কেন বাতিল হল?')).to.equal('query_reason');
     expect(matchIntent('premium diyechi, claim er taka kobe pabo?')).to.equal('claim_status');
   });
+
+  it('reads আনা (to bring) in its past forms (এনেছে, আনলাম; eneche, anlam) as itself, no typo of a payment word, and bills fetched (তুলে এনেছি, tule enechi) as papers in hand: telling it starts nothing; what to send next still asks', () => {
+    for (const [text, language] of [
+      ['ভাইপো আজ ল্যাব থেকে রিপোর্ট তুলে এনেছে।', 'BN'],
+      ['ফার্মেসির বিলগুলো কাল তুলে আনলাম।', 'BN'],
+      ['jamai babu pharmacy theke bill tule eneche', 'BN_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('রিপোর্ট তুলে এনেছি, আর কী কী পাঠাতে হবে?')).to.equal('pending_documents');
+  });
 });
