@@ -882,4 +882,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     ]);
     expect(['small_talk', 'unclear']).to.include(asked('nanna ki doctor appointment dorikindi'));
   });
+
+
+  it('reads not given, and what? (ivvaledu enti, ఇవ్వలేదేంటి, cover cheyyaledu enti) as why a charge was not paid', () => {
+    expectReadings([
+      ['డాక్టర్ ఫీజు 1200 ఇవ్వలేదేంటి?', 'query_reason', 'TE'],
+      ['physiotherapy charges cover cheyyaledu enti?', 'query_reason', 'TE_EN'],
+    ]);
+  });
 });
