@@ -736,4 +736,16 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('রিপোর্ট তুলে এনেছি, আর কী কী পাঠাতে হবে?')).to.equal('pending_documents');
   });
+
+  it('reads the insurer having asked (চাইলেন, চেয়েছিলেন; chailen) as told, no need now, and bad service with an intensifier (সার্ভিস একদম বাজে, service khub kharap) as venting: a complaint about papers asked for again starts nothing; which papers they asked for, or a person asked beside it, still asks', () => {
+    for (const [text, language] of [
+      ['সার্ভিস খুবই বাজে। দু সপ্তাহে চারবার একই রিপোর্ট চেয়েছিলেন।', 'BN'],
+      ['service khub kharap, barbar ek e bill chailen', 'BN_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('আপনারা কোন কাগজ চাইলেন?')).to.equal('pending_documents');
+    expect(matchIntent('সার্ভিস একদম বাজে, ম্যানেজারের সাথে কথা বলিয়ে দিন')).to.equal('human_handover');
+  });
 });
