@@ -261,6 +261,8 @@ const actVerbed: ReadonlySet<string> = new Set(['reject', 'cut', 'call', 'callme
 /** Papers handed in: a payment word inside such a phrase ("bill jama kar di", "submit kar diya")
  *  is the handing in, no payment. */
 const doneClasses: ReadonlySet<string> = new Set(['done']);
+/** The policy's own business (premium, renewal, "sum insured badhana"): a word inside one of its phrases is that business. */
+const coverClasses: ReadonlySet<string> = new Set(['cover']);
 /** Where a claim stands ("ya reject", or rejected): a rejection inside one of its phrases is an outcome asked about. */
 const statusClasses: ReadonlySet<string> = new Set(['status']);
 
@@ -446,6 +448,14 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // the claim: "where do I get the claim form?" asks for the form.
       .filter((h, _, all) => h.cls !== 'claim' || alsoRead('doc', h, all) || !all.some((d) => d.cls === 'doc' && !alsoRead('money', d, all) && !alsoRead('claim', d, all)
         && (d.start === h.end + 1 || (d.start <= h.start && h.end <= d.end && d.end - d.start > h.end - h.start))))
+      // The policy's own business (`cover`: premium, renewal, nominee, top-up) within three words of a
+      // claim word in the clause ("when is my policy due for renewal?", "policy mein nominee kaise
+      // badlein?") makes that word the policy as a product, no claim asked about; a renewal inside a
+      // parting phrase ("never renewing this policy") is none.
+      .filter((h, _, all) => h.cls !== 'claim' || !all.some((c) => c.cls === 'cover' && !withinPhraseOf(closingClasses, c, all)
+        && (c.start > h.end ? c.start - h.end : h.start - c.end) <= 3))
+      // A word inside one of its phrases is that business too ("sum insured badhana": the sum is no money).
+      .filter((h, _, all) => h.cls === 'cover' || !withinPhraseOf(coverClasses, h, all))
       // A bill's money ("बिल का पैसा", "bill amount"): the bill right before a money word is money.
       .filter((h, _, all) => h.cls !== 'doc' || !alsoRead('money', h, all) || !all.some((m) => m.cls === 'money' && !alsoRead('doc', m, all) && m.start > h.end && m.start - h.end <= 2))
       // A word both received and paid within three words after money that is no paper, with no paper

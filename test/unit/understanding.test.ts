@@ -1305,3 +1305,20 @@ describe('understanding: a changed number, a visit or a receipt told, coming hom
   });
 });
 
+describe('understanding: the policy\'s own business (cover: premium, renewal, nominee, adding a member)', () => {
+  it('a question about a policy\'s renewal, nominee, top-up or adding a member is no claim question; a claim asked beside it still is', () => {
+    for (const text of [
+      'When is my policy renewal due? I do not want a break in cover.',
+      'Can I change the nominee on my policy to my son?',
+      'Meri policy renewal kab hai?',
+      'Kya beti ka naam policy mein jod sakte hain?',
+      'Renewal pe sum insured badhana hai, kaise hoga?',
+    ]) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Can I add my wife to the policy? Also, when will my claim be paid?').intent).to.equal('claim_status');
+    expect(understandMessage('Premium bhar diya tha, phir bhi claim reject kyu hua?').intent).to.equal('query_reason');
+    expect(understandMessage('I will never renew this policy, worst service').kind).to.equal('small_talk');
+  });
+});
+
