@@ -216,4 +216,12 @@ describe('language pack: Hindi (HI)', () => {
     }
     expect(matchIntent('प्रीमियम समय पर भरा था, फिर भी क्लेम क्यों रिजेक्ट हुआ?')).to.equal('query_reason');
   });
+  it('reads nobody picking up (कोई फोन नहीं उठाता, कोई जवाब नहीं देता), the claimant having told someone everything (एजेंट को सब बता दिया) and bills brought (बिल ले आए) as telling: they start nothing; a person asked beside them, or the money the agent promised, still asks', () => {
+    for (const text of ['हेल्पलाइन पर कोई फोन नहीं उठाता, थक गई हूं।', 'अस्पताल वालों को सब कुछ बता दिया है।', 'जीजाजी केमिस्ट से दवाई के बिल ले आए।']) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal('HI');
+    }
+    expect(matchIntent('कोई फोन नहीं उठाता, किसी सीनियर से बात कराइए।')).to.equal('human_handover');
+    expect(matchIntent('एजेंट ने बताया था कि पैसे आएंगे, अब तक नहीं आए।')).to.equal('claim_status');
+  });
 });
