@@ -910,7 +910,7 @@ describe('Tamil language packs', () => {
   });
 
 
-  it('reads paying (katta, kattanum, katta vendiyadhu) as money paid, no cut, while a cut with a why still asks why', () => {
+  it('reads paying (katta, kattanum, katta vendiyadhu) as Tanglish, no cut, and money the claimant had to pay as money paid, while a cut with a why still asks why', () => {
     for (const text of ['operation ku 25k naane katta vendiyadhu aachu, romba kashtam', 'room ku extra 2000 kattanum nu sonnanga']) {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
