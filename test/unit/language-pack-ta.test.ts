@@ -1006,4 +1006,12 @@ describe('Tamil language packs', () => {
     ]);
     expect(['small_talk', 'unclear']).to.include(asked('amma ku doctor appointment kidaichudhu'));
   });
+
+
+  it('reads papers handed in by a mother or son with the long vowel (kuduthutu vandhaanga, vandhaan) as told, and after some days (naal kazhichu, நாள் கழிச்சு) as a time, no deduction', () => {
+    for (const text of ['paati reports ellam counter la kuduthutu vandhaanga', 'moonu naal kazhichu veetuku vandhom', 'ஒரு வாரம் கழிச்சு டாக்டர் பாக்க போறோம்']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['bill la 1800 kazhichu irukkanga, yen?', 'query_reason', 'TA_EN']]);
+  });
 });
