@@ -1019,4 +1019,17 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('amcha claim ajun process madhech aahe ka?')).to.equal('claim_status');
     expect(detectLanguage('amcha claim ajun process madhech aahe ka?')).to.equal('MR_EN');
   });
+
+  it('reads papers in the plural oblique (कागदांची, kagdanchi), a shortage (कमतरता, त्रुटी; kamtarta) and rent (भाडे, रूमचं भाडं; room bhade) as their classes: which papers are short asks for documents, rent not paid in full asks why; romanised Bengali bhabe (in a way) stays no typo of bhade', () => {
+    for (const [text, intent, language] of [
+      ['कोणत्या कागदांची त्रुटी राहिली आहे?', 'pending_documents', 'MR'],
+      ['konte kagdanchi kamtarta ahe sanga', 'pending_documents', 'MR_EN'],
+      ['खोलीचे भाडे पूर्ण का नाही दिले?', 'query_reason', 'MR'],
+      ['room bhade ardhach ka dila?', 'query_reason', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(intent);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('file ta onno kono bhabe pathano jay?')).to.equal('pending_documents');
+  });
 });
