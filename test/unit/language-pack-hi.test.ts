@@ -224,4 +224,8 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('कोई फोन नहीं उठाता, किसी सीनियर से बात कराइए।')).to.equal('human_handover');
     expect(matchIntent('एजेंट ने बताया था कि पैसे आएंगे, अब तक नहीं आए।')).to.equal('claim_status');
   });
+  it('reads "कोई मुझे ... फोन करे" (someone should call me) as asking for a person, and "सूची नोट कर ली" (noted the list) as a closing', () => {
+    expect(matchIntent('फॉर्म भेज दिया। कोई मुझे रिजेक्ट हुए क्लेम के बारे में फोन करे।')).to.equal('human_handover');
+    expect(understandMessage('ठीक है, कागज़ों की सूची नोट कर ली। सोमवार को भेज दूंगी।').kind).to.equal('small_talk');
+  });
 });

@@ -1322,3 +1322,14 @@ describe('understanding: the policy\'s own business (cover: premium, renewal, no
   });
 });
 
+describe('understanding: someone asked to call (call kare), and a list noted (HI_EN)', () => {
+  it('"koi mujhe ... call kare" (someone should call me) asks for a person, whatever the call is about', () => {
+    expect(understandMessage('Form bhej diya hai. Koi mujhe rejected claim ke baare mein call kare.').intent).to.equal('human_handover');
+    expect(understandMessage('Please koi senior phone karein, bahut der ho gayi').intent).to.equal('human_handover');
+  });
+  it('"list note kar li" (I noted the list) closes; which papers are left still asks', () => {
+    expect(understandMessage('Ok, papers ki list note kar li. Kal tak bhej dungi.').kind).to.equal('small_talk');
+    expect(understandMessage('List note kar li, par kaunse papers abhi baaki hain?').intent).to.equal('pending_documents');
+  });
+});
+
