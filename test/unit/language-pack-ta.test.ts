@@ -1014,4 +1014,17 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['bill la 1800 kazhichu irukkanga, yen?', 'query_reason', 'TA_EN']]);
   });
+
+
+  it('reads the name Kiran (கிரண், kiran) as a known word, no typo of the reason word karan, and an agent who spoke kindly (நல்லா பேசினாரு, porumaiya pesinaanga) as praise that closes', () => {
+    expectReadings([
+      ['ஏஜென்ட் கிரண் சார் பொறுமையா பேசினாரு', 'small_talk', 'TA'],
+      ['unga executive Kiran anba pesinaaru', 'small_talk', 'TA_EN'],
+    ]);
+  });
+
+
+  it('reads anything missing, asked (மிஸ்ஸிங்கா) as papers asked for', () => {
+    expectReadings([['என் டாக்குமென்ட்ஸ்ல ஏதாவது மிஸ்ஸிங்கா?', 'pending_documents', 'TA']]);
+  });
 });
