@@ -890,4 +890,13 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['physiotherapy charges cover cheyyaledu enti?', 'query_reason', 'TE_EN'],
     ]);
   });
+
+
+  it('reads an agent who spoke well or patiently (బాగా మాట్లాడారు, opikaga matladaru) as praise that closes, no person asked for; asking to talk still asks', () => {
+    expectReadings([
+      ['మీ ఎగ్జిక్యూటివ్ రమేష్ గారు ఓపికగా మాట్లాడారు', 'small_talk', 'TE'],
+      ['mee agent Latha garu maryadaga matladaru', 'small_talk', 'TE_EN'],
+      ['mee manager tho matladali', 'human_handover', 'TE_EN'],
+    ]);
+  });
 });
