@@ -412,6 +412,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // mark ends ("speed post la anupiten, tracking EK44712903IN"), names the consignment's number and
   // asks no status; "bills bhej diye. status 4471923?" still asks.
   const consignment = (h: ClassHit) => message.entities.some((e) => e.cls === 'ref' && e.start === h.end + 1);
+  // So, in a clause no question mark ends, is one beside an arrival and no negation, claim or
+  // reference ("I couriered the bills. Tracking says delivered. Did you receive them?"): the
+  // courier's tracking told, no claim status asked.
+  const trackedArrival = (clause: readonly ClassHit[]) => clause.some((r) => r.cls === 'received') && !clause.some((o) => o.cls === 'neg' || o.cls === 'claim' || o.cls === 'ref');
   const cutNamed = found.some((h) => h.cls === 'cut' && !withinPhraseOf(needClasses, h, found));
   // A rejection or a cut named anywhere: a why-question beside it asks its reason, whatever delay
   // it also names ("Claim denied. ... Explain this decision please.").
@@ -466,7 +470,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
         && !all.some((d) => d.cls === 'doc' && d.start > m.end && d.end < h.start)))
       .filter((h, _, all) => {
         if (h.cls === 'reject') return !withinPhraseOf(statusClasses, h, all) && !notYet(h);
-        if (h.cls === 'status') return (!papersDone || (!withinPhraseOf(receivedClasses, h, all) && !(consignment(h) && !clause.marked))) && !(papersArrivalAsked && all.some((n) => n.cls === 'neg' && n.start >= h.start && n.end <= h.end));
+        if (h.cls === 'status') return (!papersDone || (!withinPhraseOf(receivedClasses, h, all) && !(consignment(h) && !clause.marked) && !(trackedArrival(all) && !clause.marked))) && !(papersArrivalAsked && all.some((n) => n.cls === 'neg' && n.start >= h.start && n.end <= h.end));
         if (h.cls === 'paid') return !all.some((r) => actVerbed.has(r.cls) && r.end === h.start - 1) && !withinPhraseOf(doneClasses, h, all) && !papersArrived(h, all);
         if (!claimPaper || (h.cls !== 'claim' && h.cls !== 'doc')) return true;
         return (h.cls === 'doc') === filePaper || !alsoRead(h.cls === 'claim' ? 'doc' : 'claim', h, all);

@@ -1333,3 +1333,10 @@ describe('understanding: someone asked to call (call kare), and a list noted (HI
   });
 });
 
+describe('understanding: a courier\'s tracking told after papers sent', () => {
+  it('"tracking says delivered" after papers sent names the consignment: the question after it asks whether the papers arrived; a claim\'s status asked still is', () => {
+    expect(understandMessage('I sent the hospital bills by Blue Dart on Monday. The tracking shows delivered. Did they reach you?').intent).to.equal('pending_documents');
+    expect(understandMessage('Sent the papers by speed post. Tracking shows delivered on Monday. Has my claim status changed?').intent).to.equal('claim_status');
+  });
+});
+
