@@ -748,4 +748,16 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('আপনারা কোন কাগজ চাইলেন?')).to.equal('pending_documents');
     expect(matchIntent('সার্ভিস একদম বাজে, ম্যানেজারের সাথে কথা বলিয়ে দিন')).to.equal('human_handover');
   });
+
+  it('reads the policy\'s own business in Bengali (নমিনি, নাম যোগ করতে, সাম ইনশিওর্ড বাড়াতে; naam jog korte, port korte) as cover: the policy beside it is no claim and asks nothing of one; a claim asked beside it still asks', () => {
+    for (const [text, language] of [
+      ['পলিসিতে শাশুড়ির নাম যোগ করতে চাই।', 'BN'],
+      ['পলিসিটা অন্য কোম্পানিতে পোর্ট করতে চাই, হবে?', 'BN'],
+      ['policy te swami r naam jog korte chai', 'BN_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('পলিসির নমিনি বদলেছি, কিন্তু ক্লেমের টাকা কবে পাব?')).to.equal('claim_status');
+  });
 });

@@ -1032,4 +1032,16 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('file ta onno kono bhabe pathano jay?')).to.equal('pending_documents');
   });
+
+  it('reads the policy\'s own business in Marathi (नॉमिनी, नाव जोडायचं, विमा रक्कम वाढवायची; naav add karaycha, port karaychi) as cover: the policy beside it is no claim and asks nothing of one; a claim asked beside it still asks', () => {
+    for (const [text, language] of [
+      ['माझ्या पॉलिसीत सासूबाईंचं नाव जोडायचं आहे.', 'MR'],
+      ['पॉलिसीची विमा रक्कम वाढवायची आहे, शक्य आहे का?', 'MR'],
+      ['policy madhe navryacha naav add karaycha ahe', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('पॉलिसीत नॉमिनी बदलला, पण क्लेमचे पैसे कधी मिळणार?')).to.equal('claim_status');
+  });
 });
