@@ -760,4 +760,12 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('পলিসির নমিনি বদলেছি, কিন্তু ক্লেমের টাকা কবে পাব?')).to.equal('claim_status');
   });
+
+  it('reads nobody having picked up, in the past (কেউ ধরল না, ফোন ধরেনি; keu dhorlo na) as venting, as ধরে না is: customer care called five times starts nothing; a person asked for beside it still asks', () => {
+    for (const [text, language] of [['হেল্পলাইনে দশবার কল করলাম, কেউ ধরলই না।', 'BN'], ['sara din phone korlam, keu dhoreni', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('কেউ ফোন ধরেনি, ম্যানেজারের সাথে কথা বলিয়ে দিন')).to.equal('human_handover');
+  });
 });

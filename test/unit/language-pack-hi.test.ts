@@ -228,4 +228,10 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('फॉर्म भेज दिया। कोई मुझे रिजेक्ट हुए क्लेम के बारे में फोन करे।')).to.equal('human_handover');
     expect(understandMessage('ठीक है, कागज़ों की सूची नोट कर ली। सोमवार को भेज दूंगी।').kind).to.equal('small_talk');
   });
+  it('reads nobody having picked up, in the past (किसी ने फोन नहीं उठाया, उठाया ही नहीं) as venting, as नहीं उठाता is: customer care called five times starts nothing; a call back asked beside it still asks', () => {
+    const text = 'हेल्पलाइन पर दस बार कॉल किया, किसी ने उठाया ही नहीं।';
+    expect(matchIntent(text)).to.equal(null);
+    expect(detectLanguage(text)).to.equal('HI');
+    expect(matchIntent('किसी ने फोन नहीं उठाया, मुझे वापस कॉल कीजिए।')).to.equal('human_handover');
+  });
 });

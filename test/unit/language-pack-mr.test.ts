@@ -1044,4 +1044,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('पॉलिसीत नॉमिनी बदलला, पण क्लेमचे पैसे कधी मिळणार?')).to.equal('claim_status');
   });
+
+  it('reads nobody having picked up, in the past (कोणी उचलला नाही, उचललाच नाही; koni uchalla nahi) as venting, as उचलत नाही is: customer care called five times starts nothing; a person asked for beside it still asks', () => {
+    for (const [text, language] of [['हेल्पलाइनवर दहा वेळा कॉल केला, कोणीच उचलला नाही.', 'MR'], ['kal divasbhar call kele, koni uchalla nahi', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('फोन कोणी उचलला नाही, मॅनेजरशी बोलणं करून द्या')).to.equal('human_handover');
+  });
 });

@@ -1340,3 +1340,24 @@ describe('understanding: a courier\'s tracking told after papers sent', () => {
   });
 });
 
+describe('understanding: words of other business that read as claim words (dental, ke paas, email id, e-card), and plans and waiting told (EN, HI_EN)', () => {
+  it('"dental" is no typo of "denial", "ke paas" (near) no "passed": questions about cover or network hospitals start no workflow', () => {
+    for (const text of ['Is dental treatment covered under my policy?', 'Andheri ke paas kaunse network hospital hain?']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Dental bill ka paisa kyu kata?').intent).to.equal('query_reason');
+  });
+  it('a new email id to note, how to download the e-card, the health news of a patient (haalat stable) ask for nothing; a claim form to download still asks for it', () => {
+    for (const text of ['Mera naya email id note kar lijiye.', 'How do I download my e-card from the app?', 'Papa ki haalat stable hai, kal discharge hoga.']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Claim form kaise download karein?').intent).to.equal('pending_documents');
+  });
+  it('papers planned to be handed in (jama karne ka plan, planning to send) and waiting told (reply ka wait karunga, I will wait for your reply) tell', () => {
+    for (const text of ['Kal branch mein originals jama karne ka plan hai.', 'Grievance daal di hai, ref GRV-7781. Unke reply ka wait karunga.', 'I am planning to send the bills by courier on Friday.']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Where is my claim? I will wait for your reply.').intent).to.equal('claim_status');
+  });
+});
+
