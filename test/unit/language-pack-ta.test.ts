@@ -1027,4 +1027,20 @@ describe('Tamil language packs', () => {
   it('reads anything missing, asked (மிஸ்ஸிங்கா) as papers asked for', () => {
     expectReadings([['என் டாக்குமென்ட்ஸ்ல ஏதாவது மிஸ்ஸிங்கா?', 'pending_documents', 'TA']]);
   });
+
+
+  it('reads the policy\'s own business (ரினியூவல், சேர்க்க முடியுமா, renewal, add pannalama) as cover, no claim: when the renewal is due or adding a mother asks nothing of a claim', () => {
+    for (const text of ['பாலிசி ரினியூவல் எப்போ?', 'en maamiyar ah policy la add pannalama?', 'அடுத்த வருஷம் ப்ரீமியம் எவ்ளோ?']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['என் க்ளைம் எப்போ செட்டில் ஆகும்?', 'claim_status', 'TA']]);
+  });
+
+
+  it('reads the claimant having paid the bill (கட்டிட்டேன், naane kattiten) as told, no papers asked for, and thanks passed on (நன்றி சொல்லுங்க, thanks sollunga) as a closing, while a payment date asked after them still asks', () => {
+    for (const text of ['pharmacy bill ellam naane kattitten, ippo nimmadhi', 'பணம் அக்கவுண்ட்ல வந்துடுச்சு, கவிதா மேடத்துக்கு நன்றி சொல்லுங்க', '30k vandhuduchu, Ravi sir ku thanks sollunga']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['hospital bill kattiten, claim panam eppo varum?', 'claim_status', 'TA_EN']]);
+  });
 });

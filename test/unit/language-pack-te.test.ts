@@ -899,4 +899,20 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['mee manager tho matladali', 'human_handover', 'TE_EN'],
     ]);
   });
+
+
+  it('reads the policy\'s own business (రెన్యూవల్, చేర్చొచ్చా, renewal, add cheyyocha) as cover, no claim: when the renewal is due or adding a mother asks nothing of a claim', () => {
+    for (const text of ['పాలసీ రెన్యూవల్ ఎప్పుడు?', 'maa attagaru ni policy lo add cheyyocha?', 'వచ్చే ఏడాది ప్రీమియం ఎంత?']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['నా క్లెయిమ్ ఎప్పుడు సెటిల్ అవుతుంది?', 'claim_status', 'TE']]);
+  });
+
+
+  it('reads the claimant having paid the bill (కట్టేశాను, nene kattesanu) as told, no papers asked for, while a payment date asked after it still asks', () => {
+    for (const text of ['pharmacy bill antha nene kattesanu, ippudu prasantham', 'హాస్పిటల్ బిల్లు మొత్తం నేనే కట్టేశాను']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['bill kattesanu, reimbursement eppudu vastundi?', 'claim_status', 'TE_EN']]);
+  });
 });
