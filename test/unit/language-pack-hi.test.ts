@@ -234,4 +234,15 @@ describe('language pack: Hindi (HI)', () => {
     expect(detectLanguage(text)).to.equal('HI');
     expect(matchIntent('किसी ने फोन नहीं उठाया, मुझे वापस कॉल कीजिए।')).to.equal('human_handover');
   });
+  it('reads a patient\'s health news (हालत स्थिर), an explanation given (समझाई), a plan to hand papers in (जमा करने का इरादा), waiting told (इंतज़ार करूंगा), "के पास" (near) and how to download the e-card as asking nothing', () => {
+    for (const text of ['माँ अभी आईसीयू में हैं पर हालत स्थिर है। छुट्टी के बाद बिल भेजूंगा।', 'एजेंट ने कटौती बहुत अच्छे से समझाई। धन्यवाद।', 'कल ब्रांच जाकर असली कागज़ जमा करने का इरादा है।',
+      'पोर्टल पर शिकायत डाल दी है। उनके जवाब का इंतज़ार करूंगा।', 'स्टेशन के पास कौन से नेटवर्क अस्पताल हैं?', 'ऐप से ई-कार्ड कैसे डाउनलोड करें?']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+  });
+  it('reads an update the claimant gives (बस अपडेट दे रहा हूं) and waiting told (रुका हूं) as telling', () => {
+    for (const text of ['बस अपडेट दे रहा हूं: पिताजी की दूसरी सर्जरी 12 तारीख को है।', 'डेस्क वालों ने रुकने को कहा, तो रुका हूं।']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+  });
 });

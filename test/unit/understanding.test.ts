@@ -1361,3 +1361,17 @@ describe('understanding: words of other business that read as claim words (denta
   });
 });
 
+describe('understanding: an update the claimant gives, papers to get and upload, a premium the claimant will pay (EN, HI_EN)', () => {
+  it('"just an update", "update de raha hoon" give news: a surgery and a claim to file after it ask nothing; an update asked for still asks', () => {
+    for (const text of ['Just an update: mom\'s knee surgery is on the 9th. We will file the claim after that.', 'Bas update de raha hoon, papa ki dialysis 3 tarikh ko hai. Uske baad claim dalenge.']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Any update on my claim?').intent).to.equal('claim_status');
+  });
+  it('papers the claimant will get "and upload it", a premium "I will pay", waiting told ("ruka hoon") tell', () => {
+    for (const text of ['Got the query letter. Will collect the lab report tomorrow and upload it.', 'The premium auto-debit bounced, I will pay it manually tonight.', 'Desk wale ne rukne ko kaha, toh ruka hoon.']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+  });
+});
+
