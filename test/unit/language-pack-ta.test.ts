@@ -1043,4 +1043,12 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['hospital bill kattiten, claim panam eppo varum?', 'claim_status', 'TA_EN']]);
   });
+
+
+  it('reads papers the claimant is going to give or send (குடுக்க போறேன், kudukka poren, anuppa poren) as told, while what else is needed after it still asks', () => {
+    for (const text of ['naalaiku counter la xray report kudukka poren', 'சாயங்காலம் ஆபீஸ்ல ஸ்கேன் ரிப்போர்ட் கொடுக்க போறேன்']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['scan report anuppa poren, vera enna venum?', 'pending_documents', 'TA_EN']]);
+  });
 });
