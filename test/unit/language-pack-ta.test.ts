@@ -1051,4 +1051,12 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['scan report anuppa poren, vera enna venum?', 'pending_documents', 'TA_EN']]);
   });
+
+
+  it('reads papers a sister sent (அனுப்பினாங்க, anuppinaanga) or put on WhatsApp (வாட்ஸ்அப்ல போட்டாங்க) as told; only now (இப்போதான்) as a known word, no typo of when at last (எப்போதான்); a treatment going on (பிசியோதெரபி நடக்குது) as news, no status', () => {
+    for (const text of ['என் அண்ணி ஸ்கேன் ரிப்போர்ட் அனுப்பினாங்க', 'thambi prescription ah whatsapp la pottaan', 'பாலிசி எவ்ளோ உதவியா இருக்குன்னு இப்போதான் புரியுது', 'தாத்தாவுக்கு டயாலிசிஸ் நடக்குது']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['பணம் எப்போதான் வரும்?', 'claim_status', 'TA']]);
+  });
 });

@@ -915,4 +915,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['bill kattesanu, reimbursement eppudu vastundi?', 'claim_status', 'TE_EN']]);
   });
+
+
+  it('reads papers the claimant will give (ఇస్తాను) or put on WhatsApp (వాట్సాప్ లో పెట్టింది, whatsapp lo pettanu) as told, no list asked', () => {
+    for (const text of ['రేపు ఆఫీస్ లో స్కాన్ రిపోర్ట్ ఇస్తాను', 'మా అన్నయ్య ప్రిస్క్రిప్షన్ వాట్సాప్ లో పెట్టాడు', 'lab report whatsapp lo pettanu']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
 });
