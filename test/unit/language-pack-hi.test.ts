@@ -245,4 +245,9 @@ describe('language pack: Hindi (HI)', () => {
       expect(matchIntent(text), text).to.equal(null);
     }
   });
+  it('reads a need told as a condition (ज़रूरत पड़ी तो) and the claim details to be kept (जानकारी संभाल कर रखिए) as asking nothing', () => {
+    for (const text of ['ज़रूरत पड़ी तो एचआर के ज़रिए बात आगे बढ़ाऊंगा।', 'नई नौकरी लगी है। क्लेम की जानकारी संभाल कर रखिए।']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+  });
 });

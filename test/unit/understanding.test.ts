@@ -1375,3 +1375,13 @@ describe('understanding: an update the claimant gives, papers to get and upload,
   });
 });
 
+describe('understanding: a need told as a condition, escalation planned, papers someone will bring (EN, HI_EN)', () => {
+  it('"if needed", "zarurat padi toh" state a condition, no papers needed: escalation the claimant plans asks for no one, and the Hinglish one is read as Hinglish', () => {
+    for (const text of ['Noted. I will escalate through my company HR if needed.', 'Zarurat padi toh HR ke through escalate karunga.']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(detectLanguage('Zarurat padi toh HR ke through escalate karunga.')).to.equal('HI_EN');
+    expect(understandMessage('I want to escalate my complaint, connect me to a manager').intent).to.equal('human_handover');
+  });
+});
+
