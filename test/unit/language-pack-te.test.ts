@@ -922,4 +922,10 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
   });
+
+
+  it('reads changed (maarindi, marchali, maaripoyindi) as Tenglish, so a phone number changed is answered in Tenglish and asks nothing', () => {
+    expect(detectLanguage('naa mobile number maaripoyindi')).to.equal('TE_EN');
+    expect(['small_talk', 'unclear']).to.include(asked('naa mobile number maaripoyindi'));
+  });
 });
