@@ -5,7 +5,6 @@
  * rewrite that recomputes every hash is caught by a checkpoint taken before it.
  */
 import { expect } from 'chai';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,9 +14,8 @@ import { AuditLedger } from '../../src/audit/audit-ledger';
 import { OperationalModes } from '../../src/tenants/operational-modes';
 import { envFor } from '../helpers/child-service';
 import { startHarness, type Harness } from '../helpers/harness';
+import { runOps } from '../helpers/ops-cli';
 import { waitFor } from '../helpers/wait';
-
-const root = join(__dirname, '..', '..');
 
 interface Item { event_id: string; n: number; workflow_id: string; stage: string; type: string; prev_hash: string; hash: string; detail: Record<string, unknown> }
 
@@ -129,15 +127,16 @@ describe('audit ledger', function () {
     expect(verified).to.include({ valid: true, count: all.length });
   });
 
-  it('catches an edited entry (ops audit verify) and a recomputed rewrite (an earlier checkpoint)', async () => {
+  it('catches an edited entry (ops audit verify) and a recomputed rewrite (an earlier checkpoint)', async function () {
+    this.timeout(180_000); // three CLI runs, each a child process that tsx compiles first
     const { redis, keys } = h.services;
     const cp = (await (await h.api('/v1/audit/checkpoint')).json()) as { checkpoint: string };
     const dir = mkdtempSync(join(tmpdir(), 'cw-cp-'));
     writeFileSync(join(dir, 'checkpoint.jws'), cp.checkpoint);
-    const verify = (...extra: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', 'audit', 'verify', 'acme', ...extra], { cwd: root, env: envFor(h.config), encoding: 'utf8' });
+    const verify = (...extra: string[]) => runOps(envFor(h.config), ['audit', 'verify', 'acme', ...extra]);
 
-    const untouched = verify(join(dir, 'checkpoint.jws'));
-    expect(untouched.status, untouched.stdout + untouched.stderr).to.equal(0);
+    const untouched = await verify(join(dir, 'checkpoint.jws'));
+    expect(untouched.code, untouched.stdout + untouched.stderr).to.equal(0);
     expect(untouched.stdout).to.contain('chain intact');
 
     // Someone with Redis access changes event 2's detail and writes the ledger back.
@@ -149,16 +148,16 @@ describe('audit ledger', function () {
       for (const e of list) await redis.xadd(ledgerKey, '*', ...toFields(e));
     };
     await rewrite(edited);
-    const broken = verify('--json');
-    expect(broken.status).to.equal(1);
+    const broken = await verify('--json');
+    expect(broken.code).to.equal(1);
     expect(JSON.parse(broken.stdout)).to.deep.include({ valid: false, first_broken: { n: 2, event_id: original[1]!.event_id, problem: 'the event was changed after it was written (its hash does not match its content)' } });
 
     // A careful forger recomputes every hash: the chain holds, the earlier checkpoint does not.
     const recomputed = chain(edited.map(({ event_id, tenant_id, workflow_id, stage, type, at, detail, transition }) => ({ event_id, tenant_id, workflow_id, stage, type, at, detail, transition })), genesisHash, 0);
     await rewrite(recomputed);
     await redis.hset(keys.ledgerHead('acme'), 'hash', recomputed[recomputed.length - 1]!.hash);
-    const forged = verify(join(dir, 'checkpoint.jws'));
-    expect(forged.status).to.equal(1);
+    const forged = await verify(join(dir, 'checkpoint.jws'));
+    expect(forged.code).to.equal(1);
     expect(forged.stdout).to.contain('chain intact');
     expect(forged.stdout).to.contain('checkpoint FAILS');
   });

@@ -4,13 +4,10 @@
  * the rest keep flowing, and the operator redrives it with `ops`.
  */
 import { expect } from 'chai';
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { envFor } from '../helpers/child-service';
+import { runOps } from '../helpers/ops-cli';
 import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
-
-const root = join(__dirname, '..', '..');
 
 describe('bad input', function () {
   this.timeout(30000);
@@ -59,19 +56,19 @@ describe('bad input', function () {
   });
 
   it('dead-letters a poison entry with its reason while the rest flow, and ops redrives it', async function () {
-    this.timeout(90000);
+    this.timeout(180_000); // several CLI runs, each a child process that tsx compiles first
     // The provider refuses the next message for good (a 400), which is not retryable.
     h.wa.failNext(1, 400);
     const poisoned = await h.wa.postInbound({ from: phone, text: 'claim status' });
     const [poisonedId] = (poisoned.body as { workflow_ids: string[] }).workflow_ids;
-    const dlq = () => {
-      const out = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', 'dlq', 'list', 'outbound', '--json'], { cwd: root, env: envFor(h.config), encoding: 'utf8' });
-      expect(out.status, out.stderr).to.equal(0);
+    const dlq = async () => {
+      const out = await runOps(envFor(h.config), ['dlq', 'list', 'outbound', '--json']);
+      expect(out.code, out.stderr).to.equal(0);
       return JSON.parse(out.stdout) as { workflow_id: string; error_code: string; reason: string }[];
     };
     // Each look starts an ops process (a second or more on a busy machine): a deadline of a few
     // looks would fail for the machine's speed, not the service's.
-    const [dead] = await waitFor(() => { const list = dlq(); return list.length > 0 ? list : null; }, { what: 'the poison entry in the dead-letter stream', timeoutMs: 40000, intervalMs: 200 });
+    const [dead] = await waitFor(async () => { const list = await dlq(); return list.length > 0 ? list : null; }, { what: 'the poison entry in the dead-letter stream', timeoutMs: 40000, intervalMs: 200 });
     expect(dead).to.include({ workflow_id: poisonedId, error_code: 'channel_rejected' });
     expect(dead!.reason).to.match(/provider answered 400/);
     const stuck = (await (await h.api(`/v1/workflows/${poisonedId}`)).json()) as { status: string; error_code: string };
@@ -83,15 +80,15 @@ describe('bad input', function () {
     await h.wa.waitFor((sent) => sent.some((m) => m.bizOpaque?.startsWith(`${otherId}:`)));
 
     // The operator redrives it; the claimant gets the reply and the workflow completes.
-    const redrive = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', 'dlq', 'redrive', 'outbound', '--all'], { cwd: root, env: envFor(h.config), encoding: 'utf8' });
-    expect(redrive.status, redrive.stderr).to.equal(0);
+    const redrive = await runOps(envFor(h.config), ['dlq', 'redrive', 'outbound', '--all']);
+    expect(redrive.code, redrive.stderr).to.equal(0);
     await h.wa.waitFor((sent) => sent.some((m) => m.bizOpaque?.startsWith(`${poisonedId}:`)));
     const done = await waitFor(async () => {
       const w = (await (await h.api(`/v1/workflows/${poisonedId}`)).json()) as { status: string; error_code: string | null };
       return w.status === 'completed' ? w : null;
     }, { what: 'redriven workflow completed' });
     expect(done.error_code).to.equal(null);
-    expect(dlq()).to.have.length(0);
+    expect(await dlq()).to.have.length(0);
   });
 
   it('dead-letters an undecodable stream entry as invalid_envelope', async () => {

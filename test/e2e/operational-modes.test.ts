@@ -4,13 +4,10 @@
  * order, once. Under RESTRICTED claim-status is still answered. Every change is audited.
  */
 import { expect } from 'chai';
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { envFor } from '../helpers/child-service';
+import { runOps } from '../helpers/ops-cli';
 import { startHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
-
-const root = join(__dirname, '..', '..');
 
 describe('operational modes', function () {
   this.timeout(30000);
@@ -92,12 +89,13 @@ describe('operational modes', function () {
     expect(verified.valid).to.equal(true);
   });
 
-  it('lets an operator read and change the mode with ops', async () => {
-    const change = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', 'tenant', 'mode', 'acme', 'SUSPENDED', '--reason', 'incident 42', '--json'], { cwd: root, env: envFor(h.config), encoding: 'utf8' });
-    expect(change.status, change.stderr).to.equal(0);
+  it('lets an operator read and change the mode with ops', async function () {
+    this.timeout(180_000); // two CLI runs, each a child process that tsx compiles first
+    const change = await runOps(envFor(h.config), ['tenant', 'mode', 'acme', 'SUSPENDED', '--reason', 'incident 42', '--json']);
+    expect(change.code, change.stderr).to.equal(0);
     expect(JSON.parse(change.stdout)).to.include({ mode: 'SUSPENDED', reason: 'incident 42', changed_by: 'ops' });
-    const show = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', 'tenant', 'mode', 'acme', 'OPERATIONAL'], { cwd: root, env: envFor(h.config), encoding: 'utf8' });
-    expect(show.status).to.equal(2);
+    const show = await runOps(envFor(h.config), ['tenant', 'mode', 'acme', 'OPERATIONAL']);
+    expect(show.code).to.equal(2);
     expect(show.stderr).to.contain('--reason');
   });
 });

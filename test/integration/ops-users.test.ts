@@ -3,22 +3,14 @@
  * password is piped in on standard input or is generated and printed once, and the user can log
  * in with it; listing never shows a hash.
  */
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
 import { expect } from 'chai';
 import { UserStore, checkPassword } from '../../src/auth/users';
 import { startHarness, type Harness } from '../helpers/harness';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-const root = resolve(__dirname, '..', '..');
+import { runOps, type OpsRun } from '../helpers/ops-cli';
 
 describe('ops CLI: users', function () {
-  this.timeout(30000);
+  // Each case runs the CLI as a child process (tsx compiles it on start): slow on a loaded machine.
+  this.timeout(180_000);
   let h: Harness;
   let users: UserStore;
 
@@ -28,14 +20,9 @@ describe('ops CLI: users', function () {
   });
   after(async () => { await h?.close(); });
 
-  function ops(args: string[], stdin?: string): Promise<Run> {
+  function ops(args: string[], stdin?: string): Promise<OpsRun> {
     const env: NodeJS.ProcessEnv = { ...process.env, REDIS_URL: h.config.redisUrl, KEY_PREFIX: h.config.keyPrefix, PARTITIONS: String(h.config.partitions), LOG_LEVEL: 'silent', NODE_ENV: 'test' };
-    return new Promise((done) => {
-      const child = execFile(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', ...args], { cwd: root, env, timeout: 20000 }, (error, stdout, stderr) => {
-        done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-      });
-      child.stdin!.end(stdin ?? '');
-    });
+    return runOps(env, args, { stdin });
   }
 
   it('creates a user with the password piped in (--password-stdin), never printing it', async () => {
