@@ -1059,4 +1059,12 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['பணம் எப்போதான் வரும்?', 'claim_status', 'TA']]);
   });
+
+
+  it('reads the TPA office as a place (tpa office la, TPA ஆபீஸ்ல), no claim, and papers a father-in-law gave (kuduthaaru) as told; a claim asked about there still asks', () => {
+    for (const text of ['appa nethu TPA office la ella xerox um kuduthaaru', 'அம்மா TPA ஆபீஸ்ல ரிப்போர்ட்ஸ் குடுத்துட்டு வந்தாங்க']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['TPA office la en claim status enna?', 'claim_status', 'TA_EN']]);
+  });
 });

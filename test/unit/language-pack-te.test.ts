@@ -928,4 +928,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(detectLanguage('naa mobile number maaripoyindi')).to.equal('TE_EN');
     expect(['small_talk', 'unclear']).to.include(asked('naa mobile number maaripoyindi'));
   });
+
+
+  it('reads the TPA office as a place (tpa office lo, TPA ఆఫీస్ లో), no claim: papers handed in there are told, while a claim asked about there still asks', () => {
+    for (const text of ['nanna ninna TPA office lo anni xerox lu ichaaru', 'అమ్మ TPA ఆఫీస్ లో రిపోర్ట్స్ ఇచ్చేసి వచ్చారు']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['tpa office lo naa claim ekkada undi?', 'claim_status', 'TE_EN']]);
+  });
 });
