@@ -458,6 +458,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // parting phrase ("never renewing this policy") is none.
       .filter((h, _, all) => h.cls !== 'claim' || !all.some((c) => c.cls === 'cover' && !withinPhraseOf(closingClasses, c, all)
         && (c.start > h.end ? c.start - h.end : h.start - c.end) <= 3))
+      // A claim word inside a longer phrase naming people ("claims team", "claims department") is
+      // their name, no claim asked about: "mee claims team lo evaraina phone lo explain chestara?"
+      // asks for a person to explain, not why a claim was decided.
+      .filter((h, _, all) => h.cls !== 'claim' || !withinPhraseOf(personClasses, h, all))
       // A word inside one of its phrases is that business too ("sum insured badhana": the sum is no money).
       .filter((h, _, all) => h.cls === 'cover' || !withinPhraseOf(coverClasses, h, all))
       // A bill's money ("बिल का पैसा", "bill amount"): the bill right before a money word is money.

@@ -1385,3 +1385,10 @@ describe('understanding: a need told as a condition, escalation planned, papers 
   });
 });
 
+describe('understanding: a claim word naming people (claims team)', () => {
+  it('"claims team" names people, no claim: someone from it asked to explain on the phone asks for a person; a why about a rejection they told still asks why', () => {
+    expect(understandMessage('Can someone from your claims team explain this to me on the phone?').intent).to.equal('human_handover');
+    expect(understandMessage('The claims team said it was rejected. Why?').intent).to.equal('query_reason');
+  });
+});
+
