@@ -1067,4 +1067,10 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['TPA office la en claim status enna?', 'claim_status', 'TA_EN']]);
   });
+
+
+  it('reads gave in its persons (குடுத்தாரு, கொடுத்தாங்க) as papers handed in, told, and its question (குடுத்தாங்களா) as a payment asked about', () => {
+    expect(['small_talk', 'unclear']).to.include(asked('மச்சான் நேத்து கவுண்டர்ல எல்லா ஜெராக்ஸும் கொடுத்தாரு'));
+    expectReadings([['க்ளைம் அமௌண்ட் கொடுத்தாங்களா?', 'claim_status', 'TA']]);
+  });
 });
