@@ -1073,4 +1073,9 @@ describe('Tamil language packs', () => {
     expect(['small_talk', 'unclear']).to.include(asked('மச்சான் நேத்து கவுண்டர்ல எல்லா ஜெராக்ஸும் கொடுத்தாரு'));
     expectReadings([['க்ளைம் அமௌண்ட் கொடுத்தாங்களா?', 'claim_status', 'TA']]);
   });
+
+
+  it('reads did they give, asked (kuduthaangala, kudutheengala) as a payment asked about', () => {
+    expectReadings([['reimbursement panam kuduthaangala?', 'claim_status', 'TA_EN']]);
+  });
 });
