@@ -250,4 +250,8 @@ describe('language pack: Hindi (HI)', () => {
       expect(matchIntent(text), text).to.equal(null);
     }
   });
+  it('reads a follow-up asked for (फॉलो अप कीजिए) as asking the status, and one told done (फॉलो अप किया) as thanks', () => {
+    expect(matchIntent('मेरे क्लेम का फॉलो अप कीजिए')).to.equal('claim_status');
+    expect(understandMessage('सुनीता जी का धन्यवाद, उन्होंने हर हफ्ते मेरे क्लेम का फॉलो अप किया।').kind).to.equal('small_talk');
+  });
 });

@@ -1392,3 +1392,13 @@ describe('understanding: a claim word naming people (claims team)', () => {
   });
 });
 
+describe('understanding: a follow-up told done, and paying told as a condition (EN, HI_EN)', () => {
+  it('a follow-up someone did (follow up kiya, followed up) is thanked, no request; one asked for still asks the status', () => {
+    expect(understandMessage('Rohit ji ka dhanyavad, unhone har din mere claim ka follow up kiya.').kind).to.equal('small_talk');
+    expect(understandMessage('Claim ka follow up kijiye').intent).to.equal('claim_status');
+  });
+  it('"if I pay" tells the claimant\'s own payment: a premium discount asked starts no claim question', () => {
+    expect(understandMessage('Is there a discount on the premium if I pay for three years at once?').intent).to.equal(null);
+  });
+});
+
