@@ -936,4 +936,13 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['tpa office lo naa claim ekkada undi?', 'claim_status', 'TE_EN']]);
   });
+
+
+  it('reads did they give, asked (ఇచ్చారా, ichara) as a payment asked about, whether it happened or not (అయిందో లేదో, ayyindo ledo) as a status phrase, and once (ఒకసారి, oka sari) as a known phrase, no ok that closes', () => {
+    expectReadings([
+      ['మెడిక్లెయిమ్ డబ్బులు ఇచ్చారా లేదా?', 'claim_status', 'TE'],
+      ['naa claim settle ayyindo ledo oka sari chudandi', 'claim_status', 'TE_EN'],
+      ['క్లెయిమ్ సెటిల్ అయిందో లేదో చెప్పండి', 'claim_status', 'TE'],
+    ]);
+  });
 });
