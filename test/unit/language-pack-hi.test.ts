@@ -254,4 +254,10 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('मेरे क्लेम का फॉलो अप कीजिए')).to.equal('claim_status');
     expect(understandMessage('सुनीता जी का धन्यवाद, उन्होंने हर हफ्ते मेरे क्लेम का फॉलो अप किया।').kind).to.equal('small_talk');
   });
+  it('reads an upload to retry (रात को कर दूंगा), a reason got (कारण मिल गया, अब कुछ नहीं चाहिए), a claim stopped (क्लेम रोक दिया) and "कोई शिकायत नहीं" as asking nothing; a why after no complaints still asks', () => {
+    for (const text of ['बिजली नहीं थी, अपलोड नहीं कर पाया। रात को कर दूंगा।', 'रिजेक्शन का कारण अस्पताल से मिल गया। अब कुछ नहीं चाहिए।', 'अभी के लिए क्लेम रोक दिया है।']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('एजेंट अच्छा था, कोई शिकायत नहीं। पर एंबुलेंस का चार्ज क्यों नहीं दिया?')).to.equal('query_reason');
+  });
 });

@@ -1402,3 +1402,18 @@ describe('understanding: a follow-up told done, and paying told as a condition (
   });
 });
 
+describe('understanding: a power cut, an upload to retry, someone told, a reason got, a claim stopped (EN, HI_EN)', () => {
+  it('a power cut is no deduction, and an upload that failed with a retry promised (will do it tonight, raat ko kar dunga) tells', () => {
+    for (const text of ['Power cut since noon, so the upload failed. Will do it tonight.', 'Subah se light cut hai, upload nahi ho paya. Raat ko kar dunga.']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Upload nahi ho raha, kya karun?').intent).to.equal('pending_documents');
+  });
+  it('a person told of (the agent who visited; ko bata diya hai), a reason got (reason mil gaya, ab kuch nahi chahiye) and a claim stopped (claim rok diya) ask nothing', () => {
+    for (const text of ['The agent who came home was rude. I have told my relationship manager about it.', 'Jo agent aaya tha wo rude tha, maine manager ko bata diya hai.', 'Rejection ka reason hospital se mil gaya. Ab kuch nahi chahiye.', 'Abhi claim rok diya hai, hospital seedha bill karega.']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Can I talk to the agent who visited us?').intent).to.equal('human_handover');
+  });
+});
+
