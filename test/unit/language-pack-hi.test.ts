@@ -260,4 +260,9 @@ describe('language pack: Hindi (HI)', () => {
     }
     expect(matchIntent('एजेंट अच्छा था, कोई शिकायत नहीं। पर एंबुलेंस का चार्ज क्यों नहीं दिया?')).to.equal('query_reason');
   });
+  it('reads a number shared for the file (आपकी फाइल के लिए) and no hurry told (कोई जल्दी नहीं) as telling', () => {
+    for (const text of ['अस्पताल को दिए एडवांस का यूटीआर 556677889900 है। बस आपकी फाइल के लिए।', 'पिछली बार प्रक्रिया में महीना लगा था, इसलिए इस बार कोई जल्दी नहीं।']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+  });
 });

@@ -1417,3 +1417,12 @@ describe('understanding: a power cut, an upload to retry, someone told, a reason
   });
 });
 
+describe('understanding: a number for the file, all clear, no rush, and a claim asked moving (EN, HI_EN)', () => {
+  it('a number shared "for your file", "all clear" after an explanation and "no rush" tell; "is the claim moving?" asks the status', () => {
+    for (const text of ['Sharing the UTR for the deposit I paid at the hospital: 556677889900. Just for your file.', 'Money received and the deduction was explained by your officer. All clear.', 'Last time it took a month, so no rush this time.', 'Hospital ko diye advance ka UTR 556677889900 hai. Bas aapki file ke liye.']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('I submitted the papers on Friday. Is the claim moving now?').intent).to.equal('claim_status');
+  });
+});
+
