@@ -1426,3 +1426,17 @@ describe('understanding: a number for the file, all clear, no rush, and a claim 
   });
 });
 
+describe('understanding: more forms of a complaint taken elsewhere, coming home, records to update and the nominee (EN, HI_EN)', () => {
+  it('complaint likhunga, case daalunga, going to the consumer forum, enough is enough tell; a Hinglish visit (branch aa jaunga) is Hinglish', () => {
+    for (const text of ['Main IRDAI ko complaint likhungi, bahut ho gaya.', 'Ab consumer court mein case daalunga.', 'We are going to the consumer forum with this. Enough is enough.']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+    expect(detectLanguage('Kal branch aa jaunga papers leke.')).to.equal('HI_EN');
+  });
+  it('came home is no payment; records me update kar dena asks nothing; the nominee to update or add karoon is the policy\'s business', () => {
+    for (const text of ['Mom came home last night and is resting.', 'Naya number ye hai, purana band. Records me update kar dena.', 'How do I change the nominee on my policy?', 'Premium kitna lagega agar saas ko add karoon?']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+  });
+});
+
