@@ -265,4 +265,9 @@ describe('language pack: Hindi (HI)', () => {
       expect(matchIntent(text), text).to.equal(null);
     }
   });
+  it('reads a complaint the claimant will write (शिकायत लिखूंगा, बहुत हो गया) and a visit with papers (ब्रांच आ जाऊंगा) as telling', () => {
+    for (const text of ['मैं IRDAI को शिकायत लिखूंगी, बहुत हो गया।', 'कल कागज़ लेकर ऑफिस आ जाऊंगी।']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+  });
 });
