@@ -113,29 +113,29 @@ const askingClasses = new Set(['where', 'ask', 'imperative', 'interrogative', 'f
  *  dijiye", "send me the form"). */
 const requestClasses = new Set(['imperative', 'follow_up', 'sendme']);
 
-/** A told language's auxiliaries (its pack's `aux` words, folded); none for a language without. */
-const auxByLanguage = new Map<string, ReadonlySet<string>>();
-function auxiliariesOf(code: string): ReadonlySet<string> {
-  let set = auxByLanguage.get(code);
-  if (!set) {
-    set = new Set((languages.packs.find((p) => p.code === code)?.words.aux ?? []).flatMap((w) => foldedWords(w)));
-    auxByLanguage.set(code, set);
-  }
-  return set;
+type Pack = (typeof languages.packs)[number];
+
+/** One list of each language's pack, folded into a set the first time the language is read. */
+function perLanguage(list: (pack: Pack) => readonly string[] | undefined): (code: string) => ReadonlySet<string> {
+  const byLanguage = new Map<string, ReadonlySet<string>>();
+  return (code) => {
+    let set = byLanguage.get(code);
+    if (!set) {
+      const pack = languages.packs.find((p) => p.code === code);
+      set = new Set((pack ? list(pack) ?? [] : []).flatMap((w) => foldedWords(w)));
+      byLanguage.set(code, set);
+    }
+    return set;
+  };
 }
 
-/** A told language's sentence openers (its pack's `sentence.opening`, folded: "and", "also"): an
- *  auxiliary right after one that opens a sentence still opens the question ("Also has the balance
- *  been paid", "And is it approved"). */
-const openersByLanguage = new Map<string, ReadonlySet<string>>();
-function openersOf(code: string): ReadonlySet<string> {
-  let set = openersByLanguage.get(code);
-  if (!set) {
-    set = new Set((languages.packs.find((p) => p.code === code)?.sentence.opening ?? []).flatMap((w) => foldedWords(w)));
-    openersByLanguage.set(code, set);
-  }
-  return set;
-}
+/** A told language's auxiliaries (its pack's `aux` words); none for a language without. */
+const auxiliariesOf = perLanguage((pack) => pack.words.aux);
+
+/** A told language's sentence openers (its pack's `sentence.opening`: "and", "also"): an auxiliary
+ *  right after one that opens a sentence still opens the question ("Also has the balance been
+ *  paid", "And is it approved"). */
+const openersOf = perLanguage((pack) => pack.sentence.opening);
 
 /** Whether a hit lies inside a longer phrase of one of these classes (a greeting or a closing, a
  *  conjunction, a follow-up request) of the same clause. */
