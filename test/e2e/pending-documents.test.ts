@@ -94,8 +94,11 @@ describeOnBoth('pending-documents', function (target) {
     const started = await cmsEvent({ type: 'claim.documents_pending', claim_id: claimId });
     expect(started.status).to.equal(202);
     expect(started.body.outcome).to.equal('started');
-    const w = await untilStatus(started.body.workflow_id, 'awaiting_documents');
+    await untilStatus(started.body.workflow_id, 'awaiting_documents');
     const [reminder] = await h.wa.waitFor(() => sentTo(phone).length >= 2).then(() => sentTo(phone).slice(1));
+    // The record once the provider's first status of the request is in: a read before it has no
+    // delivery state, one after it has, so the two reads compared below must both come after it.
+    const w = await waitFor(async () => { const r = await workflow(started.body.workflow_id); return r.delivery ? r : null; }, { what: 'the request\'s delivery state', intervalMs: 20 });
     expect(reminder!.type).to.equal('template');
     expect(reminder!.template!.name).to.equal('documents_reminder');
     expect(textOf(reminder!)).to.contain('Discharge summary').and.to.contain('Final bill').and.not.to.contain(claimId);
@@ -108,7 +111,7 @@ describeOnBoth('pending-documents', function (target) {
     const viaApi = await api(`/v1/workflows/${w.workflow_id}`);
     expect(viaApi.status).to.equal(200);
     // The same record, but for the reply's delivery state, which the provider's status webhooks
-    // may move forward (sent, then delivered) between the two reads.
+    // may move forward (sent, then delivered) between the two reads, at the same step.
     const { delivery: deliveryNow, ...restNow } = (await viaApi.json()) as typeof w;
     const { delivery: deliveryBefore, ...restBefore } = w;
     expect(restNow).to.deep.equal(restBefore);
