@@ -183,8 +183,10 @@ export function loadLanguages(dir: string): LoadedLanguages {
     }
   }
 
+  // `alternative` and `opening` pair with a pack's own auxiliaries (sentences.ts, grammar.ts): not merged.
+  const ownPackOnly = new Set(['alternative', 'opening']);
   const sentence = Object.fromEntries(
-    (Object.keys(languageSchema.properties.sentence.properties).filter((f) => f !== 'alternative' && f !== 'opening') as SentenceField[]).map((f) => [f, packs.flatMap((p) => p.sentence[f])]),
+    (Object.keys(languageSchema.properties.sentence.properties).filter((f) => !ownPackOnly.has(f)) as SentenceField[]).map((f) => [f, packs.flatMap((p) => p.sentence[f])]),
   ) as Record<SentenceField, string[]>;
   const policyProhibited: Record<string, string[]> = {};
   for (const category of known.prohibited) policyProhibited[category] = packs.flatMap((p) => p.policy_prohibited?.[category] ?? []);

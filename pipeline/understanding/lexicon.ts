@@ -135,6 +135,13 @@ export class Lexicon {
       if (!byClass) return [];
       return [...byClass.keys()].filter((cls) => !unread?.has(`${cls} ${word}`));
     };
+    /** Whether `phrase` stands exactly at `i` (its first word is there already), read in this
+     *  message's language and within one sentence. */
+    const standsAt = (phrase: Phrase, i: number) => {
+      if (phrase.words.length > words.length - i) return false;
+      for (let k = 1; k < phrase.words.length; k += 1) if (words[i + k] !== phrase.words[k]) return false;
+      return !unreadPhrases?.has(phrase) && oneSentence(i, phrase.words.length);
+    };
     const hits: ClassHit[] = [];
     /** The last word an exact phrase of several words covers: such a word is not fuzzed too. */
     let covered = -1;
@@ -151,8 +158,7 @@ export class Lexicon {
         // keep running around) is venting, a `thanks` phrase; "policy renewal", known so that its policy
         // is no claim, is also the policy's own business (`cover`).
         for (const p of phrases ?? []) {
-          if (p.words.length < known.length || p.words.length > words.length - i || !p.words.every((w, n) => words[i + n] === w)) continue;
-          if (unreadPhrases?.has(p) || !oneSentence(i, p.words.length)) continue;
+          if (p.words.length < known.length || !standsAt(p, i)) continue;
           covered = Math.max(covered, i + p.words.length - 1);
           hits.push({ cls: p.cls, start: i, end: i + p.words.length - 1, fuzzy: false });
         }
@@ -161,10 +167,7 @@ export class Lexicon {
       }
       let exact = false;
       for (const phrase of phrases ?? []) {
-        if (phrase.words.length > words.length - i) continue;
-        let ok = true;
-        for (let k = 1; k < phrase.words.length && ok; k += 1) ok = words[i + k] === phrase.words[k];
-        if (!ok || unreadPhrases?.has(phrase) || !oneSentence(i, phrase.words.length)) continue;
+        if (!standsAt(phrase, i)) continue;
         if (phrase.words.length === 1) {
           // A word listed as itself is no typo, even where this sense of it is not read.
           exact = true;
