@@ -16,15 +16,23 @@ export function testRedisUrl(): string {
   return process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 }
 
+/**
+ * A port free on loopback now, for a server the caller starts next. Picked below Linux's ephemeral
+ * range (32768-60999 by default): a port the kernel hands out for listen(0) is one it also hands to
+ * outgoing connections (every Redis client and fetch of the parallel test files), and one of those
+ * took such a port between this check and the caller's listen (EADDRINUSE in a CI run).
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+  for (let attempt = 0; ; attempt += 1) {
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+    if (attempt >= 50) throw new Error('no free port found between 20000 and 32000 in 50 tries');
+  }
 }
 
 export interface PrivateRedis {

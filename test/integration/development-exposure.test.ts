@@ -5,18 +5,9 @@
  * every tenant id); METRICS_PORT does (docs/webhooks.md, docs/configuration.md).
  */
 import { expect } from 'chai';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { startHarness, type Harness } from '../helpers/harness';
 import { expectMetricsOnItsOwnPort } from '../helpers/metrics-port';
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+import { freePort } from '../helpers/redis';
 
 describe('a development deployment\'s exposure to partners', function () {
   this.timeout(60000);
