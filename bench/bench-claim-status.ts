@@ -141,11 +141,10 @@ async function measure(world: BenchWorld, side: RedisSide, benchRedis: BenchRedi
   const sink = callbacks === 'sink' ? await startStatusSink() : null;
   world.sms.statusCallbacks(callbacks !== 'off');
   wa.configureStatuses({ mode: callbacks === 'off' ? 'off' : 'auto', read: reads, failEvery, ...(sink ? { sinkUrl: sink.url } : {}) });
-  if (loadProcesses > 1 && (reads || failEvery > 0)) throw new Error('--reads and --fail-every are for one load process: leave --load-processes out');
   // With --load-processes above 1, each load process onboards its own tenant before the service
   // starts (bench/bench-load-agent.ts); the bench process's own tenant then takes no load.
   const fleet = loadProcesses > 1
-    ? await loadProcessClaimants(loadProcesses, { ...side.env, KEY_PREFIX: config.keyPrefix, REDIS_URL: config.redisUrl }, { phones: phonesCount, callbacks })
+    ? await loadProcessClaimants(loadProcesses, { ...side.env, KEY_PREFIX: config.keyPrefix, REDIS_URL: config.redisUrl }, { phones: phonesCount, callbacks, reads, failEvery })
     : null;
   const load = fleet ? null : new ClaimantLoad(world, channel === 'sms' ? 'sms' : 'whatsapp', phones);
   if (load) load.expectRead = reads;

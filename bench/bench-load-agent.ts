@@ -3,7 +3,8 @@
  * its own (`bench-load-<k>`, its own phone number id) wired to a fake CMS and a fake WhatsApp
  * provider of its own in this process (bench/bench-world.ts `startFakeTenant`), and that
  * tenant's claimants. Started by the bench with an IPC channel as
- * `bench-load-agent --index K --phones N --callbacks on|off`, in the environment that names the
+ * `bench-load-agent --index K --phones N --callbacks on|off --reads on|off --fail-every N`
+ * (the bench's own options of those names), in the environment that names the
  * run's Redis and key prefix (KEY_PREFIX, REDIS_URL or REDIS_CLUSTER_NODES: the service's own
  * config reader takes them). It sends { ready: true } once onboarded, then answers the bench's
  * commands one at a time:
@@ -37,7 +38,9 @@ async function main(): Promise<void> {
   // Phones of their own (+91971<k><5 digits>): no two loads share a claimant.
   const load = new ClaimantLoad(fakes, 'whatsapp',
     Array.from({ length: phones }, (_, i) => `+91971${String(index).padStart(2, '0')}${String(i).padStart(5, '0')}`));
-  wa.configureStatuses({ mode: option('callbacks', 'on') === 'off' ? 'off' : 'auto' });
+  const reads = option('reads', 'off') === 'on';
+  wa.configureStatuses({ mode: option('callbacks', 'on') === 'off' ? 'off' : 'auto', read: reads, failEvery: Number(option('fail-every', '0')) });
+  load.expectRead = reads;
 
   const run = async (c: Command): Promise<unknown> => {
     switch (c.cmd) {

@@ -212,7 +212,7 @@ export function inProcessClaimants(load: ClaimantLoad): Claimants {
  * `serve()` points their providers at the service once it is up. A phase's messages, posts in
  * flight and rate are split evenly over them; a phase ends when the last one's does.
  */
-export async function loadProcessClaimants(count: number, env: Record<string, string>, o: { phones: number; callbacks: string }): Promise<Claimants & { serve(serviceUrl: string): Promise<void> }> {
+export async function loadProcessClaimants(count: number, env: Record<string, string>, o: { phones: number; callbacks: string; reads: boolean; failEvery: number }): Promise<Claimants & { serve(serviceUrl: string): Promise<void> }> {
   const children: ChildProcess[] = [];
   let nextId = 1;
   const waiting = new Map<number, { child: ChildProcess; resolve: (v: unknown) => void; reject: (e: Error) => void }>();
@@ -225,7 +225,8 @@ export async function loadProcessClaimants(count: number, env: Record<string, st
   const all = (command: (k: number) => Record<string, unknown>) => Promise.all(children.map((child, k) => ask(child, command(k))));
   try {
     for (let k = 0; k < count; k++) {
-      const child = spawn(process.execPath, [...nodeArgsFor('bench/bench-load-agent'), '--index', String(k), '--phones', String(o.phones), '--callbacks', o.callbacks], {
+      const child = spawn(process.execPath, [...nodeArgsFor('bench/bench-load-agent'), '--index', String(k), '--phones', String(o.phones), '--callbacks', o.callbacks,
+        '--reads', o.reads ? 'on' : 'off', '--fail-every', String(o.failEvery)], {
         env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
       children.push(child);
