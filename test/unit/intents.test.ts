@@ -4,6 +4,7 @@
  */
 import { expect } from 'chai';
 import { matchIntent, understandMessage } from '../../pipeline/intents';
+import { detectLanguage } from '../../pipeline/language';
 
 describe('matchIntent', () => {
   const statusQuestions: Record<string, string[]> = {
@@ -120,5 +121,23 @@ describe('understandMessage: small talk with claim words, and implied asks', () 
   it('answers a claim with a request to look into it as claim status ("kindly look into it", "dekh lijiye")', () => {
     expect(matchIntent('My claim CLM-2024-30077 for dad\'s knee surgery. Kindly look into it.')).to.equal('claim_status');
     expect(matchIntent('claim no 55120, dekh lijiye please')).to.equal('claim_status');
+  });
+});
+
+/**
+ * Telling, not asking: a claimant who reports their own plan or accepts what they were told starts
+ * no workflow, in the language they wrote (docs/understanding.md, "Sentences, questions and entities").
+ */
+describe('understandMessage: the claimant\'s own plan or acceptance, told', () => {
+  const toldOnly = (text: string, language: string) => {
+    const understanding = understandMessage(text);
+    expect(understanding.kind, `${text}: ${JSON.stringify(understanding.scores)}`).to.equal('small_talk');
+    expect(detectLanguage(text)).to.equal(language);
+  };
+
+  it('reads "karwa lunga" (I will get it done) as the claimant\'s own plan, not a request, and "samajh sakta hu" (I can understand) as understanding', () => {
+    toldOnly('Theek hai ji. Parso clinic jaake prescription pe stamp karwa lungi.', 'HI_EN');
+    toldOnly('Accha, policy me likha tha to samajh sakti hu. Agle mahine KYC update karwa lunga.', 'HI_EN');
+    expect(matchIntent('claim jaldi settle karwa do please')).to.equal('claim_status');
   });
 });
