@@ -140,4 +140,9 @@ describe('understandMessage: the claimant\'s own plan or acceptance, told', () =
     toldOnly('Accha, policy me likha tha to samajh sakti hu. Agle mahine KYC update karwa lunga.', 'HI_EN');
     expect(matchIntent('claim jaldi settle karwa do please')).to.equal('claim_status');
   });
+
+  it('reads "kya bakwas ... hai" (what a rubbish ...) as venting, not a question: papers asked for again, told, start nothing', () => {
+    toldOnly('Kya ghatiya app hai. Do baar wahi reports maang liye.', 'HI_EN');
+    expect(matchIntent('kya bekar service hai, ab kaunse documents bhejne hain?')).to.equal('pending_documents');
+  });
 });
