@@ -1052,4 +1052,16 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('फोन कोणी उचलला नाही, मॅनेजरशी बोलणं करून द्या')).to.equal('human_handover');
   });
+
+  it('reads someone who would explain or talk (सांगणारा कोणी, समजावेल असा कोणी; sangnara koni, bolnara koni) as a request for a person, not the greeting "is anyone there?": a call asked for with it is a handover; "कोणी आहे का?" alone still greets', () => {
+    for (const [text, language] of [
+      ['पैसे का कापले ते कळलं नाही, फोनवर समजावणारा कोणी आहे का?', 'MR'],
+      ['ekda phone var nit sangel asa koni ahe ka?', 'MR_EN'],
+      ['ekda call var bolnara koni ahe ka', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal('human_handover');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(understandMessage('कोणी आहे का?').kind).to.equal('small_talk');
+  });
 });
