@@ -145,4 +145,11 @@ describe('understandMessage: the claimant\'s own plan or acceptance, told', () =
     toldOnly('Kya ghatiya app hai. Do baar wahi reports maang liye.', 'HI_EN');
     expect(matchIntent('kya bekar service hai, ab kaunse documents bhejne hain?')).to.equal('pending_documents');
   });
+
+  it('reads "bata dega" (someone will tell) as telling, not the request "batao": a plan told starts nothing, "... status batao" still asks', () => {
+    const text = 'Mere bhai ne claim ka payment letter padh liya. Wo shaam ko bata dega.';
+    expect(matchIntent(text), JSON.stringify(understandMessage(text).scores)).to.equal(null);
+    expect(detectLanguage(text)).to.equal('HI_EN');
+    expect(matchIntent('agent kal bata dega, tab tak claim ka status batao')).to.equal('claim_status');
+  });
 });
