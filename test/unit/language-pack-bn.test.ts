@@ -768,4 +768,13 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('কেউ ফোন ধরেনি, ম্যানেজারের সাথে কথা বলিয়ে দিন')).to.equal('human_handover');
   });
+
+  it('reads the object ending typed apart from a relation (মা কে, বাবা কে, স্ত্রী কে: to mother) as no "who": papers promised after a discharge told start nothing; a question after it still asks', () => {
+    for (const text of ['বাবা কে কাল ছুটি দেবে, তারপর রিপোর্ট পাঠাবো', 'স্ত্রী কে সোমবার ডিসচার্জ করবে, তারপর সব বিল একসাথে পাঠাবো']) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal('BN');
+    }
+    expect(matchIntent('মা কে কবে ছুটি দেবে জানি না, কি কি কাগজ লাগবে?')).to.equal('pending_documents');
+    expect(understandMessage('আপনি কে?').kind).to.equal('small_talk');
+  });
 });
