@@ -1064,4 +1064,15 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(understandMessage('कोणी आहे का?').kind).to.equal('small_talk');
   });
+
+  it('reads a refusal to redo the claimant\'s own paperwork (पुन्हा भरणार नाही, परत पाठवणार नाही; parat nahi bharnar) as venting: a form filled twice told with it starts nothing; a question beside it still asks', () => {
+    for (const [text, language] of [
+      ['क्लेम फॉर्म तीनदा भरून दिला, आता परत भरणार नाही.', 'MR'],
+      ['hospital che papers don vela dile ahet, punha nahi pathavnar', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('bills parat pathavnar nahi, maza claim kadhi milel?')).to.equal('claim_status');
+  });
 });
