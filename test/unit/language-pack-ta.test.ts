@@ -1078,4 +1078,12 @@ describe('Tamil language packs', () => {
   it('reads did they give, asked (kuduthaangala, kudutheengala) as a payment asked about', () => {
     expectReadings([['reimbursement panam kuduthaangala?', 'claim_status', 'TA_EN']]);
   });
+
+
+  it('reads Tanglish grammar words (adha, that; kulla, within; kadhai, story) in their own sense, not as another pack\'s cut (Hinglish adha, half) or when-word (kadhi)', () => {
+    expectReadings([['bill la oru page kammiya irundhuchu, adha ippo anuppalama?', 'pending_documents', 'TA_EN']]);
+    for (const text of ['romba naal kadhai idhu, yaarum phone edukkala', '48 mani neram kulla inform panniten']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
 });
