@@ -1075,4 +1075,16 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('bills parat pathavnar nahi, maza claim kadhi milel?')).to.equal('claim_status');
   });
+
+  it('reads the policy\'s own card (हेल्थ कार्ड, ई-कार्ड, पॉलिसी कार्ड; policy card, e card) as a known phrase, no claim paper, as English reads health card: how to download it starts no workflow; a claim form to download, or the card\'s copy to send, still asks for documents', () => {
+    for (const [text, language] of [
+      ['ॲपमधून हेल्थ कार्ड कसं डाउनलोड करायचं?', 'MR'],
+      ['mobile var policy card kuthun download karaycha?', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('Claim form kasa download karaycha?')).to.equal('pending_documents');
+    expect(matchIntent('policy card chi copy pathvu ka?')).to.equal('pending_documents');
+  });
 });
