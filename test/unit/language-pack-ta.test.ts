@@ -1086,4 +1086,9 @@ describe('Tamil language packs', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
   });
+
+
+  it('reads the claim\'s processing started, asked (process start aacha), as its status, also after papers asked about', () => {
+    expectReadings([['discharge summary kedaichidha? claim process start aacha?', 'claim_status', 'TA_EN']]);
+  });
 });

@@ -946,4 +946,9 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['క్లెయిమ్ సెటిల్ అయిందో లేదో చెప్పండి', 'claim_status', 'TE'],
     ]);
   });
+
+
+  it('reads the claim\'s processing started, asked (process start ayyinda), as its status, also after papers asked about', () => {
+    expectReadings([['bills andaya? claim process start ayyinda?', 'claim_status', 'TE_EN']]);
+  });
 });
