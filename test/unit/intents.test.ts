@@ -164,3 +164,12 @@ describe('understandMessage: the claimant\'s own plan or acceptance, told', () =
     expect(matchIntent('I couriered the ICU notes on Monday. Have they reached you?')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: a cashless authorisation is the insurer\'s approval', () => {
+  it('reads "authorisation", "authorization" as an approval (paid), not papers: asking whether it went to the hospital asks the claim\'s status', () => {
+    const text = 'The ward desk says the cashless approval has not reached them yet. Has the authorization gone out to the hospital?';
+    expect(matchIntent(text), JSON.stringify(understandMessage(text).scores)).to.equal('claim_status');
+    expect(detectLanguage(text)).to.equal('EN');
+    expect(matchIntent('Was the final authorisation for my cashless claim sent to the hospital?')).to.equal('claim_status');
+  });
+});
