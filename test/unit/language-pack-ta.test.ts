@@ -1091,4 +1091,12 @@ describe('Tamil language packs', () => {
   it('reads the claim\'s processing started, asked (process start aacha), as its status, also after papers asked about', () => {
     expectReadings([['discharge summary kedaichidha? claim process start aacha?', 'claim_status', 'TA_EN']]);
   });
+
+
+  it('reads papers scanned or copied and kept ready (scan panni vechiruken, ஜெராக்ஸ் எடுத்து வெச்சிருக்கேன்) as told, no papers asked for, while where to upload them still asks', () => {
+    for (const text of ['discharge summary vaangiten, xerox eduthu vechiruken', 'லேப் ரிப்போர்ட் வாங்கிட்டேன், ஜெராக்ஸ் எடுத்து வெச்சிருக்கேன்']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['ella bills um scan panni vechiruken, enga upload pannanum?', 'pending_documents', 'TA_EN']]);
+  });
 });
