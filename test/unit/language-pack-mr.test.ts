@@ -1087,4 +1087,16 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('Claim form kasa download karaycha?')).to.equal('pending_documents');
     expect(matchIntent('policy card chi copy pathvu ka?')).to.equal('pending_documents');
   });
+
+  it('reads buying a policy (इन्शुरन्स घेणार, विमा घेईन, पॉलिसी घ्यायची; insurance ghenar) as the policy\'s own business: "when would I take your insurance again" vents and asks no claim status; a claim asked beside it still asks', () => {
+    for (const [text, language] of [
+      ['सर्व्हिस एकदम वाईट, परत कधी तुमचा विमा घेणार मी?', 'MR'],
+      ['asli service, parat kadhi tumcha insurance ghenar', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('पॉलिसी घेणार आहे, पण आधी क्लेमचे पैसे कधी मिळतील?')).to.equal('claim_status');
+    expect(matchIntent('policy ghenar ahe pan adhi claim che paise kadhi miltil?')).to.equal('claim_status');
+  });
 });
