@@ -1099,4 +1099,12 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['ella bills um scan panni vechiruken, enga upload pannanum?', 'pending_documents', 'TA_EN']]);
   });
+
+
+  it('reads what the bill came to (1.5 lakh bill aachu, 90 ஆயிரம் பில் ஆச்சு) as a cost told, no papers asked for, while papers asked after it still ask', () => {
+    for (const text of ['amma ku operation, 1.5 lakh bill aachu', 'தாத்தாவுக்கு ஆபரேஷன், 90 ஆயிரம் பில் ஆச்சு']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['1.5 lakh bill aachu, enna documents venum?', 'pending_documents', 'TA_EN']]);
+  });
 });

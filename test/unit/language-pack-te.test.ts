@@ -951,4 +951,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
   it('reads the claim\'s processing started, asked (process start ayyinda), as its status, also after papers asked about', () => {
     expectReadings([['bills andaya? claim process start ayyinda?', 'claim_status', 'TE_EN']]);
   });
+
+
+  it('reads what the bill came to (1.2 lakh bill ayyindi, 80 వేలు బిల్ అయింది) as a cost told, no papers asked for', () => {
+    for (const text of ['nanna ki surgery, 1.2 lakh bill ayyindi', 'అమ్మకి ఆపరేషన్, 80 వేలు బిల్ అయింది']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
 });
