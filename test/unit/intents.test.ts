@@ -173,3 +173,16 @@ describe('understandMessage: a cashless authorisation is the insurer\'s approval
     expect(matchIntent('Was the final authorisation for my cashless claim sent to the hospital?')).to.equal('claim_status');
   });
 });
+
+describe('understandMessage: "किस आधार पर", "kis aadhar pe" (on what basis) asks why, no Aadhaar card', () => {
+  it('reads "on what basis" as a why-question about the cut, in Hindi and Hinglish, while "aadhar" alone is still the card', () => {
+    for (const [text, language] of [
+      ['क्लेम में घुटने के ऑपरेशन पर ₹50,000 की सीमा लगा दी। ये सीमा किस आधार पर लगाई?', 'HI'],
+      ['Room rent ki limit lagi hai letter me. Ye limit kis aadhar par lagayi?', 'HI_EN'],
+    ] as const) {
+      expect(matchIntent(text), `${text}: ${JSON.stringify(understandMessage(text).scores)}`).to.equal('query_reason');
+      expect(detectLanguage(text)).to.equal(language);
+    }
+    expect(matchIntent('aadhar card ki copy bhi bhejni hai kya?')).to.equal('pending_documents');
+  });
+});
