@@ -777,4 +777,15 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('মা কে কবে ছুটি দেবে জানি না, কি কি কাগজ লাগবে?')).to.equal('pending_documents');
     expect(understandMessage('আপনি কে?').kind).to.equal('small_talk');
   });
+
+  it('reads someone who would explain or talk (বুঝিয়ে বলার মতো কেউ, বলবে এমন কেউ; bolar moto keu) as a request for a person, not the greeting "is anyone there?": a call asked for with it is a handover; "কেউ আছে?" alone still greets', () => {
+    for (const [text, language] of [
+      ['টাকা কেন কম এল বুঝছি না, ফোনে বোঝানোর মতো কেউ আছে?', 'BN'],
+      ['phone e bujhiye bolar moto keu ache?', 'BN_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal('human_handover');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(understandMessage('কেউ আছে?').kind).to.equal('small_talk');
+  });
 });
