@@ -1107,4 +1107,13 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['1.5 lakh bill aachu, enna documents venum?', 'pending_documents', 'TA_EN']]);
   });
+
+
+  it('reads how can it be late (epdi late aachu, எப்படி லேட் ஆகும்) after a rejection as its reason challenged, while beside a delay alone it asks where the claim stands', () => {
+    expectReadings([
+      ['rendu naal kulla inform panniten, late intimation nu reject pannitanga, epdi late aachu?', 'query_reason', 'TA_EN'],
+      ['லேட் இன்டிமேஷன்னு ரிஜெக்ட் பண்ணிட்டீங்க, மறுநாளே சொன்னேன். எப்படி லேட் ஆகும்?', 'query_reason', 'TA'],
+      ['claim settle aaga ivlo naal, epdi late aagum?', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });

@@ -958,4 +958,13 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
   });
+
+
+  it('reads how can it be late (ela late avutundi, ఎలా లేట్ అవుతుంది) after a rejection as its reason challenged, while beside a delay alone it asks where the claim stands', () => {
+    expectReadings([
+      ['late intimation ani reject chesaru, marnade cheppanu. ela late avutundi?', 'query_reason', 'TE_EN'],
+      ['లేట్ ఇంటిమేషన్ అని రిజెక్ట్ చేశారు, మరుసటి రోజే చెప్పాను. ఎలా లేట్ అవుతుంది?', 'query_reason', 'TE'],
+      ['claim settle avvadaniki inni rojulu, ela late avutundi?', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
