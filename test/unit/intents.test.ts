@@ -186,3 +186,13 @@ describe('understandMessage: "किस आधार पर", "kis aadhar pe" (o
     expect(matchIntent('aadhar card ki copy bhi bhejni hai kya?')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: updating one\'s own contact details is the policy\'s business, no claim status', () => {
+  it('reads "update my mobile number", "change my email" as a records change (cover), while "any update on my claim" still asks the status', () => {
+    const text = 'Hello. How can I change my email id on the portal? The old one is closed now.';
+    expect(matchIntent(text), JSON.stringify(understandMessage(text).scores)).to.equal(null);
+    expect(detectLanguage(text)).to.equal('EN');
+    expect(matchIntent('Please update my phone number in your app, I got a new SIM.')).to.equal(null);
+    expect(matchIntent('Any update on my claim? Also how do I change my address?')).to.equal('claim_status');
+  });
+});
