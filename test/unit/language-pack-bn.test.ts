@@ -788,4 +788,13 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(understandMessage('কেউ আছে?').kind).to.equal('small_talk');
   });
+
+  it('reads the policy\'s own card (হেলথ কার্ড, ই-কার্ড, পলিসি কার্ড) as a known phrase, no claim paper, as English reads health card: how to download it starts no workflow; a claim form to download, or the card\'s copy to send, still asks for documents', () => {
+    for (const text of ['মোবাইলে হেলথ কার্ড কিভাবে ডাউনলোড করব?', 'অ্যাপে ই-কার্ড কোথা থেকে ডাউনলোড হবে?']) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal('BN');
+    }
+    expect(matchIntent('ক্লেম ফর্ম কিভাবে ডাউনলোড করব?')).to.equal('pending_documents');
+    expect(matchIntent('হেলথ কার্ডের কপি পাঠাতে হবে?')).to.equal('pending_documents');
+  });
 });
