@@ -141,6 +141,11 @@ describe('understandMessage: the claimant\'s own plan or acceptance, told', () =
     expect(matchIntent('claim jaldi settle karwa do please')).to.equal('claim_status');
   });
 
+  it('reads a rejection accepted as the claimant\'s own fault ("it was my fault", "not surprised", "will be more careful") as closing, not a why-question; a question after it still asks', () => {
+    toldOnly('Got the letter saying the claim is rejected. Fair enough, it was my fault, the policy lapsed in March.', 'EN');
+    expect(matchIntent('My claim was rejected. It was my mistake, but why was the whole amount denied?')).to.equal('query_reason');
+  });
+
   it('reads "kya bakwas ... hai" (what a rubbish ...) as venting, not a question: papers asked for again, told, start nothing', () => {
     toldOnly('Kya ghatiya app hai. Do baar wahi reports maang liye.', 'HI_EN');
     expect(matchIntent('kya bekar service hai, ab kaunse documents bhejne hain?')).to.equal('pending_documents');
