@@ -797,4 +797,15 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('ক্লেম ফর্ম কিভাবে ডাউনলোড করব?')).to.equal('pending_documents');
     expect(matchIntent('হেলথ কার্ডের কপি পাঠাতে হবে?')).to.equal('pending_documents');
   });
+
+  it('reads a refusal to redo the claimant\'s own paperwork (আবার ভরব না, আর পাঠাব না; abar fill korbo na) as venting, as MR\'s पुन्हा भरणार नाही: a form filled twice told with it starts nothing; a question beside it still asks', () => {
+    for (const [text, language] of [
+      ['ক্লেম ফর্ম তিনবার ভরে দিয়েছি, আবার ভরব না।', 'BN'],
+      ['claim form already duto bar fill korechi, abar fill korbo na', 'BN_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('bill gulo ar pathabo na, taka kobe pabo?')).to.equal('claim_status');
+  });
 });
