@@ -1116,4 +1116,9 @@ describe('Tamil language packs', () => {
       ['claim settle aaga ivlo naal, epdi late aagum?', 'claim_status', 'TA_EN'],
     ]);
   });
+
+
+  it('reads has it happened, asked, typed aaidicha (as aayiducha) as the question it is: whether a courier reached is asked', () => {
+    expectReadings([['amma anupuna courier reach aaidicha?', 'pending_documents', 'TA_EN'], ['en claim approve aaidicha?', 'claim_status', 'TA_EN']]);
+  });
 });
