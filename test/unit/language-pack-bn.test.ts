@@ -808,4 +808,15 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('bill gulo ar pathabo na, taka kobe pabo?')).to.equal('claim_status');
   });
+
+  it('reads buying a policy (ইনস্যুরেন্স নেব, পলিসি করাব; insurance nebo) as the policy\'s own business, as MR\'s विमा घेणार: "when would I take your insurance again" after bad service vents and asks no claim status; a claim asked beside it still asks', () => {
+    for (const [text, language] of [
+      ['বাজে সার্ভিস, আবার কবে আপনাদের পলিসি নেব?', 'BN'],
+      ['worst service, abar kobe tomader insurance nebo', 'BN_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('পলিসি নেব ভাবছি, কিন্তু আগে ক্লেমের টাকা কবে পাব?')).to.equal('claim_status');
+  });
 });
