@@ -146,6 +146,12 @@ describe('understandMessage: the claimant\'s own plan or acceptance, told', () =
     expect(matchIntent('My claim was rejected. It was my mistake, but why was the whole amount denied?')).to.equal('query_reason');
   });
 
+  it('reads "galti hamari thi", "मेरी ही गलती थी" (it was our / my own mistake) as a rejection accepted, in Hinglish and Hindi; asked, the why still asks', () => {
+    toldOnly('Claim reject hone ka message aaya. Galti hamari thi, purani bimari form me nahi likhi.', 'HI_EN');
+    toldOnly('क्लेम रिजेक्ट होने का मैसेज आया। मेरी ही गलती थी, पुरानी बीमारी फॉर्म में नहीं लिखी थी।', 'HI');
+    expect(matchIntent('meri galti kya hai isme? claim kyu reject hua?')).to.equal('query_reason');
+  });
+
   it('reads "kya bakwas ... hai" (what a rubbish ...) as venting, not a question: papers asked for again, told, start nothing', () => {
     toldOnly('Kya ghatiya app hai. Do baar wahi reports maang liye.', 'HI_EN');
     expect(matchIntent('kya bekar service hai, ab kaunse documents bhejne hain?')).to.equal('pending_documents');
