@@ -967,4 +967,13 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['claim settle avvadaniki inni rojulu, ela late avutundi?', 'claim_status', 'TE_EN'],
     ]);
   });
+
+
+  it('reads can you see them (కనిపిస్తోందా, kanipistonda) after papers told uploaded as whether they arrived, and a claim status visible in the app still as its status', () => {
+    expectReadings([
+      ['సాయంత్రం అన్నీ అప్లోడ్ చేశాను, మీకు కనిపిస్తోందా?', 'pending_documents', 'TE'],
+      ['morning anni upload chesanu, meeku kanipistonda?', 'pending_documents', 'TE_EN'],
+      ['క్లెయిమ్ స్టేటస్ యాప్ లో కనిపిస్తుందా?', 'claim_status', 'TE'],
+    ]);
+  });
 });
