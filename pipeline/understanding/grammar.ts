@@ -749,12 +749,13 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const sendingSentences = new Set(parts.filter((p) => p.hits.some((h) => h.cls === 'done')).map((p) => p.sentence));
   const sending = new Set(asked ? [] : parts.filter((p) => sendingSentences.has(p.sentence)).flatMap((p) => p.hits.filter((h) => h.cls === 'when'
     || ((h.cls === 'need' || h.cls === 'pending') && p.hits.some((d) => d.cls === 'done') && p.hits.some((d) => d.cls === 'doc' && d.start > h.end && d.start - h.end <= 2)))));
-  // With nothing asked, an arrival told in a sentence before the papers are said sent or promised
-  // ("Received the query letter today. My brother will send the papers.", "आपका पत्र मिल गया ...
-  // वो भेज देगा") is what reached the claimant, not those papers reaching us: it asks nothing of
-  // their receipt. Told after them ("I sent the bills. Reached?") it still asks whether they came.
-  const firstSending = Math.min(...parts.filter((p) => p.hits.some((h) => h.cls === 'done')).map((p) => p.sentence));
-  const ownArrival = new Set(asked || !Number.isFinite(firstSending) ? [] : parts.filter((p) => p.sentence < firstSending).flatMap((p) => p.hits.filter((h) => h.cls === 'received')));
+  // With nothing asked, an arrival told before any papers are said sent or promised ("Received the
+  // query letter today. My brother will send the papers.", "आपका पत्र मिल गया ... वो भेज देगा";
+  // "Papa discharge ho gaye. Hospital se saare bills mil gaye hain.") is what reached the claimant,
+  // not papers reaching the insurer: it asks nothing of their receipt. Told after papers sent ("I
+  // sent the bills. Reached?", "bills anupinen, vandhu serndhucha") it still asks whether they came.
+  const firstSent = Math.min(...all.filter((h) => h.cls === 'done').map((h) => h.start));
+  const ownArrival = new Set(asked ? [] : all.filter((h) => h.cls === 'received' && h.start < firstSent));
   const stated = all.filter((h) => !sending.has(h) && !ownArrival.has(h));
   // A word inside a greeting or closing phrase ("hi team") names no problem, nor a word that is
   // also a date ("kal", "আজ", Marathi "काल", yesterday, which folds onto a call): it tells when.

@@ -164,7 +164,7 @@ describe('understandMessage: the claimant\'s own plan or acceptance, told', () =
     expect(matchIntent('agent kal bata dega, tab tak claim ka status batao')).to.equal('claim_status');
   });
 
-  it('reads an arrival told before papers said sent or promised as what reached the claimant, not those papers reaching the insurer', () => {
+  it('reads an arrival told, with nothing asked and no papers said sent before it, as what reached the claimant, not papers reaching the insurer', () => {
     for (const [text, language] of [
       ['Received the insurer\'s query yesterday evening. My son will post the lab reports from Nagpur next week.', 'EN'],
       ['आपकी चिट्ठी आज मिल गई। रिपोर्ट मेरी बेटी के पास है, वो कल भेज देगी।', 'HI'],
@@ -173,6 +173,13 @@ describe('understandMessage: the claimant\'s own plan or acceptance, told', () =
       expect(detectLanguage(text)).to.equal(language);
     }
     expect(matchIntent('I couriered the ICU notes on Monday. Have they reached you?')).to.equal('pending_documents');
+    for (const [text, language] of [
+      ['Dad was discharged on Friday. Received all the hospital bills and the discharge summary this morning.', 'EN'],
+      ['Mummy ka operation ho gaya. Hospital se saari reports mil gayi hain.', 'HI_EN'],
+    ] as const) {
+      expect(matchIntent(text), `${text}: ${JSON.stringify(understandMessage(text).scores)}`).to.equal(null);
+      expect(detectLanguage(text)).to.equal(language);
+    }
   });
 });
 
