@@ -976,4 +976,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['క్లెయిమ్ స్టేటస్ యాప్ లో కనిపిస్తుందా?', 'claim_status', 'TE'],
     ]);
   });
+
+
+  it('reads what is this rejection or cut (reject chesaru enti, కట్ చేశారేంటి) as why it was done, not which papers', () => {
+    expectReadings([
+      ['pharmacy bills reject chesaru enti?', 'query_reason', 'TE_EN'],
+      ['మందుల బిల్లులు రిజెక్ట్ చేశారేంటి? పాలసీలో కవర్ ఉంది కదా', 'query_reason', 'TE'],
+    ]);
+  });
 });
