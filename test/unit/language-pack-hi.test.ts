@@ -270,4 +270,11 @@ describe('language pack: Hindi (HI)', () => {
       expect(matchIntent(text), text).to.equal(null);
     }
   });
+  it('reads someone who would explain or tell (समझाने वाला कोई, बता सके ऐसा कोई) as a request for a person, not the greeting "कोई है?": a call asked for with it is a handover; "कोई है?" alone still greets', () => {
+    for (const text of ['फोन पर समझाने वाला कोई है क्या?', 'क्लेम क्यों कटा समझ नहीं आया, कॉल पर बता सके ऐसा कोई है?']) {
+      expect(matchIntent(text), text).to.equal('human_handover');
+      expect(detectLanguage(text), text).to.equal('HI');
+    }
+    expect(understandMessage('कोई है?').kind).to.equal('small_talk');
+  });
 });
