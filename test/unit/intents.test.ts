@@ -214,3 +214,12 @@ describe('understandMessage: updating one\'s own contact details is the policy\'
     expect(matchIntent('Any update on my claim? Also how do I change my address?')).to.equal('claim_status');
   });
 });
+
+describe('understandMessage: Hinglish "aa gaya" (came) is an arrival as well as a payment', () => {
+  it('reads "sab aa gaya?" after papers told uploaded as asking whether they arrived, and "paisa aa gaya?" as the payment', () => {
+    const text = 'Kal shaam 4 reports aur pharmacy ka bill email kiye the. Check karke batao sab aa gaye?';
+    expect(matchIntent(text), JSON.stringify(understandMessage(text).scores)).to.equal('pending_documents');
+    expect(detectLanguage(text)).to.equal('HI_EN');
+    expect(matchIntent('claim ka paisa account me aa gaya kya?')).to.equal('claim_status');
+  });
+});
