@@ -277,4 +277,11 @@ describe('language pack: Hindi (HI)', () => {
     }
     expect(understandMessage('कोई है?').kind).to.equal('small_talk');
   });
+  it('reads a refusal to redo the claimant\'s own paperwork (दोबारा नहीं भरूंगा, फिर से नहीं भेजूंगी) as venting, as MR\'s पुन्हा भरणार नाही: a form filled twice told with it starts nothing; a question beside it still asks', () => {
+    for (const text of ['क्लेम फॉर्म तीन बार भर चुकी हूं, अब दोबारा नहीं भरूंगी।', 'सारे बिल दो बार भेजे, फिर से नहीं भेजूंगा']) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal('HI');
+    }
+    expect(matchIntent('बिल दोबारा नहीं भेजूंगा, पैसा कब आएगा?')).to.equal('claim_status');
+  });
 });
