@@ -1121,4 +1121,10 @@ describe('Tamil language packs', () => {
   it('reads has it happened, asked, typed aaidicha (as aayiducha) as the question it is: whether a courier reached is asked', () => {
     expectReadings([['amma anupuna courier reach aaidicha?', 'pending_documents', 'TA_EN'], ['en claim approve aaidicha?', 'claim_status', 'TA_EN']]);
   });
+
+
+  it('reads where is the money, asked with enga after it (panam enga, kaasu enga), as where the claim stands, while enga before a noun (enga panam, our money) names nothing', () => {
+    expectReadings([['ivlo thadava kettachu, en panam enga?', 'claim_status', 'TA_EN'], ['seriously, kaasu enga?', 'claim_status', 'TA_EN']]);
+    expect(['small_talk', 'unclear']).to.include(asked('enga panam ellam hospital ku pochu'));
+  });
 });
