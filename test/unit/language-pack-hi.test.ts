@@ -284,4 +284,12 @@ describe('language pack: Hindi (HI)', () => {
     }
     expect(matchIntent('बिल दोबारा नहीं भेजूंगा, पैसा कब आएगा?')).to.equal('claim_status');
   });
+  it('reads bad service told (सर्विस बहुत खराब, घटिया सर्विस, बेकार सेवा) as venting, as Hinglish "service bahut kharab" is: it starts nothing, and "ग्राहक सेवा" inside it asks for no person; a person or a question beside it still asks', () => {
+    for (const text of ['आपकी सर्विस बहुत खराब है।', 'ग्राहक सेवा बहुत घटिया है', 'सबसे घटिया सर्विस']) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal('HI');
+    }
+    expect(matchIntent('सर्विस बेकार है, मैनेजर से बात कराइए')).to.equal('human_handover');
+    expect(matchIntent('बेकार सर्विस, मेरा पैसा क्यों काटा?')).to.equal('query_reason');
+  });
 });
