@@ -223,3 +223,17 @@ describe('understandMessage: Hinglish "aa gaya" (came) is an arrival as well as 
     expect(matchIntent('claim ka paisa account me aa gaya kya?')).to.equal('claim_status');
   });
 });
+
+describe('understandMessage: a bill with its sum is money told, not a paper', () => {
+  it('reads a bill named with its total as what the bill came to (bills-alone stops on a sum), while a bill alone or a paper with a sum still asks for documents', () => {
+    for (const [text, language] of [
+      ['Dad ka total hospital bill 3.4 lakh bana, usme 40k dawaiyon ka.', 'HI_EN'],
+      ['The final bill came to Rs 1,85,000 including the ICU charges.', 'EN'],
+    ] as const) {
+      expect(matchIntent(text), `${text}: ${JSON.stringify(understandMessage(text).scores)}`).to.equal(null);
+      expect(detectLanguage(text)).to.equal(language);
+    }
+    expect(matchIntent('pharmacy bills?')).to.equal('pending_documents');
+    expect(matchIntent('claim 2 lakh ka hai, PAN card bhi dena padega kya')).to.equal('pending_documents');
+  });
+});
