@@ -1127,4 +1127,10 @@ describe('Tamil language packs', () => {
     expectReadings([['ivlo thadava kettachu, en panam enga?', 'claim_status', 'TA_EN'], ['seriously, kaasu enga?', 'claim_status', 'TA_EN']]);
     expect(['small_talk', 'unclear']).to.include(asked('enga panam ellam hospital ku pochu'));
   });
+
+
+  it('reads where is the money in Tamil script, எங்க after the noun (பணம் எங்க), as where the claim stands', () => {
+    expectReadings([['என் பணம் எங்க?', 'claim_status', 'TA']]);
+    expect(['small_talk', 'unclear']).to.include(asked('எங்க பணம் எல்லாம் ஆஸ்பத்திரிக்கு போச்சு'));
+  });
 });
