@@ -292,4 +292,11 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('सर्विस बेकार है, मैनेजर से बात कराइए')).to.equal('human_handover');
     expect(matchIntent('बेकार सर्विस, मेरा पैसा क्यों काटा?')).to.equal('query_reason');
   });
+  it('reads buying a policy (पॉलिसी लूंगा, बीमा लूंगी, बीमा लेना) as the policy\'s own business, as MR\'s विमा घेणार: "when would I take your insurance again" after bad service vents and asks no claim status; a claim asked beside it still asks', () => {
+    for (const text of ['घटिया सर्विस, अब कब आपकी पॉलिसी लूंगा', 'सर्विस बेकार है, फिर कब इस कंपनी का बीमा लूंगी मैं?']) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal('HI');
+    }
+    expect(matchIntent('बीमा लेना है, पर पहले क्लेम का पैसा कब आएगा?')).to.equal('claim_status');
+  });
 });
