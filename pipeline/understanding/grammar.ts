@@ -458,6 +458,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // parting phrase ("never renewing this policy") is none.
       .filter((h, _, all) => h.cls !== 'claim' || !all.some((c) => c.cls === 'cover' && !withinPhraseOf(closingClasses, c, all)
         && (c.start > h.end ? c.start - h.end : h.start - c.end) <= 3))
+      // So is a status or payment word within three words of it in a clause that names no claim
+      // otherwise ("premium auto debit ayyindo ledo?", "has my premium been paid?"): the premium's
+      // payment is the policy's business, no claim paid or standing anywhere.
+      .filter((h, _, all) => (h.cls !== 'status' && h.cls !== 'paid') || all.some((c) => c.cls === 'claim' || c.cls === 'ref')
+        || !all.some((c) => c.cls === 'cover' && !withinPhraseOf(closingClasses, c, all) && (c.start > h.end ? c.start - h.end : h.start - c.end) <= 3))
       // A claim word inside a longer phrase naming people ("claims team", "claims department") is
       // their name, no claim asked about: "mee claims team lo evaraina phone lo explain chestara?"
       // asks for a person to explain, not why a claim was decided.

@@ -237,3 +237,13 @@ describe('understandMessage: a bill with its sum is money told, not a paper', ()
     expect(matchIntent('claim 2 lakh ka hai, PAN card bhi dena padega kya')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: the premium\'s payment is the policy\'s business', () => {
+  it('reads a payment or status word beside the premium, with no claim named, as no claim status; a claim asked about beside it still is', () => {
+    const text = 'Was my renewal premium debited from the bank this month?';
+    expect(matchIntent(text), JSON.stringify(understandMessage(text).scores)).to.equal(null);
+    expect(detectLanguage(text)).to.equal('EN');
+    expect(matchIntent('premium ka payment ho gaya kya?')).to.equal(null);
+    expect(matchIntent('Premium paid already. When will my claim be settled?')).to.equal('claim_status');
+  });
+});
