@@ -1133,4 +1133,15 @@ describe('Tamil language packs', () => {
     expectReadings([['என் பணம் எங்க?', 'claim_status', 'TA']]);
     expect(['small_talk', 'unclear']).to.include(asked('எங்க பணம் எல்லாம் ஆஸ்பத்திரிக்கு போச்சு'));
   });
+
+
+  it('reads nobody picks up (yaarum phone edukkala, யாரும் எடுக்கல) and a bad experience as venting, no person asked for, while a person asked for after it still asks', () => {
+    for (const text of ['customer care la yaarum phone edukkala, worst experience', 'கஸ்டமர் கேருக்கு கால் பண்ணா யாரும் எடுக்கல. ரொம்ப மோசமான அனுபவம்']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([
+      ['call panna yaarum edukkala, oru senior officer kitta pesanum', 'human_handover', 'TA_EN'],
+      ['கால் பண்ணா யாரும் எடுக்கல, ஒரு அதிகாரி கிட்ட பேசணும்', 'human_handover', 'TA'],
+    ]);
+  });
 });
