@@ -984,4 +984,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['మందుల బిల్లులు రిజెక్ట్ చేశారేంటి? పాలసీలో కవర్ ఉంది కదా', 'query_reason', 'TE'],
     ]);
   });
+
+
+  it('reads nobody picks up (evaru ettaledu, ఎవరూ ఎత్తలేదు) as venting, no person asked for, while a person asked for after it still asks', () => {
+    for (const text of ['customer care ki call chesthe evaru ettaledu, worst experience', 'కస్టమర్ కేర్ కి కాల్ చేస్తే ఎవరూ ఎత్తలేదు']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['call chesthe evaru ettaledu, evaraina officer tho matladali', 'human_handover', 'TE_EN']]);
+  });
 });
