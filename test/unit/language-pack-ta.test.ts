@@ -1144,4 +1144,9 @@ describe('Tamil language packs', () => {
       ['கால் பண்ணா யாரும் எடுக்கல, ஒரு அதிகாரி கிட்ட பேசணும்', 'human_handover', 'TA'],
     ]);
   });
+
+
+  it('reads the portal (போர்டல்) as a known word, no typo of port (போர்ட், the policy\'s own business): a claim asked about on it is its status', () => {
+    expectReadings([['போர்டல் ல க்ளைம் என்ன காட்டுது?', 'claim_status', 'TA']]);
+  });
 });
