@@ -246,4 +246,12 @@ describe('understandMessage: the premium\'s payment is the policy\'s business', 
     expect(matchIntent('premium ka payment ho gaya kya?')).to.equal(null);
     expect(matchIntent('Premium paid already. When will my claim be settled?')).to.equal('claim_status');
   });
+
+  it('reads a request for the policy\'s e-card or its download link as the policy\'s business, no papers asked for; the upload link still is', () => {
+    const text = 'Kindly share my family health card download link, the old one expired.';
+    expect(matchIntent(text), JSON.stringify(understandMessage(text).scores)).to.equal(null);
+    expect(detectLanguage(text)).to.equal('EN');
+    expect(matchIntent('send me the e-card please')).to.equal(null);
+    expect(matchIntent('please send me the upload link again')).to.equal('pending_documents');
+  });
 });
