@@ -157,6 +157,11 @@ describe('understandMessage: the claimant\'s own plan or acceptance, told', () =
     expect(matchIntent('kya bekar service hai, ab kaunse documents bhejne hain?')).to.equal('pending_documents');
   });
 
+  it('reads "what a useless / pathetic ..." as venting, not a question, in English too; a question after it still asks', () => {
+    toldOnly('What a pathetic process. Your team wanted the same reports from me twice.', 'EN');
+    expect(matchIntent('What a mess, which documents do you still need?')).to.equal('pending_documents');
+  });
+
   it('reads "bata dega" (someone will tell) as telling, not the request "batao": a plan told starts nothing, "... status batao" still asks', () => {
     const text = 'Mere bhai ne claim ka payment letter padh liya. Wo shaam ko bata dega.';
     expect(matchIntent(text), JSON.stringify(understandMessage(text).scores)).to.equal(null);
