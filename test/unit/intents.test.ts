@@ -218,6 +218,13 @@ describe('understandMessage: updating one\'s own contact details is the policy\'
     expect(matchIntent('Please update my phone number in your app, I got a new SIM.')).to.equal(null);
     expect(matchIntent('Any update on my claim? Also how do I change my address?')).to.equal('claim_status');
   });
+
+  it('reads Hinglish "email kaise update karu" (how do I update my email) as a records change, its "kaise" no why', () => {
+    const text = 'Naya phone liya hai. Portal pe mobile number kaise change karein?';
+    expect(matchIntent(text), JSON.stringify(understandMessage(text).scores)).to.equal(null);
+    expect(detectLanguage(text)).to.equal('HI_EN');
+    expect(matchIntent('address update kaise hoga aur claim ka status kya hai?')).to.equal('claim_status');
+  });
 });
 
 describe('understandMessage: Hinglish "aa gaya" (came) is an arrival as well as a payment', () => {
