@@ -220,7 +220,7 @@ describe('understandMessage: updating one\'s own contact details is the policy\'
   });
 
   it('reads Hinglish "email kaise update karu" (how do I update my email) as a records change, its "kaise" no why', () => {
-    const text = 'Naya phone liya hai. Portal pe mobile number kaise change karein?';
+    const text = 'Purani email id band ho gayi. App me email kaise update karein?';
     expect(matchIntent(text), JSON.stringify(understandMessage(text).scores)).to.equal(null);
     expect(detectLanguage(text)).to.equal('HI_EN');
     expect(matchIntent('address update kaise hoga aur claim ka status kya hai?')).to.equal('claim_status');
