@@ -1149,4 +1149,15 @@ describe('Tamil language packs', () => {
   it('reads the portal (போர்டல்) as a known word, no typo of port (போர்ட், the policy\'s own business): a claim asked about on it is its status', () => {
     expectReadings([['போர்டல் ல க்ளைம் என்ன காட்டுது?', 'claim_status', 'TA']]);
   });
+
+
+  it('reads a paper the claimant read (padichu paathen, படிச்சேன்) as told, no paper asked for, while a question after it still asks', () => {
+    for (const text of ['nethu policy document full ah padichu paathen', 'இன்னைக்கு பாலிசி டாக்குமென்ட் படிச்சேன்']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([
+      ['rejection letter padichen, yen reject pannanga?', 'query_reason', 'TA_EN'],
+      ['query letter padichen, adhula enna documents venum nu puriyala', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });
