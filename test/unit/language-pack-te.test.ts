@@ -992,4 +992,15 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['call chesthe evaru ettaledu, evaraina officer tho matladali', 'human_handover', 'TE_EN']]);
   });
+
+
+  it('reads a paper the claimant read (chadivanu, చదివాను) as told, no paper asked for, while a question after it still asks', () => {
+    for (const text of ['ninna policy document motham chadivanu', 'ఈరోజు పాలసీ డాక్యుమెంట్ చదివాను']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([
+      ['rejection letter chadivanu, enduku reject chesaru?', 'query_reason', 'TE_EN'],
+      ['query letter chadivanu, inka ye documents kavali?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
