@@ -167,6 +167,8 @@ describe('understandMessage: the claimant\'s own plan or acceptance, told', () =
     expect(matchIntent(text), JSON.stringify(understandMessage(text).scores)).to.equal(null);
     expect(detectLanguage(text)).to.equal('HI_EN');
     expect(matchIntent('agent kal bata dega, tab tak claim ka status batao')).to.equal('claim_status');
+    const later = 'Mere papa ne settlement letter padh liya. Wo raat ko batayenge.';
+    expect(matchIntent(later), JSON.stringify(understandMessage(later).scores)).to.equal(null);
   });
 
   it('reads an arrival told, with nothing asked and no papers said sent before it, as what reached the claimant, not papers reaching the insurer', () => {
