@@ -1160,4 +1160,12 @@ describe('Tamil language packs', () => {
       ['query letter padichen, adhula enna documents venum nu puriyala', 'pending_documents', 'TA_EN'],
     ]);
   });
+
+
+  it('reads papers in the claimant\'s hands (en kitta irukku, என்கிட்ட இருக்கு) as told, no paper asked for, while where to send them still asks', () => {
+    for (const text of ['appa discharge aayitaaru, ella bills um en kitta irukku', 'அப்பா டிஸ்சார்ஜ் ஆயிட்டாரு, எல்லா பில்லும் என்கிட்ட இருக்கு']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['bills en kitta irukku, enga anuppanum?', 'pending_documents', 'TA_EN']]);
+  });
 });

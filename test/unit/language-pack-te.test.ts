@@ -1003,4 +1003,10 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['query letter chadivanu, inka ye documents kavali?', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+
+  it('reads papers in the claimant\'s hands (naa daggara unnayi, నా దగ్గర ఉన్నాయి) as told, no paper asked for, while how to send them still asks', () => {
+    expect(['small_talk', 'unclear']).to.include(asked('nanna discharge ayyaru, anni bills naa daggara unnayi'));
+    expectReadings([['original bills naa daggara unnayi, courier cheyyala leka upload cheyyala?', 'pending_documents', 'TE_EN']]);
+  });
 });
