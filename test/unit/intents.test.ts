@@ -227,6 +227,12 @@ describe('understandMessage: updating one\'s own contact details is the policy\'
     expect(detectLanguage(text)).to.equal('HI_EN');
     expect(matchIntent('address update kaise hoga aur claim ka status kya hai?')).to.equal('claim_status');
   });
+
+  it('reads Hinglish "kaise update karu" (how do I update) beside papers as how to send them, not why', () => {
+    const text = 'Portal pe discharge summary galat upload ho gayi. Reports kaise update karein?';
+    expect(matchIntent(text), JSON.stringify(understandMessage(text).scores)).to.equal('pending_documents');
+    expect(detectLanguage(text)).to.equal('HI_EN');
+  });
 });
 
 describe('understandMessage: Hinglish "aa gaya" (came) is an arrival as well as a payment', () => {
