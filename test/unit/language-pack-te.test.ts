@@ -1009,4 +1009,9 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(['small_talk', 'unclear']).to.include(asked('nanna discharge ayyaru, anni bills naa daggara unnayi'));
     expectReadings([['original bills naa daggara unnayi, courier cheyyala leka upload cheyyala?', 'pending_documents', 'TE_EN']]);
   });
+
+
+  it('reads papers with all joined (బిల్లులన్నీ, రిపోర్టులన్నీ) as papers: whether they arrived is asked', () => {
+    expectReadings([['బిల్లులన్నీ మీకు అందాయా?', 'pending_documents', 'TE']]);
+  });
 });
