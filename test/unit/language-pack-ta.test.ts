@@ -1168,4 +1168,12 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['bills en kitta irukku, enga anuppanum?', 'pending_documents', 'TA_EN']]);
   });
+
+
+  it('reads a form told filled in (fill panni mudichen, நிரப்பிட்டேன்) as papers done, none asked for, while what else is needed after it still asks', () => {
+    for (const text of ['ippo dhaan claim form fill panni mudichen', 'கிளைம் ஃபார்ம் நிரப்பிட்டேன்']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['claim form fill panniten, vera enna documents venum?', 'pending_documents', 'TA_EN']]);
+  });
 });

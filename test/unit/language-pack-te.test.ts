@@ -1014,4 +1014,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
   it('reads papers with all joined (బిల్లులన్నీ, రిపోర్టులన్నీ) as papers: whether they arrived is asked', () => {
     expectReadings([['బిల్లులన్నీ మీకు అందాయా?', 'pending_documents', 'TE']]);
   });
+
+
+  it('reads a form told filled in (fill chesanu, నింపేశాను) as papers done, none asked for, while what else is needed after it still asks', () => {
+    for (const text of ['claim form fill chesanu', 'క్లెయిమ్ ఫారం నింపేశాను']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['claim form fill chesanu, inka emi kavali?', 'pending_documents', 'TE_EN']]);
+  });
 });
