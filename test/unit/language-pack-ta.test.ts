@@ -1176,4 +1176,9 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['claim form fill panniten, vera enna documents venum?', 'pending_documents', 'TA_EN']]);
   });
+
+
+  it('reads they have reduced (kuraichitanga, korachitinga) as a cut: a sum reduced and challenged asks why', () => {
+    expectReadings([['room rent limit nu solli 15000 kuraichitanga, adhu sariya?', 'query_reason', 'TA_EN']]);
+  });
 });
