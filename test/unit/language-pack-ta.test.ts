@@ -1181,4 +1181,12 @@ describe('Tamil language packs', () => {
   it('reads they have reduced (kuraichitanga, korachitinga) as a cut: a sum reduced and challenged asks why', () => {
     expectReadings([['room rent limit nu solli 15000 kuraichitanga, adhu sariya?', 'query_reason', 'TA_EN']]);
   });
+
+
+  it('reads it came quickly (seekiram vandhuchu, சீக்கிரம் வந்துச்சு), told of a past claim, as no payment date asked, while soon asked (seekiram varuma) still asks', () => {
+    for (const text of ['last year um idhe maadhiri claim panninen, appo seekiram vandhuchu', 'போன வருஷமும் இதே மாதிரி க்ளைம் பண்ணேன், அப்போ சீக்கிரம் வந்துச்சு']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['panam seekiram varuma?', 'claim_status', 'TA_EN'], ['pona thadava panam seekiram vandhuchu, ippo yen ivlo late?', 'claim_status', 'TA_EN']]);
+  });
 });

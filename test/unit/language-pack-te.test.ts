@@ -1022,4 +1022,10 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['claim form fill chesanu, inka emi kavali?', 'pending_documents', 'TE_EN']]);
   });
+
+
+  it('reads it came quickly (tondaraga vachindi), told of a past claim, as no payment date asked, while a delay asked after it still asks', () => {
+    expect(['small_talk', 'unclear']).to.include(asked('last year kuda ilaane claim chesanu, appudu tondaraga vachindi'));
+    expectReadings([['gatha saari dabbulu tondaraga vachindi, ee saari enduku inni rojulu?', 'claim_status', 'TE_EN']]);
+  });
 });
