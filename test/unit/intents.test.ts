@@ -275,3 +275,13 @@ describe('understandMessage: the premium\'s payment is the policy\'s business', 
     expect(matchIntent('please send me the upload link again')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: "anymore" is one English word', () => {
+  it('reads "anymore" (no longer) as no "any more" run together, so no papers needed', () => {
+    const text = 'My policy email is not in use anymore.';
+    expect(understandMessage(text).scores.pending_documents, JSON.stringify(understandMessage(text).scores)).to.equal(0);
+    expect(matchIntent(text)).to.equal(null);
+    expect(detectLanguage(text)).to.equal('EN');
+    expect(matchIntent('Do you need any more papers from me?')).to.equal('pending_documents');
+  });
+});
