@@ -285,3 +285,12 @@ describe('understandMessage: "anymore" is one English word', () => {
     expect(matchIntent('Do you need any more papers from me?')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: the file is the papers when bills were told sent', () => {
+  it('reads "the file" after bills told sent, asked whether they arrived, as the papers (documents), not a claim paid', () => {
+    const text = 'I posted the hospital bills and reports last Friday. Can you check they arrived and my file is complete?';
+    expect(matchIntent(text), JSON.stringify(understandMessage(text).scores)).to.equal('pending_documents');
+    expect(detectLanguage(text)).to.equal('EN');
+    expect(matchIntent('When will my file be settled?')).to.equal('claim_status');
+  });
+});
