@@ -1189,4 +1189,14 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['panam seekiram varuma?', 'claim_status', 'TA_EN'], ['pona thadava panam seekiram vandhuchu, ippo yen ivlo late?', 'claim_status', 'TA_EN']]);
   });
+
+  it('reads sadness told (கஷ்டமா இருக்கு, kashtama irukku, varuthama irukku) as venting, no reason asked, while a why asked beside it still asks', () => {
+    for (const text of ['என் claim reject ஆயிடுச்சு. ரொம்ப வருத்தமா இருக்கு', 'claim reject aachunu message vandhuchu, romba kashtama irukku']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([
+      ['claim reject ஆயிடுச்சு, ரொம்ப கஷ்டமா இருக்கு. ஏன் reject பண்ணீங்க?', 'query_reason', 'TA'],
+      ['claim reject aachu, romba kashtama irukku, yen reject pannunga?', 'query_reason', 'TA_EN'],
+    ]);
+  });
 });

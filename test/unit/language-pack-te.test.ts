@@ -1028,4 +1028,14 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(['small_talk', 'unclear']).to.include(asked('last year kuda ilaane claim chesanu, appudu tondaraga vachindi'));
     expectReadings([['gatha saari dabbulu tondaraga vachindi, ee saari enduku inni rojulu?', 'claim_status', 'TE_EN']]);
   });
+
+  it('reads sadness told (బాధగా ఉంది, badhaga undi) as venting, no reason asked, while a why asked beside it still asks; ఎంతో (so much) is no question word', () => {
+    for (const text of ['నా క్లెయిమ్ రిజెక్ట్ అయింది. చాలా బాధగా ఉంది', 'claim reject ayyindi ani message vachindi, chala badhaga undi', 'రిజెక్షన్ లెటర్ వచ్చింది. చాలా బాధగా ఉంది, ఎంతో ఆశతో క్లెయిమ్ పెట్టాం']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([
+      ['క్లెయిమ్ రిజెక్ట్ అయింది, చాలా బాధగా ఉంది. ఎందుకు రిజెక్ట్ చేశారు?', 'query_reason', 'TE'],
+      ['claim reject ayyindi, chala badhaga undi. enduku reject chesaru?', 'query_reason', 'TE_EN'],
+    ]);
+  });
 });
