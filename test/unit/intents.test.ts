@@ -294,3 +294,14 @@ describe('understandMessage: the file is the papers when bills were told sent', 
     expect(matchIntent('When will my file be settled?')).to.equal('claim_status');
   });
 });
+
+describe('understandMessage: Hinglish padhna (read) and badhna (increase) are verbs, no typo of "aadha" (half)', () => {
+  it('reads "abhi padha nahi" (not read yet) and "premium badha hai" (went up) as no cut', () => {
+    const text = 'Hospital ka letter abhi padha nahi.';
+    expect(understandMessage(text).scores.query_reason, JSON.stringify(understandMessage(text).scores)).to.equal(0);
+    expect(matchIntent(text)).to.equal(null);
+    expect(detectLanguage(text)).to.equal('HI_EN');
+    expect(matchIntent('Is saal premium bahut badha hai.')).to.equal(null);
+    expect(matchIntent('sirf aadha paisa mila, baaki kyu kata?')).to.equal('query_reason');
+  });
+});
