@@ -1099,4 +1099,18 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('पॉलिसी घेणार आहे, पण आधी क्लेमचे पैसे कधी मिळतील?')).to.equal('claim_status');
     expect(matchIntent('policy ghenar ahe pan adhi claim che paise kadhi miltil?')).to.equal('claim_status');
   });
+
+  it('tells Marathi from Hindi by a noun with -ला joined (कस्टमर केअरला), the imperative जोडा (joda, connect) and ळ words and -लंय forms (वेळा, फिरलंय): a person asked for is answered in Marathi, and Hindi जोड़ो stays Hindi', () => {
+    for (const [text, language] of [
+      ['मला कस्टमर केअरशी जोडा', 'MR'],
+      ['सिनियर ऑफिसरला जोडा', 'MR'],
+      ['manager la joda pls', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal('human_handover');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(detectLanguage('दोन वेळा फॉर्म भरला')).to.equal('MR');
+    expect(detectLanguage('मुझे कस्टमर केयर से जोड़ो')).to.equal('HI');
+    expect(matchIntent('मुझे कस्टमर केयर से जोड़ो')).to.equal('human_handover');
+  });
 });
