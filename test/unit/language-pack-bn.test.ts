@@ -819,4 +819,16 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('পলিসি নেব ভাবছি, কিন্তু আগে ক্লেমের টাকা কবে পাব?')).to.equal('claim_status');
   });
+
+  it('reads venting (বিরক্ত লাগছে, এত ঝামেলা; birokto lagche, eto jhamela) as venting, as MR\'s डोकं फिरलंय: a hassle with the bills told starts nothing; a question beside it still asks', () => {
+    for (const [text, language] of [
+      ['অফিসে তিনবার গেলাম, এত ঝামেলা, সত্যি বিরক্ত লাগছে', 'BN'],
+      ['tinbar office gelam, eto jhamela, birokto lagche', 'BN_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('এত ঝামেলা, ক্লেমের টাকা কবে পাব?')).to.equal('claim_status');
+    expect(matchIntent('eto jhamela, claim er taka kobe pabo?')).to.equal('claim_status');
+  });
 });

@@ -1113,4 +1113,18 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(detectLanguage('मुझे कस्टमर केयर से जोड़ो')).to.equal('HI');
     expect(matchIntent('मुझे कस्टमर केयर से जोड़ो')).to.equal('human_handover');
   });
+
+  it('reads venting idioms (डोकं फिरलंय, my head is spinning; घेतलीच नसती, I would never have taken it; doka firlay, ghetlach nasta) as venting: running around told with them starts nothing; a question beside them still asks', () => {
+    for (const [text, language] of [
+      ['रोज ऑफिसला चकरा, आता तर डोकं फिरलंय', 'MR'],
+      ['असा अनुभव येणार माहीत असतं तर हा विमा घेतलाच नसता', 'MR'],
+      ['roj office la chakra, aata doka firlay', 'MR_EN'],
+      ['asa anubhav yenar mahit asta tar policy ghetlich nasti', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('डोकं फिरलंय, क्लेमचे पैसे कधी मिळतील?')).to.equal('claim_status');
+    expect(matchIntent('doka firlay, claim che paise kadhi miltil?')).to.equal('claim_status');
+  });
 });
