@@ -1199,4 +1199,11 @@ describe('Tamil language packs', () => {
       ['claim reject aachu, romba kashtama irukku, yen reject pannunga?', 'query_reason', 'TA_EN'],
     ]);
   });
+
+  it('reads they cut (வெட்டிட்டாங்க, vettitaanga) as a cut: a sum cut and challenged asks why', () => {
+    expectReadings([
+      ['ஆபரேஷன் பில்லுல 6000 வெட்டிட்டாங்க, அது எல்லாம் treatment செலவு தானே?', 'query_reason', 'TA'],
+      ['scan bill 3500 vettitaanga, adhuvum treatment la serndhadhu thaane?', 'query_reason', 'TA_EN'],
+    ]);
+  });
 });

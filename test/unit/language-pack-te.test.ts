@@ -1038,4 +1038,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['claim reject ayyindi, chala badhaga undi. enduku reject chesaru?', 'query_reason', 'TE_EN'],
     ]);
   });
+
+  it('reads struck off (కొట్టేశారు, kottesaru) as a cut: a sum struck off and challenged asks why', () => {
+    expectReadings([
+      ['స్కాన్ బిల్లు 3500 కొట్టేశారు, అది కూడా ట్రీట్మెంట్ లో భాగమే కదా?', 'query_reason', 'TE'],
+      ['scan bill 3500 kottesaru, adi kuda treatment lo bhagame kada?', 'query_reason', 'TE_EN'],
+    ]);
+  });
 });
