@@ -659,6 +659,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     return [...earlier.hits.filter((h) => thingClasses.has(h.cls)), ...context];
   };
 
+  // A question that names the policy's own business (`cover`: "Premium itna kyu badha?") asks about
+  // it: a claim told in a clause before ("last year koi claim nahi kiya tha") is no thing it asks of.
+  const aboutCover = (p: Part) => p.hits.some((h) => h.cls === 'cover' && !withinPhraseOf(closingClasses, h, p.hits));
   // The asking part decides, the last first.
   for (let i = parts.length - 1; i >= 0; i -= 1) {
     const part = parts[i]!;
@@ -689,7 +692,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // Two intents tied there are told apart first by the templates the question itself takes part
     // in ("file jama ki thi. pahuchi ya nahi?": reached, the papers handed in, not the claim paid).
     let own: (() => Scored) | undefined;
-    if (top(scored) < grammar.threshold && i > 0 && !part.greeting) {
+    if (top(scored) < grammar.threshold && i > 0 && !part.greeting && !aboutCover(part)) {
       // A word that is a paper as well as a why-word ("breakup"), in a clause before that asks
       // nothing ("itemised breakup nahi. ye chalega ya detail wala bhi chahiye?"), is the paper
       // missing there, not a why the question asks.
@@ -719,6 +722,15 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // only templates the question itself takes part in, so the context cannot answer by itself
   // what the question did not ask.
   const lastAsking = parts.findLastIndex((p) => p.asking && !p.greeting);
+  // A last question about the policy's own business that names no intent by itself ("Premium itna
+  // kyu badha?") asks of the policy: the claims told before it start nothing.
+  if (lastAsking >= 0 && aboutCover(parts[lastAsking]!)) {
+    const own = score(parts[lastAsking]!.hits);
+    if (all.some((h) => smallTalkClasses.has(h.cls))) {
+      return { kind: 'small_talk', intent: null, confidence: top(own), scores: own.scores as Record<I, number>, template: null, closing: all.some((h) => closingClasses.has(h.cls)) };
+    }
+    return { kind: 'unclear', intent: null, confidence: top(own), scores: own.scores as Record<I, number>, template: null };
+  }
   if (lastAsking > 1) {
     const question = parts[lastAsking]!.hits;
     const scored = score([...parts.slice(0, lastAsking).flatMap((p) => p.hits), ...question], Number.POSITIVE_INFINITY, question);

@@ -305,3 +305,15 @@ describe('understandMessage: Hinglish padhna (read) and badhna (increase) are ve
     expect(matchIntent('sirf aadha paisa mila, baaki kyu kata?')).to.equal('query_reason');
   });
 });
+
+describe('understandMessage: a last question about the policy\'s own business leans on no claim told before it', () => {
+  it('reads "why did my premium go up?" after a claim told as the policy\'s business, starting nothing; a claim asked about beside the premium still answers', () => {
+    const text = 'My claim was settled last year. Why did my premium go up?';
+    expect(matchIntent(text), JSON.stringify(understandMessage(text).scores)).to.equal(null);
+    expect(detectLanguage(text)).to.equal('EN');
+    expect(matchIntent('Pichle saal ek claim liya tha. Is baar premium itna zyada kyu hai?')).to.equal(null);
+    expect(understandMessage('Hello. Last year I took a claim. Why is my renewal so costly now?').kind).to.equal('small_talk');
+    expect(matchIntent('Premium paid already. When will my claim be settled?')).to.equal('claim_status');
+    expect(matchIntent('Renewal is done. Why was my claim rejected?')).to.equal('query_reason');
+  });
+});
