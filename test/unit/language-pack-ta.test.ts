@@ -1206,4 +1206,12 @@ describe('Tamil language packs', () => {
       ['scan bill 3500 vettitaanga, adhuvum treatment la serndhadhu thaane?', 'query_reason', 'TA_EN'],
     ]);
   });
+
+  it('reads it would be good if someone talked (பேசினா நல்லா இருக்கும், pesina nalla irukkum) as a person asked for, while if I talked, told of the past, asks for nobody', () => {
+    expectReadings([
+      ['என் தாத்தாவுக்கு மெசேஜ் படிக்க தெரியாது, யாராவது அவர் கிட்ட போன்ல பேசினா நல்லா இருக்கும்', 'human_handover', 'TA'],
+      ['paati ku chat panna theriyadhu, yaaravadhu avanga kitta phone la pesina nalla irukkum', 'human_handover', 'TA_EN'],
+    ]);
+    expect(asked('naan hospital kitta pesina, avangalukum theriyalanu sonnanga')).to.not.equal('human_handover');
+  });
 });

@@ -1045,4 +1045,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['scan bill 3500 kottesaru, adi kuda treatment lo bhagame kada?', 'query_reason', 'TE_EN'],
     ]);
   });
+
+  it('reads it would be good if someone talked (మాట్లాడితే బాగుంటుంది, matladithe baguntundi) as a person asked for, while if I talked, told of the past, asks for nobody', () => {
+    expectReadings([
+      ['మా తాతయ్యకి మెసేజ్ చదవడం రాదు, ఎవరైనా ఆయనతో ఫోన్ లో మాట్లాడితే బాగుంటుంది', 'human_handover', 'TE'],
+      ['naannamma ki chat cheyyadam raadu, evaraina aame tho phone lo matladithe baguntundi', 'human_handover', 'TE_EN'],
+    ]);
+    expect(asked('nenu hospital vallatho matladithe vallu kuda teliyadu annaru')).to.not.equal('human_handover');
+  });
 });
