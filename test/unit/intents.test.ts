@@ -317,3 +317,13 @@ describe('understandMessage: a last question about the policy\'s own business le
     expect(matchIntent('Renewal is done. Why was my claim rejected?')).to.equal('query_reason');
   });
 });
+
+describe('understandMessage: a sum rejected on a paper is money disallowed, not the paper refused', () => {
+  it('reads a rejection with its sum on a statement, asked about, as why (query_reason); a paper rejected with no sum still asks for documents', () => {
+    const text = 'The statement says 3,800 disallowed. What was wrong with it?';
+    expect(matchIntent(text), JSON.stringify(understandMessage(text).scores)).to.equal('query_reason');
+    expect(detectLanguage(text)).to.equal('EN');
+    expect(matchIntent('Discharge statement me 3,800 disallowed likha hai. Kya galat tha?')).to.equal('query_reason');
+    expect(matchIntent('PAN card ki copy bheji thi wo reject ho gayi. Kya galat hai usme?')).to.equal('pending_documents');
+  });
+});
