@@ -1127,4 +1127,10 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('डोकं फिरलंय, क्लेमचे पैसे कधी मिळतील?')).to.equal('claim_status');
     expect(matchIntent('doka firlay, claim che paise kadhi miltil?')).to.equal('claim_status');
   });
+
+  it('reads something left out (राहून गेलं, राहून तर गेलं; rahun gela) as a need: whether a paper was left out of the file asks for documents', () => {
+    for (const text of ['माझ्या फाइलमध्ये कोणता कागद राहून गेला आहे?', 'सगळे कागद दिलेत, काही राहून तर गेलं नाही ना?', 'sagle papers dile, kahi rahun gela ka?']) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+    }
+  });
 });
