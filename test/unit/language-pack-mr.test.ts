@@ -1133,4 +1133,14 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(matchIntent(text), text).to.equal('pending_documents');
     }
   });
+
+  it('reads a paper that went through properly (नीट गेली का, barobar gele ka) as whether it was received: an upload asked about asks for documents, not a payment', () => {
+    for (const [text, language] of [
+      ['PAN card ची कॉपी अपलोड केली, नीट गेली का?', 'MR'],
+      ['bills email kele, barobar gele ka?', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
