@@ -327,3 +327,14 @@ describe('understandMessage: a sum rejected on a paper is money disallowed, not 
     expect(matchIntent('PAN card ki copy bheji thi wo reject ho gayi. Kya galat hai usme?')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: a bad experience told is venting, asking for nothing', () => {
+  it('reads "very bad experience", "bura experience raha", "बुरा अनुभव रहा" after papers asked again as venting (small talk); a question after it still answers', () => {
+    const text = 'They keep asking for new papers every time. Very bad experience.';
+    expect(understandMessage(text).kind, JSON.stringify(understandMessage(text).scores)).to.equal('small_talk');
+    expect(detectLanguage(text)).to.equal('EN');
+    expect(understandMessage('Har baar naya document maangte ho. Bahut bura experience raha.').kind).to.equal('small_talk');
+    expect(understandMessage('हर बार नया कागज़ माँग लेते हो। बहुत बुरा अनुभव रहा।').kind).to.equal('small_talk');
+    expect(matchIntent('Bad experience so far. Which documents are still pending?')).to.equal('pending_documents');
+  });
+});
