@@ -1143,4 +1143,17 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+
+  it('reads a complaint the claimant will take elsewhere (ग्राहक न्यायालयात जाणार, ombudsman kade janar) and a plan told for the record (कळवून ठेवतोय, kalvun thevto) as telling: they start nothing; a why asked beside them still asks', () => {
+    for (const [text, language] of [
+      ['परत सर्व्हिस अशीच असेल तर ग्राहक न्यायालयात जाणार', 'MR'],
+      ['asach chalu rahila tar consumer court madhe janar', 'MR_EN'],
+      ['बाबांचं ऑपरेशन पुढच्या आठवड्यात आहे, कळवून ठेवतोय', 'MR'],
+      ['operation pudhchya athavdyat ahe, kalvun thevto', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('claim reject ka zala? nahi tar ombudsman kade janar')).to.equal('query_reason');
+  });
 });
