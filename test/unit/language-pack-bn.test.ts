@@ -831,4 +831,12 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('এত ঝামেলা, ক্লেমের টাকা কবে পাব?')).to.equal('claim_status');
     expect(matchIntent('eto jhamela, claim er taka kobe pabo?')).to.equal('claim_status');
   });
+
+  it('reads the English person typed in Bengali script (পার্সন, রিয়েল পার্সন) as a person: one asked for is a handover, and পার্সোনাল (personal) is no person', () => {
+    for (const text of ['একজন পার্সনের সাথে কথা বলতে চাই', 'রিয়েল পার্সন দিন প্লিজ']) {
+      expect(matchIntent(text), text).to.equal('human_handover');
+      expect(detectLanguage(text), text).to.equal('BN');
+    }
+    expect(matchIntent('পার্সোনাল অ্যাক্সিডেন্ট পলিসির ক্লেম কবে পাব?')).to.equal('claim_status');
+  });
 });
