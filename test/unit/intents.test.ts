@@ -338,3 +338,12 @@ describe('understandMessage: a bad experience told is venting, asking for nothin
     expect(matchIntent('Bad experience so far. Which documents are still pending?')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: Hindi ईमेल (email) is a way to send papers, as English "email" is', () => {
+  it('reads "सही ईमेल आईडी कौन सी है?" after papers told emailed as where to send them (documents), not a payment', () => {
+    const text = 'रिपोर्ट दो बार ईमेल कर दी। फिर भी कहते हैं मिली नहीं। सही ईमेल आईडी कौन सी है?';
+    expect(matchIntent(text), JSON.stringify(understandMessage(text).scores)).to.equal('pending_documents');
+    expect(detectLanguage(text)).to.equal('HI');
+    expect(matchIntent('पैसा अभी तक मिला नहीं। कब मिलेगा?')).to.equal('claim_status');
+  });
+});
