@@ -1214,4 +1214,9 @@ describe('Tamil language packs', () => {
     ]);
     expect(asked('naan hospital kitta pesina, avangalukum theriyalanu sonnanga')).to.not.equal('human_handover');
   });
+
+  it('reads next week (அடுத்த வாரம்) as a date told as well as a when-word: a claim planned for next week asks nothing, while a payment asked for next week still asks', () => {
+    expect(['small_talk', 'unclear']).to.include(asked('டிஸ்சார்ஜ் ஆனதும் அடுத்த வாரம் க்ளைம் பண்ணலாம்னு இருக்கோம்'));
+    expectReadings([['க்ளைம் பணம் அடுத்த வாரம் வருமா?', 'claim_status', 'TA']]);
+  });
 });

@@ -1053,4 +1053,9 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     ]);
     expect(asked('nenu hospital vallatho matladithe vallu kuda teliyadu annaru')).to.not.equal('human_handover');
   });
+
+  it('reads next week (వచ్చే వారం) as a date told as well as a when-word: a claim planned for next week asks nothing, while a payment asked for next week still asks', () => {
+    expect(['small_talk', 'unclear']).to.include(asked('డిశ్చార్జ్ అయ్యాక వచ్చే వారం క్లెయిమ్ పెడదామని అనుకుంటున్నాం'));
+    expectReadings([['క్లెయిమ్ డబ్బులు వచ్చే వారం వస్తాయా?', 'claim_status', 'TE']]);
+  });
 });
