@@ -1156,4 +1156,11 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('claim reject ka zala? nahi tar ombudsman kade janar')).to.equal('query_reason');
   });
+
+  it('reads a paper come to hand (hatat aala) as received, no payment, and sending it once it comes (aala ki pathavto) as a promise: a report not yet in hand told starts nothing; whether the papers came to hand, asked, asks for documents', () => {
+    expect(matchIntent('discharge summary ajun hatat aali nahi, aali ki pathavte')).to.equal(null);
+    expect(detectLanguage('discharge summary ajun hatat aali nahi, aali ki pathavte')).to.equal('MR_EN');
+    expect(matchIntent('lab report ajun hatat aala nahi, aala ki pathavto')).to.equal(null);
+    expect(matchIntent('discharge summary hatat aali ki?')).to.equal('pending_documents');
+  });
 });
