@@ -839,4 +839,15 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('পার্সোনাল অ্যাক্সিডেন্ট পলিসির ক্লেম কবে পাব?')).to.equal('claim_status');
   });
+
+  it('reads someone working on the claim (কেউ কাজ করছে, কাজ হচ্ছে; keu kaj korche) as its status: whether anyone works on it asks the claim status, and a link not working is still no claim', () => {
+    for (const [text, language] of [
+      ['আমার ক্লেম নিয়ে কেউ কাজ করছেন তো?', 'BN'],
+      ['amar claim niye keu kaj korche?', 'BN_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('লিংক কাজ করছে না')).to.equal('pending_documents');
+  });
 });
