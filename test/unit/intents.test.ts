@@ -347,3 +347,13 @@ describe('understandMessage: Hindi ईमेल (email) is a way to send papers,
     expect(matchIntent('पैसा अभी तक मिला नहीं। कब मिलेगा?')).to.equal('claim_status');
   });
 });
+
+describe('understandMessage: a paper someone else will have ready is told, not asked for', () => {
+  it('reads "the final bill will be ready by evening", "bill shaam tak ready hoga" as news of the paper (no workflow); a question for papers beside it still asks', () => {
+    const text = 'The hospital said the final bill will be ready by evening.';
+    expect(matchIntent(text), JSON.stringify(understandMessage(text).scores)).to.equal(null);
+    expect(detectLanguage(text)).to.equal('EN');
+    expect(matchIntent('Hospital wale bole final bill shaam tak ready hoga.')).to.equal(null);
+    expect(matchIntent('The bill will be ready tomorrow. Which other documents do you need?')).to.equal('pending_documents');
+  });
+});
