@@ -1219,4 +1219,11 @@ describe('Tamil language packs', () => {
     expect(['small_talk', 'unclear']).to.include(asked('டிஸ்சார்ஜ் ஆனதும் அடுத்த வாரம் க்ளைம் பண்ணலாம்னு இருக்கோம்'));
     expectReadings([['க்ளைம் பணம் அடுத்த வாரம் வருமா?', 'claim_status', 'TA']]);
   });
+
+  it('reads approved or rejected, asked with the English verbs (approve ஆச்சா reject ஆச்சா, approve ஆனதா reject ஆனதா), as the claim\'s status: no rejection to explain', () => {
+    expectReadings([
+      ['approve ஆச்சா reject ஆச்சா? இன்னும் SMS வரல', 'claim_status', 'TA'],
+      ['appa claim approve ஆனதா reject ஆனதா? சொல்லுங்க', 'claim_status', 'TA'],
+    ]);
+  });
 });

@@ -1058,4 +1058,8 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(['small_talk', 'unclear']).to.include(asked('డిశ్చార్జ్ అయ్యాక వచ్చే వారం క్లెయిమ్ పెడదామని అనుకుంటున్నాం'));
     expectReadings([['క్లెయిమ్ డబ్బులు వచ్చే వారం వస్తాయా?', 'claim_status', 'TE']]);
   });
+
+  it('reads approved or rejected, asked with the English verbs (approve అయిందా reject అయిందా), as the claim\'s status: no rejection to explain', () => {
+    expectReadings([['నాన్న surgery claim approve అయిందా reject అయిందా? ఏమీ తెలియట్లేదు', 'claim_status', 'TE']]);
+  });
 });
