@@ -1062,4 +1062,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
   it('reads approved or rejected, asked with the English verbs (approve అయిందా reject అయిందా), as the claim\'s status: no rejection to explain', () => {
     expectReadings([['నాన్న surgery claim approve అయిందా reject అయిందా? ఏమీ తెలియట్లేదు', 'claim_status', 'TE']]);
   });
+
+  it('reads under review (అండర్ రివ్యూ, రివ్యూలో) as a status word and how much more time, contracted (ఇంకెంత టైం), as a when-word: how long a claim under review takes is asked', () => {
+    expectReadings([
+      ['పోర్టల్ లో అండర్ రివ్యూ అనే ఉంది, ఇంకెంత సమయం పడుతుంది?', 'claim_status', 'TE'],
+      ['నా క్లెయిమ్ ఇంకా రివ్యూలో ఉందా', 'claim_status', 'TE'],
+    ]);
+  });
 });
