@@ -1069,4 +1069,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['నా క్లెయిమ్ ఇంకా రివ్యూలో ఉందా', 'claim_status', 'TE'],
     ]);
   });
+
+  it('reads what fell short (ఏం తక్కువ పడింది, ఏది తక్కువ పడింది) as papers asked for, while a sum that fell short, challenged, still asks why', () => {
+    expectReadings([
+      ['query letter వచ్చింది, ఏం తక్కువ పడింది?', 'pending_documents', 'TE'],
+      ['బిల్లులో 5000 తక్కువ పడింది, ఎందుకు?', 'query_reason', 'TE'],
+    ]);
+  });
 });
