@@ -850,4 +850,15 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('লিংক কাজ করছে না')).to.equal('pending_documents');
   });
+
+  it('reads acceptance (আর কিছু বলার নেই, nothing more to say; ar kichu bolar nei) as a closing: a cut or a rejection accepted starts nothing; a why asked beside it still asks', () => {
+    for (const [text, language] of [
+      ['রিজেকশন নিয়ে আর কিছু বলার নেই, মেনে নিলাম', 'BN'],
+      ['ok, deduction niye kichu bolar nei', 'BN_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('কিছু বলার নেই, কিন্তু টাকা কেন কাটা হল?')).to.equal('query_reason');
+  });
 });
