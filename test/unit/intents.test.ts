@@ -357,3 +357,13 @@ describe('understandMessage: a paper someone else will have ready is told, not a
     expect(matchIntent('The bill will be ready tomorrow. Which other documents do you need?')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: Hinglish "phir message karunga" (I will message again) is a parting word', () => {
+  it('reads news told and "phir message karungi" as a closing (small talk); a question before it still answers', () => {
+    const text = 'Hospital ka reply aaya hai, abhi dekha nahi. Phir message karungi.';
+    expect(understandMessage(text).kind, JSON.stringify(understandMessage(text).scores)).to.equal('small_talk');
+    expect(detectLanguage(text)).to.equal('HI_EN');
+    expect(understandMessage('Abhi busy hoon, phir baat karenge.').kind).to.equal('small_talk');
+    expect(matchIntent('Claim reject kyu hua? Phir message karunga.')).to.equal('query_reason');
+  });
+});
