@@ -1076,4 +1076,9 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['బిల్లులో 5000 తక్కువ పడింది, ఎందుకు?', 'query_reason', 'TE'],
     ]);
   });
+
+  it('reads I called (ఫోన్ చేశాను, కాల్ చేశా), told of the past, as no call asked for, while a call asked for after it still asks', () => {
+    expect(asked('బిల్లుల గురించి తెలుసుకోవాలని హాస్పిటల్ కి ఫోన్ చేశాను')).to.not.equal('human_handover');
+    expectReadings([['రెండు సార్లు కాల్ చేశా ఎవరూ ఎత్తలేదు, దయచేసి నాకు కాల్ చేయండి', 'human_handover', 'TE']]);
+  });
 });
