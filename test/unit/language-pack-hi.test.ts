@@ -299,4 +299,13 @@ describe('language pack: Hindi (HI)', () => {
     }
     expect(matchIntent('बीमा लेना है, पर पहले क्लेम का पैसा कब आएगा?')).to.equal('claim_status');
   });
+
+  it('reads a renewal planned (रिन्यू करूंगा, रिन्यू करवाऊंगा, रिन्यू करवाना है) as the policy\'s own business: next month\'s renewal told starts no claim workflow, as a renewal done closes; a claim asked beside it still asks', () => {
+    for (const text of ['अगले महीने पॉलिसी रिन्यू करूंगा', 'पॉलिसी अगले साल रिन्यू करवाना है, प्रीमियम कितना होगा?']) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal('HI');
+    }
+    expect(matchIntent('पॉलिसी रिन्यू करवा लूंगा, पर पहले बताइए क्लेम का पैसा कब आएगा?')).to.equal('claim_status');
+    expect(matchIntent('पॉलिसी रिन्यू कराऊंगा पर क्लेम रिजेक्ट क्यों हुआ?')).to.equal('query_reason');
+  });
 });
