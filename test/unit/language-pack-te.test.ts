@@ -1081,4 +1081,8 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(asked('బిల్లుల గురించి తెలుసుకోవాలని హాస్పిటల్ కి ఫోన్ చేశాను')).to.not.equal('human_handover');
     expectReadings([['రెండు సార్లు కాల్ చేశా ఎవరూ ఎత్తలేదు, దయచేసి నాకు కాల్ చేయండి', 'human_handover', 'TE']]);
   });
+
+  it('reads whether it is done (పూర్తయిందేమో), the doubting form, as the question form is, and wanting to find out (తెలుసుకుందామని) as a request: a claim\'s status asked', () => {
+    expectReadings([['నా హెల్త్ క్లెయిమ్ పూర్తయిందేమో తెలుసుకుందామని మెసేజ్ పెట్టాను', 'claim_status', 'TE']]);
+  });
 });
