@@ -1226,4 +1226,9 @@ describe('Tamil language packs', () => {
       ['appa claim approve ஆனதா reject ஆனதா? சொல்லுங்க', 'claim_status', 'TA'],
     ]);
   });
+
+  it('reads became ok, asked with the English ok (ok ஆச்சா, ok ஆனதா), as approval asked, no ok of thanks', () => {
+    expectReadings([['அப்பா ஆபரேஷனுக்கு insurance ok ஆச்சான்னு இன்னும் தெரியல', 'claim_status', 'TA']]);
+    expect(asked('ok ஆச்சு, நன்றி')).to.equal('small_talk');
+  });
 });

@@ -1085,4 +1085,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
   it('reads whether it is done (పూర్తయిందేమో), the doubting form, as the question form is, and wanting to find out (తెలుసుకుందామని) as a request: a claim\'s status asked', () => {
     expectReadings([['నా హెల్త్ క్లెయిమ్ పూర్తయిందేమో తెలుసుకుందామని మెసేజ్ పెట్టాను', 'claim_status', 'TE']]);
   });
+
+  it('reads became ok, asked (ok అయిందో, ఓకే అయిందా, ok ayyinda), as approval asked, no ok of thanks, while ok alone still thanks', () => {
+    expectReadings([
+      ['నాన్న ఆపరేషన్ కి insurance ok అయిందో లేదో ఇంకా చెప్పలేదు', 'claim_status', 'TE'],
+      ['cashless ok ayyinda? hospital lo adugutunnaru', 'claim_status', 'TE_EN'],
+    ]);
+    expect(asked('ok అండి, ధన్యవాదాలు')).to.equal('small_talk');
+  });
 });
