@@ -1093,4 +1093,9 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     ]);
     expect(asked('ok అండి, ధన్యవాదాలు')).to.equal('small_talk');
   });
+
+  it('reads a password reset link (పాస్వర్డ్ రీసెట్ లింక్, reset link) as a known phrase, no upload link: a login trouble asks for no papers, while the upload link asked for still does', () => {
+    expect(asked('ఫోన్ మార్చాను, పాస్వర్డ్ రీసెట్ లింక్ రావట్లేదు, ఏం చేయాలి?')).to.not.equal('pending_documents');
+    expectReadings([['డాక్యుమెంట్స్ అప్లోడ్ లింక్ రాలేదు, మళ్ళీ పంపండి', 'pending_documents', 'TE']]);
+  });
 });
