@@ -861,4 +861,16 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('কিছু বলার নেই, কিন্তু টাকা কেন কাটা হল?')).to.equal('query_reason');
   });
+
+  it('reads next week and next month (পরের সপ্তাহে, সামনের মাসে; porer week, samner mashe) as a date told as well as a when-word, as English does: a claim planned after an operation asks no payment date; money asked for next week still asks', () => {
+    for (const [text, language] of [
+      ['পরের সপ্তাহে বাবার অপারেশন, তারপর ক্লেম করব', 'BN'],
+      ['samner mashe mayer operation, tarpor claim korbo', 'BN_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('পরের সপ্তাহে কি টাকা পাব?')).to.equal('claim_status');
+    expect(matchIntent('porer week e taka pabo to?')).to.equal('claim_status');
+  });
 });
