@@ -1164,7 +1164,7 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('discharge summary hatat aali ki?')).to.equal('pending_documents');
   });
 
-  it('reads next week and next month (पुढच्या आठवड्यात, पुढच्या महिन्यात; pudhchya athavdyat) as a date told as well as a when-word, as English does: a claim planned after next week's operation asks no payment date; when the money comes next week still asks', () => {
+  it('reads next week and next month (पुढच्या आठवड्यात, पुढच्या महिन्यात; pudhchya athavdyat) as a date told as well as a when-word, as English does: a claim planned after next week\'s operation asks no payment date; when the money comes next week still asks', () => {
     for (const [text, language] of [
       ['पुढच्या आठवड्यात बाबांचं ऑपरेशन आहे, नंतर क्लेम करू', 'MR'],
       ['pudhchya mahinyat aai che operation ahe, nantar claim karu', 'MR_EN'],
