@@ -873,4 +873,15 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('পরের সপ্তাহে কি টাকা পাব?')).to.equal('claim_status');
     expect(matchIntent('porer week e taka pabo to?')).to.equal('claim_status');
   });
+
+  it('reads the claimant\'s own acceptance (মেনে নিলাম, আর কিছু করার নেই; mene nilam) as a closing: a rejection accepted starts nothing; a why beside it still asks', () => {
+    for (const [text, language] of [
+      ['নাকচ মেনে নিলাম, আর কিছু করার নেই', 'BN'],
+      ['rejection mene nilam, ar kichu korar nei', 'BN_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('মেনে নিলাম, কিন্তু ক্লেম কেন রিজেক্ট হল?')).to.equal('query_reason');
+  });
 });

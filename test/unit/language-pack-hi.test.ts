@@ -308,4 +308,12 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('पॉलिसी रिन्यू करवा लूंगा, पर पहले बताइए क्लेम का पैसा कब आएगा?')).to.equal('claim_status');
     expect(matchIntent('पॉलिसी रिन्यू कराऊंगा पर क्लेम रिजेक्ट क्यों हुआ?')).to.equal('query_reason');
   });
+
+  it('reads the claimant\'s own acceptance (मान लिया, मान ली, कुछ नहीं करना) as a closing: a rejection or a cut accepted starts nothing; a why beside it still asks', () => {
+    for (const text of ['रिजेक्शन मान लिया, अब आगे कुछ नहीं करना', 'कटौती मान ली, चलो ठीक है']) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal('HI');
+    }
+    expect(matchIntent('मान लिया, पर क्लेम रिजेक्ट क्यों हुआ?')).to.equal('query_reason');
+  });
 });

@@ -1175,4 +1175,15 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('पुढच्या आठवड्यात तरी पैसे मिळतील का?')).to.equal('claim_status');
     expect(matchIntent('pudhchya athavdyat tari paise miltil ka?')).to.equal('claim_status');
   });
+
+  it('reads the claimant\'s own acceptance (मला मान्य आहे, मान्य करतो, काही करायचं नाही; mala manya ahe) as a closing: a cut accepted starts nothing; a why beside it still asks', () => {
+    for (const [text, language] of [
+      ['ही कपात मला मान्य आहे, काही करायचं नाही', 'MR'],
+      ['thik ahe, hi kapat mala manya ahe', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('मला मान्य आहे, पण पैसे का कापले?')).to.equal('query_reason');
+  });
 });
