@@ -1231,4 +1231,11 @@ describe('Tamil language packs', () => {
     expectReadings([['அப்பா ஆபரேஷனுக்கு insurance ok ஆச்சான்னு இன்னும் தெரியல', 'claim_status', 'TA']]);
     expect(asked('ok ஆச்சு, நன்றி')).to.equal('small_talk');
   });
+
+  it('reads acceptance told (ஏத்துக்கிறேன், accept panren) as small talk, no reason asked, while a why asked beside it still asks', () => {
+    for (const text of ['சரிங்க, claim rejection ஐ ஏத்துக்கிறேன்', 'paravaalla, rejection ah accept panren']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['rejection ah accept panren, aana yen reject aachunu sollunga', 'query_reason', 'TA_EN']]);
+  });
 });

@@ -1098,4 +1098,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(asked('ఫోన్ మార్చాను, పాస్వర్డ్ రీసెట్ లింక్ రావట్లేదు, ఏం చేయాలి?')).to.not.equal('pending_documents');
     expectReadings([['డాక్యుమెంట్స్ అప్లోడ్ లింక్ రాలేదు, మళ్ళీ పంపండి', 'pending_documents', 'TE']]);
   });
+
+  it('reads acceptance told (ఒప్పుకుంటున్నా, oppukuntunna, accept chestunna) as small talk, no reason asked, while a why asked beside it still asks', () => {
+    for (const text of ['సరే, ఆ నిర్ణయాన్ని ఒప్పుకుంటున్నాను, క్లెయిమ్ రిజెక్ట్ అయినా పర్వాలేదు', 'sare andi, claim rejection ni oppukuntunnanu']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expect(detectLanguage('rejection ni oppukuntunna')).to.equal('TE_EN');
+    expectReadings([['రిజెక్షన్ ఒప్పుకోను, ఎందుకు రిజెక్ట్ చేశారు?', 'query_reason', 'TE']]);
+  });
 });
