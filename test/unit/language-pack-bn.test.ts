@@ -884,4 +884,15 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('মেনে নিলাম, কিন্তু ক্লেম কেন রিজেক্ট হল?')).to.equal('query_reason');
   });
+
+  it('reads a paper said about to be ready (রেডি হবে, তৈরি হবে; ready hobe) as papers about to come, as English will be ready: the hospital\'s bill ready tomorrow is told and asks for no papers; which papers are needed beside it still asks', () => {
+    for (const [text, language] of [
+      ['হাসপাতাল বলল ফাইনাল বিল কাল রেডি হবে', 'BN'],
+      ['hospital bollo final bill kal ready hobe', 'BN_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('রিপোর্ট কাল রেডি হবে, আর কোন কাগজ লাগবে?')).to.equal('pending_documents');
+  });
 });

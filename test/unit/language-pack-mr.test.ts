@@ -1186,4 +1186,15 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('मला मान्य आहे, पण पैसे का कापले?')).to.equal('query_reason');
   });
+
+  it('reads a paper said about to be ready (तयार होईल, रेडी होतील; ready hoil, tayar hoil) as papers about to come, as English will be ready: the hospital\'s bill ready tonight is told and asks for no papers; which papers are needed beside it still asks', () => {
+    for (const [text, language] of [
+      ['डिस्चार्ज समरी उद्या तयार होईल असं हॉस्पिटलने सांगितलं', 'MR'],
+      ['discharge summary udya tayar hoil', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('bill ready hoil, pan ajun konte documents lagtil?')).to.equal('pending_documents');
+  });
 });
