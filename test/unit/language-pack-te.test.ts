@@ -1106,4 +1106,14 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(detectLanguage('rejection ni oppukuntunna')).to.equal('TE_EN');
     expectReadings([['రిజెక్షన్ ఒప్పుకోను, ఎందుకు రిజెక్ట్ చేశారు?', 'query_reason', 'TE']]);
   });
+
+  it('reads nothing more can be done (ఇంక ఏమీ చేయలేం, inka emi cheyalem) as resignation, no what-else asked, while what else is needed still asks', () => {
+    for (const text of ['క్లెయిమ్ రిజెక్ట్ అయింది, ఇంకా ఏమీ చేయలేము', 'claim reject ayyindi, inka emi cheyalem']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([
+      ['ఇంకా ఏమి documents కావాలి?', 'pending_documents', 'TE'],
+      ['inka emi documents kavali?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
