@@ -1238,4 +1238,10 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['rejection ah accept panren, aana yen reject aachunu sollunga', 'query_reason', 'TA_EN']]);
   });
+
+  it('reads went (போச்சு) as a known word, no typo of talk (பேச்சு): all went well, told with papers given, asks for nothing, while where the money went still asks', () => {
+    expect(asked('ஆபரேஷன் எல்லாம் நல்லபடியா போச்சு, bills எல்லாம் கொடுத்துட்டேன்')).to.not.equal('human_handover');
+    expect(asked('ஆபரேஷன் எல்லாம் நல்லபடியா போச்சு, bills எல்லாம் கொடுத்துட்டேன்')).to.not.equal('pending_documents');
+    expectReadings([['க்ளைம் பணம் எங்க போச்சு?', 'claim_status', 'TA']]);
+  });
 });
