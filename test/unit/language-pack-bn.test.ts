@@ -895,4 +895,17 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('রিপোর্ট কাল রেডি হবে, আর কোন কাগজ লাগবে?')).to.equal('pending_documents');
   });
+
+  it('reads gladness and what matters more (খুব খুশি, খুব ভালো দিন, সেটাই বড় কথা; khub khushi, setai boro kotha) as a closing: money come or a rejection told with them starts nothing; a question beside them still asks', () => {
+    for (const [text, language] of [
+      ['আজ মায়ের জন্মদিন, টাকাও এসেছে, খুব ভালো দিন', 'BN'],
+      ['ক্লেম রিজেক্ট হয়েছে, কিন্তু বাবা সুস্থ আছেন সেটাই বড় কথা', 'BN'],
+      ['claim er taka eseche, khub khushi holam', 'BN_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('khushi holam na, taka keno kata holo?')).to.equal('query_reason');
+    expect(matchIntent('ভালো দিন, আমার ক্লেমের টাকা কবে পাব?')).to.equal('claim_status');
+  });
 });

@@ -1197,4 +1197,15 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('bill ready hoil, pan ajun konte documents lagtil?')).to.equal('pending_documents');
   });
+
+  it('reads gladness and what matters more (खूप आनंद झाला, हेच महत्वाचं; khup anand zala, hech mahatvacha) as a closing: money come or a rejection told with them starts nothing; a question beside them still asks', () => {
+    for (const [text, language] of [
+      ['क्लेम नाकारला, पण आई बरी झाली हेच महत्वाचं', 'MR'],
+      ['paise aale, khup anand zala', 'MR_EN'],
+    ] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('आनंद झाला असता जर पैसे वेळेवर आले असते, अजून किती दिवस?')).to.equal('claim_status');
+  });
 });
