@@ -908,4 +908,12 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('khushi holam na, taka keno kata holo?')).to.equal('query_reason');
     expect(matchIntent('ভালো দিন, আমার ক্লেমের টাকা কবে পাব?')).to.equal('claim_status');
   });
+
+  it('reads thanks to God (ভগবানের কৃপায়, আল্লাহর রহমতে; allah r rohmote) as a closing: money come told with it starts nothing; a question beside it still asks', () => {
+    for (const [text, language] of [['ভগবানের কৃপায় ক্লেমের টাকা এসে গেছে', 'BN'], ['allah r rohmote claim er taka peye gechi', 'BN_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('ভগবানের কৃপায় বাবা সুস্থ, কিন্তু ক্লেমের টাকা কবে পাব?')).to.equal('claim_status');
+  });
 });

@@ -316,4 +316,13 @@ describe('language pack: Hindi (HI)', () => {
     }
     expect(matchIntent('मान लिया, पर क्लेम रिजेक्ट क्यों हुआ?')).to.equal('query_reason');
   });
+
+  it('reads thanks to God (भगवान का शुक्र है, शुक्र है, भगवान की कृपा से) and "just for your information" (बस जानकारी के लिए) as a closing: a claim passed or papers couriered told with them starts nothing; a question beside them still asks', () => {
+    for (const text of ['भगवान की कृपा से क्लेम पास हो गया', 'बिल कूरियर कर दिए हैं, सिर्फ जानकारी के लिए']) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal('HI');
+    }
+    expect(matchIntent('भगवान का शुक्र है पापा ठीक हैं, पर क्लेम का पैसा कब आएगा?')).to.equal('claim_status');
+    expect(matchIntent('बस जानकारी के लिए पूछ रहा हूं, क्लेम का स्टेटस क्या है?')).to.equal('claim_status');
+  });
 });

@@ -1208,4 +1208,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('आनंद झाला असता जर पैसे वेळेवर आले असते, अजून किती दिवस?')).to.equal('claim_status');
   });
+
+  it('reads thanks to God (देवाच्या कृपेने, devachi krupa) as a closing: a claim approved told with it starts nothing; a question beside it still asks', () => {
+    for (const [text, language] of [['देवाच्या कृपेने क्लेम मंजूर झाला', 'MR'], ['devachi krupa, claim che paise aale', 'MR_EN']] as const) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+    expect(matchIntent('devachi krupa aai bari ahe, pan claim kadhi milnar?')).to.equal('claim_status');
+  });
 });
