@@ -1244,4 +1244,11 @@ describe('Tamil language packs', () => {
     expect(asked('ஆபரேஷன் எல்லாம் நல்லபடியா போச்சு, bills எல்லாம் கொடுத்துட்டேன்')).to.not.equal('pending_documents');
     expectReadings([['க்ளைம் பணம் எங்க போச்சு?', 'claim_status', 'TA']]);
   });
+
+  it('reads joy told (சந்தோஷப்பட்டாங்க, மகிழ்ச்சி, romba happy) as small talk: money told arrived with joy asks nothing, while a cut asked beside it still asks', () => {
+    for (const text of ['க்ளைம் பணம் bank ல வந்துடுச்சு, அப்பா ரொம்ப சந்தோஷப்பட்டாங்க', 'claim amount credit aachu, romba happy']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['panam vandhuchu romba happy, aana yen 5000 cut pannunga?', 'query_reason', 'TA_EN']]);
+  });
 });

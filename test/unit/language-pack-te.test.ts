@@ -1116,4 +1116,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['inka emi documents kavali?', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+  it('reads joy told (సంతోషించింది, santhoshinchindi, chala happy) as small talk: money told arrived with joy asks nothing, while a cut asked beside it still asks', () => {
+    for (const text of ['క్లెయిమ్ డబ్బులు బ్యాంక్ లో పడ్డాయి, నాన్న చాలా సంతోషించారు', 'claim amount credit ayyindi, chala happy']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['పేమెంట్ వచ్చింది సంతోషం, కానీ 5000 ఎందుకు కట్ చేశారు?', 'query_reason', 'TE']]);
+  });
 });
