@@ -1123,4 +1123,9 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['పేమెంట్ వచ్చింది సంతోషం, కానీ 5000 ఎందుకు కట్ చేశారు?', 'query_reason', 'TE']]);
   });
+
+  it('reads he asked (అడిగాడు, అడిగారు) as a known word, no typo of a need word: someone told to have asked about a claim asks for no papers, while papers they asked for still ask', () => {
+    expect(asked('మా బావ కూడా క్లెయిమ్ గురించి అడిగాడు')).to.not.equal('pending_documents');
+    expectReadings([['TPA వాళ్ళు ఇంకో రిపోర్ట్ అడిగారు', 'pending_documents', 'TE']]);
+  });
 });
