@@ -1128,4 +1128,9 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(asked('మా బావ కూడా క్లెయిమ్ గురించి అడిగాడు')).to.not.equal('pending_documents');
     expectReadings([['TPA వాళ్ళు ఇంకో రిపోర్ట్ అడిగారు', 'pending_documents', 'TE']]);
   });
+
+  it('reads a plan told in romanised Telugu (cheddamani anukuntunna) as TE_EN: anukuntunna and cheddamani are markers', () => {
+    expect(detectLanguage('vachhe nela hospital lo check up cheddamani anukuntunna')).to.equal('TE_EN');
+    expect(detectLanguage('next year policy renew cheddamani anukuntunna')).to.equal('TE_EN');
+  });
 });
