@@ -1251,4 +1251,11 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['panam vandhuchu romba happy, aana yen 5000 cut pannunga?', 'query_reason', 'TA_EN']]);
   });
+
+  it('reads injustice told (நியாயமே இல்ல, அநியாயம், nyayam illa) as venting, no reason asked, while a why asked beside it still asks', () => {
+    for (const text of ['இத்தனை நாள் அலைய வெச்சீங்க, இது நியாயமே இல்ல', 'evlo naal alaya vecheenga, romba aniyayam']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['இது நியாயமே இல்ல, ஏன் reject பண்ணீங்க?', 'query_reason', 'TA']]);
+  });
 });

@@ -1133,4 +1133,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(detectLanguage('vachhe nela hospital lo check up cheddamani anukuntunna')).to.equal('TE_EN');
     expect(detectLanguage('next year policy renew cheddamani anukuntunna')).to.equal('TE_EN');
   });
+
+  it('reads injustice told (ఇది అన్యాయం, anyayam) as venting, no reason asked, while a why asked beside it still asks', () => {
+    for (const text of ['ఇన్ని రోజులు తిప్పారు, ఇది చాలా అన్యాయం', 'inni rojulu wait cheyinchaaru, chala anyayam']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['ఇది అన్యాయం, ఎందుకు రిజెక్ట్ చేశారు?', 'query_reason', 'TE']]);
+  });
 });
