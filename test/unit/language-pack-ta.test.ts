@@ -1258,4 +1258,10 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['இது நியாயமே இல்ல, ஏன் reject பண்ணீங்க?', 'query_reason', 'TA']]);
   });
+
+  it('reads it all went well (நல்லபடியா முடிஞ்சுது, nallapadiya mudinjidhu) as news told: a claim settled long ago asks nothing', () => {
+    for (const text of ['க்ளைம் settle ஆகி ரெண்டு மாசம் ஆச்சு, எல்லாம் நல்லபடியா முடிஞ்சுது', 'claim settle aagi oru maasam aachu, ellam nallapadiya mudinjidhu']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
 });

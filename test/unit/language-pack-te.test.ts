@@ -1140,4 +1140,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['ఇది అన్యాయం, ఎందుకు రిజెక్ట్ చేశారు?', 'query_reason', 'TE']]);
   });
+
+  it('reads it all went well (అంతా బాగానే జరిగింది, baagane jarigindi) as news told: a claim settled long ago asks nothing, while money still not come asks', () => {
+    for (const text of ['క్లెయిమ్ డబ్బులు పోయిన నెలే వచ్చాయి, అంతా బాగానే జరిగింది', 'claim settle ayyi rendu nelalu ayyindi, antha bagane jarigindi']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['claim settle ayyi nela ayyindi, inka dabbulu raaledu', 'claim_status', 'TE_EN']]);
+  });
 });
