@@ -1147,4 +1147,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['claim settle ayyi nela ayyindi, inka dabbulu raaledu', 'claim_status', 'TE_EN']]);
   });
+
+  it('reads sending it as it is (అలాగే పంపితే, అలాగే పంపొచ్చా) as a send phrase, no ok of thanks, and will it be valid (చెల్లుతుందా) as a question: whether a paper with a flaw may go is asked', () => {
+    expectReadings([
+      ['discharge summary లో doctor sign లేదు, అలాగే పంపొచ్చా?', 'pending_documents', 'TE'],
+      ['బిల్లు మీద సీల్ లేదు, అలాగే పంపితే చెల్లుతుందా', 'pending_documents', 'TE'],
+    ]);
+    expect(asked('అలాగే, ధన్యవాదాలు')).to.equal('small_talk');
+  });
 });
