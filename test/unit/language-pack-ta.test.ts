@@ -1264,4 +1264,9 @@ describe('Tamil language packs', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
   });
+
+  it('reads how much, exclaimed (எவ்வளவு நம்பிக்கையோட, எவ்வளவு ஆசையா, எவ்வளவோ), as known phrases, no question: a rejection told with sadness asks nothing, while how much asked still asks', () => {
+    expect(['small_talk', 'unclear']).to.include(asked('claim reject ஆயிடுச்சு, ரொம்ப வருத்தமா இருக்கு, எவ்வளவு ஆசையா இந்த policy எடுத்தோம்'));
+    expectReadings([['claim அமவுண்ட் எவ்வளவு வரும்?', 'claim_status', 'TA']]);
+  });
 });
