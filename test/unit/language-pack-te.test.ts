@@ -1132,6 +1132,8 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
   it('reads a plan told in romanised Telugu (cheddamani anukuntunna) as TE_EN: anukuntunna and cheddamani are markers', () => {
     expect(detectLanguage('vachhe nela hospital lo check up cheddamani anukuntunna')).to.equal('TE_EN');
     expect(detectLanguage('next year policy renew cheddamani anukuntunna')).to.equal('TE_EN');
+    expect(detectLanguage('operation ayyaka claim pedatam')).to.equal('TE_EN');
+    expect(detectLanguage('ee nela lo renewal cheddam anukuntunnam')).to.equal('TE_EN');
   });
 
   it('reads injustice told (ఇది అన్యాయం, anyayam) as venting, no reason asked, while a why asked beside it still asks', () => {
