@@ -1216,4 +1216,44 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('devachi krupa aai bari ahe, pan claim kadhi milnar?')).to.equal('claim_status');
   });
+  it('reads why-questions on a sum cut, left out or not counted (ka kaatla, ka sodle, ka nahi dhartle; का मान्य केली नाहीत, एवढा फरक कसा) as asking the reason', () => {
+    for (const text of [
+      'room rent madhun 2000 ka kaatle?',
+      'operation che consumables ka sodle?',
+      'pharmacy bills tari ka nahi dhartle?',
+      'औषधांची बिलं का मान्य केली नाहीत?',
+      'बिल आणि मिळालेले पैसे यात इतका फरक कसा?',
+    ]) expect(matchIntent(text), text).to.equal('query_reason');
+  });
+
+  it('reads a message told for information, an apology for a wrong file, a rejection letter come and a contact detail to update (fakt kalvun thevtoy, durlaksh kara, नकार पत्र मिळालं, ईमेल चुकीचा ... अपडेट करायचाय) as starting nothing; a question beside them still asks', () => {
+    for (const text of [
+      'babanna parva admit karnar ahot, fakt kalvun thevtoy',
+      'chukicha report gela, durlaksh kara',
+      'आज नकार पत्र मिळालं',
+      'माझा ईमेल चुकीचा आहे, अपडेट करायचाय',
+    ]) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('नकार पत्र मिळालं, पण कारण काय लिहिलंय?')).to.equal('query_reason');
+  });
+
+  it('reads a status asked in romanised Marathi (kahi kalla ka, paise dile ki kay, report ala asel tar pudhe kay zala; process मध्ये आहे का) as the claim status, also beside a surname, and "mala phone kartayt" (they keep calling me) as no call asked', () => {
+    for (const text of [
+      'mi Anjali Patil. vadilanchya claim baddal kahi kalla ka',
+      'claim closed dakhavtay, mhanje paise dile ki kay?',
+      'report ala asel tar pudhe kay zala te sanga',
+      'claim che paise hospital la gele ka? hospital vale mala phone kartayt',
+      'फक्त एवढंच विचारायचं होतं की क्लेम process मध्ये आहे का',
+    ]) expect(matchIntent(text), text).to.equal('claim_status');
+  });
+
+  it('reads papers asked about (jama zaleli disteya ka; दिली तरी चालेल, पाठवली तर चालतील का, ईमेल आयडी द्या) as a documents question, and meeting someone in person (konala tari pratyaksh bhetun) as asking for a person', () => {
+    for (const text of [
+      'kal branch madhe file jama keli. system madhe jama zaleli disteya ka?',
+      'पासबुकची झेरॉक्स दिली तरी चालेल',
+      'बिलं मेलवर पाठवली तर चालतील का',
+      'मेल आयडी द्या, बिलं स्कॅन करून पाठवते',
+    ]) expect(matchIntent(text), text).to.equal('pending_documents');
+    expect(matchIntent('Nashik branch madhe konala tari pratyaksh bhetun bolta yeil ka?')).to.equal('human_handover');
+  });
 });
+
