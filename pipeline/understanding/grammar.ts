@@ -662,10 +662,23 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // A question that names the policy's own business (`cover`: "Premium itna kyu badha?") asks about
   // it: a claim told in a clause before ("last year koi claim nahi kiya tha") is no thing it asks of.
   const aboutCover = (p: Part) => p.hits.some((h) => h.cls === 'cover' && !withinPhraseOf(closingClasses, h, p.hits));
+  // So does a question that names no thing nor object of its own ("online ho jayega?", "kahan
+  // milegi?": only a payment or question word) right after a clause on the policy's own business
+  // that names no claim nor other thing ("Policy renew karwani hai", "Premium ki receipt chahiye tax ke liye"): it
+  // goes on about that business, and its "ho jayega", "milegi" are no claim paid. One that names a
+  // claim, money or papers, or their sending ("Premium bhar diya. Paisa kab milega?") still asks of them, and so
+  // does a why or a how that is no when-word ("3 saal se premium bhar raha hoon, phir waiting
+  // period kaise?", "policy renew chesi 2 ellu ayyindi kada, ela?"): a decision
+  // questioned against the premiums paid.
+  const onCover = (i: number) => i > 0 && aboutCover(parts[i - 1]!) && !parts[i - 1]!.hits.some((h) => thingClasses.has(h.cls))
+    && !parts[i]!.hits.some((h) => thingClasses.has(h.cls) || objectClasses.has(h.cls) || paperWords.has(h.cls) || h.cls === 'why' || h.cls === 'reason'
+      || (h.cls === 'interrogative' && !alsoRead('when', h, parts[i]!.hits)));
+  const coverAsked = (i: number) => aboutCover(parts[i]!) || onCover(i);
   // The asking part decides, the last first.
   for (let i = parts.length - 1; i >= 0; i -= 1) {
     const part = parts[i]!;
     if (!part.asking) continue;
+    if (onCover(i)) continue;
     // A question word opening the clause asks about all of it, however long ("Why did the insurer,
     // after the hospital sent everything and answered every query, reject my claim?").
     // Papers told handed over in the asking clause itself ("all documents icchina kuda settlement
@@ -724,7 +737,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const lastAsking = parts.findLastIndex((p) => p.asking && !p.greeting);
   // A last question about the policy's own business that names no intent by itself ("Premium itna
   // kyu badha?") asks of the policy: the claims told before it start nothing.
-  if (lastAsking >= 0 && aboutCover(parts[lastAsking]!)) {
+  if (lastAsking >= 0 && coverAsked(lastAsking)) {
     const own = score(parts[lastAsking]!.hits);
     if (all.some((h) => smallTalkClasses.has(h.cls))) {
       return { kind: 'small_talk', intent: null, confidence: top(own), scores: own.scores as Record<I, number>, template: null, closing: all.some((h) => closingClasses.has(h.cls)) };

@@ -15,7 +15,9 @@
  *   "1,20,000" by their grouping; "40k"), a reference (claim, policy or UTR numbers: digits with
  *   letters or separators, five digits or more, or a number after "no"/"number"/"नंबर"), or
  *   else a count ("15 days"). Every script's digits count as digits (the scripts' `digits`). Each stands in the word list as
- *   `#<class>`, which no class word matches, and is found as a hit of its class.
+ *   `#<class>`, which no class word matches, and is found as a hit of its class. A token of
+ *   letters and digits that a pack lists as a single class word ("80d", the tax section a premium
+ *   certificate is for) is that word, no reference.
  */
 import { asciiDigits, languages } from '../languages';
 import { foldWord } from './fold';
@@ -54,6 +56,11 @@ const numberBefore = folded(table.number_before);
 const abbreviations = folded(table.abbreviations);
 /** A pack's alternative word ("or") to its auxiliaries: before one, the word starts a clause, a
  *  second question ("is anything pending or has the claim gone for settlement?"). */
+/** Class words of one token with a digit in them ("80d"): such a token is read as the word, as no
+ *  number rule could tell a tax section from a claim reference. Packs only (a tenant's words are
+ *  matched later, against words already read). */
+const digitWords = new Set(languages.packs.flatMap((p) => Object.values(p.words).flat())
+  .filter((w) => /\p{N}/u.test(w) && !/\s/u.test(w)).map(foldWord));
 const alternatives = new Map<string, Set<string>>();
 for (const pack of languages.packs) {
   const aux = folded(pack.words.aux ?? []);
@@ -119,7 +126,7 @@ export function readMessage(text: string): ReadMessage {
       close(t.includes('?'), true);
       continue;
     }
-    if (digit.test(t)) {
+    if (digit.test(t) && !digitWords.has(foldWord(t))) {
       joinAt = -1;
       const previous = words[words.length - 1] ?? '';
       // "Rs.5000", "ரூ.5000", "Rs5000": the currency typed onto the number is an amount, not a

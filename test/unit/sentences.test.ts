@@ -59,6 +59,13 @@ describe('understanding: the sentence reader', () => {
     expect(entities('claim no 4471')).to.deep.equal(['ref']);
   });
 
+  it('reads a token of letters and digits that a pack lists as a class word ("80d", a tax section) as that word, no reference', () => {
+    expect(entities('80D certificate chahiye tax ke liye')).to.deep.equal([]);
+    expect(readMessage('80D certificate chahiye').words[0]).to.equal('80d');
+    expect(understandMessage('Need my 80D certificate for tax filing, where can I get it?').intent).to.equal(null);
+    expect(entities('claim CLM80D status')).to.deep.equal(['ref']);
+  });
+
   it('reads amounts in rupees, thousands and lakhs, in every script', () => {
     for (const text of ['₹61,500', 'Rs 3200', 'INR 500', '1,20,000', '40k', '48 hazar', '2.3 lakh', '52 हज़ार', '३ लाख', '8,500 रुपये']) {
       expect(entities(text), text).to.deep.equal(['amount']);

@@ -1320,6 +1320,34 @@ describe('understanding: the policy\'s own business (cover: premium, renewal, no
     expect(understandMessage('Premium bhar diya tha, phir bhi claim reject kyu hua?').intent).to.equal('query_reason');
     expect(understandMessage('I will never renew this policy, worst service').kind).to.equal('small_talk');
   });
+  it('renewing, a lost or new policy card, a premium or tax certificate, a nominee form are the policy\'s business (EN, HI_EN); a claim asked beside them still is', () => {
+    for (const text of [
+      'Policy renew karwani hai agle hafte, online ho jayega?',
+      'Can I renew the policy online before it lapses?',
+      'Insurance card ghar pe chhoot gaya. Naya card kab tak aayega?',
+      'Premium ki receipt chahiye tax ke liye, kahan milegi?',
+      'ITR file karni hai, income tax ke liye premium certificate kaise milega?',
+      'Nominee form kahan milega?',
+    ]) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Policy renew kar di hai. Ab claim kab settle hoga?').intent).to.equal('claim_status');
+    // A question of its own after the policy's business asks of it unless it names a claim, money, papers or a why.
+    expect(understandMessage('Premium bhar diya hai. Paisa kab milega?').intent).to.equal('claim_status');
+    expect(understandMessage('5 saal se premium bhar raha hoon, fir bhi waiting period bolke reject kiya, kaise?').intent).to.equal('query_reason');
+  });
+});
+
+describe('understanding: Hinglish words that are no typo of a class word (jaise, tareeka, karana), and "bas inform karna tha"', () => {
+  it('"jaise hi" (as soon as), "tareeka" (a way), "karana" (to get done) ask nothing by themselves', () => {
+    expect(understandMessage('Ok ji. Jaise hi doctor se report aati hai, bhej dunga.').kind).to.equal('small_talk');
+    expect(understandMessage('Renewal ke liye koi aur tareeka hai kya?').intent).to.equal(null);
+    expect(understandMessage('Kya renewal pe health checkup dobara karana hoga?').intent).to.equal(null);
+    expect(understandMessage('Claim reject hone ka karan kya hai?').intent).to.equal('query_reason');
+  });
+  it('"bas inform karna tha" (I only wanted to tell you) asks nothing, whatever it names', () => {
+    expect(understandMessage('Aapka letter mil gaya. Humne baat kar li hai. Bas inform karna tha.').kind).to.equal('small_talk');
+  });
 });
 
 describe('understanding: someone asked to call (call kare), and a list noted (HI_EN)', () => {
