@@ -1269,4 +1269,57 @@ describe('Tamil language packs', () => {
     expect(['small_talk', 'unclear']).to.include(asked('claim reject ஆயிடுச்சு, ரொம்ப வருத்தமா இருக்கு, எவ்வளவு ஆசையா இந்த policy எடுத்தோம்'));
     expectReadings([['claim அமவுண்ட் எவ்வளவு வரும்?', 'claim_status', 'TA']]);
   });
+
+  it('reads sanction (சாங்ஷன், சான்க்ஷன், sanction aacha) as a payment word: a claim asked sanctioned is claim status', () => {
+    expectReadings([
+      ['அப்பாவோட க்ளைம் சாங்ஷன் ஆச்சா, பாத்து சொல்லுங்க', 'claim_status', 'TA'],
+      ['என் க்ளைம் சான்க்ஷன் ஆயிடுச்சா?', 'claim_status', 'TA'],
+      ['claim sanction aacha?', 'claim_status', 'TA_EN'],
+    ]);
+  });
+
+  it('reads a cut told as வெட்டி இருக்காங்க or a cap put on (cap போட்டாங்க, cap pottanga), and where in the policy (பாலிசில எங்க இருக்கு, policy la enga irukku) as asking the reason', () => {
+    expectReadings([
+      ['20% வெட்டி இருக்காங்க, ஏன்?', 'query_reason', 'TA'],
+      ['knee surgery க்கு cap போட்டாங்க, எந்த அடிப்படையில்?', 'query_reason', 'TA'],
+      ['knee surgery ku cap pottanga, yen?', 'query_reason', 'TA_EN'],
+      ['மீதி பணம் கொடுக்கல, இது பாலிசில எங்க இருக்கு?', 'query_reason', 'TA'],
+      ['balance kudukkala, idhu policy la enga irukku?', 'query_reason', 'TA_EN'],
+    ]);
+    expect(asked('policy copy enga irukku?')).to.not.equal('query_reason');
+  });
+
+  it('reads bills to be fetched (வாங்கிட்டு வருவாரு, vaangittu varen) as papers promised, and the portal showing them received (received னு காட்டுது) as told: neither asks for documents', () => {
+    for (const text of ['அப்பா நாளைக்கு hospital போய் bills வாங்கிட்டு வருவாரு', 'naalaiku hospital la bills vaangittu varen',
+      'Bills அனுப்பிட்டேன், website-ல received னு காட்டுது', 'bills anuppiten, app la received nu kaatudhu']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expect(asked('bills received ஆச்சா?')).to.equal('pending_documents');
+  });
+
+  it('reads NEFT or bank details as a paper, no payment status, and anything else (வேற ஏதும், vera edhum) pending as asking what papers remain', () => {
+    expectReadings([
+      ['NEFT details அனுப்பிட்டேன், வேற ஏதும் pending ஆ?', 'pending_documents', 'TA'],
+      ['bank details anuppiten, vera edhum pending aa?', 'pending_documents', 'TA_EN'],
+      ['neft aacha?', 'claim_status', 'TA_EN'],
+    ]);
+  });
+
+  it('reads venting (மோசமான சர்வீஸ், alaiya vittanga, insurance edukkave koodathu, shock aayiten) as small talk, while a why beside it still asks', () => {
+    for (const text of ['mosamana service, ivlo naal alaiya vittanga', 'மோசமான சர்வீஸ், இன்சூரன்ஸ் எடுக்கவே கூடாது',
+      'hospital bill பாத்து ஷாக் ஆயிட்டேன்', 'hospital bill paathu shock aayiten']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['amount paathu shock aayiten, yen ivlo kammi?', 'query_reason', 'TA_EN']]);
+  });
+
+  it('reads the policy\'s own business (a mobile number to change, a health card lost, a family floater to buy, a tax certificate, premium EMI, an app update) as no claim question', () => {
+    for (const text of ['என் mobile number மாத்தணும். எப்படி update பண்றது?', 'mobile number maathanum, eppadi update panradhu?',
+      'health card காணாம போச்சு, புது கார்டு எப்படி வாங்கறது?', 'en health card kaanom, pudhu card venum',
+      'அம்மாவுக்கு family floater பாலிசி எடுக்கணும்', 'amma appa ku family floater policy edukkanum, details anuppunga',
+      'வருமான வரிக்கு 80டி சர்டிபிகேட் எங்க கிடைக்கும்?', 'income tax ku 80D certificate eppadi download panradhu?',
+      'பிரீமியம் EMI-ல கட்டலாமா?', 'app update பண்ணதுக்கப்புறம் open ஆகல', 'app update pannathum open aagala']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
 });

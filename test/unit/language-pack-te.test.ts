@@ -1157,4 +1157,48 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     ]);
     expect(asked('అలాగే, ధన్యవాదాలు')).to.equal('small_talk');
   });
+
+  it('reads a cap put on (cap పెట్టారు, cap pettaru) as a cut, and where in the policy (పాలసీలో ఎక్కడ ఉంది, policy lo ekkada undi) as asking the reason', () => {
+    expectReadings([
+      ['మోకాలి surgery కి cap పెట్టారు, ఎందుకు?', 'query_reason', 'TE'],
+      ['knee surgery ki cap pettaru, enduku?', 'query_reason', 'TE_EN'],
+      ['పూర్తి డబ్బు ఇవ్వలేదు, ఇది పాలసీలో ఎక్కడ ఉంది?', 'query_reason', 'TE'],
+      ['mottham ivvaledu, idi policy lo ekkada undi?', 'query_reason', 'TE_EN'],
+    ]);
+  });
+
+  it('reads bills to be fetched (తీసుకొస్తాను, teesukostanu) as papers promised, and the portal showing them received (received అని చూపిస్తోంది) as told: neither asks for documents', () => {
+    for (const text of ['రేపు హాస్పిటల్ నుంచి bills తీసుకొస్తాను', 'repu hospital nundi bills teesukostanu',
+      'documents పంపాను, portal లో received అని చూపిస్తోంది', 'documents pampanu, portal lo received ani chupistundi']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
+
+  it('reads resignation (సరే, ఏం చేస్తాం; inkem chestam) and shock told (గుండె ఆగిపోయింది, gunde aagipoyindi) as small talk, while a question beside them still asks', () => {
+    for (const text of ['క్లెయిమ్ రిజెక్ట్ అయ్యింది. సరే, ఏం చేస్తాం', 'claim reject ayyindi. sare, inkem chestam',
+      'బిల్ చూసి గుండె ఆగిపోయింది', 'bill chusi gunde aagipoyindi', 'hospital bill chusi shock ayyanu']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([
+      ['క్లెయిమ్ రిజెక్ట్ అయ్యింది, ఎందుకు?', 'query_reason', 'TE'],
+      ['bill chusi gunde aagipoyindi, inka enni documents kavali?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
+
+  it('reads NEFT or bank details as a paper, no payment status', () => {
+    expectReadings([
+      ['neft details kavala?', 'pending_documents', 'TE_EN'],
+      ['NEFT details form lo rayala?', 'pending_documents', 'TE_EN'],
+      ['neft ayyinda?', 'claim_status', 'TE_EN'],
+    ]);
+  });
+
+  it('reads the policy\'s own business (a family floater to buy, a health card lost, a tax certificate, a mobile number to change, premium EMI, an app update) as no claim question', () => {
+    for (const text of ['nanna ki family floater policy teeskovali', 'నాన్నకి ఫ్యామిలీ ఫ్లోటర్ పాలసీ తీసుకోవాలి',
+      'health card poyindi, kotha card ela?', 'హెల్త్ కార్డ్ పోయింది, కొత్త కార్డ్ ఎలా?',
+      'income tax kosam 80D certificate ekkada dorukutundi?', 'ఆదాయపు పన్ను కోసం ప్రీమియం సర్టిఫికేట్ ఎక్కడ దొరుకుతుంది?',
+      'naa mobile number marchali', 'నా మొబైల్ నంబర్ మార్చాలి. ఎలా మార్చాలి?', 'premium EMI lo kattocha?', 'app update chesaka open avvatledu']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
 });
