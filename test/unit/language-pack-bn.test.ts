@@ -916,4 +916,26 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('ভগবানের কৃপায় বাবা সুস্থ, কিন্তু ক্লেমের টাকা কবে পাব?')).to.equal('claim_status');
   });
+  it('reads a rejection letter come, a prayer asked, a lost card and an app that will not open (রিজেকশন লেটার পেয়েছি, প্রার্থনা করবেন, নতুন কার্ড; rejection letter peyechi, kono bhorsa nei, crash kore jacche) as starting no workflow; a question beside them still asks', () => {
+    for (const text of [
+      'আজ রিজেকশন লেটার পেয়েছি',
+      'rejection letter peyechi, dekhi ki kori',
+      'মায়ের কাল বাইপাস অপারেশন, প্রার্থনা করবেন',
+      'insurance company r upor kono bhorsa nei',
+      'app ta update korar por crash kore jacche',
+    ]) expect(matchIntent(text), text).to.equal(null);
+    for (const text of ['কার্ড হারিয়ে গেছে, নতুন কার্ড কীভাবে পাব?', 'card hariye geche, notun card kivabe pabo?']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(matchIntent('রিজেকশন লেটার পেয়েছি, কিন্তু ক্লেম কেন বাতিল হল?')).to.equal('query_reason');
+  });
+
+  it('reads how many more days it will take (aro koto din lagbe) as a when-question, not papers needed; someone given or caught on the phone (কাউকে দিন; phone e dhorte parbo, real lok chai) as asking for a person; ekhoni as romanised Bengali', () => {
+    expect(matchIntent('maa r claim settle hote aro koto din lagbe?')).to.equal('claim_status');
+    expect(matchIntent('ar koto document lagbe?')).to.equal('pending_documents');
+    for (const text of ['ম্যানেজার কাউকে দিন, আর পারছি না', 'ar ki kichu dite hobe? naki karo sathe phone e dhorte parbo?', 'ekjon real lok chai, bot na']) {
+      expect(matchIntent(text), text).to.equal('human_handover');
+    }
+    expect(detectLanguage('agent din ekhoni')).to.equal('BN_EN');
+  });
 });

@@ -325,4 +325,9 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('भगवान का शुक्र है पापा ठीक हैं, पर क्लेम का पैसा कब आएगा?')).to.equal('claim_status');
     expect(matchIntent('बस जानकारी के लिए पूछ रहा हूं, क्लेम का स्टेटस क्या है?')).to.equal('claim_status');
   });
+  it('reads a rejection letter told come (रिजेक्शन लेटर मिल गया, अस्वीकृति पत्र मिला) as starting nothing; why it was rejected asked beside it still asks', () => {
+    expect(matchIntent('आज ही रिजेक्शन लेटर आ गया')).to.equal(null);
+    expect(matchIntent('अस्वीकृति पत्र मिला')).to.equal(null);
+    expect(matchIntent('रिजेक्शन लेटर मिला, पर क्लेम रिजेक्ट क्यों हुआ?')).to.equal('query_reason');
+  });
 });
