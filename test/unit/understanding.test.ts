@@ -1345,6 +1345,10 @@ describe('understanding: Hinglish words that are no typo of a class word (jaise,
     expect(understandMessage('Kya renewal pe health checkup dobara karana hoga?').intent).to.equal(null);
     expect(understandMessage('Claim reject hone ka karan kya hai?').intent).to.equal('query_reason');
   });
+  it('"mail nahi aaya", "reply bhi nahi aaya" (no mail or reply came) is no payment and no papers sent: a check asked after it asks the status', () => {
+    expect(understandMessage('claim approve hua ya nahi pata nahi. koi sms nahi aaya. check karke batao').intent).to.equal('claim_status');
+    expect(understandMessage('Reports mail pe bheji thi. Reply bhi nahi aaya. Mil gayi kya?').intent).to.equal('pending_documents');
+  });
   it('"bas inform karna tha" (I only wanted to tell you) asks nothing, whatever it names', () => {
     expect(understandMessage('Aapka letter mil gaya. Humne baat kar li hai. Bas inform karna tha.').kind).to.equal('small_talk');
   });
