@@ -1322,4 +1322,22 @@ describe('Tamil language packs', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
   });
+
+  it('reads a rejection letter told arrived (rejection letter வந்திருக்கு, vandhurukku) as news told, while the reason not understood (காரணம் புரியல, reason puriyala) asks for it', () => {
+    for (const text of ['rejection letter வந்திருக்கு', 'ரிஜெக்ஷன் லெட்டர் இன்னைக்கு வந்தது', 'rejection letter vandhurukku']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([
+      ['ரிஜெக்ஷன் லெட்டர் வந்துச்சு, காரணம் புரியல', 'query_reason', 'TA'],
+      ['rejection letter vandhuchu, adhula reason puriyala', 'query_reason', 'TA_EN'],
+      ['rejection letter vandhuchu, yen reject pannunga?', 'query_reason', 'TA_EN'],
+    ]);
+  });
+
+  it('reads buying a policy (senior citizen policy, health insurance வேணும்), filing tax (tax file pannanum) and when the premium is due (premium eppo kattanum) as the policy\'s business, no claim question', () => {
+    for (const text of ['parents ku senior citizen policy venum', 'ஹெல்த் இன்சூரன்ஸ் எடுக்கணும், details சொல்லுங்க',
+      'income tax file pannanum, premium receipt venum', 'premium eppo kattanum?', 'இந்த வருஷ பிரீமியம் எப்போ கட்டணும்?']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
 });

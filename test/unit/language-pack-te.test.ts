@@ -1201,4 +1201,21 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
   });
+
+  it('reads a rejection letter told arrived (రిజెక్షన్ లెటర్ వచ్చింది, vachindi) as news told, while the reason not understood or not written (కారణం అర్థం కాలేదు, reason raayaledu) asks for it', () => {
+    for (const text of ['రిజెక్షన్ లెటర్ వచ్చింది', 'rejection letter vachindi']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([
+      ['రిజెక్షన్ లెటర్ వచ్చింది, కారణం అర్థం కాలేదు', 'query_reason', 'TE'],
+      ['rejection letter vachindi kani reason raayaledu', 'query_reason', 'TE_EN'],
+    ]);
+  });
+
+  it('reads buying a policy (health insurance kavali, senior citizen policy), filing tax (itr file cheyyali) and when the premium is due (ప్రీమియం ఎప్పుడు కట్టాలి) as the policy\'s business, no claim question', () => {
+    for (const text of ['amma ki health insurance kavali', 'నాన్నకి సీనియర్ సిటిజన్ పాలసీ కావాలి',
+      'ITR file cheyyali, 80D certificate pampandi', '80D సర్టిఫికేట్ పంపండి', 'ఈ సంవత్సరం ప్రీమియం ఎప్పుడు కట్టాలి?']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
 });
