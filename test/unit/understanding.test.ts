@@ -1349,6 +1349,12 @@ describe('understanding: Hinglish words that are no typo of a class word (jaise,
     expect(understandMessage('claim approve hua ya nahi pata nahi. koi sms nahi aaya. check karke batao').intent).to.equal('claim_status');
     expect(understandMessage('Reports mail pe bheji thi. Reply bhi nahi aaya. Mil gayi kya?').intent).to.equal('pending_documents');
   });
+  it('the claimant\'s own paying (can I pay, how do I pay, pay kar sakta) and a payment card (by card, credit card se) are no claim payment and no paper', () => {
+    for (const text of ['The renewal premium is due next week. Can I pay online, or only by debit card?', 'Premium UPI se pay kar sakta hoon ya credit card se hi hoga?']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Can I know when my claim will be paid?').intent).to.equal('claim_status');
+  });
   it('"bas inform karna tha" (I only wanted to tell you) asks nothing, whatever it names', () => {
     expect(understandMessage('Aapka letter mil gaya. Humne baat kar li hai. Bas inform karna tha.').kind).to.equal('small_talk');
   });
