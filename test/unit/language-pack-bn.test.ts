@@ -938,4 +938,7 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(detectLanguage('agent din ekhoni')).to.equal('BN_EN');
   });
+  it('reads good night typed as shubh ratri as small talk in romanised Bengali too', () => {
+    expect(understandMessage('shubh ratri 🙏').kind).to.equal('small_talk');
+  });
 });

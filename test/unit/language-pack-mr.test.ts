@@ -1255,5 +1255,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     ]) expect(matchIntent(text), text).to.equal('pending_documents');
     expect(matchIntent('Nashik branch madhe konala tari pratyaksh bhetun bolta yeil ka?')).to.equal('human_handover');
   });
+  it('reads the detailed or breakup bill asked for (detailed breakup bill, breakup bill) as a paper, no why-word: which bill is meant asks for documents; the breakup of a cut asked why still asks why', () => {
+    expect(matchIntent('tumhi magitlela breakup bill konta?')).to.equal('pending_documents');
+    expect(matchIntent('bill cha breakup dya, itke kami ka?')).to.equal('query_reason');
+  });
 });
-
