@@ -1340,4 +1340,11 @@ describe('Tamil language packs', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
   });
+
+  it('reads running around and being fed up (அலையறேன், வெறுப்பா இருக்கு; alaiyuren, veruppa irukku) as venting, while when the claim settles, asked beside it, still asks', () => {
+    for (const text of ['க்ளைம் க்கு ஒரு மாசமா அலையறேன், வெறுப்பா இருக்கு', 'claim ku oru maasama alaiyuren, veruppa irukku']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['oru maasama alaiyuren, claim eppo settle aagum?', 'claim_status', 'TA_EN']]);
+  });
 });

@@ -1218,4 +1218,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
   });
+
+  it('reads running around and being fed up (తిరుగుతున్నా, విసుగు వచ్చింది; tirugutunna, visugu vachindi) as venting, while how long, asked beside it, still asks', () => {
+    for (const text of ['క్లెయిమ్ కోసం నెల రోజులుగా తిరుగుతున్నా, విసుగు వచ్చింది', 'claim kosam nela rojulu tirugutunna, chala visugu vachindi']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['claim kosam nela rojulu tirugutunna, inka entha time padutundi?', 'claim_status', 'TE_EN']]);
+  });
 });
