@@ -330,4 +330,14 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('अस्वीकृति पत्र मिला')).to.equal(null);
     expect(matchIntent('रिजेक्शन लेटर मिला, पर क्लेम रिजेक्ट क्यों हुआ?')).to.equal('query_reason');
   });
+  it('reads venting about papers demanded every time and offices run round (हर बार नया कागज़, दफ़्तरों के चक्कर), a letter not yet opened (चिट्ठी आई, अभी खोली नहीं), a letter come by post and what comes next decided later (डाक से मिला, फिर आगे देखेंगे) and a wish for more cover (कवर बढ़ाना) as starting no workflow; a question beside them still asks', () => {
+    for (const text of [
+      'हर बार नया कागज़ माँगते हैं, दफ़्तरों के चक्कर लगाकर थक गया',
+      'बीमा वालों की चिट्ठी आई है, अभी खोली नहीं',
+      'कंपनी का पत्र डाक से मिला, वकील से बात करके फिर आगे देखेंगे',
+    ]) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('मैं कवर बढ़ाना चाहता हूँ')).to.equal(null);
+    expect(matchIntent('चिट्ठी आई है, पर क्लेम रिजेक्ट क्यों हुआ?')).to.equal('query_reason');
+    expect(matchIntent('हर बार नया कागज़ माँगते हैं, अब और कौन से कागज़ चाहिए?')).to.equal('pending_documents');
+  });
 });
