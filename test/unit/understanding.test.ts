@@ -1355,6 +1355,10 @@ describe('understanding: Hinglish words that are no typo of a class word (jaise,
     }
     expect(understandMessage('Can I know when my claim will be paid?').intent).to.equal('claim_status');
   });
+  it('"dekhte hain ab kya karna hai" (let us see what to do now) tells a plan, no question: a rejection letter told with it starts nothing; a why still asks', () => {
+    expect(understandMessage('Closure letter aa gaya. Theek hai, ghar pe baat karke dekhte hain kya karna hai.').intent).to.equal(null);
+    expect(understandMessage('Rejection letter aaya. Kyun reject kiya? Dekhte hain ab kya karna hai.').intent).to.equal('query_reason');
+  });
   it('"bas inform karna tha" (I only wanted to tell you) asks nothing, whatever it names', () => {
     expect(understandMessage('Aapka letter mil gaya. Humne baat kar li hai. Bas inform karna tha.').kind).to.equal('small_talk');
   });
