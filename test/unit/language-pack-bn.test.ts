@@ -941,4 +941,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
   it('reads good night typed as shubh ratri as small talk in romanised Bengali too', () => {
     expect(understandMessage('shubh ratri 🙏').kind).to.equal('small_talk');
   });
+  it('reads the app not opening or crashing after an update (আপডেটের পর, অ্যাপ খুলছে না, ক্র্যাশ করছে) as telling, no claim update asked', () => {
+    expect(matchIntent('আপডেট করার পর অ্যাপ খুলছে না')).to.equal(null);
+    expect(matchIntent('অ্যাপ ক্র্যাশ করছে, আমার ক্লেমের স্ট্যাটাস কী?')).to.equal('claim_status');
+  });
 });

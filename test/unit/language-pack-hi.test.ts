@@ -340,4 +340,8 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('चिट्ठी आई है, पर क्लेम रिजेक्ट क्यों हुआ?')).to.equal('query_reason');
     expect(matchIntent('हर बार नया कागज़ माँगते हैं, अब और कौन से कागज़ चाहिए?')).to.equal('pending_documents');
   });
+  it('reads the app not opening or crashing after an update (अपडेट के बाद, ऐप नहीं खुल रहा, क्रैश हो रहा है) as telling, no claim update asked; a status asked beside it still asks', () => {
+    expect(matchIntent('फोन में अपडेट के बाद ऐप क्रैश हो रहा है')).to.equal(null);
+    expect(matchIntent('ऐप नहीं खुल रहा, मेरे क्लेम का स्टेटस बता दीजिए')).to.equal('claim_status');
+  });
 });

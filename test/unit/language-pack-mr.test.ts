@@ -1259,4 +1259,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('tumhi magitlela breakup bill konta?')).to.equal('pending_documents');
     expect(matchIntent('bill cha breakup dya, itke kami ka?')).to.equal('query_reason');
   });
+  it('reads the app not opening or crashing after an update (ॲप उघडत नाही, क्रॅश होतंय; app update kelyavar, crash hotay) as telling, no claim update asked; a status asked beside it still asks', () => {
+    for (const text of ['मोबाईल ॲप उघडत नाही, क्रॅश होतंय', 'app update kelyavar sarkha crash hotay']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('app crash hotay, maza claim kuthparyant ala?')).to.equal('claim_status');
+  });
 });
