@@ -1263,4 +1263,10 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['मोबाईल ॲप उघडत नाही, क्रॅश होतंय', 'app update kelyavar sarkha crash hotay']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('app crash hotay, maza claim kuthparyant ala?')).to.equal('claim_status');
   });
+  it('tells romanised Marathi by the verbs of a cut or a sum left out (dharle, kaatla, sodle, disteya) even beside the Hinglish-looking "ka": why the consumables were not counted asks why, in Marathi', () => {
+    for (const text of ['consumables ka dharle nahi?', 'room rent ka kaatla?']) {
+      expect(detectLanguage(text), text).to.equal('MR_EN');
+      expect(matchIntent(text), text).to.equal('query_reason');
+    }
+  });
 });
