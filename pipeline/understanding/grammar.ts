@@ -667,12 +667,26 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // that names no claim nor other thing ("Policy renew karwani hai", "Premium ki receipt chahiye tax ke liye"): it
   // goes on about that business, and its "ho jayega", "milegi" are no claim paid. One that names a
   // claim, money or papers, or their sending ("Premium bhar diya. Paisa kab milega?") still asks of them, and so
-  // does a why or a how that is no when-word ("3 saal se premium bhar raha hoon, phir waiting
-  // period kaise?", "policy renew chesi 2 ellu ayyindi kada, ela?"): a decision
+  // does a why or a how, a single question word that is no when-word nor yes-no particle ("3 saal
+  // se premium bhar raha hoon, phir waiting period kaise?", "policy renew chesi 2 ellu ayyindi
+  // kada, ela?"; "kya", "chalegi kya" only ask whether): a decision
   // questioned against the premiums paid.
-  const onCover = (i: number) => i > 0 && aboutCover(parts[i - 1]!) && !parts[i - 1]!.hits.some((h) => thingClasses.has(h.cls))
-    && !parts[i]!.hits.some((h) => thingClasses.has(h.cls) || objectClasses.has(h.cls) || paperWords.has(h.cls) || h.cls === 'why' || h.cls === 'reason'
-      || (h.cls === 'interrogative' && !alsoRead('when', h, parts[i]!.hits)));
+  // Clauses between that name nothing (only family, dates, greetings: "pehle patni thi, ab bete ko
+  // banana hai") are passed over. A paper of no money nor claim asked after it ("Nominee badalna
+  // hai. Kaunsa form bharna hoga?", "card kho gaya. soft copy app se download ho sakti hai?") is
+  // that business's paper, no claim paper; papers to send, or papers asked after the business told
+  // done ("Premium bhar diya. Kaunse documents chahiye?"), still ask for the claim's.
+  const named = (p: Part) => p.hits.some((h) => thingClasses.has(h.cls) || objectClasses.has(h.cls));
+  const coverBefore = (i: number, papers: boolean) => {
+    let k = i - 1;
+    while (k >= 0 && !aboutCover(parts[k]!) && !named(parts[k]!)) k -= 1;
+    return k >= 0 && aboutCover(parts[k]!) && !parts[k]!.hits.some((h) => thingClasses.has(h.cls) || (papers && h.cls === 'done'));
+  };
+  const coverPaper = (h: ClassHit, hits: readonly ClassHit[]) => (h.cls === 'doc' && !alsoRead('money', h, hits) && !alsoRead('claim', h, hits))
+    || h.cls === 'need';
+  const onCover = (i: number) => i > 0 && coverBefore(i, parts[i]!.hits.some((h) => coverPaper(h, parts[i]!.hits)))
+    && !parts[i]!.hits.some((h) => ((thingClasses.has(h.cls) || objectClasses.has(h.cls) || paperWords.has(h.cls)) && !coverPaper(h, parts[i]!.hits)) || h.cls === 'why' || h.cls === 'reason'
+      || (h.cls === 'interrogative' && h.start === h.end && !alsoRead('when', h, parts[i]!.hits) && !alsoRead('question', h, parts[i]!.hits)));
   const coverAsked = (i: number) => aboutCover(parts[i]!) || onCover(i);
   // The asking part decides, the last first.
   for (let i = parts.length - 1; i >= 0; i -= 1) {

@@ -1335,6 +1335,11 @@ describe('understanding: the policy\'s own business (cover: premium, renewal, no
     // A question of its own after the policy's business asks of it unless it names a claim, money, papers or a why.
     expect(understandMessage('Premium bhar diya hai. Paisa kab milega?').intent).to.equal('claim_status');
     expect(understandMessage('5 saal se premium bhar raha hoon, fir bhi waiting period bolke reject kiya, kaise?').intent).to.equal('query_reason');
+    // A paper asked after that business, past clauses naming only family, is its paper; papers to send, or asked after it told done, are the claim's.
+    expect(understandMessage('Nominee badalna hai, pehle papa the ab mummy ko karna hai. Kaunsa form lagega?').intent).to.equal(null);
+    expect(understandMessage('Health card ghar pe kho gaya. Uski photocopy chalegi kya?').intent).to.equal(null);
+    expect(understandMessage('Premium bhar diya hai. Ab kya documents chahiye?').intent).to.equal('pending_documents');
+    expect(understandMessage('Renewal ho gaya. Ab kaunse papers bhejne hain?').intent).to.equal('pending_documents');
   });
 });
 
