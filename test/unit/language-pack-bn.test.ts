@@ -945,4 +945,9 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('আপডেট করার পর অ্যাপ খুলছে না')).to.equal(null);
     expect(matchIntent('অ্যাপ ক্র্যাশ করছে, আমার ক্লেমের স্ট্যাটাস কী?')).to.equal('claim_status');
   });
+  it('reads a renewal whose online payment fails (রিনিউ করতে চাই, অনলাইন পেমেন্ট ফেল; renew korte chai) as the policy\'s business, no claim payment asked', () => {
+    for (const text of ['পলিসি রিনিউ করতে চাই, কিন্তু অনলাইন পেমেন্ট ফেল হচ্ছে', 'policy renew korte chai, online payment fail hocche']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+  });
 });

@@ -344,4 +344,10 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('फोन में अपडेट के बाद ऐप क्रैश हो रहा है')).to.equal(null);
     expect(matchIntent('ऐप नहीं खुल रहा, मेरे क्लेम का स्टेटस बता दीजिए')).to.equal('claim_status');
   });
+  it('reads a wrong e-mail or phone number to update and a renewal whose online payment fails (ईमेल गलत, अपडेट करना है, रिन्यू करनी है, ऑनलाइन पेमेंट फेल) as the policy\'s business, no claim status or payment asked; the claim\'s status asked still asks', () => {
+    for (const text of ['मोबाइल नंबर गलत है, अपडेट करना है', 'रिन्यू करनी है पर ऑनलाइन पेमेंट फेल हो रहा है']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('क्लेम का स्टेटस अपडेट करना है क्या?')).to.equal('claim_status');
+  });
 });

@@ -1269,4 +1269,10 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(matchIntent(text), text).to.equal('query_reason');
     }
   });
+  it('reads a wrong e-mail to update and a renewal whose online payment fails (email chukicha, update karaycha ahe, online payment fail) as the policy\'s business; a claim status asked with update still asks', () => {
+    for (const text of ['mobile number chukicha ahe, update karaycha ahe', 'renew karaychi ahe pan online payment fail hotay']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('claim status update karaycha ahe ka?')).to.equal('claim_status');
+  });
 });
