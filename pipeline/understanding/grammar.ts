@@ -460,9 +460,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
         && (c.start > h.end ? c.start - h.end : h.start - c.end) <= 3))
       // So is a status or payment word within three words of it in a clause that names no claim
       // otherwise ("premium auto debit ayyindo ledo?", "has my premium been paid?"): the premium's
-      // payment is the policy's business, no claim paid or standing anywhere.
-      .filter((h, _, all) => (h.cls !== 'status' && h.cls !== 'paid') || all.some((c) => c.cls === 'claim' || c.cls === 'ref')
-        || !all.some((c) => c.cls === 'cover' && !withinPhraseOf(closingClasses, c, all) && (c.start > h.end ? c.start - h.end : h.start - c.end) <= 3))
+      // payment is the policy's business, no claim paid or standing anywhere. So is a word of giving
+      // or sending anywhere in such a clause that names no papers ("premium ta online e kivabe dibo?",
+      // how do I pay the premium online): the premium given, no papers sent.
+      .filter((h, _, all) => (h.cls !== 'status' && h.cls !== 'paid' && h.cls !== 'send') || all.some((c) => c.cls === 'claim' || c.cls === 'ref' || (h.cls === 'send' && c.cls === 'doc'))
+        || !all.some((c) => c.cls === 'cover' && !withinPhraseOf(closingClasses, c, all) && (h.cls === 'send' || (c.start > h.end ? c.start - h.end : h.start - c.end) <= 3)))
       // A claim word inside a longer phrase naming people ("claims team", "claims department") is
       // their name, no claim asked about: "mee claims team lo evaraina phone lo explain chestara?"
       // asks for a person to explain, not why a claim was decided.

@@ -1340,6 +1340,9 @@ describe('understanding: the policy\'s own business (cover: premium, renewal, no
     expect(understandMessage('Health card ghar pe kho gaya. Uski photocopy chalegi kya?').intent).to.equal(null);
     expect(understandMessage('Premium bhar diya hai. Ab kya documents chahiye?').intent).to.equal('pending_documents');
     expect(understandMessage('Renewal ho gaya. Ab kaunse papers bhejne hain?').intent).to.equal('pending_documents');
+    // Giving or sending in a clause on the premium that names no papers is the premium paid.
+    expect(understandMessage('Is baar premium net banking se kaise bhejun?').intent).to.equal(null);
+    expect(understandMessage('Premium ke saath bills bhi bhej du kya?').intent).to.equal('pending_documents');
   });
 });
 
