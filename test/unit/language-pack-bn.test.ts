@@ -950,4 +950,7 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
       expect(matchIntent(text), text).to.equal(null);
     }
   });
+  it('reads the premium or tax certificate (প্রিমিয়াম সার্টিফিকেট, ট্যাক্স সার্টিফিকেট) as the policy\'s own business, no claim paper', () => {
+    expect(matchIntent('ইনকাম ট্যাক্সের জন্য প্রিমিয়াম সার্টিফিকেট কোথায় পাব?')).to.equal(null);
+  });
 });

@@ -350,4 +350,10 @@ describe('language pack: Hindi (HI)', () => {
     }
     expect(matchIntent('क्लेम का स्टेटस अपडेट करना है क्या?')).to.equal('claim_status');
   });
+  it('reads a lost or new policy card and the premium or tax certificate (नया कार्ड, कार्ड खो गया, प्रीमियम सर्टिफिकेट, 80D सर्टिफिकेट) as the policy\'s own business, no claim paper: where to get them starts no workflow; an Aadhaar card asked for still asks for documents', () => {
+    for (const text of ['हेल्थ कार्ड खो गया, नया कार्ड कैसे बनेगा?', 'इनकम टैक्स के लिए प्रीमियम सर्टिफिकेट कहाँ से मिलेगा?']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('आधार कार्ड की कॉपी भेजनी है क्या?')).to.equal('pending_documents');
+  });
 });

@@ -1275,4 +1275,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('claim status update karaycha ahe ka?')).to.equal('claim_status');
   });
+  it('reads a lost or new policy card and the premium certificate (कार्ड हरवलं, नवीन कार्ड, प्रीमियम सर्टिफिकेट; card haravla, navin card) as the policy\'s own business, no claim paper', () => {
+    for (const text of ['हेल्थ कार्ड हरवलं, नवीन कार्ड कसं मिळेल?', 'card haravla, navin card kuthun milel?', 'टॅक्स साठी प्रीमियम सर्टिफिकेट कुठे मिळेल?']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+  });
 });
