@@ -953,4 +953,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
   it('reads the premium or tax certificate (প্রিমিয়াম সার্টিফিকেট, ট্যাক্স সার্টিফিকেট) as the policy\'s own business, no claim paper', () => {
     expect(matchIntent('ইনকাম ট্যাক্সের জন্য প্রিমিয়াম সার্টিফিকেট কোথায় পাব?')).to.equal(null);
   });
+  it('reads a rejection letter told come (রিজেকশনের চিঠি এসেছে; rejection er chithi eseche) as starting nothing; why asked beside it still asks', () => {
+    for (const text of ['রিজেকশনের চিঠি হাতে পেয়েছি', 'rejection er chithi peyechi']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('রিজেকশনের চিঠি হাতে পেয়েছি, কিন্তু ক্লেম কেন বাতিল হল?')).to.equal('query_reason');
+  });
 });

@@ -1280,4 +1280,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(matchIntent(text), text).to.equal(null);
     }
   });
+  it('reads a rejection letter told come in romanised Marathi (rejection letter milala, nakar patra ala) and what to do next left for later (kay karaycha baghu) as starting nothing; why asked beside it still asks', () => {
+    for (const text of ['kal rejection letter milala', 'nakar patra ala, ata pudhe kay karaycha baghu']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('rejection letter ala, pan claim ka nakarla?')).to.equal('query_reason');
+  });
 });
