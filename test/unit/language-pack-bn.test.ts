@@ -957,4 +957,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['রিজেকশনের চিঠি হাতে পেয়েছি', 'rejection er chithi peyechi']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('রিজেকশনের চিঠি হাতে পেয়েছি, কিন্তু ক্লেম কেন বাতিল হল?')).to.equal('query_reason');
   });
+  it('reads Assalamualaikum and what day it is (aaj ki bar) as greetings, small talk; a claim asked beside the greeting still asks', () => {
+    for (const text of ['Assalamu alaikum', 'aaj ki bar?']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('assalamualaikum, claim er status ki?')).to.equal('claim_status');
+  });
 });

@@ -356,4 +356,7 @@ describe('language pack: Hindi (HI)', () => {
     }
     expect(matchIntent('आधार कार्ड की कॉपी भेजनी है क्या?')).to.equal('pending_documents');
   });
+  it('reads good morning typed in Devanagari (गुड मॉर्निंग) as a greeting, small talk', () => {
+    expect(understandMessage('गुड मॉर्निंग जी').kind).to.equal('small_talk');
+  });
 });

@@ -1284,4 +1284,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['kal rejection letter milala', 'nakar patra ala, ata pudhe kay karaycha baghu']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('rejection letter ala, pan claim ka nakarla?')).to.equal('query_reason');
   });
+  it('reads good morning typed in Devanagari (गुड मॉर्निंग, गुड नाईट) as a greeting; a claim asked beside it still asks', () => {
+    expect(understandMessage('गुड नाईट 🙏').kind).to.equal('small_talk');
+    expect(matchIntent('गुड मॉर्निंग, क्लेम कधी मिळेल?')).to.equal('claim_status');
+  });
 });
