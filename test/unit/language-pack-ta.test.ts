@@ -1347,4 +1347,43 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['oru maasama alaiyuren, claim eppo settle aagum?', 'claim_status', 'TA_EN']]);
   });
+
+  it('reads a letter told come just now, today or by post (இன்னைக்கு தான் வந்துச்சு, ippo dhaan vandhuchu, post la vandhuchu) as news told, while a why beside it still asks', () => {
+    for (const text of ['repudiation letter நேத்து தான் வந்துச்சு', 'settlement letter inniki dhaan vandhuchu courier la']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['rejection letter ippo dhaan vandhuchu, enna reason nu theriyala?', 'query_reason', 'TA_EN']]);
+  });
+
+  it('reads visiting a branch to meet someone (நேர்ல வந்து யாரையாவது சந்திக்கலாமா, yaaraiyavadhu meet pannalama) as a person asked for, and a place named Nagar as no rejection', () => {
+    expectReadings([
+      ['Anna Nagar office ku neril vandhu yaaraiyavadhu meet pannalama?', 'human_handover', 'TA_EN'],
+      ['அடையாறு branch க்கு நேர்ல வந்து யாரையாவது சந்திக்கலாமா?', 'human_handover', 'TA'],
+      ['Anna Nagar la admit aanen, claim status enna?', 'claim_status', 'TA_EN'],
+    ]);
+  });
+
+  it('reads papers someone will bring (கொண்டு வருவாரு, eduthuttu varuvaan) as told, no question; papers asked whether they reached (வந்து சேர்ந்துச்சா, vandhu serndhucha) as documents', () => {
+    for (const text of ['reports ellam en anna kitta irukku, avan naalaiku eduthuttu varuvaan', 'scan reports எல்லாம் அப்பா கிட்ட இருக்கு, நாளைக்கு கொண்டு வருவாரு']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([
+      ['originals anuppunen, unga office ku vandhu serndhucha?', 'pending_documents', 'TA_EN'],
+      ['அனுப்புன bills வந்து சேர்ந்துச்சா?', 'pending_documents', 'TA'],
+    ]);
+  });
+
+  it('reads approved or rejected asked together (approve ஆச்சா reject ஆச்சா, reject aacha illa approve aacha) as a status question and a charge not covered (cover aagalaya) as a why', () => {
+    expectReadings([
+      ['claim approve ஆச்சா reject ஆச்சா, சொல்லுங்க', 'claim_status', 'TA'],
+      ['en claim reject aacha illa approve aacha?', 'claim_status', 'TA_EN'],
+      ['room rent full ah pay pannala, adhu cover aagalaya?', 'query_reason', 'TA_EN'],
+    ]);
+  });
+
+  it('reads a network hospital list, premium by EMI and a tax certificate asked to be sent as the policy\'s business, no claim question', () => {
+    for (const text of ['Madurai la network hospitals list anuppunga', 'premium ah EMI la kattalaama?', '80D certificate tax kku venum, mail la anuppunga']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
 });

@@ -1225,4 +1225,30 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['claim kosam nela rojulu tirugutunna, inka entha time padutundi?', 'claim_status', 'TE_EN']]);
   });
+
+  it('reads a letter told come by post or just now (పోస్ట్ లో వచ్చింది, post lo vachindi) as news told, while a why beside it still asks', () => {
+    for (const text of ['closure letter post lo vachindi ninna', 'రిజెక్షన్ లెటర్ పోస్ట్ లో వచ్చింది']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['rejection letter post lo vachindi, enduku reject chesaru?', 'query_reason', 'TE_EN']]);
+  });
+
+  it('reads someone asked to come on the line (line loki raavali, లైన్ లోకి రావాలి) as a person asked for, and a file asked whether it moved on (ముందుకు కదిలిందా, munduku kadilinda) as a status question', () => {
+    expectReadings([
+      ['ipo manager line loki raavali', 'human_handover', 'TE_EN'],
+      ['ఎవరైనా ఆఫీసర్ లైన్ లోకి రావాలి', 'human_handover', 'TE'],
+      ['నా క్లెయిమ్ ముందుకు కదిలిందా?', 'claim_status', 'TE'],
+      ['file munduku kadilinda leda cheppandi', 'claim_status', 'TE_EN'],
+    ]);
+  });
+
+  it('reads a rejection asked about with enti (reject chesaru enti) as a why, the papers given (icchamu) as told', () => {
+    expectReadings([['cashless ah reject chesaru enti?? discharge summary icchamu', 'query_reason', 'TE_EN']]);
+  });
+
+  it('reads a network hospital list, a changed number or e-mail to update and a nominee to change as the policy\'s business, no claim question', () => {
+    for (const text of ['Hyderabad lo network hospital list pampandi', 'naa email maarindi, ela update cheyyali?', 'nominee maarchali, ela?']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
 });
