@@ -961,4 +961,18 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['Assalamu alaikum', 'aaj ki bar?']) expect(understandMessage(text).kind, text).to.equal('small_talk');
     expect(matchIntent('assalamualaikum, claim er status ki?')).to.equal('claim_status');
   });
+  it('reads the 80D certificate with its genitive (80D এর সার্টিফিকেট, 80d er certificate), premium inflections (প্রিমিয়ামের), the network hospital list, a number change and a lost card (kothay rekhechi) as the policy\'s business', () => {
+    for (const text of ['আয়কর এর জন্য 80D এর সার্টিফিকেট পাঠাবেন?', '80d er certificate ta pathiye deben?', 'প্রিমিয়ামের শেষ তারিখ কবে?', 'নেটওয়ার্ক হাসপাতালের লিস্ট পাঠান', 'network hospital er list ta pathan', 'আমার মোবাইল নম্বর চেঞ্জ করব কিভাবে?', 'card ta kothay rekhechi mone nei, notun card kivabe pabo?']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+  });
+  it('reads meeting someone at the office (কারো সাথে দেখা করা, dekha korte) and someone to call and explain (phone kore bujhiye din) as asking for a person', () => {
+    for (const text of ['অফিসে গিয়ে কারো সাথে দেখা করা যাবে?', 'branch e giye karo sathe dekha korte chai', 'keno kom dilen? ekjon phone kore bujhiye din']) {
+      expect(matchIntent(text), text).to.equal('human_handover');
+    }
+  });
+  it('reads the price (দাম, daam) as money, a photo (ছবি, chobi) as a paper, and papers arrived properly (ঠিকমতো এসেছে কিনা) as their receipt asked', () => {
+    for (const text of ['osudher daam keno puro dilen na?', 'ওষুধের দাম কেন কম দিলেন?']) expect(matchIntent(text), text).to.equal('query_reason');
+    for (const text of ['whatsapp e chobi pathale hobe?', 'রিপোর্টগুলো পাঠিয়েছি, ঠিকমতো এসেছে কিনা জানাবেন?']) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
 });

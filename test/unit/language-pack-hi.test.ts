@@ -359,4 +359,9 @@ describe('language pack: Hindi (HI)', () => {
   it('reads good morning typed in Devanagari (गुड मॉर्निंग) as a greeting, small talk', () => {
     expect(understandMessage('गुड मॉर्निंग जी').kind).to.equal('small_talk');
   });
+  it('reads meeting an officer (अधिकारी से मिलना, से मिलवा दीजिए) as asking for a person, while a sum yet to come (कब मिलना है) stays a payment; the network hospital list and the 80D certificate are the policy\'s business', () => {
+    for (const text of ['ब्रांच में किसी अधिकारी से मिलना है', 'मैनेजर से मिलवा दीजिए']) expect(matchIntent(text), text).to.equal('human_handover');
+    expect(matchIntent('पैसा कब मिलना है')).to.equal('claim_status');
+    for (const text of ['नेटवर्क हॉस्पिटल की लिस्ट भेज दीजिए', '80D का सर्टिफिकेट चाहिए']) expect(matchIntent(text), text).to.equal(null);
+  });
 });

@@ -1288,4 +1288,19 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(understandMessage('गुड नाईट 🙏').kind).to.equal('small_talk');
     expect(matchIntent('गुड मॉर्निंग, क्लेम कधी मिळेल?')).to.equal('claim_status');
   });
+  it('reads the 80D certificate with its genitive (80D चे सर्टिफिकेट, 80d cha certificate), the network hospital list, premium inflections and a nominee change with "what will have to be done" (काय करावं लागेल) as the policy\'s business; papers for a claim still asked', () => {
+    for (const text of ['80D चे सर्टिफिकेट पाठवाल का?', '80d cha certificate kuthun milel?', 'नॉमिनीचं नाव बदलायचं, काय करावं लागेल?', 'नेटवर्क हॉस्पिटलची लिस्ट पाठवा', 'प्रीमियमची तारीख कधी आहे?']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('क्लेमसाठी काय सादर करावं लागेल?')).to.equal('pending_documents');
+  });
+  it('reads meeting someone at the branch (कोणाला भेटू, konala bhetaycha) and calling a senior over (senior la bolav na) as asking for a person, even after a status question', () => {
+    for (const text of ['परवा ऑफिसमध्ये येऊन कोणाला भेटू शकतो?', 'shakhet yeun konala bhetaycha ahe', 'claim kuthe ala? jara manager la bolav na']) {
+      expect(matchIntent(text), text).to.equal('human_handover');
+    }
+  });
+  it('reads how a rejection was decided (कशावरून ठरवलं, kashyavarun tharavla) as why, and "so what exactly do I send" (mhanje nemka kay pathvu) as papers, not a why', () => {
+    for (const text of ['कशावरून ठरवलं की आजार आधीचा होता? क्लेम नाकारला', 'claim nakarla, kashyavarun tharavla tumhi?']) expect(matchIntent(text), text).to.equal('query_reason');
+    for (const text of ['query ali, mhanje nemka kay pathvu?', 'discharge summary nahi milali, tyashivay claim file karta yeil ka?']) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
 });
