@@ -1386,4 +1386,12 @@ describe('Tamil language packs', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
   });
+
+  it('reads the app crashing or not opening (crash aaguthu, ஆப் ஓபன் ஆகல) as trouble told, no papers asked, and a rejection seen in a letter (letter la paarthen, letter vandhuduchu) as news, while a why beside it still asks', () => {
+    for (const text of ['app la bills upload aagala, app crash aaguthu', 'ஆப் ஓபன் ஆகல, documents upload பண்ண முடியல',
+      'claim reject aanadhu letter la paarthen', 'e card tholanjiduchu, eppadi vaangaradhu?']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['claim reject aachu nu letter vandhuduchu, aana yen nu theriyala?', 'query_reason', 'TA_EN']]);
+  });
 });

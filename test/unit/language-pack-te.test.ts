@@ -1251,4 +1251,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
   });
+
+  it('reads the app crashing or not working (crash avuthondi, యాప్ పని చేయట్లేదు) as trouble told, no papers asked, a rejection seen in a letter (letter lo chusa) as news, and a new policy to buy (kotha policy konali) as the policy\'s business, while a why beside the letter still asks', () => {
+    for (const text of ['app lo bills upload avvatledu, crash avuthondi', 'యాప్ పని చేయట్లేదు, documents upload అవ్వట్లేదు',
+      'claim reject ayyindani letter lo chusa', 'ecard kanipinchatledu, kotha card ela?', 'kotha policy konali, details cheppandi']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['letter vachindi kaani enduku reject chesaro raayaledu', 'query_reason', 'TE_EN']]);
+  });
 });
