@@ -263,6 +263,9 @@ const actVerbed: ReadonlySet<string> = new Set(['reject', 'cut', 'call', 'callme
 const doneClasses: ReadonlySet<string> = new Set(['done']);
 /** The policy's own business (premium, renewal, "sum insured badhana"): a word inside one of its phrases is that business. */
 const coverClasses: ReadonlySet<string> = new Set(['cover']);
+/** In a clause naming the policy's own business, of a message naming no claim: the words that are
+ *  that business's, wherever they stand in the clause (its papers, needs, dates, sending). */
+const coverBusiness: ReadonlySet<string> = new Set(['status', 'paid', 'send', 'sendme', 'doc', 'need', 'when', 'where', 'pending', 'received']);
 /** Where a claim stands ("ya reject", or rejected): a rejection inside one of its phrases is an outcome asked about. */
 const statusClasses: ReadonlySet<string> = new Set(['status']);
 
@@ -429,6 +432,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     && found.some((n) => n.cls === 'neg' && n.start >= h.start && n.end <= h.end)
     && found.some((s) => s.cls === 'still' && (s.end === h.start - 1 || s.start === h.end + 1));
   const reasonNamed = !whyNamed || cutNamed || found.some((h) => h.cls === 'reject' && !withinPhraseOf(statusClasses, h, found) && !notYet(h));
+  // Whether a sentence names a claim or a reference, other than a claim word within three words of
+  // the policy's own business read as listed (the policy as a product: "email policy me update").
+  const nearListedCover = (h: ClassHit) => found.some((c) => c.cls === 'cover' && !c.fuzzy && (c.start > h.end ? c.start - h.end : h.start - c.end) <= 3);
+  const claimInSentence = (sentence: number) => message.clauses.some((c) => c.sentence === sentence
+    && found.some((h) => (h.cls === 'claim' || h.cls === 'ref') && h.start >= c.start && h.start < c.end && (h.cls === 'ref' || !nearListedCover(h))));
   const parts: Part[] = [];
   for (const clause of joinPhrases(message.clauses, found)) {
     // A delay word inside a longer request to look into it or answer ("waiting for your reply",
@@ -463,8 +471,18 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // payment is the policy's business, no claim paid or standing anywhere. So is a word of giving
       // or sending anywhere in such a clause that names no papers ("premium ta online e kivabe dibo?",
       // how do I pay the premium online): the premium given, no papers sent.
+      // So, anywhere in such a clause of a message that names no claim at all, is a paper, a need,
+      // a request to send, a when or a where beside a word of that business read as listed, no
+      // typo, in a sentence naming no claim but the policy itself ("80D er certificate ta ektu mail kore diben", "premium certificate chahiye", "Vizag
+      // lo network hospitals list pampandi", "renewal kab due hai"): the business's certificate,
+      // list or card and its date, no claim paper, payment or status. With a claim named in its
+      // sentence ("claim amount gurinchi ... health card copy kuda pettala?") the card's copy is a
+      // claim paper; "Naya email policy me kaise update karu?" names the policy only. Bills named
+      // there are the claim's, sent with the premium ("Premium ke saath bills bhi bhej du kya?").
       .filter((h, _, all) => (h.cls !== 'status' && h.cls !== 'paid' && h.cls !== 'send') || all.some((c) => c.cls === 'claim' || c.cls === 'ref' || (h.cls === 'send' && c.cls === 'doc'))
         || !all.some((c) => c.cls === 'cover' && !withinPhraseOf(closingClasses, c, all) && (h.cls === 'send' || (c.start > h.end ? c.start - h.end : h.start - c.end) <= 3)))
+      .filter((h, _, all) => !coverBusiness.has(h.cls) || claimInSentence(clause.sentence) || all.some((d) => d.cls === 'doc' && alsoRead('money', d, all))
+        || !all.some((c) => c.cls === 'cover' && !c.fuzzy && !withinPhraseOf(closingClasses, c, all)))
       // A claim word inside a longer phrase naming people ("claims team", "claims department") is
       // their name, no claim asked about: "mee claims team lo evaraina phone lo explain chestara?"
       // asks for a person to explain, not why a claim was decided.
@@ -678,11 +696,17 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // hai. Kaunsa form bharna hoga?", "card kho gaya. soft copy app se download ho sakti hai?") is
   // that business's paper, no claim paper; papers to send, or papers asked after the business told
   // done ("Premium bhar diya. Kaunse documents chahiye?"), still ask for the claim's.
-  const named = (p: Part) => p.hits.some((h) => thingClasses.has(h.cls) || objectClasses.has(h.cls));
+  // A need told by someone else in a clause that asks nothing and names no thing ("80D ke liye
+  // premium certificate chahiye, CA maang raha hai. Ye app me kahan milega?": the accountant asks
+  // for it) is passed over too. Money or a sum in the clause on the business that names no claim
+  // ("I paid ₹32,000 for the family floater in April. Where can I get it?") is the premium paid,
+  // no claim's money.
+  const named = (p: Part) => p.hits.some((h) => thingClasses.has(h.cls) || (objectClasses.has(h.cls) && (h.cls !== 'need' || p.asking)));
+  const premiumMoney = (h: ClassHit, p: Part) => (h.cls === 'money' || h.cls === 'amount') && !p.hits.some((c) => c.cls === 'claim' || c.cls === 'ref');
   const coverBefore = (i: number, papers: boolean) => {
     let k = i - 1;
     while (k >= 0 && !aboutCover(parts[k]!) && !named(parts[k]!)) k -= 1;
-    return k >= 0 && aboutCover(parts[k]!) && !parts[k]!.hits.some((h) => thingClasses.has(h.cls) || (papers && h.cls === 'done'));
+    return k >= 0 && aboutCover(parts[k]!) && !parts[k]!.hits.some((h) => (thingClasses.has(h.cls) && !premiumMoney(h, parts[k]!)) || (papers && h.cls === 'done'));
   };
   const coverPaper = (h: ClassHit, hits: readonly ClassHit[]) => (h.cls === 'doc' && !alsoRead('money', h, hits) && !alsoRead('claim', h, hits))
     || h.cls === 'need';
@@ -690,11 +714,20 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     && !parts[i]!.hits.some((h) => ((thingClasses.has(h.cls) || objectClasses.has(h.cls) || paperWords.has(h.cls)) && !coverPaper(h, parts[i]!.hits)) || h.cls === 'why' || h.cls === 'reason'
       || (h.cls === 'interrogative' && h.start === h.end && !alsoRead('when', h, parts[i]!.hits) && !alsoRead('question', h, parts[i]!.hits)));
   const coverAsked = (i: number) => aboutCover(parts[i]!) || onCover(i);
+  const lastAskingPart = parts.findLastIndex((p) => p.asking && !p.greeting);
   // The asking part decides, the last first.
   for (let i = parts.length - 1; i >= 0; i -= 1) {
     const part = parts[i]!;
     if (!part.asking) continue;
     if (onCover(i)) continue;
+    // The last question on the policy's own business that names no intent by itself ("claim er
+    // status ki? ar renewal kobe due?", "claim status enna? also saturday office open ah
+    // irukuma?"): two questions are answered by the last, so a claim question before it starts
+    // nothing (below, as a lone question on that business). After a why-question, one naming only
+    // that business guesses at the reason ("10% copay ka lagla? senior citizen policy ahe mhanun
+    // ka?": because it is a senior citizens' policy?) and still leans on the why.
+    const whyBefore = parts.slice(0, i).some((p) => p.asking && p.hits.some((h) => h.cls === 'why'));
+    if (i === lastAskingPart && aboutCover(part) && !whyBefore && top(score(part.hits)) < grammar.threshold) break;
     // A question word opening the clause asks about all of it, however long ("Why did the insurer,
     // after the hospital sent everything and answered every query, reject my claim?").
     // Papers told handed over in the asking clause itself ("all documents icchina kuda settlement
@@ -802,7 +835,19 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // sent the bills. Reached?", "bills anupinen, vandhu serndhucha") it still asks whether they came.
   const firstSent = Math.min(...all.filter((h) => h.cls === 'done').map((h) => h.start));
   const ownArrival = new Set(asked ? [] : all.filter((h) => h.cls === 'received' && h.start < firstSent));
-  const stated = all.filter((h) => !sending.has(h) && !ownArrival.has(h));
+  // With nothing asked and nothing disputed anywhere (no negation, why, reason, cut or complaint),
+  // a rejection, closure or settlement word naming a thing of no class or a paper right after it
+  // (the letter: "Rejection letter aaj post se aaya", "rejection letter ippo dhaan vandhuchu",
+  // "आज reject चं पत्र आलं"), told come by an arrival word later in its clause, is the decision's
+  // letter received: news, no why asked. Structural, as no pack lists a letter apart from papers:
+  // "my claim was rejected" (no letter, no arrival) still asks why, and so does any why or "no
+  // reason written" beside the letter.
+  const disputed = all.some((h) => h.cls === 'neg' || h.cls === 'why' || h.cls === 'reason' || h.cls === 'cut' || h.cls === 'complaint');
+  // The arrival word is the letter's coming, no payment ("रिजेक्शन लेटर आज आ गया है": no claim paid).
+  const arrivals = (h: ClassHit) => all.filter((a) => (a.cls === 'received' || a.cls === 'paid') && a.start > h.end + 1 && parts.some((p) => p.hits.includes(h) && p.hits.includes(a)));
+  const letterCame = new Set(asked || disputed ? [] : all.filter((h) => h.cls === 'reject' && arrivals(h).length > 0
+    && !all.some((o) => o.start === h.end + 1 && o.cls !== 'doc' && o.cls !== 'date' && o.cls !== 'when')).flatMap((h) => [h, ...arrivals(h)]));
+  const stated = all.filter((h) => !sending.has(h) && !ownArrival.has(h) && !letterCame.has(h));
   // A word inside a greeting or closing phrase ("hi team") names no problem, nor a word that is
   // also a date ("kal", "আজ", Marathi "काल", yesterday, which folds onto a call): it tells when.
   const problem = (h: ClassHit) => problemClasses.has(h.cls) && !isDate(h) && !withinPhraseOf(smallTalkClasses, h, all);
