@@ -975,4 +975,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['osudher daam keno puro dilen na?', 'ওষুধের দাম কেন কম দিলেন?']) expect(matchIntent(text), text).to.equal('query_reason');
     for (const text of ['whatsapp e chobi pathale hobe?', 'রিপোর্টগুলো পাঠিয়েছি, ঠিকমতো এসেছে কিনা জানাবেন?']) expect(matchIntent(text), text).to.equal('pending_documents');
   });
+  it('reads premium by EMI (emi te deya) as romanised Bengali and the policy\'s business, and when to renew or pay the premium (রিনিউ কবে, premium kobe) through the cover class, no claim asked', () => {
+    expect(detectLanguage('premium ki emi te deya?')).to.equal('BN_EN');
+    for (const text of ['premium ki emi te deya?', 'প্রিমিয়াম কবে দিতে হবে?', 'renewal kobe due?', 'অফিস শনিবার খোলা থাকে?']) expect(matchIntent(text), text).to.equal(null);
+  });
 });

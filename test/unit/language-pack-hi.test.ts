@@ -364,4 +364,8 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('पैसा कब मिलना है')).to.equal('claim_status');
     for (const text of ['नेटवर्क हॉस्पिटल की लिस्ट भेज दीजिए', '80D का सर्टिफिकेट चाहिए']) expect(matchIntent(text), text).to.equal(null);
   });
+  it('reads a new mobile number to update (नया मोबाइल नंबर ... अपडेट करवाऊं) and premium in instalments (किस्तों में) as the policy\'s business; a claim status asked still asks', () => {
+    for (const text of ['नया मोबाइल नंबर कैसे अपडेट करवाऊं?', 'प्रीमियम किस्तों में भर सकते हैं?']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('क्लेम का स्टेटस क्या है?')).to.equal('claim_status');
+  });
 });

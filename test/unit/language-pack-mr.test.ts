@@ -1303,4 +1303,7 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['कशावरून ठरवलं की आजार आधीचा होता? क्लेम नाकारला', 'claim nakarla, kashyavarun tharavla tumhi?']) expect(matchIntent(text), text).to.equal('query_reason');
     for (const text of ['query ali, mhanje nemka kay pathvu?', 'discharge summary nahi milali, tyashivay claim file karta yeil ka?']) expect(matchIntent(text), text).to.equal('pending_documents');
   });
+  it('reads the office open on a day (ऑफिस शनिवारी चालू असतं का, office chalu asta ka) and premium by EMI (EMI मध्ये, emi madhe) as the policy\'s business, no claim', () => {
+    for (const text of ['तुमचं ऑफिस रविवारी उघडं असतं का?', 'office shanivari chalu asta ka?', 'प्रीमियम EMI मध्ये भरता येईल का?']) expect(matchIntent(text), text).to.equal(null);
+  });
 });
