@@ -1394,4 +1394,10 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['claim reject aachu nu letter vandhuduchu, aana yen nu theriyala?', 'query_reason', 'TA_EN']]);
   });
+
+  it('reads a parting word of one who will never take a policy again (ini policy edukka maaten, naragam) as venting, no claim question', () => {
+    for (const text of ['claim ku alanjadhu naragam, ini policy edukka maaten', 'க்ளைம் அனுபவம் நரகம், இனிமே எடுக்க மாட்டேன்']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
 });

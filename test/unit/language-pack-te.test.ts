@@ -1259,4 +1259,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['letter vachindi kaani enduku reject chesaro raayaledu', 'query_reason', 'TE_EN']]);
   });
+
+  it('reads a parting word of one who will never take insurance again (inka eppudu insurance teeskonu, ఇంకెప్పుడూ తీసుకోను, narakam) as venting, no when asked, while a when asked beside it still asks', () => {
+    for (const text of ['claim cheyyadam ante narakam, inka eppudu insurance teeskonu', 'క్లెయిమ్ అంటే నరకం, ఇంకెప్పుడూ తీసుకోను']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['claim eppudu settle avutundi? inka eppudu insurance teeskonu', 'claim_status', 'TE_EN']]);
+  });
 });
