@@ -594,7 +594,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       const outside = (h: ClassHit) => h.start < clause.start || h.start >= clause.end;
       const partPaid = cutNamed || message.entities.some((e) => e.cls === 'amount' && outside(e))
         || (found.some((h) => h.cls === 'paid' && outside(h)) && !found.some((h) => h.cls === 'neg'));
-      if (partPaid) hits = hits.map((h) => (h.cls === 'status' ? { ...h, cls: 'where' } : h));
+      // A status phrase holding its own negation ("release hua ya nahi", whether or not) asks
+      // whether the rest was paid, a status question, not where it went.
+      const whetherOrNot = (h: ClassHit) => hits.some((n) => n.cls === 'neg' && n.start >= h.start && n.end <= h.end);
+      if (partPaid) hits = hits.map((h) => (h.cls === 'status' && !whetherOrNot(h) ? { ...h, cls: 'where' } : h));
     }
     // An auxiliary opening a greeting or a closing ("have a nice day") asks nothing, nor one the
     // message's language does not have ("is baar" is "this time" in romanised Hindi).

@@ -399,3 +399,18 @@ describe('understandMessage: papers, needs and sending in a clause on the policy
     expect(matchIntent('Claim ke papers ke saath health card ki copy bhi lagani hai kya?')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: a cut accepted, then whether the rest came or not, asks the status', () => {
+  it('reads "baaki release hua ya nahi" after a deduction accepted as a status question; "what happened to the rest" still asks where it went', () => {
+    expect(matchIntent('Dawai ke bill me 1,200 ka deduction samajh aa gaya, theek hai. Baaki 30,000 transfer hua ya nahi?')).to.equal('claim_status');
+    expect(matchIntent('50k aaya, baki 30k ka kya hua?')).to.equal('query_reason');
+  });
+});
+
+describe('understandMessage: visiting a branch to meet someone asks for a person', () => {
+  it('starts human_handover for a branch or office visit to meet an officer (EN, HI_EN)', () => {
+    for (const text of ['Can I come to your office on Monday and meet someone from claims?', 'Kal branch aakar kisi se mil sakte hain kya?']) {
+      expect(matchIntent(text), text).to.equal('human_handover');
+    }
+  });
+});
