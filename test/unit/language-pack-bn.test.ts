@@ -979,4 +979,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(detectLanguage('premium ki emi te deya?')).to.equal('BN_EN');
     for (const text of ['premium ki emi te deya?', 'প্রিমিয়াম কবে দিতে হবে?', 'renewal kobe due?', 'অফিস শনিবার খোলা থাকে?']) expect(matchIntent(text), text).to.equal(null);
   });
+  it('tells romanised Bengali by "as" and "will do" (hisebe, cholbe) and "has written" (likheche), beside English paper words', () => {
+    for (const text of ['ID proof hisebe passport cholbe?', 'mail e likheche documents lagbe']) expect(detectLanguage(text), text).to.equal('BN_EN');
+    expect(matchIntent('ID proof hisebe passport cholbe?')).to.equal('pending_documents');
+  });
 });
