@@ -1400,4 +1400,12 @@ describe('Tamil language packs', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
   });
+
+  it('reads a paper with a flaw asked whether it will do (stamp illama, adhu chelluma, அதை accept பண்ணுவீங்களா) as papers asked, while a claim asked accepted or rejected still asks the status', () => {
+    expectReadings([
+      ['doctor sign illama prescription irukku, idhu chelluma?', 'pending_documents', 'TA_EN'],
+      ['சீல் இல்லாம bill குடுத்தாங்க, அது செல்லுமா?', 'pending_documents', 'TA'],
+      ['claim accept pannuveengala illa reject ah?', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });
