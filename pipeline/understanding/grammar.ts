@@ -263,6 +263,7 @@ const actVerbed: ReadonlySet<string> = new Set(['reject', 'cut', 'call', 'callme
 const doneClasses: ReadonlySet<string> = new Set(['done']);
 /** The policy's own business (premium, renewal, "sum insured badhana"): a word inside one of its phrases is that business. */
 const coverClasses: ReadonlySet<string> = new Set(['cover']);
+const docClasses: ReadonlySet<string> = new Set(['doc']);
 /** In a clause naming the policy's own business, of a message naming no claim: the words that are
  *  that business's, wherever they stand in the clause (its papers, needs, dates, sending). */
 const coverBusiness: ReadonlySet<string> = new Set(['status', 'paid', 'send', 'sendme', 'doc', 'need', 'when', 'where', 'pending', 'received']);
@@ -487,6 +488,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // their name, no claim asked about: "mee claims team lo evaraina phone lo explain chestara?"
       // asks for a person to explain, not why a claim was decided.
       .filter((h, _, all) => h.cls !== 'claim' || !withinPhraseOf(personClasses, h, all))
+      // A why-word inside a longer paper phrase ("itemized break-up", "detailed breakdown") is
+      // that paper's name: "Is the itemized break-up mandatory?" asks about a paper, no reason.
+      .filter((h, _, all) => h.cls !== 'why' || !withinPhraseOf(docClasses, h, all))
       // A word inside one of its phrases is that business too ("sum insured badhana": the sum is no money).
       .filter((h, _, all) => h.cls === 'cover' || !withinPhraseOf(coverClasses, h, all))
       // A bill's money ("बिल का पैसा", "bill amount"): the bill right before a money word is money.

@@ -414,3 +414,10 @@ describe('understandMessage: visiting a branch to meet someone asks for a person
     }
   });
 });
+
+describe('understandMessage: a why-word inside a paper\'s name ("itemized break-up") is the paper', () => {
+  it('reads "Is the itemized break-up mandatory?" as papers asked about; a why beside the breakup still asks why', () => {
+    expect(matchIntent('Do you need the detailed breakdown of the hospital bill too?')).to.equal('pending_documents');
+    expect(matchIntent('Where is the itemized breakup of the deduction? Why was it cut?')).to.equal('query_reason');
+  });
+});
