@@ -421,3 +421,10 @@ describe('understandMessage: a why-word inside a paper\'s name ("itemized break-
     expect(matchIntent('Where is the itemized breakup of the deduction? Why was it cut?')).to.equal('query_reason');
   });
 });
+
+describe('understandMessage: Hinglish, the app crashing or its update is the policy\'s own business', () => {
+  it('starts nothing for an app update asked after the app told crashing; "claim ka koi update" still asks the status', () => {
+    expect(matchIntent('App login pe crash ho jata hai. Claim dekhna tha, wo bhi nahi hua. App ka naya update kab aayega?')).to.equal(null);
+    expect(matchIntent('Claim ka koi update aayega?')).to.equal('claim_status');
+  });
+});
