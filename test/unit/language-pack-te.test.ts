@@ -1266,4 +1266,10 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['claim eppudu settle avutundi? inka eppudu insurance teeskonu', 'claim_status', 'TE_EN']]);
   });
+
+  it('reads a name to put as nominee (kooturu peru pettali, పేరు పెట్టాలి) as the policy\'s business, no papers to send', () => {
+    for (const text of ['nominee ga kooturu peru pettali, ela cheyyali?', 'నామినీగా భార్య పేరు పెట్టాలి']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
 });
