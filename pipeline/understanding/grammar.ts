@@ -263,6 +263,8 @@ const actVerbed: ReadonlySet<string> = new Set(['reject', 'cut', 'call', 'callme
 const doneClasses: ReadonlySet<string> = new Set(['done']);
 /** The policy's own business (premium, renewal, "sum insured badhana"): a word inside one of its phrases is that business. */
 const coverClasses: ReadonlySet<string> = new Set(['cover']);
+/** A request that we send ("send me", "mail kore diben"): a send word inside one is no sending of the claimant's. */
+const sendmeClasses: ReadonlySet<string> = new Set(['sendme']);
 const docClasses: ReadonlySet<string> = new Set(['doc']);
 /** In a clause naming the policy's own business, of a message naming no claim: the words that are
  *  that business's, wherever they stand in the clause (its papers, needs, dates, sending). */
@@ -438,6 +440,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const nearListedCover = (h: ClassHit) => found.some((c) => c.cls === 'cover' && !c.fuzzy && (c.start > h.end ? c.start - h.end : h.start - c.end) <= 3);
   const claimInSentence = (sentence: number) => message.clauses.some((c) => c.sentence === sentence
     && found.some((h) => (h.cls === 'claim' || h.cls === 'ref') && h.start >= c.start && h.start < c.end && (h.cls === 'ref' || !nearListedCover(h))));
+  // The claimant's own sending of a paper in the clause ("policy card chi copy pathvu ka?", "should I
+  // send a copy of the health card?"): a paper the claimant sends is for the claim, whatever
+  // business names it; a paper asked to be sent ("80D certificate mail kore diben", `sendme`) is not.
+  const ownSending = (hits: readonly ClassHit[]) => hits.some((h) => h.cls === 'send' && !withinPhraseOf(sendmeClasses, h, hits))
+    && hits.some((d) => d.cls === 'doc') && !hits.some((h) => h.cls === 'sendme');
   const parts: Part[] = [];
   for (const clause of joinPhrases(message.clauses, found)) {
     // A delay word inside a longer request to look into it or answer ("waiting for your reply",
@@ -483,6 +490,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       .filter((h, _, all) => (h.cls !== 'status' && h.cls !== 'paid' && h.cls !== 'send') || all.some((c) => c.cls === 'claim' || c.cls === 'ref' || (h.cls === 'send' && c.cls === 'doc'))
         || !all.some((c) => c.cls === 'cover' && !withinPhraseOf(closingClasses, c, all) && (h.cls === 'send' || (c.start > h.end ? c.start - h.end : h.start - c.end) <= 3)))
       .filter((h, _, all) => !coverBusiness.has(h.cls) || claimInSentence(clause.sentence) || all.some((d) => d.cls === 'doc' && alsoRead('money', d, all))
+        || ownSending(all)
         || !all.some((c) => c.cls === 'cover' && !c.fuzzy && !withinPhraseOf(closingClasses, c, all)))
       // A claim word inside a longer phrase naming people ("claims team", "claims department") is
       // their name, no claim asked about: "mee claims team lo evaraina phone lo explain chestara?"

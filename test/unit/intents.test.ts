@@ -398,6 +398,15 @@ describe('understandMessage: papers, needs and sending in a clause on the policy
     }
     expect(matchIntent('Claim ke papers ke saath health card ki copy bhi lagani hai kya?')).to.equal('pending_documents');
   });
+
+  it('reads the claimant sending a copy of the policy\'s own card as a claim paper, and the same card or certificate asked to be sent to them as that business', () => {
+    for (const text of ['Should I send a copy of the health card?', 'health card ki copy bhej du?', 'policy card chi copy pathvu ka?']) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+    }
+    for (const text of ['please send me the 80D certificate', 'premium certificate bhej dijiye']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+  });
 });
 
 describe('understandMessage: a cut accepted, then whether the rest came or not, asks the status', () => {
