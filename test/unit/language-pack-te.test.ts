@@ -1272,4 +1272,8 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
   });
+
+  it('reads cheppu typed without its vowel (chppu) as cheppu: a status asked so is romanised Telugu', () => {
+    expectReadings([['claim status chppu', 'claim_status', 'TE_EN']]);
+  });
 });
