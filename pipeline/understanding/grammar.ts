@@ -438,8 +438,16 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // Whether a sentence names a claim or a reference, other than a claim word within three words of
   // the policy's own business read as listed (the policy as a product: "email policy me update").
   const nearListedCover = (h: ClassHit) => found.some((c) => c.cls === 'cover' && !c.fuzzy && (c.start > h.end ? c.start - h.end : h.start - c.end) <= 3);
-  const claimInSentence = (sentence: number) => message.clauses.some((c) => c.sentence === sentence
-    && found.some((h) => (h.cls === 'claim' || h.cls === 'ref') && h.start >= c.start && h.start < c.end && (h.cls === 'ref' || !nearListedCover(h))));
+  const claimSentences = new Map<number, boolean>();
+  const claimInSentence = (sentence: number) => {
+    let named = claimSentences.get(sentence);
+    if (named === undefined) {
+      named = message.clauses.some((c) => c.sentence === sentence
+        && found.some((h) => (h.cls === 'claim' || h.cls === 'ref') && h.start >= c.start && h.start < c.end && (h.cls === 'ref' || !nearListedCover(h))));
+      claimSentences.set(sentence, named);
+    }
+    return named;
+  };
   // The claimant's own sending of a paper in the clause ("policy card chi copy pathvu ka?", "should I
   // send a copy of the health card?"): a paper the claimant sends is for the claim, whatever
   // business names it; a paper asked to be sent ("80D certificate mail kore diben", `sendme`) is not.
@@ -489,9 +497,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // there are the claim's, sent with the premium ("Premium ke saath bills bhi bhej du kya?").
       .filter((h, _, all) => (h.cls !== 'status' && h.cls !== 'paid' && h.cls !== 'send') || all.some((c) => c.cls === 'claim' || c.cls === 'ref' || (h.cls === 'send' && c.cls === 'doc'))
         || !all.some((c) => c.cls === 'cover' && !withinPhraseOf(closingClasses, c, all) && (h.cls === 'send' || (c.start > h.end ? c.start - h.end : h.start - c.end) <= 3)))
-      .filter((h, _, all) => !coverBusiness.has(h.cls) || claimInSentence(clause.sentence) || all.some((d) => d.cls === 'doc' && alsoRead('money', d, all))
-        || ownSending(all)
-        || !all.some((c) => c.cls === 'cover' && !c.fuzzy && !withinPhraseOf(closingClasses, c, all)))
+      // (The cheap tests first: most clauses name no such business.)
+      .filter((h, _, all) => !coverBusiness.has(h.cls) || !all.some((c) => c.cls === 'cover' && !c.fuzzy && !withinPhraseOf(closingClasses, c, all))
+        || claimInSentence(clause.sentence) || all.some((d) => d.cls === 'doc' && alsoRead('money', d, all)) || ownSending(all))
       // A claim word inside a longer phrase naming people ("claims team", "claims department") is
       // their name, no claim asked about: "mee claims team lo evaraina phone lo explain chestara?"
       // asks for a person to explain, not why a claim was decided.
