@@ -54,13 +54,13 @@ const unitAfter = folded(table.amount_after);
 const dateAfter = folded(table.date_after);
 const numberBefore = folded(table.number_before);
 const abbreviations = folded(table.abbreviations);
-/** A pack's alternative word ("or") to its auxiliaries: before one, the word starts a clause, a
- *  second question ("is anything pending or has the claim gone for settlement?"). */
 /** Class words of one token with a digit in them ("80d"): such a token is read as the word, as no
  *  number rule could tell a tax section from a claim reference. Packs only (a tenant's words are
  *  matched later, against words already read). */
 const digitWords = new Set(languages.packs.flatMap((p) => Object.values(p.words).flat())
   .filter((w) => /\p{N}/u.test(w) && !/\s/u.test(w)).map(foldWord));
+/** A pack's alternative word ("or") to its auxiliaries: before one, the word starts a clause, a
+ *  second question ("is anything pending or has the claim gone for settlement?"). */
 const alternatives = new Map<string, Set<string>>();
 for (const pack of languages.packs) {
   const aux = folded(pack.words.aux ?? []);
