@@ -12,6 +12,7 @@ import { ManualClock } from '../../src/clock';
 import { writeHistory } from '../helpers/archive-data';
 import { onboardFakeTenant, type FakeTenant } from '../helpers/fakes/demo-tenant';
 import { startHarness, type Harness } from '../helpers/harness';
+import { waitFor } from '../helpers/wait';
 
 const day = 86_400_000;
 const step = 1000;
@@ -55,23 +56,30 @@ describe('audit verification of an archived ledger: off the event loop, one per 
     const original = s.archive.eventsAfter.bind(s.archive);
     let apiPages = 0;
     s.archive.eventsAfter = (...args) => { apiPages += 1; return original(...args); };
-    try {
-      const answer = await verify();
-      expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
-      expect(answer.body).to.include({ valid: true, count: 36 });
-    } finally {
-      s.archive.eventsAfter = original;
-    }
-    expect(apiPages, 'archive pages read on the API event loop').to.equal(0);
-    // The worker's pool keeps its connection open for a while after the walk: PostgreSQL names it.
+    // PostgreSQL names the worker's own connection while it reads and for the pool's idle time
+    // after (10 s): watched from before the request, so a slow machine between the answer and a
+    // look afterwards cannot miss it.
     const client = new pg.Client({ connectionString: h.config.databaseUrl! });
     await client.connect();
     try {
-      const { rows } = await client.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'cw-audit-verify'");
-      expect(Number(rows[0]!.n)).to.be.greaterThan(0);
+      const workerConnection = waitFor(async () => {
+        const { rows } = await client.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'cw-audit-verify'");
+        return Number(rows[0]!.n) > 0;
+      }, { timeoutMs: 40_000, what: "the verification worker's own PostgreSQL connection (cw-audit-verify)" });
+      // Awaited below; marked handled so that a failing request above it leaves no stray rejection.
+      workerConnection.catch(() => undefined);
+      try {
+        const answer = await verify();
+        expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+        expect(answer.body).to.include({ valid: true, count: 36 });
+      } finally {
+        s.archive.eventsAfter = original;
+      }
+      expect(await workerConnection).to.equal(true);
     } finally {
       await client.end();
     }
+    expect(apiPages, 'archive pages read on the API event loop').to.equal(0);
   });
 
   it("a second verification of the same tenant while one runs is 409; another tenant's runs beside it", async () => {
