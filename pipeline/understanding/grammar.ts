@@ -266,7 +266,7 @@ const coverClasses: ReadonlySet<string> = new Set(['cover']);
 /** A request that we send ("send me", "mail kore diben"): a send word inside one is no sending of the claimant's. */
 const sendmeClasses: ReadonlySet<string> = new Set(['sendme']);
 const docClasses: ReadonlySet<string> = new Set(['doc']);
-/** In a clause naming the policy's own business, of a message naming no claim: the words that are
+/** In a clause naming the policy's own business, of a sentence naming no claim: the words that are
  *  that business's, wherever they stand in the clause (its papers, needs, dates, sending). */
 const coverBusiness: ReadonlySet<string> = new Set(['status', 'paid', 'send', 'sendme', 'doc', 'need', 'when', 'where', 'pending', 'received']);
 /** Where a claim stands ("ya reject", or rejected): a rejection inside one of its phrases is an outcome asked about. */
@@ -737,7 +737,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     && !parts[i]!.hits.some((h) => ((thingClasses.has(h.cls) || objectClasses.has(h.cls) || paperWords.has(h.cls)) && !coverPaper(h, parts[i]!.hits)) || h.cls === 'why' || h.cls === 'reason'
       || (h.cls === 'interrogative' && h.start === h.end && !alsoRead('when', h, parts[i]!.hits) && !alsoRead('question', h, parts[i]!.hits)));
   const coverAsked = (i: number) => aboutCover(parts[i]!) || onCover(i);
-  const lastAskingPart = parts.findLastIndex((p) => p.asking && !p.greeting);
+  const lastAsking = parts.findLastIndex((p) => p.asking && !p.greeting);
   // The asking part decides, the last first.
   for (let i = parts.length - 1; i >= 0; i -= 1) {
     const part = parts[i]!;
@@ -750,7 +750,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // that business guesses at the reason ("10% copay ka lagla? senior citizen policy ahe mhanun
     // ka?": because it is a senior citizens' policy?) and still leans on the why.
     const whyBefore = parts.slice(0, i).some((p) => p.asking && p.hits.some((h) => h.cls === 'why'));
-    if (i === lastAskingPart && aboutCover(part) && !whyBefore && top(score(part.hits)) < grammar.threshold) break;
+    if (i === lastAsking && aboutCover(part) && !whyBefore && top(score(part.hits)) < grammar.threshold) break;
     // A question word opening the clause asks about all of it, however long ("Why did the insurer,
     // after the hospital sent everything and answered every query, reject my claim?").
     // Papers told handed over in the asking clause itself ("all documents icchina kuda settlement
@@ -806,7 +806,6 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // everything before it ("My claim was closed. Nobody informed me. What went wrong?"), counting
   // only templates the question itself takes part in, so the context cannot answer by itself
   // what the question did not ask.
-  const lastAsking = parts.findLastIndex((p) => p.asking && !p.greeting);
   // A last question about the policy's own business that names no intent by itself ("Premium itna
   // kyu badha?") asks of the policy: the claims told before it start nothing.
   if (lastAsking >= 0 && coverAsked(lastAsking)) {
