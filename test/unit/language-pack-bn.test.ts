@@ -983,4 +983,10 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['ID proof hisebe passport cholbe?', 'mail e likheche documents lagbe']) expect(detectLanguage(text), text).to.equal('BN_EN');
     expect(matchIntent('ID proof hisebe passport cholbe?')).to.equal('pending_documents');
   });
+  it('reads papers someone else will bring or hand in (নিয়ে আসবে, জমা দিয়ে যাবে, niye asbe, joma diye jabe) as told, starting nothing; a question after it still asks', () => {
+    for (const text of ['আমার ছেলে পরশু রিপোর্টগুলো নিয়ে আসবে', 'বাবা সোমবার সব কাগজ জমা দিয়ে যাবেন', 'meye kal bill gulo joma diye jabe', 'bhai kal sob kagoj niye asbe']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('ভাই কাল কাগজ নিয়ে আসবে, কী কী লাগবে?')).to.equal('pending_documents');
+  });
 });

@@ -368,4 +368,8 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['नया मोबाइल नंबर कैसे अपडेट करवाऊं?', 'प्रीमियम किस्तों में भर सकते हैं?']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('क्लेम का स्टेटस क्या है?')).to.equal('claim_status');
   });
+  it('reads papers someone will bring or hand in (लेकर आएगी, जमा कर देगा) as told, no payment asked; a question after it still asks', () => {
+    for (const text of ['पत्नी परसों सारी रिपोर्ट लेकर आएगी', 'भाई कल ऑफिस में बिल जमा कर देगा']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('बेटा कल बिल लेकर आएगा, और कौन से डॉक्यूमेंट चाहिए?')).to.equal('pending_documents');
+  });
 });

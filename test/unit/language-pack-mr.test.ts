@@ -1306,4 +1306,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
   it('reads the office open on a day (ऑफिस शनिवारी चालू असतं का, office chalu asta ka) and premium by EMI (EMI मध्ये, emi madhe) as the policy\'s business, no claim', () => {
     for (const text of ['तुमचं ऑफिस रविवारी उघडं असतं का?', 'office shanivari chalu asta ka?', 'प्रीमियम EMI मध्ये भरता येईल का?']) expect(matchIntent(text), text).to.equal(null);
   });
+  it('reads papers someone else will bring (घेऊन येईल, घेऊन जातील, gheun yeil) as told, starting nothing; a question after it still asks', () => {
+    for (const text of ['मुलगा परवा सगळी बिलं घेऊन येईल', 'baba udya reports gheun jatil']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('bhau udya bills gheun yeil, ajun konte documents pahijet?')).to.equal('pending_documents');
+  });
 });
