@@ -1408,4 +1408,12 @@ describe('Tamil language packs', () => {
       ['claim accept pannuveengala illa reject ah?', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads a new e-mail id to update (pudhu mail id, புது மெயில், email id maariduchu) and the premium paid in EMI (EMI la kattalaamaa) as the policy\'s business, no claim status or cut, while the claim\'s status asked still asks', () => {
+    for (const text of ['en mail id maariduchu. pudhu mail id la update pannunga pls', 'pudhu email id ku update pannidunga', 'என் ஈமெயில் மாறிடுச்சு, புது மெயில் ஐடி ல அப்டேட் பண்ணுங்க',
+      'premium ah monthly EMI la kattalamaa?', 'renewal premium EMI la kattalaama?']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['claim status update pannunga', 'claim_status', 'TA_EN']]);
+  });
 });

@@ -1276,4 +1276,19 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
   it('reads cheppu typed without its vowel (chppu) as cheppu: a status asked so is romanised Telugu', () => {
     expectReadings([['claim status chppu', 'claim_status', 'TE_EN']]);
   });
+
+  it('reads a new e-mail id to update (kotha mail id, కొత్త ఈమెయిల్, email id maarindi) as the policy\'s business, no claim status, while the claim\'s status asked still asks', () => {
+    for (const text of ['mail id marindi, kotha email id lo update cheyyandi', 'నా మెయిల్ ఐడి మారింది, కొత్త ఈమెయిల్ కి అప్డేట్ చేయండి']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['naa claim status update cheyyandi', 'claim_status', 'TE_EN']]);
+  });
+
+  it('reads papers someone will come and give (vachi istaru, వచ్చి ఇస్తాను) or bring to the office (office ki vastadu, ఆఫీసుకి వస్తాడు) as told, no papers asked, while a question about the papers after it still asks', () => {
+    for (const text of ['reports anni naa bhartha daggara unnayi, aayana repu vachi istaru', 'మా అబ్బాయి discharge summary తీసుకుని ఆఫీసుకి వస్తాడు',
+      'bills anni ready, Friday vachi istanu']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['రేపు ఆఫీసుకి వస్తాను, బిల్స్ ఏమి కావాలి?', 'pending_documents', 'TE']]);
+  });
 });
