@@ -989,4 +989,10 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('ভাই কাল কাগজ নিয়ে আসবে, কী কী লাগবে?')).to.equal('pending_documents');
   });
+  it('reads relief told (শান্তি পেলাম, nishchinto holam) and someone going to the office with the papers (অফিসে যাবেন, office e asbe) as closing, starting nothing; a question after the relief still asks', () => {
+    for (const text of ['ক্লেম পাস হয়ে গেছে দেখলাম, শান্তি পেলাম', 'claim settle hoye geche, nishchinto holam', 'বাবা কাগজ নিয়ে অফিসে যাবেন', 'kal mama bill gulo niye office e asbe']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('claim settle hoye geche shanti pelam, kintu taka kobe pabo?')).to.equal('claim_status');
+  });
 });

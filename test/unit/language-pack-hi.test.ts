@@ -372,4 +372,7 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['पत्नी परसों सारी रिपोर्ट लेकर आएगी', 'भाई कल ऑफिस में बिल जमा कर देगा']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('बेटा कल बिल लेकर आएगा, और कौन से डॉक्यूमेंट चाहिए?')).to.equal('pending_documents');
   });
+  it('reads relief told (सुकून मिला, राहत मिली) as closing, no payment asked', () => {
+    for (const text of ['क्लेम सेटल हो गया, सुकून मिला', 'पैसा आ गया, राहत मिली']) expect(matchIntent(text), text).to.equal(null);
+  });
 });

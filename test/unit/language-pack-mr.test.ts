@@ -1310,4 +1310,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['मुलगा परवा सगळी बिलं घेऊन येईल', 'baba udya reports gheun jatil']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('bhau udya bills gheun yeil, ajun konte documents pahijet?')).to.equal('pending_documents');
   });
+  it('reads relief told (हायसं वाटलं, काळजी मिटली, bara vatla) as closing, starting nothing; a question after it still asks', () => {
+    for (const text of ['क्लेम मंजूर झाला, हायसं वाटलं', 'पैसे खात्यात आले, काळजी मिटली', 'claim settle zala, bara vatla']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('paise aale, haysa vatla, ajun kahi pathvaycha aahe ka?')).to.equal('pending_documents');
+  });
 });
