@@ -692,13 +692,23 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     while (k >= 0 && bareCase(parts[k]!)) k -= 1;
     return k >= 0 && k < i - 1 && paperNeeded(parts[k]!) ? parts[k] : undefined;
   };
+  // A clause that asks nothing and names nothing, not even a negation or a question word ("Koi
+  // auto-reply bhi nahi aaya", "उससे चल जाएगा ना": only asides, particles or words of no class),
+  // stands between the question and the things told before it, in the sentence before too: the
+  // question leans on those things ("bills bheji thi. Koi reply nahi aaya. Aapko mil gaye ya
+  // dobara bhejun?" asks whether the papers sent arrived).
+  const empty = (p: Part) => !p.asking && p.hits.every((h) => h.cls === 'question' || h.cls === 'aux' || asideClasses.has(h.cls));
   const leanedOn = (i: number): ClassHit[] => {
     const paper = paperPast(i);
     if (paper) return contextOf(paper);
     const last = parts[i - 1]!;
     const context = contextOf(last);
-    const earlier = parts[i - 2];
-    if (!earlier || earlier.sentence !== last.sentence || last.hits.some((h) => thingClasses.has(h.cls))) return context;
+    if (last.hits.some((h) => thingClasses.has(h.cls))) return context;
+    let k = i - 2;
+    const passed = empty(last);
+    if (passed) while (k > 0 && empty(parts[k]!)) k -= 1;
+    const earlier = parts[k];
+    if (!earlier || (earlier.sentence !== last.sentence && !passed)) return context;
     return [...earlier.hits.filter((h) => thingClasses.has(h.cls)), ...context];
   };
 

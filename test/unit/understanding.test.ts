@@ -1490,3 +1490,11 @@ describe('understanding: more forms of a complaint taken elsewhere, coming home,
   });
 });
 
+
+describe('understanding: a clause that names nothing between a question and what it leans on', () => {
+  it('a question that names nothing leans past a clause of no class word ("no reply came") onto the papers told before it', () => {
+    for (const text of ['Lab reports aur pharmacy bills 3 tareekh ko bheje the. Koi auto-reply bhi nahi aaya. Aapko mil gaye ya dobara bhejun?', 'पैन कार्ड की कॉपी भेजी थी पर फोटो धुंधली है। उससे काम चलेगा, या फिर से भेजूं?']) {
+      expect(understandMessage(text).intent, text).to.equal('pending_documents');
+    }
+  });
+});
