@@ -1416,4 +1416,15 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['claim status update pannunga', 'claim_status', 'TA_EN']]);
   });
+
+  it('reads what on earth is happening (enna dhaan nadakkudhu, என்னதான் நடக்குது) and under review as the claim\'s status, does it show (kaatudha, காட்டுதா) as a question, and a passbook entry (passbook la entry) as the bank\'s record, no paper', () => {
+    expectReadings([
+      ['rendu maasam aachu, ennathaan nadakkudhu?', 'claim_status', 'TA_EN'],
+      ['ரெண்டு மாசம் ஆச்சு, என்னதான் நடக்குது?', 'claim_status', 'TA'],
+      ['status under review nu kaatudhu, eppo mudiyum?', 'claim_status', 'TA_EN'],
+      ['app la paid nu kaatudha?', 'claim_status', 'TA_EN'],
+      ['passbook la entry illa, settle aayiducha?', 'claim_status', 'TA_EN'],
+      ['பாஸ்புக்ல என்ட்ரி இல்ல. பணம் அனுப்பிட்டீங்களா?', 'claim_status', 'TA'],
+    ]);
+  });
 });

@@ -1291,4 +1291,15 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['రేపు ఆఫీసుకి వస్తాను, బిల్స్ ఏమి కావాలి?', 'pending_documents', 'TE']]);
   });
+
+  it('reads can someone call (కాల్ చెయ్యగలరా) as a call asked for, is it needed (కావాలా, kavala) as a question after papers sent, nothing showing (emi kanipinchaledu, ఏమీ కనిపించట్లేదు) as no question, and under review as the claim\'s status', () => {
+    expectReadings([
+      ['సాయంత్రం ఎవరైనా నాకు కాల్ చెయ్యగలరా', 'human_handover', 'TE'],
+      ['discharge summary mail చేశాను, original కూడా కావాలా', 'pending_documents', 'TE'],
+      ['discharge summary mail chesanu, original kuda kavala', 'pending_documents', 'TE_EN'],
+      ['claim settle ayyinda? passbook lo emi kanipinchaledu', 'claim_status', 'TE_EN'],
+      ['డబ్బులు వేశారా? బ్యాంక్ స్టేట్మెంట్ లో ఏమీ కనిపించట్లేదు', 'claim_status', 'TE'],
+      ['under review ani chepparu, ippudu ayyinda?', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
