@@ -995,4 +995,10 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('claim settle hoye geche shanti pelam, kintu taka kobe pabo?')).to.equal('claim_status');
   });
+  it('reads a number or e-mail changed (নম্বর বদলে গেছে, নতুন নম্বরটা, number bodlechi, notun email) and its update asked as the policy\'s business; a claim update asked still asks', () => {
+    for (const text of ['আমার নম্বর বদলে গেছে, নতুন নম্বরটা আপডেট করে দিন', 'মোবাইল নম্বর বদলেছি, নতুন নম্বর আপডেট করবেন', 'phone number bodlechi, notun number ta update korun', 'ami email id bodlechi, notun email e update pathaben']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('ক্লেমের আপডেট কবে পাব?')).to.equal('claim_status');
+  });
 });

@@ -375,4 +375,7 @@ describe('language pack: Hindi (HI)', () => {
   it('reads relief told (सुकून मिला, राहत मिली) as closing, no payment asked', () => {
     for (const text of ['क्लेम सेटल हो गया, सुकून मिला', 'पैसा आ गया, राहत मिली']) expect(matchIntent(text), text).to.equal(null);
   });
+  it('reads a number changed (नंबर बदल गया, नया नंबर) and its update asked as the policy\'s business', () => {
+    expect(matchIntent('मेरा नंबर बदल गया है, नया नंबर अपडेट कर दीजिए')).to.equal(null);
+  });
 });

@@ -1314,4 +1314,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['क्लेम मंजूर झाला, हायसं वाटलं', 'पैसे खात्यात आले, काळजी मिटली', 'claim settle zala, bara vatla']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('paise aale, haysa vatla, ajun kahi pathvaycha aahe ka?')).to.equal('pending_documents');
   });
+  it('reads a number changed (नंबर बदललाय, नवीन नंबर, number badlala) and its update asked as the policy\'s business; a claim status asked still asks', () => {
+    for (const text of ['माझा नंबर बदललाय, नवीन नंबर अपडेट करा', 'maza number badlala, navin number update kara']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('नवीन नंबरवर क्लेमचं स्टेटस पाठवा')).to.equal('claim_status');
+  });
 });
