@@ -1001,4 +1001,10 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('ক্লেমের আপডেট কবে পাব?')).to.equal('claim_status');
   });
+  it('reads not knowing what to do (কী করব বুঝতে পারছি না, ki korbo bujhchi na) as venting, and renewal\'s case forms (রিনিউয়ালের) as the policy\'s business, the last question', () => {
+    for (const text of ['বিরক্ত হয়ে গেছি, কী করব বুঝতে পারছি না', 'ki korbo bujhchi na, eto jhamela', 'রিনিউয়ালের তারিখ কবে?', 'ক্লেম কবে পাস হবে? আর রিনিউয়ালের প্রিমিয়াম কোথায় দেব?']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('কী করব বুঝতে পারছি না, আর কী কী কাগজ লাগবে?')).to.equal('pending_documents');
+  });
 });

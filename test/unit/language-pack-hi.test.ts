@@ -378,4 +378,7 @@ describe('language pack: Hindi (HI)', () => {
   it('reads a number changed (नंबर बदल गया, नया नंबर) and its update asked as the policy\'s business', () => {
     expect(matchIntent('मेरा नंबर बदल गया है, नया नंबर अपडेट कर दीजिए')).to.equal(null);
   });
+  it('reads being fed up and not knowing what to do (तंग आ गया हूं, समझ नहीं आता क्या करूं) as venting, no payment asked', () => {
+    expect(matchIntent('तंग आ गई हूं, समझ नहीं आ रहा क्या करूं')).to.equal(null);
+  });
 });

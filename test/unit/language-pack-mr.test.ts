@@ -1318,4 +1318,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['माझा नंबर बदललाय, नवीन नंबर अपडेट करा', 'maza number badlala, navin number update kara']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('नवीन नंबरवर क्लेमचं स्टेटस पाठवा')).to.equal('claim_status');
   });
+  it('reads being fed up (कंटाळा आलाय, वैतागलो, kantala aala) and not knowing what to do (काय करावं कळत नाही, kay karu kalat nahi) as venting, starting nothing; a question beside it still asks', () => {
+    for (const text of ['वैतागलो आहे, बिलं, रिपोर्ट, फॉर्म... काय करू कळत नाही', 'kantala aalay ya sagalyacha, kay karava kalat nahi']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('कंटाळा आलाय, क्लेम कधी मिळणार?')).to.equal('claim_status');
+    expect(matchIntent('काय करावं कळत नाही, कोणती कागदपत्रं पाठवायची?')).to.equal('pending_documents');
+  });
 });
