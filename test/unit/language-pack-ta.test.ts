@@ -1427,4 +1427,21 @@ describe('Tamil language packs', () => {
       ['பாஸ்புக்ல என்ட்ரி இல்ல. பணம் அனுப்பிட்டீங்களா?', 'claim_status', 'TA'],
     ]);
   });
+
+  it('reads will not (மாட்டேங்குது, maatenguthu) as a negation and may I send (அனுப்பலாமா) as a question: an upload that fails asks about papers', () => {
+    expectReadings([
+      ['portal ல upload ஆக மாட்டேங்குது', 'pending_documents', 'TA'],
+      ['app la upload aaga maatenguthu, mail la anuppalama?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
+
+  it('reads a claim left lying (apdiye kidakkudhu, அப்படியே கிடக்குதா) as pending, a deficiency letter as the papers asked for, and someone to come on the phone (phone la vaanga, போன்ல வாங்க) as a call asked for', () => {
+    expectReadings([
+      ['en file appadiye kedakkudhu, yaarum paakala', 'claim_status', 'TA_EN'],
+      ['என் க்ளைம் அப்படியே கிடக்குதா?', 'claim_status', 'TA'],
+      ['deficiency letter la enna kettirukeenga?', 'pending_documents', 'TA_EN'],
+      ['yaaravadhu officer line la vaanga pls', 'human_handover', 'TA_EN'],
+      ['கழிவு பத்தி அப்புறம் பேசலாம், முதல்ல யாராவது போன்ல வாங்க', 'human_handover', 'TA'],
+    ]);
+  });
 });

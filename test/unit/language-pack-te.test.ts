@@ -1302,4 +1302,8 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['under review ani chepparu, ippudu ayyinda?', 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it('reads a deficiency letter as the papers asked for, no payment', () => {
+    expectReadings([['naa claim ki deficiency letter vachindi, andulo emi adigaru?', 'pending_documents', 'TE_EN']]);
+  });
 });
