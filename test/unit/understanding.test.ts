@@ -1498,3 +1498,12 @@ describe('understanding: a clause that names nothing between a question and what
     }
   });
 });
+
+describe('understanding: how to get the policy\'s own card, asked after its business', () => {
+  it('a how-question (kaise) of a paper right after a clause on the policy\'s business asks how to get that card, no reason; with the claim named it still asks', () => {
+    for (const text of ['Health card ghar shift karte waqt kho gaya. Agle hafte papa ka checkup hai, card kaise milega?', 'Policy card purse ke saath chori ho gaya. Parso hospital jaana hai, card kaise banega?']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Premium bhar diya tha. Claim ka paisa kaise milega?').intent).to.not.equal(null);
+  });
+});
