@@ -1007,4 +1007,13 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     expect(matchIntent('কী করব বুঝতে পারছি না, আর কী কী কাগজ লাগবে?')).to.equal('pending_documents');
   });
+  it('reads a talk asked as needed or to be arranged (কথা বলা দরকার, বলিয়ে দিন, kotha boliye din) as a request, the last asking part, after a question put off', () => {
+    for (const text of ['রিপোর্ট নিয়ে পরে ভাববো, আগে একজন অফিসারের সাথে কথা বলা দরকার', 'ekjon manager er sathe kotha boliye din']) expect(matchIntent(text), text).to.equal('human_handover');
+    expect(matchIntent('কোন কাগজ লাগবে সেটা জানা দরকার')).to.equal('pending_documents');
+  });
+  it('reads the spoken হইছে as হয়েছে, money released (ছেড়ে দিয়েছেন, chhere diyechen) as paid, a cap put (ক্যাপ করেছেন, cap korechen) as a cut, and where the policy says so (পলিসিতে কোথায় লেখা) as why', () => {
+    for (const text of ['ক্লেমের টাকা অ্যাকাউন্টে পাঠানো হইছে?', 'baba r operation er takata ki chhere diyechen?', 'ক্লেমের টাকা কি ছেড়ে দিয়েছেন?']) expect(matchIntent(text), text).to.equal('claim_status');
+    for (const text of ['ICU charge e cap korechen, eta policy te kothay lekha?', 'ওষুধের বিলে ক্যাপ করেছেন কেন?', 'কো-পে কেটেছেন, পলিসিতে কোথায় লেখা আছে?']) expect(matchIntent(text), text).to.equal('query_reason');
+    expect(matchIntent('claim form e nam kothay lekha ache?')).to.not.equal('query_reason');
+  });
 });
