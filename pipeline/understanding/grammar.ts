@@ -661,6 +661,12 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // call me" tells what someone else will do).
       (h.cls !== 'callme' || !afterModal(h, hits));
     const asking = clause.marked || hits.some(asksBy);
+    // A when-word that is also a date and asks nothing itself ("today", "tomorrow"), in a yes-no
+    // question an auxiliary opens ("Is there some problem with the app today?"), tells when, and
+    // asks no when.
+    if (hits.some((h) => h.cls === 'when') && hits.some((h) => h.cls === 'aux' && asksByAux(h))) {
+      hits = hits.filter((h, _, all) => h.cls !== 'when' || !alsoRead('date', h, all) || alsoRead('interrogative', h, all));
+    }
     const opensWithQuestion = hits.some((h) => h.start === clause.start && questionWordClasses.has(h.cls));
     // "Who is this?", "how are you?", "kaun bol raha hai?": the question is the greeting itself.
     const greeting = asking && hits.some((h) => h.cls === 'greet') && hits.every((h) => !askingClasses.has(h.cls) || withinPhraseOf(smallTalkClasses, h, hits));

@@ -1507,3 +1507,14 @@ describe('understanding: how to get the policy\'s own card, asked after its busi
     expect(understandMessage('Premium bhar diya tha. Claim ka paisa kaise milega?').intent).to.not.equal(null);
   });
 });
+
+describe('understanding: a date in a yes-no question (EN)', () => {
+  it('"today", "tomorrow" in a question an auxiliary opens tell when, and ask no payment date; a payment asked so is still a status question', () => {
+    for (const text of ['I wanted to look at my claim on the portal but the page will not load. Is the website down today?', 'My claim file is with my brother. Is he coming to your office tomorrow?']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    for (const text of ['Is my claim settled today?', 'Is the payment coming today?']) {
+      expect(understandMessage(text).intent, text).to.equal('claim_status');
+    }
+  });
+});
