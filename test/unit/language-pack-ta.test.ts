@@ -1444,4 +1444,11 @@ describe('Tamil language packs', () => {
       ['கழிவு பத்தி அப்புறம் பேசலாம், முதல்ல யாராவது போன்ல வாங்க', 'human_handover', 'TA'],
     ]);
   });
+
+  it('reads papers someone will come and give (vandhu kuduppan, வந்து தருவாரு) or bring to the office (ஆபீஸுக்கு வருவான், office ku varuven) as told, no papers asked, while a question about the papers after it still asks', () => {
+    for (const text of ['bills ellam en thambi kitta irukku, avan Monday vandhu kuduppan', 'நாளைக்கு என் மகன் bills எல்லாம் எடுத்துகிட்டு உங்க ஆபீஸுக்கு வருவான்']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['நாளைக்கு ஆபீஸ்க்கு வருவேன், என்ன டாக்குமென்ட்ஸ் வேணும்?', 'pending_documents', 'TA']]);
+  });
 });
