@@ -1306,4 +1306,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
   it('reads a deficiency letter as the papers asked for, no payment', () => {
     expectReadings([['naa claim ki deficiency letter vachindi, andulo emi adigaru?', 'pending_documents', 'TE_EN']]);
   });
+
+  it('reads does it show (chupistunda, చూపిస్తుందా) as a question and a claim left lying (alage padi undi, అలాగే పడి ఉందా) as pending, as in the Tamil packs', () => {
+    expectReadings([
+      ['app lo paid ani chupistunda?', 'claim_status', 'TE_EN'],
+      ['naa claim file alage padi undi, evaru chudaledu', 'claim_status', 'TE_EN'],
+      ['నా క్లెయిమ్ అలాగే పడి ఉందా?', 'claim_status', 'TE'],
+    ]);
+  });
 });
