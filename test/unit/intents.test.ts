@@ -437,3 +437,12 @@ describe('understandMessage: Hinglish, the app crashing or its update is the pol
     expect(matchIntent('Claim ka koi update aayega?')).to.equal('claim_status');
   });
 });
+
+describe('understandMessage: Hinglish, telling someone else and not knowing what to do', () => {
+  it('"bata deta hu", "inform kar dunga" tell what the claimant will do, and "pata nahi kya karu" vents: news of the claim with them starts nothing', () => {
+    for (const text of ['Papa ka claim settle ho gaya hai, main TPA desk ko bata deta hu.', 'Approval ka SMS aa gaya. Bhaiya ko inform kar dungi.', 'Mummy ka claim reject ho gaya hai, ghar me sab tension me hain. Pata nahi kya karu.']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('Claim reject ho gaya, ab kya karu? Kyu reject kiya?')).to.equal('query_reason');
+  });
+});
