@@ -381,4 +381,10 @@ describe('language pack: Hindi (HI)', () => {
   it('reads being fed up and not knowing what to do (तंग आ गया हूं, समझ नहीं आता क्या करूं) as venting, no payment asked', () => {
     expect(matchIntent('तंग आ गई हूं, समझ नहीं आ रहा क्या करूं')).to.equal(null);
   });
+  it('reads papers asked complete (पूरे हैं क्या) as documents, a fee (फीस) not paid in full (पूरी नहीं मिली) as a cut, and whom to meet at the branch (ऑफिस में आकर किससे मिलना होगा) as asking for a person', () => {
+    expect(matchIntent('जितने कागज़ भेजे, वो पूरे हैं क्या?')).to.equal('pending_documents');
+    expect(matchIntent('डॉक्टर की फीस पूरी नहीं मिली, ऐसा क्यों?')).to.equal('query_reason');
+    for (const text of ['ऑफिस में आकर किससे मिलना होगा?', 'किससे बात करूं?']) expect(matchIntent(text), text).to.equal('human_handover');
+    expect(matchIntent('ब्रांच में आकर कौन से कागज देने हैं?')).to.equal('pending_documents');
+  });
 });

@@ -1323,4 +1323,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('कंटाळा आलाय, क्लेम कधी मिळणार?')).to.equal('claim_status');
     expect(matchIntent('काय करावं कळत नाही, कोणती कागदपत्रं पाठवायची?')).to.equal('pending_documents');
   });
+  it('reads kaa as ka ("chalel kaa?" asks whether papers will do), papers asked complete (पुरे आहेत ना, पुरेशी आहेत, pure ahet na) as documents, and a fee (फी) not paid in full (पूर्ण दिली नाही, purna dile nahi) as a cut', () => {
+    for (const text of ['bill cha scan mail var pathavla tar chalel kaa?', 'पाठवलेली बिलं पुरेशी आहेत ना?', 'reports pathavle te pure ahet na?']) expect(matchIntent(text), text).to.equal('pending_documents');
+    for (const text of ['भूलतज्ज्ञाची फी पूर्ण नाही मिळाली, असं का?', 'anaesthesia charges purna dile nahi, he kay aahe?', 'पैसे पूर्ण मिळाले नाहीत']) expect(matchIntent(text), text).to.equal('query_reason');
+    expect(matchIntent('documents पूर्ण नाही दिले, कोणते राहिले?')).to.equal('pending_documents');
+  });
 });
