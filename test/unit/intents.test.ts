@@ -446,3 +446,11 @@ describe('understandMessage: Hinglish, telling someone else and not knowing what
     expect(matchIntent('Claim reject ho gaya, ab kya karu? Kyu reject kiya?')).to.equal('query_reason');
   });
 });
+
+describe('understandMessage: a checklist asked for is the list of papers', () => {
+  it('reads "checklist", "check list" as a list asked for, in English and Hinglish', () => {
+    for (const text of ['Please share the checklist for a cataract reimbursement claim.', 'Could you send me the check list for the claim?', 'Pichli baar ek bill chhoot gaya tha. Is baar sab ek saath bhejna hai. Checklist milegi kya?']) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+    }
+  });
+});
