@@ -1016,4 +1016,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['ICU charge e cap korechen, eta policy te kothay lekha?', 'ওষুধের বিলে ক্যাপ করেছেন কেন?', 'কো-পে কেটেছেন, পলিসিতে কোথায় লেখা আছে?']) expect(matchIntent(text), text).to.equal('query_reason');
     expect(matchIntent('claim form e nam kothay lekha ache?')).to.not.equal('query_reason');
   });
+  it('reads something couriered (কুরিয়ার করা হয়েছে, courier kora hoyeche) as sent: a cheque asked about is its payment, not papers to send', () => {
+    for (const text of ['চেকটা কি কুরিয়ার করা হয়েছে নাকি NEFT এ আসবে?', 'cheque ta ki courier kora holo, naki account e NEFT hobe?']) expect(matchIntent(text), text).to.equal('claim_status');
+    expect(matchIntent('বিলগুলো কুরিয়ার করা হয়েছে, আর কী লাগবে?')).to.equal('pending_documents');
+  });
 });
