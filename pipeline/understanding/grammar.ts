@@ -742,10 +742,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // no claim's money.
   const named = (p: Part) => p.hits.some((h) => thingClasses.has(h.cls) || (objectClasses.has(h.cls) && (h.cls !== 'need' || p.asking)));
   const premiumMoney = (h: ClassHit, p: Part) => (h.cls === 'money' || h.cls === 'amount') && !p.hits.some((c) => c.cls === 'claim' || c.cls === 'ref');
+  // That business read as listed, no typo ("पोर्टल", a portal, is one letter from "पोर्ट").
   const coverBefore = (i: number, papers: boolean) => {
     let k = i - 1;
     while (k >= 0 && !aboutCover(parts[k]!) && !named(parts[k]!)) k -= 1;
-    return k >= 0 && aboutCover(parts[k]!) && !parts[k]!.hits.some((h) => (thingClasses.has(h.cls) && !premiumMoney(h, parts[k]!)) || (papers && h.cls === 'done'));
+    return k >= 0 && aboutCover(parts[k]!) && parts[k]!.hits.some((h) => h.cls === 'cover' && !h.fuzzy) && !parts[k]!.hits.some((h) => (thingClasses.has(h.cls) && !premiumMoney(h, parts[k]!)) || (papers && h.cls === 'done'));
   };
   const coverPaper = (h: ClassHit, hits: readonly ClassHit[]) => (h.cls === 'doc' && !alsoRead('money', h, hits) && !alsoRead('claim', h, hits))
     || h.cls === 'need';

@@ -1518,3 +1518,10 @@ describe('understanding: a date in a yes-no question (EN)', () => {
     }
   });
 });
+
+describe('understanding: a question after the policy\'s business leans on it only when it is read as listed', () => {
+  it('a word only one letter from a word of that business (पोर्टल, a portal, beside पोर्ट) is no business the question goes on about: the claim told before is asked about', () => {
+    expect(understandMessage('पिताजी का क्लेम अपोलो वाला है। पोर्टल पर दो हफ्ते से प्रोसेसिंग ही दिख रहा है। कब तक बदलेगा?').intent).to.equal('claim_status');
+    expect(understandMessage('Policy renew karwani hai. Online ho jayega?').intent).to.equal(null);
+  });
+});
