@@ -1020,4 +1020,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['চেকটা কি কুরিয়ার করা হয়েছে নাকি NEFT এ আসবে?', 'cheque ta ki courier kora holo, naki account e NEFT hobe?']) expect(matchIntent(text), text).to.equal('claim_status');
     expect(matchIntent('বিলগুলো কুরিয়ার করা হয়েছে, আর কী লাগবে?')).to.equal('pending_documents');
   });
+  it('reads "in the passbook" (পাসবুকে, passbook e) as the bank\'s record, no paper; the passbook\'s copy is still a paper', () => {
+    for (const text of ['taka ki pathiyechen? passbook e ekta entry dekhchi, seta ki apnader?', 'passbook e kono entry nei, taka ki pathano hoyeche?', 'পাসবুকে কিছু দেখাচ্ছে না, টাকা কবে ঢুকবে?']) expect(matchIntent(text), text).to.equal('claim_status');
+    for (const text of ['passbook er copy pathate hobe?', 'পাসবুকের কপি লাগবে?']) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
 });
