@@ -599,9 +599,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // unless the message speaks of papers needed or sent.
     // In a clause that names no cut itself they stand for the cut: "ye kaun se saaman hain jinka
     // paisa nahi milega?" asks why they are not paid, not when the money comes.
+    // So is a word both a paper and a why-word ("breakup", "calculation"): beside a deduction it is
+    // the calculation asked for ("deduction Rs 6,780 dekhachhe, er breakup ta ki?" asks why).
     if (cutNamed && !papersSaid) {
       const items = hits.filter((h) => h.cls === 'items');
-      hits = hits.filter((h) => h.cls !== 'doc' || !alsoRead('items', h, items));
+      hits = hits.filter((h, _, all) => h.cls !== 'doc' || (!alsoRead('items', h, items) && !alsoRead('why', h, all)));
       if (!hits.some((h) => h.cls === 'cut')) hits.push(...items.map((h) => ({ ...h, cls: 'cut' })));
     }
     // The rest of a sum paid in part: with a cut named, or a payment or a sum told in another

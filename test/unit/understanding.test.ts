@@ -1525,3 +1525,12 @@ describe('understanding: a question after the policy\'s business leans on it onl
     expect(understandMessage('Policy renew karwani hai. Online ho jayega?').intent).to.equal(null);
   });
 });
+
+describe('understanding: a breakup asked beside a deduction', () => {
+  it('a word both a paper and a why-word (breakup) asks for the calculation beside a deduction named; papers to send keep it a paper', () => {
+    for (const text of ['My settlement letter shows a deduction of Rs 4,500. What is the breakup?', 'Settlement me 3,200 ka deduction dikh raha hai, uska breakup kya hai?']) {
+      expect(understandMessage(text).intent, text).to.equal('query_reason');
+    }
+    expect(understandMessage('Deduction samajh aa gaya. Breakup bhi bhej du kya hospital ka?').intent).to.equal('pending_documents');
+  });
+});
