@@ -753,8 +753,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const coverPaper = (h: ClassHit, hits: readonly ClassHit[]) => (h.cls === 'doc' && !alsoRead('money', h, hits) && !alsoRead('claim', h, hits))
     || h.cls === 'need';
   // A why or how beside such a paper asks about that paper ("E-card app me khulta nahi. Kal hospital
-  // jaana hai, card kaise milega?": how to get the card), the business's, no decision questioned.
-  const coverPaperAsked = (hits: readonly ClassHit[]) => hits.some((h) => h.cls === 'doc' && coverPaper(h, hits));
+  // jaana hai, card kaise milega?": how to get the card), the business's, no decision questioned;
+  // so does one beside only a verb of getting ("ई-कार्ड खो गया, नया कैसे मिलेगा").
+  const coverPaperAsked = (hits: readonly ClassHit[]) => hits.some((h) => (h.cls === 'doc' && coverPaper(h, hits)) || h.cls === 'paid');
   const onCover = (i: number) => i > 0 && coverBefore(i, parts[i]!.hits.some((h) => coverPaper(h, parts[i]!.hits)))
     && !parts[i]!.hits.some((h) => ((thingClasses.has(h.cls) || objectClasses.has(h.cls) || paperWords.has(h.cls)) && !coverPaper(h, parts[i]!.hits))
       || (h.cls === 'why' && !coverPaperAsked(parts[i]!.hits)) || h.cls === 'reason'

@@ -1504,6 +1504,11 @@ describe('understanding: how to get the policy\'s own card, asked after its busi
     for (const text of ['Health card ghar shift karte waqt kho gaya. Agle hafte papa ka checkup hai, card kaise milega?', 'Policy card purse ke saath chori ho gaya. Parso hospital jaana hai, card kaise banega?']) {
       expect(understandMessage(text).intent, text).to.equal(null);
     }
+    // So does one with only a verb of getting: how to get another card.
+    for (const text of ['Policy card baarish me kharab ho gaya. Dusra kaise milega?', 'हेल्थ कार्ड फट गया है, दूसरा कैसे मिलेगा?']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('3 saal se premium bhar raha hoon, phir waiting period kaise?').intent).to.equal('query_reason');
     expect(understandMessage('Premium bhar diya tha. Claim ka paisa kaise milega?').intent).to.not.equal(null);
   });
 });
