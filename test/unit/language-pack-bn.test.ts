@@ -1024,4 +1024,11 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['taka ki pathiyechen? passbook e ekta entry dekhchi, seta ki apnader?', 'passbook e kono entry nei, taka ki pathano hoyeche?', 'পাসবুকে কিছু দেখাচ্ছে না, টাকা কবে ঢুকবে?']) expect(matchIntent(text), text).to.equal('claim_status');
     for (const text of ['passbook er copy pathate hobe?', 'পাসবুকের কপি লাগবে?']) expect(matchIntent(text), text).to.equal('pending_documents');
   });
+  it('reads the negative perfect (ঢোকেনি, দেননি, dhokeni) as a negation: why money has still not come is a delay, a status question; why the rest was not given still asks why', () => {
+    for (const text of ['ক্লেমের টাকা এখনো ঢোকেনি কেন?', 'taka ekhono keno dhokeni?']) expect(matchIntent(text), text).to.equal('claim_status');
+    for (const text of ['২০ হাজার কম ঢুকেছে, বাকিটা কেন দেননি?', 'bill er puro taka keno denni?']) expect(matchIntent(text), text).to.equal('query_reason');
+  });
+  it('reads a number changed in the everyday verb (নম্বর পাল্টেছি, number paltechi) and the new number\'s case form (নতুন নম্বরে) as the policy\'s business', () => {
+    for (const text of ['মোবাইল নম্বর পাল্টেছি, নতুন নম্বরে মেসেজ পাঠাবেন', 'mobile number paltechi, notun number e sms diben']) expect(matchIntent(text), text).to.equal(null);
+  });
 });
