@@ -664,9 +664,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       (h.cls !== 'callme' || !afterModal(h, hits));
     const asking = clause.marked || hits.some(asksBy);
     // A when-word that is also a date and asks nothing itself ("today", "tomorrow"), in a yes-no
-    // question an auxiliary opens ("Is there some problem with the app today?"), tells when, and
-    // asks no when.
-    if (hits.some((h) => h.cls === 'when') && hits.some((h) => h.cls === 'aux' && asksByAux(h))) {
+    // question an auxiliary opens ("Is there some problem with the app today?") or in a question
+    // that tells papers sent ("Kal jo bills bheje the wo mil gaye?"), tells when, and asks no when.
+    if (hits.some((h) => h.cls === 'when') && hits.some((h) => (h.cls === 'aux' && asksByAux(h)) || (h.cls === 'done' && asking))) {
       hits = hits.filter((h, _, all) => h.cls !== 'when' || !alsoRead('date', h, all) || alsoRead('interrogative', h, all));
     }
     const opensWithQuestion = hits.some((h) => h.start === clause.start && questionWordClasses.has(h.cls));

@@ -1539,3 +1539,11 @@ describe('understanding: a breakup asked beside a deduction', () => {
     expect(understandMessage('Deduction samajh aa gaya. Breakup bhi bhej du kya hospital ka?').intent).to.equal('pending_documents');
   });
 });
+
+describe('understanding: a date in a question that tells papers sent', () => {
+  it('"kal", "कल" in a question that also tells the papers sent says when they went: whether they arrived is asked, no payment date', () => {
+    for (const text of ['Kal jo bills bheje the wo mil gaye?', 'कल जो रिपोर्ट्स भेजी थीं वो मिल गईं?']) {
+      expect(understandMessage(text).intent, text).to.equal('pending_documents');
+    }
+  });
+});
