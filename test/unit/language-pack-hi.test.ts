@@ -387,4 +387,9 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['ऑफिस में आकर किससे मिलना होगा?', 'किससे बात करूं?']) expect(matchIntent(text), text).to.equal('human_handover');
     expect(matchIntent('ब्रांच में आकर कौन से कागज देने हैं?')).to.equal('pending_documents');
   });
+  it('reads someone coming to the branch with the papers (लेकर ब्रांच आएगी) or having them handed in (जमा करवा देगा) as told; whom to meet (किससे मिलूं) asks for a person', () => {
+    for (const text of ['मेरी पत्नी कल सारे कागज़ लेकर ब्रांच आएगी', 'बेटा परसों बिल जमा करवा देगा']) expect(matchIntent(text), text).to.equal(null);
+    for (const text of ['ब्रांच आऊं तो किससे मिलूं?', 'ऑफिस आऊंगा तो किससे मिलूं?']) expect(matchIntent(text), text).to.equal('human_handover');
+    expect(matchIntent('कौन से कागज़ लेकर ऑफिस आऊं?')).to.equal('pending_documents');
+  });
 });

@@ -1328,4 +1328,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['भूलतज्ज्ञाची फी पूर्ण नाही मिळाली, असं का?', 'anaesthesia charges purna dile nahi, he kay aahe?', 'पैसे पूर्ण मिळाले नाहीत']) expect(matchIntent(text), text).to.equal('query_reason');
     expect(matchIntent('documents पूर्ण नाही दिले, कोणते राहिले?')).to.equal('pending_documents');
   });
+  it('reads someone coming to the office with the papers (घेऊन ऑफिसला येईल, office la yeil) as told, and an e-mail id changed (ईमेल आयडी बदललाय, नवीन ईमेलवर) as the policy\'s business; which papers to bring still asks', () => {
+    for (const text of ['उद्या माझी बायको बिलं घेऊन ऑफिसला येईल', 'bayko udya bills gheun office la yeil', 'माझा ईमेल आयडी बदललाय, नवीन ईमेलवर पाठवा']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('कोणती कागदपत्रं घेऊन ऑफिसला येऊ?')).to.equal('pending_documents');
+  });
 });
