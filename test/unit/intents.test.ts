@@ -454,3 +454,12 @@ describe('understandMessage: a checklist asked for is the list of papers', () =>
     }
   });
 });
+
+describe('understandMessage: English, telling a third party and the app\'s password or log-in', () => {
+  it('"will tell the hospital", "will inform my brother" are the claimant\'s plan; a password, an OTP or being logged out are the policy\'s own business', () => {
+    for (const text of ['Got the SMS that my claim is approved. Will tell the hospital billing desk tomorrow.', 'Payment came in. Will inform my brother tonight.', 'Claim ka paisa aa gaya. Ab app me login nahi ho raha, password reset kaise karu?', 'Reimbursement aa gaya. App ka OTP nahi aata, kya karna hoga?']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('Will you tell me when the money comes?')).to.equal('claim_status');
+  });
+});
