@@ -1332,4 +1332,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['उद्या माझी बायको बिलं घेऊन ऑफिसला येईल', 'bayko udya bills gheun office la yeil', 'माझा ईमेल आयडी बदललाय, नवीन ईमेलवर पाठवा']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('कोणती कागदपत्रं घेऊन ऑफिसला येऊ?')).to.equal('pending_documents');
   });
+  it('tells Marathi by being fed up or relieved (कंटाळा, वैतागलो, हायसं; kantalo, haysa), words Hindi has not', () => {
+    for (const [text, language] of [['कंटाळा आलाय', 'MR'], ['वैतागलो आहे', 'MR'], ['kantalo ya sagalya prakarala', 'MR_EN'], ['haysa vatla', 'MR_EN']] as const) {
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
 });
