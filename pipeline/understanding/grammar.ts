@@ -724,7 +724,8 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // it: a claim told in a clause before ("last year koi claim nahi kiya tha") is no thing it asks of.
   const aboutCover = (p: Part) => p.hits.some((h) => h.cls === 'cover' && !withinPhraseOf(closingClasses, h, p.hits));
   // So does a question that names no thing nor object of its own ("online ho jayega?", "kahan
-  // milegi?": only a payment or question word) right after a clause on the policy's own business
+  // milegi?", "any update on that?": only a payment, status or question word) right after a
+  // clause on the policy's own business
   // that names no claim nor other thing ("Policy renew karwani hai", "Premium ki receipt chahiye tax ke liye"): it
   // goes on about that business, and its "ho jayega", "milegi" are no claim paid. One that names a
   // claim, money or papers, or their sending ("Premium bhar diya. Paisa kab milega?") still asks of them, and so
@@ -757,7 +758,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // so does one beside only a verb of getting ("ई-कार्ड खो गया, नया कैसे मिलेगा").
   const coverPaperAsked = (hits: readonly ClassHit[]) => hits.some((h) => (h.cls === 'doc' && coverPaper(h, hits)) || h.cls === 'paid');
   const onCover = (i: number) => i > 0 && coverBefore(i, parts[i]!.hits.some((h) => coverPaper(h, parts[i]!.hits)))
-    && !parts[i]!.hits.some((h) => ((thingClasses.has(h.cls) || objectClasses.has(h.cls) || paperWords.has(h.cls)) && !coverPaper(h, parts[i]!.hits))
+    && !parts[i]!.hits.some((h) => ((thingClasses.has(h.cls) || objectClasses.has(h.cls) || paperWords.has(h.cls)) && !coverPaper(h, parts[i]!.hits) && h.cls !== 'status')
       || (h.cls === 'why' && !coverPaperAsked(parts[i]!.hits)) || h.cls === 'reason'
       || (h.cls === 'interrogative' && h.start === h.end && !alsoRead('when', h, parts[i]!.hits) && !alsoRead('question', h, parts[i]!.hits) && !(alsoRead('why', h, parts[i]!.hits) && coverPaperAsked(parts[i]!.hits))));
   const coverAsked = (i: number) => aboutCover(parts[i]!) || onCover(i);

@@ -1547,3 +1547,12 @@ describe('understanding: a date in a question that tells papers sent', () => {
     }
   });
 });
+
+describe('understanding: an update asked right after the policy\'s business', () => {
+  it('a status word with no claim, right after a clause on that business (the app, the renewal), asks about that business; with the claim named it asks the claim\'s status', () => {
+    for (const text of ['Everything with my claim is done. Only the app keeps logging me out. Any update on that?', 'Renewal ka premium kal online bhar diya. Status kab dikhega?']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Premium bhar diya. Claim ka status kya hai?').intent).to.equal('claim_status');
+  });
+});
