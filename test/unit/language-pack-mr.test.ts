@@ -1337,4 +1337,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(detectLanguage(text), text).to.equal(language);
     }
   });
+  it('reads "just this much" (fakt evdhach, as फक्त एवढंच) as nothing more to ask, no cut, while "only this much money" (fakt evdhech paise, फक्त एवढेच पैसे) is the cut', () => {
+    expect(matchIntent('mala fakt evdhach vicharaycha aahe ki claim che paise kadhi yetil')).to.equal('claim_status');
+    expect(matchIntent('fakt evdhach vicharaycha hota, dhanyavad')).to.equal(null);
+    for (const text of ['fakt evdhech paise milale?', 'फक्त एवढेच पैसे मिळाले?']) expect(matchIntent(text), text).to.equal('query_reason');
+  });
 });
