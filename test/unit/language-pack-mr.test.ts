@@ -1342,4 +1342,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('fakt evdhach vicharaycha hota, dhanyavad')).to.equal(null);
     for (const text of ['fakt evdhech paise milale?', 'फक्त एवढेच पैसे मिळाले?']) expect(matchIntent(text), text).to.equal('query_reason');
   });
+  it('reads "check once and tell" (एकदा बघून सांगा, jara baghun sanga) as a request to look into it, no status word: after papers sent it asks about the papers, after the claim about the claim', () => {
+    for (const text of ['पॉलिसीचे सगळे कागद दिले, पूर्ण झाले का जरा बघून सांगा', 'saglya documents upload kelet, purna zale ka ekda baghun sanga']) expect(matchIntent(text), text).to.equal('pending_documents');
+    for (const text of ['क्लेम एकदा बघून सांगा', 'claim ekda baghun sanga', 'क्लेमचं स्टेटस बघून सांगा']) expect(matchIntent(text), text).to.equal('claim_status');
+  });
 });
