@@ -463,3 +463,12 @@ describe('understandMessage: English, telling a third party and the app\'s passw
     expect(matchIntent('Will you tell me when the money comes?')).to.equal('claim_status');
   });
 });
+
+describe('understandMessage: nothing pending told, a follow-up surgery, and "warna" (EN, HI_EN)', () => {
+  it('"nothing is pending from our side", "kuch pending nahi" tell; a follow-up surgery is medical; "warna" (otherwise) is no request', () => {
+    for (const text of ['Mummy got discharged yesterday. Cashless was done by the hospital itself, nothing is pending from our side.', 'Thanks for the claim update. The doctor has fixed the follow-up surgery for March.', 'Claim pass ho gaya jaldi, warna udhaar lena padta. Dhanyavaad.', 'Hospital ne cashless kar diya, hamari taraf se kuch pending nahi. Papa ghar aa gaye.']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('Is anything pending from my side?')).to.equal('pending_documents');
+  });
+});
