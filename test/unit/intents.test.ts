@@ -472,3 +472,13 @@ describe('understandMessage: nothing pending told, a follow-up surgery, and "war
     expect(matchIntent('Is anything pending from my side?')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: what the policy covers, its bonus, its wording and an address changed are the policy\'s business (EN, HI_EN)', () => {
+  it('a last question on cover, the no claim bonus, the policy wording or a new address starts nothing after a claim told; a claim asked or a cut questioned still asks', () => {
+    for (const text of ['Got the reimbursement for my son\'s fracture, thanks. Does my policy cover physiotherapy after discharge?', 'The settlement came through last week. Is the no claim bonus still there for next year?', 'Claim ka paisa mil gaya. Ek baat, dental treatment policy me cover hai kya?', 'Claim ho gaya, dhanyavaad. Naye ghar ka address update karna hai, kaise karun?', 'My claim is closed now. Where can I read the policy wording for room rent?']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('Policy renew kar di. Claim ka paisa kab aayega?')).to.equal('claim_status');
+    expect(matchIntent('Why is the MRI not covered under my policy?')).to.equal('query_reason');
+  });
+});
