@@ -558,6 +558,13 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     const papersCounted = (e: ClassHit) => hits.some((d) => d.cls === 'doc' && d.start === e.end + 1 && !alsoRead('money', d, hits));
     const besideCut = (e: ClassHit) => !papersCounted(e) && hits.some((h) => h.cls === 'cut' && (h.start === e.end + 1 || h.end === e.start - 1));
     for (const e of message.entities) if (e.start >= clause.start && e.start < clause.end) hits.push(e.cls === 'number' && besideCut(e) ? { ...e, cls: 'amount' } : e);
+    // A cut word that only limits what follows it (`only`: "sirf", "keval") is a cut only before the
+    // money or sum it limits ("sirf 1.2 lakh mila", "sirf aadha paisa aaya"): "payment hua ya sirf
+    // message aaya?" names no cut.
+    if (hits.some((h) => h.cls === 'only')) {
+      hits = hits.filter((h, _, all) => h.cls !== 'cut' || !alsoRead('only', h, all)
+        || all.some((m) => (m.cls === 'money' || m.cls === 'amount' || m.cls === 'number') && m.start > h.end && m.start - h.end <= 3));
+    }
     // "Why still pending?" ("अभी तक pending क्यों", "এখনো পেন্ডিং দেখাচ্ছে কেন"): a why-word beside
     // pending and a when-word ("abhi tak", still), with nothing else it could ask the reason of (a
     // rejection, a cut, a delay, money, papers, the reason by name), asks where the claim stands;

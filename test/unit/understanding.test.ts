@@ -1556,3 +1556,14 @@ describe('understanding: an update asked right after the policy\'s business', ()
     expect(understandMessage('Premium bhar diya. Claim ka status kya hai?').intent).to.equal('claim_status');
   });
 });
+
+describe('understanding: an only-word is a cut only before the money it limits (HI_EN)', () => {
+  it('"sirf" before a sum or money is a cut; before anything else ("sirf SMS aaya") it names no cut', () => {
+    for (const text of ['Settlement ka SMS aa gaya par bank me kuch nahi aaya. Paisa sach me bheja hai ya sirf SMS gaya hai?', 'Approval ho gaya bola, par account me kuch nahi. Transfer hua hai ya sirf mail aaya?']) {
+      expect(understandMessage(text).intent, text).to.equal('claim_status');
+    }
+    for (const text of ['Bill 80 hazar ka tha, sirf 52 hazar mila. Aisa kyu?', 'claim ka sirf aadha paisa aaya']) {
+      expect(understandMessage(text).intent, text).to.equal('query_reason');
+    }
+  });
+});
