@@ -482,3 +482,10 @@ describe('understandMessage: what the policy covers, its bonus, its wording and 
     expect(matchIntent('Why is the MRI not covered under my policy?')).to.equal('query_reason');
   });
 });
+
+describe('understandMessage: Hinglish, what the claimant was told (aapke bataye)', () => {
+  it('"aapke bataye hisaab se" is an explanation understood, no request to tell; a question after it still asks', () => {
+    expect(matchIntent('Shukriya, aapke bataye hisaab se copay ki katauti ab samajh aa gayi.')).to.equal(null);
+    expect(matchIntent('Aapke bataye hisaab se bills bhej diye. Ab kya karna hai?')).to.equal('pending_documents');
+  });
+});
