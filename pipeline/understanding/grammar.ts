@@ -650,10 +650,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // before the explanation ("thanks for explaining why ..."). Otherwise the question after it
     // still asks: "ok understood when will I get the money", "samajh gaya paisa kab aayega".
     const closesElsewhere = found.some((h) => closingClasses.has(h.cls) && (h.start < clause.start || h.start >= clause.end));
-    // Thanks earlier in the clause, with no question or request word between, thanks for it too
-    // ("thank you for calling back and explaining why the room rent was capped").
-    const thanksFor = (u: ClassHit) => (u.end > u.start && hits.some((t) => t.cls === 'thanks' && t.end === u.start - 1))
-      || hits.some((t) => t.cls === 'thanks' && t.end < u.start && !hits.some((q) => askingClasses.has(q.cls) && q.start > t.end && q.end < u.start));
+    const thanksFor = (u: ClassHit) => u.end > u.start && hits.some((t) => t.cls === 'thanks' && t.end === u.start - 1);
     const understood = !clause.marked && hits.some((h) => h.cls === 'understood' && !negated(h, hits) && !hits.some((n) => n.cls === 'neg' && n.start === h.end + 1)
       && (closesElsewhere || thanksFor(h)));
     const continues = !clause.marked && clause.joined && previous?.toldUnderstood === true && !hits.some((h) => h.cls === 'contrast' && h.start === clause.start);

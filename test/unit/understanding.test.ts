@@ -1567,12 +1567,3 @@ describe('understanding: an only-word is a cut only before the money it limits (
     }
   });
 });
-
-describe('understanding: thanks earlier in the clause for an explanation understood', () => {
-  it('thanks before an explanation in one clause, nothing asked between, thanks for it: "thanks for the call today and for explaining why ..." closes; a why after a contrast or in its own sentence asks', () => {
-    expectClosings(['Thanks for the call today and for explaining why the co-pay was applied.']);
-    for (const text of ['Thank you, but why was the bill reduced?', 'Thanks for replying. Why was the bill reduced?']) {
-      expect(understandMessage(text).intent, text).to.equal('query_reason');
-    }
-  });
-});
