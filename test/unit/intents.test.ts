@@ -489,3 +489,11 @@ describe('understandMessage: Hinglish, what the claimant was told (aapke bataye)
     expect(matchIntent('Aapke bataye hisaab se bills bhej diye. Ab kya karna hai?')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: where the reason is written asks the reason', () => {
+  it('a reason word beside a where-word ("report me kahan likha hai jo aapne ye reason diya?") asks for the reason, not papers', () => {
+    for (const text of ['Mummy ka claim reject kar diya. Papa ki report me kahan likha hai jo aapne ye reason diya?', 'मेरा क्लेम रिजेक्ट हुआ है। अस्पताल की रिपोर्ट में कहाँ लिखा है जो आपने ये कारण दिया?']) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+    }
+  });
+});
