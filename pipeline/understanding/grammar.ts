@@ -266,6 +266,7 @@ const coverClasses: ReadonlySet<string> = new Set(['cover']);
 /** A request that we send ("send me", "mail kore diben"): a send word inside one is no sending of the claimant's. */
 const sendmeClasses: ReadonlySet<string> = new Set(['sendme']);
 const docClasses: ReadonlySet<string> = new Set(['doc']);
+const whyClasses: ReadonlySet<string> = new Set(['why']);
 /** In a clause naming the policy's own business, of a sentence naming no claim: the words that are
  *  that business's, wherever they stand in the clause (its papers, needs, dates, sending). */
 const coverBusiness: ReadonlySet<string> = new Set(['status', 'paid', 'send', 'sendme', 'doc', 'need', 'when', 'where', 'pending', 'received']);
@@ -507,6 +508,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // A why-word inside a longer paper phrase ("itemized break-up", "detailed breakdown") is
       // that paper's name: "Is the itemized break-up mandatory?" asks about a paper, no reason.
       .filter((h, _, all) => h.cls !== 'why' || !withinPhraseOf(docClasses, h, all))
+      // The other way round, a paper or things word inside a longer why-phrase ("किस चीज़", "kis
+      // cheez": for what) is that question, no paper: "किस चीज़ को छुपाने की बात कर रहे हो?" asks why.
+      .filter((h, _, all) => (h.cls !== 'doc' && h.cls !== 'items') || !withinPhraseOf(whyClasses, h, all))
       // A word inside one of its phrases is that business too ("sum insured badhana": the sum is no money).
       .filter((h, _, all) => h.cls === 'cover' || !withinPhraseOf(coverClasses, h, all))
       // A bill's money ("बिल का पैसा", "bill amount"): the bill right before a money word is money.

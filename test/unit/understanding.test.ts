@@ -1567,3 +1567,11 @@ describe('understanding: an only-word is a cut only before the money it limits (
     }
   });
 });
+
+describe('understanding: a paper word inside a why-phrase', () => {
+  it('"किस चीज़" (for what) is the question, its चीज़ no paper: after a rejection it asks why', () => {
+    for (const text of ['आपने क्लेम खारिज कर दिया कि जानकारी छुपाई। किस चीज़ की बात हो रही है?', 'Claim reject kar diya bolke ki bimari chhupayi. Kis cheez ko chhupane ki baat ho rahi hai?']) {
+      expect(understandMessage(text).intent, text).to.equal('query_reason');
+    }
+  });
+});
