@@ -405,7 +405,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const lastMarked = message.clauses.findLastIndex((c) => c.marked);
   const toldArrived = (h: ClassHit) => h.cls === 'received' && message.clauses.findIndex((c) => h.start >= c.start && h.start < c.end) < lastMarked
     && !message.clauses.some((c) => c.marked && h.start >= c.start && h.start < c.end);
-  const filePaper = claimPaper && found.some((h) => filePaperClasses.has(h.cls) && !toldArrived(h)) && !found.some((h) => claimAskClasses.has(h.cls) && !(h.cls === 'paid' && (alsoRead('received', h, found) || withinPhraseOf(receivedClasses, h, found))) && !(h.cls === 'money' && alsoRead('doc', h, found)));
+  // A payment word right after such a word ("फाइल जमा हो सकती है?", can the file be handed in) is
+  // the file handed in, no payment.
+  const fileHandedIn = (h: ClassHit) => found.some((f) => f.cls === 'claim' && f.end === h.start - 1 && alsoRead('doc', f, found));
+  const filePaper = claimPaper && found.some((h) => filePaperClasses.has(h.cls) && !toldArrived(h)) && !found.some((h) => claimAskClasses.has(h.cls) && !(h.cls === 'paid' && (alsoRead('received', h, found) || withinPhraseOf(receivedClasses, h, found) || fileHandedIn(h))) && !(h.cls === 'money' && alsoRead('doc', h, found)));
   // Whether it happened or not ("hua ki nahi", "happened or not": a status phrase holding its
   // negation) beside papers and their receipt, no claim named ("documents mil gaye, hua ki nahi?"),
   // asks whether the papers arrived, not where the claim stands: that status word is dropped below.

@@ -1575,3 +1575,10 @@ describe('understanding: a paper word inside a why-phrase', () => {
     }
   });
 });
+
+describe('understanding: a file handed in, asked about with a paper short', () => {
+  it('a payment word right after "file" ("file jama ho sakti hai?") is the file handed in: with a paper said needed it asks for documents; "zaroori" is a need', () => {
+    expect(understandMessage('Discharge summary abhi hospital ne nahi di. Kya uske bina file jama ho sakti hai ya wo zaroori hai?').intent).to.equal('pending_documents');
+    expect(understandMessage('Meri file jama hui thi 10 din pehle, paisa kab aayega?').intent).to.equal('claim_status');
+  });
+});
