@@ -911,7 +911,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const stated = all.filter((h) => !sending.has(h) && !ownArrival.has(h) && !letterCame.has(h));
   // A word inside a greeting or closing phrase ("hi team") names no problem, nor a word that is
   // also a date ("kal", "আজ", Marathi "काल", yesterday, which folds onto a call): it tells when.
-  const problem = (h: ClassHit) => problemClasses.has(h.cls) && !isDate(h) && !withinPhraseOf(smallTalkClasses, h, all);
+  // Nor a word inside papers told brought or sent (`done`: "will come to your branch with the
+  // bills"): the delivery told, no visit asked for.
+  const problem = (h: ClassHit) => problemClasses.has(h.cls) && !isDate(h) && !withinPhraseOf(smallTalkClasses, h, all) && !withinPhraseOf(doneClasses, h, all);
   // Sentences that tell what was sent ("Uploaded the documents just now. The pharmacy bills I'll
   // send by evening."): with nothing asked, two or more sentences (or one naming no problem: "I
   // uploaded all documents", "kal saare bills bhej diye") and nothing said pending, papers said

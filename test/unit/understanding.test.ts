@@ -1582,3 +1582,11 @@ describe('understanding: a file handed in, asked about with a paper short', () =
     expect(understandMessage('Meri file jama hui thi 10 din pehle, paisa kab aayega?').intent).to.equal('claim_status');
   });
 });
+
+describe('understanding: papers someone will bring to the branch', () => {
+  it('a visit inside papers told brought ("will come to your office with the bills") is their delivery, no problem: the document word alone starts nothing', () => {
+    for (const text of ['My son will come to your office tomorrow with all the hospital bills.', 'Wife will come to the branch on Friday with the discharge papers.']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+  });
+});
