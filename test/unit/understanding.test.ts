@@ -1590,3 +1590,12 @@ describe('understanding: papers someone will bring to the branch', () => {
     }
   });
 });
+
+describe('understanding: a delay word inside a date phrase', () => {
+  it('"agle mahine" (next month) is a date, no delay: a premium question after a claim told starts nothing; a delay told still asks', () => {
+    for (const text of ['Claim ho gaya, shukriya. Ek sawaal, agle mahine premium kitna kategaa?', 'Claim ka sab theek ho gaya. Bas ek baat, agle mahine renewal ki date kya hai?']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Pichle mahine se claim atka hua hai').intent).to.equal('claim_status');
+  });
+});
