@@ -906,11 +906,14 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // letter received: news, no why asked. Structural, as no pack lists a letter apart from papers:
   // "my claim was rejected" (no letter, no arrival) still asks why, and so does any why or "no
   // reason written" beside the letter.
-  const disputed = all.some((h) => h.cls === 'neg' || h.cls === 'why' || h.cls === 'reason' || h.cls === 'cut' || h.cls === 'complaint');
   // The arrival word is the letter's coming, no payment ("रिजेक्शन लेटर आज आ गया है": no claim paid).
   const arrivals = (h: ClassHit) => all.filter((a) => (a.cls === 'received' || a.cls === 'paid') && a.start > h.end + 1 && parts.some((p) => p.hits.includes(h) && p.hits.includes(a)));
-  const letterCame = new Set(asked || disputed ? [] : all.filter((h) => h.cls === 'reject' && arrivals(h).length > 0
-    && !all.some((o) => o.start === h.end + 1 && o.cls !== 'doc' && o.cls !== 'date' && o.cls !== 'when')).flatMap((h) => [h, ...arrivals(h)]));
+  // So is a deduction's letter ("The deduction letter also came by post", "कटौती का पत्र भी मिल
+  // गया"): that cut word names the letter, and disputes nothing.
+  const letterOf = (h: ClassHit) => (h.cls === 'reject' || h.cls === 'cut') && arrivals(h).length > 0
+    && !all.some((o) => o.start === h.end + 1 && o.cls !== 'doc' && o.cls !== 'date' && o.cls !== 'when');
+  const disputed = all.some((h) => h.cls === 'neg' || h.cls === 'why' || h.cls === 'reason' || (h.cls === 'cut' && !letterOf(h)) || h.cls === 'complaint');
+  const letterCame = new Set(asked || disputed ? [] : all.filter(letterOf).flatMap((h) => [h, ...arrivals(h)]));
   const stated = all.filter((h) => !sending.has(h) && !ownArrival.has(h) && !letterCame.has(h));
   // A word inside a greeting or closing phrase ("hi team") names no problem, nor a word that is
   // also a date ("kal", "আজ", Marathi "काल", yesterday, which folds onto a call): it tells when.

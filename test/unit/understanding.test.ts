@@ -1599,3 +1599,14 @@ describe('understanding: a delay word inside a date phrase', () => {
     expect(understandMessage('Pichle mahine se claim atka hua hai').intent).to.equal('claim_status');
   });
 });
+
+describe('understanding: a deduction\'s letter told arrived', () => {
+  it('a cut word naming a letter that came ("the deduction letter came", "katauti ka letter mila") is news, no why; a why beside it or a cut told still asks', () => {
+    for (const text of ['Money is in my account now. The deduction letter came by courier today.', 'Paisa aa gaya 41 hazar. Katauti ka letter bhi aaj mila.']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    for (const text of ['The deduction letter came today. Why was 3000 cut?', 'Kam paisa aaya, 20 hazar kata.']) {
+      expect(understandMessage(text).intent, text).to.equal('query_reason');
+    }
+  });
+});
