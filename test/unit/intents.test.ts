@@ -497,3 +497,12 @@ describe('understandMessage: where the reason is written asks the reason', () =>
     }
   });
 });
+
+describe('understandMessage: plans after a decision and what the claimant will pass on (EN, HI_EN)', () => {
+  it('deciding about an appeal with the family, forwarding a message and checking with the bank are told, no question', () => {
+    for (const text of ['Got the repudiation letter today. Will discuss with my family and decide about the appeal.', 'Claim reject ho gaya, ghar walon se baat karke appeal ka decide karenge.', 'Approval ka SMS aaya, maine hospital ko forward kar diya.', 'Settlement mail mil gaya, UTR bank me check karke bataunga.']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('Claim reject ho gaya, appeal karenge par pehle batao kyu reject kiya?')).to.equal('query_reason');
+  });
+});
