@@ -919,7 +919,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // also a date ("kal", "আজ", Marathi "काल", yesterday, which folds onto a call): it tells when.
   // Nor a word inside papers told brought or sent (`done`: "will come to your branch with the
   // bills"): the delivery told, no visit asked for.
-  const problem = (h: ClassHit) => problemClasses.has(h.cls) && !isDate(h) && !withinPhraseOf(smallTalkClasses, h, all) && !withinPhraseOf(doneClasses, h, all);
+  // Nor a person or a call in a clause that tells an explanation understood ("Aapke agent ne call
+  // karke sab samjha diya"): who explained, no one asked for.
+  const explainedBy = (h: ClassHit) => (personClasses.has(h.cls) || talkClasses.has(h.cls))
+    && parts.some((p) => p.hits.includes(h) && p.hits.some((u) => u.cls === 'understood' && !negated(u, p.hits)));
+  const problem = (h: ClassHit) => problemClasses.has(h.cls) && !isDate(h) && !withinPhraseOf(smallTalkClasses, h, all) && !withinPhraseOf(doneClasses, h, all) && !explainedBy(h);
   // Sentences that tell what was sent ("Uploaded the documents just now. The pharmacy bills I'll
   // send by evening."): with nothing asked, two or more sentences (or one naming no problem: "I
   // uploaded all documents", "kal saare bills bhej diye") and nothing said pending, papers said

@@ -1610,3 +1610,12 @@ describe('understanding: a deduction\'s letter told arrived', () => {
     }
   });
 });
+
+describe('understanding: who explained, told', () => {
+  it('a person or a call in a clause telling an explanation understood ("officer ne phone karke sab samjha diya") names who explained: news of the money after it starts nothing; a person asked for still asks', () => {
+    for (const text of ['Aapke officer ne phone karke sab samjha diya. Claim ka paisa bhi aa gaya.', 'Aapki team ne call karke sab samjha diya tha. Paisa aaj aa gaya.']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Mujhe kisi officer se baat karni hai, deduction samajh nahi aaya.').intent).to.equal('human_handover');
+  });
+});
