@@ -506,3 +506,12 @@ describe('understandMessage: plans after a decision and what the claimant will p
     expect(matchIntent('Claim reject ho gaya, appeal karenge par pehle batao kyu reject kiya?')).to.equal('query_reason');
   });
 });
+
+describe('understandMessage: papers told uploaded and waiting told (EN, HI_EN)', () => {
+  it('"upload ho gaye", "submit ho gaye" tell papers sent; "bas intezaar hai", "will wait patiently" tell: nothing asked; a question after them still asks', () => {
+    for (const text of ['Sab documents upload ho gaye. Ab bas intezaar hai.', 'The claim is in process, I saw it on the app. Will wait patiently.', 'Reports submit ho gaye the kal. Ab wait karte hain.']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('Documents upload ho gaye, aur kya chahiye?')).to.equal('pending_documents');
+  });
+});
