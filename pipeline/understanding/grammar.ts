@@ -351,6 +351,8 @@ interface Part {
   greeting: boolean;
   /** It tells what an explanation made clear ("now I know which papers were missing"): its question words ask nothing. */
   toldUnderstood: boolean;
+  /** It only exclaims ("can you believe it?"): a greeting's question, and no question to answer. */
+  exclaims: boolean;
   /** The sentence it is part of (./sentences.ts). */
   sentence: number;
 }
@@ -689,8 +691,14 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     const opensWithQuestion = hits.some((h) => h.start === clause.start && questionWordClasses.has(h.cls));
     // "Who is this?", "how are you?", "kaun bol raha hai?": the question is the greeting itself.
     const greeting = asking && hits.some((h) => h.cls === 'greet') && hits.every((h) => !askingClasses.has(h.cls) || withinPhraseOf(smallTalkClasses, h, hits));
+    // So is a question that only exclaims, its question words inside a phrase of thanks or praise of
+    // three words or more, naming nothing outside it ("can you believe it?", "isn't that great
+    // news?"): no question to answer; "got it?", "okay na?" still ask about what was told before.
+    const exclaims = asking && !greeting && hits.some((h) => smallTalkClasses.has(h.cls) && h.end - h.start >= 2)
+      && hits.every((h) => !askingClasses.has(h.cls) || withinPhraseOf(smallTalkClasses, h, hits))
+      && !hits.some((o) => (objectClasses.has(o.cls) || thingClasses.has(o.cls) || o.cls === 'paid' || o.cls === 'when') && !withinPhraseOf(smallTalkClasses, o, hits));
     const toldUnderstood = !clause.marked && hits.some((h) => askingClasses.has(h.cls) && saysUnderstood(h));
-    parts.push({ hits, asking, closing: !asking && hits.some((h) => closingClasses.has(h.cls)), opensWithQuestion, greeting, toldUnderstood, sentence: clause.sentence });
+    parts.push({ hits, asking, closing: !asking && hits.some((h) => closingClasses.has(h.cls)), opensWithQuestion, greeting: greeting || exclaims, exclaims, toldUnderstood, sentence: clause.sentence });
   }
   const all = parts.flatMap((p) => p.hits);
   // A clause that asks nothing, read as the context of a question after it: a when-word there that
@@ -783,7 +791,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // The asking part decides, the last first.
   for (let i = parts.length - 1; i >= 0; i -= 1) {
     const part = parts[i]!;
-    if (!part.asking) continue;
+    if (!part.asking || part.exclaims) continue;
     if (onCover(i)) continue;
     // The last question on the policy's own business that names no intent by itself ("claim er
     // status ki? ar renewal kobe due?", "claim status enna? also saturday office open ah

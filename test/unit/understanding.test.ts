@@ -1619,3 +1619,13 @@ describe('understanding: who explained, told', () => {
     expect(understandMessage('Mujhe kisi officer se baat karni hai, deduction samajh nahi aaya.').intent).to.equal('human_handover');
   });
 });
+
+describe('understanding: a question that only exclaims', () => {
+  it('"can you believe it?", "isn\'t that great?" are praise, no question: news of the claim with them starts nothing; "got it?" after papers sent and a claim asked still ask', () => {
+    for (const text of ['Reimbursement came through in 2 days, can you believe it? Thank you all!', 'Mom\'s claim is approved, isn\'t that great? Many thanks.', 'The money is in my account. Do you know how relieved I am?']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Thanks a lot. Is my claim approved?').intent).to.equal('claim_status');
+    expect(understandMessage('I mailed the PAN copy and the cancelled cheque yesterday. Got it?').intent).to.equal('pending_documents');
+  });
+});
