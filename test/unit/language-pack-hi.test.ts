@@ -392,4 +392,8 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['ब्रांच आऊं तो किससे मिलूं?', 'ऑफिस आऊंगा तो किससे मिलूं?']) expect(matchIntent(text), text).to.equal('human_handover');
     expect(matchIntent('कौन से कागज़ लेकर ऑफिस आऊं?')).to.equal('pending_documents');
   });
+  it('reads renewing the policy (रिन्यू) as the policy\'s business, and how to do it (कैसे करें, कैसे करूं) as no why: how to renew starts nothing; why a claim was rejected still asks', () => {
+    for (const text of ['हेल्थ पॉलिसी रिन्यू कैसे करूं?', 'पॉलिसी रिन्यू कैसे करें, बता दीजिए']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('मेरा क्लेम कैसे रिजेक्ट हो गया?')).to.equal('query_reason');
+  });
 });
