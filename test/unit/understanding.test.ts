@@ -1629,3 +1629,12 @@ describe('understanding: a question that only exclaims', () => {
     expect(understandMessage('I mailed the PAN copy and the cancelled cheque yesterday. Got it?').intent).to.equal('pending_documents');
   });
 });
+
+describe('understanding: the network and an app login are the policy\'s business', () => {
+  it('a hospital asked about "in your network" after a claim told, or a login that fails, starts nothing; the claim still asked does', () => {
+    for (const text of ['My mother\'s claim took a month last year, lots of bills. Next time we want cashless. Is Manipal hospital in the network?', 'Bills upload karne ke liye app khola par login hi nahi ho raha. Login ka kya karu?']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Manipal is a network hospital, then why was my cashless claim rejected?').intent).to.equal('query_reason');
+  });
+});
