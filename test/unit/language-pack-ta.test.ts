@@ -1451,4 +1451,18 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['நாளைக்கு ஆபீஸ்க்கு வருவேன், என்ன டாக்குமென்ட்ஸ் வேணும்?', 'pending_documents', 'TA']]);
   });
+
+  it('reads the documents list got or noted (list kidaichiduchu, லிஸ்ட் கிடைச்சுது) as thanks, no papers asked, while a question about the papers after it still asks', () => {
+    for (const text of ['sari, pending documents list kidaichuduchu', 'ஓகே, documents லிஸ்ட் வந்துடுச்சு நன்றி']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['லிஸ்ட் கிடைச்சுது, ஆனா வேற என்ன documents அனுப்பணும்?', 'pending_documents', 'TA']]);
+  });
+
+  it('reads papers fetched and brought (vaangittu vandhen, வாங்கிட்டு வந்தாச்சு) or meant to be handed in (kudukalam nu irukken) as told, no papers asked and no payment, while a question about the papers after it still asks', () => {
+    for (const text of ['discharge aana udane pharmacy bills ellam vaangitten', 'நேத்து lab reports எல்லாம் வாங்கிட்டு வந்துட்டேன்', 'monday office la poi bills ellam kudukkalam nu irukken']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['pharmacy bills vaangitten, innum enna documents venum?', 'pending_documents', 'TA_EN']]);
+  });
 });

@@ -1314,4 +1314,18 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['నా క్లెయిమ్ అలాగే పడి ఉందా?', 'claim_status', 'TE'],
     ]);
   });
+
+  it('reads the documents list come or noted (list vachindi, లిస్ట్ అందింది) as thanks, no papers asked, while a question about the papers after it still asks', () => {
+    for (const text of ['sare andi, pending documents list andindi', 'ఓకే, documents లిస్ట్ వచ్చింది థాంక్స్']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['list vachindi, kani inka emi documents pampali?', 'pending_documents', 'TE_EN']]);
+  });
+
+  it('reads papers fetched and brought (teeskuni vachanu, తీసుకొచ్చాను) as told, no papers asked, while a question about the papers after it still asks', () => {
+    for (const text of ['pharmacy bills anni teesukuni vachesanu', 'నిన్న lab reports అన్నీ తీసుకొచ్చాను']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['pharmacy bills techanu, inka emi documents kavali?', 'pending_documents', 'TE_EN']]);
+  });
 });
