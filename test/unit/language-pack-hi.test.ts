@@ -396,4 +396,8 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['हेल्थ पॉलिसी रिन्यू कैसे करूं?', 'पॉलिसी रिन्यू कैसे करें, बता दीजिए']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('मेरा क्लेम कैसे रिजेक्ट हो गया?')).to.equal('query_reason');
   });
+  it('reads बंदा, बंदे (a person, as HI_EN\'s banda) as a human asked for, and a call asked with लेना or देना (फोन कर लेना, कॉल कर देना) as a call asked for', () => {
+    for (const text of ['कोई असली बंदा चाहिए, मशीन से बात नहीं करनी', 'किसी बंदे से बात कराओ', 'दोपहर के बाद इस नंबर पर कॉल कर लेना', 'कल सुबह फ़ोन कर देना']) expect(matchIntent(text), text).to.equal('human_handover');
+    expect(matchIntent('मेरा क्लेम कब तक सेटल होगा?')).to.equal('claim_status');
+  });
 });
