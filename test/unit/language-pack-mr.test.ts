@@ -1346,4 +1346,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['पॉलिसीचे सगळे कागद दिले, पूर्ण झाले का जरा बघून सांगा', 'saglya documents upload kelet, purna zale ka ekda baghun sanga']) expect(matchIntent(text), text).to.equal('pending_documents');
     for (const text of ['क्लेम एकदा बघून सांगा', 'claim ekda baghun sanga', 'क्लेमचं स्टेटस बघून सांगा']) expect(matchIntent(text), text).to.equal('claim_status');
   });
+  it('reads someone\'s number (कोणाचा तरी नंबर, konacha tari number) as a person\'s number asked and "put me through" (लावून द्या, lavun dya) as reaching a person; whose number this is stays a greeting', () => {
+    for (const text of ['शाखेतल्या कोणाचा तरी नंबर द्याल का?', 'कस्टमर केअरला लावून द्या', 'branch madhlya kunacha tari number dya', 'helpline la lavun dyal ka?']) expect(matchIntent(text), text).to.equal('human_handover');
+    for (const text of ['हा नंबर कोणाचा आहे?', 'ha number konacha ahe?']) expect(matchIntent(text), text).to.equal(null);
+  });
 });
