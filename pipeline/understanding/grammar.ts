@@ -281,6 +281,9 @@ const objectClasses = new Set(['claim', 'money', 'amount', 'doc', 'status', 'rej
 
 const thanksClass: ReadonlySet<string> = new Set(['thanks']);
 /** The things a clause may name, which a clause naming none goes on about. */
+/** How near the policy's own business a claim word is that business's policy, no claim: up to three
+ *  words between ("change the nominee on my own policy"). */
+const coverReach = 4;
 const thingClasses: ReadonlySet<string> = new Set(['claim', 'ref', 'doc', 'money', 'amount', 'human', 'person']);
 
 /**
@@ -444,7 +447,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const reasonNamed = !whyNamed || cutNamed || found.some((h) => h.cls === 'reject' && !withinPhraseOf(statusClasses, h, found) && !notYet(h));
   // Whether a sentence names a claim or a reference, other than a claim word within three words of
   // the policy's own business read as listed (the policy as a product: "email policy me update").
-  const nearListedCover = (h: ClassHit) => found.some((c) => c.cls === 'cover' && !c.fuzzy && (c.start > h.end ? c.start - h.end : h.start - c.end) <= 3);
+  const nearListedCover = (h: ClassHit) => found.some((c) => c.cls === 'cover' && !c.fuzzy && (c.start > h.end ? c.start - h.end : h.start - c.end) <= coverReach);
   const claimSentences = new Map<number, boolean>();
   const claimInSentence = (sentence: number) => {
     let named = claimSentences.get(sentence);
@@ -488,7 +491,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // badlein?") makes that word the policy as a product, no claim asked about; a renewal inside a
       // parting phrase ("never renewing this policy") is none.
       .filter((h, _, all) => h.cls !== 'claim' || !all.some((c) => c.cls === 'cover' && !withinPhraseOf(closingClasses, c, all)
-        && (c.start > h.end ? c.start - h.end : h.start - c.end) <= 3))
+        && (c.start > h.end ? c.start - h.end : h.start - c.end) <= coverReach))
       // So is a status or payment word within three words of it in a clause that names no claim
       // otherwise ("premium auto debit ayyindo ledo?", "has my premium been paid?"): the premium's
       // payment is the policy's business, no claim paid or standing anywhere. So is a word of giving
@@ -782,17 +785,26 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // jaana hai, card kaise milega?": how to get the card), the business's, no decision questioned;
   // so does one beside only a verb of getting ("ई-कार्ड खो गया, नया कैसे मिलेगा").
   const coverPaperAsked = (hits: readonly ClassHit[]) => hits.some((h) => (h.cls === 'doc' && coverPaper(h, hits)) || h.cls === 'paid');
+  // A how or why right before a verb ("kaise hoga?", "how does that work?", "how do I do it?") asks
+  // how the business is done, no decision questioned.
+  const howDone = (h: ClassHit, hits: readonly ClassHit[]) => hits.some((q) => q.cls === 'question' && q.start === h.end + 1);
   const onCover = (i: number) => i > 0 && coverBefore(i, parts[i]!.hits.some((h) => coverPaper(h, parts[i]!.hits)))
     && !parts[i]!.hits.some((h) => ((thingClasses.has(h.cls) || objectClasses.has(h.cls) || paperWords.has(h.cls)) && !coverPaper(h, parts[i]!.hits) && h.cls !== 'status')
-      || (h.cls === 'why' && !coverPaperAsked(parts[i]!.hits)) || h.cls === 'reason'
-      || (h.cls === 'interrogative' && h.start === h.end && !alsoRead('when', h, parts[i]!.hits) && !alsoRead('question', h, parts[i]!.hits) && !(alsoRead('why', h, parts[i]!.hits) && coverPaperAsked(parts[i]!.hits))));
+      || (h.cls === 'why' && !coverPaperAsked(parts[i]!.hits) && !howDone(h, parts[i]!.hits)) || h.cls === 'reason'
+      || (h.cls === 'interrogative' && h.start === h.end && !alsoRead('when', h, parts[i]!.hits) && !alsoRead('question', h, parts[i]!.hits) && !howDone(h, parts[i]!.hits) && !(alsoRead('why', h, parts[i]!.hits) && coverPaperAsked(parts[i]!.hits))));
   const coverAsked = (i: number) => aboutCover(parts[i]!) || onCover(i);
   const lastAsking = parts.findLastIndex((p) => p.asking && !p.greeting);
   // The asking part decides, the last first.
   for (let i = parts.length - 1; i >= 0; i -= 1) {
     const part = parts[i]!;
     if (!part.asking || part.exclaims) continue;
-    if (onCover(i)) continue;
+    // The last question going on about the policy's own business ("Now I need to change the
+    // nominee. What is the process for that?") is the one answered: the asking clauses before it
+    // (the business asked for itself, a claim asked of earlier) start nothing, below.
+    if (onCover(i)) {
+      if (i === lastAsking) break;
+      continue;
+    }
     // The last question on the policy's own business that names no intent by itself ("claim er
     // status ki? ar renewal kobe due?", "claim status enna? also saturday office open ah
     // irukuma?"): two questions are answered by the last, so a claim question before it starts

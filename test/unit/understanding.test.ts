@@ -1638,3 +1638,12 @@ describe('understanding: the network and an app login are the policy\'s business
     expect(understandMessage('Manipal is a network hospital, then why was my cashless claim rejected?').intent).to.equal('query_reason');
   });
 });
+
+describe('understanding: the last question goes on about the policy\'s business', () => {
+  it('a need to change the nominee told, then "what is the process?", starts nothing, whatever claim came before; a claim question after it still asks', () => {
+    for (const text of ['Our claim for my mother was paid last month, thanks. I need to update the nominee on my family policy now. How does that work?', 'I want to change the nominee on my old policy to my son. What do I do?']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('I need to change the nominee on my policy. Also, when will my claim be paid?').intent).to.equal('claim_status');
+  });
+});
