@@ -126,7 +126,9 @@ export function readMessage(text: string): ReadMessage {
       close(t.includes('?'), true);
       continue;
     }
-    if (digit.test(t) && !digitWords.has(foldWord(t))) {
+    // A class word with a digit is read in any script's digits ("८०D" is "80d").
+    const digitWord = digit.test(t) && digitWords.has(foldWord(asciiDigits(t)));
+    if (digit.test(t) && !digitWord) {
       joinAt = -1;
       const previous = words[words.length - 1] ?? '';
       // "Rs.5000", "ரூ.5000", "Rs5000": the currency typed onto the number is an amount, not a
@@ -141,7 +143,7 @@ export function readMessage(text: string): ReadMessage {
       continue;
     }
     currency = false;
-    const word = foldWord(t);
+    const word = foldWord(digitWord ? asciiDigits(t) : t);
     // "aur" before "kya", "kitne", "kuch" is "more", not "and": no new clause. "or" before an
     // auxiliary opens a second question ("... or has the claim gone for settlement?").
     const alternative = words.length - 1 > start && alternatives.get(words[words.length - 1]!)?.has(word) === true;

@@ -1647,3 +1647,11 @@ describe('understanding: the last question goes on about the policy\'s business'
     expect(understandMessage('I need to change the nominee on my policy. Also, when will my claim be paid?').intent).to.equal('claim_status');
   });
 });
+
+describe('understanding: a class word with a digit in another script\'s digits', () => {
+  it('"८०D" is the tax section 80D, no reference: its certificate asked for after a claim told starts nothing', () => {
+    const text = 'पिछले साल claim का पैसा आ गया था। अब ८०D certificate चाहिए tax के लिए, कहाँ मिलेगा?';
+    expect(understandMessage(text).intent, text).to.equal(null);
+    expect(understandMessage('पिछले साल claim का पैसा आ गया था। अब ८०D certificate चाहिए।').intent).to.equal(null);
+  });
+});
