@@ -1031,4 +1031,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
   it('reads a number changed in the everyday verb (নম্বর পাল্টেছি, number paltechi) and the new number\'s case form (নতুন নম্বরে) as the policy\'s business', () => {
     for (const text of ['মোবাইল নম্বর পাল্টেছি, নতুন নম্বরে মেসেজ পাঠাবেন', 'mobile number paltechi, notun number e sms diben']) expect(matchIntent(text), text).to.equal(null);
   });
+  it('reads a person asked for with the polite give (এজেন্ট দিন, একজন ম্যানেজার দিন; agent din) as a request, even after venting; দিন as days still tells when', () => {
+    for (const text of ['এই বটের উত্তরে বিরক্ত লাগছে। একজন এজেন্ট দিন', 'একজন ম্যানেজার দিন', 'bot er reply te birokto. ekjon manager din']) expect(matchIntent(text), text).to.equal('human_handover');
+    expect(matchIntent('অফিসার দিন চারেক আগে ফোন করেছিল, টাকা কবে পাব?')).to.equal('claim_status');
+  });
 });
