@@ -1465,4 +1465,29 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['pharmacy bills vaangitten, innum enna documents venum?', 'pending_documents', 'TA_EN']]);
   });
+
+  it('reads has it happened or what (aayiducha illa enna, ஆயிடுச்சா இல்ல என்ன) as asking where the claim stands, a rejection before it no reason asked', () => {
+    expectReadings([
+      ['claim file panni 6 vaaram aachu, reject aayiducha illa enna?', 'claim_status', 'TA_EN'],
+      ['என் claim reject ஆயிடுச்சா இல்ல என்ன?', 'claim_status', 'TA'],
+    ]);
+  });
+
+  it('reads a shortfall letter as the papers asked for, no cut', () => {
+    expectReadings([
+      ['shortfall letter la enna ellam kettirukaanga?', 'pending_documents', 'TA_EN'],
+      ['shortfall லெட்டர் வந்திருக்கு, அதுல என்ன இருக்கு?', 'pending_documents', 'TA'],
+    ]);
+  });
+
+  it('reads the NEFT form as a paper, its NEFT no payment status, with the claim named', () => {
+    expectReadings([['appa claim ku NEFT form anupanuma?', 'pending_documents', 'TA_EN']]);
+  });
+
+  it('reads what must be fetched and brought (vaangittu varanum, வாங்கிட்டு வரணும்) as papers needed', () => {
+    expectReadings([
+      ['discharge appo counter la enna ellam vaangittu varanum?', 'pending_documents', 'TA_EN'],
+      ['டிஸ்சார்ஜ் அப்போ என்னென்ன கொண்டு வரணும்?', 'pending_documents', 'TA'],
+    ]);
+  });
 });

@@ -1328,4 +1328,29 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['pharmacy bills techanu, inka emi documents kavali?', 'pending_documents', 'TE_EN']]);
   });
+
+  it('reads the outcomes asked about in either order (reject ayyinda approve ayyinda, రిజెక్ట్ అయిందా అప్రూవ్ అయిందా) as the claim\'s status, no reason asked', () => {
+    expectReadings([
+      ['amma claim reject ayyinda pass ayyinda, evaru cheppatledu', 'claim_status', 'TE_EN'],
+      ['మా నాన్న claim రిజెక్ట్ అయిందా అప్రూవ్ అయిందా?', 'claim_status', 'TE'],
+    ]);
+  });
+
+  it('reads a call asked to be had (call cheyamanandi, కాల్ చేయమనండి) as a request, so someone to call is asked for beside a bot turned from', () => {
+    expectReadings([
+      ['bot tho kudaradu, evaraina officer ni call cheyamanandi', 'human_handover', 'TE_EN'],
+      ['ఈ bot వద్దు, ఎవరైనా executive ని call చేయమనండి', 'human_handover', 'TE'],
+    ]);
+  });
+
+  it('reads raale typed for rale (did not come) as a payment not come', () => {
+    expectReadings([['naa hospital bill dabbulu inka raale andi', 'claim_status', 'TE_EN']]);
+  });
+
+  it('reads what must be fetched and brought (teesukuni raavali, తీసుకురావాలి) as papers needed, and the NEFT form as a paper, no payment status', () => {
+    expectReadings([
+      ['discharge appudu emi emi teesukuni raavali?', 'pending_documents', 'TE_EN'],
+      ['claim ki NEFT form kuda pampala?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
