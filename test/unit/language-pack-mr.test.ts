@@ -1350,4 +1350,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['शाखेतल्या कोणाचा तरी नंबर द्याल का?', 'कस्टमर केअरला लावून द्या', 'branch madhlya kunacha tari number dya', 'helpline la lavun dyal ka?']) expect(matchIntent(text), text).to.equal('human_handover');
     for (const text of ['हा नंबर कोणाचा आहे?', 'ha number konacha ahe?']) expect(matchIntent(text), text).to.equal(null);
   });
+  it('reads "it has not been rejected, has it?" (रिजेक्ट तर नाही ना झाला, reject tar nahi na zala) as asking where the claim stands, no rejection to explain; why it was rejected still asks why', () => {
+    for (const text of ['आईचा क्लेम रिजेक्ट तर नाही ना झाला?', 'vadilancha claim reject tar nahi na zala? kahich kalavla nahi']) expect(matchIntent(text), text).to.equal('claim_status');
+    expect(matchIntent('आईचा क्लेम रिजेक्ट का केला?')).to.equal('query_reason');
+  });
 });
