@@ -427,7 +427,8 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // After papers told handed over, a status word right before a reference, in a clause no question
   // mark ends ("speed post la anupiten, tracking EK44712903IN"), names the consignment's number and
   // asks no status; "bills bhej diye. status 4471923?" still asks.
-  const consignment = (h: ClassHit) => message.entities.some((e) => e.cls === 'ref' && e.start === h.end + 1);
+  // A number word between them ("Tracking नंबर EE98120044IN", "tracking no EK4471") is the number's name.
+  const consignment = (h: ClassHit) => message.entities.some((e) => e.cls === 'ref' && (e.start === h.end + 1 || (e.start === h.end + 2 && numberWords.has(message.words[h.end + 1]!))));
   // So, in a clause no question mark ends, is one beside an arrival and no negation, claim or
   // reference ("I couriered the bills. Tracking says delivered. Did you receive them?"): the
   // courier's tracking told, no claim status asked.
@@ -918,7 +919,16 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // not papers reaching the insurer: it asks nothing of their receipt. Told after papers sent ("I
   // sent the bills. Reached?", "bills anupinen, vandhu serndhucha") it still asks whether they came.
   const firstSent = Math.min(...all.filter((h) => h.cls === 'done').map((h) => h.start));
+  // After them, with nothing asked, an arrival told with a modal before it or a date in its clause,
+  // and no negation ("Sent the bills by speed post. Should reach you by Thursday."), is when the
+  // claimant expects the papers to arrive: news, no receipt asked ("Sent the bills. Reached?" asks).
+  const expected = (h: ClassHit) => h.start > firstSent && parts.some((p) => p.hits.includes(h) && !p.hits.some((n) => n.cls === 'neg')
+    && (afterModal(h, p.hits) || p.hits.some((d) => d.cls === 'date')));
   const ownArrival = new Set(asked ? [] : all.filter((h) => h.cls === 'received' && h.start < firstSent));
+  // (Its word read as paid too, "reach", is that arrival: no payment.)
+  if (!asked && papersDone) {
+    for (const h of all) if (h.cls === 'received' && expected(h)) for (const o of all) if (o.start === h.start && o.end === h.end && (o.cls === 'received' || o.cls === 'paid')) ownArrival.add(o);
+  }
   // With nothing asked and nothing disputed anywhere (no negation, why, reason, cut or complaint),
   // a rejection, closure or settlement word naming a thing of no class or a paper right after it
   // (the letter: "Rejection letter aaj post se aaya", "rejection letter ippo dhaan vandhuchu",

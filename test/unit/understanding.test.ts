@@ -1655,3 +1655,12 @@ describe('understanding: a class word with a digit in another script\'s digits',
     expect(understandMessage('पिछले साल claim का पैसा आ गया था। अब ८०D certificate चाहिए।').intent).to.equal(null);
   });
 });
+
+describe('understanding: papers sent, told with their consignment', () => {
+  it('a tracking number named with a number word ("tracking नंबर ...") and an arrival expected ("should reach you by Monday") ask nothing; "Reached?" and "not received yet" still ask', () => {
+    for (const text of ['बाकी bills मैंने कल courier से भेज दिए। Tracking नंबर EK55120931IN है।', 'Couriered the remaining bills and the claim form yesterday. They should reach your Pune office by Monday.']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Couriered the remaining bills yesterday. Reached?').intent).to.equal('pending_documents');
+  });
+});
