@@ -1490,4 +1490,11 @@ describe('Tamil language packs', () => {
       ['டிஸ்சார்ஜ் அப்போ என்னென்ன கொண்டு வரணும்?', 'pending_documents', 'TA'],
     ]);
   });
+
+  it('reads may one pay (kattalama, kattalaam) as a Tanglish word, so a premium in EMI asked so is Tanglish and starts nothing', () => {
+    for (const text of ['health policy premium EMI la kattalaama?', 'renewal amount ah EMI ah kattalama']) {
+      expect(detectLanguage(text), text).to.equal('TA_EN');
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
 });
