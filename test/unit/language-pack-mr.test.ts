@@ -1354,4 +1354,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['आईचा क्लेम रिजेक्ट तर नाही ना झाला?', 'vadilancha claim reject tar nahi na zala? kahich kalavla nahi']) expect(matchIntent(text), text).to.equal('claim_status');
     expect(matchIntent('आईचा क्लेम रिजेक्ट का केला?')).to.equal('query_reason');
   });
+  it('reads from where (कुठून, kuthun) as a where-word and bring in the everyday -चं form (आणायचं, anaycha): where to get a paper asked for documents', () => {
+    for (const text of ['डॉक्टरचं सर्टिफिकेट मागितलंय, ते कुठून आणायचं?', 'discharge card chi copy kuthun anaycha?']) expect(matchIntent(text), text).to.equal('pending_documents');
+    expect(matchIntent('माझे पैसे कुठे अडकले?')).to.equal('claim_status');
+  });
 });
