@@ -1358,4 +1358,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['डॉक्टरचं सर्टिफिकेट मागितलंय, ते कुठून आणायचं?', 'discharge card chi copy kuthun anaycha?']) expect(matchIntent(text), text).to.equal('pending_documents');
     expect(matchIntent('माझे पैसे कुठे अडकले?')).to.equal('claim_status');
   });
+  it('reads why before "put" and "show" (का टाकलाय, का दाखवतंय; ka takla, ka dakhavtay) as a why-word: why the claim was put in query asks why; what the portal shows stays a status question', () => {
+    for (const text of ['माझा क्लेम होल्डवर का टाकलाय?', 'claim var rejected ka dakhavtay?', 'claim query madhe ka takla?']) expect(matchIntent(text), text).to.equal('query_reason');
+    expect(matchIntent('portal var claim cha status kay dakhavtay?')).to.equal('claim_status');
+  });
 });
