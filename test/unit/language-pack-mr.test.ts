@@ -1362,4 +1362,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['माझा क्लेम होल्डवर का टाकलाय?', 'claim var rejected ka dakhavtay?', 'claim query madhe ka takla?']) expect(matchIntent(text), text).to.equal('query_reason');
     expect(matchIntent('portal var claim cha status kay dakhavtay?')).to.equal('claim_status');
   });
+  it('reads "will someone speak" (बोलाल का, bolal ka, boltil ka) as talk: someone to call home and speak asks for a person; "as the nominee" (नॉमिनी म्हणून, nominee mhanun) is the claimant\'s role, not the policy\'s business, so the papers asked still ask for documents', () => {
+    for (const text of ['आमच्याकडे कोणी घरी फोन करून बोलाल का?', 'koni tari phone karun bolal ka?']) expect(matchIntent(text), text).to.equal('human_handover');
+    for (const text of ['वडिलांचे निधन झाले. नॉमिनी म्हणून मला कोणती कागदपत्रं लागतील?', 'papa gele, nominee mhanun mala kay kay lagel?']) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
 });
