@@ -506,8 +506,13 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // sentence ("claim amount gurinchi ... health card copy kuda pettala?") the card's copy is a
       // claim paper; "Naya email policy me kaise update karu?" names the policy only. Bills named
       // there are the claim's, sent with the premium ("Premium ke saath bills bhi bhej du kya?").
-      .filter((h, _, all) => (h.cls !== 'status' && h.cls !== 'paid' && h.cls !== 'send') || all.some((c) => c.cls === 'claim' || c.cls === 'ref' || (h.cls === 'send' && c.cls === 'doc'))
-        || !all.some((c) => c.cls === 'cover' && !withinPhraseOf(closingClasses, c, all) && (h.cls === 'send' || (c.start > h.end ? c.start - h.end : h.start - c.end) <= 3)))
+      // So is a cut word after it, up to three words between ("premium auto-debit se kat sakta hai
+      // kya?", "can the premium be deducted from my account?"), in such a clause that names no sum
+      // either: the premium debited, its money the premium's, no deduction to explain ("not covered
+      // under my policy" is no such word: the cut is before the business).
+      .filter((h, _, all) => (h.cls !== 'status' && h.cls !== 'paid' && h.cls !== 'send' && h.cls !== 'cut') || all.some((c) => c.cls === 'claim' || c.cls === 'ref' || (h.cls === 'send' && c.cls === 'doc'))
+        || (h.cls === 'cut' && message.entities.some((e) => e.cls === 'amount' && e.start >= clause.start && e.start < clause.end))
+        || !all.some((c) => c.cls === 'cover' && !withinPhraseOf(closingClasses, c, all) && (h.cls === 'send' || (h.cls === 'cut' ? h.start > c.end && h.start - c.end <= coverReach : (c.start > h.end ? c.start - h.end : h.start - c.end) <= 3))))
       // (The cheap tests first: most clauses name no such business.)
       .filter((h, _, all) => !coverBusiness.has(h.cls) || !all.some((c) => c.cls === 'cover' && !c.fuzzy && !withinPhraseOf(closingClasses, c, all))
         || claimInSentence(clause.sentence) || all.some((d) => d.cls === 'doc' && alsoRead('money', d, all)) || ownSending(all))

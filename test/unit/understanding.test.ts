@@ -1664,3 +1664,13 @@ describe('understanding: papers sent, told with their consignment', () => {
     expect(understandMessage('Couriered the remaining bills yesterday. Reached?').intent).to.equal('pending_documents');
   });
 });
+
+describe('understanding: the premium debited', () => {
+  it('a cut word in a clause on the premium that names no claim nor sum is the premium debited: starts nothing; a claim or a sum cut still asks why', () => {
+    for (const text of ['Mera claim aa gaya, shukriya. Renewal premium har saal khud kat jayega kya?', 'Can the premium be deducted from my salary account every year?']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('Premium time pe bhara, phir bhi claim me se kyu kaat liya?').intent).to.equal('query_reason');
+    expect(understandMessage('Why did you deduct Rs 2,000 along with the premium?').intent).to.equal('query_reason');
+  });
+});
