@@ -1366,4 +1366,7 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['आमच्याकडे कोणी घरी फोन करून बोलाल का?', 'koni tari phone karun bolal ka?']) expect(matchIntent(text), text).to.equal('human_handover');
     for (const text of ['वडिलांचे निधन झाले. नॉमिनी म्हणून मला कोणती कागदपत्रं लागतील?', 'papa gele, nominee mhanun mala kay kay lagel?']) expect(matchIntent(text), text).to.equal('pending_documents');
   });
+  it('reads account details (अकाउंटचे डिटेल्स, account che details) as papers, as bank details are: whether another account\'s details will do asks for documents', () => {
+    for (const text of ['माझ्या नावावर खातं नाही, मुलाच्या अकाउंटचे डिटेल्स दिले तर चालतील का?', 'mulachya account che details chaltil ka?']) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
 });
