@@ -1369,4 +1369,7 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
   it('reads account details (अकाउंटचे डिटेल्स, account che details) as papers, as bank details are: whether another account\'s details will do asks for documents', () => {
     for (const text of ['माझ्या नावावर खातं नाही, मुलाच्या अकाउंटचे डिटेल्स दिले तर चालतील का?', 'mulachya account che details chaltil ka?']) expect(matchIntent(text), text).to.equal('pending_documents');
   });
+  it('joins lihiley to lihilay (written): where the rule is written in the policy asks why', () => {
+    expect(matchIntent('room rent mule kaple mhanta, he policy madhe kuthe lihiley?')).to.equal('query_reason');
+  });
 });
