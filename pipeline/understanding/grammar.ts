@@ -584,7 +584,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // message aaya?" names no cut.
     if (hits.some((h) => h.cls === 'only')) {
       hits = hits.filter((h, _, all) => h.cls !== 'cut' || !alsoRead('only', h, all)
-        || all.some((m) => (m.cls === 'money' || m.cls === 'amount' || m.cls === 'number') && m.start > h.end && m.start - h.end <= 3));
+        || all.some((m) => (m.cls === 'money' || m.cls === 'amount' || m.cls === 'number') && m.start > h.end && m.start - h.end <= 3 && !alsoRead('doc', m, all)));
     }
     // "Why still pending?" ("अभी तक pending क्यों", "এখনো পেন্ডিং দেখাচ্ছে কেন"): a why-word beside
     // pending and a when-word ("abhi tak", still), with nothing else it could ask the reason of (a

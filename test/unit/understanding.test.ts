@@ -1674,3 +1674,10 @@ describe('understanding: the premium debited', () => {
     expect(understandMessage('Why did you deduct Rs 2,000 along with the premium?').intent).to.equal('query_reason');
   });
 });
+
+describe('understanding: "sirf" before a bill', () => {
+  it('"sirf" before a word that is a paper as well as money ("sirf final bill chalega?") limits the papers, no cut: it asks for documents; before money alone it is still a cut', () => {
+    expect(understandMessage('Pharmacy ki parchiyan bhi lagani hai kya? Ya sirf final bill chalega?').intent).to.equal('pending_documents');
+    expect(understandMessage('Bill 80 hazar ka tha, sirf aadha paisa aaya. Kyu?').intent).to.equal('query_reason');
+  });
+});
