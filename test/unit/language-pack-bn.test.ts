@@ -1035,4 +1035,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['এই বটের উত্তরে বিরক্ত লাগছে। একজন এজেন্ট দিন', 'একজন ম্যানেজার দিন', 'bot er reply te birokto. ekjon manager din']) expect(matchIntent(text), text).to.equal('human_handover');
     expect(matchIntent('অফিসার দিন চারেক আগে ফোন করেছিল, টাকা কবে পাব?')).to.equal('claim_status');
   });
+  it('reads papers handed in in the past perfect (submit korechilam, জমা করেছিলাম) as papers sent: whether anything was sanctioned after them asks where the claim stands; what else is needed still asks for documents', () => {
+    for (const text of ['medicine er bill submit korechilam april e. kichu ki sanction hoyeche?', 'ওষুধের বিল জমা করেছিলাম, কিছু কি স্যাংশন হয়েছে?']) expect(matchIntent(text), text).to.equal('claim_status');
+    expect(matchIntent('bill gulo submit korechilam, ar ki ki lagbe?')).to.equal('pending_documents');
+  });
 });
