@@ -597,6 +597,13 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // A delay told in another clause ("two months have passed and the claim is not settled, why?")
     // makes a why beside a claim still unpaid a delay question in its own clause too.
     if (!reasonNamed) hits = delayAsked(hits, delayTold);
+    // A yes-no question on a rejection, opened by its particle or auxiliary ("kya mera claim reject
+    // ho gaya hai?", "is my claim rejected?"), in a message naming no why nor reason, asks whether it
+    // was decided: where the claim stands, no reason asked.
+    if (clause.marked && !whyNamed && hits.some((h) => h.cls === 'reject') && !found.some((h) => h.cls === 'reason')
+      && hits.some((h) => h.start === clause.start && ((h.cls === 'interrogative' && alsoRead('question', h, hits)) || (h.cls === 'aux' && auxiliaries.has(message.words[h.start]!))))) {
+      hits = hits.map((h) => (h.cls === 'reject' ? { ...h, cls: 'status' } : h));
+    }
     // A need told for a relation, naming nothing needed and asking nothing ("mere bhai ko chahiye",
     // "my brother needs one too"), says who wants it, not what papers are short.
     if (!clause.marked && hits.some((h) => h.cls === 'relation') && !hits.some((h) => thingClasses.has(h.cls) || askingClasses.has(h.cls))) {

@@ -1681,3 +1681,13 @@ describe('understanding: "sirf" before a bill', () => {
     expect(understandMessage('Bill 80 hazar ka tha, sirf aadha paisa aaya. Kyu?').intent).to.equal('query_reason');
   });
 });
+
+describe('understanding: whether it was rejected, asked', () => {
+  it('a yes-no question on a rejection, opened by kya or an auxiliary, with no why nor reason in the message, asks where the claim stands; with a why or a reason it asks why', () => {
+    for (const text of ['Kya papa ka claim reject ho gaya? Teen hafte se koi khabar nahi.', 'Has my claim been rejected? Nobody has told me anything.']) {
+      expect(understandMessage(text).intent, text).to.equal('claim_status');
+    }
+    expect(understandMessage('Kya papa ka claim reject ho gaya? Kyu?').intent).to.equal('query_reason');
+    expect(understandMessage('Has my claim been rejected? What is the reason?').intent).to.equal('query_reason');
+  });
+});
