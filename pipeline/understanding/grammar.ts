@@ -600,7 +600,8 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // A yes-no question on a rejection, opened by its particle or auxiliary ("kya mera claim reject
     // ho gaya hai?", "is my claim rejected?"), in a message naming no why nor reason, asks whether it
     // was decided: where the claim stands, no reason asked.
-    if (clause.marked && !whyNamed && hits.some((h) => h.cls === 'reject') && !found.some((h) => h.cls === 'reason')
+    // Beside another outcome asked ("Is my claim pending or rejected?") it stays one of two.
+    if (clause.marked && !whyNamed && hits.some((h) => h.cls === 'reject') && !found.some((h) => h.cls === 'reason') && !hits.some((h) => h.cls === 'pending' || h.cls === 'status')
       && hits.some((h) => h.start === clause.start && ((h.cls === 'interrogative' && alsoRead('question', h, hits)) || (h.cls === 'aux' && auxiliaries.has(message.words[h.start]!))))) {
       hits = hits.map((h) => (h.cls === 'reject' ? { ...h, cls: 'status' } : h));
     }
