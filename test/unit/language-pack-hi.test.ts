@@ -400,4 +400,12 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['कोई असली बंदा चाहिए, मशीन से बात नहीं करनी', 'किसी बंदे से बात कराओ', 'दोपहर के बाद इस नंबर पर कॉल कर लेना', 'कल सुबह फ़ोन कर देना']) expect(matchIntent(text), text).to.equal('human_handover');
     expect(matchIntent('मेरा क्लेम कब तक सेटल होगा?')).to.equal('claim_status');
   });
+  it('reads where a charge came from in the perfective (कहां से आ गई, कहां से लग गया) as why, the investigation done or going on (जांच पूरी हुई, जांच चल रही) as a status, money put into the bank (डल गई, डल गया) as paid, and other expenses (अन्य खर्चे) as the items cut', () => {
+    expect(matchIntent('दवाइयों का पैसा कम मिला। ये नया नियम कहां से आ गया?')).to.equal('query_reason');
+    expect(matchIntent('पापा का क्लेम है, आपकी टीम ने जांच की थी। जांच पूरी हो गई क्या?')).to.equal('claim_status');
+    for (const text of ['क्लेम का पैसा बैंक में डल गया क्या?', 'सेटलमेंट की रकम खाते में डल गई या नहीं?']) expect(matchIntent(text), text).to.equal('claim_status');
+    expect(matchIntent('कटौती में अन्य खर्चे लिखे हैं, ये अन्य खर्चे कौन से हैं?')).to.equal('query_reason');
+    // A paper that will do instead stays documents (चलेगा is no डल form).
+    expect(matchIntent('डिस्चार्ज समरी नहीं मिलती, उसके बिना क्लेम चलेगा?')).to.equal('pending_documents');
+  });
 });
