@@ -408,4 +408,10 @@ describe('language pack: Hindi (HI)', () => {
     // A paper that will do instead stays documents (चलेगा is no डल form).
     expect(matchIntent('डिस्चार्ज समरी नहीं मिलती, उसके बिना क्लेम चलेगा?')).to.equal('pending_documents');
   });
+  it('reads what was sent (जो भेजा है, जो भेजे थे) as papers handed in, no money sent, and a hospital in the network (नेटवर्क में, network में) as the policy\'s business, starting no workflow', () => {
+    expect(matchIntent('जो भेजे थे वो मिल गए क्या?')).to.equal('pending_documents');
+    expect(matchIntent('जो भेजा है उसमें क्या कम है?')).to.not.equal('claim_status');
+    for (const text of ['अगले हफ्ते बाईपास है। क्या फोर्टिस आपके network में है?', 'क्या मेदांता अस्पताल आपके नेटवर्क में है?']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('जो पैसा भेजा है वो कम क्यों है?')).to.equal('query_reason');
+  });
 });
