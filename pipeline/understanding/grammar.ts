@@ -434,6 +434,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // courier's tracking told, no claim status asked.
   const trackedArrival = (clause: readonly ClassHit[]) => clause.some((r) => r.cls === 'received') && !clause.some((o) => o.cls === 'neg' || o.cls === 'claim' || o.cls === 'ref');
   const cutNamed = found.some((h) => h.cls === 'cut' && !withinPhraseOf(needClasses, h, found));
+  // A deduction named by a word that is no mere limit ("sirf", only): a bill anywhere in such a
+  // message that speaks of no papers needed, sent or received is the money cut ("...deduction of Rs
+  // 12,350. Aren't these part of the hospital bill?"), no paper.
+  const deductionNamed = cutNamed && found.some((h) => h.cls === 'cut' && !alsoRead('only', h, found) && !withinPhraseOf(needClasses, h, found));
   // A rejection or a cut named anywhere: a why-question beside it asks its reason, whatever delay
   // it also names ("Claim denied. ... Explain this decision please.").
   // (Only a message with a why-word can ask about a delay: without one, no delay reading is tried.)
@@ -541,7 +545,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       .filter((h, _, all) => {
         if (h.cls === 'reject') return !withinPhraseOf(statusClasses, h, all) && !notYet(h);
         if (h.cls === 'status') return (!papersDone || (!withinPhraseOf(receivedClasses, h, all) && !(consignment(h) && !clause.marked) && !(trackedArrival(all) && !clause.marked))) && !(papersArrivalAsked && all.some((n) => n.cls === 'neg' && n.start >= h.start && n.end <= h.end));
-        if (h.cls === 'paid') return !all.some((r) => actVerbed.has(r.cls) && r.end === h.start - 1) && !withinPhraseOf(doneClasses, h, all) && !papersArrived(h, all);
+        // With a cut named, a payment word right after a modal ("the policy should pay", what the
+        // claimant holds owed) disputes the cut: no payment asked.
+        if (h.cls === 'paid') return !all.some((r) => actVerbed.has(r.cls) && r.end === h.start - 1) && !withinPhraseOf(doneClasses, h, all) && !papersArrived(h, all) && !(cutNamed && afterModal(h, all));
         if (!claimPaper || (h.cls !== 'claim' && h.cls !== 'doc')) return true;
         return (h.cls === 'doc') === filePaper || !alsoRead(h.cls === 'claim' ? 'doc' : 'claim', h, all);
       })
@@ -639,7 +645,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // the calculation asked for ("deduction Rs 6,780 dekhachhe, er breakup ta ki?" asks why).
     if (cutNamed && !papersSaid) {
       const items = hits.filter((h) => h.cls === 'items');
-      hits = hits.filter((h, _, all) => h.cls !== 'doc' || (!alsoRead('items', h, items) && !alsoRead('why', h, all)));
+      hits = hits.filter((h, _, all) => h.cls !== 'doc' || (!alsoRead('items', h, items) && !alsoRead('why', h, all) && !(deductionNamed && alsoRead('money', h, all))));
       if (!hits.some((h) => h.cls === 'cut')) hits.push(...items.map((h) => ({ ...h, cls: 'cut' })));
     }
     // The rest of a sum paid in part: with a cut named, or a payment or a sum told in another

@@ -1691,3 +1691,11 @@ describe('understanding: whether it was rejected, asked', () => {
     expect(understandMessage('Has my claim been rejected? What is the reason?').intent).to.equal('query_reason');
   });
 });
+
+describe('understanding: a deduction disputed as owed', () => {
+  it('with a deduction named, "the insurer should pay" and the hospital bill asked about dispute the cut: it asks why, no payment nor papers; "sirf" only limits', () => {
+    const text = 'They deducted Rs 4,800 as consumables from my settlement. Syringes, cotton and so on. Isn\'t that part of the hospital bill the insurer should pay?';
+    expect(understandMessage(text).intent, text).to.equal('query_reason');
+    expect(understandMessage('The hospital bill was sent last week. When will the insurer pay?').intent).to.equal('claim_status');
+  });
+});
