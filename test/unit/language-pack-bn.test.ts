@@ -1039,4 +1039,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['medicine er bill submit korechilam april e. kichu ki sanction hoyeche?', 'ওষুধের বিল জমা করেছিলাম, কিছু কি স্যাংশন হয়েছে?']) expect(matchIntent(text), text).to.equal('claim_status');
     expect(matchIntent('bill gulo submit korechilam, ar ki ki lagbe?')).to.equal('pending_documents');
   });
+  it('reads where did you get this from (কোথা থেকে পেলেন, kotha theke pelen) as asking the basis of a decision, why; papers got from the hospital stay papers', () => {
+    for (const text of ['claim e \'smoking related\' likhechen, eta kotha theke pelen?', 'ক্লেমে \'ধূমপান জনিত\' লিখেছেন, এটা কোথা থেকে পেলেন?']) expect(matchIntent(text), text).to.equal('query_reason');
+    expect(matchIntent('documents gulo hospital theke pelen?')).to.not.equal('query_reason');
+  });
 });
