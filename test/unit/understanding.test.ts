@@ -1699,3 +1699,11 @@ describe('understanding: a deduction disputed as owed', () => {
     expect(understandMessage('The hospital bill was sent last week. When will the insurer pay?').intent).to.equal('claim_status');
   });
 });
+
+describe('understanding: whatever update comes, sent later', () => {
+  it('"jo bhi update ho" (whatever update there is) asked to be sent later, after a claim number noted, is a closing: small talk; the claim\'s update asked still asks', () => {
+    const u = understandMessage('Theek hai, reference number note kar liya. Jo bhi update aaye SMS pe bhej dena.');
+    expect(u.intent).to.equal(null);
+    expect(understandMessage('Claim ka jo bhi update ho, bata dijiye').intent).to.equal('claim_status');
+  });
+});
