@@ -284,6 +284,8 @@ const thanksClass: ReadonlySet<string> = new Set(['thanks']);
 /** How near the policy's own business a claim word is that business's policy, no claim: up to three
  *  words between ("change the nominee on my own policy"). */
 const coverReach = 4;
+/** What a purpose word's aim names, asked of by nobody: "... so that my claim gets processed". */
+const aimClasses: ReadonlySet<string> = new Set(['claim', 'status', 'paid']);
 const thingClasses: ReadonlySet<string> = new Set(['claim', 'ref', 'doc', 'money', 'amount', 'human', 'person']);
 
 /**
@@ -559,6 +561,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // A question word inside a conjunction ("that's why", "की वजह से", because of; "when I get")
       // joins a statement: it asks nothing (below) and is no question word for the templates.
       .filter((h, _, all) => !conjoinedClasses.has(h.cls) || !withinPhraseOf(conjunctionClasses, h, all));
+    // After a purpose word ("so that", "taaki"), the rest of the clause tells the aim: a claim, a
+    // status or a payment there asks nothing ("Kya bhejun taaki claim aage badhe?" asks what to send).
+    const purpose = hits.find((h) => h.cls === 'purpose');
+    if (purpose) hits = hits.filter((h) => h.start <= purpose.end || !aimClasses.has(h.cls));
     // Papers told sent right after money that is no paper, in a question ("baaki paisa bhej diya
     // kya?", "बाकी पैसा भेज दिया क्या?": has the rest of the money been sent?), are also the payment
     // made: a payment asked about (its sending still stops a list of papers to send). Told ("maine

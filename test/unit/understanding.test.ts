@@ -1707,3 +1707,12 @@ describe('understanding: whatever update comes, sent later', () => {
     expect(understandMessage('Claim ka jo bhi update ho, bata dijiye').intent).to.equal('claim_status');
   });
 });
+
+describe('understanding: a purpose told after the question', () => {
+  it('after "so that" or "taaki", the claim and its progress are the aim, no status asked: what to send is asked; a claim asked before the purpose still asks', () => {
+    for (const text of ['Aur kya upload karu taaki claim jaldi process ho?', 'Which form must I fill so that the claim is settled?']) {
+      expect(understandMessage(text).intent, text).to.equal('pending_documents');
+    }
+    expect(understandMessage('Claim kab settle hoga taaki hospital ko paisa de saku?').intent).to.equal('claim_status');
+  });
+});
