@@ -281,9 +281,17 @@ const objectClasses = new Set(['claim', 'money', 'amount', 'doc', 'status', 'rej
 
 const thanksClass: ReadonlySet<string> = new Set(['thanks']);
 /** The things a clause may name, which a clause naming none goes on about. */
-/** How near the policy's own business a claim word is that business's policy, no claim: up to three
- *  words between ("change the nominee on my own policy"). */
+/** How near the policy's own business a claim word is that business's policy, no claim: up to two
+ *  words between, or three that name nothing ("change the nominee on my own policy"; "policy ghenar
+ *  ahe pan adhi claim", with "but" between, still names the claim). */
 const coverReach = 4;
+const nearCover = (h: ClassHit, c: ClassHit, hits: readonly ClassHit[]) => {
+  const d = c.start > h.end ? c.start - h.end : h.start - c.end;
+  if (d <= 3) return true;
+  if (d > coverReach) return false;
+  const [from, to] = c.start > h.end ? [h.end, c.start] : [c.end, h.start];
+  return !hits.some((o) => o.start > from && o.start < to);
+};
 /** What a purpose word's aim names, asked of by nobody: "... so that my claim gets processed". */
 const aimClasses: ReadonlySet<string> = new Set(['claim', 'status', 'paid']);
 const thingClasses: ReadonlySet<string> = new Set(['claim', 'ref', 'doc', 'money', 'amount', 'human', 'person']);
@@ -454,7 +462,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const reasonNamed = !whyNamed || cutNamed || found.some((h) => h.cls === 'reject' && !withinPhraseOf(statusClasses, h, found) && !notYet(h));
   // Whether a sentence names a claim or a reference, other than a claim word within three words of
   // the policy's own business read as listed (the policy as a product: "email policy me update").
-  const nearListedCover = (h: ClassHit) => found.some((c) => c.cls === 'cover' && !c.fuzzy && (c.start > h.end ? c.start - h.end : h.start - c.end) <= coverReach);
+  const nearListedCover = (h: ClassHit) => found.some((c) => c.cls === 'cover' && !c.fuzzy && nearCover(h, c, found));
   const claimSentences = new Map<number, boolean>();
   const claimInSentence = (sentence: number) => {
     let named = claimSentences.get(sentence);
@@ -498,7 +506,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // badlein?") makes that word the policy as a product, no claim asked about; a renewal inside a
       // parting phrase ("never renewing this policy") is none.
       .filter((h, _, all) => h.cls !== 'claim' || !all.some((c) => c.cls === 'cover' && !withinPhraseOf(closingClasses, c, all)
-        && (c.start > h.end ? c.start - h.end : h.start - c.end) <= coverReach))
+        && nearCover(h, c, all)))
       // So is a status or payment word within three words of it in a clause that names no claim
       // otherwise ("premium auto debit ayyindo ledo?", "has my premium been paid?"): the premium's
       // payment is the policy's business, no claim paid or standing anywhere. So is a word of giving
