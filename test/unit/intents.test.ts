@@ -110,6 +110,12 @@ describe('understandMessage: small talk with claim words, and implied asks', () 
     expect(matchIntent('Sir when I will get my claim amount')).to.equal('claim_status');
   });
 
+  it('reads "when he is back", "when she comes" (a third person, a present verb) as a conjunction: a plan told asks for no papers', () => {
+    expect(matchIntent('I will courier the discharge papers when she is back in town.')).to.equal(null);
+    expect(matchIntent('The surgeon will fill the claim form when he comes on Friday, I will upload it the same day.')).to.equal(null);
+    expect(matchIntent('Can you tell me when he is going to call me?')).to.not.equal(null);
+  });
+
   it('reads a greeting\'s question alone, not with the clause before it', () => {
     smallTalk('Papa ka claim reject hua tha, ab approve ho gaya. aap kaise ho?');
   });
