@@ -1372,4 +1372,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
   it('joins lihiley to lihilay (written): where the rule is written in the policy asks why', () => {
     expect(matchIntent('room rent mule kaple mhanta, he policy madhe kuthe lihiley?')).to.equal('query_reason');
   });
+  it('reads sent papers typed half in English (courier केले, submit केली, email केले) as done: papers told sent start no documents workflow', () => {
+    for (const text of ['परवाच दवाखान्याची सगळी reports courier केली', 'आईचे सगळे बिल submit केलेत']) expect(matchIntent(text), text).to.not.equal('pending_documents');
+    expect(matchIntent('कोणती कागदपत्रे courier करायची?')).to.equal('pending_documents');
+  });
 });
