@@ -1376,4 +1376,7 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['परवाच दवाखान्याची सगळी reports courier केली', 'आईचे सगळे बिल submit केलेत']) expect(matchIntent(text), text).to.not.equal('pending_documents');
     expect(matchIntent('कोणती कागदपत्रे courier करायची?')).to.equal('pending_documents');
   });
+  it('reads less with the sum in its case forms (कमी रकमेत, कमी रकमेचा; kami rakkamet, kami rakmecha) as the cut: why the claim was settled for less asks why', () => {
+    for (const text of ['बाबांचा क्लेम कमी रकमेत का सेटल केला?', 'majha claim kami rakmet ka settle kela?', 'claim kami rakkamecha settle zala, pan ka?']) expect(matchIntent(text), text).to.equal('query_reason');
+  });
 });
