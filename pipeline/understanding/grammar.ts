@@ -717,7 +717,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       (h.cls !== 'sendme' || hits.some((o) => objectClasses.has(o.cls))) &&
       // A call asked for asks ("no chat, just call me"), not one told after a modal ("the TPA will
       // call me" tells what someone else will do).
-      (h.cls !== 'callme' || !afterModal(h, hits));
+      (h.cls !== 'callme' || !afterModal(h, hits)) &&
+      // Nor a follow-up told after a modal ("I will follow up with this number", "we shall check
+      // and revert"): the claimant's own doing, no look asked for.
+      (h.cls !== 'follow_up' || !afterModal(h, hits));
     const asking = clause.marked || hits.some(asksBy);
     // A when-word that is also a date and asks nothing itself ("today", "tomorrow"), in a yes-no
     // question an auxiliary opens ("Is there some problem with the app today?") or in a question

@@ -116,6 +116,11 @@ describe('understandMessage: small talk with claim words, and implied asks', () 
     expect(matchIntent('Can you tell me when he is going to call me?')).to.not.equal(null);
   });
 
+  it('reads a follow-up told after a modal ("I will follow up") as the claimant\'s own doing; one asked for still asks', () => {
+    expect(matchIntent('Got the reference number for my claim, I shall follow up using it from now on. Thank you')).to.equal(null);
+    expect(matchIntent('Please follow up on my claim 44120')).to.equal('claim_status');
+  });
+
   it('reads a greeting\'s question alone, not with the clause before it', () => {
     smallTalk('Papa ka claim reject hua tha, ab approve ho gaya. aap kaise ho?');
   });
