@@ -1379,4 +1379,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
   it('reads less with the sum in its case forms (कमी रकमेत, कमी रकमेचा; kami rakkamet, kami rakmecha) as the cut: why the claim was settled for less asks why', () => {
     for (const text of ['बाबांचा क्लेम कमी रकमेत का सेटल केला?', 'majha claim kami rakmet ka settle kela?', 'claim kami rakkamecha settle zala, pan ka?']) expect(matchIntent(text), text).to.equal('query_reason');
   });
+  it('reads "the work will get done" (kam hoil, kaam honar) as itself, its kam (work) no cut as Hinglish kam (less) is: whether it will do without a paper asks for documents', () => {
+    for (const text of ['doctor ne certificate dila nahi, tyashivay kaam hoil ka?', 'original bills nahit, kam honar ka?']) expect(matchIntent(text), text).to.not.equal('query_reason');
+    expect(matchIntent('settlement madhe 2000 kam ka ale?')).to.equal('query_reason');
+  });
 });
