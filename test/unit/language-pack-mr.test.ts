@@ -1383,4 +1383,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['doctor ne certificate dila nahi, tyashivay kaam hoil ka?', 'original bills nahit, kam honar ka?']) expect(matchIntent(text), text).to.not.equal('query_reason');
     expect(matchIntent('settlement madhe 2000 kam ka ale?')).to.equal('query_reason');
   });
+  it('reads "why not in full?" (पूर्ण का नाही, purna ka nahi) as a why-word: a claim paid in part and asked why not in full asks why', () => {
+    for (const text of ['आईचा क्लेम अर्धाच सेटल झाला, पूर्ण का नाही?', 'hospital bill cha claim thodach settle zala, purna ka nahi?']) expect(matchIntent(text), text).to.equal('query_reason');
+    expect(matchIntent('क्लेम पूर्ण सेटल झाला का?')).to.equal('claim_status');
+  });
 });
