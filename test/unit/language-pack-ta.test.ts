@@ -1497,4 +1497,17 @@ describe('Tamil language packs', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
   });
+
+  it('reads a locality (நகர், நகர்ல, நகரில்) as a place, not a near spelling of a copy (நகல்)', () => {
+    for (const text of ['அண்ணா நகர் கிளை ஞாயிறு திறந்திருக்குமா?', 'கே.கே. நகரில் உங்க கிளை எங்கே இருக்கு?']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['ஆதார் நகல் அனுப்பணுமா?', 'pending_documents', 'TA']]);
+  });
+
+  it('reads filing an income tax return (IT return file pannanum) as policy business, its "file" no claim paper', () => {
+    for (const text of ['IT return file pannanum, 80D certificate anupunga']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
 });

@@ -1353,4 +1353,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['claim ki NEFT form kuda pampala?', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+  it('reads filing an income tax return (IT return file cheyyali, ఐటీ రిటర్న్) as policy business, its "file" no claim paper', () => {
+    for (const text of ['ee year IT return file cheyyali, premium certificate pampandi', 'ఐటీ రిటర్న్ కోసం 80డి సర్టిఫికెట్ కావాలి']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['claim file cheyyadaniki emi documents kavali?', 'pending_documents', 'TE_EN']]);
+  });
 });
