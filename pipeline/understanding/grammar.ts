@@ -1126,12 +1126,14 @@ function withinOnePhrase(used: readonly ClassHit[], hits: readonly ClassHit[]): 
  * ("எத்தனை நாள் காத்திருக்க வேண்டும்?", how many days must I wait, asks when, not what is short).
  * A phrase that carries the need's sense too (the word alone of the phrase's class) keeps it; a
  * question particle around it ("लागतो का", is it needed?) does not swallow it.
+ * So is a pending word inside a longer delay phrase ("what is the hold up?": "hold" alone is pending):
+ * the delay asked about, no papers pending.
  * So is a question word of `ask` inside a longer when-phrase that goes on after it with what it
  * counts ("how many days": how long): "once they are uploaded, how many days for the approval?"
  * asks when, not which papers; "ajun kiti lagtil?" (how many more are needed) still counts papers,
  * as its phrase ends on the question word.
  */
-const swallowingClasses: ReadonlyMap<string, ReadonlySet<string>> = new Map([['need', new Set(['delay', 'when', 'status'])], ['ask', new Set(['when'])]]);
+const swallowingClasses: ReadonlyMap<string, ReadonlySet<string>> = new Map([['need', new Set(['delay', 'when', 'status'])], ['ask', new Set(['when'])], ['pending', new Set(['delay'])]]);
 function swallowed(u: ClassHit, used: readonly ClassHit[], hits: readonly ClassHit[]): boolean {
   const swallowing = swallowingClasses.get(u.cls);
   if (!swallowing) return false;

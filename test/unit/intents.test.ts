@@ -121,6 +121,12 @@ describe('understandMessage: small talk with claim words, and implied asks', () 
     expect(matchIntent('Please follow up on my claim 44120')).to.equal('claim_status');
   });
 
+  it('reads "hold up" as a delay, no papers pending: "what is the holdup" after a claim said pending asks for no papers', () => {
+    expect(matchIntent('My reimbursement still says pending after 7 weeks. What is the holdup?')).to.not.equal('pending_documents');
+    expect(matchIntent('Why is my claim still pending? What is the hold up?')).to.not.equal('pending_documents');
+    expect(matchIntent('Which papers are still pending on my claim?')).to.equal('pending_documents');
+  });
+
   it('reads a greeting\'s question alone, not with the clause before it', () => {
     smallTalk('Papa ka claim reject hua tha, ab approve ho gaya. aap kaise ho?');
   });
