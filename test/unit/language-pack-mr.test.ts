@@ -1387,4 +1387,7 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['आईचा क्लेम अर्धाच सेटल झाला, पूर्ण का नाही?', 'hospital bill cha claim thodach settle zala, purna ka nahi?']) expect(matchIntent(text), text).to.equal('query_reason');
     expect(matchIntent('क्लेम पूर्ण सेटल झाला का?')).to.equal('claim_status');
   });
+  it('reads "decided by looking at" (बघून ठरवलं, baghun tharavla) and "on what basis" (कशाच्या आधारावर, kashachya aadharavar) as why-words: which report a rejection was decided on asks why', () => {
+    for (const text of ['आईचा क्लेम नाकारला, कोणता रिपोर्ट बघून हे ठरवलं?', 'claim reject zala, kontya report baghun tharavle?', 'kashachya aadharavar claim reject kela?']) expect(matchIntent(text), text).to.equal('query_reason');
+  });
 });
