@@ -1510,4 +1510,10 @@ describe('Tamil language packs', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
   });
+
+  it('reads a waiting period carried over on porting (waiting period continue, carry forward) as policy business, no reason asked', () => {
+    for (const text of ['port pannina waiting period continue aagumaa?']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
 });

@@ -1360,4 +1360,10 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['claim file cheyyadaniki emi documents kavali?', 'pending_documents', 'TE_EN']]);
   });
+
+  it('reads a waiting period carried over on porting (waiting period continue, carry forward) as policy business, no reason asked', () => {
+    for (const text of ['vere company nunchi port chesthe waiting period carry forward avutunda?']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+  });
 });
