@@ -127,6 +127,11 @@ describe('understandMessage: small talk with claim words, and implied asks', () 
     expect(matchIntent('Which papers are still pending on my claim?')).to.equal('pending_documents');
   });
 
+  it('reads "kahan se aa gaya", "kaha se lag gayi" (where did this come from) about a sum as a why; "claim kahan tak aa gaya" still asks its status', () => {
+    expect(matchIntent('bill me 3000 ki katauti dikh rahi hai, ye kahan se lag gayi?')).to.equal('query_reason');
+    expect(matchIntent('mera claim kahan tak aa gaya?')).to.equal('claim_status');
+  });
+
   it('reads a greeting\'s question alone, not with the clause before it', () => {
     smallTalk('Papa ka claim reject hua tha, ab approve ho gaya. aap kaise ho?');
   });
