@@ -132,6 +132,11 @@ describe('understandMessage: small talk with claim words, and implied asks', () 
     expect(matchIntent('mera claim kahan tak aa gaya?')).to.equal('claim_status');
   });
 
+  it('reads "follow up karunga", "follow up karte rahenge" as the claimant\'s own next step (a parting plan); "follow up karo" still asks', () => {
+    expect(matchIntent('reference 77120 likh liya, ab main khud follow up karte rahenge. shukriya')).to.equal(null);
+    expect(matchIntent('claim 77120 ka follow up karo jaldi')).to.equal('claim_status');
+  });
+
   it('reads a greeting\'s question alone, not with the clause before it', () => {
     smallTalk('Papa ka claim reject hua tha, ab approve ho gaya. aap kaise ho?');
   });
