@@ -1043,4 +1043,7 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['claim e \'smoking related\' likhechen, eta kotha theke pelen?', 'ক্লেমে \'ধূমপান জনিত\' লিখেছেন, এটা কোথা থেকে পেলেন?']) expect(matchIntent(text), text).to.equal('query_reason');
     expect(matchIntent('documents gulo hospital theke pelen?')).to.not.equal('query_reason');
   });
+  it('reads "got it from a report" (রিপোর্ট থেকে পেলেন, report theke pelen) and "on what basis" (kiser bhittite) as why-words: which report a rejection came from asks why', () => {
+    for (const text of ['বাবার ক্লেম বাতিল করেছেন, এটা কোন রিপোর্ট থেকে পেয়েছেন?', 'claim reject holo, ei karon kon report theke pelen?', 'kiser bhittite deduction korlen?']) expect(matchIntent(text), text).to.equal('query_reason');
+  });
 });
