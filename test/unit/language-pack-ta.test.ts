@@ -1516,4 +1516,12 @@ describe('Tamil language packs', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
   });
+
+  it('reads is it ok (ok va, okay vaa, ok thaana) as a question, not an ok that closes the chat', () => {
+    expectReadings([
+      ['ella reports um single file ah anuppuna ok vaa?', 'pending_documents', 'TA_EN'],
+      ['scan copy mattum upload panna okay va', 'pending_documents', 'TA_EN'],
+    ]);
+    expect(asked('seri ok')).to.equal('small_talk');
+  });
 });
