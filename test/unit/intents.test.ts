@@ -137,6 +137,10 @@ describe('understandMessage: small talk with claim words, and implied asks', () 
     expect(matchIntent('claim 77120 ka follow up karo jaldi')).to.equal('claim_status');
   });
 
+  it('reads "cover hoti hai", "cover hote hain" (the whole family of "cover hota hai") as a question on the policy: payment news before it starts nothing', () => {
+    expect(matchIntent('bypass ka paisa mil gaya, dhanyavad. ek baat, kya OPD ki dawaiyan bhi cover hoti hai?')).to.equal(null);
+  });
+
   it('reads a greeting\'s question alone, not with the clause before it', () => {
     smallTalk('Papa ka claim reject hua tha, ab approve ho gaya. aap kaise ho?');
   });
