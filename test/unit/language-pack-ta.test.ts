@@ -1524,4 +1524,8 @@ describe('Tamil language packs', () => {
     ]);
     expect(asked('seri ok')).to.equal('small_talk');
   });
+
+  it('reads a rejection remark of no medical need (not medically necessary) as a reason asked about when a why is beside it', () => {
+    expect(asked('medically not required nu edhukku ezhudhi irukeenga?')).to.equal('query_reason');
+  });
 });

@@ -1366,4 +1366,8 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
   });
+
+  it('reads a rejection remark of no medical need (not medically necessary, medically not required) as a reason asked about when a why is beside it', () => {
+    expectReadings([['letter lo not medically necessary ani enduku pettaru?', 'query_reason', 'TE_EN']]);
+  });
 });
