@@ -1046,4 +1046,7 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
   it('reads "got it from a report" (রিপোর্ট থেকে পেলেন, report theke pelen) and "on what basis" (kiser bhittite) as why-words: which report a rejection came from asks why', () => {
     for (const text of ['বাবার ক্লেম বাতিল করেছেন, এটা কোন রিপোর্ট থেকে পেয়েছেন?', 'claim reject holo, ei karon kon report theke pelen?', 'kiser bhittite deduction korlen?']) expect(matchIntent(text), text).to.equal('query_reason');
   });
+  it('reads "where is this written" (এটা কোথায় লেখা, eta kothay lekha chilo) as a why-word without the policy named: where a co-pay rule was written asks why', () => {
+    for (const text of ['৬০ বছরের বেশি বলে ১০% কেটে নিয়েছেন? এটা কোথায় লেখা আছে?', 'room rent limit bole 3000 kete nilen, kothay lekha chilo bolun']) expect(matchIntent(text), text).to.equal('query_reason');
+  });
 });
