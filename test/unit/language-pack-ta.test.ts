@@ -1528,4 +1528,8 @@ describe('Tamil language packs', () => {
   it('reads a rejection remark of no medical need (not medically necessary) as a reason asked about when a why is beside it', () => {
     expect(asked('medically not required nu edhukku ezhudhi irukeenga?')).to.equal('query_reason');
   });
+
+  it('reads files in the plural (ఫైల్స్, ఫైళ్ళు, ஃபைல்ஸ், ஃபைல்கள்) as papers, the one file still the claim', () => {
+    expectReadings([['நான் அனுப்பின ஃபைல்ஸ் எல்லாம் சரியா இருக்கா?', 'pending_documents', 'TA']]);
+  });
 });

@@ -1370,4 +1370,8 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
   it('reads a rejection remark of no medical need (not medically necessary, medically not required) as a reason asked about when a why is beside it', () => {
     expectReadings([['letter lo not medically necessary ani enduku pettaru?', 'query_reason', 'TE_EN']]);
   });
+
+  it('reads files in the plural (ఫైల్స్, ఫైళ్ళు, ஃபைல்ஸ், ஃபைல்கள்) as papers, the one file still the claim', () => {
+    expectReadings([['నేను పంపిన ఫైళ్ళు సరిపోతాయా?', 'pending_documents', 'TE'], ['నా క్లెయిమ్ ఫైల్ ఎక్కడ ఉంది?', 'claim_status', 'TE']]);
+  });
 });
