@@ -1390,4 +1390,7 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
   it('reads "decided by looking at" (बघून ठरवलं, baghun tharavla) and "on what basis" (कशाच्या आधारावर, kashachya aadharavar) as why-words: which report a rejection was decided on asks why', () => {
     for (const text of ['आईचा क्लेम नाकारला, कोणता रिपोर्ट बघून हे ठरवलं?', 'claim reject zala, kontya report baghun tharavle?', 'kashachya aadharavar claim reject kela?']) expect(matchIntent(text), text).to.equal('query_reason');
   });
+  it('reads "or rejected" typed in English in a Devanagari message (की reject, की rejected) as a status phrase: approved or rejected asks where the claim stands', () => {
+    for (const text of ['सासूबाईंचा क्लेम पास झाला की rejected?', 'बाबांचा claim approve झाला की reject? अजून काहीच कळवलं नाही']) expect(matchIntent(text), text).to.equal('claim_status');
+  });
 });
