@@ -157,9 +157,10 @@ function saidNoTo(hit: ClassHit, hits: readonly ClassHit[]): boolean {
  *  conjunction ("I'll call again when I have the bills"). */
 const notAskingPhrases = new Set([...smallTalkClasses, 'conjunction']);
 
-/** A question word of these classes inside a conjunction phrase joins a statement. */
+/** A question word of these classes inside a conjunction phrase joins a statement; so does a request
+ *  word there ("sochenge aage kya karna hai": what is to be done, no talk asked for). */
 const conjunctionClasses: ReadonlySet<string> = new Set(['conjunction']);
-const conjoinedClasses: ReadonlySet<string> = new Set(['why', 'reason', 'when', 'where', 'ask', 'interrogative']);
+const conjoinedClasses: ReadonlySet<string> = new Set(['why', 'reason', 'when', 'where', 'ask', 'interrogative', 'imperative']);
 
 /** Requests to look into it or answer: a delay word inside one of their phrases is the request. */
 const followUpClasses: ReadonlySet<string> = new Set(['follow_up']);

@@ -141,6 +141,11 @@ describe('understandMessage: small talk with claim words, and implied asks', () 
     expect(matchIntent('bypass ka paisa mil gaya, dhanyavad. ek baat, kya OPD ki dawaiyan bhi cover hoti hai?')).to.equal(null);
   });
 
+  it('reads "sochenge aage kya karna hai", "dekhenge aage kya karna hai" (we will see what to do next) as a plan told, no talk asked for; "aage kya karna hai?" alone asks no person', () => {
+    expect(matchIntent('letter padh liya, bhai se baat karke sochenge aage kya karna hai')).to.equal(null);
+    expect(matchIntent('aage kya karna hai?')).to.not.equal('human_handover');
+  });
+
   it('reads a greeting\'s question alone, not with the clause before it', () => {
     smallTalk('Papa ka claim reject hua tha, ab approve ho gaya. aap kaise ho?');
   });
