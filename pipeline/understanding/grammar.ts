@@ -286,8 +286,10 @@ const thanksClass: ReadonlySet<string> = new Set(['thanks']);
  *  words between, or three that name nothing ("change the nominee on my own policy"; "policy ghenar
  *  ahe pan adhi claim", with "but" between, still names the claim). */
 const coverReach = 4;
+/** How many word positions apart two hits are (1: side by side). */
+const gap = (h: ClassHit, c: ClassHit) => (c.start > h.end ? c.start - h.end : h.start - c.end);
 const nearCover = (h: ClassHit, c: ClassHit, hits: readonly ClassHit[]) => {
-  const d = c.start > h.end ? c.start - h.end : h.start - c.end;
+  const d = gap(h, c);
   if (d <= 3) return true;
   if (d > coverReach) return false;
   const [from, to] = c.start > h.end ? [h.end, c.start] : [c.end, h.start];
@@ -527,7 +529,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // under my policy" is no such word: the cut is before the business).
       .filter((h, _, all) => (h.cls !== 'status' && h.cls !== 'paid' && h.cls !== 'send' && h.cls !== 'cut') || all.some((c) => c.cls === 'claim' || c.cls === 'ref' || (h.cls === 'send' && c.cls === 'doc'))
         || (h.cls === 'cut' && message.entities.some((e) => e.cls === 'amount' && e.start >= clause.start && e.start < clause.end))
-        || !all.some((c) => c.cls === 'cover' && !withinPhraseOf(closingClasses, c, all) && (h.cls === 'send' || (h.cls === 'cut' ? h.start > c.end && h.start - c.end <= coverReach : (c.start > h.end ? c.start - h.end : h.start - c.end) <= 3))))
+        || !all.some((c) => c.cls === 'cover' && !withinPhraseOf(closingClasses, c, all) && (h.cls === 'send' || (h.cls === 'cut' ? h.start > c.end && gap(h, c) <= coverReach : gap(h, c) <= 3))))
       // (The cheap tests first: most clauses name no such business.)
       .filter((h, _, all) => !coverBusiness.has(h.cls) || !all.some((c) => c.cls === 'cover' && !c.fuzzy && !withinPhraseOf(closingClasses, c, all))
         || claimInSentence(clause.sentence) || all.some((d) => d.cls === 'doc' && alsoRead('money', d, all)) || ownSending(all))
