@@ -414,4 +414,8 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['अगले हफ्ते बाईपास है। क्या फोर्टिस आपके network में है?', 'क्या मेदांता अस्पताल आपके नेटवर्क में है?']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('जो पैसा भेजा है वो कम क्यों है?')).to.equal('query_reason');
   });
+  it('reads when to renew or pay the premium (प्रीमियम कब तक, रिन्यू कब) with its cover and when-words: after a claim told settled, the question on the policy\'s business starts nothing', () => {
+    for (const text of ['मेरा क्लेम सेटल हो गया है, प्रीमियम कब तक भरना होगा', 'क्लेम का पैसा आ गया, अब रिन्यू कब तक करवाना है?']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('क्लेम का पैसा कब आएगा?')).to.equal('claim_status');
+  });
 });

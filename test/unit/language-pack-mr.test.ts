@@ -1393,4 +1393,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
   it('reads "or rejected" typed in English in a Devanagari message (की reject, की rejected) as a status phrase: approved or rejected asks where the claim stands', () => {
     for (const text of ['सासूबाईंचा क्लेम पास झाला की rejected?', 'बाबांचा claim approve झाला की reject? अजून काहीच कळवलं नाही']) expect(matchIntent(text), text).to.equal('claim_status');
   });
+  it('reads when to renew or pay the premium (रिन्यूअल कधी, premium kadhi) with its cover and when-words: after a claim told settled, the question on the policy\'s business starts nothing', () => {
+    for (const text of ['बाबांचा क्लेम सेटल झाला, पॉलिसी रिन्यू कधीपर्यंत करायची?', 'claim pass zala, aata renewal kadhi karaycha?', 'aaicha claim approve zala, premium kadhi paryant bharaycha?']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('पॉलिसी रिन्यू केली, क्लेम कधी मिळेल?')).to.equal('claim_status');
+  });
 });
