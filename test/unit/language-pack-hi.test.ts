@@ -418,4 +418,8 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['मेरा क्लेम सेटल हो गया है, प्रीमियम कब तक भरना होगा', 'क्लेम का पैसा आ गया, अब रिन्यू कब तक करवाना है?']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('क्लेम का पैसा कब आएगा?')).to.equal('claim_status');
   });
+  it('reads ताकि (so that) as a purpose: a claim or payment word after it is the aim, asked of by nobody, and what to send asks for documents', () => {
+    for (const text of ['कौन से कागज़ भेजूं ताकि पैसा जल्दी मिले?', 'रिपोर्ट दोबारा अपलोड करूं ताकि क्लेम आगे बढ़े?']) expect(matchIntent(text), text).to.equal('pending_documents');
+    expect(matchIntent('क्लेम कब तक आगे बढ़ेगा?')).to.equal('claim_status');
+  });
 });
