@@ -422,4 +422,8 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['कौन से कागज़ भेजूं ताकि पैसा जल्दी मिले?', 'रिपोर्ट दोबारा अपलोड करूं ताकि क्लेम आगे बढ़े?']) expect(matchIntent(text), text).to.equal('pending_documents');
     expect(matchIntent('क्लेम कब तक आगे बढ़ेगा?')).to.equal('claim_status');
   });
+  it('reads a plan to decide after talking at home (बात करके सोचेंगे क्या करना है, देखते हैं आगे क्या करना है) as a conjunction phrase: its request word asks for nobody, and a person asked for still asks', () => {
+    for (const text of ['रिजेक्शन लेटर मिला। पति से बात करके सोचेंगे क्या करना है।', 'बेटे से बात करके देखते हैं आगे क्या करना है']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('किसी अधिकारी से बात करनी है')).to.equal('human_handover');
+  });
 });
