@@ -426,4 +426,10 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['रिजेक्शन लेटर मिला। पति से बात करके सोचेंगे क्या करना है।', 'बेटे से बात करके देखते हैं आगे क्या करना है']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('किसी अधिकारी से बात करनी है')).to.equal('human_handover');
   });
+  it('reads सिर्फ, केवल (only) as a cut only before the money or sum it limits, and papers asked enough (काफी है, काफी होगा) or to be handed in (जमा करनी है) as papers: only a message come names no cut', () => {
+    expect(matchIntent('पैसा आया या सिर्फ मैसेज आया?')).to.equal('claim_status');
+    expect(matchIntent('क्या सिर्फ डिस्चार्ज समरी काफी होगी या बिल भी जमा करने हैं?')).to.equal('pending_documents');
+    expect(matchIntent('एमआरआई की सीडी भी जमा करनी है क्या?')).to.equal('pending_documents');
+    expect(matchIntent('सिर्फ 40 हज़ार मिले, बाकी क्यों काटे?')).to.equal('query_reason');
+  });
 });
