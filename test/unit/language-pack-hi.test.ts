@@ -432,4 +432,8 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('एमआरआई की सीडी भी जमा करनी है क्या?')).to.equal('pending_documents');
     expect(matchIntent('सिर्फ 40 हज़ार मिले, बाकी क्यों काटे?')).to.equal('query_reason');
   });
+  it('reads what the policy covers (कवर होता है, cover होती है), an address to change (पता बदलवाना) and where the office is and its hours (ऑफिस कहां है, कितने बजे तक खुला) as the policy\'s business: asking them starts nothing, where the claim is still asks', () => {
+    for (const text of ['क्या मेरी पॉलिसी में मोतियाबिंद का ऑपरेशन कवर होता है?', 'पैसा मिल गया, धन्यवाद। क्या OPD भी cover होता है?', 'पॉलिसी में पता बदलवाना है', 'मुंबई वाली ब्रांच कहां है और कितने बजे तक खुली रहती है?']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('मेरा क्लेम कहां है?')).to.equal('claim_status');
+  });
 });
