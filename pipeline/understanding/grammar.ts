@@ -446,7 +446,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // reference ("I couriered the bills. Tracking says delivered. Did you receive them?"): the
   // courier's tracking told, no claim status asked.
   const trackedArrival = (clause: readonly ClassHit[]) => clause.some((r) => r.cls === 'received') && !clause.some((o) => o.cls === 'neg' || o.cls === 'claim' || o.cls === 'ref');
-  const cutNamed = found.some((h) => h.cls === 'cut' && !withinPhraseOf(needClasses, h, found));
+  const cutNamed = found.some((h) => h.cls === 'cut' && !withinPhraseOf(needClasses, h, found) && !withinPhraseOf(statusClasses, h, found));
   // A deduction named by a word that is no mere limit ("sirf", only): a bill anywhere in such a
   // message that speaks of no papers needed, sent or received is the money cut ("...deduction of Rs
   // 12,350. Aren't these part of the hospital bill?"), no paper.
@@ -556,7 +556,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       .filter((h, _, all) => h.cls !== 'received' || !alsoRead('paid', h, all) || !all.some((m) => m.cls === 'money' && !alsoRead('doc', m, all) && m.end < h.start && h.start - m.end <= 3
         && !all.some((d) => d.cls === 'doc' && d.start > m.end && d.end < h.start)))
       .filter((h, _, all) => {
-        if (h.cls === 'reject') return !withinPhraseOf(statusClasses, h, all) && !notYet(h);
+        // A rejection or a cut inside an outcome asked about ("approved or rejected", "partial ah full
+        // ah": paid in part or in full?) is that status question, nothing to explain.
+        if (h.cls === 'reject' || h.cls === 'cut') return !withinPhraseOf(statusClasses, h, all) && !notYet(h);
         if (h.cls === 'status') return (!papersDone || (!withinPhraseOf(receivedClasses, h, all) && !(consignment(h) && !clause.marked) && !(trackedArrival(all) && !clause.marked))) && !(papersArrivalAsked && all.some((n) => n.cls === 'neg' && n.start >= h.start && n.end <= h.end));
         // With a cut named, a payment word right after a modal ("the policy should pay", what the
         // claimant holds owed) disputes the cut: no payment asked.

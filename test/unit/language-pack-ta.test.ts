@@ -1532,4 +1532,11 @@ describe('Tamil language packs', () => {
   it('reads files in the plural (ఫైల్స్, ఫైళ్ళు, ஃபைல்ஸ், ஃபைல்கள்) as papers, the one file still the claim', () => {
     expectReadings([['நான் அனுப்பின ஃபைல்ஸ் எல்லாம் சரியா இருக்கா?', 'pending_documents', 'TA']]);
   });
+
+  it('reads paid in part or in full (partial ah full ah) as the outcome asked about, no deduction', () => {
+    expectReadings([
+      ['en claim partial ah full ah approve aaguma?', 'claim_status', 'TA_EN'],
+      ['full ah illa partial ah nu innum sollala, claim enna aachu?', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });

@@ -1374,4 +1374,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
   it('reads files in the plural (ఫైల్స్, ఫైళ్ళు, ஃபைல்ஸ், ஃபைல்கள்) as papers, the one file still the claim', () => {
     expectReadings([['నేను పంపిన ఫైళ్ళు సరిపోతాయా?', 'pending_documents', 'TE'], ['నా క్లెయిమ్ ఫైల్ ఎక్కడ ఉంది?', 'claim_status', 'TE']]);
   });
+
+  it('reads paid in part or in full (partial aa full aa) as the outcome asked about, no deduction', () => {
+    expectReadings([
+      ['naa claim partial aa full aa settle chestara?', 'claim_status', 'TE_EN'],
+      ['full aa leka partial aa inka decide cheyaleda?', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
