@@ -981,8 +981,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const arrivals = (h: ClassHit) => all.filter((a) => (a.cls === 'received' || a.cls === 'paid') && a.start > h.end + 1 && parts.some((p) => p.hits.includes(h) && p.hits.includes(a)));
   // So is a deduction's letter ("The deduction letter also came by post", "कटौती का पत्र भी मिल
   // गया"): that cut word names the letter, and disputes nothing.
+  // The letter may be a mail (a sending word right after: "rejection mail nethu vandhuchu", "The
+  // rejection email came today"): the mail is the letter, no papers sent.
   const letterOf = (h: ClassHit) => (h.cls === 'reject' || h.cls === 'cut') && arrivals(h).length > 0
-    && !all.some((o) => o.start === h.end + 1 && o.cls !== 'doc' && o.cls !== 'date' && o.cls !== 'when');
+    && !all.some((o) => o.start === h.end + 1 && o.cls !== 'doc' && o.cls !== 'date' && o.cls !== 'when' && o.cls !== 'send');
   const disputed = all.some((h) => h.cls === 'neg' || h.cls === 'why' || h.cls === 'reason' || (h.cls === 'cut' && !letterOf(h)) || h.cls === 'complaint');
   const letterCame = new Set(asked || disputed ? [] : all.filter(letterOf).flatMap((h) => [h, ...arrivals(h)]));
   const stated = all.filter((h) => !sending.has(h) && !ownArrival.has(h) && !letterCame.has(h));

@@ -1539,4 +1539,11 @@ describe('Tamil language packs', () => {
       ['full ah illa partial ah nu innum sollala, claim enna aachu?', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads the decision come by mail (rejection mail vandhuchu, mail la paathen) as news, a why beside it still asking', () => {
+    for (const text of ['rejection mail innaiku kaalaila vandhuchu', 'repudiation letter mail la paathen', 'The rejection email came this morning']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['rejection mail vandhuchu, yen reject panneenga?', 'query_reason', 'TA_EN']]);
+  });
 });

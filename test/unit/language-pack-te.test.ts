@@ -1381,4 +1381,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['full aa leka partial aa inka decide cheyaleda?', 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it('reads the decision seen in the mail (mail lo chusanu, మెయిల్ లో వచ్చింది) as news, a why beside it still asking', () => {
+    for (const text of ['rejection letter ninna raatri mail lo chusanu', 'repudiation letter మెయిల్ లో వచ్చింది ఈరోజు']) {
+      expect(asked(text), text).to.equal('small_talk');
+    }
+    expectReadings([['rejection letter mail lo chusanu, enduku reject chesaru?', 'query_reason', 'TE_EN']]);
+  });
 });
