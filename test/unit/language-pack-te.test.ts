@@ -1388,4 +1388,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['rejection letter mail lo chusanu, enduku reject chesaru?', 'query_reason', 'TE_EN']]);
   });
+
+  it('reads papers promised to be handed in at the office (ఇచ్చి వస్తా, ichesi vastanu) as the claimant\'s plan, no papers asked for', () => {
+    for (const text of ['రేపు మా బ్రాంచ్ కి వెళ్ళి discharge summary ఇచ్చేసి వస్తాను', 'gurvaram office ki velli pharmacy bills ichi vasta']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['bills ichesi vasta, inka emaina kavala?', 'pending_documents', 'TE_EN']]);
+  });
 });
