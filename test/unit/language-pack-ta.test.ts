@@ -1546,4 +1546,11 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['rejection mail vandhuchu, yen reject panneenga?', 'query_reason', 'TA_EN']]);
   });
+
+  it('reads on which basis (entha adipadaiyil, enna adippadaila) as a why-word', () => {
+    expectReadings([
+      ['entha adipadaiyil en claim hold la vechirukeenga?', 'query_reason', 'TA_EN'],
+      ['enna adipadaila 8000 kammi panneenga?', 'query_reason', 'TA_EN'],
+    ]);
+  });
 });
