@@ -237,6 +237,10 @@ function withNumberAsked(hits: ClassHit[], words: readonly string[]): ClassHit[]
   return added.length === 0 ? hits : [...hits, ...added];
 }
 
+/** Words that name nothing of a claim, its money, papers or people: a question of only these (and
+ *  words of no class: "Is Manipal hospital empanelled?", "office kitne baje tak khula hai?") names
+ *  its topic by words the grammar does not hold. */
+const plainClasses: ReadonlySet<string> = new Set(['question', 'aux', 'interrogative', 'imperative', 'ask', 'where', 'when', 'greet', 'thanks', 'enough', 'understood', 'hospital', 'relation', 'date', 'contrast', 'conjunction', 'neg', 'still', 'only', 'purpose']);
 /** Words of a greeting or introduction, which say nothing of the claim beside a question. */
 const asideClasses: ReadonlySet<string> = new Set(['greet', 'thanks', 'relation', 'hospital', 'date']);
 /** Words of papers needed, sent or received (a question word is none): with one of them, things
@@ -836,6 +840,31 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       || (h.cls === 'interrogative' && h.start === h.end && !alsoRead('when', h, parts[i]!.hits) && !alsoRead('question', h, parts[i]!.hits) && !howDone(h, parts[i]!.hits) && !(alsoRead('why', h, parts[i]!.hits) && coverPaperAsked(parts[i]!.hits))));
   const coverAsked = (i: number) => aboutCover(parts[i]!) || onCover(i);
   const lastAsking = parts.findLastIndex((p) => p.asking && !p.greeting);
+  // Thanks or an acknowledgement told after the news and before a question, with nothing between
+  // that names a thing ("Claim amount received, thanks. Is Manipal hospital in your network?",
+  // "paisa aa gaya, thank you. Office kitne baje tak khula hai?"), closes that news: a question
+  // that names no intent by itself, and no why (a why disputes the news: "7 hazar kom. eta keno?"),
+  // asks of something else and leans on nothing told before the thanks. One that answers by itself
+  // still reads the news ("Bills bhej diye, thanks. Mil gaye?"), and so does one after a thing named
+  // past the thanks word ("thank you sir 🙏 ab bhabhi ka claim, kahan tak pahuncha?").
+  const closedBy = (p: Part) => {
+    if (!p.closing) return false;
+    let at = -1;
+    for (const h of p.hits) {
+      if (!closingClasses.has(h.cls) || h.fuzzy || h.end <= at) continue;
+      // A phrase of thanks that holds a word of another class tells news ("rejection letter vachindi"), no thanks.
+      if (!p.hits.some((o) => !closingClasses.has(o.cls) && o.start >= h.start && o.end <= h.end)) at = h.end;
+    }
+    return at >= 0 && !p.hits.some((h) => h.start > at && thingClasses.has(h.cls));
+  };
+  // (The policy's own business may stand in the question and between: it is no claim's.)
+  const plain = (p: Part) => p.hits.every((h) => plainClasses.has(h.cls) || h.cls === 'cover');
+  const afterClosing = (i: number) => {
+    if (!plain(parts[i]!)) return false;
+    let k = i - 1;
+    while (k >= 0 && !parts[k]!.closing && plain(parts[k]!)) k -= 1;
+    return k >= 0 && closedBy(parts[k]!);
+  };
   // The asking part decides, the last first.
   for (let i = parts.length - 1; i >= 0; i -= 1) {
     const part = parts[i]!;
@@ -881,7 +910,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // Two intents tied there are told apart first by the templates the question itself takes part
     // in ("file jama ki thi. pahuchi ya nahi?": reached, the papers handed in, not the claim paid).
     let own: (() => Scored) | undefined;
-    if (top(scored) < grammar.threshold && i > 0 && !part.greeting && !aboutCover(part)) {
+    if (top(scored) < grammar.threshold && i > 0 && !part.greeting && !aboutCover(part) && !afterClosing(i)) {
       // A word that is a paper as well as a why-word ("breakup"), in a clause before that asks
       // nothing ("itemised breakup nahi. ye chalega ya detail wala bhi chahiye?"), is the paper
       // missing there, not a why the question asks.
@@ -912,7 +941,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // what the question did not ask.
   // A last question about the policy's own business that names no intent by itself ("Premium itna
   // kyu badha?") asks of the policy: the claims told before it start nothing.
-  if (lastAsking >= 0 && coverAsked(lastAsking)) {
+  if (lastAsking >= 0 && (coverAsked(lastAsking) || afterClosing(lastAsking))) {
     const own = score(parts[lastAsking]!.hits);
     if (all.some((h) => smallTalkClasses.has(h.cls))) {
       return { kind: 'small_talk', intent: null, confidence: top(own), scores: own.scores as Record<I, number>, template: null, closing: all.some((h) => closingClasses.has(h.cls)) };

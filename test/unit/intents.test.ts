@@ -551,3 +551,19 @@ describe('understandMessage: papers told uploaded and waiting told (EN, HI_EN)',
     expect(matchIntent('Documents upload ho gaye, aur kya chahiye?')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: thanks closes the news before a question on something else (EN, HI_EN)', () => {
+  it('a question naming nothing of a claim after "..., thanks." starts nothing; one that answers by itself, a why, or a claim named after the thanks still asks', () => {
+    for (const text of [
+      'Settlement of 52,000 came yesterday, thank you. Is Narayana hospital empanelled with you?',
+      'The claim money is in my account, thanks a lot. What time does the Kothrud branch shut?',
+      'Claim approve ho gaya tha, shukriya. Aapka Noida wala office Saturday ko khula rehta hai?',
+      'my claim was settled and amount credited, thank you. i want to update my email in the policy, how to do it?',
+    ]) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('Bills bhej diye the, thanks. Mil gaye kya?')).to.equal('pending_documents');
+    expect(matchIntent('Got 40,000, thanks. But 6,000 is less. Why?')).to.equal('query_reason');
+    expect(matchIntent('Thank you for last time 🙏 now my mother\'s claim CLM-2024-11873, where has it reached?')).to.equal('claim_status');
+  });
+});
