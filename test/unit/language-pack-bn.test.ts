@@ -1049,4 +1049,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
   it('reads "where is this written" (এটা কোথায় লেখা, eta kothay lekha chilo) as a why-word without the policy named: where a co-pay rule was written asks why', () => {
     for (const text of ['৬০ বছরের বেশি বলে ১০% কেটে নিয়েছেন? এটা কোথায় লেখা আছে?', 'room rent limit bole 3000 kete nilen, kothay lekha chilo bolun']) expect(matchIntent(text), text).to.equal('query_reason');
   });
+  it('reads what was not given (দিলেন না, দেননি; dilen na, den ni) as money not paid: why a sum was not given asks why, money still not given asks where the claim stands', () => {
+    for (const text of ['ICU charge er 2000 ta dilen na keno?', 'oxygen er 1800 ta keno den ni?', 'অ্যাম্বুলেন্সের ২৫০০ টাকা দিলেন না কেন?']) expect(matchIntent(text), text).to.equal('query_reason');
+    expect(matchIntent('ekhono taka dilen na')).to.equal('claim_status');
+  });
 });
