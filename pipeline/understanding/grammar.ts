@@ -966,7 +966,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // not one told after a modal ("will discuss with my agent" tells what the claimant will do).
   const talkAfterModal = (p: Part) => p.hits.some((t) => talkClasses.has(t.cls) && afterModal(t, p.hits));
   const personTold = () => score(parts.filter((p) => !p.closing && !talkAfterModal(p)).flatMap((p) => p.hits)).scores['human_handover'] ?? 0;
-  if (!asked && parts.some((p) => p.closing) && personTold() < strongWeight) {
+  // An acknowledging emoji (a thumbs up, an OK hand, a check mark) closes as "ok" does, in a message
+  // with no question mark: news acknowledged ("बिल मिळालं 👍", "payment received 👍"), no request put briefly.
+  if (!asked && (parts.some((p) => p.closing) || (acknowledged.test(text) && !text.includes('?'))) && personTold() < strongWeight) {
     return { kind: 'small_talk', intent: null, confidence: 0, scores: score([]).scores as Record<I, number>, template: null, closing: true };
   }
 
@@ -1057,6 +1059,8 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
  *  check marks, a smile, a heart. */
 const pictograph = /\p{Extended_Pictographic}/u;
 const acknowledgement = /[\u{1F44D}\u{1F44C}\u{1F64F}\u{1F44F}\u{2705}\u{2714}\u{2611}\u{1F642}\u{1F60A}\u{1F600}\u{1F601}\u{2764}\u{1F4AF}\u{1F91D}]/u;
+/** Of those, the ones that only acknowledge (no folded hands, which also plead: "status 🙏"). */
+const acknowledged = /[\u{1F44D}\u{1F44C}\u{2705}\u{2714}\u{2611}]/u;
 
 /** Below this, a template over sentences that only tell names no intent (a bill or a payment
  *  mentioned in passing: documents-alone 0.55, money-paid 0.68, claim-paid 0.7: "my claim is settled"

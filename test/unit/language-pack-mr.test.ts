@@ -1397,4 +1397,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['बाबांचा क्लेम सेटल झाला, पॉलिसी रिन्यू कधीपर्यंत करायची?', 'claim pass zala, aata renewal kadhi karaycha?', 'aaicha claim approve zala, premium kadhi paryant bharaycha?']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('पॉलिसी रिन्यू केली, क्लेम कधी मिळेल?')).to.equal('claim_status');
   });
+  it('reads news with an acknowledging emoji (👍, 👌, ✅) and nothing asked as closing: a bill or money told received starts nothing, a question with one still asks', () => {
+    for (const text of ['हॉस्पिटलचं फायनल बिल मिळालं 👍', 'पैसे खात्यात जमा झाले ✅', 'discharge summary milali 👌']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('पैसे कधी मिळतील? 👍')).to.equal('claim_status');
+    expect(matchIntent('क्लेमचा स्टेटस 🙏')).to.equal('claim_status');
+  });
 });
