@@ -1402,4 +1402,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('पैसे कधी मिळतील? 👍')).to.equal('claim_status');
     expect(matchIntent('क्लेमचा स्टेटस 🙏')).to.equal('claim_status');
   });
+  it('reads papers told with someone (बाबांकडे आहेत, माझ्याकडे आहे; bhavakade ahet) as papers in hand: telling it starts no documents workflow, a question after it still asks', () => {
+    for (const text of ['सगळी ओरिजिनल बिलं बाबांकडे आहेत', 'original bills mazhya bhavakade ahet']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('रिपोर्ट्स माझ्याकडे आहेत, अजून काय लागेल?')).to.equal('pending_documents');
+    expect(matchIntent('discharge summary vadilankade aahe, ti kadhi pathvu?')).to.equal('pending_documents');
+  });
 });
