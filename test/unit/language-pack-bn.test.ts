@@ -1053,4 +1053,7 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['ICU charge er 2000 ta dilen na keno?', 'oxygen er 1800 ta keno den ni?', 'অ্যাম্বুলেন্সের ২৫০০ টাকা দিলেন না কেন?']) expect(matchIntent(text), text).to.equal('query_reason');
     expect(matchIntent('ekhono taka dilen na')).to.equal('claim_status');
   });
+  it('reads whether what was sent suffices or is complete (এতেই হবে তো, কমপ্লিট কিনা; etei cholbe to, complete kina) after papers sent as asking whether they came in full: documents', () => {
+    for (const text of ['sob report upload korechi, etei cholbe to?', 'je kagoj gulo pathalam segulo complete kina janaben?', 'যা পাঠিয়েছি সেটা কমপ্লিট কিনা দেখে বলবেন?', 'সব জমা দিয়েছি, এতেই হবে তো?']) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
 });
