@@ -1407,4 +1407,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('रिपोर्ट्स माझ्याकडे आहेत, अजून काय लागेल?')).to.equal('pending_documents');
     expect(matchIntent('discharge summary vadilankade aahe, ti kadhi pathvu?')).to.equal('pending_documents');
   });
+  it('reads "it would be good if" (तर बरं होईल, tar bara hoil) as a request, its bara no thanks: someone to call asks for a person, while bara alone still closes', () => {
+    for (const text of ['koni officer ne call kela tar bara hoil', 'कोणी अधिकाऱ्याने फोन केला तर बरं होईल']) expect(matchIntent(text), text).to.equal('human_handover');
+    expect(understandMessage('bara, thanks').kind).to.equal('small_talk');
+  });
 });
