@@ -567,3 +567,22 @@ describe('understandMessage: thanks closes the news before a question on somethi
     expect(matchIntent('Thank you for last time 🙏 now my mother\'s claim CLM-2024-11873, where has it reached?')).to.equal('claim_status');
   });
 });
+
+describe('understandMessage: a waiting period carried over, porting, a new policy, a health check-up and office hours are the policy\'s business (EN, HI_EN)', () => {
+  it('such a question after a claim told starts nothing; a claim asked of beside them still asks', () => {
+    for (const text of [
+      'My mother\'s claim got paid last month. We plan to port our policy to you now. Will the waiting period be carried over?',
+      'Claim settle ho gaya tha. Dusri company ki policy yahan port karni hai, waiting period dobara lagega kya?',
+      'The reimbursement reached my account. How long does the porting process take?',
+      'Papa ka claim ho gaya. Ab mummy ke liye nayi policy leni hai, kaunsa plan theek rahega?',
+      'Settlement done for my knee surgery. Is there a waiting period for cataract in my plan?',
+      'My claim is closed. Is the annual health checkup free with my policy?',
+      'Claim ka paisa aa gaya. Nagpur office kitne baje tak khula rehta hai?',
+    ]) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('I ported my policy last year and my claim is still pending, when will it be settled?')).to.equal('claim_status');
+    expect(matchIntent('Claim reject kar diya waiting period bolke, ye kyu?')).to.equal('query_reason');
+    expect(matchIntent('Where is your office? I want to submit the original bills.')).to.equal('pending_documents');
+  });
+});
