@@ -1411,4 +1411,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['koni officer ne call kela tar bara hoil', 'कोणी अधिकाऱ्याने फोन केला तर बरं होईल']) expect(matchIntent(text), text).to.equal('human_handover');
     expect(understandMessage('bara, thanks').kind).to.equal('small_talk');
   });
+  it('reads "can it be done" (करता येईल, करता येतील; karta yetil) as a known phrase, its येईल (will come) no payment: whether papers can be submitted or uploaded later asks for documents', () => {
+    for (const text of ['डिस्चार्ज समरी नाही, तरी क्लेम सबमिट करता येईल का?', 'फार्मसीची बिलं नंतर अपलोड करता येतील का?', 'pharmacy bills nantar upload karta yetil ka?']) expect(matchIntent(text), text).to.equal('pending_documents');
+    expect(matchIntent('पैसे कधी येईल?')).to.equal('claim_status');
+  });
 });
