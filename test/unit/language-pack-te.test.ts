@@ -1395,4 +1395,13 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['bills ichesi vasta, inka emaina kavala?', 'pending_documents', 'TE_EN']]);
   });
+
+  it('reads did they come (vachaya, వచ్చాయా) as a question: the money asked about, or the papers sent arrived; they came (vachesayi, వచ్చేశాయి) told', () => {
+    expectReadings([
+      ['maa nanna ki 78 years, bank ki vellaleru. claim dabbulu account ki vachaya ani meere cheppandi', 'claim_status', 'TE_EN'],
+      ['nenu reports anni speed post lo pampanu. avi anni vachaya?', 'pending_documents', 'TE_EN'],
+      ['క్లెయిమ్ డబ్బులు ఖాతాలో వచ్చాయా?', 'claim_status', 'TE'],
+    ]);
+    for (const text of ['డబ్బులు వచ్చేశాయి, చాలా థాంక్స్', 'dabbulu vachesayi, thanks andi']) expect(asked(text), text).to.equal('small_talk');
+  });
 });
