@@ -1056,4 +1056,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
   it('reads whether what was sent suffices or is complete (এতেই হবে তো, কমপ্লিট কিনা; etei cholbe to, complete kina) after papers sent as asking whether they came in full: documents', () => {
     for (const text of ['sob report upload korechi, etei cholbe to?', 'je kagoj gulo pathalam segulo complete kina janaben?', 'যা পাঠিয়েছি সেটা কমপ্লিট কিনা দেখে বলবেন?', 'সব জমা দিয়েছি, এতেই হবে তো?']) expect(matchIntent(text), text).to.equal('pending_documents');
   });
+  it('reads the claimant\'s own claim to come (ক্লেম করব, claim korbo) as papers promised, a medicine or pharmacy bill (ওষুধের বিল, pharmacy r bill) as a bill, and a follow-up visit (follow up er pore) as a time: a plan told starts nothing', () => {
+    for (const text of ['baki pharmacy r bill gulo pore claim korbo', 'follow up er pore test er report gulo pathiye dibo', 'বাকি ওষুধের বিলগুলো পরে ক্লেম করব']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('pharmacy bill ta keno katlen?')).to.equal('query_reason');
+  });
 });
