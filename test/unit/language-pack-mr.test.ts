@@ -1415,4 +1415,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['डिस्चार्ज समरी नाही, तरी क्लेम सबमिट करता येईल का?', 'फार्मसीची बिलं नंतर अपलोड करता येतील का?', 'pharmacy bills nantar upload karta yetil ka?']) expect(matchIntent(text), text).to.equal('pending_documents');
     expect(matchIntent('पैसे कधी येईल?')).to.equal('claim_status');
   });
+  it('reads पाठवा, pathva (send, to us as a request) as a request that we send something, not the claimant\'s own sending: the UTR asked for, or when it will be paid, asks the status; a list of papers asked for still asks for documents', () => {
+    for (const text of ['NEFT झालं असेल तर UTR नंबर पाठवा, नाहीतर पैसे कधी येणार ते सांगा', 'payment zala asel tar UTR pathva, nahitar kadhi honar te sanga']) expect(matchIntent(text), text).to.equal('claim_status');
+    for (const text of ['कागदपत्रांची यादी पाठवा', 'konte documents pathva te sanga']) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
 });
