@@ -1419,4 +1419,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['NEFT झालं असेल तर UTR नंबर पाठवा, नाहीतर पैसे कधी येणार ते सांगा', 'payment zala asel tar UTR pathva, nahitar kadhi honar te sanga']) expect(matchIntent(text), text).to.equal('claim_status');
     for (const text of ['कागदपत्रांची यादी पाठवा', 'konte documents pathva te sanga']) expect(matchIntent(text), text).to.equal('pending_documents');
   });
+  it('reads "what is the problem" (काय अडचण आहे, kay problem ahe) as a known phrase that asks nothing by itself: after a why it leaves the why, beside a claim stuck the status', () => {
+    for (const text of ['क्लेम क्वेरीत का ठेवला? नक्की काय अडचण आहे', 'claim query madhe ka takla? kay problem ahe nakki']) expect(matchIntent(text), text).to.equal('query_reason');
+    expect(matchIntent('माझा क्लेम अडकलाय, काय अडचण आहे?')).to.equal('claim_status');
+    expect(matchIntent('documents madhe kay problem ahe?')).to.equal('pending_documents');
+  });
 });
