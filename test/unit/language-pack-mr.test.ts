@@ -1424,4 +1424,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('माझा क्लेम अडकलाय, काय अडचण आहे?')).to.equal('claim_status');
     expect(matchIntent('documents madhe kay problem ahe?')).to.equal('pending_documents');
   });
+  it('reads "meaning what exactly to give" (म्हणजे नेमकं काय आणायचं, mhanje nakki kay dyaycha) as what to send, its म्हणजे नक्की काय no why: a paper asked for and what to give asks for documents; what a deduction means still asks why', () => {
+    for (const text of ["हॉस्पिटलने 'MLC copy' मागितली, म्हणजे नेमकं काय आणायचं?", 'query madhe indoor papers magitle, mhanje nakki kay dyaycha?']) expect(matchIntent(text), text).to.equal('pending_documents');
+    expect(matchIntent('non payable म्हणजे नक्की काय? पैसे का कापले?')).to.equal('query_reason');
+  });
 });
