@@ -1060,4 +1060,7 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['baki pharmacy r bill gulo pore claim korbo', 'follow up er pore test er report gulo pathiye dibo', 'বাকি ওষুধের বিলগুলো পরে ক্লেম করব']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('pharmacy bill ta keno katlen?')).to.equal('query_reason');
   });
+  it('reads "what are you people doing" (কী করছেন আপনারা, ki korchen apnara) as venting and weeks gone by (soptaho hoye gelo) as a delay: why money has not come after the papers is a delay, where the claim stands', () => {
+    for (const text of ['tin soptaho hoye gelo, bill sob diyechi tobu taka aseni keno? ki korchen apnara', 'দুই সপ্তাহ হয়ে গেল, সব কাগজ দিয়েছি তবু টাকা আসেনি কেন? কী করছেন আপনারা']) expect(matchIntent(text), text).to.equal('claim_status');
+  });
 });
