@@ -1553,4 +1553,11 @@ describe('Tamil language packs', () => {
       ['enna adipadaila 8000 kammi panneenga?', 'query_reason', 'TA_EN'],
     ]);
   });
+
+  it('reads whether what was sent is complete (complete ah irukka, complete ஆ இருக்கா) as asking whether the papers came in full', () => {
+    expectReadings([
+      ['naan anuppinadhu ellam complete ah irukka nu paathu sollunga', 'pending_documents', 'TA_EN'],
+      ['நேத்து upload பண்ணது எல்லாம் complete ஆ இருக்கா?', 'pending_documents', 'TA'],
+    ]);
+  });
 });

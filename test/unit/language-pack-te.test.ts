@@ -1404,4 +1404,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     ]);
     for (const text of ['డబ్బులు వచ్చేశాయి, చాలా థాంక్స్', 'dabbulu vachesayi, thanks andi']) expect(asked(text), text).to.equal('small_talk');
   });
+
+  it('reads whether what was sent is complete (complete ga unnaya, పూర్తిగా ఉన్నాయో లేదో) as asking whether the papers came in full', () => {
+    expectReadings([
+      ['nenu pampinavi anni complete ga unnaya ledo okasari chusi cheppandi', 'pending_documents', 'TE_EN'],
+      ['మేము అప్లోడ్ చేసినవి పూర్తిగా ఉన్నాయో లేదో చెప్పగలరా?', 'pending_documents', 'TE'],
+    ]);
+  });
 });
