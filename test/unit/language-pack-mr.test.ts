@@ -1428,4 +1428,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ["हॉस्पिटलने 'MLC copy' मागितली, म्हणजे नेमकं काय आणायचं?", 'query madhe indoor papers magitle, mhanje nakki kay dyaycha?']) expect(matchIntent(text), text).to.equal('pending_documents');
     expect(matchIntent('non payable म्हणजे नक्की काय? पैसे का कापले?')).to.equal('query_reason');
   });
+  it('leaves out of the markers the Marathi forms of बोलणे whose doubled letter read once is a Hindi word (बोललो: बोलो, बोलले: बोले, बोलला: बोला): a Hindi message that says or tells stays Hindi', () => {
+    for (const text of ['अस्पताल वाले बोले थे कि पैसा आएगा', 'उन्होंने बोला कि पेपर कम हैं', 'क्लेम का स्टेटस बोलो']) expect(detectLanguage(text), text).to.equal('HI');
+    for (const text of ['मी एजंटशी बोललो, ते म्हणाले पैसे येतील', 'त्यांनी मला बोलले की पैसे येतील']) expect(detectLanguage(text), text).to.equal('MR');
+  });
 });
