@@ -436,4 +436,8 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['क्या मेरी पॉलिसी में मोतियाबिंद का ऑपरेशन कवर होता है?', 'पैसा मिल गया, धन्यवाद। क्या OPD भी cover होता है?', 'पॉलिसी में पता बदलवाना है', 'मुंबई वाली ब्रांच कहां है और कितने बजे तक खुली रहती है?']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('मेरा क्लेम कहां है?')).to.equal('claim_status');
   });
+  it('reads बोलो, कहो (say, tell) as requests: someone asked to call asks for a person, and a status told to be said asks the status', () => {
+    for (const text of ['आपसे नहीं होगा, किसी अफसर को मुझे फोन करने को कहो', 'किसी को फोन करने बोलो']) expect(matchIntent(text), text).to.equal('human_handover');
+    expect(matchIntent('कुछ तो बोलो, पैसा कब आएगा?')).to.equal('claim_status');
+  });
 });
