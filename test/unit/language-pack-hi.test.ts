@@ -440,4 +440,9 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['आपसे नहीं होगा, किसी अफसर को मुझे फोन करने को कहो', 'किसी को फोन करने बोलो']) expect(matchIntent(text), text).to.equal('human_handover');
     expect(matchIntent('कुछ तो बोलो, पैसा कब आएगा?')).to.equal('claim_status');
   });
+  it('reads "when I call" (फोन करो तो, कॉल करता हूं तो, जब भी फोन करो) as a conjunction phrase, its करो no request: calls told in passing ask for no call, a call asked for still asks', () => {
+    expect(matchIntent('दो महीने से पैसा नहीं आया, कॉल करो तो कहते हैं प्रोसेस में है। कब तक मिलेगा?')).to.equal('claim_status');
+    expect(matchIntent('फोन करता हूं तो कोई नहीं उठाता, क्लेम का स्टेटस क्या है?')).to.equal('claim_status');
+    expect(matchIntent('मुझे फोन करो')).to.equal('human_handover');
+  });
 });
