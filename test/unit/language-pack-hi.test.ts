@@ -445,4 +445,9 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('फोन करता हूं तो कोई नहीं उठाता, क्लेम का स्टेटस क्या है?')).to.equal('claim_status');
     expect(matchIntent('मुझे फोन करो')).to.equal('human_handover');
   });
+  it('reads a mail or message come (मेल आया, मैसेज आया, sms नहीं आया) as known phrases, as HI_EN\'s mail aaya, its आया no payment: papers said incomplete by mail ask for documents, money come still a payment', () => {
+    expect(matchIntent('मेल आया है कि कागज़ अधूरे हैं, कौन से भेजूं?')).to.equal('pending_documents');
+    expect(matchIntent('ईमेल आया कि रिपोर्ट अधूरी है, उसमें क्या कमी है?')).to.equal('pending_documents');
+    expect(matchIntent('पैसा आया या सिर्फ मैसेज आया?')).to.equal('claim_status');
+  });
 });
