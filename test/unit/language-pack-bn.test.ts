@@ -1063,4 +1063,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
   it('reads "what are you people doing" (কী করছেন আপনারা, ki korchen apnara) as venting and weeks gone by (soptaho hoye gelo) as a delay: why money has not come after the papers is a delay, where the claim stands', () => {
     for (const text of ['tin soptaho hoye gelo, bill sob diyechi tobu taka aseni keno? ki korchen apnara', 'দুই সপ্তাহ হয়ে গেল, সব কাগজ দিয়েছি তবু টাকা আসেনি কেন? কী করছেন আপনারা']) expect(matchIntent(text), text).to.equal('claim_status');
   });
+  it('reads whether a claim has cleared (কি ক্লিয়ার হয়েছে, ki clear holo, clear holo kina) as asking where it stands; "all clear" still understands', () => {
+    for (const text of ['amar baba r claim ta ki clear hoyeche?', 'policy renew kobe? ar claim ta clear holo kina?', 'ক্লেমটা কি ক্লিয়ার হয়েছে?']) expect(matchIntent(text), text).to.equal('claim_status');
+    expect(matchIntent('sob clear holo, dhonnobad')).to.equal(null);
+  });
 });
