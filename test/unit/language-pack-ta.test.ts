@@ -1560,4 +1560,11 @@ describe('Tamil language packs', () => {
       ['நேத்து upload பண்ணது எல்லாம் complete ஆ இருக்கா?', 'pending_documents', 'TA'],
     ]);
   });
+
+  it('reads papers got ready (ready pannitten, ரெடி பண்ணிட்டேன்) as news, no papers asked, while a question about them after it still asks', () => {
+    for (const text of ['neenga ketta bills ellam ready pannitten, thingal anupuren', 'ஸ்கேன் ரிப்போர்ட் எல்லாம் ரெடி பண்ணிட்டேன்']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['documents ready pannitten, innum enna venum?', 'pending_documents', 'TA_EN']]);
+  });
 });

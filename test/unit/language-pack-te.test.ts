@@ -1411,4 +1411,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['మేము అప్లోడ్ చేసినవి పూర్తిగా ఉన్నాయో లేదో చెప్పగలరా?', 'pending_documents', 'TE'],
     ]);
   });
+
+  it('reads papers got ready (ready chesanu, రెడీగా ఉన్నాయి) as news, no papers asked, while a question about them after it still asks', () => {
+    for (const text of ['discharge summary, bills anni ready chesanu, ellundi courier chesta', 'మీరు అడిగిన రిపోర్ట్స్ అన్నీ రెడీ చేశాను']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['bills anni ready ga unnayi, inka emaina kavala?', 'pending_documents', 'TE_EN']]);
+  });
 });
