@@ -450,4 +450,8 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('ईमेल आया कि रिपोर्ट अधूरी है, उसमें क्या कमी है?')).to.equal('pending_documents');
     expect(matchIntent('पैसा आया या सिर्फ मैसेज आया?')).to.equal('claim_status');
   });
+  it('reads which exclusion, clause or condition (किस exclusion, कौन सी शर्त, किस clause) as why, as कौन सा नियम is: which exclusion a rejected claim falls under asks why', () => {
+    expect(matchIntent('क्लेम रिजेक्ट हो गया, कौन सी शर्त के हिसाब से?')).to.equal('query_reason');
+    expect(matchIntent('मेरा क्लेम मना कर दिया। पॉलिसी हर साल रिन्यू की है। बताइए घुटने का ऑपरेशन किस एक्सक्लूजन में आता है?')).to.equal('query_reason');
+  });
 });
