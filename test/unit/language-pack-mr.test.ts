@@ -1432,4 +1432,7 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['अस्पताल वाले बोले थे कि पैसा आएगा', 'उन्होंने बोला कि पेपर कम हैं', 'क्लेम का स्टेटस बोलो']) expect(detectLanguage(text), text).to.equal('HI');
     for (const text of ['मी एजंटशी बोललो, ते म्हणाले पैसे येतील', 'त्यांनी मला बोलले की पैसे येतील']) expect(detectLanguage(text), text).to.equal('MR');
   });
+  it('reads which exclusion or clause (कोणत्या exclusion मध्ये, kontya exclusion madhe, कुठला क्लॉज) as why, as कोणता नियम is: which exclusion a rejected claim falls under asks why', () => {
+    for (const text of ['क्लेम नाकारला, मुतखडा कोणत्या exclusion मध्ये येतो ते सांगा', 'claim reject kela, kontya exclusion madhe yeto te sanga']) expect(matchIntent(text), text).to.equal('query_reason');
+  });
 });
