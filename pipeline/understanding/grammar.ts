@@ -927,6 +927,12 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
         const paperAsked = ownQuestion && leaned.some((h) => h.cls === 'doc' && !alsoRead('money', h, leaned)) && !leaned.some((h) => h.cls === 'claim' || h.cls === 'ref');
         if (paperAsked) context = leaned.filter((h) => h.cls !== 'why');
       }
+      // With no why in the message, a person named in what it leans on, told and with no talk, call,
+      // complaint or negation there ("Your executive told me the premium can be paid in EMI. How do I
+      // set that up?"), is who told the claimant, no person the question asks for.
+      if (!whyNamed && !parts[i - 1]!.asking && context.some((h) => personClasses.has(h.cls)) && !context.some((h) => talkClasses.has(h.cls) || h.cls === 'callme' || h.cls === 'complaint' || h.cls === 'neg')) {
+        context = context.filter((h) => !personClasses.has(h.cls));
+      }
       // A why-question read with what it leans on may ask about a delay told there (delayAsked).
       const both = reasonNamed ? [...context, ...part.hits] : delayAsked([...context, ...part.hits], delayTold);
       scored = score(both, Number.POSITIVE_INFINITY, undefined, handedOver);
@@ -1033,7 +1039,14 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // uploaded all documents", "kal saare bills bhej diye") and nothing said pending, papers said
   // sent stop the templates that list `done` in `statement_none`; the claimant asks for no list.
   const reports = !asked && !stated.some((h) => h.cls === 'pending') && (tellingSentences(parts) >= 2 || !stated.some(problem));
-  const scored = asked ? score(all) : score(stated.filter((h) => h.cls !== 'when' || !isDate(h)), grammar.window, undefined, reports, false);
+  // Asked, and no why asked (a why may ask of what the person did), a person named only in clauses
+  // that ask nothing of them (no talk, call or complaint there: "Your executive told me the premium
+  // can be paid in EMI. How do I set that up?") is who told the claimant, no person asked for.
+  // One said not to do something ("My agent is not picking up my calls. Can someone help?") is
+  // complained of, and stays.
+  const teller = (p: Part) => !p.asking && !p.hits.some((h) => talkClasses.has(h.cls) || h.cls === 'callme' || h.cls === 'complaint' || h.cls === 'neg');
+  const tellers = asked && !whyNamed && all.some((h) => personClasses.has(h.cls)) ? new Set(parts.filter(teller).flatMap((p) => p.hits.filter((h) => personClasses.has(h.cls)))) : null;
+  const scored = asked ? score(tellers ? all.filter((h) => !tellers.has(h)) : all) : score(stated.filter((h) => h.cls !== 'when' || !isDate(h)), grammar.window, undefined, reports, false);
   const thanked = all.some((h) => closingClasses.has(h.cls));
   const strongest = top(scored);
   if (thanked && strongest < strongWeight && !text.includes('?') && !all.some((h) => questionClasses.has(h.cls))) {

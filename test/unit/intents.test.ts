@@ -586,3 +586,18 @@ describe('understandMessage: a waiting period carried over, porting, a new polic
     expect(matchIntent('Where is your office? I want to submit the original bills.')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: a person who told the claimant something is no person asked for (EN, HI_EN)', () => {
+  it('an agent or executive named in a told clause, then a question naming no intent, goes to no person; one complained of or asked for still does', () => {
+    for (const text of [
+      'The relationship manager said I can pay the premium quarterly. How do I switch to that?',
+      'Your advisor told me the e-card will come on the app. Where do I find it in the menu?',
+      'Agent ne bataya tha policy online renew ho jayegi. Wo kaise karte hain?',
+    ]) {
+      expect(matchIntent(text), text).to.not.equal('human_handover');
+    }
+    expect(matchIntent('My agent is not answering my calls for a week. Can someone help?')).to.equal('human_handover');
+    expect(matchIntent('Your executive told me the claim is approved. When will the money come?')).to.equal('claim_status');
+    expect(matchIntent('The executive said to ask here. Please connect me to a manager.')).to.equal('human_handover');
+  });
+});
