@@ -1435,4 +1435,7 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
   it('reads which exclusion or clause (कोणत्या exclusion मध्ये, kontya exclusion madhe, कुठला क्लॉज) as why, as कोणता नियम is: which exclusion a rejected claim falls under asks why', () => {
     for (const text of ['क्लेम नाकारला, मुतखडा कोणत्या exclusion मध्ये येतो ते सांगा', 'claim reject kela, kontya exclusion madhe yeto te sanga']) expect(matchIntent(text), text).to.equal('query_reason');
   });
+  it('reads half (निम्मे, निम्मा; nimme, nimma) as a cut, as अर्धे, ardhe are: only half the money come, asked about, asks why', () => {
+    for (const text of ['निम्मे पैसेच आले, बाकीचे का कापले?', 'itki kapat?? nimma paisa pan nahi milala 😡', 'nimme paise ale, baki kuthe gele?']) expect(matchIntent(text), text).to.equal('query_reason');
+  });
 });
