@@ -1067,4 +1067,9 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['amar baba r claim ta ki clear hoyeche?', 'policy renew kobe? ar claim ta clear holo kina?', 'ক্লেমটা কি ক্লিয়ার হয়েছে?']) expect(matchIntent(text), text).to.equal('claim_status');
     expect(matchIntent('sob clear holo, dhonnobad')).to.equal(null);
   });
+  it('reads "how do I get it" with the verb first (পাব কিভাবে, pabo kivabe) as "kivabe pabo": after a lost card (কার্ডটা হারিয়ে গেছে, card ta hariye geche) it asks how to get the card, no payment', () => {
+    for (const text of ['card ta hariye geche, notun ta pabo kivabe?', 'e-card hariye gechhe, duplicate pabo kibhabe?', 'হেলথ কার্ডটা হারিয়ে গেছে, নতুন কার্ড পাব কিভাবে?']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('taka ta pabo kivabe?')).to.equal('claim_status');
+    expect(matchIntent('discharge summary pabo kivabe?')).to.equal('pending_documents');
+  });
 });
