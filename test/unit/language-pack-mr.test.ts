@@ -1438,4 +1438,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
   it('reads half (निम्मे, निम्मा; nimme, nimma) as a cut, as अर्धे, ardhe are: only half the money come, asked about, asks why', () => {
     for (const text of ['निम्मे पैसेच आले, बाकीचे का कापले?', 'itki kapat?? nimma paisa pan nahi milala 😡', 'nimme paise ale, baki kuthe gele?']) expect(matchIntent(text), text).to.equal('query_reason');
   });
+  it('reads the approval told come or reached (अप्रूवल पोहोचलं, approval milala) as news that closes, as a rejection letter got is: telling it starts nothing, asking whether it came still asks', () => {
+    for (const text of ['हॉस्पिटलला अप्रूवल पोहोचलं, आईला डिस्चार्ज मिळाला', 'cashless approval ala, babancha discharge zala']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('approval ala ka nahi ajun?')).to.equal('claim_status');
+    expect(matchIntent('approval milala pan paise kadhi yetil?')).to.equal('claim_status');
+  });
 });
