@@ -454,4 +454,9 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('क्लेम रिजेक्ट हो गया, कौन सी शर्त के हिसाब से?')).to.equal('query_reason');
     expect(matchIntent('मेरा क्लेम मना कर दिया। पॉलिसी हर साल रिन्यू की है। बताइए घुटने का ऑपरेशन किस एक्सक्लूजन में आता है?')).to.equal('query_reason');
   });
+  it('reads the approval told come (अप्रूवल आ गया, कैशलेस approval मिल गया) as news that closes, as a rejection letter got is: telling it starts nothing, asking whether it came still asks', () => {
+    for (const text of ['अस्पताल में अप्रूवल आ गया, पापा डिस्चार्ज हो गए', 'कैशलेस approval मिल गया']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('अप्रूवल आ गया क्या?')).to.equal('claim_status');
+    expect(matchIntent('अप्रूवल मिल गया पर पैसा कब आएगा?')).to.equal('claim_status');
+  });
 });
