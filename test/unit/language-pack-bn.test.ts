@@ -1072,4 +1072,9 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('taka ta pabo kivabe?')).to.equal('claim_status');
     expect(matchIntent('discharge summary pabo kivabe?')).to.equal('pending_documents');
   });
+  it('reads "ke" ending a question (apni ke?, who are you?) as romanised Bengali; Hinglish "ke" inside a Hinglish question stays Hinglish', () => {
+    expect(detectLanguage('apni ke?')).to.equal('BN_EN');
+    expect(detectLanguage('eta ke?')).to.equal('BN_EN');
+    expect(detectLanguage('12000 kate hai, kis cheez ke?')).to.equal('HI_EN');
+  });
 });
