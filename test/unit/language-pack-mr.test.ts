@@ -1443,4 +1443,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('approval ala ka nahi ajun?')).to.equal('claim_status');
     expect(matchIntent('approval milala pan paise kadhi yetil?')).to.equal('claim_status');
   });
+  it('reads what the policy covers (कव्हर करते का, cover hota ka), an address to change (पत्ता बदलायचा) and where the office is (ऑफिस कुठे आहे) as the policy\'s business, as HI\'s कवर होता है: asking them starts nothing, where the claim is still asks', () => {
+    for (const text of ['पैसे मिळाले, धन्यवाद. आता ही पॉलिसी घरी फिजिओथेरपी कव्हर करते का?', 'paise milale, thanks. policy madhe OPD cover hota ka?', 'पुण्यात तुमचं ऑफिस कुठे आहे?', 'पॉलिसीमध्ये पत्ता बदलायचा आहे']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('माझा क्लेम कुठे आहे?')).to.equal('claim_status');
+  });
 });
