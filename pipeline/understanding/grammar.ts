@@ -302,6 +302,7 @@ const nearCover = (h: ClassHit, c: ClassHit, hits: readonly ClassHit[]) => {
 /** What a purpose word's aim names, asked of by nobody: "... so that my claim gets processed". */
 const aimClasses: ReadonlySet<string> = new Set(['claim', 'status', 'paid']);
 const thingClasses: ReadonlySet<string> = new Set(['claim', 'ref', 'doc', 'money', 'amount', 'human', 'person']);
+const claimClasses: ReadonlySet<string> = new Set(['claim']);
 
 /**
  * Whether a request's object is thanks ("I would like to express my gratitude", "thank you bolna
@@ -508,6 +509,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // the claim: "where do I get the claim form?" asks for the form.
       .filter((h, _, all) => h.cls !== 'claim' || alsoRead('doc', h, all) || !all.some((d) => d.cls === 'doc' && !alsoRead('money', d, all) && !alsoRead('claim', d, all)
         && (d.start === h.end + 1 || (d.start <= h.start && h.end <= d.end && d.end - d.start > h.end - h.start))))
+      // A word of that business inside a longer claim phrase ("nominee ga claim", "nominee ah claim":
+      // the nominee's own claim) is that claim, no business of the policy.
+      .filter((h, _, all) => h.cls !== 'cover' || !withinPhraseOf(claimClasses, h, all))
       // The policy's own business (`cover`: premium, renewal, nominee, top-up) within three words of a
       // claim word in the clause ("when is my policy due for renewal?", "policy mein nominee kaise
       // badlein?") makes that word the policy as a product, no claim asked about; a renewal inside a
@@ -837,7 +841,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const onCover = (i: number) => i > 0 && coverBefore(i, parts[i]!.hits.some((h) => coverPaper(h, parts[i]!.hits)))
     && !parts[i]!.hits.some((h) => ((thingClasses.has(h.cls) || objectClasses.has(h.cls) || paperWords.has(h.cls)) && !coverPaper(h, parts[i]!.hits) && h.cls !== 'status')
       || (h.cls === 'why' && !coverPaperAsked(parts[i]!.hits) && !howDone(h, parts[i]!.hits)) || h.cls === 'reason'
-      || (h.cls === 'interrogative' && h.start === h.end && !alsoRead('when', h, parts[i]!.hits) && !alsoRead('question', h, parts[i]!.hits) && !howDone(h, parts[i]!.hits) && !(alsoRead('why', h, parts[i]!.hits) && coverPaperAsked(parts[i]!.hits))));
+      || (h.cls === 'interrogative' && h.start === h.end && !alsoRead('when', h, parts[i]!.hits) && !alsoRead('question', h, parts[i]!.hits) && !howDone(h, parts[i]!.hits) && !((alsoRead('why', h, parts[i]!.hits) || alsoRead('ask', h, parts[i]!.hits)) && coverPaperAsked(parts[i]!.hits))));
   const coverAsked = (i: number) => aboutCover(parts[i]!) || onCover(i);
   const lastAsking = parts.findLastIndex((p) => p.asking && !p.greeting);
   // Thanks or an acknowledgement told after the news and before a question, with nothing between

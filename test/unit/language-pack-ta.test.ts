@@ -1567,4 +1567,11 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['documents ready pannitten, innum enna venum?', 'pending_documents', 'TA_EN']]);
   });
+
+  it('reads which paper a change to the policy needs (nominee maathanum, enna form?) as the policy\'s business, while a nominee\'s own claim (nominee ah claim) still asks for papers', () => {
+    for (const text of ['nominee maathanum, enna form fill pannanum?', 'என் மனைவிய policy ல add பண்ணணும், என்ன documents வேணும்?']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['appa irandhuttaar, nominee ah claim pannanum, enna documents venum?', 'pending_documents', 'TA_EN']]);
+  });
 });

@@ -1418,4 +1418,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['bills anni ready ga unnayi, inka emaina kavala?', 'pending_documents', 'TE_EN']]);
   });
+
+  it('reads which paper a change to the policy needs (nominee marchali, emi form?) as the policy\'s business, while a nominee\'s own claim (nominee ga claim) still asks for papers', () => {
+    for (const text of ['nominee ni marchali, emi form fill cheyyali?', 'నా కొడుకుని policy లో add చేయాలి, ఏ documents కావాలి?']) {
+      expect(['small_talk', 'unclear'], text).to.include(asked(text));
+    }
+    expectReadings([['nanna poyaru, nominee ga claim cheyyali, emi documents kavali?', 'pending_documents', 'TE_EN']]);
+  });
 });
