@@ -601,3 +601,19 @@ describe('understandMessage: a person who told the claimant something is no pers
     expect(matchIntent('The executive said to ask here. Please connect me to a manager.')).to.equal('human_handover');
   });
 });
+
+describe('understandMessage: a hospital in the network, a baby added, the nearest branch, the policy\'s expiry, more cover and a renewal discount are the policy\'s business (EN, HI_EN)', () => {
+  it('such a question after a claim told starts nothing; a why beside them still asks', () => {
+    for (const text of [
+      'Thank you for the help with my knee surgery. The claim was paid in full, 1.8 lakh. Is Jupiter Hospital part of your network?',
+      'Cashless for my delivery went through smoothly. Can I add the newborn to my policy this month?',
+      'My reimbursement came on Friday, all papers were accepted. Which is the nearest branch in Vashi?',
+      'Claim ka paisa mil gaya, sab documents accept ho gaye. Meri policy kab expire hogi?',
+      'Executive ne bola tha renewal pe discount milega, kitna discount milega?',
+    ]) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('The hospital is part of your network, then why was cashless rejected?')).to.equal('query_reason');
+    expect(matchIntent('Network hospital hai phir bhi cashless reject kyu hua?')).to.equal('query_reason');
+  });
+});
