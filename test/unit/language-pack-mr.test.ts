@@ -1447,4 +1447,7 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['पैसे मिळाले, धन्यवाद. आता ही पॉलिसी घरी फिजिओथेरपी कव्हर करते का?', 'paise milale, thanks. policy madhe OPD cover hota ka?', 'पुण्यात तुमचं ऑफिस कुठे आहे?', 'पॉलिसीमध्ये पत्ता बदलायचा आहे']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('माझा क्लेम कुठे आहे?')).to.equal('claim_status');
   });
+  it('reads जेणेकरून, jenekarun (so that) as a purpose, as HI\'s ताकि: a claim word after it is the aim, and what to send asks for documents', () => {
+    for (const text of ['काय पाठवू जेणेकरून क्लेम पुढे जाईल?', 'kay pathvu jenekarun claim lavkar settle hoil?']) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
 });
