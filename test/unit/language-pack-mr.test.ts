@@ -1450,4 +1450,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
   it('reads जेणेकरून, jenekarun (so that) as a purpose, as HI\'s ताकि: a claim word after it is the aim, and what to send asks for documents', () => {
     for (const text of ['काय पाठवू जेणेकरून क्लेम पुढे जाईल?', 'kay pathvu jenekarun claim lavkar settle hoil?']) expect(matchIntent(text), text).to.equal('pending_documents');
   });
+  it('reads a plan to decide after talking at home (ठरवू पुढे काय करायचं, baghu pudhe kay karaycha te) as a conjunction phrase, as HI\'s सोचेंगे क्या करना है: a rejection letter read and such a plan start nothing, what to do now asked still asks', () => {
+    for (const text of ['रिजेक्शन लेटर मिळालं. घरच्यांशी बोलून ठरवू पुढे काय करायचं.', 'rejection letter ala. gharchyanshi bolun baghu pudhe kay karaycha te']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('क्लेम नाकारला, पुढे काय करायचं?')).to.not.equal(null);
+  });
 });
