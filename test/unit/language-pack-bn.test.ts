@@ -1077,4 +1077,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(detectLanguage('eta ke?')).to.equal('BN_EN');
     expect(detectLanguage('12000 kate hai, kis cheez ke?')).to.equal('HI_EN');
   });
+  it('reads papers being fetched, gathered or got ready (বিলগুলো আনতে যাব, জোগাড় করছি; ante jabo, guchiye rakhchi) as a plan told, no papers asked; a question about them after it still asks', () => {
+    for (const text of ['kal hospital e jabo bill gulo anar jonno', 'report gulo jogar kore rakhchi', 'সব কাগজ গুছিয়ে রাখছি', 'কাল হাসপাতালে বিলগুলো আনতে যাব']) expect(matchIntent(text), text).to.equal(null);
+    for (const text of ['bill gulo guchiye rakhchi, kon gulo pathabo?', 'সব রিপোর্ট জোগাড় করছি, আর কী লাগবে?']) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
 });
