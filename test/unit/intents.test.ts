@@ -617,3 +617,15 @@ describe('understandMessage: a hospital in the network, a baby added, the neares
     expect(matchIntent('Network hospital hai phir bhi cashless reject kyu hua?')).to.equal('query_reason');
   });
 });
+
+describe('understandMessage: cover abroad and a plan\'s benefits are the policy\'s business (EN, HI_EN)', () => {
+  it('asked after a claim told paid, they start nothing', () => {
+    for (const text of [
+      'The settlement of 41,000 came yesterday. My son flies to Canada next week, is he covered abroad?',
+      'Cashless got approved really fast! Does my policy include a restoration benefit?',
+      'Claim ka paisa aa gaya. Restoration benefit bhi milta hai kya is plan me?',
+    ]) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+  });
+});
