@@ -459,4 +459,8 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('अप्रूवल आ गया क्या?')).to.equal('claim_status');
     expect(matchIntent('अप्रूवल मिल गया पर पैसा कब आएगा?')).to.equal('claim_status');
   });
+  it('reads भेजो (send it to me) as a request that we send something, not the claimant\'s own sending: the UTR asked for, or when it will be paid, asks the status; a list of papers asked for still asks for documents', () => {
+    expect(matchIntent('पेमेंट हो गया हो तो UTR भेजो, नहीं तो कब होगा बताओ')).to.equal('claim_status');
+    expect(matchIntent('कागज़ों की लिस्ट भेजो')).to.equal('pending_documents');
+  });
 });
