@@ -287,7 +287,7 @@ describe('Tamil language packs', () => {
       ['கால் பண்ணி பேசுங்க சார், டைப் பண்ண தெரியல', 'human_handover', 'TA'],
       // "Or a person?" after a bot question asks for nobody; a phone's charge is no charge cut.
       ['நீங்க bot-ஆ இல்ல மனுஷனா?', 'unclear', 'TA'],
-      ['phone la charge kammi, appuram pesuren', 'unclear', 'TA_EN'],
+      ['phone la charge kammi, appuram pesuren', 'small_talk', 'TA_EN'],
     ];
     expectReadings(cases);
   });
@@ -1573,5 +1573,12 @@ describe('Tamil language packs', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
     expectReadings([['appa irandhuttaar, nominee ah claim pannanum, enna documents venum?', 'pending_documents', 'TA_EN']]);
+  });
+
+  it('reads a goodbye or a note taken (note pannikitten, appuram pesuren, poitu varen) as closing, while a question after it still asks', () => {
+    for (const text of ['claim number note pannikitten', 'office la irukken, appuram pesuren', 'sari sir, poitu varen']) {
+      expect(asked(text), text).to.equal('small_talk');
+    }
+    expectReadings([['documents note panniten, enga anupanum?', 'pending_documents', 'TA_EN']]);
   });
 });

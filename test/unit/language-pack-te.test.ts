@@ -249,7 +249,7 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       // "Or a person?" after a bot question asks for nobody; a phone's charge is no charge cut.
       ['nuvvu bot aa? leka manishaa?', 'unclear', 'TE_EN'],
       ['నువ్వు bot ఆ? లేక మనిషా?', 'unclear', 'TE'],
-      ['phone lo charge takkuva undi, taruvata matladatanu', 'unclear', 'TE_EN'],
+      ['phone lo charge takkuva undi, taruvata matladatanu', 'small_talk', 'TE_EN'],
     ];
     expectReadings(cases);
   });
@@ -1424,5 +1424,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       expect(['small_talk', 'unclear'], text).to.include(asked(text));
     }
     expectReadings([['nanna poyaru, nominee ga claim cheyyali, emi documents kavali?', 'pending_documents', 'TE_EN']]);
+  });
+
+  it('reads a goodbye, a wait or a note taken (wait chestanu, rasukunnanu, tarvata matladta, వెళ్ళొస్తాను) as closing, while a question after it still asks', () => {
+    for (const text of ['sare andi, wait chesta', 'claim number rasukunnanu', 'office lo unna, tarvata matladta', 'సరే, వెళ్ళొస్తాను']) {
+      expect(asked(text), text).to.equal('small_talk');
+    }
+    expectReadings([['wait chestanu, kaani dabbulu eppudu vastayi?', 'claim_status', 'TE_EN']]);
   });
 });
