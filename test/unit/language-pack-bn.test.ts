@@ -1081,4 +1081,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['kal hospital e jabo bill gulo anar jonno', 'report gulo jogar kore rakhchi', 'সব কাগজ গুছিয়ে রাখছি', 'কাল হাসপাতালে বিলগুলো আনতে যাব']) expect(matchIntent(text), text).to.equal(null);
     for (const text of ['bill gulo guchiye rakhchi, kon gulo pathabo?', 'সব রিপোর্ট জোগাড় করছি, আর কী লাগবে?']) expect(matchIntent(text), text).to.equal('pending_documents');
   });
+  it('reads the office\'s hours (অফিস কখন খোলে, office kokhon khole) and the policy\'s expiry (মেয়াদ কবে শেষ, kobe expire hobe) as the policy\'s business: no claim asked about', () => {
+    for (const text of ['office kokhon khole?', 'amar policy kobe expire hobe?', 'policy r meyad kobe shesh hobe?', 'অফিস কখন খোলে?', 'আমার পলিসির মেয়াদ কবে শেষ?']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('claim er taka kobe pabo?')).to.equal('claim_status');
+  });
 });
