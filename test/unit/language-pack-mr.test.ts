@@ -1454,4 +1454,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['रिजेक्शन लेटर मिळालं. घरच्यांशी बोलून ठरवू पुढे काय करायचं.', 'rejection letter ala. gharchyanshi bolun baghu pudhe kay karaycha te']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('क्लेम नाकारला, पुढे काय करायचं?')).to.not.equal(null);
   });
+  it('reads "it all went well" (सगळं व्यवस्थित झालं, sagla thik zala) as a closing, as HI_EN\'s sab theek ho gaya: an approval letter shown and all well starts nothing, a question after it still asks', () => {
+    for (const text of ['अप्रूवल लेटर हॉस्पिटलमध्ये दाखवलं, सगळं व्यवस्थित झालं', 'approval letter counter var dila, sagla nit zala']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('sagla thik zala, pan paise kadhi yetil?')).to.equal('claim_status');
+  });
 });
