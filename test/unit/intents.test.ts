@@ -629,3 +629,17 @@ describe('understandMessage: cover abroad and a plan\'s benefits are the policy\
     }
   });
 });
+
+describe('understandMessage: paying the premium by UPI, a contact detail changed and the app not opening are the policy\'s business (EN, HI_EN)', () => {
+  it('asked after a claim told done, they start nothing; a claim paid by UPI asked of still asks', () => {
+    for (const text of [
+      'Claim is settled, thanks. Can I pay the premium via UPI this time?',
+      'Thank you, my claim got approved. My mobile number has changed, how do I update it?',
+      'Claim ho gaya, thanks. App khul hi nahi raha, naya version aayega kya?',
+      'Paisa aa gaya. Premium UPI se bhar sakte hain kya?',
+    ]) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('When will my claim amount be paid? I gave my UPI id already.')).to.equal('claim_status');
+  });
+});
