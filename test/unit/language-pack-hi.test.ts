@@ -463,4 +463,9 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('पेमेंट हो गया हो तो UTR भेजो, नहीं तो कब होगा बताओ')).to.equal('claim_status');
     expect(matchIntent('कागज़ों की लिस्ट भेजो')).to.equal('pending_documents');
   });
+  it('reads the settlement or approval letter got (सेटलमेंट लेटर मिल गया, approval letter आ गया) and "all is right" (सब सही है) as news that closes, as the rejection letter got is: telling it starts nothing, a question after it still asks', () => {
+    expect(matchIntent('सेटलमेंट लेटर मिल गया, सब सही है')).to.equal(null);
+    expect(matchIntent('सेटलमेंट लेटर मिल गया पर पैसा कब आएगा?')).to.equal('claim_status');
+    expect(matchIntent('सेटलमेंट लेटर मिल गया, पर 5000 कम क्यों हैं?')).to.equal('query_reason');
+  });
 });

@@ -1458,4 +1458,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['अप्रूवल लेटर हॉस्पिटलमध्ये दाखवलं, सगळं व्यवस्थित झालं', 'approval letter counter var dila, sagla nit zala']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('sagla thik zala, pan paise kadhi yetil?')).to.equal('claim_status');
   });
+  it('reads the settlement or approval letter got (सेटलमेंट लेटर मिळालं, approval letter milala) and "all is right" (सगळं बरोबर आहे) as news that closes, as HI\'s: telling it starts nothing, asking whether it came still asks', () => {
+    for (const text of ['settlement letter मिळालं, सगळं बरोबर आहे', 'approval letter milala, thanks']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('settlement letter ala ka?')).to.equal('claim_status');
+  });
 });
