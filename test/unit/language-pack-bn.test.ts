@@ -1085,4 +1085,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['office kokhon khole?', 'amar policy kobe expire hobe?', 'policy r meyad kobe shesh hobe?', 'অফিস কখন খোলে?', 'আমার পলিসির মেয়াদ কবে শেষ?']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('claim er taka kobe pabo?')).to.equal('claim_status');
   });
+  it('reads "are you a human?" (আপনি কি মানুষ, apni ki manush) as asking who is there, as "are you a bot?": no person asked for; a person asked for after it still is', () => {
+    for (const text of ['apni ki manush?', 'tumi ki manush naki bot?', 'আপনি কি মানুষ?']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('apni ki manush? na hole ekjon manush er sathe kotha bolte chai')).to.equal('human_handover');
+  });
 });
