@@ -1462,4 +1462,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['settlement letter मिळालं, सगळं बरोबर आहे', 'approval letter milala, thanks']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('settlement letter ala ka?')).to.equal('claim_status');
   });
+  it('reads a message or mail come (मेसेज आला, message ala) as known phrases, as HI\'s मेल आया, its आला no payment: a message about the claim told starts nothing, money not come still asks', () => {
+    for (const text of ['क्लेमचा मेसेज आला, बघतो', 'claim cha message ala, baghto']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('settlement cha message ala pan paise nahi ale')).to.equal('claim_status');
+  });
 });
