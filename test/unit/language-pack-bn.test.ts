@@ -1089,4 +1089,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['apni ki manush?', 'tumi ki manush naki bot?', 'আপনি কি মানুষ?']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('apni ki manush? na hole ekjon manush er sathe kotha bolte chai')).to.equal('human_handover');
   });
+  it('reads what the TPA or the company says or told (কী বলছে, কী জানাল; ki bolche, ki janalo) as asking where the claim stands; "what are you saying" to us is no such question', () => {
+    for (const text of ['TPA ki bolche amar case niye?', 'company ki janalo amar claim niye?', 'TPA আমার ক্লেম নিয়ে কী বলছে?']) expect(matchIntent(text), text).to.equal('claim_status');
+    expect(matchIntent('ki bolchen bujhlam na')).to.equal(null);
+  });
 });
