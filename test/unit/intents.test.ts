@@ -643,3 +643,16 @@ describe('understandMessage: paying the premium by UPI, a contact detail changed
     expect(matchIntent('When will my claim amount be paid? I gave my UPI id already.')).to.equal('claim_status');
   });
 });
+
+describe('understandMessage: the sum insured left and a policy bought or converted are the policy\'s business (EN, HI_EN)', () => {
+  it('asked after a claim told paid, they start nothing; a why beside the sum insured still asks', () => {
+    for (const text of [
+      'Claim paid in full, no complaints. How much sum insured is left for this year?',
+      'My uncle\'s claim was settled quickly. He wants to buy a policy for his wife, can she buy online?',
+      'Bhaiya ka claim settle ho gaya. Unki policy me sum insured kitna bacha hai?',
+    ]) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('Sum insured 5 lakh hai phir bhi sirf 2 lakh kyu diya?')).to.equal('query_reason');
+  });
+});
