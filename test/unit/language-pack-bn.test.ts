@@ -1093,4 +1093,7 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['TPA ki bolche amar case niye?', 'company ki janalo amar claim niye?', 'TPA আমার ক্লেম নিয়ে কী বলছে?']) expect(matchIntent(text), text).to.equal('claim_status');
     expect(matchIntent('ki bolchen bujhlam na')).to.equal(null);
   });
+  it('reads where the rest of the money went (বাকি টাকাটা কোথায় গেল, baki taka gelo kothay) by its words, the rest and the money asked where: why the rest was cut', () => {
+    for (const text of ['বাকি টাকাটা কোথায় গেল?', 'বাকি টাকা গেল কোথায়?', 'baki taka kothay gelo?', '40 hajar er claim, 28 hajar elo, baki taka kothay gelo?']) expect(matchIntent(text), text).to.equal('query_reason');
+  });
 });
