@@ -374,6 +374,9 @@ interface Part {
   toldUnderstood: boolean;
   /** It only exclaims ("can you believe it?"): a greeting's question, and no question to answer. */
   exclaims: boolean;
+  /** Its first word and the word after its last. */
+  start: number;
+  end: number;
   /** The sentence it is part of (./sentences.ts). */
   sentence: number;
 }
@@ -751,7 +754,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       && hits.every((h) => !askingClasses.has(h.cls) || withinPhraseOf(smallTalkClasses, h, hits))
       && !hits.some((o) => (objectClasses.has(o.cls) || thingClasses.has(o.cls) || o.cls === 'paid' || o.cls === 'when') && !withinPhraseOf(smallTalkClasses, o, hits));
     const toldUnderstood = !clause.marked && hits.some((h) => askingClasses.has(h.cls) && saysUnderstood(h));
-    parts.push({ hits, asking, closing: !asking && hits.some((h) => closingClasses.has(h.cls)), opensWithQuestion, greeting: greeting || exclaims, exclaims, toldUnderstood, sentence: clause.sentence });
+    parts.push({ hits, asking, closing: !asking && hits.some((h) => closingClasses.has(h.cls)), opensWithQuestion, greeting: greeting || exclaims, exclaims, toldUnderstood, start: clause.start, end: clause.end, sentence: clause.sentence });
   }
   const all = parts.flatMap((p) => p.hits);
   // A clause that asks nothing, read as the context of a question after it: a when-word there that
@@ -861,13 +864,28 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     }
     return at >= 0 && !p.hits.some((h) => h.start > at && thingClasses.has(h.cls));
   };
-  // (The policy's own business may stand in the question and between: it is no claim's.)
+  // (The policy's own business may stand in the question and between: it is no claim's.) The
+  // question names its other topic by that business or by two words or more of four letters or
+  // more in no class ("Manipal", "empanelled"); a bare follow-up ("Ab aage kya?", "What next?",
+  // "ab aur kuch?") names none and still goes on about the news.
   const plain = (p: Part) => p.hits.every((h) => plainClasses.has(h.cls) || h.cls === 'cover');
+  const topicNamed = (p: Part) => {
+    let words = 0;
+    for (let w = p.start; w < p.end && words < 2; w += 1) {
+      const word = message.words[w]!;
+      if ([...word].length >= 4 && !word.startsWith('#') && !found.some((h) => h.start <= w && w <= h.end)) words += 1;
+    }
+    return words >= 2;
+  };
   const afterClosing = (i: number) => {
     if (!plain(parts[i]!)) return false;
     let k = i - 1;
-    while (k >= 0 && !parts[k]!.closing && plain(parts[k]!)) k -= 1;
-    return k >= 0 && closedBy(parts[k]!);
+    let topic = topicNamed(parts[i]!);
+    while (k >= 0 && !parts[k]!.closing && plain(parts[k]!)) {
+      topic ||= parts[k]!.hits.some((h) => h.cls === 'cover');
+      k -= 1;
+    }
+    return k >= 0 && (topic || parts[i]!.hits.some((h) => h.cls === 'cover')) && closedBy(parts[k]!);
   };
   // The asking part decides, the last first.
   for (let i = parts.length - 1; i >= 0; i -= 1) {

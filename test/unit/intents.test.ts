@@ -563,6 +563,9 @@ describe('understandMessage: thanks closes the news before a question on somethi
       expect(matchIntent(text), text).to.equal(null);
     }
     expect(matchIntent('Bills bhej diye the, thanks. Mil gaye kya?')).to.equal('pending_documents');
+    // A bare follow-up names no other topic, and goes on about the news.
+    expect(matchIntent('Claim pass ho gaya, ok ji. Ab aage kya?')).to.equal('claim_status');
+    expect(matchIntent('Reports bhej di hain, thank you. Ab aur kuch?')).to.equal('pending_documents');
     expect(matchIntent('Got 40,000, thanks. But 6,000 is less. Why?')).to.equal('query_reason');
     expect(matchIntent('Thank you for last time 🙏 now my mother\'s claim CLM-2024-11873, where has it reached?')).to.equal('claim_status');
   });
