@@ -1466,4 +1466,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['क्लेमचा मेसेज आला, बघतो', 'claim cha message ala, baghto']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('settlement cha message ala pan paise nahi ale')).to.equal('claim_status');
   });
+  it('reads papers told with the claimant written apart or with जवळ (maza kade ahet, माझ्याजवळ आहेत) as papers in hand, as माझ्याकडे आहेत: telling it starts nothing, which to send still asks', () => {
+    for (const text of ['papa la aaj discharge dila, bills sagle maza kade ahet', 'सगळी बिलं माझ्याजवळ आहेत']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('bills mazya kade ahet, konte pathvu?')).to.equal('pending_documents');
+  });
 });
