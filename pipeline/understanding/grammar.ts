@@ -287,9 +287,12 @@ const objectClasses = new Set(['claim', 'money', 'amount', 'doc', 'status', 'rej
 const thanksClass: ReadonlySet<string> = new Set(['thanks']);
 /** The things a clause may name, which a clause naming none goes on about. */
 /** How near the policy's own business a claim word is that business's policy, no claim: up to two
- *  words between, or three that name nothing ("change the nominee on my own policy"; "policy ghenar
- *  ahe pan adhi claim", with "but" between, still names the claim). */
+ *  words between, or three that name nothing but question words ("change the nominee on my own
+ *  policy", "renewal kab hai meri policy ka?"; "policy ghenar ahe pan adhi claim", with "but"
+ *  between, still names the claim). */
 const coverReach = 4;
+/** Question words between name nothing: "Renewal kab hai meri policy ka?" asks the policy's renewal date. */
+const askingWordClasses: ReadonlySet<string> = new Set(['question', 'aux', 'interrogative', 'when']);
 /** How many word positions apart two hits are (1: side by side). */
 const gap = (h: ClassHit, c: ClassHit) => (c.start > h.end ? c.start - h.end : h.start - c.end);
 const nearCover = (h: ClassHit, c: ClassHit, hits: readonly ClassHit[]) => {
@@ -297,7 +300,7 @@ const nearCover = (h: ClassHit, c: ClassHit, hits: readonly ClassHit[]) => {
   if (d <= 3) return true;
   if (d > coverReach) return false;
   const [from, to] = c.start > h.end ? [h.end, c.start] : [c.end, h.start];
-  return !hits.some((o) => o.start > from && o.start < to);
+  return !hits.some((o) => o.start > from && o.start < to && !askingWordClasses.has(o.cls));
 };
 /** What a purpose word's aim names, asked of by nobody: "... so that my claim gets processed". */
 const aimClasses: ReadonlySet<string> = new Set(['claim', 'status', 'paid']);
@@ -1079,8 +1082,13 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // an intent surely, not on a document or a payment mentioned in passing.
   // So does a payment told done with its sum, in one sentence too ("medicines ka 3 hazar ka
   // reimbursement 4 din mein aa gaya", "Paisa aa gaya account mein, 36,700."): the claimant reports
-  // the money that came, and asks nothing.
-  const sumPaid = all.some((h) => h.cls === 'amount') && all.some((h) => h.cls === 'paid');
+  // the money that came, and asks nothing. So does money told paid with its day ("settlement amount
+  // credited today", "aaj paisa mil gaya"), or told arrived with folded hands at the end, which
+  // thank here ("Paisa aa gaya account me 🙏"); "payment release 🙏" still pleads.
+  const sumPaid = all.some((h) => h.cls === 'paid' || h.cls === 'received')
+    && (all.some((h) => h.cls === 'amount') && all.some((h) => h.cls === 'paid')
+      || (all.some((h) => h.cls === 'money' && !alsoRead('doc', h, all))
+        && (all.some((h) => h.cls === 'date') || (foldedHandsAtEnd.test(text) && found.some((h) => h.cls === 'received')))));
   const telling = strongest < tellingWeight && (tellingSentences(parts) >= 2 || sumPaid) && !stated.some(problem);
   const decided = telling ? null : decide<I>(scored, null);
   if (decided) return decided;
@@ -1094,6 +1102,8 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
  *  check marks, a smile, a heart. */
 const pictograph = /\p{Extended_Pictographic}/u;
 const acknowledgement = /[\u{1F44D}\u{1F44C}\u{1F64F}\u{1F44F}\u{2705}\u{2714}\u{2611}\u{1F642}\u{1F60A}\u{1F600}\u{1F601}\u{2764}\u{1F4AF}\u{1F91D}]/u;
+/** Folded hands closing a message: thanks after news told, a plea after a request. */
+const foldedHandsAtEnd = /\u{1F64F}[\s\u{1F3FB}-\u{1F3FF}\u{1F64F}]*$/u;
 /** Of those, the ones that only acknowledge (no folded hands, which also plead: "status 🙏"). */
 const acknowledged = /[\u{1F44D}\u{1F44C}\u{2705}\u{2714}\u{2611}]/u;
 

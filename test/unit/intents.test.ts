@@ -37,6 +37,31 @@ describe('matchIntent', () => {
  * without a question word (docs/understanding.md, "Sentences, questions and entities"). Each
  * message says which rule it checks.
  */
+describe('understandMessage: money told paid with its day, or arrived with folded hands, is news (EN, HI_EN, HI)', () => {
+  it('starts nothing; a payment asked, pleaded or said not made still asks', () => {
+    for (const text of [
+      'Reimbursement amount credited to my account yesterday',
+      'Aaj claim ka paisa account me aa gaya',
+      'कल पैसा खाते में आ गया',
+      'Payment mil gaya sir 🙏',
+    ]) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    for (const text of ['Payment not credited yet, today is the tenth day', 'payment release 🙏', 'Aaj paisa aayega kya?']) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+    }
+  });
+});
+
+describe('understandMessage: question words between the policy\'s business and "policy" leave it the product (HI_EN, EN)', () => {
+  it('starts nothing; a claim named there still asks', () => {
+    for (const text of ['Premium kab hai meri policy ka?', 'Renewal when is my policy due?']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('Renewal ho gaya, ab mera claim kab milega?')).to.equal('claim_status');
+  });
+});
+
 describe('understandMessage: small talk with claim words, and implied asks', () => {
   const smallTalk = (text: string) => {
     const understanding = understandMessage(text);
