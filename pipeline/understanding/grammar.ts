@@ -820,8 +820,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // Clauses between that name nothing (only family, dates, greetings: "pehle patni thi, ab bete ko
   // banana hai") are passed over. A paper of no money nor claim asked after it ("Nominee badalna
   // hai. Kaunsa form bharna hoga?", "card kho gaya. soft copy app se download ho sakti hai?") is
-  // that business's paper, no claim paper; papers to send, or papers asked after the business told
-  // done ("Premium bhar diya. Kaunse documents chahiye?"), still ask for the claim's.
+  // that business's paper, no claim paper, and so is one asked to be sent to the claimant ("Policy
+  // renew karni hai, link bhej do": the renewal's link); papers the claimant is to send, or papers
+  // asked after the business told done ("Premium bhar diya. Kaunse documents chahiye?"), still ask
+  // for the claim's.
   // A need told by someone else in a clause that asks nothing and names no thing ("80D ke liye
   // premium certificate chahiye, CA maang raha hai. Ye app me kahan milega?": the accountant asks
   // for it) is passed over too. Money or a sum in the clause on the business that names no claim
@@ -845,7 +847,8 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // how the business is done, no decision questioned.
   const howDone = (h: ClassHit, hits: readonly ClassHit[]) => hits.some((q) => q.cls === 'question' && q.start === h.end + 1);
   const onCover = (i: number) => i > 0 && coverBefore(i, parts[i]!.hits.some((h) => coverPaper(h, parts[i]!.hits)))
-    && !parts[i]!.hits.some((h) => ((thingClasses.has(h.cls) || objectClasses.has(h.cls) || paperWords.has(h.cls)) && !coverPaper(h, parts[i]!.hits) && h.cls !== 'status')
+    && !parts[i]!.hits.some((h) => ((thingClasses.has(h.cls) || objectClasses.has(h.cls) || paperWords.has(h.cls)) && !coverPaper(h, parts[i]!.hits) && h.cls !== 'status'
+        && !(h.cls === 'sendme' && coverPaperAsked(parts[i]!.hits)))
       || (h.cls === 'why' && !coverPaperAsked(parts[i]!.hits) && !howDone(h, parts[i]!.hits)) || h.cls === 'reason'
       || (h.cls === 'interrogative' && h.start === h.end && !alsoRead('when', h, parts[i]!.hits) && !alsoRead('question', h, parts[i]!.hits) && !howDone(h, parts[i]!.hits) && !((alsoRead('why', h, parts[i]!.hits) || alsoRead('ask', h, parts[i]!.hits)) && coverPaperAsked(parts[i]!.hits))));
   const coverAsked = (i: number) => aboutCover(parts[i]!) || onCover(i);

@@ -684,3 +684,12 @@ describe('understandMessage: the sum insured left and a policy bought or convert
     expect(matchIntent('Sum insured 5 lakh hai phir bhi sirf 2 lakh kyu diya?')).to.equal('query_reason');
   });
 });
+
+describe('understandMessage: a paper asked to be sent to the claimant after a clause on the policy\'s business is that business\'s (HI_EN, HI)', () => {
+  it('starts nothing; papers the claimant is to send, or asked after the business told done, still ask', () => {
+    for (const text of ['Nominee change karna hai, form bhej do', 'पॉलिसी रिन्यू करवानी है, लिंक भेज दीजिए']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('Premium bhar diya. documents ki list bhej do')).to.equal('pending_documents');
+  });
+});
