@@ -1096,4 +1096,13 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
   it('reads where the rest of the money went (বাকি টাকাটা কোথায় গেল, baki taka gelo kothay) by its words, the rest and the money asked where: why the rest was cut', () => {
     for (const text of ['বাকি টাকাটা কোথায় গেল?', 'বাকি টাকা গেল কোথায়?', 'baki taka kothay gelo?', '40 hajar er claim, 28 hajar elo, baki taka kothay gelo?']) expect(matchIntent(text), text).to.equal('query_reason');
   });
+  it('reads marriage (বিয়ের, biyer) and "shown" (দেখানো, dekhano) as words of their own, no bill nor "show me": a nominee changed after a wedding starts nothing, a why-question beside a bill that shows it still asks', () => {
+    for (const text of ['বিয়ের পর পলিসিতে স্ত্রীকে nominee করতে চাই', 'biyer por nominee te bou er naam dite chai', 'বিয়েতে অনেক খরচ হয়ে গেছে']) expect(matchIntent(text), text).to.equal(null);
+    for (const text of ['বিলে তো দেখানো আছে, তাহলে ওষুধের টাকা কেন কাটল?', 'bill e to dekhano ache, tahole oshudh er taka keno katlo?']) expect(matchIntent(text), text).to.equal('query_reason');
+  });
+  it('reads "did not tell" (বলেন নি, bolen ni) as told, no request to tell: a question on the policy with a past left untold starts nothing; "bolen" asking still asks', () => {
+    for (const text of ['policy te dental cover ache? agent kichu bolen ni', 'আগের বার ডাক্তার কিছু বলেন নি, এবার কি OPD cover আছে?']) expect(matchIntent(text), text).to.not.equal('claim_status');
+    expect(matchIntent('policy te dental cover ache? agent kichu bolen ni')).to.equal(null);
+    expect(matchIntent('claim er status ta bolen')).to.equal('claim_status');
+  });
 });
