@@ -1105,4 +1105,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('policy te dental cover ache? agent kichu bolen ni')).to.equal(null);
     expect(matchIntent('claim er status ta bolen')).to.equal('claim_status');
   });
+  it('reads a claim given up (ছেড়ে দিয়েছি, chhere diyechi) and nothing more to be done (আর কিছু করতে হবে না, ar kichu korte hobe na) as told: a rejected claim let go asks no why', () => {
+    for (const text of ['oi rejected claim ta ami chhere dilam, ar kichu korte hobe na', 'রিজেক্ট হওয়া ক্লেমটা আমরা ছেড়ে দিলাম', 'claim ta reject holo, amra chere diyechi']) expect(matchIntent(text), text).to.equal(null);
+    for (const text of ['documents er jonno ar kichu korte hobe na?', 'claim ta keno reject holo? ami chere debo na']) expect(matchIntent(text), text).to.not.equal(null);
+  });
 });
