@@ -1581,4 +1581,24 @@ describe('Tamil language packs', () => {
     }
     expectReadings([['documents note panniten, enga anupanum?', 'pending_documents', 'TA_EN']]);
   });
+
+  it('reads a matter dropped or only told (onnum panna vendaam, நாங்க விட்டுட்டோம், inform panren) as closing, while a question after it still asks', () => {
+    for (const text of ['deduction pathi ethuvum panna vendaam, naanga vittutom', 'rejection letter vandhuchu, appeal onnum panna poradhilla, summa solren', 'claim reject ஆனது பத்தி எதுவும் செய்ய வேண்டாம், அதை விட்டுட்டோம்', 'அப்பா claim reject ஆயிடுச்சு, inform பண்றேன்']) {
+      expect(asked(text), text).to.equal('small_talk');
+    }
+    expectReadings([
+      ['claim reject aachu, naanga vittutom, aana yen reject pannaanga?', 'query_reason', 'TA_EN'],
+      ['inform பண்றேன், இன்னும் என்ன documents வேணும்?', 'pending_documents', 'TA'],
+    ]);
+  });
+
+  it('reads no complaint and all clear (entha kuraiyum illa, எல்லாம் clear) as closing, while a question after it still asks', () => {
+    for (const text of ['paisa vandhuduchu, cut pathi entha complaint um illa, ellam clear', 'பணம் credit ஆயிடுச்சு, deduction பத்தி குறை ஒன்னும் இல்ல. நன்றி']) {
+      expect(asked(text), text).to.equal('small_talk');
+    }
+    expectReadings([
+      ['ellame clear, aana settlement eppo varum?', 'claim_status', 'TA_EN'],
+      ['எந்த பிரச்சனையும் இல்ல, ஆனா deduction ஏன்?', 'query_reason', 'TA'],
+    ]);
+  });
 });

@@ -1432,4 +1432,14 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expectReadings([['wait chestanu, kaani dabbulu eppudu vastayi?', 'claim_status', 'TE_EN']]);
   });
+
+  it('reads a matter dropped, no complaint or all clear (vadilesam, emi complaint ledu, అంతా క్లియర్) as closing, while a question after it still asks', () => {
+    for (const text of ['appeal gurinchi emi cheyyam, vadilesam', 'dabbulu vachayi, cut gurinchi e complaint ledu, antha clear', 'రిజెక్ట్ గురించి ఇంకేమీ చేయం, వదిలేశాం', 'డబ్బులు వచ్చాయి, ఏ ఫిర్యాదు లేదు, అంతా క్లియర్']) {
+      expect(asked(text), text).to.equal('small_talk');
+    }
+    expectReadings([
+      ['claim reject ayyindi, vadilesam. kani deduction enduku chesaru?', 'query_reason', 'TE_EN'],
+      ['ఏ సమస్య లేదు కానీ నా క్లెయిమ్ ఎప్పుడు సెటిల్ అవుతుంది?', 'claim_status', 'TE'],
+    ]);
+  });
 });
