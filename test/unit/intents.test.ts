@@ -62,6 +62,16 @@ describe('understandMessage: question words between the policy\'s business and "
   });
 });
 
+describe('understandMessage: papers told in someone\'s hands are news (EN, HI_EN)', () => {
+  it('"the bills are with my son", "reports papa ke paas hain" start nothing; papers asked after still ask', () => {
+    for (const text of ['The hospital bills are with my son', 'Discharge papers are still with me', 'reports papa ke paas hain', 'original bills humare paas hain']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('The bills are with my son. Which other documents do you need?')).to.equal('pending_documents');
+    expect(matchIntent('bills mere paas hain, kahan bhejna hai?')).to.equal('pending_documents');
+  });
+});
+
 describe('understandMessage: small talk with claim words, and implied asks', () => {
   const smallTalk = (text: string) => {
     const understanding = understandMessage(text);
