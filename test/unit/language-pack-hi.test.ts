@@ -468,4 +468,8 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('सेटलमेंट लेटर मिल गया पर पैसा कब आएगा?')).to.equal('claim_status');
     expect(matchIntent('सेटलमेंट लेटर मिल गया, पर 5000 कम क्यों हैं?')).to.equal('query_reason');
   });
+  it('reads the no claim bonus (नो क्लेम बोनस, एनसीबी) as the policy\'s business: asking of it after a claim told starts nothing', () => {
+    for (const text of ['इस साल कोई क्लेम नहीं किया, नो क्लेम बोनस कितना मिलेगा?', 'एनसीबी कब जुड़ेगा?']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('क्लेम का पैसा कब मिलेगा?')).to.equal('claim_status');
+  });
 });

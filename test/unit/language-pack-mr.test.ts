@@ -1470,4 +1470,17 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['papa la aaj discharge dila, bills sagle maza kade ahet', 'सगळी बिलं माझ्याजवळ आहेत']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('bills mazya kade ahet, konte pathvu?')).to.equal('pending_documents');
   });
+  it('reads the no claim bonus (नो क्लेम बोनस, no claim bonus, ncb) as the policy\'s business, and यंदा, yanda (this year) as a known word: asking of it after a claim told starts nothing, a claim asked of still asks', () => {
+    for (const text of ['गेल्या वर्षी एकही क्लेम नव्हता, तर यंदा नो क्लेम बोनस किती मिळेल?', 'magchya varshi claim kela, yanda ncb milel ka?', 'yandacha premium kiti ahe?']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('क्लेमचे पैसे कधी मिळतील?')).to.equal('claim_status');
+  });
+  it('reads a link asked to be sent after a renewal told (रिन्यू करायचं आहे, लिंक पाठवा) as the renewal\'s: it starts nothing, papers the claimant is to send still ask', () => {
+    for (const text of ['पॉलिसी रिन्यू करायची आहे. लिंक पाठवाल का?', 'policy renew karaychi ahe, link pathva']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('क्लेमसाठी कोणती कागदपत्रं पाठवू?')).to.equal('pending_documents');
+  });
+  it('reads "ka ki", का की (or, between two asked things) as a question: whether to courier the originals or a scan will do asks for documents, though चालेल alone closes', () => {
+    for (const text of ['hospital che original papers post ne pathvayche ka ki xerox chalel', 'मूळ रिपोर्ट पोस्टाने पाठवायचे का की फोटो चालेल']) expect(matchIntent(text), text).to.equal('pending_documents');
+    expect(matchIntent('paise ale ka ki nahi')).to.equal('claim_status');
+    expect(matchIntent('ok chalel')).to.equal(null);
+  });
 });
