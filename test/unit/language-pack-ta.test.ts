@@ -1601,4 +1601,12 @@ describe('Tamil language packs', () => {
       ['எந்த பிரச்சனையும் இல்ல, ஆனா deduction ஏன்?', 'query_reason', 'TA'],
     ]);
   });
+
+  it('reads how far a claim has come (evlo dhooram vandhuruku, எவ்ளோ தூரம் வந்துருக்கு) as its status', () => {
+    expectReadings([
+      ['amma oda hospital claim evvalavu dooram vandhirukku?', 'claim_status', 'TA_EN'],
+      ['அப்பா கிளைம் எந்த அளவுல இருக்கு', 'claim_status', 'TA'],
+    ]);
+  });
+
 });
