@@ -1609,4 +1609,10 @@ describe('Tamil language packs', () => {
     ]);
   });
 
+  it('reads how a waiting period can apply (waiting period eppadi varum, எப்படி waiting period வரும்) as asking why, not when money comes', () => {
+    expectReadings([
+      ['claim deny pannitaanga, 4 varusham policy irukku, waiting period epdi varum?', 'query_reason', 'TA_EN'],
+      ['பாலிசி எடுத்து 5 வருஷம் ஆச்சு, எப்படி வெயிட்டிங் பீரியட் வரும்?', 'query_reason', 'TA'],
+    ]);
+  });
 });

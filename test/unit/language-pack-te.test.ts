@@ -1442,4 +1442,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['ఏ సమస్య లేదు కానీ నా క్లెయిమ్ ఎప్పుడు సెటిల్ అవుతుంది?', 'claim_status', 'TE'],
     ]);
   });
+
+  it('reads how a waiting period can apply (waiting period ela vastundi) as asking why, not when money comes', () => {
+    expectReadings([
+      ['claim reject chesaru, 5 years nundi premium kadutunna, waiting period ela vachindi?', 'query_reason', 'TE_EN'],
+      ['పాలసీ 4 ఏళ్లుగా ఉంది, వెయిటింగ్ పీరియడ్ ఎలా వస్తుంది?', 'query_reason', 'TE'],
+    ]);
+  });
 });
