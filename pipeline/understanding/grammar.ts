@@ -255,6 +255,7 @@ const sinceClasses: ReadonlySet<string> = new Set(['since']);
 const sendClasses: ReadonlySet<string> = new Set(['send']);
 /** What is short ("kya kam hai"): a cut word inside one of its phrases is the need. */
 const needClasses: ReadonlySet<string> = new Set(['need']);
+const cutClasses: ReadonlySet<string> = new Set(['cut']);
 /** Words that speak of papers sent, to send or needed; and words that ask about the claim's payment or state. */
 const filePaperClasses: ReadonlySet<string> = new Set(['send', 'sendme', 'done', 'received', 'need']);
 const claimAskClasses: ReadonlySet<string> = new Set(['paid', 'money', 'amount', 'when', 'status', 'pending', 'reject', 'cut', 'why']);
@@ -422,7 +423,8 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // A deduction named and no paper (a bill is money, items the things cut): a request that we send
   // something ("avi enti exactly? list pampandi") asks for the list of what was cut, no papers.
   const cutList = found.some((h) => h.cls === 'cut' && !withinPhraseOf(needClasses, h, found)) && !found.some((h) => h.cls === 'doc' && !alsoRead('money', h, found) && !alsoRead('items', h, found));
-  const papersSaid = found.some((h) => paperWords.has(h.cls) && !(cutList && h.cls === 'sendme'));
+  // A need word inside a longer phrase of a cut ("kami kele", made less) is the cut, no paper lacking.
+  const papersSaid = found.some((h) => paperWords.has(h.cls) && !(cutList && h.cls === 'sendme') && !(h.cls === 'need' && withinPhraseOf(cutClasses, h, found)));
   const papersDone = found.some((h) => h.cls === 'done');
   // A word that is a claim as well as a paper ("file"): the paper in a message that speaks of
   // sending, uploading or needing papers and asks nothing of a payment, a date or a status ("file

@@ -703,3 +703,12 @@ describe('understandMessage: a paper asked to be sent to the claimant after a cl
     expect(matchIntent('Premium bhar diya. documents ki list bhej do')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: a need word inside a cut phrase is the cut, no paper lacking (MR_EN)', () => {
+  it('which items were cut asks why; a paper lacking still asks for documents', () => {
+    for (const text of ['3,200 kami kele, te konte items hote?', 'bill madhun 1,500 kami kela, kashache?']) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+    }
+    expect(matchIntent('kahi kami ahe ka? konte documents pathvu?')).to.equal('pending_documents');
+  });
+});
