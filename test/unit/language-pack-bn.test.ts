@@ -1109,4 +1109,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['oi rejected claim ta ami chhere dilam, ar kichu korte hobe na', 'রিজেক্ট হওয়া ক্লেমটা আমরা ছেড়ে দিলাম', 'claim ta reject holo, amra chere diyechi']) expect(matchIntent(text), text).to.equal(null);
     for (const text of ['documents er jonno ar kichu korte hobe na?', 'claim ta keno reject holo? ami chere debo na']) expect(matchIntent(text), text).to.not.equal(null);
   });
+  it('reads anything pending (কিছু pending, কিছু পেন্ডিং, kichu pending) as a need: after papers given, whether anything is still pending asks which papers are left; the claim still pending asks where it stands', () => {
+    for (const text of ['PAN card ar bank details diyechi, ekhono ki kichu pending?', 'সব বিল জমা দিয়েছি, এখনো কি কিছু পেন্ডিং?', 'discharge summary pathiyechi, ar kichu pending ache?']) expect(matchIntent(text), text).to.equal('pending_documents');
+    for (const text of ['claim ta ekhono pending keno?', 'আমার ক্লেম এখনো পেন্ডিং কেন?']) expect(matchIntent(text), text).to.equal('claim_status');
+  });
 });
