@@ -72,6 +72,16 @@ describe('understandMessage: papers told in someone\'s hands are news (EN, HI_EN
   });
 });
 
+describe('understandMessage: a paper for tax (for tax, tax filing, itr ke liye) is the policy\'s business (EN, HI_EN)', () => {
+  it('starts nothing; a claim paper the claimant sends, or a cut for tax asked of, still asks', () => {
+    for (const text of ['policy schedule for tax filing', 'Need the policy papers for tax purposes', 'premium certificate itr ke liye']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('Should I send the policy copy with the claim papers?')).to.equal('pending_documents');
+    expect(matchIntent('Why was 2000 deducted for tax from my claim?')).to.equal('query_reason');
+  });
+});
+
 describe('understandMessage: small talk with claim words, and implied asks', () => {
   const smallTalk = (text: string) => {
     const understanding = understandMessage(text);
