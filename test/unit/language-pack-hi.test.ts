@@ -472,4 +472,8 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['इस साल कोई क्लेम नहीं किया, नो क्लेम बोनस कितना मिलेगा?', 'एनसीबी कब जुड़ेगा?']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('क्लेम का पैसा कब मिलेगा?')).to.equal('claim_status');
   });
+  it('reads a call asked with कर लो, कर दीजिए (फोन कर लो, कॉल कर दीजिए) and "come on the line" (लाइन पर आइए) as a call asked for; a call told made asks nothing', () => {
+    for (const text of ['मुझसे लिखा नहीं जाता, कोई फोन कर दीजिए', 'कोई लाइन पर आइए, बहुत जरूरी है', 'मैं अनपढ़ हूँ, कोई कॉल कर लो']) expect(matchIntent(text), text).to.equal('human_handover');
+    expect(matchIntent('मैंने फोन कर दिया था, कोई उठाता नहीं')).to.equal(null);
+  });
 });

@@ -1483,4 +1483,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('paise ale ka ki nahi')).to.equal('claim_status');
     expect(matchIntent('ok chalel')).to.equal(null);
   });
+  it('reads "come on the line" (लाईनवर या, line var ya, line var yal ka) as a call asked for: someone asked on the line asks for a person, a status asked after it still asks', () => {
+    for (const text of ['aai admit ahe, koni tari line var yal ka?', 'कोणीतरी लाईनवर या, खूप अर्जंट आहे']) expect(matchIntent(text), text).to.equal('human_handover');
+    expect(matchIntent('line var ya ani sanga claim cha kay zala')).to.equal('claim_status');
+  });
 });
