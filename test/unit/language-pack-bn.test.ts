@@ -1113,4 +1113,7 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['PAN card ar bank details diyechi, ekhono ki kichu pending?', 'সব বিল জমা দিয়েছি, এখনো কি কিছু পেন্ডিং?', 'discharge summary pathiyechi, ar kichu pending ache?']) expect(matchIntent(text), text).to.equal('pending_documents');
     for (const text of ['claim ta ekhono pending keno?', 'আমার ক্লেম এখনো পেন্ডিং কেন?']) expect(matchIntent(text), text).to.equal('claim_status');
   });
+  it('reads whether what was sent is enough (যথেষ্ট কিনা, enough kina, jotheshto kina) as asking whether the papers came in full, as complete kina: documents, even with a look asked for', () => {
+    for (const text of ['je bill gulo upload korechi segulo enough kina dekhe janaben', 'pathano report gulo jotheshto kina bolben?', 'যে কাগজগুলো পাঠিয়েছি সেগুলো যথেষ্ট কিনা চেক করে জানান']) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
 });
