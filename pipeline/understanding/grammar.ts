@@ -264,6 +264,11 @@ const receivedClasses: ReadonlySet<string> = new Set(['received']);
 /** A rejection, a cut or a call: a payment word right after one is that act's verb ("claim reject
  *  kar diya", "paisa kaat diya"), or the call got ("callback milega kya?", "callback milel ka?"). */
 const actVerbed: ReadonlySet<string> = new Set(['reject', 'cut', 'call', 'callme']);
+/** So is one after a call with only question words between ("call kab aayega?", "कॉल कब आएगा?"):
+ *  when the call comes, no payment. */
+const callAskedWhen = (call: ClassHit, paid: ClassHit, hits: readonly ClassHit[]) => (call.cls === 'call' || call.cls === 'callme')
+  && call.end < paid.start - 1 && paid.start - call.end <= 3
+  && Array.from({ length: paid.start - call.end - 1 }, (_, i) => call.end + 1 + i).every((at) => hits.some((q) => q.start <= at && at <= q.end && askingWordClasses.has(q.cls)));
 /** Papers handed in: a payment word inside such a phrase ("bill jama kar di", "submit kar diya")
  *  is the handing in, no payment. */
 const doneClasses: ReadonlySet<string> = new Set(['done']);
@@ -578,7 +583,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
         if (h.cls === 'status') return (!papersDone || (!withinPhraseOf(receivedClasses, h, all) && !(consignment(h) && !clause.marked) && !(trackedArrival(all) && !clause.marked))) && !(papersArrivalAsked && all.some((n) => n.cls === 'neg' && n.start >= h.start && n.end <= h.end));
         // With a cut named, a payment word right after a modal ("the policy should pay", what the
         // claimant holds owed) disputes the cut: no payment asked.
-        if (h.cls === 'paid') return !all.some((r) => actVerbed.has(r.cls) && r.end === h.start - 1) && !withinPhraseOf(doneClasses, h, all) && !papersArrived(h, all) && !(cutNamed && afterModal(h, all));
+        if (h.cls === 'paid') return !all.some((r) => actVerbed.has(r.cls) && (r.end === h.start - 1 || callAskedWhen(r, h, all))) && !withinPhraseOf(doneClasses, h, all) && !papersArrived(h, all) && !(cutNamed && afterModal(h, all));
         if (!claimPaper || (h.cls !== 'claim' && h.cls !== 'doc')) return true;
         return (h.cls === 'doc') === filePaper || !alsoRead(h.cls === 'claim' ? 'doc' : 'claim', h, all);
       })

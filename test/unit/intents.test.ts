@@ -82,6 +82,16 @@ describe('understandMessage: a paper for tax (for tax, tax filing, itr ke liye) 
   });
 });
 
+describe('understandMessage: a call asked when asks for a person (EN, HI_EN, HI)', () => {
+  it('"when will you call?", "call kab aayega?" ask for a call; a call told, or money asked beside it, do not', () => {
+    for (const text of ['When are you going to call?', 'phone kab karoge aap?', 'aapka call kab aayega?', 'आप कॉल कब करेंगे?']) {
+      expect(matchIntent(text), text).to.equal('human_handover');
+    }
+    expect(matchIntent('When I call the helpline nobody answers')).to.not.equal('human_handover');
+    expect(matchIntent('maine call kiya tha, paisa kab aayega?')).to.equal('claim_status');
+  });
+});
+
 describe('understandMessage: small talk with claim words, and implied asks', () => {
   const smallTalk = (text: string) => {
     const understanding = understandMessage(text);
