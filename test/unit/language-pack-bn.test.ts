@@ -1116,4 +1116,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
   it('reads whether what was sent is enough (যথেষ্ট কিনা, enough kina, jotheshto kina) as asking whether the papers came in full, as complete kina: documents, even with a look asked for', () => {
     for (const text of ['je bill gulo upload korechi segulo enough kina dekhe janaben', 'pathano report gulo jotheshto kina bolben?', 'যে কাগজগুলো পাঠিয়েছি সেগুলো যথেষ্ট কিনা চেক করে জানান']) expect(matchIntent(text), text).to.equal('pending_documents');
   });
+  it('reads what the policy covers (কভার আছে, কভার হয়, cover ache, cover hoy, ম্যাটার্নিটি কভার) as the policy\'s business, as "cover hai kya": no claim asked about; a why after a cover told still asks', () => {
+    for (const text of ['আমার পলিসিতে ম্যাটার্নিটি কভার আছে?', 'পলিসিতে ক্যান্সারের চিকিৎসা কভার হয়?', 'amar policy te OPD cover hoy?', 'policy te dental treatment cover kore?']) expect(matchIntent(text), text).to.equal(null);
+    for (const text of ['policy te sob cover ache, tahole claim keno reject holo?', 'পলিসিতে কভার আছে, তবু ক্লেম কেন রিজেক্ট করলেন?']) expect(matchIntent(text), text).to.equal('query_reason');
+  });
 });
