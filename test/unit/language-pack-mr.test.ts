@@ -1487,4 +1487,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['aai admit ahe, koni tari line var yal ka?', 'कोणीतरी लाईनवर या, खूप अर्जंट आहे']) expect(matchIntent(text), text).to.equal('human_handover');
     expect(matchIntent('line var ya ani sanga claim cha kay zala')).to.equal('claim_status');
   });
+  it('reads a new policy wanted (नवी पॉलिसी घ्यायचीय, navin policy, plans sanga) as the policy\'s business and "leave that topic" (तो विषय सोडा, te soda) as a closing: a rejection put aside before asking for plans starts nothing, why it was rejected asked still asks', () => {
+    for (const text of ['जुना क्लेम नाकारला, तो विषय सोडा. आता आईसाठी नवी पॉलिसी घ्यायचीय, प्लॅन सांगा', 'claim reject zala te soda, ata navin policy ghyaychi ahe. plans sanga']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('क्लेम reject झाला ते सोडा, पण कारण काय?')).to.equal('query_reason');
+  });
 });
