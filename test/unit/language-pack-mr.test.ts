@@ -1491,4 +1491,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['जुना क्लेम नाकारला, तो विषय सोडा. आता आईसाठी नवी पॉलिसी घ्यायचीय, प्लॅन सांगा', 'claim reject zala te soda, ata navin policy ghyaychi ahe. plans sanga']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('क्लेम reject झाला ते सोडा, पण कारण काय?')).to.equal('query_reason');
   });
+  it('reads "how is it not" (कसं नाही, kasa nahi) as a why-word and enough (पुरे, एक पुरे, purel ka) as a need: a rejection disputed asks why, whether one paper will do asks for documents, money not come asked how still asks the status', () => {
+    for (const text of ['क्लेम नाकारला, सगळे पेपर दिले होते. मग हे कव्हर्ड कसं नाही?', 'claim reject kela, sagle reports dile. mag he covered kasa nahi?']) expect(matchIntent(text), text).to.equal('query_reason');
+    for (const text of ['२० बिलं आहेत, सगळी पाठवू की एक summary पुरे?', '15 bills ahet, sagle pathvu ki ek summary purel ka?']) expect(matchIntent(text), text).to.equal('pending_documents');
+    expect(matchIntent('paise ajun kase nahi ale?')).to.equal('claim_status');
+  });
 });
