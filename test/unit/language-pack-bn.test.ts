@@ -1120,4 +1120,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['আমার পলিসিতে ম্যাটার্নিটি কভার আছে?', 'পলিসিতে ক্যান্সারের চিকিৎসা কভার হয়?', 'amar policy te OPD cover hoy?', 'policy te dental treatment cover kore?']) expect(matchIntent(text), text).to.equal(null);
     for (const text of ['policy te sob cover ache, tahole claim keno reject holo?', 'পলিসিতে কভার আছে, তবু ক্লেম কেন রিজেক্ট করলেন?']) expect(matchIntent(text), text).to.equal('query_reason');
   });
+  it('reads the e-card and health card in Bengali script (ই-কার্ড, হেলথ কার্ড, পলিসি কার্ড) as the policy\'s business, as e-card is: a request that we send it asks for no papers; a card\'s copy sent for the claim still is one', () => {
+    for (const text of ['ই-কার্ডটা আরেকবার পাঠিয়ে দিন', 'হেলথ কার্ড পাঠিয়ে দিন প্লিজ', 'পলিসি কার্ড হোয়াটসঅ্যাপে পাঠাবেন']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('হেলথ কার্ডের কপি কি পাঠাতে হবে ক্লেমের জন্য?')).to.equal('pending_documents');
+  });
 });
