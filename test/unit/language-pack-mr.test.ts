@@ -1496,4 +1496,7 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['२० बिलं आहेत, सगळी पाठवू की एक summary पुरे?', '15 bills ahet, sagle pathvu ki ek summary purel ka?']) expect(matchIntent(text), text).to.equal('pending_documents');
     expect(matchIntent('paise ajun kase nahi ale?')).to.equal('claim_status');
   });
+  it('reads why a query was raised with the English verb (का raise केली, का raise केलीत) as a why-phrase, as का काढली: it asks why even after papers told sent', () => {
+    for (const text of ['ही query का raise केलीत? आम्ही सगळं दिलं होतं', 'तुम्ही query का raise केला? हॉस्पिटलने पेपर्स पाठवले आहेत']) expect(matchIntent(text), text).to.equal('query_reason');
+  });
 });
