@@ -92,6 +92,15 @@ describe('understandMessage: a call asked when asks for a person (EN, HI_EN, HI)
   });
 });
 
+describe('understandMessage: Hinglish abhi bhi, ab bhi (still) is no when-word (HI_EN)', () => {
+  it('a paper still missing asks for documents; a claim still in process or unpaid asks where it stands', () => {
+    expect(matchIntent('mere claim me ab bhi koi document missing hai kya?')).to.equal('pending_documents');
+    for (const text of ['claim ab bhi process mein hai kya?', 'abhi bhi payment nahi mila', 'claim abhi bhi pending hai, kab tak hoga?']) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+    }
+  });
+});
+
 describe('understandMessage: small talk with claim words, and implied asks', () => {
   const smallTalk = (text: string) => {
     const understanding = understandMessage(text);
