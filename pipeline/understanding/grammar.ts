@@ -505,6 +505,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // "उत्तराची वाट पाहतोय") is that request, not a complaint about the delay.
     let hits = found.filter((h) => h.start >= clause.start && h.end < clause.end)
       .filter((h, _, all) => h.cls !== 'delay' || !withinPhraseOf(followUpClasses, h, all))
+      // A greeting inside a longer why phrase ("kaise ho gaya?", how did it happen: not "kaise ho?",
+      // how are you) is that why, no greeting.
+      .filter((h, _, all) => h.cls !== 'greet' || !withinPhraseOf(whyClasses, h, all))
       // A cut word inside a phrase of what is short ("kuch kam hai", "क्या कम है": anything missing?)
       // is that need, not a deduction ("bills bhej diye, kuch kam hai kya?" asks for documents).
       .filter((h, _, all) => h.cls !== 'cut' || !withinPhraseOf(needClasses, h, all))

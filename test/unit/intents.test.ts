@@ -101,6 +101,15 @@ describe('understandMessage: Hinglish abhi bhi, ab bhi (still) is no when-word (
   });
 });
 
+describe('understandMessage: kaise ho gaya (how did it happen) is a why, no greeting (HI_EN)', () => {
+  it('asks why after a rejection or cut; "kaise ho?" alone still greets', () => {
+    for (const text of ['Claim reject kar diya day care bol ke. Ye day care kaise ho gaya?', '5000 kaat liye. Ye kaise ho sakta hai?']) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+    }
+    expect(matchIntent('Namaste ji, aap kaise ho?')).to.equal(null);
+  });
+});
+
 describe('understandMessage: small talk with claim words, and implied asks', () => {
   const smallTalk = (text: string) => {
     const understanding = understandMessage(text);
