@@ -110,6 +110,15 @@ describe('understandMessage: kaise ho gaya (how did it happen) is a why, no gree
   });
 });
 
+describe('understandMessage: a claim asked of without a paper asks whether the paper is needed (EN, HI_EN)', () => {
+  it('without it, uske bina ask for documents; a why beside it still asks why', () => {
+    for (const text of ['The lab never gave me the report. Can the claim go ahead without it?', 'Doctor ka prescription kho gaya, iske bina claim settle hoga?']) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+    }
+    expect(matchIntent('notice ke bina claim reject kar diya, kyu?')).to.equal('query_reason');
+  });
+});
+
 describe('understandMessage: small talk with claim words, and implied asks', () => {
   const smallTalk = (text: string) => {
     const understanding = understandMessage(text);
