@@ -1011,8 +1011,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const talkAfterModal = (p: Part) => p.hits.some((t) => talkClasses.has(t.cls) && afterModal(t, p.hits));
   const personTold = () => score(parts.filter((p) => !p.closing && !talkAfterModal(p)).flatMap((p) => p.hits)).scores['human_handover'] ?? 0;
   // An acknowledging emoji (a thumbs up, an OK hand, a check mark) closes as "ok" does, in a message
-  // with no question mark: news acknowledged ("बिल मिळालं 👍", "payment received 👍"), no request put briefly.
-  if (!asked && (parts.some((p) => p.closing) || (acknowledged.test(text) && !text.includes('?'))) && personTold() < strongWeight) {
+  // with no question mark that tells news, something got, paid, done or sent ("बिल मिळालं 👍",
+  // "payment received 👍"); a request put briefly names no such act ("claim status 👍", "pending
+  // documents 👌") and still asks.
+  const newsAcknowledged = () => acknowledged.test(text) && !text.includes('?') && all.some((h) => newsClasses.has(h.cls));
+  if (!asked && (parts.some((p) => p.closing) || newsAcknowledged()) && personTold() < strongWeight) {
     return { kind: 'small_talk', intent: null, confidence: 0, scores: score([]).scores as Record<I, number>, template: null, closing: true };
   }
 
@@ -1119,6 +1122,8 @@ const acknowledgement = /[\u{1F44D}\u{1F44C}\u{1F64F}\u{1F44F}\u{2705}\u{2714}\u
 const foldedHandsAtEnd = /\u{1F64F}[\s\u{1F3FB}-\u{1F3FF}\u{1F64F}]*$/u;
 /** Of those, the ones that only acknowledge (no folded hands, which also plead: "status 🙏"). */
 const acknowledged = /[\u{1F44D}\u{1F44C}\u{2705}\u{2714}\u{2611}]/u;
+/** The acts news tells: got, paid, done, sent by the claimant. */
+const newsClasses: ReadonlySet<string> = new Set(['received', 'paid', 'done', 'send']);
 
 /** Below this, a template over sentences that only tell names no intent (a bill or a payment
  *  mentioned in passing: documents-alone 0.55, money-paid 0.68, claim-paid 0.7: "my claim is settled"

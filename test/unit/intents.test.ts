@@ -759,3 +759,15 @@ describe('understandMessage: a need word inside a cut phrase is the cut, no pape
     expect(matchIntent('kahi kami ahe ka? konte documents pathvu?')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: an acknowledging emoji closes news told, not a request put briefly (EN, HI_EN, MR)', () => {
+  it('news of something got, paid, done or sent with 👍, 👌 or ✅ starts nothing; a bare request with one still asks', () => {
+    for (const text of ['final bill mil gaya 👍', 'amount credited in my account ✅', 'sab documents upload kar diye 👌']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+    expect(matchIntent('claim status 👍')).to.equal('claim_status');
+    expect(matchIntent('status of CLM-2025-40321 👌')).to.equal('claim_status');
+    expect(matchIntent('pending documents list ✅')).to.equal('pending_documents');
+    expect(matchIntent('क्लेम स्टेटस 👍')).to.equal('claim_status');
+  });
+});
