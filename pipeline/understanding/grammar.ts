@@ -266,9 +266,13 @@ const receivedClasses: ReadonlySet<string> = new Set(['received']);
 const actVerbed: ReadonlySet<string> = new Set(['reject', 'cut', 'call', 'callme']);
 /** So is one after a call with only question words between ("call kab aayega?", "कॉल कब आएगा?"):
  *  when the call comes, no payment. */
-const callAskedWhen = (call: ClassHit, paid: ClassHit, hits: readonly ClassHit[]) => (call.cls === 'call' || call.cls === 'callme')
-  && call.end < paid.start - 1 && paid.start - call.end <= 3
-  && Array.from({ length: paid.start - call.end - 1 }, (_, i) => call.end + 1 + i).every((at) => hits.some((q) => q.start <= at && at <= q.end && askingWordClasses.has(q.cls)));
+const callAskedWhen = (call: ClassHit, paid: ClassHit, hits: readonly ClassHit[]) => {
+  if ((call.cls !== 'call' && call.cls !== 'callme') || paid.start - call.end < 2 || paid.start - call.end > 3) return false;
+  for (let at = call.end + 1; at < paid.start; at += 1) {
+    if (!hits.some((q) => q.start <= at && at <= q.end && askingWordClasses.has(q.cls))) return false;
+  }
+  return true;
+};
 /** Papers handed in: a payment word inside such a phrase ("bill jama kar di", "submit kar diya")
  *  is the handing in, no payment. */
 const doneClasses: ReadonlySet<string> = new Set(['done']);
@@ -335,6 +339,10 @@ function thanksIsObject(request: ClassHit, hits: readonly ClassHit[]): boolean {
 
 /** Talking, being put through or called: with a person and a request, asked for. */
 const talkClasses: ReadonlySet<string> = new Set(['talk', 'reach', 'call']);
+/** Words that ask something of a person named beside them: talk, a call, a complaint, or a
+ *  negation ("my agent is not picking up"). With none, a person named only told the claimant
+ *  something ("Your executive told me ...") and is no person asked for. */
+const personOnlyTold = (hits: readonly ClassHit[]) => !hits.some((h) => talkClasses.has(h.cls) || h.cls === 'callme' || h.cls === 'complaint' || h.cls === 'neg');
 
 /** Whether a clause asks to talk to a person: a talk, reach or call word not negated, a person,
  *  and a request (the talk word itself, "pesanum", or another that is no why-word too). */
@@ -968,7 +976,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // With no why in the message, a person named in what it leans on, told and with no talk, call,
       // complaint or negation there ("Your executive told me the premium can be paid in EMI. How do I
       // set that up?"), is who told the claimant, no person the question asks for.
-      if (!whyNamed && !parts[i - 1]!.asking && context.some((h) => personClasses.has(h.cls)) && !context.some((h) => talkClasses.has(h.cls) || h.cls === 'callme' || h.cls === 'complaint' || h.cls === 'neg')) {
+      if (!whyNamed && !parts[i - 1]!.asking && context.some((h) => personClasses.has(h.cls)) && personOnlyTold(context)) {
         context = context.filter((h) => !personClasses.has(h.cls));
       }
       // A why-question read with what it leans on may ask about a delay told there (delayAsked).
@@ -1085,7 +1093,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // can be paid in EMI. How do I set that up?") is who told the claimant, no person asked for.
   // One said not to do something ("My agent is not picking up my calls. Can someone help?") is
   // complained of, and stays.
-  const teller = (p: Part) => !p.asking && !p.hits.some((h) => talkClasses.has(h.cls) || h.cls === 'callme' || h.cls === 'complaint' || h.cls === 'neg');
+  const teller = (p: Part) => !p.asking && personOnlyTold(p.hits);
   const tellers = asked && !whyNamed && all.some((h) => personClasses.has(h.cls)) ? new Set(parts.filter(teller).flatMap((p) => p.hits.filter((h) => personClasses.has(h.cls)))) : null;
   const scored = asked ? score(tellers ? all.filter((h) => !tellers.has(h)) : all) : score(stated.filter((h) => h.cls !== 'when' || !isDate(h)), grammar.window, undefined, reports, false);
   const thanked = all.some((h) => closingClasses.has(h.cls));
