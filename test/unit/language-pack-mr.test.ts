@@ -386,6 +386,11 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(detectLanguage('जी, धन्यवाद')).to.equal('HI');
   });
 
+  it('reads namaskar (romanised नमस्कार) as romanised Marathi, and beside a Hinglish word as Hinglish', () => {
+    for (const text of ['Namaskar saheb', 'namaskar, ek vichar hota', 'NAMASKAR 🙏🙏']) expect(detectLanguage(text), text).to.equal('MR_EN');
+    for (const text of ['namaskar, mera claim kab aayega?', 'namaskar bhai, paisa kab milega']) expect(detectLanguage(text), text).to.equal('HI_EN');
+  });
+
   it('reads an insurer\'s query as a paper asked for, and "why was a query raised" as why', () => {
     const cases: Array<[string, string | null, string]> = [
       ['तुम्ही परत क्वेरी का काढली?', 'query_reason', 'MR'], ['parat query ka raise kela tumhi?', 'query_reason', 'MR_EN'],
