@@ -1615,4 +1615,12 @@ describe('Tamil language packs', () => {
       ['பாலிசி எடுத்து 5 வருஷம் ஆச்சு, எப்படி வெயிட்டிங் பீரியட் வரும்?', 'query_reason', 'TA'],
     ]);
   });
+
+  it('reads a yes-no question tagged "what" (approve ஆச்சா என்ன, reject aacha enna) as "or what", the status asked, while a why beside it still asks why', () => {
+    expectReadings([
+      ['amma claim approve aacha enna? innum message onnum varala', 'claim_status', 'TA_EN'],
+      ['எங்க க்ளைம் ரிஜெக்ட் ஆயிடுச்சா என்ன? ஒன்னும் தெரியல', 'claim_status', 'TA'],
+      ['claim reject aachu, enna kaaranam?', 'query_reason', 'TA_EN'],
+    ]);
+  });
 });

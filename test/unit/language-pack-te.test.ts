@@ -1449,4 +1449,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['పాలసీ 4 ఏళ్లుగా ఉంది, వెయిటింగ్ పీరియడ్ ఎలా వస్తుంది?', 'query_reason', 'TE'],
     ]);
   });
+
+  it('reads a yes-no question tagged "what" (approve ayyinda enti, రిజెక్ట్ అయిందా ఏంటి) as "or what", the status asked, while a why beside it still asks why', () => {
+    expectReadings([
+      ['maa nanna claim approve ayyinda enti? inka message raledu', 'claim_status', 'TE_EN'],
+      ['మా క్లెయిమ్ రిజెక్ట్ అయిందా ఏంటి? ఏ సమాచారం లేదు', 'claim_status', 'TE'],
+      ['claim reject ayyindi, enti karanam?', 'query_reason', 'TE_EN'],
+    ]);
+  });
 });
