@@ -1623,4 +1623,12 @@ describe('Tamil language packs', () => {
       ['claim reject aachu, enna kaaranam?', 'query_reason', 'TA_EN'],
     ]);
   });
+
+  it('reads the call centre in its case forms (கால் சென்டர்ல, call center la) as a person, and whether they will call (கூப்பிடுவாங்களா, koopiduvaangala) as a call asked for, while whether they called (கூப்பிட்டாங்களா) asks none', () => {
+    expectReadings([
+      ['கால் சென்டர்ல யாராவது எனக்கு கூப்பிடுவாங்களா? நாளைக்கு காலையில வீட்டுல இருப்பேன்', 'human_handover', 'TA'],
+      ['call center la irundhu yaaravadhu innaiku koopiduvaangala?', 'human_handover', 'TA_EN'],
+    ]);
+    expect(asked('நேத்து யாராவது கூப்பிட்டாங்களா? எனக்கு தெரியல')).to.not.equal('human_handover');
+  });
 });
