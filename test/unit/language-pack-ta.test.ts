@@ -1631,4 +1631,11 @@ describe('Tamil language packs', () => {
     ]);
     expect(asked('நேத்து யாராவது கூப்பிட்டாங்களா? எனக்கு தெரியல')).to.not.equal('human_handover');
   });
+
+  it('reads how far a claim has gone (எங்க வரைக்கும் போயிருக்கு, edhu varaikum vandhirukku) as its status', () => {
+    expectReadings([
+      ['அப்பாவோட கிளைம் எதுவரைக்கும் போயிருக்கு?', 'claim_status', 'TA'],
+      ['hospital claim edhu varaikum vandhirukku sir?', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });

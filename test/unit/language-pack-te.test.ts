@@ -1457,4 +1457,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['claim reject ayyindi, enti karanam?', 'query_reason', 'TE_EN'],
     ]);
   });
+
+  it('reads how far a claim has gone (ekkadi varaku vellindi, ఎక్కడిదాకా వచ్చింది) as its status', () => {
+    expectReadings([
+      ['maa amma claim ekkadi varaku vellindi?', 'claim_status', 'TE_EN'],
+      ['నా క్లెయిమ్ ఎక్కడిదాకా వచ్చింది?', 'claim_status', 'TE'],
+    ]);
+  });
 });
