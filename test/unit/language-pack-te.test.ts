@@ -1464,4 +1464,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['నా క్లెయిమ్ ఎక్కడిదాకా వచ్చింది?', 'claim_status', 'TE'],
     ]);
   });
+
+  it('reads koncham (a little, please) as no cut, so a payment asked with it stays a payment, while a cut named beside it still asks why', () => {
+    expectReadings([
+      ['sir naa surgery dabbulu Rs 45,000 eppudu vastayi koncham chusi cheppandi', 'claim_status', 'TE_EN'],
+      ['bill lo koncham amount cut chesaru, enduku?', 'query_reason', 'TE_EN'],
+    ]);
+  });
 });
