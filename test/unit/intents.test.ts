@@ -771,3 +771,16 @@ describe('understandMessage: an acknowledging emoji closes news told, not a requ
     expect(matchIntent('क्लेम स्टेटस 👍')).to.equal('claim_status');
   });
 });
+
+describe('understandMessage: someone\'s follow-up told, thanked for, asks nothing (EN, HI_EN)', () => {
+  it('reads a follow-up told done by someone (follow up kar rahe the, was following up) as thanks: money told come with it starts nothing', () => {
+    for (const text of [
+      'reimbursement ke 45,000 kal account me aa gaye, dhanyavaad, aapke sir follow up kar rahe the',
+      'Got the 18,500 in my account today. Thanks to the lady who was following up on it.',
+    ]) expect(matchIntent(text), text).to.equal(null);
+  });
+  it('leaves a follow-up asked for, and a question after the thanks, as they were', () => {
+    expect(matchIntent('paisa aa gaya, shukriya. baki 5000 kab aayenge?')).to.equal('claim_status');
+    expect(matchIntent('please follow up on my claim status')).to.equal('claim_status');
+  });
+});
