@@ -784,3 +784,17 @@ describe('understandMessage: someone\'s follow-up told, thanked for, asks nothin
     expect(matchIntent('please follow up on my claim status')).to.equal('claim_status');
   });
 });
+
+describe('understandMessage: trust lost and a bad service vented, mixed-script too, ask nothing (HI, HI_EN, EN)', () => {
+  it('reads घटिया service, भरोसा उठ गया, bharosa nahi raha, lost faith in as venting: a sum not paid told among them starts nothing', () => {
+    for (const text of [
+      'ऐसी बेकार service पहले कभी नहीं मिली। आधा पैसा भी नहीं दिया। आपकी कंपनी से भरोसा उठ गया।',
+      'itne saal premium bhara, phir bhi claim me aadha kaat diya. ab bharosa nahi raha aap logon pe.',
+      'Paid premiums for ten years and half the bill was cut. I have lost all faith in your company.',
+    ]) expect(matchIntent(text), text).to.equal(null);
+  });
+  it('leaves a question beside the venting asking', () => {
+    expect(matchIntent('घटिया service है। मेरा पैसा कब आएगा?')).to.equal('claim_status');
+    expect(matchIntent('bharosa uth gaya. claim reject kyu kiya?')).to.equal('query_reason');
+  });
+});
