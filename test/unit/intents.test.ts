@@ -798,3 +798,17 @@ describe('understandMessage: trust lost and a bad service vented, mixed-script t
     expect(matchIntent('bharosa uth gaya. claim reject kyu kiya?')).to.equal('query_reason');
   });
 });
+
+describe('understandMessage: a plan asked to be suggested or another policy taken is the policy\'s business (EN, HI_EN, HI)', () => {
+  it('reads which plan, suggest a plan, a separate policy, kaunsa plan, कौन सा प्लान as that business: asked after a claim told settled it starts nothing', () => {
+    for (const text of [
+      'My claim was settled on time. I want another policy for my in-laws. Which plan do you recommend?',
+      'claim settle ho gaya, thanks. ab sasur ji ke liye kaunsa plan lena sahi rahega?',
+      'क्लेम का पैसा मिल गया। अब बेटे के लिए अलग पॉलिसी लेनी है, कौन सा प्लान ठीक रहेगा?',
+    ]) expect(matchIntent(text), text).to.equal(null);
+  });
+  it('leaves a claim asked of beside a plan asking', () => {
+    expect(matchIntent('I took another policy last year. When will my claim be paid?')).to.equal('claim_status');
+    expect(matchIntent('kaunsa plan tha pata nahi, claim reject kyu hua?')).to.equal('query_reason');
+  });
+});
