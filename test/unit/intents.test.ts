@@ -812,3 +812,17 @@ describe('understandMessage: a plan asked to be suggested or another policy take
     expect(matchIntent('kaunsa plan tha pata nahi, claim reject kyu hua?')).to.equal('query_reason');
   });
 });
+
+describe('understandMessage: an office open on a day (khula rehta, खुला रहता, open on Sunday) is the policy\'s business (EN, HI_EN, HI)', () => {
+  it('asked after papers told handed in, starts nothing', () => {
+    for (const text of [
+      'parso branch jaake saare bills de diye, receipt bhi mil gayi. saturday ko office khula rehta hai?',
+      'कल खुद जाकर कागज़ जमा कर दिए थे। क्या आपका ऑफिस छुट्टी के दिन खुला रहता है?',
+      'I dropped the bills at your branch yesterday. Are you open on Saturdays?',
+    ]) expect(matchIntent(text), text).to.equal(null);
+  });
+  it('leaves whether the papers arrived asked', () => {
+    expect(matchIntent('parso branch jaake saare bills de diye. mil gaye kya?')).to.equal('pending_documents');
+    expect(matchIntent('I dropped the bills at your branch yesterday. Have they reached you?')).to.equal('pending_documents');
+  });
+});
