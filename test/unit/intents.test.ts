@@ -826,3 +826,16 @@ describe('understandMessage: an office open on a day (khula rehta, खुला 
     expect(matchIntent('I dropped the bills at your branch yesterday. Have they reached you?')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: a mobile number to be changed (number badalwana, नंबर बदलवाएं) is the policy\'s business (HI, HI_EN)', () => {
+  it('asked how, after a claim told settled, starts nothing', () => {
+    for (const text of [
+      'क्लेम का पैसा आ गया पर मैसेज पुराने फोन पर गया। मोबाइल नंबर कैसे बदलवाएं?',
+      'claim settle ho gaya, sms purane phone pe aaya. mobile number kaise badle?',
+    ]) expect(matchIntent(text), text).to.equal(null);
+  });
+  it('leaves a claim asked of beside a number changed asking', () => {
+    expect(matchIntent('नंबर बदल गया है। मेरा क्लेम कब पास होगा?')).to.equal('claim_status');
+    expect(matchIntent('number badle the isliye claim reject hua kya? kyu?')).to.equal('query_reason');
+  });
+});
