@@ -120,12 +120,14 @@ export function languageDetector(loaded: LoadedLanguages, fold: (word: string) =
   /** Of two tied romanised forms of languages of different native scripts, the one whose script the
    *  fewest languages write, when only one is so: its word is the more telling marker ("accha,
    *  bujhlam" is romanised Bengali; Hinglish words such as accha, haan, ji are written by speakers
-   *  of every language, and Devanagari is shared by Hindi and Marathi). Only a tie of two, each by
-   *  words of its own. */
+   *  of every language, and Devanagari is shared by Hindi and Marathi). Only a tie of two, each
+   *  with a word of its own. */
   const rarestScript = (tied: readonly string[], owned: readonly string[][]): string | null => {
     if (tied.length !== 2 || !tied.every((code) => byCode.get(code)!.romanised_of !== null)) return null;
-    // Each by words of its own: a word both list ("ye": Hinglish and romanised Telugu) tells neither.
-    if (owned.some((owners) => tied.every((code) => owners.includes(code)))) return null;
+    // Each by a word of its own: a word both list ("ye": Hinglish and romanised Telugu) tells
+    // neither, and beside words of each alone ("acha thik ache": acha Hinglish's, ache Bengali's,
+    // thik both's) it only adds to both.
+    if (!tied.every((code) => owned.some((owners) => owners.includes(code) && !tied.every((c) => owners.includes(c))))) return null;
     const counts = tied.map((code) => writers.get(nativeOf(code).scriptOf) ?? 0);
     const least = Math.min(...counts);
     return counts.filter((n) => n === least).length === 1 ? tied[counts.indexOf(least)]! : null;

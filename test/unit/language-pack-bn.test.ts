@@ -1124,4 +1124,10 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['ই-কার্ডটা আরেকবার পাঠিয়ে দিন', 'হেলথ কার্ড পাঠিয়ে দিন প্লিজ', 'পলিসি কার্ড হোয়াটসঅ্যাপে পাঠাবেন']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('হেলথ কার্ডের কপি কি পাঠাতে হবে ক্লেমের জন্য?')).to.equal('pending_documents');
   });
+  it('reads a tie of Hinglish and romanised Bengali, each with a word of its own beside a word both list (acha ... thik ... ache), as romanised Bengali, the rarer script; a shared word alone still tells neither', () => {
+    expect(detectLanguage('acha thik ache, kal dekhbo')).to.equal('BN_EN');
+    expect(detectLanguage('accha thik ache')).to.equal('BN_EN');
+    expect(detectLanguage('thik hai')).to.equal('HI_EN');
+    expect(detectLanguage('ye papers missing?')).to.equal('EN');
+  });
 });
