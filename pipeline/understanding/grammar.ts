@@ -282,7 +282,8 @@ const coverClasses: ReadonlySet<string> = new Set(['cover']);
 const sendmeClasses: ReadonlySet<string> = new Set(['sendme']);
 const docClasses: ReadonlySet<string> = new Set(['doc']);
 const whyClasses: ReadonlySet<string> = new Set(['why']);
-const dateClasses: ReadonlySet<string> = new Set(['date']);
+/** Phrases a delay word inside is no delay: a date ("agle mahine"), a quantity asked complete ("evdha purel"). */
+const delayOverruled: ReadonlySet<string> = new Set(['date', 'need']);
 /** In a clause naming the policy's own business, of a sentence naming no claim: the words that are
  *  that business's, wherever they stand in the clause (its papers, needs, dates, sending). */
 const coverBusiness: ReadonlySet<string> = new Set(['status', 'paid', 'send', 'sendme', 'doc', 'need', 'when', 'where', 'pending', 'received']);
@@ -575,8 +576,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // The other way round, a paper or things word inside a longer why-phrase ("किस चीज़", "kis
       // cheez": for what) is that question, no paper: "किस चीज़ को छुपाने की बात कर रहे हो?" asks why.
       .filter((h, _, all) => (h.cls !== 'doc' && h.cls !== 'items') || !withinPhraseOf(whyClasses, h, all))
-      // A delay word inside a date phrase ("agle mahine", next month; "पिछले महीने") is that date, no delay.
-      .filter((h, _, all) => h.cls !== 'delay' || !withinPhraseOf(dateClasses, h, all))
+      // A delay word inside a date phrase ("agle mahine", next month; "पिछले महीने") is that date, no
+      // delay; inside a need phrase ("एवढे पुरेसे आहेत का?", evdha purel ka: is this much enough?) it
+      // is the quantity asked complete, no delay.
+      .filter((h, _, all) => h.cls !== 'delay' || !withinPhraseOf(delayOverruled, h, all))
       // A word inside one of its phrases is that business too ("sum insured badhana": the sum is no money).
       .filter((h, _, all) => h.cls === 'cover' || !withinPhraseOf(coverClasses, h, all))
       // A bill's money ("बिल का पैसा", "bill amount"): the bill right before a money word is money.

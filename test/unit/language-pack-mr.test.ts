@@ -1504,4 +1504,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
   it('reads why a query was raised with the English verb (का raise केली, का raise केलीत) as a why-phrase, as का काढली: it asks why even after papers told sent', () => {
     for (const text of ['ही query का raise केलीत? आम्ही सगळं दिलं होतं', 'तुम्ही query का raise केला? हॉस्पिटलने पेपर्स पाठवले आहेत']) expect(matchIntent(text), text).to.equal('query_reason');
   });
+  it('reads "this much" before enough (एवढे पुरेसे, इतके पुरतील, evdhe purese) as papers asked complete, no delay: "so many days" before a claim asked still asks its status', () => {
+    for (const text of ['हॉस्पिटलची बिलं आणि रिपोर्ट पाठवले, इतके पुरतील का?', 'sagle papers dile ahet, evdhe purese ahet ka?']) expect(matchIntent(text), text).to.equal('pending_documents');
+    for (const text of ['एवढे दिवस झाले, क्लेमचे पैसे कधी मिळतील?', 'itke divas zale, claim cha kay zala?']) expect(matchIntent(text), text).to.equal('claim_status');
+  });
 });
