@@ -1130,4 +1130,16 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(detectLanguage('thik hai')).to.equal('HI_EN');
     expect(detectLanguage('ye papers missing?')).to.equal('EN');
   });
+  it('reads "eta" (this, etai, etao) as romanised Bengali, and the English ETA among English words as English', () => {
+    expect(detectLanguage('eta kon hospital er bill?')).to.equal('BN_EN');
+    expect(detectLanguage('etao ki lagbe?')).to.equal('BN_EN');
+    expect(detectLanguage('eta ki sotti?')).to.equal('BN_EN');
+    expect(detectLanguage('what is the ETA for my reimbursement?')).to.equal('EN');
+  });
+  it('reads the emphatic future (lagbei, korbei, pabei) as romanised Bengali, and "hoy" ending a question (cashless hoy?) as romanised Bengali, where Marathi writes "hoto ka?"', () => {
+    expect(detectLanguage('original bill ki lagbei?')).to.equal('BN_EN');
+    expect(detectLanguage('taka ki pabei?')).to.equal('BN_EN');
+    expect(detectLanguage('kon kon test e cover hoy?')).to.equal('BN_EN');
+    expect(detectLanguage('kon hospital madhe cashless hota ka?')).to.equal('MR_EN');
+  });
 });
