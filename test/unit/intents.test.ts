@@ -839,3 +839,17 @@ describe('understandMessage: a mobile number to be changed (number badalwana, �
     expect(matchIntent('number badle the isliye claim reject hua kya? kyu?')).to.equal('query_reason');
   });
 });
+
+describe('understandMessage: done or still pending asked (settle hua ya abhi bhi pending, सेटल हुआ या पेंडिंग) is the claim\'s status (HI_EN, HI, EN)', () => {
+  it('asks the status, even after a cut deferred to a later question', () => {
+    for (const text of [
+      'deduction ka hisaab baad me lunga. abhi bas ye batao papa ka claim approve hua ya abhi bhi pending hai',
+      'पहले ये बताइए कि मेरा क्लेम पास हुआ या अभी भी पेंडिंग है?',
+      'Forget the deduction for now. Has the claim been approved or still pending?',
+    ]) expect(matchIntent(text), text).to.equal('claim_status');
+  });
+  it('leaves papers still pending asked for documents', () => {
+    expect(matchIntent('claim ke kaunse papers abhi bhi pending hai?')).to.equal('pending_documents');
+    expect(matchIntent('कौन से कागज़ अभी भी पेंडिंग हैं?')).to.equal('pending_documents');
+  });
+});
