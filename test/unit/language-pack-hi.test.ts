@@ -476,4 +476,8 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['मुझसे लिखा नहीं जाता, कोई फोन कर दीजिए', 'कोई लाइन पर आइए, बहुत जरूरी है', 'मैं अनपढ़ हूँ, कोई कॉल कर लो']) expect(matchIntent(text), text).to.equal('human_handover');
     expect(matchIntent('मैंने फोन कर दिया था, कोई उठाता नहीं')).to.equal(null);
   });
+  it('reads a rejection first of two outcomes asked (रिजेक्ट हो गया या, reject या approve) as the status asked: a rejection told then asked why still asks why', () => {
+    for (const text of ['मेरा क्लेम रिजेक्ट हो गया या अभी रुका हुआ है?', 'reject हुआ या नहीं, ये बताओ']) expect(matchIntent(text), text).to.equal('claim_status');
+    expect(matchIntent('क्लेम रिजेक्ट हो गया, क्यों?')).to.equal('query_reason');
+  });
 });

@@ -1508,4 +1508,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['हॉस्पिटलची बिलं आणि रिपोर्ट पाठवले, इतके पुरतील का?', 'sagle papers dile ahet, evdhe purese ahet ka?']) expect(matchIntent(text), text).to.equal('pending_documents');
     for (const text of ['एवढे दिवस झाले, क्लेमचे पैसे कधी मिळतील?', 'itke divas zale, claim cha kay zala?']) expect(matchIntent(text), text).to.equal('claim_status');
   });
+  it('reads a rejection first of two outcomes asked (रिजेक्ट झाला की पास, nakarla ki manjur) as the status asked, as "की reject" after them is: a rejection told then asked why still asks why', () => {
+    for (const text of ['बाबांचा क्लेम रिजेक्ट झाला की पास?', 'aaicha claim nakarla ki manjur?']) expect(matchIntent(text), text).to.equal('claim_status');
+    for (const text of ['क्लेम रिजेक्ट झाला, कारण काय?', 'claim reject zala, ka?']) expect(matchIntent(text), text).to.equal('query_reason');
+  });
 });
