@@ -282,6 +282,7 @@ const coverClasses: ReadonlySet<string> = new Set(['cover']);
 const sendmeClasses: ReadonlySet<string> = new Set(['sendme']);
 const docClasses: ReadonlySet<string> = new Set(['doc']);
 const whyClasses: ReadonlySet<string> = new Set(['why']);
+const understoodClasses: ReadonlySet<string> = new Set(['understood']);
 /** Phrases a delay word inside is no delay: a date ("agle mahine"), a quantity asked complete ("evdha purel"). */
 const delayOverruled: ReadonlySet<string> = new Set(['date', 'need']);
 /** In a clause naming the policy's own business, of a sentence naming no claim: the words that are
@@ -576,6 +577,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // The other way round, a paper or things word inside a longer why-phrase ("किस चीज़", "kis
       // cheez": for what) is that question, no paper: "किस चीज़ को छुपाने की बात कर रहे हो?" asks why.
       .filter((h, _, all) => (h.cls !== 'doc' && h.cls !== 'items') || !withinPhraseOf(whyClasses, h, all))
+      // A request or why-word inside a longer phrase of having understood ("explain chesadu", he
+      // explained; "explain pannitaaru") tells what was done: no request, no reason asked.
+      .filter((h, _, all) => (h.cls !== 'imperative' && h.cls !== 'why') || !withinPhraseOf(understoodClasses, h, all))
       // A delay word inside a date phrase ("agle mahine", next month; "पिछले महीने") is that date, no
       // delay; inside a need phrase ("एवढे पुरेसे आहेत का?", evdha purel ka: is this much enough?) it
       // is the quantity asked complete, no delay.

@@ -1638,4 +1638,13 @@ describe('Tamil language packs', () => {
       ['hospital claim edhu varaikum vandhirukku sir?', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads someone having explained (explain பண்ணிட்டாரு, explain pannitaaru) as told, no request for a person, while explain asked (explain பண்ணுங்க) still asks', () => {
+    for (const text of ['manager நேத்து போன் பண்ணி எல்லாம் explain பண்ணிட்டாங்க, இப்போ புரிஞ்சுது', 'officer call panni full ah explain pannitaaru']) {
+      expect(asked(text), text).to.not.equal('human_handover');
+    }
+    expectReadings([
+      ['deduction ஏன்னு explain பண்ணுங்க', 'query_reason', 'TA'],
+    ]);
+  });
 });
