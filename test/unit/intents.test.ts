@@ -853,3 +853,17 @@ describe('understandMessage: done or still pending asked (settle hua ya abhi bhi
     expect(matchIntent('कौन से कागज़ अभी भी पेंडिंग हैं?')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: the bill with the breakup (breakup wala bill, ब्रेकअप वाला बिल, itemised bill) is a paper, no calculation asked (HI_EN, HI, EN)', () => {
+  it('asked whether it is needed asks for documents', () => {
+    for (const text of [
+      'pharmacy ne sirf total ka bill diya. breakup wale bill bhi bhejne honge kya?',
+      'दवाई वालों ने बस कुल रकम लिखी है। ब्रेकअप वाला बिल भी देना होगा क्या?',
+      'The chemist gave one total slip. Do you want the itemized bills too?',
+    ]) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
+  it('leaves the breakup of a cut asked why', () => {
+    expect(matchIntent('6000 kam aaye, iska breakup batao')).to.equal('query_reason');
+    expect(matchIntent('What is the breakup of the 4,000 deducted?')).to.equal('query_reason');
+  });
+});
