@@ -1142,4 +1142,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(detectLanguage('kon kon test e cover hoy?')).to.equal('BN_EN');
     expect(detectLanguage('kon hospital madhe cashless hota ka?')).to.equal('MR_EN');
   });
+  it('reads whom to call (কাকে ফোন করলে, kake phone korle) as a person asked for beside a talk: whom to phone to talk about the claim asks for one; a talk about the claim with nobody named still does not', () => {
+    for (const text of ['কাকে ফোন করলে পেমেন্টের ব্যাপারে কথা বলা যাবে?', 'kake phone korle taka niye kotha bolte parbo?', 'কাকে ফোন করব? ক্লেম নিয়ে কথা বলতে চাই']) expect(matchIntent(text), text).to.equal('human_handover');
+    expect(matchIntent('ক্লেম নিয়ে কথা বলা যাবে?')).to.not.equal('human_handover');
+  });
 });
