@@ -1512,4 +1512,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['बाबांचा क्लेम रिजेक्ट झाला की पास?', 'aaicha claim nakarla ki manjur?']) expect(matchIntent(text), text).to.equal('claim_status');
     for (const text of ['क्लेम रिजेक्ट झाला, कारण काय?', 'claim reject zala, ka?']) expect(matchIntent(text), text).to.equal('query_reason');
   });
+  it('reads "no problem came" (काही प्रॉब्लेम आला नाही, अडचण आली नाही, kahi problem ala nahi) as all clear, thanks: telling it starts nothing, a problem asked of or money not come asked after it still asks', () => {
+    for (const text of ['कॅशलेस झालं, काही अडचण आली नाही. धन्यवाद', 'hospital ne cashless dila, kahi problem ala nahi']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('काही प्रॉब्लेम आला नाही पण पैसे अजून आले नाहीत, कधी येतील?')).to.equal('claim_status');
+  });
 });

@@ -1647,4 +1647,11 @@ describe('Tamil language packs', () => {
       ['deduction ஏன்னு explain பண்ணுங்க', 'query_reason', 'TA'],
     ]);
   });
+
+  it('reads they did (help பண்ணாங்க, பண்ணிட்டாரு) as told, no typo of the request பண்ணுங்க, so thanks beside it closes, while a request still asks', () => {
+    expect(asked('settlement பண்ணதுக்கு நன்றி, ward boys கூட நல்லா help பண்ணாங்க')).to.equal('small_talk');
+    expectReadings([
+      ['senior கிட்ட பேசணும், கொஞ்சம் help பண்ணுங்க', 'human_handover', 'TA'],
+    ]);
+  });
 });
