@@ -1654,4 +1654,13 @@ describe('Tamil language packs', () => {
       ['senior கிட்ட பேசணும், கொஞ்சம் help பண்ணுங்க', 'human_handover', 'TA'],
     ]);
   });
+
+  it('reads a matter let go (பரவாயில்ல விடுங்க, paathukalam) as closing, while a question after it still asks', () => {
+    for (const text of ['cut ஆன அமௌன்ட் பத்தி கேக்கணும்னு இருந்தேன், பரவாயில்லை விடுங்க', 'deduction pathi ketkalam nu irundhen, paravailla vidunga, paathukalam']) {
+      expect(asked(text), text).to.equal('small_talk');
+    }
+    expectReadings([
+      ['அத விடுங்க, deduction ஏன் பண்ணாங்க?', 'query_reason', 'TA'],
+    ]);
+  });
 });

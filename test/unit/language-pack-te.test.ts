@@ -1471,4 +1471,13 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['bill lo koncham amount cut chesaru, enduku?', 'query_reason', 'TE_EN'],
     ]);
   });
+
+  it('reads a matter let go (parledu vadileyandi, పర్లేదు వదిలేయండి) as closing, while a question after it still asks', () => {
+    for (const text of ['cut gurinchi adagalanukunna, paravaledu vadileyandi', 'డిడక్షన్ గురించి అడగాలనుకున్నా, పర్లేదు వదిలేయండి']) {
+      expect(asked(text), text).to.equal('small_talk');
+    }
+    expectReadings([
+      ['adi vadileyandi, kani deduction enduku chesaru?', 'query_reason', 'TE_EN'],
+    ]);
+  });
 });
