@@ -282,6 +282,7 @@ const coverClasses: ReadonlySet<string> = new Set(['cover']);
 const sendmeClasses: ReadonlySet<string> = new Set(['sendme']);
 const docClasses: ReadonlySet<string> = new Set(['doc']);
 const whyClasses: ReadonlySet<string> = new Set(['why']);
+const paidClasses: ReadonlySet<string> = new Set(['paid']);
 const understoodClasses: ReadonlySet<string> = new Set(['understood']);
 /** Phrases a delay word inside is no delay: a date ("agle mahine"), a quantity asked complete ("evdha purel"). */
 const delayOverruled: ReadonlySet<string> = new Set(['date', 'need']);
@@ -584,6 +585,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // delay; inside a need phrase ("एवढे पुरेसे आहेत का?", evdha purel ka: is this much enough?) it
       // is the quantity asked complete, no delay.
       .filter((h, _, all) => h.cls !== 'delay' || !withinPhraseOf(delayOverruled, h, all))
+      // A status word inside a longer phrase of money come ("NEFT से आ गए", "neft se aa gaye", "came via
+      // NEFT") is how it came, told: no status asked.
+      .filter((h, _, all) => h.cls !== 'status' || !withinPhraseOf(paidClasses, h, all))
       // A word inside one of its phrases is that business too ("sum insured badhana": the sum is no money).
       .filter((h, _, all) => h.cls === 'cover' || !withinPhraseOf(coverClasses, h, all))
       // A bill's money ("बिल का पैसा", "bill amount"): the bill right before a money word is money.

@@ -867,3 +867,18 @@ describe('understandMessage: the bill with the breakup (breakup wala bill, ब�
     expect(matchIntent('What is the breakup of the 4,000 deducted?')).to.equal('query_reason');
   });
 });
+
+describe('understandMessage: NEFT inside a phrase of money come (NEFT से आ गया, neft se aa gaya, came via NEFT) is how it came, no status asked (HI, HI_EN, EN, grammar)', () => {
+  it('told with the claim and nothing asked starts nothing', () => {
+    for (const text of [
+      'सुबह 72,400 NEFT से आ गए, क्लेम नंबर 4417 का। पूरा हिसाब ठीक है।',
+      'kal raat 64,000 neft se credit ho gaye claim ke. sab barabar hai.',
+      'The 27,900 for my claim came through NEFT yesterday. All good.',
+    ]) expect(matchIntent(text), text).to.equal(null);
+  });
+  it('leaves NEFT asked of, and the payment asked when, asking the status', () => {
+    expect(matchIntent('क्लेम का पैसा NEFT से कब आएगा?')).to.equal('claim_status');
+    expect(matchIntent('neft ka utr number bhej do')).to.equal('claim_status');
+    expect(matchIntent('Was my claim amount sent by NEFT?')).to.equal('claim_status');
+  });
+});
