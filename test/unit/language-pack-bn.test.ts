@@ -1146,4 +1146,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['কাকে ফোন করলে পেমেন্টের ব্যাপারে কথা বলা যাবে?', 'kake phone korle taka niye kotha bolte parbo?', 'কাকে ফোন করব? ক্লেম নিয়ে কথা বলতে চাই']) expect(matchIntent(text), text).to.equal('human_handover');
     expect(matchIntent('ক্লেম নিয়ে কথা বলা যাবে?')).to.not.equal('human_handover');
   });
+  it('reads rejected or still pending (reject hoyeche naki pending, রিজেক্ট হয়েছে নাকি পেন্ডিং) as the outcomes asked about, where the claim stands: no rejection to explain; why it was rejected still asks why', () => {
+    for (const text of ['claim ta reject hoyeche naki ekhono pending, ektu janaben?', 'আমার ক্লেম রিজেক্ট হয়ে গেছে নাকি পেন্ডিং, দেখে বলবেন?']) expect(matchIntent(text), text).to.equal('claim_status');
+    expect(matchIntent('claim ta keno reject holo, ektu janaben?')).to.equal('query_reason');
+  });
 });
