@@ -1663,4 +1663,12 @@ describe('Tamil language packs', () => {
       ['அத விடுங்க, deduction ஏன் பண்ணாங்க?', 'query_reason', 'TA'],
     ]);
   });
+
+  it('reads whether what was sent is legible (clear ஆ இருக்கா, clear ah irukka) as asking whether the papers came right, while the money asked still asks', () => {
+    expectReadings([
+      ['discharge summary scan பண்ணி அனுப்பினேன், clear ஆ இருக்கா?', 'pending_documents', 'TA'],
+      ['reports ellam photo eduthu anuppinen, clear ah irukka illa thirumba anuppanuma?', 'pending_documents', 'TA_EN'],
+      ['claim approve ஆயிடுச்சு, பணம் எப்போ வரும்?', 'claim_status', 'TA'],
+    ]);
+  });
 });

@@ -1480,4 +1480,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['adi vadileyandi, kani deduction enduku chesaru?', 'query_reason', 'TE_EN'],
     ]);
   });
+
+  it('reads whether what was sent is legible (clear ga unnaya, క్లియర్ గా ఉన్నాయా) as asking whether the papers came right, while the money asked still asks', () => {
+    expectReadings([
+      ['reports anni scan chesi pampanu, clear ga unnaya?', 'pending_documents', 'TE_EN'],
+      ['డిశ్చార్జ్ సమ్మరీ ఫోటో పంపాను, క్లియర్ గా ఉందా?', 'pending_documents', 'TE'],
+      ['claim clear ayindi, dabbulu eppudu vastayi?', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
