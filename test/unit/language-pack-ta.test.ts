@@ -1671,4 +1671,12 @@ describe('Tamil language packs', () => {
       ['claim approve ஆயிடுச்சு, பணம் எப்போ வரும்?', 'claim_status', 'TA'],
     ]);
   });
+
+  it('reads a duplicate (duplicate, டூப்ளிகேட் காப்பி) as a paper, so where to get one asks for documents, while a duplicate card stays the policy\'s business', () => {
+    expectReadings([
+      ['original bill tholanjiduchu, duplicate enga vaanganum?', 'pending_documents', 'TA_EN'],
+      ['டிஸ்சார்ஜ் சம்மரி காணல, டூப்ளிகேட் காப்பி போதுமா?', 'pending_documents', 'TA'],
+    ]);
+    expect(asked('duplicate card eppo varum?')).to.not.equal('pending_documents');
+  });
 });

@@ -1488,4 +1488,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['claim clear ayindi, dabbulu eppudu vastayi?', 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it('reads a duplicate (duplicate copy, డూప్లికేట్ కాపీ) as a paper, so whether one will do asks for documents', () => {
+    expectReadings([
+      ['original report poyindi, duplicate copy saripotunda?', 'pending_documents', 'TE_EN'],
+      ['ఒరిజినల్ బిల్ పోయింది, డూప్లికేట్ కాపీ సరిపోతుందా?', 'pending_documents', 'TE'],
+    ]);
+  });
 });
