@@ -1495,4 +1495,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['ఒరిజినల్ బిల్ పోయింది, డూప్లికేట్ కాపీ సరిపోతుందా?', 'pending_documents', 'TE'],
     ]);
   });
+
+  it('reads will you send (pamputara) and is it to be had (dorukutunda) as romanised Telugu markers, English beside them notwithstanding', () => {
+    for (const text of ['policy copy email lo pamputara?', 'senior manager direct line dorukutunda?']) {
+      expect(detectLanguage(text), text).to.equal('TE_EN');
+    }
+    expect(detectLanguage('policy copy email please')).to.equal('EN');
+  });
 });
