@@ -850,7 +850,8 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // banana hai") are passed over. A paper of no money nor claim asked after it ("Nominee badalna
   // hai. Kaunsa form bharna hoga?", "card kho gaya. soft copy app se download ho sakti hai?") is
   // that business's paper, no claim paper, and so is one asked to be sent to the claimant ("Policy
-  // renew karni hai, link bhej do": the renewal's link); papers the claimant is to send, or papers
+  // renew karni hai, link bhej do": the renewal's link; one naming no thing at all, "network hospital
+  // kaunse hain, list bhej do": its list); papers the claimant is to send, or papers
   // asked after the business told done ("Premium bhar diya. Kaunse documents chahiye?"), still ask
   // for the claim's.
   // A need told by someone else in a clause that asks nothing and names no thing ("80D ke liye
@@ -877,7 +878,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const howDone = (h: ClassHit, hits: readonly ClassHit[]) => hits.some((q) => q.cls === 'question' && q.start === h.end + 1);
   const onCover = (i: number) => i > 0 && coverBefore(i, parts[i]!.hits.some((h) => coverPaper(h, parts[i]!.hits)))
     && !parts[i]!.hits.some((h) => ((thingClasses.has(h.cls) || objectClasses.has(h.cls) || paperWords.has(h.cls)) && !coverPaper(h, parts[i]!.hits) && h.cls !== 'status'
-        && !(h.cls === 'sendme' && coverPaperAsked(parts[i]!.hits)))
+        && !(h.cls === 'sendme' && (coverPaperAsked(parts[i]!.hits) || !parts[i]!.hits.some((t) => thingClasses.has(t.cls)))))
       || (h.cls === 'why' && !coverPaperAsked(parts[i]!.hits) && !howDone(h, parts[i]!.hits)) || h.cls === 'reason'
       || (h.cls === 'interrogative' && h.start === h.end && !alsoRead('when', h, parts[i]!.hits) && !alsoRead('question', h, parts[i]!.hits) && !howDone(h, parts[i]!.hits) && !((alsoRead('why', h, parts[i]!.hits) || alsoRead('ask', h, parts[i]!.hits)) && coverPaperAsked(parts[i]!.hits))));
   const coverAsked = (i: number) => aboutCover(parts[i]!) || onCover(i);

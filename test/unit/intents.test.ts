@@ -882,3 +882,16 @@ describe('understandMessage: NEFT inside a phrase of money come (NEFT से आ
     expect(matchIntent('Was my claim amount sent by NEFT?')).to.equal('claim_status');
   });
 });
+
+describe('understandMessage: a request to send naming no thing after a clause on the policy\'s business is that business\'s (HI, HI_EN, grammar)', () => {
+  it('the network hospitals\' list asked for starts nothing', () => {
+    for (const text of [
+      'भोपाल में कौन से नेटवर्क अस्पताल हैं, सूची भेज दीजिए।',
+      'pichhli baar reimbursement lena pada tha. indore me kaun kaun se network hospital hai, list bhej do',
+    ]) expect(matchIntent(text), text).to.equal(null);
+  });
+  it('leaves the claim\'s papers\' list asked for documents', () => {
+    expect(matchIntent('Bhopal me network hospital hai kya? claim ke papers ki list bhej do')).to.equal('pending_documents');
+    expect(matchIntent('क्लेम के लिए कौन से कागज़ चाहिए, लिस्ट भेज दीजिए।')).to.equal('pending_documents');
+  });
+});
