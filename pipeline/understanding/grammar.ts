@@ -522,6 +522,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // A cut word inside a phrase of what is short ("kuch kam hai", "क्या कम है": anything missing?)
       // is that need, not a deduction ("bills bhej diye, kuch kam hai kya?" asks for documents).
       .filter((h, _, all) => h.cls !== 'cut' || !withinPhraseOf(needClasses, h, all))
+      // A which/what word ending a status phrase (Bengali's yes/no কি: "approval হয়েছে কি?", has
+      // it been approved?) is its question particle: it asks that status, not which papers.
+      .filter((h, _, all) => h.cls !== 'ask' || !all.some((p) => p.cls === 'status' && p.end === h.end && p.start < h.start))
       // A rejection inside a status phrase ("approved or rejected?", "pass hua ya reject?") is one
       // of the outcomes asked about, not a rejection to explain.
       // After papers told handed over, a status word inside a phrase of their receipt ("system me

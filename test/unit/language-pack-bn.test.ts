@@ -1150,4 +1150,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['claim ta reject hoyeche naki ekhono pending, ektu janaben?', 'আমার ক্লেম রিজেক্ট হয়ে গেছে নাকি পেন্ডিং, দেখে বলবেন?']) expect(matchIntent(text), text).to.equal('claim_status');
     expect(matchIntent('claim ta keno reject holo, ektu janaben?')).to.equal('query_reason');
   });
+  it('reads কি / ki ending a status phrase (অ্যাপ্রুভাল হয়েছে কি, approval hoyeche ki, pass holo ki) as its yes/no particle: whether a bill was approved asks where the claim stands; which papers a bill needs still asks for documents', () => {
+    for (const text of ['হাসপাতালের ফাইনাল বিলের অ্যাপ্রুভাল হয়েছে কি?', 'medicine bill gulo pass holo ki?', 'mayer operation er bill er approval hoyeche ki?']) expect(matchIntent(text), text).to.equal('claim_status');
+    for (const text of ['ফাইনাল বিলের সাথে কি কি কাগজ লাগবে?', 'bill er sathe ki pathate hobe?']) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
 });
