@@ -584,6 +584,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // A request or why-word inside a longer phrase of having understood ("explain chesadu", he
       // explained; "explain pannitaaru") tells what was done: no request, no reason asked.
       .filter((h, _, all) => (h.cls !== 'imperative' && h.cls !== 'why') || !withinPhraseOf(understoodClasses, h, all))
+      // A complaint word inside a longer paper phrase ("police complaint", the FIR) is that paper:
+      // "FIR copy adugutunnaru kani police complaint ivvaledu, em cheyali?" asks for documents.
+      .filter((h, _, all) => h.cls !== 'complaint' || !withinPhraseOf(docClasses, h, all))
       // A delay word inside a date phrase ("agle mahine", next month; "पिछले महीने") is that date, no
       // delay; inside a need phrase ("एवढे पुरेसे आहेत का?", evdha purel ka: is this much enough?) it
       // is the quantity asked complete, no delay.

@@ -1679,4 +1679,12 @@ describe('Tamil language packs', () => {
     ]);
     expect(asked('duplicate card eppo varum?')).to.not.equal('pending_documents');
   });
+
+  it('reads a police complaint (போலீஸ் புகார், police complaint) as a paper, no complaint to make, while a complaint asked still asks for a person', () => {
+    expectReadings([
+      ['accident அப்போ போலீஸ் புகார் கொடுக்கல, FIR இல்லாம claim பண்ண முடியுமா? வேற என்ன document வேணும்?', 'pending_documents', 'TA'],
+      ['police complaint copy venuma illa FIR mattum podhuma?', 'pending_documents', 'TA_EN'],
+      ['hospital mela complaint kudukanum, yaar kitta pesanum?', 'human_handover', 'TA_EN'],
+    ]);
+  });
 });

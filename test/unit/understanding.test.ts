@@ -1723,3 +1723,10 @@ describe('understanding: a request word inside a phrase of having understood', (
     expect(understandMessage('agent tho matladali, deduction gurinchi explain cheyandi').intent).to.not.equal(null);
   });
 });
+
+describe('understanding: a complaint word naming a paper', () => {
+  it('a complaint inside a paper phrase ("police complaint") is that paper: the FIR asked for asks for documents; a complaint against the agent still asks for a person', () => {
+    expect(understandMessage('FIR adugutunnaru, police complaint ivvaledu, ippudu em cheyali?').intent).to.equal('pending_documents');
+    expect(understandMessage('agent meeda complaint cheyali, evaritho matladali?').intent).to.equal('human_handover');
+  });
+});
