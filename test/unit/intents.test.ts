@@ -895,3 +895,17 @@ describe('understandMessage: a request to send naming no thing after a clause on
     expect(matchIntent('क्लेम के लिए कौन से कागज़ चाहिए, लिस्ट भेज दीजिए।')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: a clause that only names a reference after a question of its sentence asks nothing itself (HI, HI_EN, EN, grammar)', () => {
+  it('the question before it decides: the renewal\'s date asked starts nothing', () => {
+    for (const text of [
+      'पॉलिसी रिन्यू की आखिरी तारीख कब है, policy no. MED-339021?',
+      'renewal kab due hai, policy number FAM-88017?',
+      'When is the renewal due, policy no. GHI-550217?',
+    ]) expect(matchIntent(text), text).to.equal(null);
+  });
+  it('leaves a claim asked of before the reference asking', () => {
+    expect(matchIntent('paisa kab tak aayega, claim no. CL-44120?')).to.equal('claim_status');
+    expect(matchIntent('What is the status, claim number CL-44120?')).to.equal('claim_status');
+  });
+});

@@ -1154,4 +1154,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['হাসপাতালের ফাইনাল বিলের অ্যাপ্রুভাল হয়েছে কি?', 'medicine bill gulo pass holo ki?', 'mayer operation er bill er approval hoyeche ki?']) expect(matchIntent(text), text).to.equal('claim_status');
     for (const text of ['ফাইনাল বিলের সাথে কি কি কাগজ লাগবে?', 'bill er sathe ki pathate hobe?']) expect(matchIntent(text), text).to.equal('pending_documents');
   });
+  it('reads never taking a policy here again (আর কখনো ... পলিসি নেব না, ar kokhono ... policy nebo na) and venting at the bills (lut korche, মাথা ঘুরে গেল) as told: a settled claim vented about asks nothing; a question after it still asks', () => {
+    for (const text of ['টাকা পেয়েছি, কিন্তু আর কখনো এই কোম্পানিতে পলিসি নেব না', 'ar kokhono apnader company te policy korbo na', 'nursing home ta lut korche, bill dekhe matha ghure gelo']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('bill dekhe matha ghure gelo, eto taka keno katlen?')).to.equal('query_reason');
+  });
 });
