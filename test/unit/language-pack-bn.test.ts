@@ -1158,4 +1158,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['টাকা পেয়েছি, কিন্তু আর কখনো এই কোম্পানিতে পলিসি নেব না', 'ar kokhono apnader company te policy korbo na', 'nursing home ta lut korche, bill dekhe matha ghure gelo']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('bill dekhe matha ghure gelo, eto taka keno katlen?')).to.equal('query_reason');
   });
+  it('reads "as someone said" (কথা মতো, kotha moto) as a known phrase, no talk: papers sent as the agent said ask for no person; a talk asked for with the agent still does', () => {
+    for (const text of ['executive er kotha moto bill gulo pathiye diyechi', 'এজেন্টের কথামতো রিপোর্ট পাঠিয়েছি']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('agent er sathe kotha bolte chai')).to.equal('human_handover');
+  });
 });
