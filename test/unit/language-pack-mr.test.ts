@@ -1516,4 +1516,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['कॅशलेस झालं, काही अडचण आली नाही. धन्यवाद', 'hospital ne cashless dila, kahi problem ala nahi']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('काही प्रॉब्लेम आला नाही पण पैसे अजून आले नाहीत, कधी येतील?')).to.equal('claim_status');
   });
+  it('reads a new policy and a member added (नवीन policy, add करता येईल, add karta yet) written with the English word as the policy\'s business: asking it after the claim\'s news starts nothing, a status asked still asks', () => {
+    for (const text of ['पैसे मिळाले, धन्यवाद. आता नवीन policy मध्ये बाबांना add करता येईल का?', 'claim cha status kalla, ata navin policy madhe babanna add karta yet ka?']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('claim cha status kay ahe? ajun paise ale nahit')).to.equal('claim_status');
+  });
 });
