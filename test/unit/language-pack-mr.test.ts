@@ -1520,4 +1520,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['पैसे मिळाले, धन्यवाद. आता नवीन policy मध्ये बाबांना add करता येईल का?', 'claim cha status kalla, ata navin policy madhe babanna add karta yet ka?']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('claim cha status kay ahe? ajun paise ale nahit')).to.equal('claim_status');
   });
+  it('reads shubh (Hinglish and romanised Marathi) beside ratri (romanised Bengali and Marathi, रात्री) as romanised Marathi; Bengali\'s shubho keeps its own', () => {
+    for (const text of ['Shubh ratri sarvanna', 'shubh ratri 🌙']) expect(detectLanguage(text), text).to.equal('MR_EN');
+    expect(detectLanguage('shubho ratri 🌙')).to.equal('BN_EN');
+    expect(detectLanguage('aapka din shubh rahe')).to.equal('HI_EN');
+  });
 });
