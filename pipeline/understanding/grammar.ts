@@ -284,6 +284,8 @@ const docClasses: ReadonlySet<string> = new Set(['doc']);
 const whyClasses: ReadonlySet<string> = new Set(['why']);
 const paidClasses: ReadonlySet<string> = new Set(['paid']);
 const understoodClasses: ReadonlySet<string> = new Set(['understood']);
+/** Beside a complaint word, what makes it one to make or give (the make-a-complaint and complaint-to-file templates). */
+const complaintMade: ReadonlySet<string> = new Set(['imperative', 'need', 'talk', 'send']);
 /** Phrases a delay word inside is no delay: a date ("agle mahine"), a quantity asked complete ("evdha purel"). */
 const delayOverruled: ReadonlySet<string> = new Set(['date', 'need']);
 /** In a clause naming the policy's own business, of a sentence naming no claim: the words that are
@@ -950,6 +952,14 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // irukuma?"): two questions are answered by the last, so a claim question before it starts
     // nothing (below, as a lone question on that business). After a why-question, one naming only
     // that business guesses at the reason ("10% copay ka lagla? senior citizen policy ahe mhanun
+    // A request that we send something (a link, a number), after a clause to make or give a
+    // complaint, asks for the way to make it: the complaint decides ("grievance cell lo complaint
+    // register cheyali, link lekapothe number pampandi").
+    if (part.hits.some((h) => h.cls === 'sendme') && !part.hits.some((h) => h.cls === 'complaint')) {
+      const made = parts.findLast((p, k) => k < i && p.hits.some((h) => h.cls === 'complaint') && p.hits.some((h) => complaintMade.has(h.cls)) && !p.hits.some((h) => h.cls === 'done'));
+      const complaint = made ? score(made.hits) : undefined;
+      if (complaint && top(complaint) >= grammar.threshold) return decideAsked<I>(complaint, parts);
+    }
     // ka?": because it is a senior citizens' policy?) and still leans on the why.
     const whyBefore = parts.slice(0, i).some((p) => p.asking && p.hits.some((h) => h.cls === 'why'));
     if (i === lastAsking && aboutCover(part) && !whyBefore && top(score(part.hits)) < grammar.threshold) break;

@@ -1687,4 +1687,11 @@ describe('Tamil language packs', () => {
       ['hospital mela complaint kudukanum, yaar kitta pesanum?', 'human_handover', 'TA_EN'],
     ]);
   });
+
+  it('reads a link or number asked after a complaint to make (complaint குடுக்கணும், link அனுப்புங்க) as the way to complain, no papers', () => {
+    expectReadings([
+      ['hospital மேல complaint குடுக்கணும், அதுக்கு link அனுப்புங்க', 'human_handover', 'TA'],
+      ['grievance la complaint podanum, link illana phone number anuppunga', 'human_handover', 'TA_EN'],
+    ]);
+  });
 });

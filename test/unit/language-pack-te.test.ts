@@ -1502,4 +1502,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     }
     expect(detectLanguage('policy copy email please')).to.equal('EN');
   });
+
+  it('reads a link or number asked after a complaint to make (complaint ivvali, link pampandi) as the way to complain, no papers', () => {
+    expectReadings([
+      ['hospital meeda complaint ivvali, daaniki link pampandi', 'human_handover', 'TE_EN'],
+      ['ఫిర్యాదు నమోదు చేయాలి, లింక్ పంపండి', 'human_handover', 'TE'],
+    ]);
+  });
 });

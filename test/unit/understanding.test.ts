@@ -1730,3 +1730,11 @@ describe('understanding: a complaint word naming a paper', () => {
     expect(understandMessage('agent meeda complaint cheyali, evaritho matladali?').intent).to.equal('human_handover');
   });
 });
+
+describe('understanding: a link asked for after a complaint', () => {
+  it('a request that we send a link or number after a clause asking to make a complaint asks for the way to make it; a paper asked in a question of its own still asks for documents', () => {
+    expect(understandMessage('I need to lodge a complaint about the hospital. Please send me the link.').intent).to.equal('human_handover');
+    expect(understandMessage('shikayat darj karni hai, link bhej dijiye').intent).to.equal('human_handover');
+    expect(understandMessage('complaint file karna hai. kaunse documents bhejne honge?').intent).to.equal('pending_documents');
+  });
+});
