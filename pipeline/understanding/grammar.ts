@@ -593,6 +593,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // delay; inside a need phrase ("एवढे पुरेसे आहेत का?", evdha purel ka: is this much enough?) it
       // is the quantity asked complete, no delay.
       .filter((h, _, all) => h.cls !== 'delay' || !withinPhraseOf(delayOverruled, h, all))
+      // A complaint word inside a phrase of thanks or venting (a complaint taken elsewhere, told:
+      // "took it to the ombudsman", "will go to the ombudsman") tells what the claimant did or will
+      // do: no complaint to be filed with us.
+      .filter((h, _, all) => h.cls !== 'complaint' || !withinPhraseOf(thanksClass, h, all))
       // A status word inside a longer phrase of money come ("NEFT से आ गए", "neft se aa gaye", "came via
       // NEFT") is how it came, told: no status asked.
       .filter((h, _, all) => h.cls !== 'status' || !withinPhraseOf(paidClasses, h, all))
@@ -891,6 +895,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const howDone = (h: ClassHit, hits: readonly ClassHit[]) => hits.some((q) => q.cls === 'question' && q.start === h.end + 1);
   const onCover = (i: number) => i > 0 && coverBefore(i, parts[i]!.hits.some((h) => coverPaper(h, parts[i]!.hits)))
     && !parts[i]!.hits.some((h) => ((thingClasses.has(h.cls) || objectClasses.has(h.cls) || paperWords.has(h.cls)) && !coverPaper(h, parts[i]!.hits) && h.cls !== 'status'
+        && !(h.cls === 'send' && withinPhraseOf(sendmeClasses, h, parts[i]!.hits))
         && !(h.cls === 'sendme' && (coverPaperAsked(parts[i]!.hits) || !parts[i]!.hits.some((t) => thingClasses.has(t.cls)))))
       || (h.cls === 'why' && !coverPaperAsked(parts[i]!.hits) && !howDone(h, parts[i]!.hits)) || h.cls === 'reason'
       || (h.cls === 'interrogative' && h.start === h.end && !alsoRead('when', h, parts[i]!.hits) && !alsoRead('question', h, parts[i]!.hits) && !howDone(h, parts[i]!.hits) && !((alsoRead('why', h, parts[i]!.hits) || alsoRead('ask', h, parts[i]!.hits)) && coverPaperAsked(parts[i]!.hits))));

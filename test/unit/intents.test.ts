@@ -909,3 +909,17 @@ describe('understandMessage: a clause that only names a reference after a questi
     expect(matchIntent('What is the status, claim number CL-44120?')).to.equal('claim_status');
   });
 });
+
+describe('understandMessage: a complaint told taken elsewhere (took it to the ombudsman) files nothing with us; "send it to my email" after the policy\'s business is that business\'s (EN, grammar)', () => {
+  it('a certificate asked to be mailed after an old complaint told starts nothing', () => {
+    for (const text of [
+      'Two years ago my claim was denied and I went to the ombudsman. Now I need the premium certificate for tax. Please email it to me.',
+      'I took it up with the ombudsman last year. This time I only need the 80D certificate, can you mail it to me?',
+    ]) expect(matchIntent(text), text).to.equal(null);
+  });
+  it('leaves a complaint asked to be filed, and a claim asked of, asking', () => {
+    expect(matchIntent('I went to the ombudsman. Now I want to file a complaint against your agent.')).to.equal('human_handover');
+    expect(matchIntent('I went to the ombudsman but nothing happened. Why was my claim rejected?')).to.equal('query_reason');
+    expect(matchIntent('I need the discharge summary list. Can you send it to my email?')).to.equal('pending_documents');
+  });
+});
