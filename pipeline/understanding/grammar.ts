@@ -952,11 +952,6 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       if (i === lastAsking) break;
       continue;
     }
-    // The last question on the policy's own business that names no intent by itself ("claim er
-    // status ki? ar renewal kobe due?", "claim status enna? also saturday office open ah
-    // irukuma?"): two questions are answered by the last, so a claim question before it starts
-    // nothing (below, as a lone question on that business). After a why-question, one naming only
-    // that business guesses at the reason ("10% copay ka lagla? senior citizen policy ahe mhanun
     // A request that we send something (a link, a number), after a clause to make or give a
     // complaint, asks for the way to make it: the complaint decides ("grievance cell lo complaint
     // register cheyali, link lekapothe number pampandi").
@@ -965,6 +960,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       const complaint = made ? score(made.hits) : undefined;
       if (complaint && top(complaint) >= grammar.threshold) return decideAsked<I>(complaint, parts);
     }
+    // The last question on the policy's own business that names no intent by itself ("claim er
+    // status ki? ar renewal kobe due?", "claim status enna? also saturday office open ah
+    // irukuma?"): two questions are answered by the last, so a claim question before it starts
+    // nothing (below, as a lone question on that business). After a why-question, one naming only
+    // that business guesses at the reason ("10% copay ka lagla? senior citizen policy ahe mhanun
     // ka?": because it is a senior citizens' policy?) and still leans on the why.
     const whyBefore = parts.slice(0, i).some((p) => p.asking && p.hits.some((h) => h.cls === 'why'));
     if (i === lastAsking && aboutCover(part) && !whyBefore && top(score(part.hits)) < grammar.threshold) break;
