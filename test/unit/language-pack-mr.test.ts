@@ -1525,4 +1525,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(detectLanguage('shubho ratri 🌙')).to.equal('BN_EN');
     expect(detectLanguage('aapka din shubh rahe')).to.equal('HI_EN');
   });
+  it('reads the case forms of kaka, mama, kaku (kakana, mamanna, kakula: to uncle, to aunt) as relations, no typo of karan (why): a status asked of after them still asks the status', () => {
+    expect(matchIntent('kakana sanga claim che paise ale nahit')).to.equal('claim_status');
+    expect(matchIntent('mamanna vichara, documents kuthe pathvayche?')).to.equal('pending_documents');
+    expect(matchIntent('claim reject ka zala? karan sanga')).to.equal('query_reason');
+  });
 });
