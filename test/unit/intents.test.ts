@@ -772,16 +772,18 @@ describe('understandMessage: an acknowledging emoji closes news told, not a requ
   });
 });
 
-describe('understandMessage: someone\'s follow-up told, thanked for, asks nothing (EN, HI_EN)', () => {
-  it('reads a follow-up told done by someone (follow up kar rahe the, was following up) as thanks: money told come with it starts nothing', () => {
+describe('understandMessage: a follow-up told done asks for no follow-up (EN, HI_EN)', () => {
+  it('reads a follow-up told done (follow up kar rahe the, was following up) as a known phrase, no request: money told come with thanks beside it starts nothing', () => {
     for (const text of [
       'reimbursement ke 45,000 kal account me aa gaye, dhanyavaad, aapke sir follow up kar rahe the',
       'Got the 18,500 in my account today. Thanks to the lady who was following up on it.',
     ]) expect(matchIntent(text), text).to.equal(null);
   });
-  it('leaves a follow-up asked for, and a question after the thanks, as they were', () => {
+  it('leaves a follow-up asked for, a question after the thanks, and a claim told still pending beside a follow-up told, asking', () => {
     expect(matchIntent('paisa aa gaya, shukriya. baki 5000 kab aayenge?')).to.equal('claim_status');
     expect(matchIntent('please follow up on my claim status')).to.equal('claim_status');
+    expect(matchIntent('I kept following up for three weeks and my claim is still pending')).to.equal('claim_status');
+    expect(matchIntent('follow up kar raha tha 10 din se, claim ka koi update nahi')).to.equal('claim_status');
   });
 });
 
