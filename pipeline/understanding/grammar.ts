@@ -284,6 +284,8 @@ const docClasses: ReadonlySet<string> = new Set(['doc']);
 const whyClasses: ReadonlySet<string> = new Set(['why']);
 const paidClasses: ReadonlySet<string> = new Set(['paid']);
 const understoodClasses: ReadonlySet<string> = new Set(['understood']);
+/** A call, asked for or told ('call', 'callme'). */
+const callClasses: ReadonlySet<string> = new Set(['call', 'callme']);
 /** Beside a complaint word, what makes it one to make or give (the make-a-complaint and complaint-to-file templates). */
 const complaintMade: ReadonlySet<string> = new Set(['imperative', 'need', 'talk', 'send']);
 /** Phrases a delay word inside is no delay: a date ("agle mahine"), a quantity asked complete ("evdha purel"). */
@@ -985,7 +987,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     if (i > 0 && !part.greeting && top(scored) >= grammar.threshold && !part.hits.some((h) => objectClasses.has(h.cls))) {
       // The clause before says what the question is about, not what it asks: its question words
       // stay out ("টাকা ঢোকেনি কেন? কবে ঢুকবে?": the second question asks when, not why).
-      const leaned = score([...leanedOn(i).filter((h) => !questionWordClasses.has(h.cls)), ...part.hits], Number.POSITIVE_INFINITY, part.hits);
+      // A call told not made there ("nobody has called yet. when?", "inka evaru call cheyyaledu,
+      // eppudu chestaru?") is the call the question asks for: that negation refuses nothing asked.
+      const context = leanedOn(i).filter((h) => !questionWordClasses.has(h.cls));
+      const callMissed = context.some((h) => callClasses.has(h.cls)) && !part.hits.some((h) => h.cls === 'neg');
+      const leaned = score([...(callMissed ? context.filter((h) => h.cls !== 'neg') : context), ...part.hits], Number.POSITIVE_INFINITY, part.hits);
       if (top(leaned) > top(scored)) scored = leaned;
     }
     // Read with the clause before it, which it leans on whatever the distance ("...20 din se

@@ -1509,4 +1509,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['ఫిర్యాదు నమోదు చేయాలి, లింక్ పంపండి', 'human_handover', 'TE'],
     ]);
   });
+
+  it('reads when, after a call told not made (evaru call cheyaledu, eppudu chestaru?), as asking for the call, while a payment asked still asks the payment', () => {
+    expectReadings([
+      ['monna callback adiganu, ippati varaku evaru call cheyaledu, eppudu chestaru?', 'human_handover', 'TE_EN'],
+      ['agent call chesadu, dabbulu eppudu vastayi?', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });

@@ -1738,3 +1738,10 @@ describe('understanding: a link asked for after a complaint', () => {
     expect(understandMessage('complaint file karna hai. kaunse documents bhejne honge?').intent).to.equal('pending_documents');
   });
 });
+
+describe('understanding: a call told not made before a when-question', () => {
+  it('"nobody called, when will you?" asks for the call: the negation in the clause leaned on refuses nothing asked; a payment asked after a call told still asks the payment', () => {
+    expect(understandMessage('callback ke liye bola tha, ab tak kisi ne call nahi kiya, kab karoge?').intent).to.equal('human_handover');
+    expect(understandMessage('agent ne call kiya tha, paisa kab aayega?').intent).to.equal('claim_status');
+  });
+});
