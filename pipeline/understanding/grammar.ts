@@ -786,8 +786,8 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // A clause that only names a reference ("renewal ki last date kab hai, policy no. HLT-7719022?":
     // a claim or policy word, its number's label, the number), after a clause of its sentence that
     // asks, gives that question's reference: its question mark is the sentence's, and it asks nothing.
-    const referenceOnly = clause.marked && previous?.asking === true && previous.sentence === clause.sentence && !hits.some(asksBy)
-      && hits.some((h) => h.cls === 'ref') && hits.every((h) => h.cls === 'claim' || h.cls === 'ref' || (h.cls === 'neg' && hits.some((r) => r.cls === 'ref' && r.start === h.end + 1)));
+    const referenceOnly = clause.marked && previous?.asking === true && previous.sentence === clause.sentence && hits.some((h) => h.cls === 'ref')
+      && hits.every((h) => h.cls === 'claim' || h.cls === 'ref' || (h.cls === 'neg' && hits.some((r) => r.cls === 'ref' && r.start === h.end + 1)));
     const asking = (clause.marked && !referenceOnly) || hits.some(asksBy);
     // A when-word that is also a date and asks nothing itself ("today", "tomorrow"), in a yes-no
     // question an auxiliary opens ("Is there some problem with the app today?") or in a question
