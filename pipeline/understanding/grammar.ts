@@ -423,6 +423,17 @@ interface Part {
  * sentences that only tell (two or more, no problem or request named) start nothing on a weak
  * template ("Hi. Papa was discharged yesterday. All bills are with me.").
  */
+/** A paper word alone after a phrase of the policy's own business that ends in it ("health card
+ *  abhi tak nahi aaya ... card kab tak milega?") names that business's thing again, the same card:
+ *  it is read as that business, no claim paper. (The cheap test first: most messages name no such
+ *  phrase.) */
+function coverAgain(found: ClassHit[], words: readonly string[]): ClassHit[] {
+  const phrases = found.filter((c) => c.cls === 'cover' && c.end > c.start && !c.fuzzy);
+  if (phrases.length === 0) return found;
+  return found.map((h) => h.cls === 'doc' && h.start === h.end && !h.fuzzy && phrases.some((c) => c.end < h.start && words[c.end] === words[h.start])
+    && !found.some((o) => o !== h && o.start <= h.start && o.end >= h.start && o.end > o.start) ? { ...h, cls: 'cover' } : h);
+}
+
 export function understand<I extends string = Intent>(text: string, lexicon: Lexicon): Understanding<I> {
   const message = readMessage(text);
   // Only emoji, no word and no question mark ("👍", "🙏🙏", "😡"): small talk, as no pack can list
@@ -436,7 +447,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const told = detectLanguage(text);
   // No phrase runs across a sentence mark: the words that open the second sentence and after.
   const sentenceStarts = new Set(message.clauses.filter((c, i) => i > 0 && c.sentence !== message.clauses[i - 1]!.sentence).map((c) => c.start));
-  const found = withNumberAsked(lexicon.find(message.words, told, sentenceStarts), message.words);
+  const found = coverAgain(withNumberAsked(lexicon.find(message.words, told, sentenceStarts), message.words), message.words);
   const auxiliaries = auxiliariesOf(told);
   const openers = openersOf(told);
   // Papers said needed, sent or received, and a deduction named, anywhere in the message (below).

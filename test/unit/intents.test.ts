@@ -925,3 +925,17 @@ describe('understandMessage: a complaint told taken elsewhere (took it to the om
     expect(matchIntent('I need the discharge summary list. Can you send it to my email?')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: a paper word alone after a phrase of the policy\'s business ending in it (health card ... card) is that business again (HI, HI_EN, EN, grammar)', () => {
+  it('the card asked when, after the health card told not come, starts nothing', () => {
+    for (const text of [
+      'बेटे का हेल्थ कार्ड अभी तक नहीं पहुंचा। अस्पताल वाले कार्ड दिखाने को कहेंगे। कार्ड कब तक आएगा?',
+      'mummy ka health card abhi tak nahi aaya, card kab tak milega?',
+      'The e health card for my wife has not arrived. When will the card reach me?',
+    ]) expect(matchIntent(text), text).to.equal(null);
+  });
+  it('leaves a card\'s copy asked for the claim, and another card by name, papers', () => {
+    expect(matchIntent('health card mil gaya. claim ke liye card ki copy bhejni hai kya?')).to.equal('pending_documents');
+    expect(matchIntent('health card aa gaya. claim ke liye aadhaar card chahiye kya?')).to.equal('pending_documents');
+  });
+});
