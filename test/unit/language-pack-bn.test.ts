@@ -1130,11 +1130,13 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(detectLanguage('thik hai')).to.equal('HI_EN');
     expect(detectLanguage('ye papers missing?')).to.equal('EN');
   });
-  it('reads "eta" (this, etai, etao) as romanised Bengali, and the English ETA among English words as English', () => {
+  it('reads etai and etao (this one, this too) as romanised Bengali, and eta by the words beside it: alone it is the English ETA', () => {
     expect(detectLanguage('eta kon hospital er bill?')).to.equal('BN_EN');
     expect(detectLanguage('etao ki lagbe?')).to.equal('BN_EN');
-    expect(detectLanguage('eta ki sotti?')).to.equal('BN_EN');
+    expect(detectLanguage('etai ki final amount?')).to.equal('BN_EN');
     expect(detectLanguage('what is the ETA for my reimbursement?')).to.equal('EN');
+    for (const text of ['ETA?', 'any ETA?', 'claim ETA please']) expect(detectLanguage(text), text).to.equal('EN');
+    expect(matchIntent('claim ETA please')).to.equal('claim_status');
   });
   it('reads the emphatic future (lagbei, korbei, pabei) as romanised Bengali, and "hoy" ending a question (cashless hoy?) as romanised Bengali, where Marathi writes "hoto ka?"', () => {
     expect(detectLanguage('original bill ki lagbei?')).to.equal('BN_EN');
