@@ -478,9 +478,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const papersArrivalAsked = found.some((h) => h.cls === 'received') && found.some((h) => h.cls === 'doc' && !alsoRead('money', h, found)) && !found.some((h) => h.cls === 'claim' || h.cls === 'ref');
   // A word that is both arrived and paid ("reached", "pahunch gaye"), in a clause that names no
   // money, sum or claim, after papers told handed over ("I posted the bills on Monday. Can you
-  // confirm whether they have reached?"), asks whether those papers arrived: no payment.
+  // confirm whether they have reached?"), asks whether those papers arrived: no payment. A claim
+  // named after a need word there ("were they received and are they enough for the claim?") is
+  // what the papers are for, no claim paid.
   const papersArrived = (h: ClassHit, clause: readonly ClassHit[]) => papersDone && alsoRead('received', h, clause)
-    && !clause.some((o) => o.cls === 'money' || o.cls === 'amount' || o.cls === 'claim' || o.cls === 'ref');
+    && !clause.some((o) => o.cls === 'money' || o.cls === 'amount' || ((o.cls === 'claim' || o.cls === 'ref') && !clause.some((n) => n.cls === 'need' && n.end < o.start && n.start > h.end)));
   // After papers told handed over, a status word right before a reference, in a clause no question
   // mark ends ("speed post la anupiten, tracking EK44712903IN"), names the consignment's number and
   // asks no status; "bills bhej diye. status 4471923?" still asks.

@@ -939,3 +939,13 @@ describe('understandMessage: a paper word alone after a phrase of the policy\'s 
     expect(matchIntent('health card aa gaya. claim ke liye aadhaar card chahiye kya?')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: papers asked received and enough for the claim (EN, HI_EN, grammar)', () => {
+  it('reads papers asked received and enough for the claim (are they sufficient, kaafi hain) as whether the papers arrived and suffice, while the claim amount received still asks the payment', () => {
+    for (const text of [
+      'I emailed the OT notes and the final bill on Friday. Have they reached you, and are they sufficient for the claim?',
+      'discharge papers courier kar diye the. pahunch gaye aur claim ke liye kaafi hain?',
+    ]) expect(matchIntent(text), text).to.equal('pending_documents');
+    expect(matchIntent('I emailed the final bill on Friday. Has the claim amount been received?')).to.equal('claim_status');
+  });
+});
