@@ -1694,4 +1694,13 @@ describe('Tamil language packs', () => {
       ['grievance la complaint podanum, link illana phone number anuppunga', 'human_handover', 'TA_EN'],
     ]);
   });
+
+  it("reads a named person's number or whom to meet (avar number, yaarai paakanum, அவர் நம்பர்) as a person asked for, while a paper asked stays papers", () => {
+    expectReadings([
+      ['TPA la oru coordinator irukaaru nu sonnanga, avaroda number kudunga', 'human_handover', 'TA_EN'],
+      ['Madurai branch la yaarai paakanum? address anuppunga', 'human_handover', 'TA_EN'],
+      ['claim பத்தி ஒரு coordinator இருக்காருனு சொன்னாங்க, அவர் நம்பர் அனுப்புங்க', 'human_handover', 'TA'],
+      ['branch la enna documents kudukanum?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });

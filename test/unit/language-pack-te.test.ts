@@ -1516,4 +1516,19 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['agent call chesadu, dabbulu eppudu vastayi?', 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it("reads a named person's number asked for (aayana number, ఆయన నంబర్) as a person asked for, while a paper asked stays papers", () => {
+    expectReadings([
+      ['claims lo oka officer Suresh garu unnaru ani cheppaaru, aame number kaavali', 'human_handover', 'TE_EN'],
+      ['TPA వాళ్ళ దగ్గర ఒక coordinator ఉన్నారు, ఆయన నంబర్ పంపండి', 'human_handover', 'TE'],
+      ['coordinator cheppinattu discharge summary pampandi antunnaru, enduku?', 'query_reason', 'TE_EN'],
+    ]);
+  });
+
+  it('reads "formal" as no typo of form, so a formal complaint asked for is a person, not papers', () => {
+    expectReadings([
+      ['grievance officer mail id ivvandi, naaku formal ga complaint ivvali', 'human_handover', 'TE_EN'],
+      ['claim form ekkada dorukutundi?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
