@@ -1703,4 +1703,12 @@ describe('Tamil language packs', () => {
       ['branch la enna documents kudukanum?', 'pending_documents', 'TA_EN'],
     ]);
   });
+
+  it('reads regret at having taken the policy (eduthadhe thappu, எடுத்ததே தப்பு) as venting that asks nothing, while a question after it still asks', () => {
+    expectReadings([
+      ['ivlo papers kekkuringa, indha policy eduthadhe thappu', 'small_talk', 'TA_EN'],
+      ['இவ்வளவு பேப்பர் கேக்குறீங்க, இந்த policy எடுத்ததே தப்பு', 'small_talk', 'TA'],
+      ['policy eduthadhe thappu, innum enna documents venum?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });

@@ -1531,4 +1531,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['claim form ekkada dorukutundi?', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+  it('reads regret at having taken the policy (teesukovadame thappu, తీసుకోవడమే తప్పు) as venting that asks nothing, while a question after it still asks', () => {
+    expectReadings([
+      ['prathi saari kotha papers adugutaru, ee policy teesukovadame pedda tappu', 'small_talk', 'TE_EN'],
+      ['ఇన్ని కాగితాలు అడుగుతారు, ఈ పాలసీ తీసుకోవడమే తప్పు', 'small_talk', 'TE'],
+      ['policy teesukovadame thappu, inka ye documents kavali?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
