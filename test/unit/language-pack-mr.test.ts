@@ -1530,4 +1530,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('mamanna vichara, documents kuthe pathvayche?')).to.equal('pending_documents');
     expect(matchIntent('claim reject ka zala? karan sanga')).to.equal('query_reason');
   });
+  it('reads "where did it come from" (कुठून आली, kuthun ala) of a limit or rule and "where was the delay" (उशीर कुठे झाला, ushir kuthe zala) as why-phrases, a limit applied (limit लावून, limit lavun) as a cut: a payment asked where from and a claim asked where it is still ask the status', () => {
+    for (const text of ['गुडघ्याच्या ऑपरेशनसाठी ₹25,000 ची limit लावली, ही अट कुठून आली?', 'room rent chi limit lavun paise kaple, he kuthun ala?', 'आईचा क्लेम उशिरा कळवला म्हणून नाकारला, दुसऱ्या दिवशीच कळवलं होतं, मग उशीर कुठे झाला?']) expect(matchIntent(text), text).to.equal('query_reason');
+    expect(matchIntent('पैसे कुठून आले ते कळलं नाही, कोणत्या खात्यात जमा झाले?')).to.equal('claim_status');
+    expect(matchIntent('hospital madhe ek divas ushir zala, claim kuthe ahe?')).to.equal('claim_status');
+  });
 });
