@@ -949,3 +949,14 @@ describe('understandMessage: papers asked received and enough for the claim (EN,
     expect(matchIntent('I emailed the final bill on Friday. Has the claim amount been received?')).to.equal('claim_status');
   });
 });
+
+describe('understandMessage: a rejection first of two outcomes asked (EN, HI_EN)', () => {
+  it('reads "has it been rejected or ..." and "reject ho gaya ya ..." as where the claim stands, while a rejection told then asked why still asks why', () => {
+    for (const text of [
+      'Please look into it and let me know whether my mother\'s claim was rejected or is it still under review',
+      'zara dekh ke batao, papa ka claim reject hua ya abhi process chal raha hai',
+    ]) expect(matchIntent(text), text).to.equal('claim_status');
+    expect(matchIntent('My mother\'s claim was rejected or so the hospital says. Why?')).to.equal('query_reason');
+    expect(matchIntent('papa ka claim reject ho gaya, kis wajah se?')).to.equal('query_reason');
+  });
+});
