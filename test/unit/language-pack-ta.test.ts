@@ -1711,4 +1711,12 @@ describe('Tamil language packs', () => {
       ['policy eduthadhe thappu, innum enna documents venum?', 'pending_documents', 'TA_EN'],
     ]);
   });
+
+  it('reads rejected or still pending (reject pannitingala illa innum pending, ரிஜெக்ட் ஆச்சா இல்ல) as the outcomes asked about, where the claim stands; a rejection told and why asked still asks why', () => {
+    expectReadings([
+      ['appa claim reject aayiducha illa innum pending la irukka?', 'claim_status', 'TA_EN'],
+      ['என் claim-ஐ ரிஜெக்ட் பண்ணிட்டீங்களா இல்ல இன்னும் process ல இருக்கா?', 'claim_status', 'TA'],
+      ['claim reject pannitanga, yen?', 'query_reason', 'TA_EN'],
+    ]);
+  });
 });

@@ -1539,4 +1539,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['policy teesukovadame thappu, inka ye documents kavali?', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+  it('reads rejected or still in process (reject ayyinda leka inka pending, రిజెక్ట్ అయిందా లేక) as the outcomes asked about, where the claim stands; a rejection told and why asked still asks why', () => {
+    expectReadings([
+      ['maa nanna claim reject ainda leka inka process lo unda? cheppandi', 'claim_status', 'TE_EN'],
+      ['నా క్లెయిమ్ రిజెక్ట్ అయిందా లేక ఇంకా పెండింగ్ లో ఉందా?', 'claim_status', 'TE'],
+      ['claim reject ayyindi ani message vachindi, enduku?', 'query_reason', 'TE_EN'],
+    ]);
+  });
 });
