@@ -1547,4 +1547,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['claim reject ayyindi ani message vachindi, enduku?', 'query_reason', 'TE_EN'],
     ]);
   });
+
+  it('reads nothing came (ఏమీ రాలేదు, emi raledu) as a negation told, no question, so the question before it decides; money said not come still asks for it', () => {
+    expectReadings([
+      ['claim approve ayyinda? mail lo kani SMS lo kani emi raledu', 'claim_status', 'TE_EN'],
+      ['క్లెయిమ్ settle అయిందా? mail లో ఏమీ రాలేదు', 'claim_status', 'TE'],
+      ['ఏ డాక్యుమెంట్స్ పంపాలి? mail లో లెటర్ ఏమీ రాలేదు', 'pending_documents', 'TE'],
+    ]);
+  });
 });
