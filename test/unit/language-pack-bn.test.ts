@@ -1164,4 +1164,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['executive er kotha moto bill gulo pathiye diyechi', 'এজেন্টের কথামতো রিপোর্ট পাঠিয়েছি']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('agent er sathe kotha bolte chai')).to.equal('human_handover');
   });
+  it('reads the office\'s number (office er number, landline number) as a way to reach a person, as the helpline number is: asking for it asks for one; the office\'s address does not', () => {
+    for (const text of ['Howrah office er phone number ta deben?', 'apnader landline number ta din, kotha bolbo']) expect(matchIntent(text), text).to.equal('human_handover');
+    expect(matchIntent('office er address ta din')).to.not.equal('human_handover');
+  });
 });
