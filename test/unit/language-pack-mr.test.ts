@@ -1535,4 +1535,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('पैसे कुठून आले ते कळलं नाही, कोणत्या खात्यात जमा झाले?')).to.equal('claim_status');
     expect(matchIntent('hospital madhe ek divas ushir zala, claim kuthe ahe?')).to.equal('claim_status');
   });
+  it('reads the relief idiom (जीव भांड्यात पडला, jiv bhandyat padla) as thanks: the good news told with it starts nothing, money not come asked still asks', () => {
+    for (const text of ['क्लेम मंजूर झाल्याचा मेसेज आला, जीव भांड्यात पडला', 'settlement cha mail ala, jiv bhandyat padla']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('पैसे अजून आले नाहीत, कधी येतील?')).to.equal('claim_status');
+  });
+  it('reads "so much hassle" (एवढा त्रास, evdha tras) and "fed up" (kantalalo) as venting, no delay: told alone it starts nothing, a payment asked after it still asks', () => {
+    expect(matchIntent('claim sathi evdha tras, tumchya system la kantalalo')).to.equal(null);
+    expect(matchIntent('tumchya process la kantalalo ahe, paise kadhi milnar?')).to.equal('claim_status');
+  });
 });
