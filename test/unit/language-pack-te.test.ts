@@ -1555,4 +1555,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['ఏ డాక్యుమెంట్స్ పంపాలి? mail లో లెటర్ ఏమీ రాలేదు', 'pending_documents', 'TE'],
     ]);
   });
+
+  it("reads what a phrase means asked (deeni meaning enti, దీని అర్థం ఏంటి) as asking the reason, while a status asked with enti stays the status", () => {
+    expectReadings([
+      ["letter lo 'non payable items' ani raasaru, daani ardham enti?", 'query_reason', 'TE_EN'],
+      ["settlement లో 'capping' అని ఉంది, దీని అర్థం ఏంటి?", 'query_reason', 'TE'],
+      ['naa claim status enti?', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
