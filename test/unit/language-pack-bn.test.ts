@@ -1164,6 +1164,10 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['executive er kotha moto bill gulo pathiye diyechi', 'এজেন্টের কথামতো রিপোর্ট পাঠিয়েছি']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('agent er sathe kotha bolte chai')).to.equal('human_handover');
   });
+  it('reads a person\'s number told got (নম্বর পেয়ে গেছি, number peye gechi) and a talk told done (কথা হয়ে গেছে, kotha bolechi) as news: no person asked for; a number not got, asked for, and a talk wanted still ask for one', () => {
+    for (const text of ['ম্যানেজারের নম্বরটা পেয়েছি, ধন্যবাদ', 'এজেন্টের সাথে কথা বলে নিয়েছি, আর দরকার নেই', 'officer er number peyechi, onar sathe kotha hoye geche']) expect(matchIntent(text), text).to.equal(null);
+    for (const text of ['ম্যানেজারের নম্বরটা দেবেন?', 'agent er number ta pelam na, deben?', 'agent er sathe kotha hoyeche kintu kaj hoyni, manager er sathe kotha bolte chai']) expect(matchIntent(text), text).to.equal('human_handover');
+  });
   it('reads the office\'s number (office er number, landline number) as a way to reach a person, as the helpline number is: asking for it asks for one; the office\'s address does not', () => {
     for (const text of ['Howrah office er phone number ta deben?', 'apnader landline number ta din, kotha bolbo']) expect(matchIntent(text), text).to.equal('human_handover');
     expect(matchIntent('office er address ta din')).to.not.equal('human_handover');
