@@ -1719,4 +1719,11 @@ describe('Tamil language packs', () => {
       ['claim reject pannitanga, yen?', 'query_reason', 'TA_EN'],
     ]);
   });
+
+  it("reads 'not justified' (hospitalisation not justified) as a rejection, so how asked beside it asks why; a payment asked after it still asks when", () => {
+    expectReadings([
+      ["'admission not justified' nu ezhudhirukaanga, doctor dhaan admit panna sonnaru, eppadi not justified?", 'query_reason', 'TA_EN'],
+      ["letter la 'not justified' nu irukku, panam eppo varum?", 'claim_status', 'TA_EN'],
+    ]);
+  });
 });

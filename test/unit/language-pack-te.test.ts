@@ -1563,4 +1563,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['naa claim status enti?', 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it("reads 'not justified' (admission not justified) as a rejection, so how asked beside it asks why; a payment asked after it still asks when", () => {
+    expectReadings([
+      ["'admission not justified' ani raasaru, doctor admit avvamani cheppaaru kada, ela not justified?", 'query_reason', 'TE_EN'],
+      ["letter lo 'not justified' ani undi, dabbulu eppudu vastayi?", 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
