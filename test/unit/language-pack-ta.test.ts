@@ -1726,4 +1726,11 @@ describe('Tamil language packs', () => {
       ["letter la 'not justified' nu irukku, panam eppo varum?", 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads a sticker (implant sticker, ஸ்டிக்கர்) as a paper, so where to get one asks for documents', () => {
+    expectReadings([
+      ['lens sticker venumnu sonnanga, adhu enga kidaikkum?', 'pending_documents', 'TA_EN'],
+      ['stent ஸ்டிக்கர் வேணும்னு சொன்னாங்க, அது எங்க கிடைக்கும்?', 'pending_documents', 'TA'],
+    ]);
+  });
 });

@@ -1570,4 +1570,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ["letter lo 'not justified' ani undi, dabbulu eppudu vastayi?", 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it('reads a sticker (implant sticker, స్టిక్కర్) as a paper, so where to get one asks for documents', () => {
+    expectReadings([
+      ['cataract ki lens sticker kavali antunnaru, adi ekkada dorukutundi?', 'pending_documents', 'TE_EN'],
+      ['stent స్టిక్కర్ కావాలి అన్నారు, అది ఎక్కడ దొరుకుతుంది?', 'pending_documents', 'TE'],
+    ]);
+  });
 });
