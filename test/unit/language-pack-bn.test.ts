@@ -1164,6 +1164,10 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['executive er kotha moto bill gulo pathiye diyechi', 'এজেন্টের কথামতো রিপোর্ট পাঠিয়েছি']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('agent er sathe kotha bolte chai')).to.equal('human_handover');
   });
+  it('reads কে right before thanks (টিমকে ধন্যবাদ written apart: team কে ধন্যবাদ) as to whom the thanks go, no who-question: thanks for a claim done quickly asks nothing; a question after the thanks still asks', () => {
+    for (const text of ['আপনাদের অফিসের সবাই কে অনেক ধন্যবাদ, টাকাটা এত তাড়াতাড়ি পেয়ে গেলাম', 'support team কে ধন্যবাদ, বাবার claim টা তাড়াতাড়ি মিটিয়ে দেওয়ার জন্য']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('team কে ধন্যবাদ, কিন্তু বাকি টাকা কবে পাব?')).to.equal('claim_status');
+  });
   it('reads a person\'s number told got (নম্বর পেয়ে গেছি, number peye gechi) and a talk told done (কথা হয়ে গেছে, kotha bolechi) as news: no person asked for; a number not got, asked for, and a talk wanted still ask for one', () => {
     for (const text of ['ম্যানেজারের নম্বরটা পেয়েছি, ধন্যবাদ', 'এজেন্টের সাথে কথা বলে নিয়েছি, আর দরকার নেই', 'officer er number peyechi, onar sathe kotha hoye geche']) expect(matchIntent(text), text).to.equal(null);
     for (const text of ['ম্যানেজারের নম্বরটা দেবেন?', 'agent er number ta pelam na, deben?', 'agent er sathe kotha hoyeche kintu kaj hoyni, manager er sathe kotha bolte chai']) expect(matchIntent(text), text).to.equal('human_handover');
