@@ -1733,4 +1733,10 @@ describe('Tamil language packs', () => {
       ['stent ஸ்டிக்கர் வேணும்னு சொன்னாங்க, அது எங்க கிடைக்கும்?', 'pending_documents', 'TA'],
     ]);
   });
+
+  it('reads the sum insured left asked (evlo sum insured meedhi, sum insured எவ்வளவு) as the policy\'s own business, no papers or payment', () => {
+    expect(asked('indha varusham evlo sum insured meedhi irukku?')).to.be.oneOf(['unclear', 'small_talk']);
+    expect(asked('இந்த policy ல sum insured இன்னும் எவ்வளவு இருக்கு?')).to.be.oneOf(['unclear', 'small_talk']);
+    expect(asked('claim settle aana apram evlo panam varum?')).to.equal('claim_status');
+  });
 });

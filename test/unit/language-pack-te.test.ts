@@ -1577,4 +1577,10 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['stent స్టిక్కర్ కావాలి అన్నారు, అది ఎక్కడ దొరుకుతుంది?', 'pending_documents', 'TE'],
     ]);
   });
+
+  it('reads the sum insured left asked (entha sum insured migilindi, sum insured ఎంత) as the policy\'s own business, no papers or payment', () => {
+    expect(asked('ee policy lo inka entha sum insured migilindi?')).to.be.oneOf(['unclear', 'small_talk']);
+    expect(asked('ఈ policy లో sum insured ఇంకా ఎంత మిగిలింది?')).to.be.oneOf(['unclear', 'small_talk']);
+    expect(asked('claim settle ayyaka inka entha dabbulu vastayi?')).to.equal('claim_status');
+  });
 });
