@@ -480,4 +480,13 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['मेरा क्लेम रिजेक्ट हो गया या अभी रुका हुआ है?', 'reject हुआ या नहीं, ये बताओ']) expect(matchIntent(text), text).to.equal('claim_status');
     expect(matchIntent('क्लेम रिजेक्ट हो गया, क्यों?')).to.equal('query_reason');
   });
+  it('reads tax (इनकम टैक्स, टैक्स के लिए), porting written in English (port करना) and a waiting period\'s benefit (waiting period का फायदा) as the policy\'s business, and "कैसे download" as how, no why: asking of them after a claim told starts nothing, a claim asked beside them still asks', () => {
+    for (const text of [
+      'पापा का क्लेम जल्दी पास हो गया, बढ़िया। टैक्स के लिए इस साल की premium receipt चाहिए, कैसे download करें?',
+      'पिछला क्लेम सेटल हो चुका है। पॉलिसी किसी और कंपनी में port करवाना है, क्या waiting period का फायदा रहेगा?',
+      'claim pass ho gaya tha. ab policy port karni hai, waiting period ka faayda milega?',
+    ]) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('पॉलिसी port करनी है, पर पहले बताइए मेरा क्लेम अभी तक पेंडिंग क्यों है?')).to.equal('claim_status');
+    expect(matchIntent('डिस्चार्ज समरी कैसे download करूं? क्लेम के लिए चाहिए')).to.equal('pending_documents');
+  });
 });
