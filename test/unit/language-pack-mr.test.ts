@@ -1543,4 +1543,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('claim sathi evdha tras, tumchya system la kantalalo')).to.equal(null);
     expect(matchIntent('tumchya process la kantalalo ahe, paise kadhi milnar?')).to.equal('claim_status');
   });
+  it('reads a tax receipt (टॅक्सची पावती, tax receipt) as the policy\'s business: asked last after the claim it starts nothing, a payment asked after it still asks', () => {
+    for (const text of ['क्लेम मंजूर झाला का? आणि टॅक्सची पावती कधी मिळेल?', 'claim settle zala ka? ani tax receipt kadhi milel?']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('tax receipt milali, claim che paise kadhi yetil?')).to.equal('claim_status');
+  });
 });
