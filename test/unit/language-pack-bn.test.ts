@@ -1176,4 +1176,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['Howrah office er phone number ta deben?', 'apnader landline number ta din, kotha bolbo']) expect(matchIntent(text), text).to.equal('human_handover');
     expect(matchIntent('office er address ta din')).to.not.equal('human_handover');
   });
+  it('reads how many hours or weeks (koto ghonta, কত ঘণ্টা, koto soptaho) as a when-question, as koto din is: how long till the approval asks where the claim stands', () => {
+    for (const text of ['approval asar por ar koto ghonta lagbe discharge e?', 'ফাইনাল অ্যাপ্রুভাল আসতে আর কত ঘণ্টা লাগবে?', 'refund ashte aro koto soptaho lagbe?']) expect(matchIntent(text), text).to.equal('claim_status');
+    expect(matchIntent('ar ki ki kagoj lagbe?')).to.equal('pending_documents');
+  });
 });
