@@ -1739,4 +1739,11 @@ describe('Tamil language packs', () => {
     expect(asked('இந்த policy ல sum insured இன்னும் எவ்வளவு இருக்கு?')).to.be.oneOf(['unclear', 'small_talk']);
     expect(asked('claim settle aana apram evlo panam varum?')).to.equal('claim_status');
   });
+
+  it('reads what tracking shows (tracking la delivered, tracking ல இருக்கு) as the courier told, no status asked, so whether the papers came asks for documents', () => {
+    expectReadings([
+      ['bills ellam courier panniten, tracking la delivered nu kaatudhu, ungalukku kidaichucha?', 'pending_documents', 'TA_EN'],
+      ['reports courier அனுப்பினேன், tracking ல delivered னு இருக்கு, உங்களுக்கு கிடைச்சுதா?', 'pending_documents', 'TA'],
+    ]);
+  });
 });

@@ -1583,4 +1583,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     expect(asked('ఈ policy లో sum insured ఇంకా ఎంత మిగిలింది?')).to.be.oneOf(['unclear', 'small_talk']);
     expect(asked('claim settle ayyaka inka entha dabbulu vastayi?')).to.equal('claim_status');
   });
+
+  it('reads what tracking shows (tracking lo undi, tracking లో delivered) as the courier told, no status asked, so whether the papers came asks for documents', () => {
+    expectReadings([
+      ['reports anni courier lo pampanu, delivered ani tracking lo chupistundi, meeku andaaya?', 'pending_documents', 'TE_EN'],
+      ['bills courier చేశాను, tracking లో delivered అని ఉంది, మీకు అందాయా?', 'pending_documents', 'TE'],
+      ['naa claim status enti? tracking ela chudali?', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
