@@ -1547,4 +1547,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['क्लेम मंजूर झाला का? आणि टॅक्सची पावती कधी मिळेल?', 'claim settle zala ka? ani tax receipt kadhi milel?']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('tax receipt milali, claim che paise kadhi yetil?')).to.equal('claim_status');
   });
+  it('reads a rejection asked beside "still" or pending (रिजेक्ट झाला की अजून, reject zala ki pending) as where the claim stands; a rejection told, then what is pending asked, still asks for papers', () => {
+    for (const text of ['aaicha claim reject zala ki ajun process madhe ahe?', 'क्लेम रिजेक्ट झाला की अजून पेंडिंग आहे ते सांगा', 'babancha claim nakarla ki pending?']) expect(matchIntent(text), text).to.equal('claim_status');
+    expect(matchIntent('claim reject zala, ajun kahi pending ahe ka?')).to.equal('pending_documents');
+  });
 });
