@@ -1740,6 +1740,13 @@ describe('Tamil language packs', () => {
     expect(asked('claim settle aana apram evlo panam varum?')).to.equal('claim_status');
   });
 
+  it('reads came right (correct ah dhaan vandhuchu) as no cut and no issues as closing, while only X came asked why still asks why', () => {
+    expectReadings([
+      ['manager ellam explain pannitaru, settlement amount correct ah dhaan vandhuchu. no issues', 'small_talk', 'TA_EN'],
+      ['40000 dhaan vandhuchu, yen ivlo kammi?', 'query_reason', 'TA_EN'],
+    ]);
+  });
+
   it('reads what tracking shows (tracking la delivered, tracking ல இருக்கு) as the courier told, no status asked, so whether the papers came asks for documents', () => {
     expectReadings([
       ['bills ellam courier panniten, tracking la delivered nu kaatudhu, ungalukku kidaichucha?', 'pending_documents', 'TA_EN'],
