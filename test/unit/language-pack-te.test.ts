@@ -1591,4 +1591,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['naa claim status enti? tracking ela chudali?', 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it('reads the cheque the insurer sends or dispatches (cheque pamparu, dispatch chesara) as the payment, no paper to send; a cancelled cheque is still a paper', () => {
+    expectReadings([
+      ['settlement cheque pamputam annaru, inka dispatch ayyinda leda?', 'claim_status', 'TE_EN'],
+      ['cancelled cheque kuda pampala?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
