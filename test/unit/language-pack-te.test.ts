@@ -1598,4 +1598,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['cancelled cheque kuda pampala?', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+  it('reads "is it because ... not" asked (admit kaledu ani aa, కాలేదనా) as a why-question', () => {
+    expectReadings([
+      ['X-ray ki dabbulu ivvaledu, admit avvaledu ani aa?', 'query_reason', 'TE_EN'],
+      ['physiotherapy కి డబ్బులు ఇవ్వలేదు, admit కాలేదనా?', 'query_reason', 'TE'],
+      ['admit ayyaka dabbulu eppudu vastayi?', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
