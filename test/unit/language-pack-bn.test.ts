@@ -1180,4 +1180,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['approval asar por ar koto ghonta lagbe discharge e?', 'ফাইনাল অ্যাপ্রুভাল আসতে আর কত ঘণ্টা লাগবে?', 'refund ashte aro koto soptaho lagbe?']) expect(matchIntent(text), text).to.equal('claim_status');
     expect(matchIntent('ar ki ki kagoj lagbe?')).to.equal('pending_documents');
   });
+  it('reads a card of the policy that will not open or download (health card er soft copy download hocche na) beside a sending word as the policy\'s business: sending it again asks for no claim papers; papers the claimant cannot send still do', () => {
+    for (const text of ['health card er soft copy ta download hocche na, abar pathate parben?', 'policy card er PDF ta khulche na, ekbar pathate parben?']) expect(matchIntent(text), text).to.not.equal('pending_documents');
+    for (const text of ['bill gulo pathate parchi na, ki korbo?', 'ডিসচার্জ সামারিটা আপলোড হচ্ছে না, আবার পাঠাতে হবে?']) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
 });
