@@ -1606,4 +1606,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['admit ayyaka dabbulu eppudu vastayi?', 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it('reads whether it came, asked to be checked (vachindemo chudandi, వచ్చిందేమో చూడండి), as a payment asked, as vachinda is', () => {
+    expectReadings([
+      ['hospital bill kattamantunnaru, insurance nunchi approval emaina vachindemo chudandi', 'claim_status', 'TE_EN'],
+      ['TPA నుంచి approval ఏమైనా వచ్చిందేమో కనుక్కోండి', 'claim_status', 'TE'],
+    ]);
+  });
 });
