@@ -1613,4 +1613,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['TPA నుంచి approval ఏమైనా వచ్చిందేమో కనుక్కోండి', 'claim_status', 'TE'],
     ]);
   });
+
+  it('reads will you take or find out (తీసుకుంటారా, kanukkuntara) as a request, so someone asked to phone and take the details is a person asked for', () => {
+    expectReadings([
+      ['నాన్నకి చదవడం రాదు. మీ వాళ్ళు ఎవరైనా ఆయనకి phone చేసి వివరాలు తీసుకుంటారా?', 'human_handover', 'TE'],
+      ['discharge summary మీరే hospital నుంచి తీసుకుంటారా?', 'pending_documents', 'TE'],
+    ]);
+  });
 });
