@@ -489,4 +489,10 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('पॉलिसी port करनी है, पर पहले बताइए मेरा क्लेम अभी तक पेंडिंग क्यों है?')).to.equal('claim_status');
     expect(matchIntent('डिस्चार्ज समरी कैसे download करूं? क्लेम के लिए चाहिए')).to.equal('pending_documents');
   });
+  it('reads what the agent had said (एजेंट बोला था, एजेंट ने कहा था) as who told the claimant, no person asked for: told alone it starts nothing, a talk asked or a why after it still asks', () => {
+    for (const text of ['एजेंट ने कहा था सब कवर है, अब देखिए ये हाल है', 'एजेंट बोला था कोई दिक्कत नहीं होगी, अब ये हाल है']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('एजेंट ने बोला था कॉल करेंगे, किसी ने नहीं किया. किसी से बात कराइए')).to.equal('human_handover');
+    expect(matchIntent('एजेंट ने बोला था सब कवर है, फिर क्लेम क्यों रिजेक्ट हुआ?')).to.equal('query_reason');
+    expect(matchIntent('एजेंट से बात कराइए')).to.equal('human_handover');
+  });
 });

@@ -1551,4 +1551,10 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['aaicha claim reject zala ki ajun process madhe ahe?', 'क्लेम रिजेक्ट झाला की अजून पेंडिंग आहे ते सांगा', 'babancha claim nakarla ki pending?']) expect(matchIntent(text), text).to.equal('claim_status');
     expect(matchIntent('claim reject zala, ajun kahi pending ahe ka?')).to.equal('pending_documents');
   });
+  it('reads what the agent had said (एजंटने सांगितलं होतं, agent ne sangitla hota) as who told the claimant, no person asked for, as HI\'s एजेंट ने कहा था: told alone it starts nothing, a talk asked or a why after it still asks', () => {
+    for (const text of ['एजंटने सांगितलं होतं सगळं कव्हर होईल, आता हे असं झालं', 'agent ne sangitla hota kahi problem nahi yenar, ata he bagha']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('agent ne sangitla hota call karel, ajun nahi kela. mala konashi tari bolaycha ahe')).to.equal('human_handover');
+    expect(matchIntent('एजंटने सांगितलं होतं कव्हर आहे, मग क्लेम का नाकारला?')).to.equal('query_reason');
+    expect(matchIntent('एजंटशी बोलायचं आहे')).to.equal('human_handover');
+  });
 });
