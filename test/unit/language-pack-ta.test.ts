@@ -1753,4 +1753,12 @@ describe('Tamil language packs', () => {
       ['reports courier அனுப்பினேன், tracking ல delivered னு இருக்கு, உங்களுக்கு கிடைச்சுதா?', 'pending_documents', 'TA'],
     ]);
   });
+
+  it('reads ஏனுங்க (enunga) after a yes/no question (இருக்கா ஏனுங்க, varuma enunga) as the address that closes it, no why, while ஏனுங்க அப்படி still asks why', () => {
+    expectReadings([
+      ['பத்து நாளா காத்திருக்கேன், claim update ஏதாவது இருக்கா ஏனுங்க', 'claim_status', 'TA'],
+      ['rendu vaaram aachu, edhavadhu update irukka enunga?', 'claim_status', 'TA_EN'],
+      ['பாதி பணம் தான் வந்துச்சு, ஏனுங்க அப்படி?', 'query_reason', 'TA'],
+    ]);
+  });
 });
