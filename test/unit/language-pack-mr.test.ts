@@ -1557,4 +1557,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('एजंटने सांगितलं होतं कव्हर आहे, मग क्लेम का नाकारला?')).to.equal('query_reason');
     expect(matchIntent('एजंटशी बोलायचं आहे')).to.equal('human_handover');
   });
+  it('reads whom to call (कुणाला फोन करू, kunala phone kela tar) as a call asked for, however far the talk after it: asking whom to ring about the claim asks for a person, a call told in passing before a status asked still asks the status', () => {
+    for (const text of ['कुणाला फोन केला तर माझ्या क्लेमबद्दल थेट बोलता येईल?', 'kunala call karu mhanje kaam hoil?']) expect(matchIntent(text), text).to.equal('human_handover');
+    expect(matchIntent('कोणाला फोन केला होता ते आठवत नाही, क्लेम कुठे आहे?')).to.equal('claim_status');
+  });
 });
