@@ -49,6 +49,10 @@ const fuzzyReadingsLimit = 50_000;
 export class Lexicon {
   /** First folded word -> phrases (one or more words) starting with it. */
   private readonly byFirst = new Map<string, Phrase[]>();
+  /** The same phrases by their first word, then by the word after it: those of several words with
+   *  that second word, then the single words, each in `byFirst`'s order. Only these can stand at a
+   *  place, so a word's long list ("claim" begins hundreds) is not tried phrase by phrase. */
+  private readonly byFirstNext = new Map<string, { next: Map<string, Phrase[]>; singles: Phrase[] }>();
   /** Single-word entries of 5+ letters, by each of their one-deletion forms and themselves. */
   private readonly deletions = new Map<string, Set<string>>();
   /** Known phrases of several words (`known_words`: "मेरे पास", with me), by their first word, longest
@@ -89,6 +93,18 @@ export class Lexicon {
     }
     for (const vocabulary of vocabularies) addAll(vocabulary, null);
     this.classes = classes;
+    for (const [first, list] of this.byFirst) {
+      const singles = list.filter((p) => p.words.length === 1);
+      const next = new Map<string, Phrase[]>();
+      for (const p of list) {
+        if (p.words.length === 1) continue;
+        const same = next.get(p.words[1]!) ?? [];
+        same.push(p);
+        next.set(p.words[1]!, same);
+      }
+      for (const same of next.values()) same.push(...singles);
+      this.byFirstNext.set(first, { next, singles });
+    }
   }
 
   private add(cls: string, entry: string, owner: string | null): void {
@@ -151,7 +167,8 @@ export class Lexicon {
       if (word.startsWith(entityMark)) continue;
       // A known phrase ("मेरे पास", "mere paas": with me) is read as itself: its words are in no class.
       const known = this.knownPhrases.get(word)?.find((k) => k.length <= words.length - i && k.every((w, n) => words[i + n] === w) && oneSentence(i, k.length));
-      const phrases = this.byFirst.get(word);
+      const index = this.byFirstNext.get(word);
+      const phrases = index === undefined ? undefined : ((i + 1 < words.length ? index.next.get(words[i + 1]!) : undefined) ?? index.singles);
       if (known) {
         // A class phrase as long as it or longer that starts there is still read, its words in no other
         // class: "चक्कर काट" (running around) is known, so its "काट" is no cut, while "चक्कर काट रहा" (I
