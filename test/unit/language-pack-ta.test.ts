@@ -1761,4 +1761,12 @@ describe('Tamil language packs', () => {
       ['பாதி பணம் தான் வந்துச்சு, ஏனுங்க அப்படி?', 'query_reason', 'TA'],
     ]);
   });
+
+  it('reads en before a deed done to the claim (en reject panninga, en cut panninga: why did you) as a why-word, while en before a noun is still my', () => {
+    expectReadings([
+      ['deduction en cut panninga? ellaa bills um anupinom', 'query_reason', 'TA_EN'],
+      ['query en raise pannuneenga? hospital la irundhu full file vandhuchu', 'query_reason', 'TA_EN'],
+      ['en claim status enna?', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });
