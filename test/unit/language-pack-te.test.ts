@@ -1620,4 +1620,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['discharge summary మీరే hospital నుంచి తీసుకుంటారా?', 'pending_documents', 'TE'],
     ]);
   });
+
+  it('reads whether the claim goes through without a paper (lekunda claim process avutunda, లేకుండా ప్రాసెస్ అవుతుందా) as the paper asked about, its process word no status asked', () => {
+    expectReadings([
+      ['hospital vallu ICP ivvatledu, adi lekunda claim process avutunda leka tappanisari aa?', 'pending_documents', 'TE_EN'],
+      ['hospital వాళ్ళు case sheet ఇవ్వట్లేదు, అది లేకుండా claim process అవుతుందా?', 'pending_documents', 'TE'],
+      ['naa claim process avutunda leda? status cheppandi', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
