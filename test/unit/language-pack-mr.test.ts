@@ -1561,4 +1561,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['कुणाला फोन केला तर माझ्या क्लेमबद्दल थेट बोलता येईल?', 'kunala call karu mhanje kaam hoil?']) expect(matchIntent(text), text).to.equal('human_handover');
     expect(matchIntent('कोणाला फोन केला होता ते आठवत नाही, क्लेम कुठे आहे?')).to.equal('claim_status');
   });
+  it('reads the passbook got updated (पासबुक भरून, passbook bharun, passbook update kela) as a known phrase, the bank checked, no paper: money looked for there asks the status, a passbook copy asked to be sent still asks for documents', () => {
+    for (const text of ['operation la teen athavde zale, paise jama zale ki nahi kalat nahi, passbook bharun anla tari kahi disat nahi. baghun sanga', 'पैसे जमा झाले की नाही कळत नाही, पासबुक भरून आणलं तरी काही दिसत नाही. बघून सांगा']) expect(matchIntent(text), text).to.equal('claim_status');
+    expect(matchIntent('passbook chi copy pathvu ka?')).to.equal('pending_documents');
+  });
 });
