@@ -52,7 +52,7 @@ export class Lexicon {
   /** The same phrases by their first word, then by the word after it: those of several words with
    *  that second word, then the single words, each in `byFirst`'s order. Only these can stand at a
    *  place, so a word's long list ("claim" begins hundreds) is not tried phrase by phrase. */
-  private readonly byFirstNext = new Map<string, { next: Map<string, Phrase[]>; singles: Phrase[] }>();
+  private readonly byFirstNext = new Map<string, { next: Map<string, Phrase[]>; singles: Phrase[]; known: string[][] | undefined }>();
   /** Single-word entries of 5+ letters, by each of their one-deletion forms and themselves. */
   private readonly deletions = new Map<string, Set<string>>();
   /** Known phrases of several words (`known_words`: "मेरे पास", with me), by their first word, longest
@@ -70,6 +70,9 @@ export class Lexicon {
   private readonly fuzzyReadings = new Map<string, readonly string[]>();
   /** Per told language: the phrases of several words not read in its messages. */
   private readonly unreadPhrasesFor = new Map<string, ReadonlySet<Phrase>>();
+  /** Per told language: the single-word phrases whose `class word` is not read (`unreadIn`), so
+   *  that finding a word asks the set for the phrase, without spelling out its key. */
+  private readonly unreadSinglesFor = new Map<string, ReadonlySet<Phrase>>();
   readonly classes: ReadonlySet<string>;
 
   /** `packs`: the language packs whose `words` are read (each entry knows its packs); `vocabularies`:
@@ -103,8 +106,10 @@ export class Lexicon {
         next.set(p.words[1]!, same);
       }
       for (const same of next.values()) same.push(...singles);
-      this.byFirstNext.set(first, { next, singles });
+      this.byFirstNext.set(first, { next, singles, known: this.knownPhrases.get(first) });
     }
+    // A word that begins known phrases only: one look-up a word finds both.
+    for (const [first, known] of this.knownPhrases) if (!this.byFirstNext.has(first)) this.byFirstNext.set(first, { next: new Map(), singles: [], known });
   }
 
   private add(cls: string, entry: string, owner: string | null): void {
@@ -145,6 +150,7 @@ export class Lexicon {
       return true;
     };
     const unread = told === null ? null : this.unreadIn(told);
+    const unreadSingles = told === null ? null : this.unreadSinglesIn(told);
     const unreadPhrases = told === null ? null : this.unreadPhrasesIn(told);
     const classesOf = (word: string): string[] => {
       const byClass = this.singleClasses.get(word);
@@ -166,8 +172,8 @@ export class Lexicon {
       // A number the sentence reader took as an entity: found there, never fuzzed or split here.
       if (word.startsWith(entityMark)) continue;
       // A known phrase ("मेरे पास", "mere paas": with me) is read as itself: its words are in no class.
-      const known = this.knownPhrases.get(word)?.find((k) => k.length <= words.length - i && k.every((w, n) => words[i + n] === w) && oneSentence(i, k.length));
       const index = this.byFirstNext.get(word);
+      const known = index?.known?.find((k) => k.length <= words.length - i && k.every((w, n) => words[i + n] === w) && oneSentence(i, k.length));
       const phrases = index === undefined ? undefined : ((i + 1 < words.length ? index.next.get(words[i + 1]!) : undefined) ?? index.singles);
       if (known) {
         // A class phrase as long as it or longer that starts there is still read, its words in no other
@@ -188,7 +194,7 @@ export class Lexicon {
         if (phrase.words.length === 1) {
           // A word listed as itself is no typo, even where this sense of it is not read.
           exact = true;
-          if (unread?.has(`${phrase.cls} ${word}`)) continue;
+          if (unreadSingles?.has(phrase)) continue;
         } else covered = Math.max(covered, i + phrase.words.length - 1);
         hits.push({ cls: phrase.cls, start: i, end: i + phrase.words.length - 1, fuzzy: false });
       }
@@ -239,6 +245,18 @@ export class Lexicon {
    * and romanised Marathi's "rejection ka" is Hinglish's "of the rejection". Unlike single words,
    * this holds for a script's default language too: its own grammar words are its known words.
    */
+  private unreadSinglesIn(code: string): ReadonlySet<Phrase> {
+    const cached = this.unreadSinglesFor.get(code);
+    if (cached) return cached;
+    const unread = this.unreadIn(code);
+    const singles = new Set<Phrase>();
+    for (const [word, list] of this.byFirst) {
+      for (const phrase of list) if (phrase.words.length === 1 && unread.has(`${phrase.cls} ${word}`)) singles.add(phrase);
+    }
+    this.unreadSinglesFor.set(code, singles);
+    return singles;
+  }
+
   private unreadPhrasesIn(code: string): ReadonlySet<Phrase> {
     const cached = this.unreadPhrasesFor.get(code);
     if (cached) return cached;
