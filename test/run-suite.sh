@@ -9,19 +9,25 @@ cd "$(dirname "$0")/.."
 export TEST_LOG_FINDINGS_DIR="${TEST_LOG_FINDINGS_DIR:-$(mktemp -d -t cw-test-logs-XXXXXX)}"
 rm -f .test-results.json
 
-# The longest files first (each took 25 s to 5 min of a 2-core machine in the suite), then the
-# rest, e2e before integration before unit: the workers take files in this order, and a long file
-# started late would end the run alone. The 10,000-workflow scale test alone is about half the
-# run's length, so it starts at once.
+# The longest files first, longest first (each took 1.5 to 7 minutes of a busy 2-core machine
+# timed alone, three at a time), then the rest, e2e before integration before unit: the workers
+# take files in this order, and a long file started late would end the run alone. The
+# 10,000-workflow scale test and the durability test (every process killed and started again,
+# on one server and on a cluster) are each about half the run's length, so they start at once.
 longest=(
   test/e2e/pending-documents-scale.test.ts
-  test/integration/ops.test.ts
-  test/e2e/dist-build.test.ts
+  test/e2e/pending-documents-durability.test.ts
   test/e2e/crash-recovery.test.ts
+  test/e2e/handover-crash.test.ts
+  test/e2e/dist-build.test.ts
   test/e2e/npm-start.test.ts
-  test/integration/ops-credentials.test.ts
-  test/integration/pentest-regressions.test.ts
+  test/integration/audit-verify-archived.test.ts
   test/integration/archive.test.ts
+  test/e2e/operational-modes.test.ts
+  test/integration/ops-credentials.test.ts
+  test/e2e/archiver-crash.test.ts
+  test/integration/ops.test.ts
+  test/integration/pentest-regressions.test.ts
 )
 shopt -s globstar nullglob
 files=("${longest[@]}")

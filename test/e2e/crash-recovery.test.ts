@@ -13,8 +13,11 @@ import { describeOnBoth } from '../helpers/redis-targets';
 import { countReplies, reportCounts } from '../helpers/reply-counts';
 import { waitFor } from '../helpers/wait';
 
+/** How long the first replies may wait for freshly started children: a deadline, no delay. */
+const childStartMs = 120_000;
+
 describeOnBoth('crash recovery (stage workers killed with SIGKILL)', function (target) {
-  this.timeout(90000);
+  this.timeout(90_000 + childStartMs);
   let h: Harness;
   const children: ChildService[] = [];
   const phones = Array.from({ length: 20 }, (_, i) => `+9198222${String(i).padStart(5, '0')}`);
@@ -39,7 +42,9 @@ describeOnBoth('crash recovery (stage workers killed with SIGKILL)', function (t
 
     // Consent first, through the real flow: each phone says YES and is thanked.
     await Promise.all(phones.map((from) => h.wa.postInbound({ from, text: 'YES' })));
-    await h.wa.waitFor((sent) => sent.length >= phones.length, 30000);
+    // The first replies wait for the children to start (each loads the service through tsx): on a
+    // busy machine, beside other files starting clusters, that took over 30 s with nothing sent.
+    await h.wa.waitFor((sent) => sent.length >= phones.length, childStartMs);
     h.wa.reset();
 
     // Slow the CMS a little so work is in flight when the worker dies.
@@ -124,7 +129,7 @@ describeOnBoth('crash recovery (stage workers killed with SIGKILL)', function (t
     }
     h.cms.setLatency(0);
     await Promise.all(claimants.map((from) => h.wa.postInbound({ from, text: 'YES' })));
-    await h.wa.waitFor((sent) => claimants.every((p) => sent.some((m) => m.to === p)), 30000);
+    await h.wa.waitFor((sent) => claimants.every((p) => sent.some((m) => m.to === p)), childStartMs);
     h.wa.reset();
     // Read receipts on: each held send gets `sent`, `delivered` and `read`, the first of which proves it.
     h.wa.configureStatuses({ read: true });
