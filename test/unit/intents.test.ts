@@ -960,3 +960,15 @@ describe('understandMessage: a rejection first of two outcomes asked (EN, HI_EN)
     expect(matchIntent('papa ka claim reject ho gaya, kis wajah se?')).to.equal('query_reason');
   });
 });
+
+describe('understandMessage: a paper told uploaded (EN)', () => {
+  it('reads "<paper> uploaded" as papers sent, so the missing paper told uploaded asks for no list, while a question after it still asks', () => {
+    for (const text of [
+      'The missing X-ray report uploaded this evening. That should be all.',
+      'Missing prescription uploaded. Regards.',
+    ]) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('Missing prescription uploaded. Is it received?')).to.equal('pending_documents');
+    expect(matchIntent('Missing prescription not uploaded yet. Which other papers do you need?')).to.equal('pending_documents');
+    expect(matchIntent('The pending lab report uploaded an hour ago. Is anything else still pending?')).to.equal('pending_documents');
+  });
+});
