@@ -495,4 +495,12 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('एजेंट ने बोला था सब कवर है, फिर क्लेम क्यों रिजेक्ट हुआ?')).to.equal('query_reason');
     expect(matchIntent('एजेंट से बात कराइए')).to.equal('human_handover');
   });
+  it('reads rupya, rupiya, रुपया as money, not a typo of "kripya" (a request)', () => {
+    for (const text of ['shukriya, paisa mil gaya, ek rupya nahi kata', 'dhanyavad ji, 40 hazar pura aa gaya, ek rupya bhi kam nahi hua']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('shukriya ji, paisa aa gaya lekin 200 rupye kyu kate?')).to.equal('query_reason');
+    expect(matchIntent('ek rupya bhi nahi aaya abhi tak, claim kab settle hoga?')).to.equal('claim_status');
+    expect(matchIntent('500 रूपये क्यों काटे?')).to.equal('query_reason');
+  });
 });
