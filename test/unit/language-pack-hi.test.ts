@@ -495,6 +495,17 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('एजेंट ने बोला था सब कवर है, फिर क्लेम क्यों रिजेक्ट हुआ?')).to.equal('query_reason');
     expect(matchIntent('एजेंट से बात कराइए')).to.equal('human_handover');
   });
+  it('reads "bata du(n)" / "बता दूं" (let me tell you) and "no need to reply" as telling, no request', () => {
+    for (const text of [
+      'bata dun ki discharge summary aur bills kal courier kar diye. clm 88123. jawab ki zarurat nahi',
+      'बता दूं कि सारे बिल कल भेज दिए। जवाब देने की ज़रूरत नहीं।',
+    ]) expect(matchIntent(text), text).to.equal(null);
+    // A question after it still asks; "bata do" is still a request.
+    expect(matchIntent('bata du ki bills courier se bhej diye. aapko mil gaye kya?')).to.equal('pending_documents');
+    expect(matchIntent('बता दूं, मेरा क्लेम रिजेक्ट हो गया, क्यों?')).to.equal('query_reason');
+    expect(matchIntent('jaldi bata do claim ka kya hua 🙏')).to.equal('claim_status');
+  });
+
   it('reads rupya, rupiya, रुपया as money, not a typo of "kripya" (a request)', () => {
     for (const text of ['shukriya, paisa mil gaya, ek rupya nahi kata', 'dhanyavad ji, 40 hazar pura aa gaya, ek rupya bhi kam nahi hua']) {
       expect(matchIntent(text), text).to.equal(null);
