@@ -1184,4 +1184,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['health card er soft copy ta download hocche na, abar pathate parben?', 'policy card er PDF ta khulche na, ekbar pathate parben?']) expect(matchIntent(text), text).to.not.equal('pending_documents');
     for (const text of ['bill gulo pathate parchi na, ki korbo?', 'ডিসচার্জ সামারিটা আপলোড হচ্ছে না, আবার পাঠাতে হবে?']) expect(matchIntent(text), text).to.equal('pending_documents');
   });
+  it('reads the courier\'s case forms (কুরিয়ারের, কুরিয়ারে) as a sending word, as কুরিয়ার is: which address the papers go to by courier asks for documents; papers told sent by courier ask nothing', () => {
+    for (const text of ['কুরিয়ারের জন্য কোন অফিসের ঠিকানা দেব?', 'কুরিয়ারে বিলগুলো কোথায় পাঠাব?']) expect(matchIntent(text), text).to.equal('pending_documents');
+    expect(matchIntent('বিলগুলো কুরিয়ারে পাঠিয়ে দিয়েছি। ধন্যবাদ')).to.equal(null);
+  });
 });
