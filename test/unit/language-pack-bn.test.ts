@@ -1188,4 +1188,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['কুরিয়ারের জন্য কোন অফিসের ঠিকানা দেব?', 'কুরিয়ারে বিলগুলো কোথায় পাঠাব?']) expect(matchIntent(text), text).to.equal('pending_documents');
     expect(matchIntent('বিলগুলো কুরিয়ারে পাঠিয়ে দিয়েছি। ধন্যবাদ')).to.equal(null);
   });
+  it('reads baad written with a long a (baad dilen, baad diyechen) as a cut, as bad dilen is: why a bill was left out asks the reason; Hinglish "ke baad" (after) is no cut', () => {
+    for (const text of ['babar oshudher bill ta baad diyechen, keno?', 'ambulance er taka baad dilen keno bolun to']) expect(matchIntent(text), text).to.equal('query_reason');
+    expect(matchIntent('discharge ke baad kitne din lagenge?')).to.equal('claim_status');
+  });
 });
