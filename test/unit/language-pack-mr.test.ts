@@ -1565,4 +1565,29 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['operation la teen athavde zale, paise jama zale ki nahi kalat nahi, passbook bharun anla tari kahi disat nahi. baghun sanga', 'पैसे जमा झाले की नाही कळत नाही, पासबुक भरून आणलं तरी काही दिसत नाही. बघून सांगा']) expect(matchIntent(text), text).to.equal('claim_status');
     expect(matchIntent('passbook chi copy pathvu ka?')).to.equal('pending_documents');
   });
+  it('reads "just wanted to know" (फक्त जाणून घ्यायचं, fakt janun ghyaycha) as a known phrase, its फक्त no "only this much paid": the status asked after it is asked; an amount said to be all that came is still the cut', () => {
+    for (const text of ['मला फक्त जाणून घ्यायचं आहे की बाबांचा क्लेम मंजूर झाला का', 'mala fakt janun ghyaycha ahe ki ₹30,000 cha claim settle zala ka']) expect(matchIntent(text), text).to.equal('claim_status');
+    expect(matchIntent('फक्त ₹20,000 मिळाले, बाकी का कापले?')).to.equal('query_reason');
+  });
+  it('reads an address changed (पत्ता बदलला, नवीन पत्ता, patta badlala, navin patta) as the policy\'s business, no status asked; a payment asked after it still asks', () => {
+    for (const text of ['patta badlala ahe, navin patta policy var update kara', 'नवीन पत्ता policy मध्ये टाका, आमचा पत्ता बदललाय']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('पत्ता बदलला आहे, क्लेमचे पैसे कधी येणार?')).to.equal('claim_status');
+  });
+  it('reads a bill complained of as too high (bill खूप जास्त, bill khup jast) as venting, no paper asked for; a cut asked why of beside it still asks', () => {
+    for (const text of ['ऑपरेशनचं bill खूप जास्त आलं, काय करणार', 'bill khup jast zala re, kay karnar']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('bill खूप जास्त आलं, पण क्लेममधून ₹8,000 का कापले?')).to.equal('query_reason');
+  });
+  it('reads a sum taken off (काढले, kadhle) as the cut; its one-letter neighbours (वाढला, vadhla: went up; madhla: in) are known words, no cut', () => {
+    for (const text of ['₹2,400 kadhle, te kashache ahet?', '₹3,000 काढले, नेमकं कुठल्या items चे?']) expect(matchIntent(text), text).to.equal('query_reason');
+    for (const text of ['premium vadhla ahe ka?', 'प्रीमियम वाढलंय का?']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('Jupiter madhla bill settle zala ka te sanga')).to.equal('claim_status');
+  });
+  it('tells Marathi by कशाबद्दल (about what), यंदाच्या (this year\'s) and पाठवाल (will you send); Hindi\'s own words for them stay Hindi', () => {
+    for (const text of ['हे डिडक्शन कशाबद्दल?', 'यंदाच्या premium चं certificate email वर पाठवाल?']) expect(detectLanguage(text), text).to.equal('MR');
+    for (const text of ['ये कटौती किसलिए?', 'premium का certificate email पर भेज दो']) expect(detectLanguage(text), text).to.equal('HI');
+  });
+  it('reads papers kept ready "if needed, tell me" (लागली तर सांगा, lagle tar sanga) as an offer, no paper asked for; asking which papers are needed still asks', () => {
+    for (const text of ['sagle papers tayar thevle ahet, lagle tar sanga', 'कागदपत्रं तयार ठेवली आहेत, लागली तर कळवा']) expect(matchIntent(text), text).to.equal(null);
+    for (const text of ['ajun kahi documents lagle tar sanga', 'कोणती कागदपत्रं लागतील ते सांगा']) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
 });
