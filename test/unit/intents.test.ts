@@ -972,3 +972,10 @@ describe('understandMessage: a paper told uploaded (EN)', () => {
     expect(matchIntent('The pending lab report uploaded an hour ago. Is anything else still pending?')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: the premium\'s cheque (EN)', () => {
+  it('reads a renewal or premium cheque as the policy\'s business, no claim paper, while a cancelled cheque for the claim still asks for papers', () => {
+    expect(matchIntent('Claim done, thank you. I want to drop the renewal cheque at your branch myself')).to.equal(null);
+    expect(matchIntent('I want to send the cancelled cheque for my claim, where do I send it?')).to.equal('pending_documents');
+  });
+});

@@ -514,4 +514,13 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('ek rupya bhi nahi aaya abhi tak, claim kab settle hoga?')).to.equal('claim_status');
     expect(matchIntent('500 रूपये क्यों काटे?')).to.equal('query_reason');
   });
+
+  it('reads the premium\'s or renewal\'s cheque (renewal ka cheque, रिन्यूअल का चेक) as the policy\'s business, no claim paper, while a cancelled cheque for the claim is still one', () => {
+    for (const text of [
+      'claim settle ho gaya, dhanyavad. premium ka cheque branch me jama karna chahti hu',
+      'क्लेम हो गया, धन्यवाद। रिन्यूअल का चेक खुद ऑफिस आकर देना चाहता हूं',
+    ]) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('claim ke liye cancelled cheque dena padega kya?')).to.equal('pending_documents');
+    expect(matchIntent('claim ka cheque kab aayega?')).to.equal('claim_status');
+  });
 });
