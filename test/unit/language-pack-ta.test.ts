@@ -1769,4 +1769,12 @@ describe('Tamil language packs', () => {
       ['en claim status enna?', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads the informal tell (சொல்லு, sollu) as a request, so someone told to phone is a person asked for, and not-told (சொல்லல) as no request', () => {
+    expectReadings([
+      ['ஆபீஸ்ல யாரையாவது எனக்கு கால் பண்ணச் சொல்லு', 'human_handover', 'TA'],
+      ['yaaraiyavadhu call panna sollu, amma hospital la irukaanga', 'human_handover', 'TA_EN'],
+      ['bill settle ஆச்சுன்னு யாரும் எனக்கு சொல்லல, எப்போ ஆச்சு?', 'claim_status', 'TA'],
+    ]);
+  });
 });
