@@ -1777,4 +1777,12 @@ describe('Tamil language packs', () => {
       ['bill settle ஆச்சுன்னு யாரும் எனக்கு சொல்லல, எப்போ ஆச்சு?', 'claim_status', 'TA'],
     ]);
   });
+
+  it('reads the formal negation (varavillai, kidaikkavillai) in romanised Tamil as varala, kidaikkala', () => {
+    expectReadings([
+      ['refund amount innum varavillai, eppo varum?', 'claim_status', 'TA_EN'],
+      ['approval innum kidaikkavillai, konjam paarunga', 'claim_status', 'TA_EN'],
+      ['documents ellam anupinom, kidaikkavillai nu solraanga, enna venum?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });
