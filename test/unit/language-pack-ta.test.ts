@@ -1785,4 +1785,12 @@ describe('Tamil language packs', () => {
       ['documents ellam anupinom, kidaikkavillai nu solraanga, enna venum?', 'pending_documents', 'TA_EN'],
     ]);
   });
+
+  it('reads directly (நேரா, nera) before talk as a person to talk to, even with the claim named, and as nothing beside money', () => {
+    expectReadings([
+      ['en claim pathi nera pesanum sir', 'human_handover', 'TA_EN'],
+      ['policy விஷயமா நேரா பேசணும், யாரு கிட்ட?', 'human_handover', 'TA'],
+      ['bill amount nera account la vandhucha?', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });

@@ -1628,4 +1628,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['naa claim process avutunda leda? status cheppandi', 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it('reads directly (నేరుగా, neruga) before talk as a person to talk to, and as nothing beside money', () => {
+    expectReadings([
+      ['policy విషయం నేరుగా కలిసి మాట్లాడాలి', 'human_handover', 'TE'],
+      ['branch lo evaranna tho neruga matladali', 'human_handover', 'TE_EN'],
+      ['డబ్బులు నేరుగా account లో పడ్డాయా?', 'claim_status', 'TE'],
+    ]);
+  });
 });
