@@ -1636,4 +1636,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['డబ్బులు నేరుగా account లో పడ్డాయా?', 'claim_status', 'TE'],
     ]);
   });
+
+  it('reads charts (ICU charts, nursing charts) as papers, so asked if needed they are documents', () => {
+    expectReadings([
+      ['nursing charts kuda ivvali aa?', 'pending_documents', 'TE_EN'],
+      ['ICU charts పంపాలా?', 'pending_documents', 'TE'],
+      ['bot tho kaadu, chat lo evaraina matladali', 'human_handover', 'TE_EN'],
+    ]);
+  });
 });
