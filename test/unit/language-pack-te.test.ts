@@ -1644,4 +1644,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['bot tho kaadu, chat lo evaraina matladali', 'human_handover', 'TE_EN'],
     ]);
   });
+
+  it('reads not given (ఇవ్వలేదు, ivvaledu) beside why and a sum as a payment withheld, and a paper not given by the hospital stays documents', () => {
+    expectReadings([
+      ['మందుల బిల్లు 2000 ఎందుకు ఇవ్వలేదు?', 'query_reason', 'TE'],
+      ['physiotherapy ki 1500 enduku ivvaledu?', 'query_reason', 'TE_EN'],
+      ['hospital వాళ్ళు discharge summary ఇంకా ఇవ్వలేదు, ఏం చేయాలి?', 'pending_documents', 'TE'],
+    ]);
+  });
 });
