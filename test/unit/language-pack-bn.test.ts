@@ -1199,4 +1199,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     // Not impressed is no praise: the claim still pending is still asked about.
     expect(matchIntent('ekdom impressed noi, claim ta ekhono atke ache')).to.equal('claim_status');
   });
+  it('reads whom to go to (kar kache jabo, কার কাছে যাব) as a person asked for, after a claim told stuck: asking whom to approach asks for one; where the claim is stuck (kar kache atke ache) still asks where it stands', () => {
+    for (const text of ['refund 6 soptaho dhore atke ache, ebar kar kache jabo?', 'অভিযোগ করতে চাই, টাকা তিন মাস ধরে আটকে আছে, কার কাছে যাব?']) expect(matchIntent(text), text).to.equal('human_handover');
+    for (const text of ['file ta ekhon kar kache atke ache?', 'ক্লেমটা কার কাছে আটকে আছে?']) expect(matchIntent(text), text).to.equal('claim_status');
+  });
 });
