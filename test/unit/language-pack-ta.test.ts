@@ -1793,4 +1793,12 @@ describe('Tamil language packs', () => {
       ['bill amount nera account la vandhucha?', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads can you check (check panna mudiyuma, செக் பண்ண முடியுமா) near a claim as the claim asked to be looked into, and near papers sent as the papers asked about', () => {
+    expectReadings([
+      ['claim no 77120, konjam check panna mudiyuma', 'claim_status', 'TA_EN'],
+      ['என் claim நிலைமை செக் பண்ண முடியுமா?', 'claim_status', 'TA'],
+      ['bills ellam anupiten, kidaichucha nu check panna mudiyuma?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });
