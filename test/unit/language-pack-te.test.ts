@@ -1652,4 +1652,13 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['hospital వాళ్ళు discharge summary ఇంకా ఇవ్వలేదు, ఏం చేయాలి?', 'pending_documents', 'TE'],
     ]);
   });
+
+  it('reads their phone number (వాళ్ళ phone number, ame phone number) asked for as a person asked for, and told as nothing', () => {
+    expectReadings([
+      ['మా agent ఎవరు? ఆయన phone number ఇవ్వండి', 'human_handover', 'TE'],
+      ['claim chustunna aayana evaru? valla phone number kavali', 'human_handover', 'TE_EN'],
+      ['వాళ్ళ phone number నా దగ్గర ఉంది, thanks', 'small_talk', 'TE'],
+    ]);
+  });
+
 });
