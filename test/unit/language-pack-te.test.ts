@@ -1661,4 +1661,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
     ]);
   });
 
+  it('reads anyone available (evaraina available unnara, ఎవరైనా అందుబాటులో ఉన్నారా) as a person asked for, and a doctor available as nothing', () => {
+    expectReadings([
+      ['office lo evaraina available ga unnara?', 'human_handover', 'TE_EN'],
+      ['branch lo ఎవరైనా అందుబాటులో ఉన్నారా?', 'human_handover', 'TE'],
+      ['doctor available unnara?', 'unclear', 'TE_EN'],
+    ]);
+  });
 });
