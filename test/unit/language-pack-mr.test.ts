@@ -1590,4 +1590,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['sagle papers tayar thevle ahet, lagle tar sanga', 'कागदपत्रं तयार ठेवली आहेत, लागली तर कळवा']) expect(matchIntent(text), text).to.equal(null);
     for (const text of ['ajun kahi documents lagle tar sanga', 'कोणती कागदपत्रं लागतील ते सांगा']) expect(matchIntent(text), text).to.equal('pending_documents');
   });
+  it('reads "what exactly is that" of a thing named before (ते म्हणजे नेमकं काय, ti mhanje nemka kay) as a known phrase, no why: of a paper asked for it asks for documents; a cut or a rejection before it is still asked why', () => {
+    for (const text of ['त्यांनी discharge summary मागितलीय, ती म्हणजे नेमकं काय?', 'hospital ne MLC copy magitli ahe, ti mhanje nemka kay?']) expect(matchIntent(text), text).to.equal('pending_documents');
+    for (const text of ['non payable म्हणून ₹2,000 कापले, ते म्हणजे नक्की काय?', 'claim reject kela, te mhanje nakki kay?', 'हे म्हणजे नेमकं काय झालं, ₹4,000 कमी का आले?']) expect(matchIntent(text), text).to.equal('query_reason');
+  });
 });
