@@ -851,11 +851,17 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // question leans on those things ("bills bheji thi. Koi reply nahi aaya. Aapko mil gaye ya
   // dobara bhejun?" asks whether the papers sent arrived).
   const empty = (p: Part) => !p.asking && p.hits.every((h) => h.cls === 'question' || h.cls === 'aux' || asideClasses.has(h.cls));
-  const leanedOn = (i: number): ClassHit[] => {
+  // A clause that only gives a reference ("clm CLM-2025-4410", "policy no. 88120"), telling and
+  // asking nothing, labels what was told before it: a question whether something came, after it,
+  // leans on that too ("4 bills email kiye. clm CLM-2025-4410. mil gaye kya?" asks whether the
+  // papers arrived). (The cheap test first: only such a question asks past it.)
+  const referenceGiven = (p: Part) => !p.asking && p.hits.some((h) => h.cls === 'ref') && p.hits.every((h) => h.cls === 'claim' || h.cls === 'ref');
+  const leanedOn = (i: number, pastReference = false): ClassHit[] => {
     const paper = paperPast(i);
     if (paper) return contextOf(paper);
     const last = parts[i - 1]!;
     const context = contextOf(last);
+    if (pastReference && i > 1 && referenceGiven(last)) return [...leanedOn(i - 1), ...context];
     if (last.hits.some((h) => thingClasses.has(h.cls))) return context;
     let k = i - 2;
     const passed = empty(last);
@@ -1021,7 +1027,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // bheji thi, wo reject kyu hui? usme kya galat hai?": what is wrong with it) asks about the
       // paper: the earlier why-words stay out, and the paper rejected is a paper to send again
       // (document-rejected). About money or a claim, the why still asks the reason.
-      const leaned = leanedOn(i);
+      // Past a clause that only gives a reference, a question whether something came ("mil gaye
+      // kya", "did you get them") leans on what was told before it too (referenceGiven).
+      const leaned = leanedOn(i, part.hits.some((h) => h.cls === 'received'));
       let context = leaned;
       if (!parts[i - 1]!.asking) {
         context = leaned.filter((h) => h.cls !== 'why' || !alsoRead('doc', h, leaned));

@@ -979,3 +979,15 @@ describe('understandMessage: the premium\'s cheque (EN)', () => {
     expect(matchIntent('I want to send the cancelled cheque for my claim, where do I send it?')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: a question whether something came, past a clause that only gives a reference (EN, HI, HI_EN, grammar)', () => {
+  it('reads what was told before the reference too: papers sent then "mil gaye kya?" asks whether they arrived, money not come then asks the payment', () => {
+    for (const text of [
+      'maine parso 3 reports mail kiye the. clm CLM-2025-77120. aapko mil gaye kya',
+      'मैंने कल सारे बिल ईमेल किए। क्लेम नंबर CLM-2025-5521. आपको मिल गए क्या?',
+    ]) expect(matchIntent(text), text).to.equal('pending_documents');
+    expect(matchIntent('Paisa abhi tak nahi aaya. claim no CLM-2025-1199. mil gaya kya?')).to.equal('claim_status');
+    expect(matchIntent('Claim was rejected last week. CLM-2025-4410. Why?')).to.equal('query_reason');
+    expect(matchIntent('My claim CLM-2025-4410. Any update?')).to.equal('claim_status');
+  });
+});
