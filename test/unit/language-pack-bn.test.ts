@@ -1189,7 +1189,7 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('বিলগুলো কুরিয়ারে পাঠিয়ে দিয়েছি। ধন্যবাদ')).to.equal(null);
   });
   it('reads baad written with a long a (baad dilen, baad diyechen) as a cut, as bad dilen is: why a bill was left out asks the reason; Hinglish "ke baad" (after) is no cut', () => {
-    for (const text of ['babar oshudher bill ta baad diyechen, keno?', 'ambulance er taka baad dilen keno bolun to']) expect(matchIntent(text), text).to.equal('query_reason');
+    for (const text of ['babar oshudher bill ta baad diyechen, keno?', 'ambulance er taka baad dilen keno bolun to', 'nebulizer er charge ta baad gelo keno?']) expect(matchIntent(text), text).to.equal('query_reason');
     expect(matchIntent('discharge ke baad kitne din lagenge?')).to.equal('claim_status');
   });
   it('reads being impressed, scared or upset (impressed, bhoy lagche, চিন্তা হচ্ছে, খারাপ লাগছে) as feelings told: a claim done quickly or another\'s claim rejected, told with one, asks nothing; a question beside one still asks', () => {
