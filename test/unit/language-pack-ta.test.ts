@@ -1801,4 +1801,11 @@ describe('Tamil language packs', () => {
       ['bills ellam anupiten, kidaichucha nu check panna mudiyuma?', 'pending_documents', 'TA_EN'],
     ]);
   });
+
+  it('reads monthly (maasa maasam) as a known word, no typo of Marathi manasa (a person), while maasam alone is still a month waited', () => {
+    expectReadings([
+      ['premium maasa maasam kattalaama?', 'unclear', 'TA_EN'],
+      ['rendu maasam aachu, claim innum varala', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });
