@@ -1668,4 +1668,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['doctor available unnara?', 'unclear', 'TE_EN'],
     ]);
   });
+
+  it('reads explained told (explain చేశారు, బాగా explain చేశాడు) as understood, no reason asked, while explain asked for still asks why', () => {
+    expectReadings([
+      ['మా branch officer settlement గురించి బాగా explain చేశాడు', 'small_talk', 'TE'],
+      ['deduction ఎందుకు చేశారో explain చేయండి', 'query_reason', 'TE'],
+    ]);
+  });
 });
