@@ -1808,4 +1808,11 @@ describe('Tamil language packs', () => {
       ['rendu maasam aachu, claim innum varala', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads rejected or approved asked of what they did (approve பண்ணீங்களா reject பண்ணீங்களா) as where the claim stands', () => {
+    expectReadings([
+      ['approve பண்ணீங்களா reject பண்ணீங்களா?', 'claim_status', 'TA'],
+      ['reject panneengala approve panneengala? onnum theriyala', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });

@@ -1675,4 +1675,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['deduction ఎందుకు చేశారో explain చేయండి', 'query_reason', 'TE'],
     ]);
   });
+
+  it('reads rejected or approved asked of what they did (reject చేశారా approve చేశారా, approve chesara reject chesara) as where the claim stands, while why they rejected still asks why', () => {
+    expectReadings([
+      ['approve చేశారా reject చేశారా? ఇంకా ఎంత కాలం', 'claim_status', 'TE'],
+      ['approve chesara reject chesara? cheppandi', 'claim_status', 'TE_EN'],
+      ['reject chesaru enduku?', 'query_reason', 'TE_EN'],
+    ]);
+  });
 });
