@@ -523,4 +523,8 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('claim ke liye cancelled cheque dena padega kya?')).to.equal('pending_documents');
     expect(matchIntent('claim ka cheque kab aayega?')).to.equal('claim_status');
   });
+  it('reads को-पे alone as the co-payment, a number between it and the why ("को-पे 10% क्यों?"); paid to someone (को पे कर दिया, को पे करना) stays a payment, no cut', () => {
+    expect(matchIntent('को-पे 10% क्यों? पापा की उम्र 58 है')).to.equal('query_reason');
+    for (const text of ['अस्पताल को पे कर दिया, अब क्लेम कब आएगा?', 'हॉस्पिटल को पे करना पड़ा, पैसा कब वापस मिलेगा?']) expect(matchIntent(text), text).to.equal('claim_status');
+  });
 });
