@@ -1815,4 +1815,11 @@ describe('Tamil language packs', () => {
       ['reject panneengala approve panneengala? onnum theriyala', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads the bill counter (bill counter la, billing counter) as a place, no paper, while bills from it asked to be sent are still documents', () => {
+    expectReadings([
+      ['bill counter la 3 mani neram wait panninen', 'unclear', 'TA_EN'],
+      ['bill counter la kudutha bills ellam anupanuma?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });

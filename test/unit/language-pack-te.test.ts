@@ -1683,4 +1683,10 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['reject chesaru enduku?', 'query_reason', 'TE_EN'],
     ]);
   });
+
+  it('reads the bill counter (bill counter lo) as a place, no paper', () => {
+    expectReadings([
+      ['hospital bill counter lo 2 gantalu nilabettaru', 'unclear', 'TE_EN'],
+    ]);
+  });
 });
