@@ -1594,4 +1594,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['त्यांनी discharge summary मागितलीय, ती म्हणजे नेमकं काय?', 'hospital ne MLC copy magitli ahe, ti mhanje nemka kay?']) expect(matchIntent(text), text).to.equal('pending_documents');
     for (const text of ['non payable म्हणून ₹2,000 कापले, ते म्हणजे नक्की काय?', 'claim reject kela, te mhanje nakki kay?', 'हे म्हणजे नेमकं काय झालं, ₹4,000 कमी का आले?']) expect(matchIntent(text), text).to.equal('query_reason');
   });
+  it('reads a test taken (X-ray काढला, MRI kadhla, sonography kadhli) as a known phrase, no cut: told with a bill sent it asks nothing; a sum taken off is still a cut asked why', () => {
+    for (const text of ['X-ray काढला, त्याचे बिल पाठवले आहे', 'MRI kadhla hota, tyache bill pathavla ahe', 'sonography kadhli, report upload kela']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('ECG काढला होता, त्याचा रिपोर्ट पाठवू का?')).to.equal('pending_documents');
+    for (const text of ['₹6,230 kadhle, ka?', 'बिलातून ५००० का काढले?']) expect(matchIntent(text), text).to.equal('query_reason');
+  });
 });
