@@ -238,13 +238,8 @@ export class Lexicon {
     return unread;
   }
 
-  /**
-   * The phrases of several words not read in a message that told `code`: those of packs other
-   * than `code`, its other form and the default language, with a word `code` has as its own grammar
-   * word. Marathi's "मंजुरी का" (why approved) is "of the approval" in Hindi ("मंज़ूरी का संदेश"),
-   * and romanised Marathi's "rejection ka" is Hinglish's "of the rejection". Unlike single words,
-   * this holds for a script's default language too: its own grammar words are its known words.
-   */
+  /** `unreadIn`'s single-word entries as the phrases themselves, once per told language: finding a
+   *  word then asks this set for the phrase at hand instead of building its "class word" key. */
   private unreadSinglesIn(code: string): ReadonlySet<Phrase> {
     const cached = this.unreadSinglesFor.get(code);
     if (cached) return cached;
@@ -257,6 +252,13 @@ export class Lexicon {
     return singles;
   }
 
+  /**
+   * The phrases of several words not read in a message that told `code`: those of packs other
+   * than `code`, its other form and the default language, with a word `code` has as its own grammar
+   * word. Marathi's "मंजुरी का" (why approved) is "of the approval" in Hindi ("मंज़ूरी का संदेश"),
+   * and romanised Marathi's "rejection ka" is Hinglish's "of the rejection". Unlike single words,
+   * this holds for a script's default language too: its own grammar words are its known words.
+   */
   private unreadPhrasesIn(code: string): ReadonlySet<Phrase> {
     const cached = this.unreadPhrasesFor.get(code);
     if (cached) return cached;
