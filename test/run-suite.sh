@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 export TEST_LOG_FINDINGS_DIR="${TEST_LOG_FINDINGS_DIR:-$(mktemp -d -t cw-test-logs-XXXXXX)}"
 rm -f .test-results.json
 
-# The longest files first, longest first (each took 1.5 to 7 minutes of a busy 2-core machine
+# The longest files first, longest first (each took 1 to 7.5 minutes of a busy 2-core machine
 # timed alone, three at a time), then the rest, e2e before integration before unit: the workers
 # take files in this order, and a long file started late would end the run alone. The
 # 10,000-workflow scale test and the durability test (every process killed and started again,

@@ -288,6 +288,8 @@ const understoodClasses: ReadonlySet<string> = new Set(['understood']);
 const callClasses: ReadonlySet<string> = new Set(['call', 'callme']);
 /** Beside a complaint word, what makes it one to make or give (the make-a-complaint and complaint-to-file templates). */
 const complaintMade: ReadonlySet<string> = new Set(['imperative', 'need', 'talk', 'send']);
+/** Phrases a complaint word inside is no complaint to file: a paper ("police complaint"), thanks or venting ("took it to the ombudsman"). */
+const complaintOverruled: ReadonlySet<string> = new Set(['doc', 'thanks']);
 /** Phrases a delay word inside is no delay: a date ("agle mahine"), a quantity asked complete ("evdha purel"). */
 const delayOverruled: ReadonlySet<string> = new Set(['date', 'need']);
 /** In a clause naming the policy's own business, of a sentence naming no claim: the words that are
@@ -343,6 +345,12 @@ function thanksIsObject(request: ClassHit, hits: readonly ClassHit[]): boolean {
   const last = Math.max(...before.map((h) => h.end));
   return before.some((h) => h.end === last && h.cls === 'thanks');
 }
+
+/** A clause that only names a reference: a claim or policy word, the number's label, the number
+ *  ("policy no. HLT-7719022", "clm CLM-2025-4410"; a "no." read as a negation right before the
+ *  number is its label). */
+const onlyReference = (hits: readonly ClassHit[]) => hits.some((h) => h.cls === 'ref')
+  && hits.every((h) => h.cls === 'claim' || h.cls === 'ref' || (h.cls === 'neg' && hits.some((r) => r.cls === 'ref' && r.start === h.end + 1)));
 
 /** Talking, being put through or called: with a person and a request, asked for. */
 const talkClasses: ReadonlySet<string> = new Set(['talk', 'reach', 'call']);
@@ -405,6 +413,17 @@ interface Part {
   sentence: number;
 }
 
+/** A paper word alone after a phrase of the policy's own business that ends in it ("health card
+ *  abhi tak nahi aaya ... card kab tak milega?") names that business's thing again, the same card:
+ *  it is read as that business, no claim paper. (The cheap test first: most messages name no such
+ *  phrase.) */
+function coverAgain(found: ClassHit[], words: readonly string[]): ClassHit[] {
+  const phrases = found.filter((c) => c.cls === 'cover' && c.end > c.start && !c.fuzzy);
+  if (phrases.length === 0) return found;
+  return found.map((h) => h.cls === 'doc' && h.start === h.end && !h.fuzzy && phrases.some((c) => c.end < h.start && words[c.end] === words[h.start])
+    && !found.some((o) => o !== h && o.start <= h.start && o.end >= h.start && o.end > o.start) ? { ...h, cls: 'cover' } : h);
+}
+
 /**
  * Scores a message against every template. Typed for the shipped intents by default; a caller
  * that handles workflows registered at run time (the router) asks for `understand<string>`.
@@ -423,17 +442,6 @@ interface Part {
  * sentences that only tell (two or more, no problem or request named) start nothing on a weak
  * template ("Hi. Papa was discharged yesterday. All bills are with me.").
  */
-/** A paper word alone after a phrase of the policy's own business that ends in it ("health card
- *  abhi tak nahi aaya ... card kab tak milega?") names that business's thing again, the same card:
- *  it is read as that business, no claim paper. (The cheap test first: most messages name no such
- *  phrase.) */
-function coverAgain(found: ClassHit[], words: readonly string[]): ClassHit[] {
-  const phrases = found.filter((c) => c.cls === 'cover' && c.end > c.start && !c.fuzzy);
-  if (phrases.length === 0) return found;
-  return found.map((h) => h.cls === 'doc' && h.start === h.end && !h.fuzzy && phrases.some((c) => c.end < h.start && words[c.end] === words[h.start])
-    && !found.some((o) => o !== h && o.start <= h.start && o.end >= h.start && o.end > o.start) ? { ...h, cls: 'cover' } : h);
-}
-
 export function understand<I extends string = Intent>(text: string, lexicon: Lexicon): Understanding<I> {
   const message = readMessage(text);
   // Only emoji, no word and no question mark ("👍", "🙏🙏", "😡"): small talk, as no pack can list
@@ -601,17 +609,16 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // A request or why-word inside a longer phrase of having understood ("explain chesadu", he
       // explained; "explain pannitaaru") tells what was done: no request, no reason asked.
       .filter((h, _, all) => (h.cls !== 'imperative' && h.cls !== 'why') || !withinPhraseOf(understoodClasses, h, all))
-      // A complaint word inside a longer paper phrase ("police complaint", the FIR) is that paper:
-      // "FIR copy adugutunnaru kani police complaint ivvaledu, em cheyali?" asks for documents.
-      .filter((h, _, all) => h.cls !== 'complaint' || !withinPhraseOf(docClasses, h, all))
       // A delay word inside a date phrase ("agle mahine", next month; "पिछले महीने") is that date, no
       // delay; inside a need phrase ("एवढे पुरेसे आहेत का?", evdha purel ka: is this much enough?) it
       // is the quantity asked complete, no delay.
       .filter((h, _, all) => h.cls !== 'delay' || !withinPhraseOf(delayOverruled, h, all))
-      // A complaint word inside a phrase of thanks or venting (a complaint taken elsewhere, told:
-      // "took it to the ombudsman", "will go to the ombudsman") tells what the claimant did or will
-      // do: no complaint to be filed with us.
-      .filter((h, _, all) => h.cls !== 'complaint' || !withinPhraseOf(thanksClass, h, all))
+      // A complaint word inside a longer paper phrase ("police complaint", the FIR) is that paper:
+      // "FIR copy adugutunnaru kani police complaint ivvaledu, em cheyali?" asks for documents.
+      // Inside a phrase of thanks or venting (a complaint taken elsewhere, told: "took it to the
+      // ombudsman", "will go to the ombudsman") it tells what the claimant did or will do: no
+      // complaint to be filed with us.
+      .filter((h, _, all) => h.cls !== 'complaint' || !withinPhraseOf(complaintOverruled, h, all))
       // A status word inside a longer phrase of money come ("NEFT से आ गए", "neft se aa gaye", "came via
       // NEFT") is how it came, told: no status asked.
       .filter((h, _, all) => h.cls !== 'status' || !withinPhraseOf(paidClasses, h, all))
@@ -799,8 +806,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // A clause that only names a reference ("renewal ki last date kab hai, policy no. HLT-7719022?":
     // a claim or policy word, its number's label, the number), after a clause of its sentence that
     // asks, gives that question's reference: its question mark is the sentence's, and it asks nothing.
-    const referenceOnly = clause.marked && previous?.asking === true && previous.sentence === clause.sentence && hits.some((h) => h.cls === 'ref')
-      && hits.every((h) => h.cls === 'claim' || h.cls === 'ref' || (h.cls === 'neg' && hits.some((r) => r.cls === 'ref' && r.start === h.end + 1)));
+    const referenceOnly = clause.marked && previous?.asking === true && previous.sentence === clause.sentence && onlyReference(hits);
     const asking = (clause.marked && !referenceOnly) || hits.some(asksBy);
     // A when-word that is also a date and asks nothing itself ("today", "tomorrow"), in a yes-no
     // question an auxiliary opens ("Is there some problem with the app today?") or in a question
@@ -855,7 +861,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // asking nothing, labels what was told before it: a question whether something came, after it,
   // leans on that too ("4 bills email kiye. clm CLM-2025-4410. mil gaye kya?" asks whether the
   // papers arrived). (The cheap test first: only such a question asks past it.)
-  const referenceGiven = (p: Part) => !p.asking && p.hits.some((h) => h.cls === 'ref') && p.hits.every((h) => h.cls === 'claim' || h.cls === 'ref');
+  const referenceGiven = (p: Part) => !p.asking && onlyReference(p.hits);
   const leanedOn = (i: number, pastReference = false): ClassHit[] => {
     const paper = paperPast(i);
     if (paper) return contextOf(paper);

@@ -1146,7 +1146,7 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
   });
   it('reads whom to call (কাকে ফোন করলে, kake phone korle) as a person asked for beside a talk: whom to phone to talk about the claim asks for one; a talk about the claim with nobody named still does not', () => {
     for (const text of ['কাকে ফোন করলে পেমেন্টের ব্যাপারে কথা বলা যাবে?', 'kake phone korle taka niye kotha bolte parbo?', 'কাকে ফোন করব? ক্লেম নিয়ে কথা বলতে চাই']) expect(matchIntent(text), text).to.equal('human_handover');
-    expect(matchIntent('ক্লেম নিয়ে কথা বলা যাবে?')).to.not.equal('human_handover');
+    expect(matchIntent('ক্লেম নিয়ে কথা বলা যাবে?')).to.equal(null);
   });
   it('reads rejected or still pending (reject hoyeche naki pending, রিজেক্ট হয়েছে নাকি পেন্ডিং) as the outcomes asked about, where the claim stands: no rejection to explain; why it was rejected still asks why', () => {
     for (const text of ['claim ta reject hoyeche naki ekhono pending, ektu janaben?', 'আমার ক্লেম রিজেক্ট হয়ে গেছে নাকি পেন্ডিং, দেখে বলবেন?']) expect(matchIntent(text), text).to.equal('claim_status');
@@ -1174,14 +1174,14 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
   });
   it('reads the office\'s number (office er number, landline number) as a way to reach a person, as the helpline number is: asking for it asks for one; the office\'s address does not', () => {
     for (const text of ['Howrah office er phone number ta deben?', 'apnader landline number ta din, kotha bolbo']) expect(matchIntent(text), text).to.equal('human_handover');
-    expect(matchIntent('office er address ta din')).to.not.equal('human_handover');
+    expect(matchIntent('office er address ta din')).to.equal(null);
   });
   it('reads how many hours or weeks (koto ghonta, কত ঘণ্টা, koto soptaho) as a when-question, as koto din is: how long till the approval asks where the claim stands', () => {
     for (const text of ['approval asar por ar koto ghonta lagbe discharge e?', 'ফাইনাল অ্যাপ্রুভাল আসতে আর কত ঘণ্টা লাগবে?', 'refund ashte aro koto soptaho lagbe?']) expect(matchIntent(text), text).to.equal('claim_status');
     expect(matchIntent('ar ki ki kagoj lagbe?')).to.equal('pending_documents');
   });
   it('reads a card of the policy that will not open or download (health card er soft copy download hocche na) beside a sending word as the policy\'s business: sending it again asks for no claim papers; papers the claimant cannot send still do', () => {
-    for (const text of ['health card er soft copy ta download hocche na, abar pathate parben?', 'policy card er PDF ta khulche na, ekbar pathate parben?']) expect(matchIntent(text), text).to.not.equal('pending_documents');
+    for (const text of ['health card er soft copy ta download hocche na, abar pathate parben?', 'policy card er PDF ta khulche na, ekbar pathate parben?']) expect(matchIntent(text), text).to.equal(null);
     for (const text of ['bill gulo pathate parchi na, ki korbo?', 'ডিসচার্জ সামারিটা আপলোড হচ্ছে না, আবার পাঠাতে হবে?']) expect(matchIntent(text), text).to.equal('pending_documents');
   });
   it('reads the courier\'s case forms (কুরিয়ারের, কুরিয়ারে) as a sending word, as কুরিয়ার is: which address the papers go to by courier asks for documents; papers told sent by courier ask nothing', () => {

@@ -1629,7 +1629,7 @@ describe('Tamil language packs', () => {
       ['கால் சென்டர்ல யாராவது எனக்கு கூப்பிடுவாங்களா? நாளைக்கு காலையில வீட்டுல இருப்பேன்', 'human_handover', 'TA'],
       ['call center la irundhu yaaravadhu innaiku koopiduvaangala?', 'human_handover', 'TA_EN'],
     ]);
-    expect(asked('நேத்து யாராவது கூப்பிட்டாங்களா? எனக்கு தெரியல')).to.not.equal('human_handover');
+    expect(asked('நேத்து யாராவது கூப்பிட்டாங்களா? எனக்கு தெரியல')).to.equal('unclear');
   });
 
   it('reads how far a claim has gone (எங்க வரைக்கும் போயிருக்கு, edhu varaikum vandhirukku) as its status', () => {
@@ -1641,7 +1641,7 @@ describe('Tamil language packs', () => {
 
   it('reads someone having explained (explain பண்ணிட்டாரு, explain pannitaaru) as told, no request for a person, while explain asked (explain பண்ணுங்க) still asks', () => {
     for (const text of ['manager நேத்து போன் பண்ணி எல்லாம் explain பண்ணிட்டாங்க, இப்போ புரிஞ்சுது', 'officer call panni full ah explain pannitaaru']) {
-      expect(asked(text), text).to.not.equal('human_handover');
+      expect(asked(text), text).to.equal('small_talk');
     }
     expectReadings([
       ['deduction ஏன்னு explain பண்ணுங்க', 'query_reason', 'TA'],
@@ -1677,7 +1677,7 @@ describe('Tamil language packs', () => {
       ['original bill tholanjiduchu, duplicate enga vaanganum?', 'pending_documents', 'TA_EN'],
       ['டிஸ்சார்ஜ் சம்மரி காணல, டூப்ளிகேட் காப்பி போதுமா?', 'pending_documents', 'TA'],
     ]);
-    expect(asked('duplicate card eppo varum?')).to.not.equal('pending_documents');
+    expect(asked('duplicate card eppo varum?')).to.equal('unclear');
   });
 
   it('reads a police complaint (போலீஸ் புகார், police complaint) as a paper, no complaint to make, while a complaint asked still asks for a person', () => {
