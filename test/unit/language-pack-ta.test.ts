@@ -1822,4 +1822,10 @@ describe('Tamil language packs', () => {
       ['bill counter la kudutha bills ellam anupanuma?', 'pending_documents', 'TA_EN'],
     ]);
   });
+
+  it('reads pesuvingala (will you talk) as pesuveengala, so someone asked to talk on the phone is a person asked for', () => {
+    expectReadings([
+      ['enakku app theriyadhu, yaaravadhu en kitta phone la pesuvingala?', 'human_handover', 'TA_EN'],
+    ]);
+  });
 });

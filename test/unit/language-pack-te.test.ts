@@ -1689,4 +1689,24 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['hospital bill counter lo 2 gantalu nilabettaru', 'unclear', 'TE_EN'],
     ]);
   });
+
+  it('reads raadu (does not come, cannot) as no rejection, and matladandi (please talk) as a request, so someone asked to call and talk is a person asked for', () => {
+    expectReadings([
+      ['naanna ki phone vaadatam raadu, evaraina intiki phone chesi aayana tho matladandi', 'human_handover', 'TE_EN'],
+      ['mee office lo evaraina naa tho matladandi', 'human_handover', 'TE_EN'],
+      ['ఎవరైనా మా అమ్మ తో మాట్లాడండి', 'human_handover', 'TE'],
+    ]);
+  });
+
+  it('reads evarini (whom) as a person, so whom to meet at the branch asks for one', () => {
+    expectReadings([
+      ['Ameerpet office lo claim kosam evarini kalavali?', 'human_handover', 'TE_EN'],
+    ]);
+  });
+
+  it('reads chk as check, so a claim to check and tell (chk chesi cheppandi) asks where it stands', () => {
+    expectReadings([
+      ['naa claim okasari chk chesi cheppandi', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
