@@ -1599,4 +1599,15 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('ECG काढला होता, त्याचा रिपोर्ट पाठवू का?')).to.equal('pending_documents');
     for (const text of ['₹6,230 kadhle, ka?', 'बिलातून ५००० का काढले?']) expect(matchIntent(text), text).to.equal('query_reason');
   });
+  it('reads doubts cleared (काही शंका नाही, kahi shanka nahi) as nothing more to ask and an explanation given (समजावलं, samjavla) as understood: an agent\'s call told with them starts nothing; a doubt still held asks', () => {
+    for (const text of ['एजंटने फोनवर सगळं समजावलं, आता कोणतीही शंका राहिली नाही', 'manager cha call ala, tyanni sagla samjavla. ata kahi shanka nahi']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('एजंटने समजावलं, पण क्लेमचे पैसे कधी येणार?')).to.equal('claim_status');
+  });
+  it('reads "call him here" (बोलवा, bolva) as a request: a person asked to be called asks for one, after a greeting that asks too', () => {
+    for (const text of ['नमस्कार, कोणी आहे का? साहेबांना बोलवा', 'hello, koni ahe ka? team leader la bolava', 'मॅनेजरला बोलावून घ्या']) expect(matchIntent(text), text).to.equal('human_handover');
+  });
+  it('reads "or not" at a question\'s end (का नाही, ka nahi) as asking: the last question, of papers, decides; "का नाही" before a verb is still why', () => {
+    for (const text of ['settlement kadhi honar? ani hospital che original papers pathvayche ka nahi', 'रक्कम कधी जमा होईल? आणि डिस्चार्ज समरीची प्रत पाठवायची का नाही']) expect(matchIntent(text), text).to.equal('pending_documents');
+    expect(matchIntent('माझा क्लेम का नाही मिळाला')).to.equal('query_reason');
+  });
 });
