@@ -1709,4 +1709,33 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['naa claim okasari chk chesi cheppandi', 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it('reads anything more (ఇంకేమైనా) and what is there (ఏముంది, ఏముందో) as what-words, so what is still pending on a claim asks for documents', () => {
+    expectReadings([
+      ['అన్ని papers పంపించాను. CLM-2025-11873 లో ఇంకేమైనా పెండింగ్ ఉందా?', 'pending_documents', 'TE'],
+      ['CLM-2025-40922 pending లో ఏముంది చెప్పండి', 'pending_documents', 'TE'],
+    ]);
+  });
+
+  it('reads an address changed or to change (address మారింది, address marchadaniki) and the policy updated as the policy\'s own business, so the form asked for it starts nothing', () => {
+    expectReadings([
+      ['Vizag కి మారాం, address మార్చడానికి ఏ form fill చేయాలి?', 'unclear', 'TE'],
+      ['address maarindi, policy lo update cheyandi', 'unclear', 'TE_EN'],
+    ]);
+  });
+
+  it('reads a policy like this and which plan (ఇలాంటి policy, ఏ plan, ye plan) as a new policy asked about, no papers', () => {
+    expectReadings([
+      ['మా నాన్న కి ఇలాంటి policy కావాలి, ఏ plan తీసుకోవాలి?', 'unclear', 'TE'],
+      ['na friend ki ilanti policy kavali, ye plan best?', 'unclear', 'TE_EN'],
+    ]);
+  });
+
+  it('reads the rest is in your hands (మిగతాది మీ చేతుల్లో, migatadi mee chetullo) as closing, while what more is needed still asks for documents', () => {
+    expectReadings([
+      ['discharge summary పంపేశాను, మిగతాది మీ చేతుల్లో', 'small_talk', 'TE'],
+      ['reports anni upload chesanu, migatadi mee chetullo', 'small_talk', 'TE_EN'],
+      ['reports pampanu, migatadi inka emi kavali?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
