@@ -922,7 +922,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const howDone = (h: ClassHit, hits: readonly ClassHit[]) => hits.some((q) => q.cls === 'question' && q.start === h.end + 1);
   const onCover = (i: number) => i > 0 && coverBefore(i, parts[i]!.hits.some((h) => coverPaper(h, parts[i]!.hits)))
     && !parts[i]!.hits.some((h) => ((thingClasses.has(h.cls) || objectClasses.has(h.cls) || paperWords.has(h.cls)) && !coverPaper(h, parts[i]!.hits) && h.cls !== 'status'
-        && !(h.cls === 'send' && withinPhraseOf(sendmeClasses, h, parts[i]!.hits))
+        // A sending word that is also the request itself ("pathaben?", will you send it: Bengali's
+        // polite future is both) is that request, as one inside a longer request phrase is.
+        && !(h.cls === 'send' && (withinPhraseOf(sendmeClasses, h, parts[i]!.hits) || alsoRead('sendme', h, parts[i]!.hits)))
         && !(h.cls === 'sendme' && (coverPaperAsked(parts[i]!.hits) || !parts[i]!.hits.some((t) => thingClasses.has(t.cls)))))
       || (h.cls === 'why' && !coverPaperAsked(parts[i]!.hits) && !howDone(h, parts[i]!.hits)) || h.cls === 'reason'
       || (h.cls === 'interrogative' && h.start === h.end && !alsoRead('when', h, parts[i]!.hits) && !alsoRead('question', h, parts[i]!.hits) && !howDone(h, parts[i]!.hits) && !((alsoRead('why', h, parts[i]!.hits) || alsoRead('ask', h, parts[i]!.hits)) && coverPaperAsked(parts[i]!.hits))));

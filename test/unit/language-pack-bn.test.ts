@@ -1203,4 +1203,11 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['refund 6 soptaho dhore atke ache, ebar kar kache jabo?', 'অভিযোগ করতে চাই, টাকা তিন মাস ধরে আটকে আছে, কার কাছে যাব?']) expect(matchIntent(text), text).to.equal('human_handover');
     for (const text of ['file ta ekhon kar kache atke ache?', 'ক্লেমটা কার কাছে আটকে আছে?']) expect(matchIntent(text), text).to.equal('claim_status');
   });
+  it('reads going without a paper (ওটা ছাড়া কি, এটা ছাড়াই, ota chara ki) beside a claim asked of as whether the paper is needed, and প্রসেস হবে (will it be processed) as the claim going through, no status asked', () => {
+    for (const text of ['ডাক্তার প্রেসক্রিপশন হারিয়ে ফেলেছে, এটা ছাড়াই কি ক্লেম প্রসেস হবে?', 'lab report ta pacchi na, ota chara ki claim process hobe?']) expect(matchIntent(text), text).to.equal('pending_documents');
+    expect(matchIntent('আমার ক্লেম কবে প্রসেস হবে?')).to.equal('claim_status');
+  });
+  it('reads a member added to the policy (add করা যাবে, অ্যাড করতে) as the policy\'s business, as add kora jabe is: a last question on it starts nothing', () => {
+    for (const text of ['বাবাকে নতুন পলিসিতে add করা যাবে?', 'ক্লেমের টাকা ঢুকেছে? আর বউকে পলিসিতে অ্যাড করতে চাই']) expect(understandMessage(text).intent, text).to.equal(null);
+  });
 });

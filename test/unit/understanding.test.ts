@@ -1745,3 +1745,16 @@ describe('understanding: a call told not made before a when-question', () => {
     expect(understandMessage('agent ne call kiya tha, paisa kab aayega?').intent).to.equal('claim_status');
   });
 });
+
+describe('understanding: a sending word that is also the request, after the policy\'s business', () => {
+  it('"80D certificate lagbe, pathaben?" asks for the business\'s certificate (pathaben, পাঠাবেন: will you send, both a sending word and the request): it starts nothing; claim papers asked for still ask for documents', () => {
+    for (const text of ['80D certificate ta lagbe, ektu pathaben?', 'প্রিমিয়ামের 80D সার্টিফিকেট দরকার, পাঠাবেন?']) expect(understandMessage(text).intent, text).to.equal(null);
+    expect(understandMessage('আর কী কী বিল লাগবে, লিস্টটা পাঠাবেন?').intent).to.equal('pending_documents');
+  });
+});
+
+describe('understanding: working or business days as a when-question (EN)', () => {
+  it('"how many working days" asks when the money comes, as "how many days" does, not what more is needed', () => {
+    for (const text of ['How many working days will the settlement take?', 'Payment approved on Monday. How many more business days till it reaches my account?']) expect(understandMessage(text).intent, text).to.equal('claim_status');
+  });
+});
