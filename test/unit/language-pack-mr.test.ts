@@ -1610,4 +1610,16 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['settlement kadhi honar? ani hospital che original papers pathvayche ka nahi', 'रक्कम कधी जमा होईल? आणि डिस्चार्ज समरीची प्रत पाठवायची का नाही']) expect(matchIntent(text), text).to.equal('pending_documents');
     expect(matchIntent('माझा क्लेम का नाही मिळाला')).to.equal('query_reason');
   });
+  it('reads "by what calculation" (कोणत्या हिशोबाने, kuthlya hishobane) as a why-word: asked after a sum approved short, it asks why', () => {
+    for (const text of ['₹40,000 cha bill ani 25 hajar settle? kuthlya hishobane?', 'कोणत्या हिशोबाने ₹8,000 कापले?']) expect(matchIntent(text), text).to.equal('query_reason');
+  });
+  it('reads "what kind of system is this" (कसली सिस्टम, kasla karbhar) as venting, its कसली no typo of a cut: a wait complained of starts nothing; a rejection asked beside it still asks why', () => {
+    for (const text of ['admission sathi 4 tas thambavla, kasla karbhar ahe', 'कॅशलेससाठी ३ तास थांबवलं, कसली सिस्टम आहे ही']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('कसली सिस्टम आहे, माझा क्लेम का नाकारला?')).to.equal('query_reason');
+  });
+  it('reads a PDF (pdf, pdfs) as a paper: PDFs sent and more asked for asks for documents; the policy\'s own PDF asked to be sent is the policy\'s business', () => {
+    expect(matchIntent('email ne 2 PDF pathavlya, sagle thik ahet na? ajun kahi lagla tar sanga')).to.equal('pending_documents');
+    expect(matchIntent('discharge summary chi PDF kuthe upload karu?')).to.equal('pending_documents');
+    expect(matchIntent('policy chi pdf pathva')).to.equal(null);
+  });
 });
