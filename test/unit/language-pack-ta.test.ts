@@ -1828,4 +1828,33 @@ describe('Tamil language packs', () => {
       ['enakku app theriyadhu, yaaravadhu en kitta phone la pesuvingala?', 'human_handover', 'TA_EN'],
     ]);
   });
+
+  it('reads he explained (விளக்கினாரு, vilakkinaaru) and now it is clear (இப்போ clear ஆயிடுச்சு, ippo clear aayiduchu) as understood and closing, while a why after it still asks', () => {
+    expectReadings([
+      ['manager phone la rejection pathi vilakkinaaru, ippo clear aayiduchu', 'small_talk', 'TA_EN'],
+      ['officer co-pay பத்தி விளக்கினாரு, இப்போ clear ஆயிடுச்சு', 'small_talk', 'TA'],
+      ['co-pay pathi vilakkinaaru, aana yen 3000 cut pannaanga?', 'query_reason', 'TA_EN'],
+    ]);
+  });
+
+  it('reads it would be good if (விளக்கினா நல்லா இருக்கும், call panna nalla irukkum) as a request, so someone asked to phone asks for a person', () => {
+    expectReadings([
+      ['எனக்கு app புரியல, யாராவது phone பண்ணி விளக்கினா நல்லா இருக்கும்', 'human_handover', 'TA'],
+      ['yaaravadhu oruthar enakku call panna nalla irukkum', 'human_handover', 'TA_EN'],
+    ]);
+  });
+
+  it('reads papers kept in a file (file la vechirukken, file ல வச்சிருக்கேன்) as told, no papers asked for, while where to send them still asks', () => {
+    expectReadings([
+      ['discharge summary ellam file la vechirukken, appa innum hospital la', 'small_talk', 'TA_EN'],
+      ['reports எல்லாம் file ல வச்சிருக்கேன், அப்பா இன்னும் hospital ல', 'small_talk', 'TA'],
+      ['reports ellam file la vechirukken, enga anupanum?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
+
+  it('reads is it ok (ok வா) as a question in Tamil script as in Tanglish, so a substitute paper asked about asks for documents', () => {
+    expectReadings([
+      ['original prescription தொலைஞ்சு போச்சு, xerox குடுத்தா ok வா', 'pending_documents', 'TA'],
+    ]);
+  });
 });
