@@ -527,4 +527,23 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('को-पे 10% क्यों? पापा की उम्र 58 है')).to.equal('query_reason');
     for (const text of ['अस्पताल को पे कर दिया, अब क्लेम कब आएगा?', 'हॉस्पिटल को पे करना पड़ा, पैसा कब वापस मिलेगा?']) expect(matchIntent(text), text).to.equal('claim_status');
   });
+  it('reads passed or rejected (पास हुआ या रिजेक्ट, पास हुआ कि नहीं) as one status question: the rejection inside it is an outcome asked about, no reason to explain', () => {
+    for (const text of ['मेरी माँ का क्लेम पास हुआ या रिजेक्ट, बस इतना बता दीजिए', 'पापा का क्लेम पास हुआ कि नहीं?']) expect(matchIntent(text), text).to.equal('claim_status');
+    expect(matchIntent('क्लेम रिजेक्ट क्यों हुआ?')).to.equal('query_reason');
+  });
+  it('reads staff told rude (बदतमीज़ी से बात की, badtameezi se baat ki) and "you should know this" (आपको पता होना चाहिए, aapko pata hona chahiye) as venting: the talk told asks for nobody; a person asked for beside it still is', () => {
+    for (const text of ['Paisa mil gaya. Lekin aapke staff ne badtameezi se baat ki, aapko pata hona chahiye.', 'पैसा मिल गया, लेकिन आपके स्टाफ ने बदतमीज़ी से बात की। आपको पता होना चाहिए।']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('Staff ne badtameezi se baat ki, mujhe manager se baat karni hai')).to.equal('human_handover');
+  });
+  it('reads when to come (कब आऊं, किस दिन आऊं) as a visit asked: after a person to meet, it asks for that person; when money comes is still the status', () => {
+    for (const text of ['सीनियर अधिकारी से मिलना है, किस दिन आऊं?', 'मैनेजर से मिलना है, कब आ सकती हूं?']) expect(matchIntent(text), text).to.equal('human_handover');
+    expect(matchIntent('क्लेम का पैसा कब आएगा?')).to.equal('claim_status');
+  });
+  it('reads "explain it to me" (समझा दीजिए, समझा दो) as a request: asked on the phone it asks for a call; asked of a cut it still asks why', () => {
+    expect(matchIntent('मुझे पढ़ना नहीं आता, कोई फोन पर समझा दीजिए')).to.equal('human_handover');
+    expect(matchIntent('क्लेम में पैसा क्यों कटा, समझा दो')).to.equal('query_reason');
+  });
+  it('reads an X-ray written in two words (एक्स रे, एक्स-रे) as a paper: whether its film or report is needed asks for documents', () => {
+    for (const text of ['एक्स रे रिपोर्ट भी भेजनी होगी?', 'एक्स-रे फिल्म चाहिए क्या?']) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
 });

@@ -1758,3 +1758,11 @@ describe('understanding: working or business days as a when-question (EN)', () =
     for (const text of ['How many working days will the settlement take?', 'Payment approved on Monday. How many more business days till it reaches my account?']) expect(understandMessage(text).intent, text).to.equal('claim_status');
   });
 });
+
+describe('understanding: "I want you to know" as news told, no request (EN)', () => {
+  it('telling the insurer what happened ("I want you to know that", "just so you know") after a claim settled vents and asks for nobody', () => {
+    expect(understandMessage('Payment came through, thanks. Just so you know, your helpline kept me on hold for an hour.').intent).to.equal(null);
+    expect(understandMessage('Money received. But your agent was rude on the phone and I want you to know that.').intent).to.equal(null);
+    expect(understandMessage('Your agent was rude. I want to talk to a manager.').intent).to.equal('human_handover');
+  });
+});
