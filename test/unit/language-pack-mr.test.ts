@@ -1622,4 +1622,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('discharge summary chi PDF kuthe upload karu?')).to.equal('pending_documents');
     expect(matchIntent('policy chi pdf pathva')).to.equal(null);
   });
+  it('reads when to come (कधी येऊ, kiti vajta yeu) as a visit asked: after a person to meet, it asks for that person; when the money comes is still the status', () => {
+    for (const text of ['वरिष्ठ अधिकाऱ्यांना भेटायचं आहे, कधी येऊ?', 'manager la bhetaycha ahe, kiti vajta yeu?']) expect(matchIntent(text), text).to.equal('human_handover');
+    expect(matchIntent('claim che paise kadhi yetil?')).to.equal('claim_status');
+  });
+  it('reads an X-ray written in two words (एक्स रे, एक्स-रे) as a paper: whether its film is needed asks for documents; an X-ray taken told beside a bill sent asks nothing', () => {
+    expect(matchIntent('एक्स-रे ची फिल्म पण लागेल का?')).to.equal('pending_documents');
+    expect(matchIntent('एक्स-रे काढला, त्याचे बिल पाठवले आहे')).to.equal(null);
+  });
 });
