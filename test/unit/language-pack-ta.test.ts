@@ -1857,4 +1857,16 @@ describe('Tamil language packs', () => {
       ['original prescription தொலைஞ்சு போச்சு, xerox குடுத்தா ok வா', 'pending_documents', 'TA'],
     ]);
   });
+
+  it('reads the claim process started asked (process ஆரம்பிச்சாச்சா) as where the claim stands, also after papers told sent', () => {
+    expectReadings([
+      ['bills எல்லாம் அனுப்பிட்டேன். claim process ஆரம்பிச்சாச்சா?', 'claim_status', 'TA'],
+    ]);
+  });
+
+  it('reads hours gone by (hrs aachu, hours aachu) as a delay, so an approval not come for hours asks where the claim stands', () => {
+    expectReadings([
+      ['discharge ready, cashless approval ku 5 hours aachu innum varala', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });

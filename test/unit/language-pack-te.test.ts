@@ -1738,4 +1738,25 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['reports pampanu, migatadi inka emi kavali?', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+  it('reads hours waited (gantala nunchi, గంటల నుంచి) as a delay, so the approval waited for hours asks where the claim stands', () => {
+    expectReadings([
+      ['KIMS lo unnam, cashless approval kosam 3 gantala nunchi wait chestunnam', 'claim_status', 'TE_EN'],
+      ['cashless approval కోసం 4 గంటల నుంచి ఎదురుచూస్తున్నాం', 'claim_status', 'TE'],
+    ]);
+  });
+
+  it('reads a limit or cap put (limit pettaru, cap పెట్టారు) as a cut, so where that cap is written asks why', () => {
+    expectReadings([
+      ['lens ki 25k ke limit pettaru, aa limit ekkada raasi undi?', 'query_reason', 'TE_EN'],
+      ['room rent కి cap పెట్టారు, ఎందుకు?', 'query_reason', 'TE'],
+    ]);
+  });
+
+  it('reads I will go and meet (వెళ్లి కలుస్తా, velli kalusta) as talk, so the officer asked for to be met is a person asked for', () => {
+    expectReadings([
+      ['Vijayawada branch officer పేరు చెప్పండి, వెళ్లి కలుస్తా', 'human_handover', 'TE'],
+      ['claims officer evaru cheppandi, velli kalusta', 'human_handover', 'TE_EN'],
+    ]);
+  });
 });
