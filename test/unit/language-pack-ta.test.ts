@@ -1869,4 +1869,26 @@ describe('Tamil language packs', () => {
       ['discharge ready, cashless approval ku 5 hours aachu innum varala', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads a seal or sign not put (seal podala, seal போடல) as a paper short, so the bill without it asks for documents, while money not put still asks the payment', () => {
+    expectReadings([
+      ['discharge summary la doctor sign podala, adhu ok va?', 'pending_documents', 'TA_EN'],
+      ['pharmacy bill ல seal போடல, திரும்ப வாங்கணுமா?', 'pending_documents', 'TA'],
+      ['panam innum account la podala', 'claim_status', 'TA_EN'],
+    ]);
+  });
+
+  it('reads can you send (anuppa mudiyuma, அனுப்ப முடியுமா) as a request that we send something, so the policy document asked again is the policy\'s business', () => {
+    expectReadings([
+      ['policy document thirumba email la anuppa mudiyuma? phone la irundhu poiduchu', 'unclear', 'TA_EN'],
+      ['claim form mail la anuppa mudiyuma?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
+
+  it('reads so many documents you ask (ivlo documents kekuringa) as venting, no papers asked, while what more is needed after it still asks', () => {
+    expectReadings([
+      ['ivlo documents kekuringa, oru vaaram odiduchu', 'small_talk', 'TA_EN'],
+      ['ivlo documents kekuringa, innum enna venum?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });

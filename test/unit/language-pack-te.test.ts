@@ -1759,4 +1759,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['claims officer evaru cheppandi, velli kalusta', 'human_handover', 'TE_EN'],
     ]);
   });
+
+  it('reads how hard (entha kashtam, ఎంత కష్టం) and going round (tiraganu, తిరిగాను) as venting, no papers asked, while what more is needed after it still asks', () => {
+    expectReadings([
+      ['ee claim ki entha kashtam, bills kosam 3 sarlu pharmacy ki tiraganu', 'small_talk', 'TE_EN'],
+      ['papers kosam 2 sarlu office ki tiraganu, inka emi kavali?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
