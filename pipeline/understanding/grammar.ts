@@ -909,7 +909,18 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const coverBefore = (i: number, papers: boolean) => {
     let k = i - 1;
     while (k >= 0 && !aboutCover(parts[k]!) && !named(parts[k]!)) k -= 1;
-    return k >= 0 && aboutCover(parts[k]!) && parts[k]!.hits.some((h) => h.cls === 'cover' && !h.fuzzy) && !parts[k]!.hits.some((h) => (thingClasses.has(h.cls) && !premiumMoney(h, parts[k]!)) || (papers && h.cls === 'done'));
+    return k >= 0 && aboutCover(parts[k]!) && parts[k]!.hits.some((h) => h.cls === 'cover' && !h.fuzzy) && !parts[k]!.hits.some((h) => (thingClasses.has(h.cls) && !premiumMoney(h, parts[k]!)) || (papers && h.cls === 'done'))
+      && !sendingBlocked(k);
+  };
+  // A clause on that business in a sentence whose clause before it tells papers being sent
+  // ("cancelled cheque aur pan card upload kar raha hu claim ke liye but app crash ho raha"): the
+  // app or portal is what stops the papers, and a question after it ("mail pe bhej sakta hu kya?")
+  // goes on about sending them, no business of the policy. Structural: which clause a paper is
+  // told in, and in which sentence, is no word a pack can list. Papers told sent already (`done`)
+  // are not: "bills bhej diye, but renewal bhi karna hai. online ho jayega?" asks of the renewal.
+  const sendingBlocked = (k: number) => {
+    const before = parts.filter((p, j) => j < k && p.sentence === parts[k]!.sentence).flatMap((p) => p.hits);
+    return before.some((h) => h.cls === 'send') && before.some((h) => h.cls === 'doc' && !alsoRead('claim', h, before));
   };
   const coverPaper = (h: ClassHit, hits: readonly ClassHit[]) => (h.cls === 'doc' && !alsoRead('money', h, hits) && !alsoRead('claim', h, hits))
     || h.cls === 'need';

@@ -546,4 +546,8 @@ describe('language pack: Hindi (HI)', () => {
   it('reads an X-ray written in two words (एक्स रे, एक्स-रे) as a paper: whether its film or report is needed asks for documents', () => {
     for (const text of ['एक्स रे रिपोर्ट भी भेजनी होगी?', 'एक्स-रे फिल्म चाहिए क्या?']) expect(matchIntent(text), text).to.equal('pending_documents');
   });
+  it('reads from the nominee\'s side (nominee ki taraf se) as what is the claimant\'s to send, as meri taraf se is, no business of the policy: what the nominee must give asks for documents; changing the nominee still starts nothing', () => {
+    expect(matchIntent('papa ki death ho gayi, claim main kar raha hu. nominee ki taraf se kya kya dena hoga?')).to.equal('pending_documents');
+    expect(matchIntent('nominee kaise badlu?')).to.equal(null);
+  });
 });

@@ -1766,3 +1766,10 @@ describe('understanding: "I want you to know" as news told, no request (EN)', ()
     expect(understandMessage('Your agent was rude. I want to talk to a manager.').intent).to.equal('human_handover');
   });
 });
+
+describe('understanding: the policy\'s business as what stops papers being sent', () => {
+  it('an app that crashes while claim papers are being uploaded, told in one sentence, is the obstacle: the question after it asks how to send the papers; the business alone still starts nothing', () => {
+    expect(understandMessage('discharge summary aur bills upload kar rahi hu claim ke liye but app crash ho raha. email pe bhej du kya? kis id pe?').intent).to.equal('pending_documents');
+    expect(understandMessage('Policy renew karni hai but app crash ho raha. Online ho jayega?').intent).to.equal(null);
+  });
+});
