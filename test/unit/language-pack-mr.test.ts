@@ -1630,4 +1630,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('एक्स-रे ची फिल्म पण लागेल का?')).to.equal('pending_documents');
     expect(matchIntent('एक्स-रे काढला, त्याचे बिल पाठवले आहे')).to.equal(null);
   });
+  it('reads "for tax" (टॅक्ससाठी, tax sathi) as the policy\'s business, as Hindi\'s "tax के लिए" is: a receipt wanted for tax is no claim paper; a hospital bill\'s copy asked there is still the claim\'s', () => {
+    for (const text of ['टॅक्ससाठी पावती पाठवा', 'income tax sathi receipt milel ka?']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('tax sathi hospital bill chi copy pathva')).to.equal('pending_documents');
+  });
 });
