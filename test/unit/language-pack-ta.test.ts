@@ -1891,4 +1891,10 @@ describe('Tamil language packs', () => {
       ['ivlo documents kekuringa, innum enna venum?', 'pending_documents', 'TA_EN'],
     ]);
   });
+
+  it('reads ஆச்சே (it came to, didn\'t it) as a known word, no typo of a question, so a sum told after a why leaves the why asked', () => {
+    expectReadings([
+      ['ஏன் 30,000 மட்டும் approve பண்ணீங்க, estimate 90,000 ஆச்சே', 'query_reason', 'TA'],
+    ]);
+  });
 });

@@ -1766,4 +1766,10 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['papers kosam 2 sarlu office ki tiraganu, inka emi kavali?', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+  it('reads enhancement (a cashless approval raised) as a claim word, so an enhancement asked to be okayed asks where it stands', () => {
+    expectReadings([
+      ['Yashoda vaallu enhancement request pettaru, adi ok chesara', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
