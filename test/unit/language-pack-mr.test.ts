@@ -1634,4 +1634,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['टॅक्ससाठी पावती पाठवा', 'income tax sathi receipt milel ka?']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('tax sathi hospital bill chi copy pathva')).to.equal('pending_documents');
   });
+  it('reads "can I hand it in" (deu shakto, jama karu shakte) as sending, as Marathi\'s देऊ is: a form or file handed in at a branch asks for documents; the premium paid so is the policy\'s business', () => {
+    for (const text of ['Nashik branch madhe swata jaun form deu shakte ka?', 'पुणे ऑफिसला स्वतः जाऊन फाइल देऊ शकतो का?']) expect(matchIntent(text), text).to.equal('pending_documents');
+    expect(matchIntent('premium online deu shakto ka?')).to.equal(null);
+  });
 });
