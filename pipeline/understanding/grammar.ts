@@ -703,8 +703,13 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // ho gaya hai?", "is my claim rejected?"), in a message naming no why nor reason, asks whether it
     // was decided: where the claim stands, no reason asked.
     // Beside another outcome asked ("Is my claim pending or rejected?") it stays one of two.
+    // Languages that ask yes or no by a suffix on the verb put the particle last: the verb right
+    // after the rejection, ending the clause, is that particle ("claim reject ஆயிடுச்சா?", "claim
+    // reject ayyinda?": has it been rejected?), as the opener is in "kya ... reject ho gaya?".
+    const askedBySuffix = (h: ClassHit) => h.cls === 'interrogative' && alsoRead('question', h, hits) && h.start === h.end && h.end === clause.end - 1
+      && hits.some((r) => r.cls === 'reject' && r.end === h.start - 1);
     if (clause.marked && !whyNamed && hits.some((h) => h.cls === 'reject') && !found.some((h) => h.cls === 'reason') && !hits.some((h) => h.cls === 'pending' || h.cls === 'status')
-      && hits.some((h) => h.start === clause.start && ((h.cls === 'interrogative' && alsoRead('question', h, hits)) || (h.cls === 'aux' && auxiliaries.has(message.words[h.start]!))))) {
+      && hits.some((h) => askedBySuffix(h) || (h.start === clause.start && ((h.cls === 'interrogative' && alsoRead('question', h, hits)) || (h.cls === 'aux' && auxiliaries.has(message.words[h.start]!)))))) {
       hits = hits.map((h) => (h.cls === 'reject' ? { ...h, cls: 'status' } : h));
     }
     // A need told for a relation, naming nothing needed and asking nothing ("mere bhai ko chahiye",

@@ -1690,6 +1690,14 @@ describe('understanding: whether it was rejected, asked', () => {
     expect(understandMessage('Kya papa ka claim reject ho gaya? Kyu?').intent).to.equal('query_reason');
     expect(understandMessage('Has my claim been rejected? What is the reason?').intent).to.equal('query_reason');
   });
+
+  it('asked by a question suffix on the verb right after the rejection (reject ஆயிடுச்சா?, reject ayyinda?), the particle last, it asks where the claim stands as kya does; with a why it asks why', () => {
+    for (const text of ['amma claim reject ஆயிடுச்சா? 20 நாளா ஒரு message கூட வரல', 'naanna claim reject ayyinda? inka emi message raledu']) {
+      expect(understandMessage(text).intent, text).to.equal('claim_status');
+    }
+    expect(understandMessage('amma claim reject ஆயிடுச்சா? ஏன்?').intent).to.equal('query_reason');
+    expect(understandMessage('naanna claim reject ayyinda? enduku?').intent).to.equal('query_reason');
+  });
 });
 
 describe('understanding: a deduction disputed as owed', () => {
@@ -1771,5 +1779,16 @@ describe('understanding: the policy\'s business as what stops papers being sent'
   it('an app that crashes while claim papers are being uploaded, told in one sentence, is the obstacle: the question after it asks how to send the papers; the business alone still starts nothing', () => {
     expect(understandMessage('discharge summary aur bills upload kar rahi hu claim ke liye but app crash ho raha. email pe bhej du kya? kis id pe?').intent).to.equal('pending_documents');
     expect(understandMessage('Policy renew karni hai but app crash ho raha. Online ho jayega?').intent).to.equal(null);
+  });
+});
+
+describe('understanding: a question answered elsewhere, told after it', () => {
+  it('an explanation told got past a contrast, after every question and before thanks ("..., but the TPA desk explained everything. Thanks", lekin ... sab samjha diya, তবে ... বুঝিয়ে দিয়েছে), leaves nothing asked; a request after it still asks', () => {
+    for (const text of [
+      'I wanted to ask what papers the claim needs, but the hospital desk explained everything. Thank you',
+      'claim ke liye kaunse kagaz chahiye ye puchna tha, lekin agent ne sab samjha diya. Dhanyavad',
+      'কোন কোন কাগজ লাগবে জানতে চেয়েছিলাম, তবে এজেন্ট সব বুঝিয়ে দিয়েছে। ধন্যবাদ',
+    ]) expect(understandMessage(text).intent, text).to.equal(null);
+    expect(understandMessage('Which documents are needed? The agent explained but please send the list again, thanks').intent).to.equal('pending_documents');
   });
 });
