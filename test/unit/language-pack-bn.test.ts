@@ -1210,4 +1210,9 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
   it('reads a member added to the policy (add করা যাবে, অ্যাড করতে) as the policy\'s business, as add kora jabe is: a last question on it starts nothing', () => {
     for (const text of ['বাবাকে নতুন পলিসিতে add করা যাবে?', 'ক্লেমের টাকা ঢুকেছে? আর বউকে পলিসিতে অ্যাড করতে চাই']) expect(understandMessage(text).intent, text).to.equal(null);
   });
+  it('reads showing (dekhachhe, dekhacche, dekhay) as a marker of romanised Bengali: a portal\'s state told with it and English words is Bengali, and still asks what it asked', () => {
+    expect(detectLanguage('app e ki document pending dekhacche?')).to.equal('BN_EN');
+    expect(matchIntent('app e ki document pending dekhacche?')).to.equal('pending_documents');
+    expect(detectLanguage('status under review dekhay')).to.equal('BN_EN');
+  });
 });
