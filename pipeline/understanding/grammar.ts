@@ -831,6 +831,17 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     const toldUnderstood = !clause.marked && hits.some((h) => askingClasses.has(h.cls) && saysUnderstood(h));
     parts.push({ hits, asking, closing: !asking && hits.some((h) => closingClasses.has(h.cls)), opensWithQuestion, greeting: greeting || exclaims, exclaims, toldUnderstood, start: clause.start, end: clause.end, sentence: clause.sentence });
   }
+  // An explanation told understood in a clause a contrast opens, after every question and with
+  // thanks or "that's all" from there on ("kaunse documents chahiye ye puchna tha, lekin TPA desk ne
+  // sab samjha diya. Thanks", "I wanted to know which documents are needed, but the TPA desk
+  // explained everything. Thanks", "... তবে TPA desk সব বুঝিয়ে দিয়েছে। ধন্যবাদ"): the questions
+  // before it were answered elsewhere, and the message asks nothing. A question after it still asks.
+  // Structural: that the explanation comes after the question, and past a contrast, is order, no word.
+  const answeredAt = parts.findLastIndex((p) => !p.asking && p.hits.some((h) => h.cls === 'contrast' && h.start === p.start)
+    && p.hits.some((h) => h.cls === 'understood' && !negated(h, p.hits) && !p.hits.some((n) => n.cls === 'neg' && n.start === h.end + 1)));
+  if (answeredAt > 0 && parts.slice(answeredAt + 1).every((p) => !p.asking) && parts.slice(answeredAt).some((p) => p.hits.some((h) => closingClasses.has(h.cls)))) {
+    for (const p of parts.slice(0, answeredAt)) p.asking = false;
+  }
   const all = parts.flatMap((p) => p.hits);
   // A clause that asks nothing, read as the context of a question after it: a when-word there that
   // is also a date ("15 tarikh ko courier kiya tha. mila ki nahi?") tells when something happened,
