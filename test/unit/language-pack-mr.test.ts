@@ -1638,4 +1638,10 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['Nashik branch madhe swata jaun form deu shakte ka?', 'पुणे ऑफिसला स्वतः जाऊन फाइल देऊ शकतो का?']) expect(matchIntent(text), text).to.equal('pending_documents');
     expect(matchIntent('premium online deu shakto ka?')).to.equal(null);
   });
+  it('tells Marathi by a weekday with its -ी (शुक्रवारी, ravivari: on Sunday) and by "till / from o\'clock" (वाजेपर्यंत, vajepasun); Hindi\'s and romanised Bengali\'s own words for them stay theirs', () => {
+    for (const text of ['Nanded branch ravivari kiti vajeparyant ughdi aste?', 'somvari sakali 10 vajepasun office suru aste']) expect(detectLanguage(text), text).to.equal('MR_EN');
+    expect(detectLanguage('शुक्रवारी ऑफिस किती वाजेपर्यंत चालू असतं?')).to.equal('MR');
+    expect(detectLanguage('शुक्रवार को ऑफिस कितने बजे तक खुला है?')).to.equal('HI');
+    expect(detectLanguage('shonibar office kota obdhi khola thake?')).to.equal('BN_EN');
+  });
 });
