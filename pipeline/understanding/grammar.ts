@@ -819,7 +819,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     if (hits.some((h) => h.cls === 'when') && hits.some((h) => (h.cls === 'aux' && asksByAux(h)) || (h.cls === 'done' && asking))) {
       hits = hits.filter((h, _, all) => h.cls !== 'when' || !alsoRead('date', h, all) || alsoRead('interrogative', h, all));
     }
-    const opensWithQuestion = hits.some((h) => h.start === clause.start && questionWordClasses.has(h.cls));
+    // So does an auxiliary opening a yes-no question ("Has the claim for my son's dengue admission at
+    // AMRI Salt Lake been cleared yet?"): the question is the whole clause, however long its subject.
+    const opensWithQuestion = hits.some((h) => h.start === clause.start && (questionWordClasses.has(h.cls) || asksByAux(h)));
     // "Who is this?", "how are you?", "kaun bol raha hai?": the question is the greeting itself.
     const greeting = asking && hits.some((h) => h.cls === 'greet') && hits.every((h) => !askingClasses.has(h.cls) || withinPhraseOf(smallTalkClasses, h, hits));
     // So is a question that only exclaims, its question words inside a phrase of thanks or praise of

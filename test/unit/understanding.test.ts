@@ -1781,3 +1781,22 @@ describe('understanding: the policy\'s business as what stops papers being sent'
     expect(understandMessage('Policy renew karni hai but app crash ho raha. Online ho jayega?').intent).to.equal(null);
   });
 });
+
+describe('understanding: a question answered elsewhere, told after it', () => {
+  it('an explanation told got past a contrast, after every question and before thanks ("..., but the TPA desk explained everything. Thanks", lekin ... sab samjha diya, তবে ... বুঝিয়ে দিয়েছে), leaves nothing asked; a request after it still asks', () => {
+    for (const text of [
+      'I wanted to ask what papers the claim needs, but the hospital desk explained everything. Thank you',
+      'claim ke liye kaunse kagaz chahiye ye puchna tha, lekin agent ne sab samjha diya. Dhanyavad',
+      'কোন কোন কাগজ লাগবে জানতে চেয়েছিলাম, তবে এজেন্ট সব বুঝিয়ে দিয়েছে। ধন্যবাদ',
+    ]) expect(understandMessage(text).intent, text).to.equal(null);
+    expect(understandMessage('Which documents are needed? The agent explained but please send the list again, thanks').intent).to.equal('pending_documents');
+  });
+});
+
+describe('understanding: a yes-no question opened by an auxiliary, however long its subject', () => {
+  it('"Has the payment for my father\'s knee surgery at Fortis Mulund been released?" asks the whole clause, as a question word opening it does', () => {
+    expect(understandMessage('Has the payment for my father\'s knee surgery at Fortis Mulund been released to my account?').intent).to.equal('claim_status');
+    expect(understandMessage('Is the reimbursement for my daughter\'s fracture treatment at Manipal Whitefield approved yet?').intent).to.equal('claim_status');
+    expect(understandMessage('Is there any document still pending for my mother\'s cataract claim at Sankara Nethralaya?').intent).to.equal('pending_documents');
+  });
+});
