@@ -1897,4 +1897,12 @@ describe('Tamil language packs', () => {
       ['ஏன் 30,000 மட்டும் approve பண்ணீங்க, estimate 90,000 ஆச்சே', 'query_reason', 'TA'],
     ]);
   });
+
+  it('reads lucky indeed (அதிர்ஷ்டம் தான், adhirshtam thaan) as talk, so another\'s claim told settled asks nothing, while the claimant\'s own asked still asks', () => {
+    expectReadings([
+      ['என் தம்பி claim 4 நாள்ல settle ஆச்சாம், அவனுக்கு அதிர்ஷ்டம் தான்', 'small_talk', 'TA'],
+      ['en akka claim oru vaarathula settle aachaam, avalukku adhirshtam thaan', 'small_talk', 'TA_EN'],
+      ['அவனுக்கு அதிர்ஷ்டம் தான், என் claim எப்போ settle ஆகும்?', 'claim_status', 'TA'],
+    ]);
+  });
 });

@@ -1772,4 +1772,20 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['Yashoda vaallu enhancement request pettaru, adi ok chesara', 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it('reads how to check told (ఎలా చూడాలో, ela check cheyalo) as a conjunction and taught (నేర్పించాను, nerpinchanu) as news, so teaching someone to check the status asks nothing, while asked to be told it still asks', () => {
+    expectReadings([
+      ['claim status ఎలా చూడాలో మా అమ్మకి నేర్పించాను 😊', 'small_talk', 'TE'],
+      ['claim status ela check cheyalo maa tammudu ki nerpinchanu', 'small_talk', 'TE_EN'],
+      ['claim status ఎలా చూడాలో చెప్పండి', 'claim_status', 'TE'],
+    ]);
+  });
+
+  it('reads on seeing what they wrote so (చూసి అలా రాశారు, chusi ala rasaru) as a why, so which report a rejection rests on asks why, while which report to send still asks for documents', () => {
+    expectReadings([
+      ['smoking valla ani reject చేశారు, ఏ report చూసి అలా రాశారు?', 'query_reason', 'TE'],
+      ['pre-existing ani reject chesaru, e report chusi ala rasaru?', 'query_reason', 'TE_EN'],
+      ['ఏ report పంపాలి?', 'pending_documents', 'TE'],
+    ]);
+  });
 });
