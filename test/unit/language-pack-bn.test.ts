@@ -1215,4 +1215,9 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('app e ki document pending dekhacche?')).to.equal('pending_documents');
     expect(detectLanguage('status under review dekhay')).to.equal('BN_EN');
   });
+  it('reads a message left for the agent (এজেন্টকে বলে দেবেন, agent dada ke bole deben) as news relayed, no person asked for: the premium told paid starts nothing; a call or a status asked in it still asks', () => {
+    for (const text of ['agent dada ke bole deben premium ta kal diye debo', 'এজেন্টকে জানিয়ে দেবেন রিনিউয়ালের টাকা আমি পরশু দিয়ে দেব']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('এজেন্টকে বলে দেবেন আমাকে একটা কল করতে')).to.equal('human_handover');
+    expect(matchIntent('agent ke bole deben amar claim er status ta jante chai')).to.equal('claim_status');
+  });
 });
