@@ -1905,4 +1905,12 @@ describe('Tamil language packs', () => {
       ['அவனுக்கு அதிர்ஷ்டம் தான், என் claim எப்போ settle ஆகும்?', 'claim_status', 'TA'],
     ]);
   });
+
+  it('reads just tell whether it was rejected (reject aayiducha nu mattum sollunga, reject ஆயிடுச்சான்னு சொல்லுங்க) as where the claim stands, the reason put off, while why it was rejected still asks why', () => {
+    expectReadings([
+      ['amma claim reject aayiducha nu mattum sollunga, matha vishayam apram', 'claim_status', 'TA_EN'],
+      ['அம்மா claim reject ஆயிடுச்சான்னு சொல்லுங்க', 'claim_status', 'TA'],
+      ['yen reject aayiduchu nu sollunga', 'query_reason', 'TA_EN'],
+    ]);
+  });
 });

@@ -1788,4 +1788,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['ఏ report పంపాలి?', 'pending_documents', 'TE'],
     ]);
   });
+
+  it('reads after the claim settles (settle aina tarvata) as a time told, no payment asked, so the no claim bonus asked after it starts nothing, while money not come after it still asks', () => {
+    expectReadings([
+      ['claim settle aina tarvata renewal premium perugutunda?', 'unclear', 'TE_EN'],
+      ['claim settle aina tarvata kuda dabbulu raaledu', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
