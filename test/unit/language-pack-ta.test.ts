@@ -1913,4 +1913,10 @@ describe('Tamil language packs', () => {
       ['yen reject aayiduchu nu sollunga', 'query_reason', 'TA_EN'],
     ]);
   });
+
+  it('reads excess of sum insured as a cut, so the term asked about in a settlement letter asks why', () => {
+    expectReadings([
+      ['settlement letter la excess of sum insured nu 12,000 potrukaanga, adhu enna?', 'query_reason', 'TA_EN'],
+    ]);
+  });
 });
