@@ -1919,4 +1919,11 @@ describe('Tamil language packs', () => {
       ['settlement letter la excess of sum insured nu 12,000 potrukaanga, adhu enna?', 'query_reason', 'TA_EN'],
     ]);
   });
+
+  it('reads ovvoru (each) as Tanglish\'s own marker and motham (total) as Tanglish\'s and romanised Telugu\'s, so a message with them and a Tanglish verb is Tanglish', () => {
+    expectReadings([
+      ['ovvoru report kum doctor sign venuma?', 'pending_documents', 'TA_EN'],
+      ['bill motham 52,000. ovvoru receipt um anuppanuma?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });

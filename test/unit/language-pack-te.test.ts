@@ -1795,4 +1795,10 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['claim settle aina tarvata kuda dabbulu raaledu', 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it('reads aina (has it become) as a romanised Telugu marker, so a short status question with it is answered in Tenglish', () => {
+    expectReadings([
+      ['CLM-2025-77120 settle aina? pls reply', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
