@@ -550,4 +550,12 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('papa ki death ho gayi, claim main kar raha hu. nominee ki taraf se kya kya dena hoga?')).to.equal('pending_documents');
     expect(matchIntent('nominee kaise badlu?')).to.equal(null);
   });
+  it('reads relief told (अब कोई टेंशन नहीं, ab chinta nahi: no worry now) as thanks: a settled claim told with it asks nothing; a worry with a question still asks', () => {
+    for (const text of ['पापा का क्लेम पास हो गया, अब कोई चिंता नहीं', 'reimbursement aa gaya, ab tension nahi']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('bahut tension hai, claim kab settle hoga?')).to.equal('claim_status');
+  });
+  it('reads a message left for the agent (एजेंट जी को बता दीजिए, agent bhaiya ko bol dena: tell the agent that ...) as news relayed, no person asked for; the agent told to call or talk to the claimant still asks for one', () => {
+    for (const text of ['एजेंट जी को बता दीजिए कि रिन्यूअल का फॉर्म भर दिया', 'agent sahab ko bol dena main shaam ko branch aa jaunga']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    for (const text of ['एजेंट को कह दीजिए मुझसे बात करें', 'agent ko bata dena mujhse baat kare']) expect(matchIntent(text), text).to.equal('human_handover');
+  });
 });

@@ -1644,4 +1644,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(detectLanguage('शुक्रवार को ऑफिस कितने बजे तक खुला है?')).to.equal('HI');
     expect(detectLanguage('shonibar office kota obdhi khola thake?')).to.equal('BN_EN');
   });
+  it('reads relief told (आता टेन्शन नाही, ata kalji nahi: no worry now) as thanks: a settled claim told with it asks nothing; a worry with a question still asks', () => {
+    for (const text of ['पॉलिसीचा क्लेम सेटल झाला, आता काळजी नाही', 'bill che paise ale, ata tension nahi']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('tension ahe, claim kadhi settle honar?')).to.equal('claim_status');
+  });
+  it('reads a message left for the agent (एजंटला सांगा, agent kakanna sanga: tell the agent that ...) as news relayed, no person asked for; the agent told to call or talk to the claimant still asks for one', () => {
+    for (const text of ['एजंट दादांना सांगा की नूतनीकरणाचा फॉर्म भरला', 'agent la sanga pudhchya somvari bhetuya']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    for (const text of ['एजंटला सांगा माझ्याशी बोलायला', 'agent kakanna sanga mala phone kara']) expect(matchIntent(text), text).to.equal('human_handover');
+  });
 });
