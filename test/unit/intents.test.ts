@@ -990,4 +990,8 @@ describe('understandMessage: a question whether something came, past a clause th
     expect(matchIntent('Claim was rejected last week. CLM-2025-4410. Why?')).to.equal('query_reason');
     expect(matchIntent('My claim CLM-2025-4410. Any update?')).to.equal('claim_status');
   });
+  it('reads a message left for the agent (tell my agent ..., let the agent know ..., inform the agent ...) as news relayed, small talk; the agent told to call me or that I want to talk still asks for a person', () => {
+    for (const text of ['Tell my agent I moved to Pune last month', 'please inform the agent that my son will sign the renewal form', 'Let the agent know I will be out of town till Sunday']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    for (const text of ['Tell my agent to call me this evening', 'please tell the agent I need to speak with him']) expect(matchIntent(text), text).to.equal('human_handover');
+  });
 });

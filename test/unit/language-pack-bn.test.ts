@@ -1220,4 +1220,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('এজেন্টকে বলে দেবেন আমাকে একটা কল করতে')).to.equal('human_handover');
     expect(matchIntent('agent ke bole deben amar claim er status ta jante chai')).to.equal('claim_status');
   });
+  it('reads a message left for the agent in every form of asking (এজেন্টকে বলবেন, জানাবেন, বলে দিন; agent ke bolben, janaben, bole din) as news relayed, small talk; the agent told to call or talk to me (আমার সাথে কথা বলতে, amar sathe kotha bolte) still asks for a person', () => {
+    for (const text of ['এজেন্ট দাদাকে বলবেন আমি বাড়ির ঠিকানা বদলেছি', 'এজেন্টকে জানিয়ে দিন রবিবার আমি বাইরে থাকব', 'agent ke janaben ami notun mobile number niyechi', 'agent dada ke bole din ami porer mase renew korbo']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    for (const text of ['এজেন্টকে বলবেন আমার সাথে কথা বলতে', 'agent dada ke bole din amar sathe kotha bolte', 'agent ke janaben amake ekta phone korte']) expect(matchIntent(text), text).to.equal('human_handover');
+  });
 });
