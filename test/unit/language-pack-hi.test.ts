@@ -558,4 +558,16 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['एजेंट जी को बता दीजिए कि रिन्यूअल का फॉर्म भर दिया', 'agent sahab ko bol dena main shaam ko branch aa jaunga']) expect(understandMessage(text).kind, text).to.equal('small_talk');
     for (const text of ['एजेंट को कह दीजिए मुझसे बात करें', 'agent ko bata dena mujhse baat kare']) expect(matchIntent(text), text).to.equal('human_handover');
   });
+  it('reads running around (भागदौड़ हुई, bhaagdaud hui) and finally done (आखिर हो गया, aakhir ho gaya) as venting and relief: papers named beside them ask nothing; which papers are left, asked after, still asks', () => {
+    for (const text of ['रिपोर्ट लाने में बहुत भागदौड़ हुई, आखिर हो गया', 'reports lanaa mein bahut bhaagdaud hui, aakhir ho gaya']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('bahut bhaagdaud hui, ab batao kaunse documents baaki hain?')).to.equal('pending_documents');
+  });
+  it('reads a paper already given (पहले ही दे दी है, de di hain) or being sent now (ab bhejta hoon) as handed over, the reason explained (कारण समझा दिया, reason samjha diya) as understood, and who said so (ne kaha tha) as a known phrase: told alone they ask nothing', () => {
+    for (const text of ['पैन कार्ड की कॉपी पहले ही दे दी है', 'bill ki photo ab bhejta hoon', 'एजेंट ने कटौती का कारण समझा दिया', 'agent ne deduction ka reason samjha diya', 'bhai ne kaha tha form bharna padega, bhar diya']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    expect(matchIntent('documents de di hain, ab aur kya chahiye?')).to.equal('pending_documents');
+  });
+  it('reads a new policy (नई पॉलिसी) as the policy\'s business, as नया प्लान is: information asked about it starts nothing; the claim\'s status asked so still asks', () => {
+    expect(understandMessage('नई पॉलिसी के बारे में जानकारी दीजिए').kind).to.equal('unclear');
+    expect(matchIntent('क्लेम का स्टेटस जानकारी दीजिए')).to.equal('claim_status');
+  });
 });

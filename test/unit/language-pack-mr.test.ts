@@ -1652,4 +1652,16 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['एजंट दादांना सांगा की नूतनीकरणाचा फॉर्म भरला', 'agent la sanga pudhchya somvari bhetuya']) expect(understandMessage(text).kind, text).to.equal('small_talk');
     for (const text of ['एजंटला सांगा माझ्याशी बोलायला', 'agent kakanna sanga mala phone kara']) expect(matchIntent(text), text).to.equal('human_handover');
   });
+  it('reads the reason explained (कारण समजावलं, karan samjavla) as understood and "now all is clear" (आता सगळं स्पष्ट झालं, ata sagla clear zala) as thanks: an explanation told starts nothing; one not given, with a why asked, still asks', () => {
+    for (const text of ['टीपीएने रिजेक्शनचं कारण समजावलं, आता सगळं स्पष्ट झालं', 'hospital ne kapatiche karan samjavla, ata sagla clear zala']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(understandMessage('एजंटने कपातीचं कारण समजावून सांगितलं').kind).to.equal('unclear');
+    expect(matchIntent('TPA ne kami paise ka dile te nit samjavla nahi, kapat ka?')).to.equal('query_reason');
+  });
+  it('reads running around (धावपळ झाली, dhavpal zali), finally done (शेवटी झालं, shevti zala) and no complaint meant (तक्रार करणार नाही) as venting and relief: papers named beside them ask nothing; a complaint to lodge still asks', () => {
+    for (const text of ['बिलं जमवताना खूप धावपळ झाली, पण शेवटी झालं', 'reports gola kartana dhavpal zali, pan shevti zala', 'मी काही तक्रार करणार नाही, सेवा ठीक होती']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('mala takrar nondvaychi ahe')).to.equal('human_handover');
+  });
+  it('reads a paper already given (आधीच दिली आहे, aadhich dili ahe) as handed over: told alone it asks for no list', () => {
+    for (const text of ['पॅन कार्डची प्रत आधीच दिली आहे', 'PAN card chi copy aadhich dili ahe']) expect(understandMessage(text).kind, text).to.equal('unclear');
+  });
 });
