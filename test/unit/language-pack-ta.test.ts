@@ -1926,4 +1926,20 @@ describe('Tamil language packs', () => {
       ['bill motham 52,000. ovvoru receipt um anuppanuma?', 'pending_documents', 'TA_EN'],
     ]);
   });
+
+  it('reads a message left for the agent (agent kitta sollunga, ஏஜென்ட் கிட்ட சொல்லுங்க: tell the agent that ...) as news relayed, no person asked for, while a call asked through the agent still asks for one', () => {
+    expectReadings([
+      ['agent anna kitta sollunga naan indha maasam EMI la premium kattuven', 'small_talk', 'TA_EN'],
+      ['ஏஜென்ட் கிட்ட சொல்லுங்க நான் அடுத்த வாரம் ஊர்ல இருக்க மாட்டேன்', 'small_talk', 'TA'],
+      ['agent kitta sollunga enakku udane call pannanum', 'human_handover', 'TA_EN'],
+    ]);
+  });
+
+  it('reads won\'t be there (irukka maaten, இருக்க மாட்டேன்) as news told, no question in its irukka, so an absence told for the agent asks nothing, while is it there (irukka?) still asks', () => {
+    expectReadings([
+      ['agent akka kitta sollunga naanga rendu naal veetla irukka maatom', 'small_talk', 'TA_EN'],
+      ['வெள்ளிக்கிழமை நான் ஆபீஸ்ல இருக்க மாட்டேன், ஏஜென்ட் கிட்ட சொல்லுங்க', 'small_talk', 'TA'],
+      ['en claim innum process la irukka?', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });

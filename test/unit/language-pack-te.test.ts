@@ -1801,4 +1801,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['CLM-2025-77120 settle aina? pls reply', 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it('reads a message left for the agent (agent ki cheppandi, ఏజెంట్ గారికి చెప్పండి: tell the agent that ...) as news relayed, no person asked for, while a call asked through the agent still asks for one', () => {
+    expectReadings([
+      ['agent gariki cheppandi nenu ee nela premium EMI lo kadtanu', 'small_talk', 'TE_EN'],
+      ['ఏజెంట్ గారికి చెప్పండి నేను వచ్చే వారం ఊరిలో ఉండను', 'small_talk', 'TE'],
+      ['agent ki cheppandi naaku ventane call cheyyamani', 'human_handover', 'TE_EN'],
+    ]);
+  });
 });
