@@ -570,4 +570,9 @@ describe('language pack: Hindi (HI)', () => {
     expect(understandMessage('नई पॉलिसी के बारे में जानकारी दीजिए').kind).to.equal('unclear');
     expect(matchIntent('क्लेम का स्टेटस जानकारी दीजिए')).to.equal('claim_status');
   });
+  it('reads the hospital bill paid (बिल भर दिया, bill bhar diya) as a known phrase, no paper: a discharge told with it starts nothing; the claim or papers asked after it still ask', () => {
+    for (const text of ['माँ को छुट्टी मिल गई, अस्पताल का बिल भर दिया', 'mummy ko chhutti mil gayi, hospital ka bill bhar diya']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    expect(matchIntent('bill bhar diya, claim kab milega?')).to.equal('claim_status');
+    expect(matchIntent('hospital ka bill bhar diya, ab reimbursement ke liye kya documents bhejun?')).to.equal('pending_documents');
+  });
 });

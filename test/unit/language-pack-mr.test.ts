@@ -1664,4 +1664,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
   it('reads a paper already given (आधीच दिली आहे, aadhich dili ahe) as handed over: told alone it asks for no list', () => {
     for (const text of ['पॅन कार्डची प्रत आधीच दिली आहे', 'PAN card chi copy aadhich dili ahe']) expect(understandMessage(text).kind, text).to.equal('unclear');
   });
+  it('reads "I will let you know when it comes" (ale ki kalavto, zala ki kalavto) as the claimant\'s news promised, its "ale ki" no "came or not": it asks nothing; "ale ki nahi" still asks the status', () => {
+    for (const text of ['amount ale ki lagech kalavto', 'settlement zala ki kalavto']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('paise ale ki nahi?')).to.equal('claim_status');
+  });
+  it('reads the hospital bill paid (बिल भरलं, bill bharle) as a known phrase, no paper: a discharge told with it starts nothing; papers asked after it still ask', () => {
+    for (const text of ['आईला डिस्चार्ज दिला, हॉस्पिटलचं बिल भरलं', 'aaila discharge dila, hospital che bill bharle']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    expect(matchIntent('बिल भरलं, आता कोणती कागदपत्रे पाठवू?')).to.equal('pending_documents');
+  });
 });
