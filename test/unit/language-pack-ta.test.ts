@@ -1942,4 +1942,20 @@ describe('Tamil language packs', () => {
       ['en claim innum process la irukka?', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads the originals kept with me (naan vachurukken, என்கிட்ட தான் இருக்கு) as news told, so bills told kept ask for no papers, while asked whether to send them still asks', () => {
+    expectReadings([
+      ['hospital receipts ellam naan vechirukken', 'small_talk', 'TA_EN'],
+      ['pharmacy bills எல்லாம் என் கிட்ட தான் இருக்கு', 'small_talk', 'TA'],
+      ['pharmacy bills en kitta thaan irukku, adhuvum anupanuma?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
+
+  it('reads a form filled and kept ready (fill panni vechiten, fill பண்ணி வச்சிட்டேன்) as papers done, so a form told filled asks for nothing, while where to send it still asks', () => {
+    expectReadings([
+      ['reimbursement form fill panni vachitten', 'unclear', 'TA_EN'],
+      ['reimbursement form fill பண்ணி வெச்சிட்டேன்', 'unclear', 'TA'],
+      ['reimbursement form fill panni vachitten, yaarukku anupanum?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });

@@ -1809,4 +1809,19 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['agent ki cheppandi naaku ventane call cheyyamani', 'human_handover', 'TE_EN'],
     ]);
   });
+
+  it('reads clear now (ippudu clear ayyindi, ఇప్పుడు క్లియర్ అయింది) as understood thanks, no payment cleared, so a deduction told explained asks nothing, while a cheque asked cleared still asks', () => {
+    expectReadings([
+      ['TPA vallu copay gurinchi explain chesaru, ippudu clear ayyindi', 'small_talk', 'TE_EN'],
+      ['ఆఫీసర్ copay గురించి చెప్పారు, ఇప్పుడు క్లియర్ అయింది', 'small_talk', 'TE'],
+      ['ippudu clear ayyindi kani 3000 enduku cut chesaru?', 'query_reason', 'TE_EN'],
+    ]);
+  });
+
+  it('reads a form filled and kept (fill chesi pettanu, fill చేసి ఉంచాను) as papers done, so a form told filled asks for nothing, while where to submit it still asks', () => {
+    expectReadings([
+      ['reimbursement form fill చేసి ఉంచాను', 'unclear', 'TE'],
+      ['reimbursement form fill చేసి ఉంచాను, ఎక్కడ submit చేయాలి?', 'pending_documents', 'TE'],
+    ]);
+  });
 });
