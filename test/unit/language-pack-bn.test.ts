@@ -1224,4 +1224,21 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['এজেন্ট দাদাকে বলবেন আমি বাড়ির ঠিকানা বদলেছি', 'এজেন্টকে জানিয়ে দিন রবিবার আমি বাইরে থাকব', 'agent ke janaben ami notun mobile number niyechi', 'agent dada ke bole din ami porer mase renew korbo']) expect(understandMessage(text).kind, text).to.equal('small_talk');
     for (const text of ['এজেন্টকে বলবেন আমার সাথে কথা বলতে', 'agent dada ke bole din amar sathe kotha bolte', 'agent ke janaben amake ekta phone korte']) expect(matchIntent(text), text).to.equal('human_handover');
   });
+  it('reads venting (দুঃস্বপ্ন, dusshopno, বিরক্তিকর, biroktikor, আর কিছু বলব না, ar kichu bolbo na) as told: papers vented about ask for none; a question after the venting still asks', () => {
+    for (const text of ['হাসপাতালের বিল জোগাড় করাটাই একটা দুঃস্বপ্ন', 'discharge er kagoj tola ekta dusshopno, ar kichu bolbo na', 'প্রতি সপ্তাহে নতুন কাগজ চাওয়া, খুবই বিরক্তিকর', 'prescription er copy abar chailo, biroktikor']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('সব মিলিয়ে একটা দুঃস্বপ্ন, আর কোন রিপোর্ট বাকি আছে?')).to.equal('pending_documents');
+    expect(matchIntent('biroktikor, claim ta kobe settle hobe?')).to.equal('claim_status');
+  });
+  it('reads praise (খুব ভালো কাজ, darun kaj, ভালো মানুষ, bhalo manush) and so quickly (এত তাড়াতাড়ি, eto taratari: no when asked) as told: a person praised asks for none and a payment praised asks nothing; when the money comes still asks', () => {
+    for (const text of ['রিইম্বার্সমেন্ট এত তাড়াতাড়ি হবে ভাবিনি, খুব ভালো কাজ', 'cashless approval eto taratari, darun kaj korechen', 'আপনাদের এক্সিকিউটিভ সত্যিই ভালো মানুষ', 'amader agent khub bhalo manush, bill er hisab bujhiye dilen']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('ভালো কাজ, কিন্তু বাকি টাকাটা কবে আসবে?')).to.equal('claim_status');
+  });
+  it('reads when I call (ফোন করলে, call korle) as a time told, no call asked: what the helpline says each time starts nothing; a call asked as a favour (ফোন করলে ভালো হয়, call korle bhalo hoy) still asks for a person', () => {
+    for (const text of ['যতবার ফোন করলে শুনি একটু অপেক্ষা করুন', 'helpline e call korle bole ektu hold korun']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    for (const text of ['সন্ধ্যা সাতটার পর কল করলে ভালো হয়', 'aaj dupure phone korle bhalo hobe']) expect(matchIntent(text), text).to.equal('human_handover');
+  });
+  it('reads thanks for a list (তালিকা পাঠানোর জন্য, list er jonno) and a thing now clear (এবার পরিষ্কার, ekhon clear) as thanks: the papers or the cut named in them ask nothing; a question after them still asks', () => {
+    for (const text of ['দরকারি কাগজের তালিকা পাঠানোর জন্য ধন্যবাদ, কাল জোগাড় করব', 'baki report er list er jonno dhonnobad', 'ওষুধের বিলের কাটাটা বুঝিয়ে দিলেন, এখন পরিষ্কার', 'co-pay er cut ta bujhiye diyechen, ekhon clear']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('ekhon clear, kintu ar kon document lagbe?')).to.equal('pending_documents');
+  });
 });
