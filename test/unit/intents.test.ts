@@ -994,4 +994,14 @@ describe('understandMessage: a question whether something came, past a clause th
     for (const text of ['Tell my agent I moved to Pune last month', 'please inform the agent that my son will sign the renewal form', 'Let the agent know I will be out of town till Sunday']) expect(understandMessage(text).kind, text).to.equal('small_talk');
     for (const text of ['Tell my agent to call me this evening', 'please tell the agent I need to speak with him']) expect(matchIntent(text), text).to.equal('human_handover');
   });
+  it('reads venting (a nightmare) and a talk told had (I spoke to, I talked to) as news, small talk; a question or a person asked for after them still asks', () => {
+    for (const text of ['Getting the discharge papers signed was a total nightmare', 'I already talked to the executive on Tuesday, it is sorted']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('Uploading the bills was a nightmare, which reports are still needed?')).to.equal('pending_documents');
+    expect(matchIntent('I spoke to the helpline but I want to talk to a senior officer now')).to.equal('human_handover');
+  });
+  it('reads every time I call (whenever I phone) as a time told, no call asked; papers told complete (documents are in order) as papers done, so nothing asked starts no document question; a question whether they are complete still asks', () => {
+    expect(understandMessage('Every time I call your office they just say please wait').kind).to.equal('unclear');
+    expect(understandMessage('The billing counter said my papers are all complete').kind).to.equal('unclear');
+    expect(matchIntent('are my hospital documents complete?')).to.equal('pending_documents');
+  });
 });
