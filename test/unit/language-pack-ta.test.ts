@@ -1958,4 +1958,12 @@ describe('Tamil language packs', () => {
       ['reimbursement form fill panni vachitten, yaarukku anupanum?', 'pending_documents', 'TA_EN'],
     ]);
   });
+
+  it('reads will reach (reach aagum, reach ஆயிடும்) told after papers sent as news, no arrival asked, while when they will reach still asks', () => {
+    expectReadings([
+      ['lab reports speed post la anuppitten, velli kizhamai reach aayidum', 'small_talk', 'TA_EN'],
+      ['lab reports speed post ல அனுப்பிட்டேன், வெள்ளிக்கிழமை reach ஆயிடும்', 'small_talk', 'TA'],
+      ['speed post la anuppina lab reports eppo reach aagum?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });

@@ -1824,4 +1824,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['reimbursement form fill చేసి ఉంచాను, ఎక్కడ submit చేయాలి?', 'pending_documents', 'TE'],
     ]);
   });
+
+  it('reads will reach (reach avuthayi, reach అవుతాయి) told after papers sent as news, no arrival asked, while when they will reach still asks', () => {
+    expectReadings([
+      ['lab reports speed post lo pampincha, shukravaram reach avutayi', 'small_talk', 'TE_EN'],
+      ['lab reports speed post లో పంపించాను, శుక్రవారం reach అవుతాయి', 'small_talk', 'TE'],
+      ['speed post lo pampina lab reports eppudu reach avuthayi?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
