@@ -1672,4 +1672,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['आईला डिस्चार्ज दिला, हॉस्पिटलचं बिल भरलं', 'aaila discharge dila, hospital che bill bharle']) expect(understandMessage(text).kind, text).to.equal('unclear');
     expect(matchIntent('बिल भरलं, आता कोणती कागदपत्रे पाठवू?')).to.equal('pending_documents');
   });
+  it('reads praise of a person (खूप चांगले होते, khup changle hote) and chhan (as chan) as thanks: the agent or a payment praised starts nothing; a status asked after the praise still asks', () => {
+    for (const text of ['आमचे एजंट खूप चांगले होते, सगळं नीट केलं', 'TPA madhle sir khup changle hote', 'payment veli ala, chhan']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('agent khup changle ahet, pan claim kadhi milel?')).to.equal('claim_status');
+  });
 });
