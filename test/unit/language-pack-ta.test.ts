@@ -1966,4 +1966,12 @@ describe('Tamil language packs', () => {
       ['speed post la anuppina lab reports eppo reach aagum?', 'pending_documents', 'TA_EN'],
     ]);
   });
+
+  it('reads plan details and a new policy wanted (plan details, புது policy எடுக்கணும்) as the policy\'s business, so plan details asked for are no claim papers, while claim papers asked still ask', () => {
+    expectReadings([
+      ['amma ku senior plan details anupunga', 'unclear', 'TA_EN'],
+      ['மகனுக்கு புது policy எடுக்கணும், plan details அனுப்புங்க', 'unclear', 'TA'],
+      ['claim ku innum enna papers venum, list anupunga', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });

@@ -1832,4 +1832,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['speed post lo pampina lab reports eppudu reach avuthayi?', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+  it('reads plan details and a new policy wanted (plan details, కొత్త policy తీసుకోవాలి) as the policy\'s business, so plan details asked for are no claim papers, while claim papers asked still ask', () => {
+    expectReadings([
+      ['amma kosam senior plan details pampandi', 'unclear', 'TE_EN'],
+      ['అబ్బాయికి కొత్త policy తీసుకోవాలి, plan details పంపండి', 'unclear', 'TE'],
+      ['claim ki inka ye papers kavali, list pampandi', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
