@@ -1241,4 +1241,13 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['দরকারি কাগজের তালিকা পাঠানোর জন্য ধন্যবাদ, কাল জোগাড় করব', 'baki report er list er jonno dhonnobad', 'ওষুধের বিলের কাটাটা বুঝিয়ে দিলেন, এখন পরিষ্কার', 'co-pay er cut ta bujhiye diyechen, ekhon clear']) expect(understandMessage(text).kind, text).to.equal('small_talk');
     expect(matchIntent('ekhon clear, kintu ar kon document lagbe?')).to.equal('pending_documents');
   });
+  it('reads rudeness told (খারাপ ব্যবহার করেছেন, kharap byabohar korechen) as venting and a message left for the manager or the team (ম্যানেজারকে বলবেন, team ke janiye din) as news relayed: small talk; a person asked for after either still asks for one', () => {
+    for (const text of ['হাসপাতালের ডেস্কে আপনাদের লোক খুব খারাপ ব্যবহার করলেন', 'customer care er meyeta kharap byabohar koreche', 'ক্লেম টিমকে জানিয়ে দিন আমি পরের মাসে দেশের বাইরে থাকব', 'branch manager ke bole deben ami kal dupure asbo']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('ওরা খারাপ ব্যবহার করেছে, একজন সিনিয়রের সাথে কথা বলতে চাই')).to.equal('human_handover');
+    expect(matchIntent('manager ke janiye din amake ekta phone korte')).to.equal('human_handover');
+  });
+  it('reads papers told already there (আগেই আছে, agei ache) as papers done: nothing asked starts no document question; which ones are there still asks', () => {
+    for (const text of ['হাসপাতালের কাছে সব রিপোর্ট আগেই আছে', 'insurance office e amar prescription agei ache']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    expect(matchIntent('kon kon document apnader kache agei ache?')).to.equal('pending_documents');
+  });
 });
