@@ -1004,4 +1004,13 @@ describe('understandMessage: a question whether something came, past a clause th
     expect(understandMessage('The billing counter said my papers are all complete').kind).to.equal('unclear');
     expect(matchIntent('are my hospital documents complete?')).to.equal('pending_documents');
   });
+  it('reads rudeness and silence vented (was very rude, no one replies, is a joke), a number registered for reference and a message left for the manager (tell the branch manager ...) as small talk; a person or a reason asked after them still asks', () => {
+    for (const text of ['The lady at your front desk was very rude', 'Nobody replies on the support mail, your service is a joke', 'Just registering my number, I am the policyholder', 'Tell the branch manager my wife will bring the cheque on Thursday']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('Your executive was rude, put me through to a supervisor')).to.equal('human_handover');
+    expect(matchIntent('Tell the manager to call me before noon')).to.equal('human_handover');
+  });
+  it('reads papers collected later or already held (will collect, already has) as papers done: nothing asked starts no document question; which ones are needed still asks', () => {
+    for (const text of ['I will collect the scan reports from the diagnostic centre tomorrow', 'The hospital already has my KYC papers']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    expect(matchIntent('I will collect the reports, which other papers are needed?')).to.equal('pending_documents');
+  });
 });
