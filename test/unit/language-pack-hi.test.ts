@@ -575,4 +575,8 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('bill bhar diya, claim kab milega?')).to.equal('claim_status');
     expect(matchIntent('hospital ka bill bhar diya, ab reimbursement ke liye kya documents bhejun?')).to.equal('pending_documents');
   });
+  it('reads after the claim settles (सेटल होने के बाद, settle hone pe) as a known phrase, a time told, and a list of hospitals (अस्पतालों की लिस्ट, hospitals ki list) as the policy\'s business: asked about, they start nothing; when the money comes after settlement still asks the status', () => {
+    for (const text of ['सेटल होने के बाद नॉमिनी बदल सकते हैं?', 'claim settle hone pe top up le sakte hain?', 'Indore ke cashless hospitals ki list bhej do', 'जयपुर के अस्पतालों की लिस्ट भेज दीजिए']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    expect(matchIntent('क्लेम सेटल होने के बाद पैसे कब आएंगे?')).to.equal('claim_status');
+  });
 });

@@ -1676,4 +1676,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['आमचे एजंट खूप चांगले होते, सगळं नीट केलं', 'TPA madhle sir khup changle hote', 'payment veli ala, chhan']) expect(understandMessage(text).kind, text).to.equal('small_talk');
     expect(matchIntent('agent khup changle ahet, pan claim kadhi milel?')).to.equal('claim_status');
   });
+  it('reads after the claim settles (सेटल झाल्यानंतर, settle zalyavar) as a known phrase, a time told, and a list of hospitals and tax charged (हॉस्पिटलांची यादी, hospital chi list, टॅक्स लागेल) as the policy\'s business: asked about, they start nothing; when the money comes after settlement still asks the status', () => {
+    for (const text of ['क्लेम सेटल झाल्यानंतर टॉप-अप घेता येईल का?', 'claim settle zalyavar nominee badalta yeil ka?', 'पुण्यातल्या कॅशलेस हॉस्पिटलांची यादी पाठवा', 'Nagpur madhlya hospital chi list pathva', 'रिफंडच्या रकमेवर टॅक्स लागेल का?']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    expect(matchIntent('claim settle zalyavar paise kadhi yetil?')).to.equal('claim_status');
+  });
+  it('reads a call promised by others (फोन करणार म्हणाले, phone karnar mhanale) as news told: it starts nothing', () => {
+    expect(understandMessage('hospital wale sandhyakali phone karnar mhanale').kind).to.equal('small_talk');
+    expect(understandMessage('टीपीए वाले उद्या फोन करणार म्हणाले').kind).to.equal('small_talk');
+  });
 });
