@@ -1974,4 +1974,20 @@ describe('Tamil language packs', () => {
       ['claim ku innum enna papers venum, list anupunga', 'pending_documents', 'TA_EN'],
     ]);
   });
+
+  it('reads I\'m coming to the office (office ku varen, ஆபீஸுக்கு வரேன்) as a visit told, so papers told ready before it ask for nothing', () => {
+    expectReadings([
+      ['file ellam ready, vyazhan kizhamai branch ku varen', 'small_talk', 'TA_EN'],
+      ['file எல்லாம் ready, வியாழக்கிழமை ஆபீஸுக்கு வரேன்', 'small_talk', 'TA'],
+    ]);
+  });
+
+  it('reads papers scanned and a query replied to (scan panni vechiten, reply panniten, scan பண்ணிட்டேன்) as papers done and we\'ll see from now (inime paakalam) as talk, so they ask for nothing, while where to mail the scans still asks', () => {
+    expectReadings([
+      ['pharmacy receipts ellam scan pannitten', 'unclear', 'TA_EN'],
+      ['pharmacy receipts எல்லாம் ஸ்கேன் பண்ணிட்டேன்', 'unclear', 'TA'],
+      ['TPA query ku reply pannitten, apram paakalam', 'small_talk', 'TA_EN'],
+      ['pharmacy receipts scan pannitten, endha mail id ku anupanum?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });

@@ -1840,4 +1840,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['claim ki inka ye papers kavali, list pampandi', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+  it('reads papers scanned (scan chesi pettanu, స్కాన్ చేశాను) as papers done, so they ask for nothing, while where to upload them still asks', () => {
+    expectReadings([
+      ['pharmacy receipts anni scan chesesanu', 'unclear', 'TE_EN'],
+      ['pharmacy receipts అన్నీ స్కాన్ చేశాను', 'unclear', 'TE'],
+      ['pharmacy receipts scan chesesanu, ye mail id ki pampali?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
