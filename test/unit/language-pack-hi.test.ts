@@ -579,4 +579,9 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['सेटल होने के बाद नॉमिनी बदल सकते हैं?', 'claim settle hone pe top up le sakte hain?', 'Indore ke cashless hospitals ki list bhej do', 'जयपुर के अस्पतालों की लिस्ट भेज दीजिए']) expect(understandMessage(text).kind, text).to.equal('unclear');
     expect(matchIntent('क्लेम सेटल होने के बाद पैसे कब आएंगे?')).to.equal('claim_status');
   });
+  it('reads papers being prepared (taiyar kar rahi hoon) as papers on their way, someone told to keep them ready (रखने को कह दिया), a fear that passed (darr tha) and no hurry (koi jaldi nahi) as news: they ask for nothing; which papers are still needed, asked after, still asks', () => {
+    expect(understandMessage('mummy ke claim ki file taiyar kar rahi hoon').kind).to.equal('unclear');
+    for (const text of ['मैंने लैब को रिपोर्ट तैयार रखने को कह दिया है', 'claim cancel hone ka darr tha, lekin pass ho gaya', 'is claim ki koi jaldi nahi, aaram se kijiye']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('documents ready kar raha hoon, kaunse aur chahiye?')).to.equal('pending_documents');
+  });
 });

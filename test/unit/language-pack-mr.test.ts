@@ -1684,4 +1684,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(understandMessage('hospital wale sandhyakali phone karnar mhanale').kind).to.equal('small_talk');
     expect(understandMessage('टीपीए वाले उद्या फोन करणार म्हणाले').kind).to.equal('small_talk');
   });
+  it('reads papers being prepared (तयार करतेय, tayar kartoy) as papers on their way, someone told to keep them ready (तयार ठेवायला सांगितलं) and a fear that passed (भीती होती, bhiti hoti) as news: they ask for nothing; which papers are still needed, asked after, still asks', () => {
+    for (const text of ['hospital che bills ani reports tayar kartoy', 'आईच्या क्लेमची फाईल तयार करतेय']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    for (const text of ['lab la reports tayar thevayla sangitla ahe', 'मी TPA डेस्कला बिलं तयार ठेवायला सांगितलं', 'claim nakarla jail ashi bhiti hoti, pan manjur zala']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('कागद तयार करतोय, अजून कोणते लागतील?')).to.equal('pending_documents');
+  });
 });
