@@ -1250,4 +1250,14 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['হাসপাতালের কাছে সব রিপোর্ট আগেই আছে', 'insurance office e amar prescription agei ache']) expect(understandMessage(text).kind, text).to.equal('unclear');
     expect(matchIntent('kon kon document apnader kache agei ache?')).to.equal('pending_documents');
   });
+  it('reads the claimant checking or waiting (নিজেই দেখে নেব, dekhe nebo, অপেক্ষায় থাকব, wait korbo, কোনো তাড়া নেই), nothing left from my side (কিছু বাকি নেই) and the case closable (case ta bondho korte paren) as told: small talk; a question after them still asks', () => {
+    for (const text of ['অ্যাপে স্ট্যাটাসটা আমি নিজেই দেখে নেব', 'settlement er jonno opekkhay thakbo, kono tara nei', 'ব্যাংকে টাকা চলে এসেছে, আমার দিক থেকে কিছু বাকি নেই', 'refund peye gechi, case bondho korte paren']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('wait korbo, kintu claim ta kobe settle hobe?')).to.equal('claim_status');
+    expect(matchIntent('আর কিছু বাকি নেই তো?')).to.equal('pending_documents');
+  });
+  it('reads a recipient with কে written apart (TPA কে, হাসপাতাল কে) as to whom, no who-question, and papers told sent by another (কাগজ পাঠিয়েছে, kagoj pathiyeche) as papers done, no payment: nothing asked starts nothing; whether they sent them still asks', () => {
+    for (const text of ['নার্সিংহোম TPA কে সব কাগজ পাঠিয়েছে', 'clinic theke TPA ke kagoj pathiyeche gotokal']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    expect(matchIntent('ডাক্তার কি রিপোর্ট পাঠিয়েছেন?')).to.equal('pending_documents');
+    expect(matchIntent('nursing home ki document pathiyeche?')).to.equal('pending_documents');
+  });
 });
