@@ -1013,4 +1013,9 @@ describe('understandMessage: a question whether something came, past a clause th
     for (const text of ['I will collect the scan reports from the diagnostic centre tomorrow', 'The hospital already has my KYC papers']) expect(understandMessage(text).kind, text).to.equal('unclear');
     expect(matchIntent('I will collect the reports, which other papers are needed?')).to.equal('pending_documents');
   });
+  it('reads the claimant checking for themselves (will check the status myself), the case told closable (you can close the case), nothing from my side and news promised (will inform you about ...) as small talk; a question after them still asks', () => {
+    for (const text of ['No need to reply, I will check the status myself tomorrow', 'Amount credited to my account, you can close the case', 'Bank details were updated, so nothing pending from my side', 'Mother is in the ICU, will inform you about the bills next week']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('I will check the status myself, but why was 1,200 deducted?')).to.equal('query_reason');
+    expect(matchIntent('is anything pending from my side?')).to.equal('pending_documents');
+  });
 });
