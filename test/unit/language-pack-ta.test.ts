@@ -1990,4 +1990,12 @@ describe('Tamil language packs', () => {
       ['pharmacy receipts scan pannitten, endha mail id ku anupanum?', 'pending_documents', 'TA_EN'],
     ]);
   });
+
+  it('reads the agent told by the dative or a word (agent ku sollunga, ஏஜென்ட்டுக்கு சொல்லிடுங்க, oru vaarthai sollunga) as news relayed, as agent kitta sollunga is, while a call asked through the agent still asks for one', () => {
+    expectReadings([
+      ['agent madam ku oru vaarthai sollunga, naan pudhu number ku maariten', 'small_talk', 'TA_EN'],
+      ['ஏஜென்ட்டுக்கு சொல்லிடுங்க நான் renewal cheque குடுத்துட்டேன்', 'small_talk', 'TA'],
+      ['agent madam ku sollunga saayangalam enakku call pannanum', 'human_handover', 'TA_EN'],
+    ]);
+  });
 });

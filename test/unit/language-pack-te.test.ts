@@ -1848,4 +1848,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['pharmacy receipts scan chesesanu, ye mail id ki pampali?', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+  it('reads the agent told a word or informed (agent garu ki oka maata cheppandi, ఏజెంట్ కి తెలియజేయండి) as news relayed, while a call asked through the agent still asks for one', () => {
+    expectReadings([
+      ['agent anna ki oka maata cheppandi, nenu kotha number ki marchanu', 'small_talk', 'TE_EN'],
+      ['ఏజెంట్ గారికి తెలియజేయండి నేను renewal cheque ఇచ్చేశాను', 'small_talk', 'TE'],
+      ['agent anna ki cheppandi sayantram naaku call cheyyamani', 'human_handover', 'TE_EN'],
+    ]);
+  });
 });
