@@ -584,4 +584,8 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['मैंने लैब को रिपोर्ट तैयार रखने को कह दिया है', 'claim cancel hone ka darr tha, lekin pass ho gaya', 'is claim ki koi jaldi nahi, aaram se kijiye']) expect(understandMessage(text).kind, text).to.equal('small_talk');
     expect(matchIntent('documents ready kar raha hoon, kaunse aur chahiye?')).to.equal('pending_documents');
   });
+  it('reads thanks to God (ऊपर वाले का शुक्र है, bhagwan ka shukar) and the status seen by the claimant (स्टेटस चेक कर लिया, status dekh liya) as thanks: a claim approved told with them asks nothing; a payment asked after the status seen still asks', () => {
+    for (const text of ['bhagwan ka shukar, papa ka claim approve ho gaya', 'ऊपर वाले का शुक्र है, क्लेम पास हो गया', 'स्टेटस चेक कर लिया है']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('status dekh liya, paisa kab aayega?')).to.equal('claim_status');
+  });
 });

@@ -1689,4 +1689,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['lab la reports tayar thevayla sangitla ahe', 'मी TPA डेस्कला बिलं तयार ठेवायला सांगितलं', 'claim nakarla jail ashi bhiti hoti, pan manjur zala']) expect(understandMessage(text).kind, text).to.equal('small_talk');
     expect(matchIntent('कागद तयार करतोय, अजून कोणते लागतील?')).to.equal('pending_documents');
   });
+  it('reads thanks to God (देवाची कृपा, devachya krupene) and the status seen by the claimant (स्टेटस बघितलं, status baghitla) as thanks: a claim approved told with them asks nothing; a payment asked after the status seen still asks', () => {
+    for (const text of ['देवाची कृपा, बाबांचा क्लेम पास झाला', 'devachya krupene claim manjur zala', 'स्टेटस बघितलं, सगळं ठीक आहे']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('स्टेटस पाहिला, पण अजून पैसे का आले नाहीत?')).to.equal('claim_status');
+  });
 });
