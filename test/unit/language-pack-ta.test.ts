@@ -1998,4 +1998,12 @@ describe('Tamil language packs', () => {
       ['agent madam ku sollunga saayangalam enakku call pannanum', 'human_handover', 'TA_EN'],
     ]);
   });
+
+  it('reads the no claim bonus (bonus, போனஸ், ncb) as the policy\'s business, so a bonus told coming after a claim-free year starts nothing, while a claim\'s payment asked beside it still asks', () => {
+    expectReadings([
+      ['rendu varushama claim onnum illa, renewal la bonus kidaikkum', 'unclear', 'TA_EN'],
+      ['ரெண்டு வருஷமா claim இல்ல, renewal ல போனஸ் கிடைக்கும்', 'unclear', 'TA'],
+      ['en claim payment eppo varum? bonus pathi apram kekuren', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });

@@ -1856,4 +1856,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['agent anna ki cheppandi sayantram naaku call cheyyamani', 'human_handover', 'TE_EN'],
     ]);
   });
+
+  it('reads the no claim bonus (bonus, బోనస్, ncb) as the policy\'s business, so a bonus told coming after a claim-free year starts nothing, while a claim\'s payment asked beside it still asks', () => {
+    expectReadings([
+      ['rendu samvatsaralu claim ledu, renewal lo bonus vastundi', 'unclear', 'TE_EN'],
+      ['రెండు సంవత్సరాలు claim లేదు, renewal లో బోనస్ వస్తుంది', 'unclear', 'TE'],
+      ['naa claim payment eppudu vastundi? bonus gurinchi tarvata adugutanu', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
