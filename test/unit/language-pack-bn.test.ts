@@ -1260,4 +1260,9 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('ডাক্তার কি রিপোর্ট পাঠিয়েছেন?')).to.equal('pending_documents');
     expect(matchIntent('nursing home ki document pathiyeche?')).to.equal('pending_documents');
   });
+  it('reads papers told ready or a form filled (আমার কাছে রেডি, পূরণ করে রেখেছি, fill kore rekhechi) as papers done, and help told got (সাহায্য করেছেন, help korechen) as thanks: nothing asked starts nothing; which papers are needed still asks', () => {
+    for (const text of ['ডিসচার্জের সব কাগজ আমার কাছে রেডি', 'claim er form ta fill kore rekhechi']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    for (const text of ['হেল্পডেস্কের ভদ্রলোক অনেক সাহায্য করেছেন', 'call centre er meyeti khub help korechen']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('form fill kore rekhechi, ar kon kon document lagbe?')).to.equal('pending_documents');
+  });
 });
