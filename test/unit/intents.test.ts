@@ -1018,4 +1018,9 @@ describe('understandMessage: a question whether something came, past a clause th
     expect(matchIntent('I will check the status myself, but why was 1,200 deducted?')).to.equal('query_reason');
     expect(matchIntent('is anything pending from my side?')).to.equal('pending_documents');
   });
+  it('reads papers told ready or a form filled (ready with me, kept it ready, filled the form, will carry), help told got (they helped me) and praise (impressive) as told: nothing asked starts nothing; which papers are needed still asks', () => {
+    for (const text of ['The lab reports are ready with me now', 'Filled in the form and kept it ready for the courier', 'My son will carry the bills to the branch']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    for (const text of ['Rang your helpline and they helped me', 'Cashless approval in forty minutes, very impressive']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('I filled the form, which other documents are needed?')).to.equal('pending_documents');
+  });
 });
