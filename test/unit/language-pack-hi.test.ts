@@ -588,4 +588,8 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['bhagwan ka shukar, papa ka claim approve ho gaya', 'ऊपर वाले का शुक्र है, क्लेम पास हो गया', 'स्टेटस चेक कर लिया है']) expect(understandMessage(text).kind, text).to.equal('small_talk');
     expect(matchIntent('status dekh liya, paisa kab aayega?')).to.equal('claim_status');
   });
+  it('reads a premium receipt (प्रीमियम रसीद) and a KYC update wanted (केवायसी अपडेट करना, kyc update karna) as the policy\'s business, the update no status: sending the receipt or what the update needs starts nothing; the claim\'s papers asked still ask', () => {
+    for (const text of ['पिछले साल की प्रीमियम रसीद व्हाट्सएप पर भेज दीजिए', 'बैंक बदला है, केवायसी अपडेट करना है, क्या लगेगा?', 'claim ke liye KYC update karna padega?']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    expect(matchIntent('क्लेम के लिए कौन से कागज़ बाकी हैं?')).to.equal('pending_documents');
+  });
 });

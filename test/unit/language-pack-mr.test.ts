@@ -1693,4 +1693,7 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['देवाची कृपा, बाबांचा क्लेम पास झाला', 'devachya krupene claim manjur zala', 'स्टेटस बघितलं, सगळं ठीक आहे']) expect(understandMessage(text).kind, text).to.equal('small_talk');
     expect(matchIntent('स्टेटस पाहिला, पण अजून पैसे का आले नाहीत?')).to.equal('claim_status');
   });
+  it('reads a KYC update wanted (केवायसी अपडेट करायचं, kyc update karaycha) as the policy\'s business, its update no status: the papers it needs start no claim workflow', () => {
+    expect(understandMessage('aaicha kyc update karaycha ahe, konte documents lagtil?').kind).to.equal('unclear');
+  });
 });
