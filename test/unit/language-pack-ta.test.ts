@@ -2006,4 +2006,12 @@ describe('Tamil language packs', () => {
       ['en claim payment eppo varum? bonus pathi apram kekuren', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads thanks for giving the list (list kuduthadhuku, லிஸ்ட் குடுத்ததுக்கு) as thanks, so the list thanked for asks for no papers, while a paper asked after it still asks', () => {
+    expectReadings([
+      ['paper list koduthathuku romba nandri, rendu naal la ready pannidren', 'small_talk', 'TA_EN'],
+      ['paper லிஸ்ட் கொடுத்ததுக்கு ரொம்ப நன்றி', 'small_talk', 'TA'],
+      ['list kuduthadhuku nandri, aana aadhaar copy um venuma?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });

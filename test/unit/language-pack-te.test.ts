@@ -1864,4 +1864,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['naa claim payment eppudu vastundi? bonus gurinchi tarvata adugutanu', 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it('reads thanks for giving the list (list ichinanduku, లిస్ట్ ఇచ్చినందుకు) as thanks, so the list thanked for asks for no papers, while a paper asked after it still asks', () => {
+    expectReadings([
+      ['paper list icchinanduku chala thanks, rendu rojullo ready chestanu', 'small_talk', 'TE_EN'],
+      ['paper లిస్ట్ ఇచ్చినందుకు చాలా థాంక్స్', 'small_talk', 'TE'],
+      ['list ichinanduku thanks, kani aadhaar copy kuda kavala?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
