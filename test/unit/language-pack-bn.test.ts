@@ -1265,4 +1265,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['হেল্পডেস্কের ভদ্রলোক অনেক সাহায্য করেছেন', 'call centre er meyeti khub help korechen']) expect(understandMessage(text).kind, text).to.equal('small_talk');
     expect(matchIntent('form fill kore rekhechi, ar kon kon document lagbe?')).to.equal('pending_documents');
   });
+  it('reads a member added to the policy (পলিসিতে যোগ করতে, policy te jog korte), an address change (ঠিকানা বদলের, thikana bodol) and tax relief (ট্যাক্স ছাড়, tax chharer) as the policy\'s business: papers or a pending request about them start no claim workflow; a claim question beside them still asks', () => {
+    for (const text of ['শাশুড়িকে পলিসিতে যোগ করতে কী কী কাগজ লাগবে?', 'ঠিকানা বদলের আবেদনটা দুই সপ্তাহ ধরে পেন্ডিং', 'tax chharer jonno kon document dekhate hobe?']) expect(understandMessage(text).intent, text).to.equal(null);
+    expect(matchIntent('thikana bodol hoyeche, kintu claim er taka kobe asbe?')).to.equal('claim_status');
+  });
 });
