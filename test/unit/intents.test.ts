@@ -1023,4 +1023,8 @@ describe('understandMessage: a question whether something came, past a clause th
     for (const text of ['Rang your helpline and they helped me', 'Cashless approval in forty minutes, very impressive']) expect(understandMessage(text).kind, text).to.equal('small_talk');
     expect(matchIntent('I filled the form, which other documents are needed?')).to.equal('pending_documents');
   });
+  it('reads a tax deduction or exemption on the premium as the policy\'s business, no cut of a claim: how much can be claimed under it starts nothing; tax cut from a claim\'s payout still asks why', () => {
+    for (const text of ['Can I claim a tax exemption for the premium I paid for my parents?', 'How much tax deduction is allowed on a family floater premium?']) expect(understandMessage(text).intent, text).to.equal(null);
+    expect(matchIntent('why did you deduct tax from my claim payout?')).to.equal('query_reason');
+  });
 });
