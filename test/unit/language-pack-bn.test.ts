@@ -1269,4 +1269,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['শাশুড়িকে পলিসিতে যোগ করতে কী কী কাগজ লাগবে?', 'ঠিকানা বদলের আবেদনটা দুই সপ্তাহ ধরে পেন্ডিং', 'tax chharer jonno kon document dekhate hobe?']) expect(understandMessage(text).intent, text).to.equal(null);
     expect(matchIntent('thikana bodol hoyeche, kintu claim er taka kobe asbe?')).to.equal('claim_status');
   });
+  it('reads someone told already (agent ke bolechi, ke janiyechi: I have told ...) as news, no person asked for; a call asked after it still asks for one', () => {
+    expect(understandMessage('branch er manager ke janiyechi, uni bakita dekhben').kind).to.equal('small_talk');
+    expect(matchIntent('agent ke bole diyechi, tobu ekjon officer er sathe kotha bolte chai')).to.equal('human_handover');
+  });
 });
