@@ -1027,4 +1027,9 @@ describe('understandMessage: a question whether something came, past a clause th
     for (const text of ['Can I claim a tax exemption for the premium I paid for my parents?', 'How much tax deduction is allowed on a family floater premium?']) expect(understandMessage(text).intent, text).to.equal(null);
     expect(matchIntent('why did you deduct tax from my claim payout?')).to.equal('query_reason');
   });
+  it('reads a decision accepted (I accept the ..., won\'t appeal) as told and a paper to get later (will get it) as papers promised: nothing asked starts nothing; a why after them still asks', () => {
+    expect(understandMessage('I accept the co-pay cut, will not appeal').kind).to.equal('small_talk');
+    expect(understandMessage('Forgot the X-ray films at the clinic, will get them on Saturday').kind).to.equal('unclear');
+    expect(matchIntent('I won\'t appeal, but why was the room rent capped?')).to.equal('query_reason');
+  });
 });
