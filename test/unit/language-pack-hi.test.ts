@@ -563,7 +563,7 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('bahut bhaagdaud hui, ab batao kaunse documents baaki hain?')).to.equal('pending_documents');
   });
   it('reads a paper already given (पहले ही दे दी है, de di hain) or being sent now (ab bhejta hoon) as handed over, the reason explained (कारण समझा दिया, reason samjha diya) as understood, and who said so (ne kaha tha) as a known phrase: told alone they ask nothing', () => {
-    for (const text of ['पैन कार्ड की कॉपी पहले ही दे दी है', 'bill ki photo ab bhejta hoon', 'एजेंट ने कटौती का कारण समझा दिया', 'agent ne deduction ka reason samjha diya', 'bhai ne kaha tha form bharna padega, bhar diya']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    for (const text of ['पैन कार्ड की कॉपी पहले ही दे दी है', 'bill ki photo ab bhejta hoon', 'bhai ne kaha tha form bharna padega, bhar diya']) expect(understandMessage(text).kind, text).to.equal('unclear');
     expect(matchIntent('documents de di hain, ab aur kya chahiye?')).to.equal('pending_documents');
   });
   it('reads a new policy (नई पॉलिसी) as the policy\'s business, as नया प्लान is: information asked about it starts nothing; the claim\'s status asked so still asks', () => {
@@ -591,5 +591,12 @@ describe('language pack: Hindi (HI)', () => {
   it('reads a premium receipt (प्रीमियम रसीद) and a KYC update wanted (केवायसी अपडेट करना, kyc update karna) as the policy\'s business, the update no status: sending the receipt or what the update needs starts nothing; the claim\'s papers asked still ask', () => {
     for (const text of ['पिछले साल की प्रीमियम रसीद व्हाट्सएप पर भेज दीजिए', 'बैंक बदला है, केवायसी अपडेट करना है, क्या लगेगा?', 'claim ke liye KYC update karna padega?']) expect(understandMessage(text).kind, text).to.equal('unclear');
     expect(matchIntent('क्लेम के लिए कौन से कागज़ बाकी हैं?')).to.equal('pending_documents');
+  });
+  it('reads what the agent said (एजेंट साहब ने कहा, agent ji ne bataya) as a known phrase, no person asked for, and the reason explained (कारण समझा दिया, reason samjha diya) as thanks too: what the agent said of the policy, or the deduction explained, starts nothing; the reason not told, a talk asked after it, or a payment late against it, still asks', () => {
+    for (const text of ['agent ji ne bataya tha ki renewal March mein hai', 'एजेंट साहब ने कहा था प्रीमियम ऑनलाइन भी भर सकते हैं']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    for (const text of ['एजेंट ने कटौती का कारण समझा दिया', 'hospital ne room rent kapat ka reason samjha diya']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    for (const text of ['कटौती का कारण नहीं बताया', 'deduction ka reason nahi samjhaya']) expect(matchIntent(text), text).to.equal('query_reason');
+    expect(matchIntent('agent ne bola tha manager se baat karo')).to.equal('human_handover');
+    expect(matchIntent('agent ne kaha tha 10 din mein paisa aayega, abhi tak nahi aaya')).to.equal('claim_status');
   });
 });

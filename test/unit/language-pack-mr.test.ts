@@ -1696,4 +1696,7 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
   it('reads a KYC update wanted (केवायसी अपडेट करायचं, kyc update karaycha) as the policy\'s business, its update no status: the papers it needs start no claim workflow', () => {
     expect(understandMessage('aaicha kyc update karaycha ahe, konte documents lagtil?').kind).to.equal('unclear');
   });
+  it('reads the reason not told (कारण सांगितलं नाही, karan samjavla nahi) as a why-phrase: a cut or a rejection whose reason was not given asks why', () => {
+    for (const text of ['रूम भाड्याच्या कपातीचं कारण सांगितलं नाही', 'claim nakarnyache karan samjavla nahi']) expect(matchIntent(text), text).to.equal('query_reason');
+  });
 });
