@@ -1273,4 +1273,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(understandMessage('branch er manager ke janiyechi, uni bakita dekhben').kind).to.equal('small_talk');
     expect(matchIntent('agent ke bole diyechi, tobu ekjon officer er sathe kotha bolte chai')).to.equal('human_handover');
   });
+  it('reads happiness told (সবাই খুশি, khushi hoyeche) as thanks: a settlement told with it asks nothing; a question after it still asks', () => {
+    for (const text of ['টাকা পেয়ে বাড়ির সবাই খুশি', 'refund peye ma khub khushi hoyeche']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('sobai khushi, kintu baki taka ta kobe pabo?')).to.equal('claim_status');
+  });
 });
