@@ -1032,4 +1032,8 @@ describe('understandMessage: a question whether something came, past a clause th
     expect(understandMessage('Forgot the X-ray films at the clinic, will get them on Saturday').kind).to.equal('unclear');
     expect(matchIntent('I won\'t appeal, but why was the room rent capped?')).to.equal('query_reason');
   });
+  it('reads relief told (is relieved, feel relieved) as thanks: a settlement told with it asks nothing; a question after it still asks', () => {
+    expect(understandMessage('My mother is relieved now that the reimbursement is done').kind).to.equal('small_talk');
+    expect(matchIntent('We feel relieved, but when will the balance be paid?')).to.equal('claim_status');
+  });
 });
