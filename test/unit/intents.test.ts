@@ -1036,4 +1036,8 @@ describe('understandMessage: a question whether something came, past a clause th
     expect(understandMessage('My mother is relieved now that the reimbursement is done').kind).to.equal('small_talk');
     expect(matchIntent('We feel relieved, but when will the balance be paid?')).to.equal('claim_status');
   });
+  it('reads a cheque told deposited (was deposited, deposited the cheque) as done: nothing asked starts no document question; when it clears still asks', () => {
+    expect(understandMessage('The cheque was deposited at SBI this morning').kind).to.equal('unclear');
+    expect(matchIntent('Deposited the cheque on Friday, when will the money show in my account?')).to.equal('claim_status');
+  });
 });
