@@ -599,4 +599,8 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('agent ne bola tha manager se baat karo')).to.equal('human_handover');
     expect(matchIntent('agent ne kaha tha 10 din mein paisa aayega, abhi tak nahi aaya')).to.equal('claim_status');
   });
+  it('reads a message left for an executive, a manager or sir (मैनेजर साहब को बता दीजिए, executive ko bol dena) as news relayed, as one for the agent is; one told to call or talk to the claimant, or told "bol do" (whose do is also English\'s aux), still asks for a person', () => {
+    for (const text of ['मैनेजर साहब को बता दीजिए कि फॉर्म जमा हो गया', 'executive ko bol dena main shaam ko aaunga']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    for (const text of ['मैनेजर को बोल दीजिए मुझे कॉल करें', 'sir ko bol do mujhse baat karein']) expect(matchIntent(text), text).to.equal('human_handover');
+  });
 });

@@ -1699,4 +1699,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
   it('reads the reason not told (कारण सांगितलं नाही, karan samjavla nahi) as a why-phrase: a cut or a rejection whose reason was not given asks why', () => {
     for (const text of ['रूम भाड्याच्या कपातीचं कारण सांगितलं नाही', 'claim nakarnyache karan samjavla nahi']) expect(matchIntent(text), text).to.equal('query_reason');
   });
+  it('reads a message left for an executive, a manager or sir (मॅनेजरला सांगा, madamna sanga) as news relayed, as one for the agent is; one told to talk to the claimant still asks for a person', () => {
+    for (const text of ['मॅनेजरला सांगा पावती मिळाली', 'madamna sanga form bharun thevla ahe']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    for (const text of ['मॅनेजरला सांगा माझ्याशी बोलायला', 'manager la sanga mala phone karayla']) expect(matchIntent(text), text).to.equal('human_handover');
+  });
 });
