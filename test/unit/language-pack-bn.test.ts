@@ -1277,4 +1277,9 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['টাকা পেয়ে বাড়ির সবাই খুশি', 'refund peye ma khub khushi hoyeche']) expect(understandMessage(text).kind, text).to.equal('small_talk');
     expect(matchIntent('sobai khushi, kintu baki taka ta kobe pabo?')).to.equal('claim_status');
   });
+  it('reads the agent kept informed (এজেন্টকে জানিয়ে রাখবেন, agent ke janiye rakhben), "for your information" (আপনার তথ্যের জন্য, apnar tothyer jonno) and a long list accepted (লিস্ট লম্বা, list lomba) as told: small talk; a call or the papers asked after them still ask', () => {
+    for (const text of ['এজেন্ট দাদাকে জানিয়ে রাখবেন আমি নতুন বাড়িতে উঠেছি', 'apnader tothyer jonno, refund er taka account e dhukeche', 'কাগজের লিস্ট লম্বা, তবে ঠিক আছে']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('agent ke janiye rakhben amake ekta phone korte')).to.equal('human_handover');
+    expect(matchIntent('list lomba, kon kon document age lagbe?')).to.equal('pending_documents');
+  });
 });
