@@ -1040,4 +1040,9 @@ describe('understandMessage: a question whether something came, past a clause th
     expect(understandMessage('The cheque was deposited at SBI this morning').kind).to.equal('unclear');
     expect(matchIntent('Deposited the cheque on Friday, when will the money show in my account?')).to.equal('claim_status');
   });
+  it('reads a message passed on to the agent (convey to the agent, message for the agent) and a long list accepted (the list is long) as small talk; a call asked for or the papers asked after them still ask', () => {
+    for (const text of ['Please convey to the agent that the renewal cheque is ready', 'Message for my agent: I will be in Delhi next week', 'The checklist is long but fine']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('Message for the agent: call me after 6 pm')).to.equal('human_handover');
+    expect(matchIntent('The list is long, which papers should I send first?')).to.equal('pending_documents');
+  });
 });
