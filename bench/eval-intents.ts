@@ -15,7 +15,8 @@
  * retired holdouts, `multi-calibration-3`, small talk with claim words beside look-alike questions,
  * and the holdout `multi-holdout-26`: a greeting and context before the question, two questions,
  * thanks with domain words, numbers and dates) is reported apart, and so is every holdout together.
- * A holdout file not written yet is named as missing and not judged.
+ * A holdout file not in the corpus folder (not written yet, or written and still sealed in
+ * `sealed/` until the tuning it judges is done) is named as missing and not judged.
  * Each language's own corpus (test/fixtures/intent-corpus/languages/: tuning sets
  * `<code>-calibration.json` and `<code>-calibration-<n>.json`, the retired holdouts; the holdout
  * `<code>-holdout-<n>.json`; and files that mix languages such as `hi-mr-calibration.json` and
@@ -294,7 +295,7 @@ function main(): void {
   const verdicts: Array<[string, string[]]> = [];
   const holdoutScored: Scored[] = [];
   const unwritten = halves.filter((h) => chosen.includes(h) && !corpusHalfExists(h));
-  if (unwritten.length > 0) process.stdout.write(`Missing: ${unwritten.map((h) => `${h}.json`).join(', ')} not written yet: not scored, no goal judged\n\n`);
+  if (unwritten.length > 0) process.stdout.write(`Missing: ${unwritten.map((h) => `${h}.json`).join(', ')} not in the corpus yet (unwritten, or sealed): not scored, no goal judged\n\n`);
   // The shared corpus first, as it has always been printed; then each language's own files.
   for (const half of halves.filter((h) => chosen.includes(h) && corpusHalfExists(h))) {
     const scored = score(corpusHalf(half));
@@ -320,7 +321,7 @@ function main(): void {
     scoredLanguageFiles.set(file, scored);
   }
   if (withoutHoldout.length > 0 && (scoredLanguageFiles.size > 0 || halfArg === 'holdout')) {
-    process.stdout.write(`Missing: no holdout file yet for ${withoutHoldout.map((n) => `${n} (${n}-holdout-*.json)`).join(', ')}: not scored, no goal judged\n\n`);
+    process.stdout.write(`Missing: no holdout file in the corpus yet (unwritten, or sealed) for ${withoutHoldout.map((n) => `${n} (${n}-holdout-*.json)`).join(', ')}: not scored, no goal judged\n\n`);
   }
   if (languageHoldouts.some((h) => scoredLanguageFiles.has(h))) {
     const languageVerdicts = languageSummary(scoredLanguageFiles);
