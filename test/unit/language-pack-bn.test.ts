@@ -1282,4 +1282,23 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('agent ke janiye rakhben amake ekta phone korte')).to.equal('human_handover');
     expect(matchIntent('list lomba, kon kon document age lagbe?')).to.equal('pending_documents');
   });
+  it('reads a tracking number written short (ট্র্যাকিং নং, ডকেট নং, tracking nombor) after papers told sent as the consignment named, no status asked: nothing asked starts nothing; whether they reached still asks', () => {
+    for (const text of ['মেডিক্যাল রিপোর্টগুলো স্পিড পোস্টে পাঠিয়েছি, ট্র্যাকিং নং EE55120987IN', 'prescription gulo courier korechi, tracking nombor 55120987']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    expect(matchIntent('বিলগুলো পাঠিয়েছি, ট্র্যাকিং নং EE55120987IN, পৌঁছেছে কি?')).to.equal('pending_documents');
+  });
+  it('reads the Bijoya greeting in its forms (শুভ বিজয়ার, বিজয়ার প্রণাম, প্রণাম নেবেন, bijoyar pronam) and being stood by or not forgotten (পাশে ছিলেন, ভুলব না, pashe thakar jonno, bhulbo na) as small talk: a claim remembered in them starts nothing; a payment asked after the greeting still asks', () => {
+    for (const text of ['শুভ বিজয়ার প্রীতি ও শুভেচ্ছা, বাবার অপারেশনের সময় আপনারা পাশে ছিলেন', 'subho bijoyar pronam neben, hospital e bhortir somoy pashe thakar jonno dhonnobad', 'দাদুর ক্লেমের সময় যা করেছেন কোনোদিন ভুলব না']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('শুভ বিজয়ার প্রণাম নেবেন, আমার ক্লেমের টাকা কবে আসবে?')).to.equal('claim_status');
+  });
+  it('reads an address updated or changed (ঠিকানাটা আপডেট, ঠিকানা বদলেছি, address kivabe update) as the policy\'s business: how to update it starts no status; a claim\'s payment asked beside it still asks', () => {
+    for (const text of ['নতুন ফ্ল্যাটে উঠেছি, পলিসিতে ঠিকানাটা আপডেট করতে চাই', 'office shift hoyeche, policy te address kivabe update korbo?']) expect(understandMessage(text).intent, text).to.equal(null);
+    expect(matchIntent('ঠিকানা বদলেছি, কিন্তু ক্লেমের টাকা কবে পাব?')).to.equal('claim_status');
+  });
+  it('reads sending told as a condition (পোস্টে পাঠালে, post e pathale: if I send it by post) as a sending word, no papers sent, and courier and post in romanised Bengali in no other language\'s sense: where to send them asks for documents', () => {
+    for (const text of ['আমার শহরে কুরিয়ার যায় না, পোস্টে পাঠালে কোন ঠিকানায় পাঠাব?', 'ekhane courier service nei, speed post e pathale kon thikanay pathabo?']) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
+  it('reads on what account (কী বাবদ, ki babod) as a why-question, and babod as romanised Bengali: a sum asked of with it asks why', () => {
+    for (const text of ['hospital er bill e 2300 taka ki babod?', 'ফাইনাল সেটেলমেন্টে ৩০০০ টাকা কী বাবদ কম?']) expect(matchIntent(text), text).to.equal('query_reason');
+    expect(detectLanguage('hospital er bill e 2300 taka ki babod?')).to.equal('BN_EN');
+  });
 });
