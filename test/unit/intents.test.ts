@@ -1045,4 +1045,13 @@ describe('understandMessage: a question whether something came, past a clause th
     expect(matchIntent('Message for the agent: call me after 6 pm')).to.equal('human_handover');
     expect(matchIntent('The list is long, which papers should I send first?')).to.equal('pending_documents');
   });
+  it('reads thanks passed on (pass on my thanks, convey our thanks), praise (was very patient) and "who" after the person in a told relative clause (the executive X who handled, who helped) as small talk: a person praised starts no handover; a question asked after the thanks still asks', () => {
+    for (const text of ['The surveyor who handled our case was very patient with us. Please pass on my thanks.', 'Kindly convey our thanks to the staff who helped my father', 'The manager who dealt with my file was patient and kind']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('Please pass on my thanks, and when will the balance be paid?')).to.equal('claim_status');
+    expect(matchIntent('Please pass on my thanks. Which papers are still needed?')).to.equal('pending_documents');
+  });
+  it('reads a travel policy or insurance (travel policy, travel insurance) and the policy covering a family member (policy cover her) as the policy\'s business: asking whether one is needed starts nothing; papers needed for the claim still ask', () => {
+    expect(understandMessage('My daughter flies to Canada in June, will my policy cover her or should I buy travel insurance?').kind).to.equal('unclear');
+    expect(matchIntent('What documents do I need for the claim?')).to.equal('pending_documents');
+  });
 });

@@ -603,4 +603,13 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['मैनेजर साहब को बता दीजिए कि फॉर्म जमा हो गया', 'executive ko bol dena main shaam ko aaunga']) expect(understandMessage(text).kind, text).to.equal('small_talk');
     for (const text of ['मैनेजर को बोल दीजिए मुझे कॉल करें', 'sir ko bol do mujhse baat karein']) expect(matchIntent(text), text).to.equal('human_handover');
   });
+  it('reads samjhaye, samjhayi (explained, told) as an explanation understood, no request to explain, and keep it up as thanks: a person praised for explaining starts nothing; papers asked after it, or samjhaiye (please explain) with a why, still ask', () => {
+    for (const text of ['Hospital ke staff ne sab forms samjhaye, keep it up', 'Neha ji ne mujhe process samjhayi, bahut achha laga']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('agent ne saare kagaz samjhaye, ab kaunse documents bhejne hain?')).to.equal('pending_documents');
+    expect(matchIntent('samjhaiye ki paisa kyu kata')).to.equal('query_reason');
+  });
+  it('reads a send asked of us as a question (mail kar doge, email kar dijiye; ईमेल पर मिल सकता/जाएगी, can I get it by email) as a request that we send: the premium\'s receipt asked for so starts nothing; a claim form asked for, or papers mailed and asked after, still ask for documents', () => {
+    for (const text of ['premium receipt chahiye tax ke liye, email kar doge kya?', 'प्रीमियम की रसीद चाहिए, ईमेल पर मिल जाएगी क्या?']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    for (const text of ['claim form mail kar doge kya?', 'क्लेम फॉर्म ईमेल पर मिल सकता है क्या?', 'बिल ईमेल कर दिए हैं, मिल गए क्या?']) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
 });
