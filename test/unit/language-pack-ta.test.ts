@@ -2014,4 +2014,29 @@ describe('Tamil language packs', () => {
       ['list kuduthadhuku nandri, aana aadhaar copy um venuma?', 'pending_documents', 'TA_EN'],
     ]);
   });
+
+  it('reads papers told done in the short past (upload பண்ணேன், courier pannom) as papers sent, so the news starts nothing, while the papers still needed asked after it still ask', () => {
+    expectReadings([
+      ['hospital bills நேத்து ராத்திரி அப்லோட் பண்ணேன்', 'unclear', 'TA'],
+      ['naanga rendu bills um nethu courier pannom', 'unclear', 'TA_EN'],
+      ['prescription copy scan பண்ணேன், வேற என்ன documents வேணும்?', 'pending_documents', 'TA'],
+    ]);
+  });
+
+  it('reads the agent already spoken to (pesiten, பேசினேன்) as news, as I already spoke to is, so it asks for no person, while a question after it still asks; he spoke (pesinaaru) is no typo of it', () => {
+    expectReadings([
+      ['manager kitta already pesiten, avaru sonnadha ellam panniten', 'small_talk', 'TA_EN'],
+      ['நேத்து ஏஜென்ட் கிட்ட பேசினேன், அவர் பாத்துக்கறேன்னு சொன்னாரு', 'small_talk', 'TA'],
+      ['agent kitta pesinen, aana innum yen amount varala?', 'claim_status', 'TA_EN'],
+      ['staff romba rude ah pesinaaru, manager kitta pesanum', 'human_handover', 'TA_EN'],
+    ]);
+  });
+
+  it('reads an acknowledgement told come (acknowledgement um vandhuchu, acknowledgement கிடைச்சுது) as thanks for papers received, so it asks nothing of their receipt, while a status asked after it still asks', () => {
+    expectReadings([
+      ['bills ellam courier panniten, acknowledgement kidaichuchu', 'small_talk', 'TA_EN'],
+      ['எல்லா papers-உம் அனுப்பிட்டேன், acknowledgement கிடைச்சுது', 'small_talk', 'TA'],
+      ['papers anuppiten, acknowledgement um vandhuchu, aana status enna?', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });

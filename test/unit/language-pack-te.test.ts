@@ -1872,4 +1872,13 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['list ichinanduku thanks, kani aadhaar copy kuda kavala?', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+  it('reads the agent already spoken to (matladanu, మాట్లాడాను) as news, as I already spoke to is, so it asks for no person, while a question after it still asks; they spoke (matladaru) is no typo of it', () => {
+    expectReadings([
+      ['agent garu tho ninna matladanu, ayana cheppinattu anni chesanu', 'small_talk', 'TE_EN'],
+      ['ఏజెంట్ తో ఇప్పటికే మాట్లాడాను, ఆయన చెప్పినవన్నీ చేశాను', 'small_talk', 'TE'],
+      ['agent tho matladanu, kani claim enduku reject chesaru?', 'query_reason', 'TE_EN'],
+      ['hospital staff chala rude ga matladaru, manager tho matladali', 'human_handover', 'TE_EN'],
+    ]);
+  });
 });
