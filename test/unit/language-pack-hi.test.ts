@@ -612,4 +612,7 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['premium receipt chahiye tax ke liye, email kar doge kya?', 'प्रीमियम की रसीद चाहिए, ईमेल पर मिल जाएगी क्या?']) expect(understandMessage(text).kind, text).to.equal('unclear');
     for (const text of ['claim form mail kar doge kya?', 'क्लेम फॉर्म ईमेल पर मिल सकता है क्या?', 'बिल ईमेल कर दिए हैं, मिल गए क्या?']) expect(matchIntent(text), text).to.equal('pending_documents');
   });
+  it('reads a call asked as a question (फोन करेगा क्या, कॉल करेंगे क्या) as a call asked for: someone asked whether they will call the claimant is a handover', () => {
+    for (const text of ['कोई अधिकारी मुझे फोन करेगा क्या?', 'आपकी टीम से कोई कॉल करेंगे क्या आज']) expect(matchIntent(text), text).to.equal('human_handover');
+  });
 });

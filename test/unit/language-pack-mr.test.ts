@@ -1703,4 +1703,10 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['मॅनेजरला सांगा पावती मिळाली', 'madamna sanga form bharun thevla ahe']) expect(understandMessage(text).kind, text).to.equal('small_talk');
     for (const text of ['मॅनेजरला सांगा माझ्याशी बोलायला', 'manager la sanga mala phone karayla']) expect(matchIntent(text), text).to.equal('human_handover');
   });
+  it('reads जोडा, joda (connect) as a request to be put through: a stuck claim told before "connect me to the agent" asks for a person, not the status', () => {
+    for (const text of ['पैसे दोन आठवडे अडकलेत, मला थेट अधिकाऱ्याशी जोडा', 'claim mahina bhar adaklay, please officershi joda']) expect(matchIntent(text), text).to.equal('human_handover');
+  });
+  it('reads pragati (progress) in romanised Marathi as a status word: progress asked of a claim asks its status', () => {
+    for (const text of ['maza claim madhe kahi pragati?', 'aaichya claim chi pragati kay ahe']) expect(matchIntent(text), text).to.equal('claim_status');
+  });
 });
