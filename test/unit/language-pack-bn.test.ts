@@ -1301,4 +1301,9 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['hospital er bill e 2300 taka ki babod?', 'ফাইনাল সেটেলমেন্টে ৩০০০ টাকা কী বাবদ কম?']) expect(matchIntent(text), text).to.equal('query_reason');
     expect(detectLanguage('hospital er bill e 2300 taka ki babod?')).to.equal('BN_EN');
   });
+  it('reads papers told gone by courier or post (কুরিয়ারে চলে গেছে, পোস্ট করেছি, courier e geche, post korechi) as papers done: nothing asked starts nothing; whether they reached or what else is needed still asks', () => {
+    for (const text of ['ডিসচার্জ সামারি কুরিয়ারে চলে গেছে', 'pharmacy r bill gulo post kore diyechi', 'lab report courier e geche']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    expect(matchIntent('prescription post e chole geche, pouchheche ki?')).to.equal('pending_documents');
+    expect(matchIntent('এক্স-রে রিপোর্ট পোস্ট করে দিয়েছি, আর কোন কাগজ লাগবে?')).to.equal('pending_documents');
+  });
 });
