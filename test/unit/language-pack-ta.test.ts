@@ -2039,4 +2039,11 @@ describe('Tamil language packs', () => {
       ['papers anuppiten, acknowledgement um vandhuchu, aana status enna?', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads whom to see in person written out (யாரை பார்க்கணும், நேர்ல வந்து பார்க்கணும்) as the spoken பாக்கணும் is, a person asked for', () => {
+    expectReadings([
+      ['நான் நேர்ல போய் யாரையாவது பார்க்கணும், Adyar office-ல யாரை பார்க்கணும்?', 'human_handover', 'TA'],
+      ['நான் நேர்ல போய் யாரையாவது பாக்கணும், Adyar office-ல யாரை பாக்கணும்?', 'human_handover', 'TA'],
+    ]);
+  });
 });

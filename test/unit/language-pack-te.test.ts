@@ -1881,4 +1881,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['hospital staff chala rude ga matladaru, manager tho matladali', 'human_handover', 'TE_EN'],
     ]);
   });
+
+  it('reads a new address (kotha address, lo kotha address) as the policy\'s business, no cut (kotha), so updating it starts no claim workflow, while a cut in a bill (bill lo kotha) still asks why', () => {
+    expectReadings([
+      ['memu illu maarchamu, policy lo kotha address ela pettali?', 'unclear', 'TE_EN'],
+      ['naa kotha address lo courier pampandi', 'unclear', 'TE_EN'],
+      ['bill lo kotha endi?', 'query_reason', 'TE_EN'],
+    ]);
+  });
 });
