@@ -1709,4 +1709,10 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
   it('reads pragati (progress) in romanised Marathi as a status word: progress asked of a claim asks its status', () => {
     for (const text of ['maza claim madhe kahi pragati?', 'aaichya claim chi pragati kay ahe']) expect(matchIntent(text), text).to.equal('claim_status');
   });
+  it('reads a thousand or a lakh with its case ending (हजारांचीच, लाखांचा, hajaranchi) as an amount, a limit asked why (लिमिट का, मर्यादा का) as a why-phrase and "why brought down to" (ka aanla) as why: a cap or a sum lowered asks why', () => {
+    const entities = (text: string) => readMessage(text).words.filter((w) => w.startsWith('#'));
+    expect(entities('बिल ६० हजारांचं होतं')).to.deep.equal(['#amount']);
+    expect(entities('2 lakhanchi policy ahe')).to.deep.equal(['#amount']);
+    for (const text of ['डोळ्याच्या ऑपरेशनला फक्त २५ हजारांचीच मर्यादा का?', 'गुडघ्याच्या ऑपरेशनला १ लाखांचीच लिमिट का?', 'refund 10 hajar var ka aanla?', 'bill 80 hajaranchi hoti, tumhi 50 var ka aanli?']) expect(matchIntent(text), text).to.equal('query_reason');
+  });
 });
