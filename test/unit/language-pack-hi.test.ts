@@ -615,4 +615,9 @@ describe('language pack: Hindi (HI)', () => {
   it('reads a call asked as a question (फोन करेगा क्या, कॉल करेंगे क्या) as a call asked for: someone asked whether they will call the claimant is a handover', () => {
     for (const text of ['कोई अधिकारी मुझे फोन करेगा क्या?', 'आपकी टीम से कोई कॉल करेंगे क्या आज']) expect(matchIntent(text), text).to.equal('human_handover');
   });
+  it('reads पूरे before a count (पूरे दो महीने, पूरे डेढ़: a full two months) as a known phrase, no Marathi पुरे (enough): money come late told with bills paid starts no documents; whether the bills are complete (बिल पूरे हैं क्या) still asks for documents', () => {
+    expect(understandMessage('पैसे मिल गए पर पूरे दो महीने बाद, बिल भरने के लिए कर्ज़ लेना पड़ा').kind).to.equal('unclear');
+    expect(matchIntent('सारे बिल पूरे हैं क्या?')).to.equal('pending_documents');
+    expect(matchIntent('पूरे दो महीने हो गए, पैसा कब आएगा?')).to.equal('claim_status');
+  });
 });
