@@ -2046,4 +2046,12 @@ describe('Tamil language packs', () => {
       ['நான் நேர்ல போய் யாரையாவது பாக்கணும், Adyar office-ல யாரை பாக்கணும்?', 'human_handover', 'TA'],
     ]);
   });
+
+  it('reads only so much given by you (50% dhaan kuduthirukeenga, பாதி பணம் தான் குடுத்திருக்கீங்க) as a sum paid short, as dhaan kuduthanga is, so it asks why, while a list given thanked for starts nothing', () => {
+    expectReadings([
+      ['cataract ku 40,000 mattum kuduthirukeenga, meedhi yaaru kattuvaa?', 'query_reason', 'TA_EN'],
+      ['ஆபரேஷனுக்கு பாதி பணம் தான் குடுத்திருக்கீங்க', 'query_reason', 'TA'],
+      ['neenga enakku list kuduthirukeenga, thanks', 'small_talk', 'TA_EN'],
+    ]);
+  });
 });

@@ -1889,4 +1889,10 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['bill lo kotha endi?', 'query_reason', 'TE_EN'],
     ]);
   });
+
+  it('reads untunda (will it be there) as romanised Telugu\'s marker, so an office hour asked with it is read in Telugu and starts no workflow', () => {
+    expectReadings([
+      ['Sunday office open untunda', 'unclear', 'TE_EN'],
+    ]);
+  });
 });
