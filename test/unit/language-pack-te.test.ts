@@ -1895,4 +1895,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['Sunday office open untunda', 'unclear', 'TE_EN'],
     ]);
   });
+
+  it('reads put on hold (hold lo pettara, hold lo pettaru) as pending, its pettara (did they put) a known word and no typo of a paper to send, so whether a payment was held asks where the claim stands', () => {
+    expectReadings([
+      ['naa claim hold lo pettara?', 'claim_status', 'TE_EN'],
+      ['refund ippudu process lo unda leka hold lo pettesaru?', 'claim_status', 'TE_EN'],
+      ['na claim ni hold lo pettaru enduku?', 'query_reason', 'TE_EN'],
+    ]);
+  });
 });
