@@ -1715,4 +1715,11 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(entities('2 lakhanchi policy ahe')).to.deep.equal(['#amount']);
     for (const text of ['डोळ्याच्या ऑपरेशनला फक्त २५ हजारांचीच मर्यादा का?', 'गुडघ्याच्या ऑपरेशनला १ लाखांचीच लिमिट का?', 'refund 10 hajar var ka aanla?', 'bill 80 hajaranchi hoti, tumhi 50 var ka aanli?']) expect(matchIntent(text), text).to.equal('query_reason');
   });
+  it('reads a send told as a condition (पाठवले तर, postane pathavle tar: if I send) as a known phrase, no papers told sent: where to courier them, asked after, asks for documents; a payment asked after it still asks the status', () => {
+    for (const text of ['इथे कुरिअर मिळत नाही, पोस्टाने पाठवले तर कोणत्या पत्त्यावर?', 'courier service nahi amchya ikde, pathavle tar konta patta dyaycha?']) expect(matchIntent(text), text).to.equal('pending_documents');
+    expect(matchIntent('बिलं पाठवले तर पैसे कधी मिळतील?')).to.equal('claim_status');
+  });
+  it('reads someone who speaks a language (बोलणारा कोणी, bolnari koni) as a talk asked for and "will someone explain" (समजावेल का, samjavun sangel ka) as a request: a Marathi-speaking officer or a call to explain asked for is a handover', () => {
+    for (const text of ['तेलुगू बोलणारा कोणी अधिकारी आहे का?', 'Hindi bolnari koni officer milel ka?', 'konitari call karun samjavun sangel ka?', 'कोणी अधिकारी फोन करून समजावेल का?']) expect(matchIntent(text), text).to.equal('human_handover');
+  });
 });
