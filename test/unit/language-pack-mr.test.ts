@@ -1722,4 +1722,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
   it('reads someone who speaks a language (बोलणारा कोणी, bolnari koni) as a talk asked for and "will someone explain" (समजावेल का, samjavun sangel ka) as a request: a Marathi-speaking officer or a call to explain asked for is a handover', () => {
     for (const text of ['तेलुगू बोलणारा कोणी अधिकारी आहे का?', 'Hindi bolnari koni officer milel ka?', 'konitari call karun samjavun sangel ka?', 'कोणी अधिकारी फोन करून समजावेल का?']) expect(matchIntent(text), text).to.equal('human_handover');
   });
+  it('reads a bill paid by the claimant with an emphatic -च (स्वतःच भरलं, मीच भरला, swatahach bharla) as paid out of pocket, told: a reimbursement planned starts nothing; the claim money asked after it still asks the status', () => {
+    for (const text of ['दवाखान्याचं बिल मीच भरलं, नंतर reimbursement साठी क्लेम करेन', 'operation cha kharch swatahach bharla, nantar claim karen']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    expect(matchIntent('ऑपरेशनचा खर्च मीच भरला, क्लेमचे पैसे कधी मिळतील?')).to.equal('claim_status');
+  });
 });
