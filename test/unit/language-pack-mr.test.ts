@@ -1726,4 +1726,10 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['दवाखान्याचं बिल मीच भरलं, नंतर reimbursement साठी क्लेम करेन', 'operation cha kharch swatahach bharla, nantar claim karen']) expect(understandMessage(text).kind, text).to.equal('unclear');
     expect(matchIntent('ऑपरेशनचा खर्च मीच भरला, क्लेमचे पैसे कधी मिळतील?')).to.equal('claim_status');
   });
+  it('tells Marathi by its genitive written apart after a number or a Latin word (चं, चा, ची, चे) and romanised Marathi by "in the year" and "went up" (varshi, vadhla, hajarane): a short status asked so is Marathi; Hindi\'s का stays Hindi', () => {
+    expect(detectLanguage('POL-77812 चा क्लेम स्टेटस?')).to.equal('MR');
+    expect(matchIntent('POL-77812 चा क्लेम स्टेटस?')).to.equal('claim_status');
+    expect(detectLanguage('CLM 9921 का स्टेटस बताइए')).to.equal('HI');
+    expect(detectLanguage('gelya varshi premium 2 hajarane vadhla hota')).to.equal('MR_EN');
+  });
 });
