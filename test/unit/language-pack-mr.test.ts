@@ -1732,4 +1732,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(detectLanguage('CLM 9921 का स्टेटस बताइए')).to.equal('HI');
     expect(detectLanguage('gelya varshi premium 2 hajarane vadhla hota')).to.equal('MR_EN');
   });
+  it('reads "look now" (आता बघा, bagha ata) after papers told given as a known phrase, no request: the papers told handed over start nothing; which papers remain, or the status, asked with it still asks', () => {
+    for (const text of ['सगळे रिपोर्ट्स जमा केले आहेत, आता बघा', 'discharge summary ani bills dile ahet, bagha ata']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    expect(matchIntent('kuthle kagad rahile te bagha ata')).to.equal('pending_documents');
+    expect(matchIntent('आता बघा क्लेमचे पैसे कधी येणार')).to.equal('claim_status');
+  });
 });
