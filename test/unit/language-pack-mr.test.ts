@@ -1737,4 +1737,16 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('kuthle kagad rahile te bagha ata')).to.equal('pending_documents');
     expect(matchIntent('आता बघा क्लेमचे पैसे कधी येणार')).to.equal('claim_status');
   });
+  it('reads a hospital asked to be in the network (नेटवर्कमध्ये आहे का, network madhe ahe ka) as the policy\'s business: a hospital named like a paper (Aadhar) starts nothing; "it is in the network, so why?" after a cut still asks why', () => {
+    for (const text of ['Satara che Aadhar hospital tumchya network madhe yeta ka?', 'नाशिकचं आधार हॉस्पिटल नेटवर्कमध्ये आहे का?']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    for (const text of ['PPN नुसार कपात केली, पण हॉस्पिटल network मध्ये आहे ना, मग का?', 'PPN rate nusar kapat keli, pan hospital network madhe ahe na, mag ka?']) expect(matchIntent(text), text).to.equal('query_reason');
+  });
+  it('tells Marathi by "want" and "will do" (हवा, चालतील) and romanised Marathi by "changed" and "new" (badalla, badlala, navin), which outvote Hindi\'s pata read in patta (address)', () => {
+    expect(detectLanguage('मॅनेजर हवा plz')).to.equal('MR');
+    expect(matchIntent('मॅनेजर हवा plz')).to.equal('human_handover');
+    expect(detectLanguage('बिलांचे फोटो email वर चालतील?')).to.equal('MR');
+    expect(matchIntent('बिलांचे फोटो email वर चालतील?')).to.equal('pending_documents');
+    expect(detectLanguage('mobile number badlala, navin patta Nashik')).to.equal('MR_EN');
+    expect(detectLanguage('mera address badla hai, pata note karo')).to.equal('HI_EN');
+  });
 });
