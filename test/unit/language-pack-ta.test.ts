@@ -2054,4 +2054,31 @@ describe('Tamil language packs', () => {
       ['neenga enakku list kuduthirukeenga, thanks', 'small_talk', 'TA_EN'],
     ]);
   });
+
+  it('reads the policy renewal and a house moved (பாலிசி renewal, வீடு மாறிட்டோம், veedu maaritom, address update) as the policy\'s business, so a premium or an address asked about starts no claim status, while a claim status asked beside them still asks', () => {
+    expectReadings([
+      ['அடுத்த வாரம் பாலிசி renewal, இந்த தடவை எவ்ளோ வரும்?', 'unclear', 'TA'],
+      ['வீடு மாறிட்டேன், எங்க போய் update பண்ணணும்?', 'unclear', 'TA'],
+      ['veedu maaritom, pudhu address enga update pannanum?', 'unclear', 'TA_EN'],
+      ['வீடு மாறிட்டோம், என் claim status என்ன?', 'claim_status', 'TA'],
+    ]);
+  });
+
+  it('reads venting (ரொம்ப மோசம், பக்கமே வர மாட்டேன், romba mosam, alaikazhippu, enna use nu theriyala) as talk and some paper or other (ஏதாவது ஒரு, edhavadhu oru) as no question, so a complaint about papers starts nothing, while which papers are still needed still asks', () => {
+    expectReadings([
+      ['சர்வீஸ் ரொம்ப மோசம். ஒவ்வொரு முறையும் ஏதாவது ஒரு சர்டிபிகேட் கேக்குறாங்க.', 'small_talk', 'TA'],
+      ['இனிமே இந்த company பக்கமே வர மாட்டேன்', 'small_talk', 'TA'],
+      ['romba mosam, edhavadhu oru document kekkaringa ovvoru vaatiyum', 'small_talk', 'TA_EN'],
+      ['rendu maasama alaikazhippu, policy eduthu enna use nu theriyala', 'small_talk', 'TA_EN'],
+      ['ரொம்ப மோசம், இன்னும் என்ன documents வேணும்?', 'pending_documents', 'TA'],
+    ]);
+  });
+
+  it('reads someone told helpful (help பண்ணாரு, உதவி பண்ணாங்க, help pannaru) and thanks passed on (நன்றியை சொல்லிடுங்க) as thanks, so papers named in the thanks ask for none, while help asked with papers still asks', () => {
+    expectReadings([
+      ['உங்க staff bills விஷயத்துல ரொம்ப உதவி பண்ணாங்க, அவங்களுக்கு என் நன்றியை சொல்லிடுங்க', 'small_talk', 'TA'],
+      ['Priya madam KYC papers la romba help pannanga', 'small_talk', 'TA_EN'],
+      ['documents விஷயத்துல help பண்ணுங்க, என்ன அனுப்பணும்?', 'pending_documents', 'TA'],
+    ]);
+  });
 });
