@@ -620,4 +620,9 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('सारे बिल पूरे हैं क्या?')).to.equal('pending_documents');
     expect(matchIntent('पूरे दो महीने हो गए, पैसा कब आएगा?')).to.equal('claim_status');
   });
+  it('reads papers asked "every time" (हर बार कोई न कोई कागज़, हर बार कागज़) as a known phrase, venting: a complaint that papers are always asked for starts no documents workflow; which paper is still due, asked after, still asks', () => {
+    expect(understandMessage('आप लोग हर बार कागज़ माँगते रहते हो, हद है').kind).to.equal('unclear');
+    expect(understandMessage('हर बार कोई ना कोई डॉक्यूमेंट मांग लेते हो, थक गई हूँ').kind).to.equal('small_talk');
+    expect(matchIntent('हर बार कोई न कोई कागज़ मांगते हैं, अब कौन सा कागज़ बाकी है?')).to.equal('pending_documents');
+  });
 });

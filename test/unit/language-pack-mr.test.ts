@@ -1749,4 +1749,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(detectLanguage('mobile number badlala, navin patta Nashik')).to.equal('MR_EN');
     expect(detectLanguage('mera address badla hai, pata note karo')).to.equal('HI_EN');
   });
+  it('reads papers asked "every time" (दर वेळी कोणता ना कोणता कागद, दरवेळी नवीन कागद) as a known phrase, venting, as Hindi\'s हर बार कागज़ is: it starts no documents workflow; which paper is still due, asked after, still asks', () => {
+    expect(understandMessage('प्रत्येक वेळी नवीन कागद मागता, वैताग आला').kind).to.equal('unclear');
+    expect(matchIntent('दरवेळी कोणता ना कोणता कागद मागतात, आता कोणता कागद बाकी आहे?')).to.equal('pending_documents');
+  });
 });
