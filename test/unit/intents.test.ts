@@ -1055,3 +1055,11 @@ describe('understandMessage: a question whether something came, past a clause th
     expect(matchIntent('What documents do I need for the claim?')).to.equal('pending_documents');
   });
 });
+
+describe('understandMessage: a suggestion offered or anger told is feedback or venting (EN)', () => {
+  it('reads "just a suggestion", "I have a suggestion" and "very angry" as small talk: a status told or wished for with them starts nothing; a question beside them still asks', () => {
+    for (const text of ['Just a suggestion, the claim status message could also show the hospital name.', 'My claim has been under review for ten days. I am very angry.']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('I have a suggestion. Also when will my claim be settled?')).to.equal('claim_status');
+    expect(matchIntent('Very angry, why was my claim rejected?')).to.equal('query_reason');
+  });
+});

@@ -620,6 +620,19 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('सारे बिल पूरे हैं क्या?')).to.equal('pending_documents');
     expect(matchIntent('पूरे दो महीने हो गए, पैसा कब आएगा?')).to.equal('claim_status');
   });
+  it('reads "just to tell you" (bas batane ke liye msg kiya, बस बताने के लिए मैसेज किया) as news told, asking nothing: papers told handed in with it start no documents; a question after it still asks', () => {
+    for (const text of ['Cancelled cheque aur discharge summary aaj upload kar diye, bas batane ke liye message kiya', 'मैंने आज सारी रिपोर्ट कूरियर कर दी हैं, बस बताने के लिए मैसेज किया']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('Bas batane ke liye msg kiya, aur kaunse documents chahiye?')).to.equal('pending_documents');
+  });
+  it('reads "the rest, you see to it" (baaki aap dekh lijiye, बाकी आप लोग देख लीजिए) as the claimant handing over, no papers still needed (बाकी) nor a request: papers told handed in with it start nothing; papers asked after it still ask', () => {
+    for (const text of ['Papa ne branch jakar saare bills jama kar diye hain. Baaki aap dekh lijiye.', 'भाई ने सारे कागज़ ऑफिस में जमा कर दिए हैं। बाकी आप देख लीजिए।']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('बाकी आप देख लीजिए, पर ये बताइए कि कौन से कागज़ अभी चाहिए?')).to.equal('pending_documents');
+  });
+  it('reads anger told (gussa aa raha hai, बहुत गुस्सा आ रहा है) as venting and a suggestion offered (ek suggestion hai, एक सुझाव है) as feedback: a status told or wished for with them starts nothing; a question beside them still asks', () => {
+    for (const text of ['Mera claim 10 din se under review hai. Bahut gussa aa raha hai.', 'क्लेम अभी भी प्रोसेस में है, बहुत गुस्सा आ रहा है', 'Ek suggestion hai: app me claim ka status Marathi me bhi dikhe.']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('Gussa aa raha hai, mera claim kab settle hoga?')).to.equal('claim_status');
+    expect(matchIntent('एक सुझाव है। मेरे क्लेम का पैसा कब आएगा?')).to.equal('claim_status');
+  });
   it('reads papers asked "every time" (हर बार कोई न कोई कागज़, हर बार कागज़) as a known phrase, venting: a complaint that papers are always asked for starts no documents workflow; which paper is still due, asked after, still asks', () => {
     expect(understandMessage('आप लोग हर बार कागज़ माँगते रहते हो, हद है').kind).to.equal('unclear');
     expect(understandMessage('हर बार कोई ना कोई डॉक्यूमेंट मांग लेते हो, थक गई हूँ').kind).to.equal('small_talk');
