@@ -1306,4 +1306,22 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('prescription post e chole geche, pouchheche ki?')).to.equal('pending_documents');
     expect(matchIntent('এক্স-রে রিপোর্ট পোস্ট করে দিয়েছি, আর কোন কাগজ লাগবে?')).to.equal('pending_documents');
   });
+  it('reads a relative\'s or the patient\'s condition (বাবার অবস্থা, mayer obostha) as their health, no claim status, worse (আরো খারাপ, aro kharap) as no papers needed, and what use was the insurance (করে কি লাভ, ki labh holo) as venting: nothing asked starts nothing; the claim\'s own status still asks', () => {
+    for (const text of ['মায়ের অবস্থা ভালো না, দুদিন ধরে আইসিইউতে, বিমা করে কি লাভ হল বুঝছি না', 'hospital e theke babar obostha aro kharap hocche, insurance kore ki labh holo']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    for (const text of ['মায়ের অবস্থা ভালো না, ক্লেমের অবস্থা কী?', 'babar obostha bhalo na, claim er obostha ki?']) expect(matchIntent(text), text).to.equal('claim_status');
+  });
+  it('reads papers put by (গুছিয়ে রাখলাম, file kore rakhlam) and the claimant going to hand them in (জমা দিতে যাব, jama dite jabo) as their own doing: nothing asked starts nothing; what else to submit still asks', () => {
+    for (const text of ['ডিসচার্জের কাগজগুলো গুছিয়ে রাখলাম, সোমবার ব্রাঞ্চে জমা দিতে যাব', 'babar prescription gulo file kore rakhlam, porshu office e jama dite jabo']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('কাগজগুলো গুছিয়ে রাখলাম, আর কী কী জমা দিতে হবে?')).to.equal('pending_documents');
+  });
+  it('reads who is handling it (কে দেখছেন, dekhche ke) as a person: talking with them asks for a person, also after a status question; a talk about the claim with nobody named still does not', () => {
+    for (const text of ['মায়ের ক্লেমটা দেখছে কে? তার সাথে একবার কথা বলা যাবে?', 'claim ta kothay atke ache? file ta dekhche ke, tar sathe kotha bola jabe?']) expect(matchIntent(text), text).to.equal('human_handover');
+    expect(matchIntent('পলিসি নিয়ে কথা বলা যাবে?')).to.equal(null);
+  });
+  it('reads the spoken দেখেন (please look) as a request, no payment, and কল্লাম as করলাম: papers told uploaded with a check asked whether they are complete ask about the documents', () => {
+    for (const text of ['কাগজপত্র সব আপলোড কল্লাম, ঠিক হয়েছে কিনা দেখেন', 'রিপোর্ট আপলোড কল্লাম, সব কমপ্লিট হয়েছে কিনা একটু দেখেন']) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
+  it('reads a promise of completion within a time (মধ্যে হয়ে যাবে, moddhe hoye jabe) as the claim\'s payment: whether it happened asks its status', () => {
+    for (const text of ['অফিস থেকে বলেছিল এক সপ্তাহের মধ্যে হয়ে যাবে। হয়েছে কি?', 'TPA bolechilo 5 diner moddhe hoye jabe, hoyeche ki?']) expect(matchIntent(text), text).to.equal('claim_status');
+  });
 });
