@@ -1063,3 +1063,10 @@ describe('understandMessage: a suggestion offered or anger told is feedback or v
     expect(matchIntent('Very angry, why was my claim rejected?')).to.equal('query_reason');
   });
 });
+
+describe('understandMessage: "any reason" asks, without a question mark (EN)', () => {
+  it('reads "any reason" as a question word: after thanks for the money, a part not paid asked about with it asks why; thanks alone still closes', () => {
+    for (const text of ['Refund received, thank you. But the room rent part of Rs 2,150 was not paid. Any reason for that', 'Thanks a lot. Any reason the consultation charges were left out']) expect(matchIntent(text), text).to.equal('query_reason');
+    expect(understandMessage('Thanks, all clear now.').kind).to.equal('small_talk');
+  });
+});

@@ -638,4 +638,8 @@ describe('language pack: Hindi (HI)', () => {
     expect(understandMessage('हर बार कोई ना कोई डॉक्यूमेंट मांग लेते हो, थक गई हूँ').kind).to.equal('small_talk');
     expect(matchIntent('हर बार कोई न कोई कागज़ मांगते हैं, अब कौन सा कागज़ बाकी है?')).to.equal('pending_documents');
   });
+  it('reads the claim\'s state asked (claim ka kya haal, क्लेम का क्या हाल है, क्या हाल है मेरे क्लेम का) as its status, no greeting: asked after a promise told, it asks the status; क्या हाल है alone still greets', () => {
+    for (const text of ['Hospital wale keh rahe the ki hafte bhar me ho jayega. Ab mere claim ka kya haal hai?', 'पिताजी का ऑपरेशन पिछले महीने हुआ था। मेरे क्लेम का क्या हाल है?']) expect(matchIntent(text), text).to.equal('claim_status');
+    for (const text of ['नमस्ते, क्या हाल है आपका?', 'Namaste bhaiya, kya haal hai?']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+  });
 });
