@@ -1753,4 +1753,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(understandMessage('प्रत्येक वेळी नवीन कागद मागता, वैताग आला').kind).to.equal('unclear');
     expect(matchIntent('दरवेळी कोणता ना कोणता कागद मागतात, आता कोणता कागद बाकी आहे?')).to.equal('pending_documents');
   });
+  it('reads a form told written or filled in the past (लिहिलं होतं, lihila hota, bharla hota) as papers done, "what did I hide" (काय लपवलं, kay lapavla) as why and "what is a query again for" (पुन्हा क्वेरी कशाला, parat query kashala) as a why-phrase: a non-disclosure rejection or a repeated query argued asks why; papers still asked after it still ask', () => {
+    expect(understandMessage('मी proposal फॉर्ममध्ये सगळं बरोबर लिहिलं होतं.').kind).to.equal('small_talk');
+    for (const text of ['non-disclosure mhanun reject kela, mi nemka kay lapavla?', 'नॉन-डिस्क्लोजर म्हणून क्लेम नाकारला, मी काय लपवलं ते सांगा', 'punha query kashala, sagle report dile hote', 'पुन्हा क्वेरी कशाला? सगळे कागद आधीच दिले आहेत']) expect(matchIntent(text), text).to.equal('query_reason');
+    expect(matchIntent('parat query kashala? aata konte kagad pahije?')).to.equal('pending_documents');
+  });
 });
