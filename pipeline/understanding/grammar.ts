@@ -623,7 +623,12 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // NEFT") is how it came, told: no status asked.
       .filter((h, _, all) => h.cls !== 'status' || !withinPhraseOf(paidClasses, h, all))
       // A word inside one of its phrases is that business too ("sum insured badhana": the sum is no money).
-      .filter((h, _, all) => h.cls === 'cover' || !withinPhraseOf(coverClasses, h, all))
+      // A question word ending such a phrase at the clause's end ("... add చేయొచ్చా", can I add?;
+      // "EMI ல கட்டலாமா") still makes the clause ask, as no question mark may be typed: the
+      // phrase's particle is the question. ("premium EMI lo kadtanu": no particle, "emi" no what.)
+      .filter((h, _, all) => h.cls === 'cover' || !withinPhraseOf(coverClasses, h, all)
+        || ((h.cls === 'question' || h.cls === 'interrogative') && h.start === h.end && h.end === clause.end - 1
+          && all.some((c) => c.cls === 'cover' && c.end === h.end && c.start < h.start)))
       // A bill's money ("बिल का पैसा", "bill amount"): the bill right before a money word is money.
       .filter((h, _, all) => h.cls !== 'doc' || !alsoRead('money', h, all) || !all.some((m) => m.cls === 'money' && !alsoRead('doc', m, all) && m.start > h.end && m.start - h.end <= 2))
       // A word both received and paid within three words after money that is no paper, with no paper

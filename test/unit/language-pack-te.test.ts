@@ -1903,4 +1903,30 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['na claim ni hold lo pettaru enduku?', 'query_reason', 'TE_EN'],
     ]);
   });
+
+  it('reads can I do or pay (చేయొచ్చా, కట్టొచ్చా, cheyyocha, kattocha) as a question and porting the policy (port cheyyocha, vere company ki port) as the policy\'s business, so a last question on that business after a claim question starts nothing, typed with no question mark; bills asked whether to upload still ask for documents', () => {
+    expectReadings([
+      ['claim settle అయిందా? అలాగే మా అమ్మాయిని కూడా add చేయొచ్చా', 'small_talk', 'TE'],
+      ['payment ఎప్పుడు వస్తుంది? అలాగే ప్రీమియం EMI లో కట్టొచ్చా', 'small_talk', 'TE'],
+      ['amount eppudu vastundi? inka premium emi lo kattocha', 'unclear', 'TE_EN'],
+      ['settlement ayyinda? next year naa policy vere company ki port cheyyocha', 'unclear', 'TE_EN'],
+      ['bills ఇప్పుడు upload చేయొచ్చా', 'pending_documents', 'TE'],
+    ]);
+  });
+
+  it('reads being fed up and running around (visugu vachesindi, chuttu tirigaanu, విసుగు వచ్చేసింది) as venting, so papers complained of start nothing, while a person asked to be put on (person ni pettandi, మనిషిని పెట్టండి) still asks for one beside it', () => {
+    expectReadings([
+      ['rendu vaaralu office chuttu tirigaanu, inka kotha report adugutunnaru, visugu vachesindi', 'small_talk', 'TE_EN'],
+      ['ఈ బాట్ replies తో విసుగు వచ్చేసింది, ఒక మనిషిని పెట్టండి', 'human_handover', 'TE'],
+      ['ee bot tho visugu vachindi, oka manishini pettandi', 'human_handover', 'TE_EN'],
+      ['mee system tho visugu vachindi, real person ni pettandi please', 'human_handover', 'TE_EN'],
+    ]);
+  });
+
+  it('reads the tracking number written short (ట్రాకింగ్ నం) as the consignment\'s number, so bills told couriered with it ask no status, while a status asked of the claim still asks', () => {
+    expectReadings([
+      ['రిపోర్ట్స్ అన్నీ Professional courier లో పంపించాను, ట్రాకింగ్ నం 55012347', 'unclear', 'TE'],
+      ['CLM-2025-31002 స్టేటస్ ఏంటి?', 'claim_status', 'TE'],
+    ]);
+  });
 });

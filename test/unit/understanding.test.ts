@@ -1800,3 +1800,12 @@ describe('understanding: a yes-no question opened by an auxiliary, however long 
     expect(understandMessage('Is there any document still pending for my mother\'s cataract claim at Sankara Nethralaya?').intent).to.equal('pending_documents');
   });
 });
+
+describe('understanding: a question particle ending a phrase of the policy\'s own business', () => {
+  it('still makes the clause ask with no question mark typed ("add చేయొచ్చా", "add பண்ணலாமா"), so a last question on that business after a claim question starts nothing', () => {
+    for (const text of ['claim settle ஆச்சா? அப்புறம் என் மனைவியை policy-ல add பண்ணலாமா', 'claim settle అయిందా? అలాగే మా అమ్మాయిని కూడా add చేయొచ్చా']) {
+      expect(understandMessage(text).intent, text).to.equal(null);
+    }
+    expect(understandMessage('claim settle అయిందా?').intent).to.equal('claim_status');
+  });
+});
