@@ -1070,3 +1070,10 @@ describe('understandMessage: "any reason" asks, without a question mark (EN)', (
     expect(understandMessage('Thanks, all clear now.').kind).to.equal('small_talk');
   });
 });
+
+describe('understandMessage: the claimant told the nominee (I am the nominee, me as the nominee) is a role, not the policy\'s business (EN)', () => {
+  it('reads "I am the nominee", "need as the nominee" as known phrases: papers asked for a deceased member\'s claim ask for documents; a nominee registered or changed still starts nothing', () => {
+    for (const text of ['My husband died in the hospital and I am the nominee. Which documents should I submit for his claim?', 'Which papers are needed from me as her nominee?']) expect(matchIntent(text), text).to.equal('pending_documents');
+    for (const text of ['Please register my son as the nominee. Which form do I fill?', 'I am the nominee on my father\'s policy. How do I change it?']) expect(understandMessage(text).kind, text).to.equal('unclear');
+  });
+});
