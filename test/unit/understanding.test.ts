@@ -1618,6 +1618,12 @@ describe('understanding: who explained, told', () => {
     }
     expect(understandMessage('Mujhe kisi officer se baat karni hai, deduction samajh nahi aaya.').intent).to.equal('human_handover');
   });
+  it('with nothing asked, the person who explained, praised ("Your agent explained it so patiently", "apnader executive sob bujhiye dilen") is no person asked for: no handover; a person asked for after it still asks', () => {
+    for (const text of ['Your agent explained the whole process so patiently, 10 on 10 👍', 'apnader executive Rakhi di sob bujhiye dilen, 10 e 10']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+    expect(understandMessage('The agent explained it, but I still want to speak to a manager').intent).to.equal('human_handover');
+  });
 });
 
 describe('understanding: a question that only exclaims', () => {
