@@ -642,4 +642,8 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['Hospital wale keh rahe the ki hafte bhar me ho jayega. Ab mere claim ka kya haal hai?', 'पिताजी का ऑपरेशन पिछले महीने हुआ था। मेरे क्लेम का क्या हाल है?']) expect(matchIntent(text), text).to.equal('claim_status');
     for (const text of ['नमस्ते, क्या हाल है आपका?', 'Namaste bhaiya, kya haal hai?']) expect(understandMessage(text).kind, text).to.equal('small_talk');
   });
+  it('reads a payment\'s screenshot (payment ka screenshot, पेमेंट का स्क्रीनशॉट) as a paper: only a screenshot held in place of a bill, asked whether it will do, asks for documents, no cut; only part of the money paid still asks why', () => {
+    for (const text of ['Mere paas hospital bill ka original nahi hai, sirf UPI payment ka screenshot hai. Kya wo chal jayega?', 'मेरे पास सिर्फ पेमेंट का स्क्रीनशॉट है, चलेगा क्या?']) expect(matchIntent(text), text).to.equal('pending_documents');
+    expect(matchIntent('sirf 5000 payment aaya, baaki kyu kata?')).to.equal('query_reason');
+  });
 });
