@@ -2081,4 +2081,12 @@ describe('Tamil language packs', () => {
       ['documents விஷயத்துல help பண்ணுங்க, என்ன அனுப்பணும்?', 'pending_documents', 'TA'],
     ]);
   });
+
+  it('reads how many more days (இன்னும் எவ்ளோ நாள், இன்னும் எத்தனை நாள்) as where the claim stands, as innum evlo naal is, and to see someone written with can (யாரையாவது பாக்க முடியுமா) as a person asked for, பாக்க no typo of பாக்கி', () => {
+    expectReadings([
+      ['இன்னும் எத்தனை நாள் காத்திருக்கணும்? ரொம்ப கஷ்டமா இருக்கு', 'claim_status', 'TA'],
+      ['இன்னும் எவ்வளவு நாள் ஆகும்?', 'claim_status', 'TA'],
+      ['சேலம் ஆபீஸ்ல யாரையாவது பார்க்க முடியுமா?', 'human_handover', 'TA'],
+    ]);
+  });
 });

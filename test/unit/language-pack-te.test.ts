@@ -1929,4 +1929,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['CLM-2025-31002 స్టేటస్ ఏంటి?', 'claim_status', 'TE'],
     ]);
   });
+
+  it('reads cancelled (cancel చేశారు, క్యాన్సిల్ అయింది, cancel ఎందుకు) as a rejection, so why it was cancelled asks why, and should I send (పంపాలా, pampala) as a question, so a paper asked whether to send again asks for documents', () => {
+    expectReadings([
+      ['నా రీయింబర్స్‌మెంట్ క్యాన్సిల్ ఎందుకు అయింది', 'query_reason', 'TE'],
+      ['claim cancel చేశారు, ఎందుకు?', 'query_reason', 'TE'],
+      ['ఫార్మసీ బిల్లులు మళ్ళీ పంపాలా', 'pending_documents', 'TE'],
+    ]);
+  });
 });
