@@ -1324,4 +1324,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
   it('reads a promise of completion within a time (মধ্যে হয়ে যাবে, moddhe hoye jabe) as the claim\'s payment: whether it happened asks its status', () => {
     for (const text of ['অফিস থেকে বলেছিল এক সপ্তাহের মধ্যে হয়ে যাবে। হয়েছে কি?', 'TPA bolechilo 5 diner moddhe hoye jabe, hoyeche ki?']) expect(matchIntent(text), text).to.equal('claim_status');
   });
+  it('reads what all is still to be given (এখনো কি কি, ekhono ki ki) as a which-question, its "still" no when: what a claim still needs asks for documents; whether the claim is still pending still asks where it stands', () => {
+    for (const text of ['বাবার অপারেশনের ক্লেমে এখনো কি কি দিতে হবে?', 'claim er jonno ekhono ki ki jama dite hobe?']) expect(matchIntent(text), text).to.equal('pending_documents');
+    expect(matchIntent('claim ta ki ekhono pending?')).to.equal('claim_status');
+  });
 });
