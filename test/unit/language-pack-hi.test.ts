@@ -646,4 +646,8 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['Mere paas hospital bill ka original nahi hai, sirf UPI payment ka screenshot hai. Kya wo chal jayega?', 'मेरे पास सिर्फ पेमेंट का स्क्रीनशॉट है, चलेगा क्या?']) expect(matchIntent(text), text).to.equal('pending_documents');
     expect(matchIntent('sirf 5000 payment aaya, baaki kyu kata?')).to.equal('query_reason');
   });
+  it('reads paying by one means or by cheque (भर सकता हूं या चेक, bhar sakti hu ya cheque) as the premium\'s payment, the policy\'s business: the cheque there is no paper asked, so the question starts nothing; a cancelled cheque asked for the claim still asks for documents', () => {
+    for (const text of ['Premium online bhar sakti hu ya cheque dena padega?', 'रिन्यूअल का पैसा नेट बैंकिंग से भर सकता हूं या चेक देना होगा?']) expect(understandMessage(text).kind, text).to.equal('unclear');
+    for (const text of ['कैंसिल चेक देना पड़ेगा क्या क्लेम के लिए?', 'Cancelled cheque dena padega kya?']) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
 });
