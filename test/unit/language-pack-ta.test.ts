@@ -2089,4 +2089,11 @@ describe('Tamil language packs', () => {
       ['சேலம் ஆபீஸ்ல யாரையாவது பார்க்க முடியுமா?', 'human_handover', 'TA'],
     ]);
   });
+
+  it('reads who handles it (yaar handle panraanga) as someone who could take the conversation over and them (avanga kitta) as a person to talk to, so talking to them directly asked after a status question asks for a person', () => {
+    expectReadings([
+      ['refund enna aachu? idha yaar handle panraanga, avanga kitta pesanum', 'human_handover', 'TA_EN'],
+      ['payment eppo varum? yaar handle panraanga, avanga kitta direct ah pesalama?', 'human_handover', 'TA_EN'],
+    ]);
+  });
 });
