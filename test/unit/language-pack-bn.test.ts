@@ -1328,4 +1328,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['বাবার অপারেশনের ক্লেমে এখনো কি কি দিতে হবে?', 'claim er jonno ekhono ki ki jama dite hobe?']) expect(matchIntent(text), text).to.equal('pending_documents');
     expect(matchIntent('claim ta ki ekhono pending?')).to.equal('claim_status');
   });
+  it('reads an officer, a manager or an executive asked to be given (অফিসার দিন, ম্যানেজার দিন, officer din, manager din) as a person to be put through to, as এজেন্ট দিন is, also after venting; an officer only told of asks for nobody', () => {
+    for (const text of ['এত হয়রানি, একজন অফিসার দিন', 'একজন ম্যানেজার দিন প্লিজ', 'aar parchi na, ekjon officer din', 'manager din ekhuni']) expect(matchIntent(text), text).to.equal('human_handover');
+    expect(understandMessage('অফিসার বাড়িতে এসেছিলেন').kind).to.equal('unclear');
+  });
 });
