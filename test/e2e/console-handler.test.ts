@@ -301,6 +301,9 @@ describe('console: a claims handler\'s views', function () {
     try {
       // The zone is read once per session: a new login reads the new one.
       await page.getByRole('button', { name: 'Log out' }).click();
+      // The console shows its login form once the logout request has answered: logging in before
+      // that races it, and its answer would take the new session's page back to the login form.
+      await page.getByRole('heading', { name: 'Log in' }).waitFor();
       await browser.logIn(h.apiUrl, handler, password);
       const all = await rows();
       expect(all[position(all, followUp)]).to.contain('01/12/2026 05:00 GMT');

@@ -16,15 +16,17 @@ export class ServiceWebhook {
    * POSTs to the service webhook over the keep-alive agent. A request sent on a reused socket that
    * the service closed meanwhile (its keep-alive timeout) fails with ECONNRESET before the service
    * read it: that one is sent again on a fresh socket, as Node's documentation advises for
-   * keep-alive clients (and as Meta re-posts a webhook that did not get through).
+   * keep-alive clients (and as Meta re-posts a webhook that did not get through). The second try
+   * opens a connection of its own: after a burst, the agent's other idle sockets reach the same
+   * keep-alive timeout together, and one of them may be closing too.
    */
   post(body: string, headers: Record<string, string>, baseUrl = this.cfg.serviceUrl): Promise<PostResult> {
     if (!baseUrl) return Promise.reject(new Error('fake WhatsApp: serviceUrl not configured (call configure())'));
     const target = new URL(`${baseUrl.replace(/\/+$/, '')}/channels/whatsapp/webhook`);
-    const once = (): Promise<PostResult> => new Promise((resolve, reject) => {
+    const once = (agent: http.Agent | false): Promise<PostResult> => new Promise((resolve, reject) => {
       const req = http.request(
         target,
-        { method: 'POST', agent: this.agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+        { method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -46,7 +48,7 @@ export class ServiceWebhook {
       });
       req.end(body);
     });
-    return once().catch((err: { staleSocket?: boolean }) => (err.staleSocket ? once() : Promise.reject(err)));
+    return once(this.agent).catch((err: { staleSocket?: boolean }) => (err.staleSocket ? once(false) : Promise.reject(err)));
   }
 
   /** Serialises once and signs those exact bytes, so the service verifies what it receives. */
