@@ -1226,12 +1226,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // it very nicely", "apnader agent khub sundor kore bujhiye dilen") praises or reports them: no
   // one is asked for, and the explanation understood is small talk. A complaint or a call asked
   // for beside it still hands over.
-  if (decided?.intent === 'human_handover' && !asked
-    && stated.every((h) => !(personClasses.has(h.cls) || talkClasses.has(h.cls) || h.cls === 'callme' || h.cls === 'complaint') || explainedBy(h))) {
-    return { kind: 'small_talk', intent: null, confidence: strongest, scores: scored.scores as Record<I, number>, template: null, closing: thanked };
-  }
-  if (decided) return decided;
-  if (all.some((h) => smallTalkClasses.has(h.cls)) && (strongest < grammar.threshold || telling)) {
+  const praisedOnly = decided?.intent === 'human_handover' && !asked
+    && stated.every((h) => !(personClasses.has(h.cls) || talkClasses.has(h.cls) || h.cls === 'callme' || h.cls === 'complaint') || explainedBy(h));
+  if (decided && !praisedOnly) return decided;
+  if (praisedOnly || (all.some((h) => smallTalkClasses.has(h.cls)) && (strongest < grammar.threshold || telling))) {
     return { kind: 'small_talk', intent: null, confidence: strongest, scores: scored.scores as Record<I, number>, template: null, closing: thanked };
   }
   return { kind: 'unclear', intent: null, confidence: strongest, scores: scored.scores as Record<I, number>, template: null };
