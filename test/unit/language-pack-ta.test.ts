@@ -2096,4 +2096,46 @@ describe('Tamil language packs', () => {
       ['payment eppo varum? yaar handle panraanga, avanga kitta direct ah pesalama?', 'human_handover', 'TA_EN'],
     ]);
   });
+
+  it('reads praise of an agent or staff member for work made easy or quick (romba easy ah panni kuduthaanga, முடிச்சு கொடுத்தாங்க, பொறுமையா பேசினாங்க) as thanks, so naming the agent asks for no person, while talking to them asked still hands over', () => {
+    expectReadings([
+      ['unga executive Kavitha ellam romba easy ah panni kuduthaanga, nandri', 'small_talk', 'TA_EN'],
+      ['customer care la irundha anna romba polite, super', 'small_talk', 'TA_EN'],
+      ['உங்க மேனேஜர் எல்லாத்தையும் ஒரே நாள்ல முடிச்சு கொடுத்தாரு', 'small_talk', 'TA'],
+      ['உங்க ஏஜென்ட் அம்மா கிட்ட ரொம்ப பொறுமையா பேசினாங்க', 'small_talk', 'TA'],
+      ['unga agent romba polite, aana avar kitta thirumba pesanum', 'human_handover', 'TA_EN'],
+    ]);
+  });
+
+  it('reads venting about reasons given every time (ovvoru thadavayum edhavadhu kaaranam solreenga, எப்ப கேட்டாலும் காரணம் சொல்றீங்க) as a known phrase and a headache (thalavali) as venting: they start no why-workflow, while a why asked after still asks', () => {
+    expectReadings([
+      ['ungala contact panradhe thalavali, eppo ketaalum pudhu kaaranam', 'small_talk', 'TA_EN'],
+      ['ovvoru murai phone pannaalum edhavadhu kaaranam solreenga', 'small_talk', 'TA_EN'],
+      ['எப்போ கேட்டாலும் ஏதோ ஒரு காரணம் சொல்றீங்க', 'small_talk', 'TA'],
+      ['ovvoru thadavayum kaaranam solreenga, indha dhadava claim yen reject aachu?', 'query_reason', 'TA_EN'],
+    ]);
+  });
+
+  it('reads a KYC or detail updated by the claimant (update panniten, அப்டேட் பண்ணிட்டேன்) as their own doing told, no status asked, while the status asked beside it still asks', () => {
+    expectReadings([
+      ['bank account details update panniten sir', 'unclear', 'TA_EN'],
+      ['நேத்தே KYC அப்டேட் பண்ணிட்டேன்', 'unclear', 'TA'],
+      ['PAN update pannitten, claim status enna?', 'claim_status', 'TA_EN'],
+    ]);
+  });
+
+  it('reads a wait at the hospital and its hardship told (kaaka vechaanga, romba kashtam, இது சரியில்ல) as venting: a TPA approval named late there asks nothing, while asking when it comes still asks', () => {
+    expectReadings([
+      ['discharge annikku 7 mani neram kaaka vechaanga, TPA approval late, romba kashtam', 'small_talk', 'TA_EN'],
+      ['ஹாஸ்பிடல்ல ரொம்ப நேரம் காக்க வெச்சாங்க, TPA approval லேட், இது சரியில்ல', 'small_talk', 'TA'],
+      ['hospital la kaaka vechaanga, TPA approval eppo varum?', 'claim_status', 'TA_EN'],
+    ]);
+  });
+
+  it('reads a call asked to explain (call panni explain pannunga, கால் பண்ணி விளக்குங்க) as a call asked for, after a why-question too', () => {
+    expectReadings([
+      ['deduction puriyala, yaaravadhu call panni explain pannunga', 'human_handover', 'TA_EN'],
+      ['ஏன் பணம் குறைச்சீங்க? யாராவது கால் பண்ணி விளக்குங்க', 'human_handover', 'TA'],
+    ]);
+  });
 });

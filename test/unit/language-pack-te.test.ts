@@ -1937,4 +1937,47 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['ఫార్మసీ బిల్లులు మళ్ళీ పంపాలా', 'pending_documents', 'TE'],
     ]);
   });
+
+  it('reads praise of an agent or staff member for work made easy or quick (easy ga chesi ichaaru, ఓపికగా చెప్పింది, మంచి వ్యక్తి) as thanks, so naming the agent asks for no person, while talking to them asked still hands over', () => {
+    expectReadings([
+      ['mee executive Swathi anni papers easy ga chesi ichaaru, thanks', 'small_talk', 'TE_EN'],
+      ['customer care lo unna abbayi chala polite ga matladaru', 'small_talk', 'TE_EN'],
+      ['మీ మేనేజర్ గారు చాలా మంచి వ్యక్తి, పని త్వరగా అయ్యింది', 'small_talk', 'TE'],
+      ['మీ ఏజెంట్ గారు మా నాన్నకి చాలా ఓపికగా చెప్పారు', 'small_talk', 'TE'],
+      ['mee agent chala polite, kani malli agent tho matladali', 'human_handover', 'TE_EN'],
+    ]);
+  });
+
+  it('reads venting about reasons given every time (edo oka kaaranam chebutaru, ఎప్పుడు అడిగినా కారణం చెప్తారు) as a known phrase and being fed up (visugu vachindi) as venting: they start no why-workflow, while a why asked after still asks', () => {
+    expectReadings([
+      ['eppudu adigina kotha kaaranam, visugu vachindi', 'small_talk', 'TE_EN'],
+      ['prathi saari phone chesthe edo oka kaaranam chebutaru', 'small_talk', 'TE_EN'],
+      ['ఎప్పుడు అడిగినా ఏదో ఒక కారణం చెబుతారు, విసుగు వచ్చింది', 'small_talk', 'TE'],
+      ['prathi saari reason cheptaru, ee saari claim enduku reject chesaru?', 'query_reason', 'TE_EN'],
+    ]);
+  });
+
+  it('reads a KYC or detail updated by the claimant (update chesanu, అప్డేట్ చేశాను) as their own doing told, no status asked, and chesesanu, illu as Tenglish, while the status asked beside it still asks', () => {
+    expectReadings([
+      ['bank details ninne update chesesanu', 'unclear', 'TE_EN'],
+      ['నిన్నే KYC అప్డేట్ చేశాను', 'unclear', 'TE'],
+      ['PAN update chesanu, claim status enti?', 'claim_status', 'TE_EN'],
+    ]);
+  });
+
+  it('reads a wait at the hospital and its hardship told (aapesaru, chala kashtam ayyindi, idi nyayam kaadu) as venting: a TPA approval named late there asks nothing, while asking when it comes still asks', () => {
+    expectReadings([
+      ['discharge roju 5 gantalu aapesaru, TPA approval late, idi nyayam kaadu', 'small_talk', 'TE_EN'],
+      ['హాస్పిటల్ లో రాత్రి వరకు ఆపేశారు, TPA approval లేట్, చాలా కష్టం అయ్యింది', 'small_talk', 'TE'],
+      ['hospital lo aapesaru, TPA approval eppudu vastundi?', 'claim_status', 'TE_EN'],
+    ]);
+  });
+
+  it('reads a call asked to explain (call chesi vivaristara, ఫోన్ చేసి చెప్తారా) as a call asked for, after a why-question too, and a phone the claimant cannot use much (phone lo ekkuva cheyyalenu) as no call: the papers to bring still asked', () => {
+    expectReadings([
+      ['deduction artham kaaledu, evaraina call chesi vivaristara?', 'human_handover', 'TE_EN'],
+      ['డబ్బులు ఎందుకు తగ్గించారు? ఎవరైనా ఫోన్ చేసి చెప్తారా?', 'human_handover', 'TE'],
+      ['naaku phone lo ekkuva cheyyalenu, branch ki ye kaagithaalu tevali cheppandi', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
