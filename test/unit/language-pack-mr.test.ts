@@ -1758,4 +1758,35 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     for (const text of ['non-disclosure mhanun reject kela, mi nemka kay lapavla?', 'नॉन-डिस्क्लोजर म्हणून क्लेम नाकारला, मी काय लपवलं ते सांगा', 'punha query kashala, sagle report dile hote', 'पुन्हा क्वेरी कशाला? सगळे कागद आधीच दिले आहेत']) expect(matchIntent(text), text).to.equal('query_reason');
     expect(matchIntent('parat query kashala? aata konte kagad pahije?')).to.equal('pending_documents');
   });
+  it('reads praise of a named staff member or agent (खूप मदत केली, धन्यवाद सांगा, पाचपैकी पाच, madat keli, dhanyavad sanga) as thanks: the person named is who helped, and thanks asked to be passed on asks for no one; a person asked for still hands over', () => {
+    for (const text of [
+      'आमच्या केसमध्ये तुमच्या वर्षा ताईंनी खूप मदत केली, त्यांना माझ्याकडून धन्यवाद सांगा',
+      'तुमच्या एजंटने क्लेमचं सगळं काम सोपं करून दिलं. दहापैकी दहा',
+      'तुमचा प्रतिनिधी खूप नम्र होता, पाचपैकी पाच',
+      'amchya kesh madhe tumchya varsha madam ni khup madat keli, tyanna dhanyavad sanga',
+      'tumchya agent ne sagla kaam sopa kela, paach paiki paach',
+    ]) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('मला तुमच्या मॅनेजरशी बोलायचं आहे')).to.equal('human_handover');
+    expect(matchIntent('mala agent shi bolaycha ahe')).to.equal('human_handover');
+  });
+  it('reads venting about reasons (दर वेळी नवीन कारण काढता, karan kadhta, हे काय चाललंय, नुसता मनस्ताप) as venting, its काढता (you come up with) no typo of a deduction: it starts no workflow; a rejection or a deduction asked why still asks', () => {
+    for (const text of ['दर खेपेला काहीतरी नवीन कारण काढता, हे काय चाललंय', 'ha vima mhanje nusta manstap aahe, pratyek veli navin karan kadhta']) {
+      expect(['small_talk', 'unclear'], text).to.include(understandMessage(text).kind);
+    }
+    expect(matchIntent('क्लेम नाकारण्याचं कारण काय आहे?')).to.equal('query_reason');
+    expect(matchIntent('bill madhun 4000 ka kadhle?')).to.equal('query_reason');
+  });
+  it('reads papers told handed in at a branch or counter (branch madhe dile, काउंटरवर दिली) and a receipt number told (receipt no, पावती नंबर) as news: no documents workflow', () => {
+    for (const text of ['discharge che papers aaj branch madhe dile, receipt no 7720', 'सगळे रिपोर्ट्स आज काउंटरवर दिले, पावती नंबर 3390']) {
+      expect(understandMessage(text).kind, text).to.not.equal('intent');
+    }
+    expect(matchIntent('ajun konte documents branch madhe dyayche aahet?')).to.equal('pending_documents');
+  });
+  it('reads romanised yes-no questions (shakto ka, karaychi ka, yeil ka) as asking, and a sum or a part asked why by "ka" after it (rakkam ka, partially ka, अर्धवट का) as why: the last question asked is answered', () => {
+    expect(matchIntent('medical store chi bila vegli upload karaychi ka?')).to.equal('pending_documents');
+    expect(understandMessage('paise kadhi yetil? ani policy renew online karu shakto ka').kind).to.not.equal('intent');
+    for (const text of ['itki kami rakkam ka?', 'renewal date kadhi aahe? ani maza claim partially ka approve zala', 'नूतनीकरणाची तारीख कधी आहे? आणि माझा क्लेम अर्धवट का मंजूर झाला'])
+      expect(matchIntent(text), text).to.equal('query_reason');
+    expect(matchIntent('rakkam kadhi milel?')).to.equal('claim_status');
+  });
 });
