@@ -424,6 +424,17 @@ function coverAgain(found: ClassHit[], words: readonly string[]): ClassHit[] {
     && !found.some((o) => o !== h && o.start <= h.start && o.end >= h.start && o.end > o.start) ? { ...h, cls: 'cover' } : h);
 }
 
+/** Marathi's काल (yesterday) and कॉल (call) are one word once the candra o sign folds to the aa
+ *  sign (scripts/Devanagari.json), and both packs list कॉल as a call: so "मला काल मेसेज आला"
+ *  (yesterday I got a message) read "मला कॉल" (call me). A call read on that word, also a date, in
+ *  a message that writes no कॉल, is yesterday: no call, and no call asked for in a phrase holding it. */
+function yesterdayNoCall(found: ClassHit[], words: readonly string[], text: string): ClassHit[] {
+  if (text.includes('कॉल')) return found;
+  const yesterday = (i: number) => words[i] === yesterdayWord && found.some((d) => d.cls === 'date' && d.start === i && d.end === i);
+  return found.filter((h) => !((h.cls === 'call' || h.cls === 'callme') && words.slice(h.start, h.end + 1).some((_, k) => yesterday(h.start + k))));
+}
+const yesterdayWord = 'काल';
+
 /**
  * Scores a message against every template. Typed for the shipped intents by default; a caller
  * that handles workflows registered at run time (the router) asks for `understand<string>`.
@@ -455,7 +466,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const told = detectLanguage(text);
   // No phrase runs across a sentence mark: the words that open the second sentence and after.
   const sentenceStarts = new Set(message.clauses.filter((c, i) => i > 0 && c.sentence !== message.clauses[i - 1]!.sentence).map((c) => c.start));
-  const found = coverAgain(withNumberAsked(lexicon.find(message.words, told, sentenceStarts), message.words), message.words);
+  const found = yesterdayNoCall(coverAgain(withNumberAsked(lexicon.find(message.words, told, sentenceStarts), message.words), message.words), message.words, text);
   const auxiliaries = auxiliariesOf(told);
   const openers = openersOf(told);
   // Papers said needed, sent or received, and a deduction named, anywhere in the message (below).

@@ -1815,3 +1815,14 @@ describe('understanding: a question particle ending a phrase of the policy\'s ow
     expect(understandMessage('claim settle అయిందా?').intent).to.equal('claim_status');
   });
 });
+
+describe('understanding: Marathi काल (yesterday) is no call', () => {
+  it('reads काल, which कॉल folds to, as yesterday where the message writes no कॉल: "मला काल ..." (yesterday I ...) asks for no call; a call written कॉल still asks for one', () => {
+    for (const text of ['मला काल बँकेतून फोन आला होता, आता सगळं ठीक आहे', 'मला काल डिस्चार्ज मिळाला', 'काल तुमच्या ऑफिसमधल्या मॅडम खूप छान बोलल्या, त्यांना धन्यवाद सांगा']) {
+      expect(understandMessage(text).intent, text).to.not.equal('human_handover');
+    }
+    for (const text of ['मला कॉल करा प्लीज', 'काल कोणी फोन उचलला नाही, मला परत कॉल करा', 'मुझे कॉल कीजिए']) {
+      expect(understandMessage(text).intent, text).to.equal('human_handover');
+    }
+  });
+});
