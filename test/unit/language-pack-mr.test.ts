@@ -1789,4 +1789,11 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(matchIntent(text), text).to.equal('query_reason');
     expect(matchIntent('rakkam kadhi milel?')).to.equal('claim_status');
   });
+  it('reads help praised (सहकार्य केलं, गोड बोलल्या, sahakarya kela, god bolalya) as thanks, a person named in the ergative (साहेबांनी, ताईंनी, sahebanni) and "she spoke" (bolalya) as known words, no person or talk asked for, and the letter-closing कळावे (kalave) as no request: praise and papers told sent start nothing; a network hospital list asked (नेटवर्क हॉस्पिटल्सची यादी) is the policy\'s business', () => {
+    for (const text of ['एजंट साहेबांनी फार सहकार्य केलं', 'helpline chya priya tai khup god bolalya, abhar', 'डिस्चार्जचे कागद कालच अपलोड केले, कळावे', 'bills aajach upload kele, kalave', 'नाशिकमधल्या नेटवर्क हॉस्पिटल्सची यादी पाठवा']) {
+      expect(understandMessage(text).kind, text).to.not.equal('intent');
+    }
+    expect(matchIntent('क्लेमचे पैसे कधी येतील ते कळावे')).to.equal('claim_status');
+    expect(matchIntent('mala helpline var konashi tari bolaycha aahe')).to.equal('human_handover');
+  });
 });
