@@ -17,9 +17,10 @@
  *   else a count ("15 days"). Every script's digits count as digits (the scripts' `digits`). Each stands in the word list as
  *   `#<class>`, which no class word matches, and is found as a hit of its class. A token of
  *   letters and digits that a pack lists as a single class word ("80d", the tax section a premium
- *   certificate is for) is that word, no reference.
+ *   certificate is for) is that word, no reference, and so is one a pack lists as a spelling
+ *   variant (romanised Bengali "a6e", ache: 6 typed for ছ).
  */
-import { asciiDigits, languages } from '../languages';
+import { asciiDigits, foldScriptWord, languages } from '../languages';
 import { foldWord } from './fold';
 import { entityMark, type ClassHit } from './lexicon';
 
@@ -59,6 +60,10 @@ const abbreviations = folded(table.abbreviations);
  *  matched later, against words already read). */
 const digitWords = new Set(languages.packs.flatMap((p) => Object.values(p.words).flat())
   .filter((w) => /\p{N}/u.test(w) && !/\s/u.test(w)).map(foldWord));
+/** Spelling variants of letters and digits (`spelling_variants`): SMS spellings where a digit
+ *  stands for letters (romanised Bengali "a6e", ache, 6 for ছ; "sm1", someone) are that word, no
+ *  reference: a reference is never a pack's listed spelling. */
+const digitSpellings = new Set([...languages.spellingVariants.keys()].filter((w) => /\p{N}/u.test(w) && /\p{L}/u.test(w)));
 /** A pack's alternative word ("or") to its auxiliaries: before one, the word starts a clause, a
  *  second question ("is anything pending or has the claim gone for settlement?"). */
 const alternatives = new Map<string, Set<string>>();
@@ -127,7 +132,7 @@ export function readMessage(text: string): ReadMessage {
       continue;
     }
     // A class word with a digit is read in any script's digits ("८०D" is "80d").
-    const digitWord = digit.test(t) && digitWords.has(foldWord(asciiDigits(t)));
+    const digitWord = digit.test(t) && (digitWords.has(foldWord(asciiDigits(t))) || digitSpellings.has(foldScriptWord(asciiDigits(t))));
     if (digit.test(t) && !digitWord) {
       joinAt = -1;
       const previous = words[words.length - 1] ?? '';

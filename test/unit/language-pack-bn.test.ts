@@ -1332,4 +1332,55 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['এত হয়রানি, একজন অফিসার দিন', 'একজন ম্যানেজার দিন প্লিজ', 'aar parchi na, ekjon officer din', 'manager din ekhuni']) expect(matchIntent(text), text).to.equal('human_handover');
     expect(understandMessage('অফিসার বাড়িতে এসেছিলেন').kind).to.equal('unclear');
   });
+  it('reads romanised Bengali typed with 6 for ছ (a6e, hoye6e, ki6u) as the word, no reference: the question still asks; a reference with a 6 in it stays a reference', () => {
+    expect(readMessage('kono kagoj baki a6e ki?').words).to.include('ache');
+    expect(detectLanguage('kono kagoj baki a6e ki?')).to.equal('BN_EN');
+    expect(matchIntent('kono kagoj baki a6e ki?')).to.equal('pending_documents');
+    expect(matchIntent('babar claim er ki hoye6e bolun')).to.equal('claim_status');
+    expect(matchIntent('ki6u taka ese6e ki?')).to.equal('claim_status');
+    expect(readMessage('CLM6A778 er status').entities.map((e) => e.cls)).to.deep.equal(['ref']);
+  });
+  it('reads praise or thanks of a staff member by name (খুব ভদ্র, অমায়িক, ধৈর্য ধরে, khub bhodro, onake thanks) as small talk: nobody is asked for; a person asked for after the praise still hands over', () => {
+    for (const text of ['আপনাদের এজেন্ট দাদা খুব ভদ্র, সব গুছিয়ে বলে দিলেন', 'কাস্টমার কেয়ারের মেয়েটি খুব অমায়িক ছিল', 'ফোনে যিনি ছিলেন উনি খুব ধৈর্য ধরে সব শুনলেন, ধন্যবাদ', 'পিয়ালী ম্যাডাম বাবার ক্যাশলেসটা করিয়ে দিলেন, তার জন্য অনেক ধন্যবাদ',
+      'executive dada khub bhodro, sob bujhiye bollen', 'Mou di kal kagoj gulo guchiye dilen, onake amar thanks', 'apnader agent meyeti khub bhalo byabohar korechen']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+    for (const text of ['এজেন্ট খুব ভদ্র ছিলেন কিন্তু আমি একজন ম্যানেজারের সাথে কথা বলতে চাই', 'agent khub bhodro chilo kintu ami manager er sathe kotha bolte chai']) expect(matchIntent(text), text).to.equal('human_handover');
+  });
+  it('reads an explanation told got (বুঝিয়েছিলেন, bujhiyechilen) with thanks as closing: the which-question inside it is what was explained; the spoken কন (say) is no request in every কোন (which)', () => {
+    for (const text of ['রুমা দি কাল বুঝিয়েছিলেন কোন কাগজ কোথায় জমা দিতে হবে, ওনাকে আমার ধন্যবাদ', 'Sumi di porshu bujhiyechilen kon bill kothay pathate hobe, onake thanks']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+    expect(matchIntent('কোন কাগজ এখনো জমা হয়নি?')).to.equal('pending_documents');
+    expect(matchIntent('Rina di bujhiyechen kon kagoj lagbe. kintu kothay pathabo?')).to.equal('pending_documents');
+    expect(matchIntent('টাকা এত কম কেন দিলেন? হিসাবটা একটু বুঝিয়ে কন')).to.equal('query_reason');
+  });
+  it('reads an app that is slow and attempts told (বার চেষ্টা করলাম, bar try korlam, upload korte giye error elo) as venting: nothing asked starts nothing; how to send after it still asks for documents', () => {
+    for (const text of ['অ্যাপটা খুব স্লো, রিপোর্ট আপলোড করতে ৫ বার চেষ্টা করলাম', 'app ta eto slow, prescription upload korte 4 bar try korechi', 'discharge summary upload korte giye 2 bar error elo']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    for (const text of ['রিপোর্ট আপলোড করতে ৩ বার চেষ্টা করেছি, কিভাবে পাঠাব?', 'bill upload korte 6 bar try korlam, kivabe pathabo?']) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
+  it('reads the policy\'s other business (the 80D tax certificate with its case ending, a number or e-mail changed and how to update it, office hours) as no workflow, asked in romanised Bengali', () => {
+    for (const text of ['প্রিমিয়ামের ট্যাক্স সার্টিফিকেটটা কোথা থেকে নেব?', '৮০ডি সার্টিফিকেট মেইলে পাঠিয়ে দিন', 'আমার মোবাইল নম্বর বদলে গেছে, কিভাবে আপডেট করব?', 'amar email bodleche, kivabe update korbo?', 'আমার ইমেইল আইডি বদলে গেছে']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(detectLanguage('Saturday office khola thakbe?')).to.equal('BN_EN');
+    expect(matchIntent('Saturday office khola thakbe?')).to.equal(null);
+    expect(matchIntent('claim er update kivabe pabo?')).to.equal('claim_status');
+  });
+  it('reads on what basis (কোন ভিত্তিতে, kiser bhittite, ki bhittite) as a why-question', () => {
+    for (const text of ['কোন ভিত্তিতে ক্যাশলেস বাতিল করলেন?', 'কী ভিত্তিতে বলছেন যে রোগটা আগের?', 'kiser bhittite eta bolchen?', 'ki bhittite bolchen je rog ta purono?']) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+    }
+  });
+  it('reads whether what was sent will do (যা পাঠিয়েছি তাতে চলবে তো, jo pathiyechi tate hobe to) as a documents question, anything still remaining after papers couriered as one, and a refusal to send more (আর কিছু দেব না) as venting', () => {
+    for (const text of ['যা জমা দিলাম তাতেই হবে তো?', 'ja pathalam tate hobe to?', 'রিপোর্ট কুরিয়ার করেছি। এখনও কিছু বাকি থাকলে জানিয়ে দেবেন', 'sob bill pathiyechi, ekhono kichu baki thakle janaben']) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+    }
+    for (const text of ['অনেক দিয়েছি, আর কিছু দেব না', 'ja pathiyechi tai thak, ar kichu pathabo na']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+  });
+  it('reads সেটেল্ড (settled, with the hasanta) as paid: a reference settled? asks its status', () => {
+    expect(matchIntent('৪৪১৯০২ কি সেটেল্ড?')).to.equal('claim_status');
+  });
 });
