@@ -1796,4 +1796,10 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('क्लेमचे पैसे कधी येतील ते कळावे')).to.equal('claim_status');
     expect(matchIntent('mala helpline var konashi tari bolaycha aahe')).to.equal('human_handover');
   });
+  it('reads information told given (माहिती दिली, mahiti dili) as a known phrase, news of who explained, no status asked; none given (माहिती दिली नाही, mahiti dili nahi) still asks the status; and tells Marathi by "time" (वेळी, दरवेळी, खेपेला), which Hindi writes बार', () => {
+    for (const text of ['परवा तुमच्या सरांनी फोनवर नीट माहिती दिली', 'kal helpline var madam ni mahiti dili']) expect(understandMessage(text).kind, text).to.not.equal('intent');
+    for (const text of ['आठवडा झाला, कोणीच माहिती दिली नाही', 'ajun konich mahiti dili nahi']) expect(matchIntent(text), text).to.equal('claim_status');
+    expect(detectLanguage('दरवेळी नवा बहाणा')).to.equal('MR');
+    expect(detectLanguage('हर बार नया बहाना')).to.equal('HI');
+  });
 });
