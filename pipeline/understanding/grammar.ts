@@ -384,6 +384,11 @@ function neverAgain(hit: ClassHit, hits: readonly ClassHit[]): boolean {
 
 /** Whether a negation comes right before the hit ("I don't want it rejected", "नहीं चाहता"). */
 const negated = (hit: ClassHit, hits: readonly ClassHit[]) => hits.some((h) => h.cls === 'neg' && h.end === hit.start - 1);
+/** Whether a negation comes two words before the hit with only a word of no class between: Hindi's
+ *  order puts it before the verb a modal goes with ("यह सब नहीं कर सकता", I cannot do all this;
+ *  "nahi kar sakte"), so that modal tells what one cannot do, and requests nothing. */
+const negatedVerb = (hit: ClassHit, hits: readonly ClassHit[]) => hits.some((h) => h.cls === 'neg' && h.end === hit.start - 2)
+  && !hits.some((h) => h.start <= hit.start - 1 && h.end >= hit.start - 1);
 /** Whether a modal or other question word comes right before the hit ("the TPA will call me",
  *  "will discuss with my agent"): it then tells what someone will do, and asks nothing. */
 const afterModal = (hit: ClassHit, hits: readonly ClassHit[]) => hits.some((q) => q.cls === 'question' && q.end === hit.start - 1);
@@ -466,7 +471,14 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const told = detectLanguage(text);
   // No phrase runs across a sentence mark: the words that open the second sentence and after.
   const sentenceStarts = new Set(message.clauses.filter((c, i) => i > 0 && c.sentence !== message.clauses[i - 1]!.sentence).map((c) => c.start));
-  const found = yesterdayNoCall(coverAgain(withNumberAsked(lexicon.find(message.words, told, sentenceStarts), message.words), message.words), message.words, text);
+  const read = yesterdayNoCall(coverAgain(withNumberAsked(lexicon.find(message.words, told, sentenceStarts), message.words), message.words), message.words, text);
+  // A request to explain (a word both a why and a request: "explain", "समझाइए", "samjhaiye") asks
+  // a decision's reason only in a message that names a rejection or a cut ("... 'जानकारी छुपाई
+  // गई' बोलकर रद्द कर दिया ... समझाइए"); elsewhere it is the request alone, and what it is said
+  // of decides ("कौन से कागज़ बाकी हैं, समझाइए" asks for documents, "claim ka process samjhaiye"
+  // asks nothing of a reason).
+  const decisionNamed = read.some((h) => h.cls === 'reject' || h.cls === 'cut');
+  const found = decisionNamed ? read : read.filter((h) => h.cls !== 'why' || !alsoRead('imperative', h, read));
   const auxiliaries = auxiliariesOf(told);
   const openers = openersOf(told);
   // Papers said needed, sent or received, and a deduction named, anywhere in the message (below).
@@ -814,7 +826,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // one inside papers promised ("I will arrange the papers": the claimant's own doing).
     const asksBy = (h: ClassHit) =>
       (askingClasses.has(h.cls) || asksByAux(h)) && !withinPhraseOf(notAskingPhrases, h, hits) && !saysUnderstood(h) && !neverAgain(h, hits) &&
-      !(requestClasses.has(h.cls) && (enough || negated(h, hits) || thanksIsObject(h, hits) || withinPhraseOf(doneClasses, h, hits))) &&
+      !(requestClasses.has(h.cls) && (enough || negated(h, hits) || negatedVerb(h, hits) || thanksIsObject(h, hits) || withinPhraseOf(doneClasses, h, hits))) &&
       // A request that we send something asks when it names what ("UTR number bhej dijiye", "send
       // me the form"); "number pampandi" after a question only says how to answer it.
       (h.cls !== 'sendme' || hits.some((o) => objectClasses.has(o.cls))) &&
@@ -1200,7 +1212,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // karke sab samjha diya"): who explained, no one asked for.
   const explainedBy = (h: ClassHit) => (personClasses.has(h.cls) || talkClasses.has(h.cls))
     && parts.some((p) => p.hits.includes(h) && p.hits.some((u) => u.cls === 'understood' && !negated(u, p.hits)));
-  const problem = (h: ClassHit) => problemClasses.has(h.cls) && !isDate(h) && !withinPhraseOf(smallTalkClasses, h, all) && !withinPhraseOf(doneClasses, h, all) && !explainedBy(h);
+  // Nor a need inside a conjunction that names the papers ("the bills, which you asked for, are
+  // attached"): what was asked for earlier, now sent, no paper still needed.
+  const problem = (h: ClassHit) => problemClasses.has(h.cls) && !isDate(h) && !withinPhraseOf(smallTalkClasses, h, all) && !withinPhraseOf(doneClasses, h, all) && !explainedBy(h)
+    && !(h.cls === 'need' && withinPhraseOf(conjunctionClasses, h, all));
   // Sentences that tell what was sent ("Uploaded the documents just now. The pharmacy bills I'll
   // send by evening."): with nothing asked, two or more sentences (or one naming no problem: "I
   // uploaded all documents", "kal saare bills bhej diye") and nothing said pending, papers said

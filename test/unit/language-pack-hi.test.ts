@@ -650,4 +650,16 @@ describe('language pack: Hindi (HI)', () => {
     for (const text of ['Premium online bhar sakti hu ya cheque dena padega?', 'रिन्यूअल का पैसा नेट बैंकिंग से भर सकता हूं या चेक देना होगा?']) expect(understandMessage(text).kind, text).to.equal('unclear');
     for (const text of ['कैंसिल चेक देना पड़ेगा क्या क्लेम के लिए?', 'Cancelled cheque dena padega kya?']) expect(matchIntent(text), text).to.equal('pending_documents');
   });
+  it('reads the pack\'s words of long messages: a paper gone without (पर्चे के बिना), the nominee who claims (नॉमिनी मैं ही हूं), relief and a receipt got told (बहुत तसल्ली, रसीद मिल गई), a lapse and an address changed (लैप्स, पता बदल गया) as the policy\'s business', () => {
+    expect(matchIntent('डॉक्टर का पर्चा नहीं है, उसके बिना दवा का क्लेम चलेगा?')).to.equal('pending_documents');
+    expect(matchIntent('पति का अस्पताल में निधन हो गया। नॉमिनी मैं ही हूं। कौन कौन से कागज़ जमा करने होंगे?')).to.equal('pending_documents');
+    for (const text of ['इस बार क्लेम के हर स्टेप की खबर मिलती रही, बहुत तसल्ली हुई।', 'आज शाखा में सारे बिल जमा कर दिए, रसीद मिल गई।', 'Aaj branch me saare bills jama kar diye, receipt mil gayi.']) {
+      expect(understandMessage(text).kind, text).to.be.oneOf(['small_talk', 'unclear']);
+    }
+    for (const text of ['प्रीमियम की किस्त दो दिन लेट हो गई। पॉलिसी लैप्स तो नहीं हो जाएगी?', 'मेरा पता बदल गया है, पॉलिसी में नया पता कैसे दर्ज होगा?']) {
+      expect(understandMessage(text).kind, text).to.be.oneOf(['small_talk', 'unclear']);
+    }
+    // A claim asked after the same words still asks.
+    expect(matchIntent('रसीद मिल गई थी, पर क्लेम का पैसा कब आएगा?')).to.equal('claim_status');
+  });
 });

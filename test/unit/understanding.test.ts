@@ -1826,3 +1826,47 @@ describe('understanding: Marathi काल (yesterday) is no call', () => {
     }
   });
 });
+
+describe('understanding: long messages that tell, thank or vent (EN, HI, HI_EN)', () => {
+  const outcome = (text: string) => {
+    const u = understandMessage(text);
+    return u.kind === 'intent' ? u.intent : u.kind;
+  };
+  it('reads a modal negated before its verb ("नहीं कर सकता", "nahi kar sakta": cannot do) as no request: venting about a call cut starts no handover; a person asked for beside it still is', () => {
+    for (const text of ['हेल्पलाइन पर पच्चीस मिनट रुका रहा, फिर कॉल कट गया। मैं रोज़ रोज़ यह नहीं कर सकता। बहुत निराश हूँ।', 'Helpline pe aadha ghanta wait kiya, phir phone kat gaya. Main roz roz ye nahi kar sakta. Bahut nirash hu.']) {
+      expect(outcome(text), text).to.equal('small_talk');
+      expect(detectLanguage(text), text).to.equal(text.startsWith('H') ? 'HI_EN' : 'HI');
+    }
+    for (const text of ['फोन कट गया। मैं यह नहीं कर सकता, किसी अधिकारी से बात करवाइए।', 'Call kat gaya. Kisi officer se baat karwa dijiye.', 'The call got cut twice. Please connect me to an agent.']) {
+      expect(outcome(text), text).to.equal('human_handover');
+    }
+  });
+  it('reads a request to explain ("explain", "समझाइए", "samjhaiye") as asking a reason only where a rejection or cut is named: "which papers, explain" asks for documents', () => {
+    expect(outcome("मेरा क्लेम 'गलत जानकारी' कहकर रद्द कर दिया। मैंने सब सही भरा था। किस जानकारी की बात हो रही है, समझाइए")).to.equal('query_reason');
+    expect(outcome("Claim 'jaankari chhupai' bolke reject kiya. Maine sab sach likha tha. Kis jaankari ki baat ho rahi hai, samjhaiye")).to.equal('query_reason');
+    expect(outcome('They cut 3,200 from the bill. Please explain.')).to.equal('query_reason');
+    expect(outcome('अभी कौन से कागज़ बचे हैं, समझाइए')).to.equal('pending_documents');
+    expect(outcome('Kaunse papers abhi baaki hai, samjhaiye')).to.equal('pending_documents');
+    expect(outcome('Please explain which papers I still have to send')).to.equal('pending_documents');
+  });
+  it('reads a need inside a conjunction ("the papers you asked for", "जो कागज़ मांगे थे") as naming the papers sent: a statement of papers attached starts nothing; papers asked after still ask', () => {
+    for (const text of ['The ECG report and pharmacy bill, which you asked for, are attached to this mail.', 'आपने जो कागज़ मांगे थे, ईसीजी रिपोर्ट और दवा का बिल, वो मेल में लगा दिए हैं।', 'Aapne jo papers mange the, ECG report aur pharmacy bill, wo mail me attach kar diye hai.']) {
+      expect(outcome(text), text).to.not.be.oneOf(['claim_status', 'pending_documents', 'query_reason', 'human_handover']);
+    }
+    expect(outcome('The bills you asked for are attached. What else is still pending?')).to.equal('pending_documents');
+  });
+  it('reads another business asked beside claim words (network hospitals with cashless, a changed mobile number, a policy lapse) as no workflow; a claim question still asks', () => {
+    for (const text of ['My husband needs a hip surgery in March. Could you share the network hospitals in Indore where cashless is available?', 'I changed my mobile number and address last month. How do I update these in the policy records?', 'Renewal premium UPI se diya par receipt nahi mili. Policy lapse to nahi ho jayegi?']) {
+      expect(outcome(text), text).to.be.oneOf(['small_talk', 'unclear']);
+    }
+    expect(outcome('My mother is 74 and my son filed her claim for the hernia surgery. Kindly tell me whether it is approved or not.')).to.equal('claim_status');
+  });
+  it('reads praise and venting told (बहुत तसल्ली, aise hi chalate rahiye, very useful, very annoying, a rude talk told) as small talk, and the nominee telling who claims as no policy business', () => {
+    for (const text of ['Pichli baar pareshani hui thi, is baar har step pe message aaya. Bahut tasalli mili. Aise hi chalate rahiye.', 'इस बार हर स्टेप पर मैसेज आता रहा, बहुत तसल्ली रही। ऐसे ही चलाते रहिए।', 'The SMS updates on my claim were very useful, please continue like this.', 'Each time I call, your executives say something new. Very annoying.', 'Counter ke staff ne mere papa se rude baat ki. Ye theek nahi hai.']) {
+      expect(outcome(text), text).to.equal('small_talk');
+    }
+    expect(outcome('माँ का अस्पताल में देहांत हो गया। नॉमिनी मैं ही हूँ। मुझे कौन कौन से कागज़ देने होंगे?')).to.equal('pending_documents');
+    expect(outcome('दवा के पर्चे के बिना क्लेम हो जाएगा क्या?')).to.equal('pending_documents');
+    expect(outcome('Hospital keh raha hai discharge form aur ID proof bhejna hai. Ye unko dena hai ya aapko? Thoda clear karo')).to.equal('pending_documents');
+  });
+});
