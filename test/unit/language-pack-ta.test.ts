@@ -2138,4 +2138,28 @@ describe('Tamil language packs', () => {
       ['ஏன் பணம் குறைச்சீங்க? யாராவது கால் பண்ணி விளக்குங்க', 'human_handover', 'TA'],
     ]);
   });
+
+  it('reads praise of work handled well or a talk that put the claimant at ease (sirappa pannaanga, அருமையா handle பண்ணாங்க, நிம்மதியா இருந்துச்சு) and thanks passed on (nandriya sollunga) as thanks: naming the agent asks for no person', () => {
+    expectReadings([
+      ['unga executive en appa claim ah romba sirappa handle pannaanga', 'small_talk', 'TA_EN'],
+      ['agent Mohan kku en nandriya sollidunga', 'small_talk', 'TA_EN'],
+      ['customer care மேடம் கிட்ட பேசினது ரொம்ப நிம்மதியா இருந்துச்சு', 'small_talk', 'TA'],
+    ]);
+  });
+
+  it('reads a new paper asked every time (ovvoru vaatiyum pudhu document kekureenga) and regret at the policy (yen indha policy eduthomnu irukku, ஏன் எடுத்தோம்னு) as venting: no documents or why-workflow starts, while which paper is still due, asked, still asks', () => {
+    expectReadings([
+      ['ovvoru thadavayum oru pudhu document kekureenga, romba kashtam', 'small_talk', 'TA_EN'],
+      ['ஒவ்வொரு தடவையும் ஒரு புது டாக்குமென்ட் கேக்குறீங்க', 'small_talk', 'TA'],
+      ['yen indha policy eduthen nu irukku ippo', 'small_talk', 'TA_EN'],
+      ['ovvoru vaatiyum pudhu document kekureenga, ippo innum enna documents venum?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
+
+  it('reads hours waited for an approval told past (neram wait panninom, approval kaaga) as venting, kaaga (for) no typo of a paper word, while hours gone by with the approval still not come still ask where it stands', () => {
+    expectReadings([
+      ['TPA approval kaaga 4 mani neram wait panninom hospital la', 'small_talk', 'TA_EN'],
+      ['discharge paper ready, 5 mani neram aachu innum TPA approval varala', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });

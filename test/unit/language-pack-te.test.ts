@@ -1980,4 +1980,30 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['naaku phone lo ekkuva cheyyalenu, branch ki ye kaagithaalu tevali cheppandi', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+  it('reads praise of work handled well or a talk that put the claimant at ease (baaga handle chesaru, relief ga undi, ప్రశాంతంగా ఉంది) as thanks, and him or her to talk to (aayana tho, ఆవిడతో) as a person: talking to them again asked hands over', () => {
+    expectReadings([
+      ['executive garu maa amma claim ni baaga handle chesaru', 'small_talk', 'TE_EN'],
+      ['customer care madam tho matladaka chala relief ga undi', 'small_talk', 'TE_EN'],
+      ['ఏజెంట్ గారితో మాట్లాడిన తర్వాత చాలా ప్రశాంతంగా ఉంది', 'small_talk', 'TE'],
+      ['agent madam baaga chesaru, malli aavida tho matladali', 'human_handover', 'TE_EN'],
+      ['ఏజెంట్ బాగా చెప్పారు, మళ్ళీ ఆయనతో మాట్లాడాలి', 'human_handover', 'TE'],
+    ]);
+  });
+
+  it('reads a new paper asked every time (prathi saari kotha documents adugutaru) and regret at the policy (enduku ee policy teesukunnano, ఎందుకు తీసుకున్నానో) as venting: no documents or why-workflow starts, while which paper is still due, asked, still asks', () => {
+    expectReadings([
+      ['prathi saari kotha documents adugutunnaru, chala kashtam', 'small_talk', 'TE_EN'],
+      ['ప్రతిసారీ కొత్త డాక్యుమెంట్స్ అడుగుతారు', 'small_talk', 'TE'],
+      ['asalu enduku ee policy teesukunnano ani anipistundi', 'small_talk', 'TE_EN'],
+      ['prathi saari kotha documents adugutaru, ippudu inka emi documents kavali?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
+
+  it('reads the hours an approval took told (gantalu pattindi) as venting', () => {
+    expectReadings([
+      ['TPA approval raavadaniki 4 gantalu pattindi hospital lo', 'small_talk', 'TE_EN'],
+      ['TPA approval రావడానికి 8 గంటలు పట్టింది', 'small_talk', 'TE'],
+    ]);
+  });
 });
