@@ -2006,4 +2006,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['TPA approval రావడానికి 8 గంటలు పట్టింది', 'small_talk', 'TE'],
     ]);
   });
+
+  it('reads papers sent before, reminded (పంపాను కదా, I sent them, didn\'t I?) as a known phrase, no papers told done: asking whether to send them again asks for documents', () => {
+    expectReadings([
+      ['డిశ్చార్జ్ సమ్మరీ ముందే పంపాను కదా, మళ్ళీ పంపాలా?', 'pending_documents', 'TE'],
+      ['బిల్లులు పంపించాను కదా, డబ్బులు ఎప్పుడు వస్తాయి?', 'claim_status', 'TE'],
+    ]);
+  });
 });
