@@ -1383,4 +1383,18 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
   it('reads সেটেল্ড (settled, with the hasanta) as paid: a reference settled? asks its status', () => {
     expect(matchIntent('৪৪১৯০২ কি সেটেল্ড?')).to.equal('claim_status');
   });
+  it('reads praise of how staff talked or called (সুন্দর করে কথা বললেন, bhalo bhabe kotha bollo, khub bhalo laglo, প্রণাম জানাবেন) as small talk: a talk or call told beside praise asks for nobody', () => {
+    for (const text of ['কাল আপনাদের এজেন্ট ফোনে খুব সুন্দর করে কথা বললেন', 'এক্সিকিউটিভের ব্যবহারটা খুব সুন্দর', 'শুভ্রা ম্যাডামকে আমার প্রণাম জানাবেন', 'call center er agent ta khub bhalo bhabe kotha bollo',
+      'branch manager nijei phone korechilen, khub bhalo laglo', 'helpline er dada khub patiently sob shunlen']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+    for (const text of ['এজেন্টের ব্যবহার খুব সুন্দর, ওনার সাথে আবার কথা বলতে চাই', 'agent khub bhalo bhabe kotha bolechilen, abar onar sathe kotha bolte chai']) expect(matchIntent(text), text).to.equal('human_handover');
+  });
+  it('reads papers in the claimant\'s hands (সব বিল আমার কাছে আছে, amar kache ache) as news, a contact changed with updating it to do (update korte hobe) as the policy\'s business, and nothing more needed told (ar kichu dorkar nei) as closing: nothing starts; where to send them still asks', () => {
+    for (const text of ['মা বাড়ি ফিরেছেন, রিপোর্ট আর বিল আমার কাছেই আছে', 'discharge hoye geche, sob bill amar kache ache', 'amar mobile number change hoyeche, update korte hobe', 'সব ঠিক আছে, আর কিছুর দরকার নেই']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('sob bill amar kache ache, kothay pathabo?')).to.equal('pending_documents');
+    expect(matchIntent('claim er status update korte hobe?')).to.equal('claim_status');
+  });
 });
