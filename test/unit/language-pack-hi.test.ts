@@ -662,4 +662,9 @@ describe('language pack: Hindi (HI)', () => {
     // A claim asked after the same words still asks.
     expect(matchIntent('रसीद मिल गई थी, पर क्लेम का पैसा कब आएगा?')).to.equal('claim_status');
   });
+  it('reads whether the approval came (मंज़ूरी आई या नहीं, approval aaya ya nahi) as the claim\'s status, after papers asked about too, and kahin (somewhere) as no where-word', () => {
+    expect(matchIntent('अस्पताल का क्लेम फ़ॉर्म आपको मिल गया है ना? अब ये बताइए कि मंज़ूरी मिली या नहीं।')).to.equal('claim_status');
+    expect(matchIntent('Pre-auth form aapko mil gaya na? Ab batao approval aaya ya nahi.')).to.equal('claim_status');
+    expect(matchIntent('Query me kyu likha ki pehle kahin surgery hui thi?')).to.equal('query_reason');
+  });
 });

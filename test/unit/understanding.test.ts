@@ -1869,4 +1869,9 @@ describe('understanding: long messages that tell, thank or vent (EN, HI, HI_EN)'
     expect(outcome('दवा के पर्चे के बिना क्लेम हो जाएगा क्या?')).to.equal('pending_documents');
     expect(outcome('Hospital keh raha hai discharge form aur ID proof bhejna hai. Ye unko dena hai ya aapko? Thoda clear karo')).to.equal('pending_documents');
   });
+  it('reads "should I send them again" as asking what to send and "is that enough" beside papers as a need: papers told bounced or sent before them ask for documents', () => {
+    expect(outcome('I mailed the discharge summary on Friday but it bounced back. Should I resend it or has it reached you')).to.equal('pending_documents');
+    expect(outcome('Should I upload the lab reports again?')).to.equal('pending_documents');
+    expect(outcome('Gave the pharmacy bills and ECG report at the branch. Is that enough for my claim?')).to.equal('pending_documents');
+  });
 });
