@@ -2162,4 +2162,13 @@ describe('Tamil language packs', () => {
       ['discharge paper ready, 5 mani neram aachu innum TPA approval varala', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads papers promised, by the claimant or someone else (courier panren, upload pannuvaanga, அப்லோட் பண்ணிடுவாரு) as told (done), and மோசமா (badly) a known word, no typo of a delay word: neither starts a workflow, while which papers are still needed, asked, still asks', () => {
+    expectReadings([
+      ['en ponnu dhaan ella reports um upload pannuvaanga', 'unclear', 'TA_EN'],
+      ['discharge summary நாளைக்கு கூரியர் பண்றேன்', 'unclear', 'TA'],
+      ['TPA டெஸ்க்ல இருந்தவங்க ரொம்ப மோசமா பேசினாங்க', 'unclear', 'TA'],
+      ['en ponnu upload pannuvaanga, vera enna documents venum?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });

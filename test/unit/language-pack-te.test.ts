@@ -2013,4 +2013,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['బిల్లులు పంపించాను కదా, డబ్బులు ఎప్పుడు వస్తాయి?', 'claim_status', 'TE'],
     ]);
   });
+
+  it('reads papers promised, by the claimant or someone else (upload chestadu, కొరియర్ చేస్తాను) as told (done): it starts no workflow, while which papers are still needed, asked, still asks', () => {
+    expectReadings([
+      ['maa ammayi reports anni upload chestundi', 'unclear', 'TE_EN'],
+      ['డిశ్చార్జ్ సమ్మరీ రేపు కొరియర్ చేస్తాను', 'small_talk', 'TE'],
+      ['maa ammayi upload chestundi, inka emi documents kavali?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
