@@ -1802,4 +1802,10 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(detectLanguage('दरवेळी नवा बहाणा')).to.equal('MR');
     expect(detectLanguage('हर बार नया बहाना')).to.equal('HI');
   });
+  it('reads फक्त and fakt as limiting words (`only`), a cut only before the sum they limit, अंशतः (partially) as a cut and "on what basis" (कोणत्या आधारावर, kontya adharavar) as why', () => {
+    expect(matchIntent('फक्त अंशतः मंजुरी का?')).to.equal('query_reason');
+    expect(matchIntent('क्लेम 76000 चा होता, फक्त 41000 आले')).to.equal('query_reason');
+    expect(matchIntent('फक्त पैसे कधी येतील ते सांगा')).to.equal('claim_status');
+    for (const text of ['सासूबाईंचा क्लेम नाकारला, कोणत्या आधारावर ते स्पष्ट करा', 'aaicha claim reject kela, kontya adharavar?']) expect(matchIntent(text), text).to.equal('query_reason');
+  });
 });
