@@ -711,10 +711,15 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     for (const e of message.entities) if (e.start >= clause.start && e.start < clause.end) hits.push(e.cls === 'number' && besideCut(e) ? { ...e, cls: 'amount' } : e);
     // A cut word that only limits what follows it (`only`: "sirf", "keval") is a cut only before the
     // money or sum it limits ("sirf 1.2 lakh mila", "sirf aadha paisa aaya"): "payment hua ya sirf
-    // message aaya?" names no cut.
+    // message aaya?" names no cut. Nor does money a when-word follows right after: the question is
+    // what is limited ("sirf paisa kab aayega ye batao", "fakt paise kadhi yetil evdhach sanga": just
+    // tell me when the money comes), no sum. A figure of five digits or more, read as a reference,
+    // right after it is the sum limited too ("sirf 32000 mile", "fakt 32000 aale").
+    const figure = (m: ClassHit) => m.cls === 'ref' && hits.some((o) => o.cls === 'only' && o.end === m.start - 1);
     if (hits.some((h) => h.cls === 'only')) {
       hits = hits.filter((h, _, all) => h.cls !== 'cut' || !alsoRead('only', h, all)
-        || all.some((m) => (m.cls === 'money' || m.cls === 'amount' || m.cls === 'number') && m.start > h.end && m.start - h.end <= 3 && !alsoRead('doc', m, all)));
+        || all.some((m) => (m.cls === 'money' || m.cls === 'amount' || m.cls === 'number' || figure(m)) && m.start > h.end && m.start - h.end <= 3 && !alsoRead('doc', m, all)
+          && !all.some((w) => w.cls === 'when' && w.start === m.end + 1)));
     }
     // "Why still pending?" ("अभी तक pending क्यों", "এখনো পেন্ডিং দেখাচ্ছে কেন"): a why-word beside
     // pending and a when-word ("abhi tak", still), with nothing else it could ask the reason of (a

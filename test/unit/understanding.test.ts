@@ -1875,3 +1875,10 @@ describe('understanding: long messages that tell, thank or vent (EN, HI, HI_EN)'
     expect(outcome('Gave the pharmacy bills and ECG report at the branch. Is that enough for my claim?')).to.equal('pending_documents');
   });
 });
+
+describe('understanding: a limiting word before money asked when', () => {
+  it('reads only (sirf, fakt) before money a when-word follows as limiting the question, no cut ("sirf paisa kab aayega ye batao"), and a five-digit figure right after it as the sum limited ("sirf 32000 mile")', () => {
+    for (const text of ['bas sirf paisa kab milega ye bata do', 'kagad sagle dile, fakt paise kadhi yetil te sanga']) expect(understandMessage(text).intent, text).to.equal('claim_status');
+    for (const text of ['claim 84000 ka tha, sirf 51000 aaye', 'claim 84000 cha hota, fakt 51000 aale']) expect(understandMessage(text).intent, text).to.equal('query_reason');
+  });
+});
