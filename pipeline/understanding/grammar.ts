@@ -1171,10 +1171,11 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // courier them after") and, in the clause that tells it, a need or pending word right before the
   // papers ("the remaining bills", "the pending reports") name no problem, no payment date and
   // nothing pending. Asked ("I'll send the remaining bills, when will it be paid?"), every word
-  // still counts.
+  // still counts. Up to three words before them, as Hindi names whose papers between ("बाकी दवा के
+  // बिल", "baaki medicine ke bills": the remaining medicine bills).
   const sendingSentences = new Set(parts.filter((p) => p.hits.some((h) => h.cls === 'done')).map((p) => p.sentence));
   const sending = new Set(asked ? [] : parts.filter((p) => sendingSentences.has(p.sentence)).flatMap((p) => p.hits.filter((h) => h.cls === 'when'
-    || ((h.cls === 'need' || h.cls === 'pending') && p.hits.some((d) => d.cls === 'done') && p.hits.some((d) => d.cls === 'doc' && d.start > h.end && d.start - h.end <= 2)))));
+    || ((h.cls === 'need' || h.cls === 'pending') && p.hits.some((d) => d.cls === 'done') && p.hits.some((d) => d.cls === 'doc' && d.start > h.end && d.start - h.end <= 3)))));
   // With nothing asked, an arrival told before any papers are said sent or promised ("Received the
   // query letter today. My brother will send the papers.", "आपका पत्र मिल गया ... वो भेज देगा";
   // "Papa discharge ho gaye. Hospital se saare bills mil gaye hain.") is what reached the claimant,

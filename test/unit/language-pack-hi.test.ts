@@ -667,4 +667,10 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('Pre-auth form aapko mil gaya na? Ab batao approval aaya ya nahi.')).to.equal('claim_status');
     expect(matchIntent('Query me kyu likha ki pehle kahin surgery hui thi?')).to.equal('query_reason');
   });
+  it('reads papers someone will drop off (दे आएगा, de aayega) as promised, and the remaining papers named with whose they are (बाकी दवा के बिल) as which go: the news starts nothing; papers asked after still ask', () => {
+    for (const text of ['बेटा बुधवार को बाकी जांच की रिपोर्ट शाखा में दे आएगा।', 'Beta Wednesday ko baaki test ki reports branch me de aayega.']) {
+      expect(understandMessage(text).kind, text).to.be.oneOf(['small_talk', 'unclear']);
+    }
+    expect(matchIntent('Beta kal reports de aayega, aur kaunse papers baaki hai?')).to.equal('pending_documents');
+  });
 });
