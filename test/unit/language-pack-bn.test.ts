@@ -1397,4 +1397,12 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('sob bill amar kache ache, kothay pathabo?')).to.equal('pending_documents');
     expect(matchIntent('claim er status update korte hobe?')).to.equal('claim_status');
   });
+  it('reads venting (a call hung up after a hold: phone kete dilo, হোল্ডে রেখে; ar parchi na; an old person, বয়স্ক মানুষ; never insuring again; receipts got) as small talk, its cut, person, when or payment words no request; a person asked for after it still hands over', () => {
+    for (const text of ['হেল্পলাইনে আধ ঘণ্টা হোল্ডে রেখে তারপর ফোন কেটে দিলেন', 'customer care e 25 minute hold e rekhe line kete dilo', 'barbar notun notun kagoj chay, ar parchi na', 'ami boyosko manush, eto dourjhap kora jay na',
+      'এমন হলে আর কখনো বিমা করব না', 'bills gulo office e jama diye esechi, rosid o peyechi', 'ki bhalo service, 3 diner moddhe taka pelam']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    for (const text of ['phone kete dilo, abar keu amake call korun', 'আমি বয়স্ক মানুষ, একজন মানুষের সাথে কথা বলতে চাই']) expect(matchIntent(text), text).to.equal('human_handover');
+    expect(matchIntent('taka kete dilo keno?')).to.equal('query_reason');
+  });
 });
