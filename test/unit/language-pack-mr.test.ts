@@ -1808,4 +1808,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('फक्त पैसे कधी येतील ते सांगा')).to.equal('claim_status');
     for (const text of ['सासूबाईंचा क्लेम नाकारला, कोणत्या आधारावर ते स्पष्ट करा', 'aaicha claim reject kela, kontya adharavar?']) expect(matchIntent(text), text).to.equal('query_reason');
   });
+  it('reads papers told uploaded in the passive (अपलोड झाली आहेत, upload zale aahet) as papers done: news, no documents workflow; whether they went, or what is still due, asked after still asks for documents', () => {
+    for (const text of ['डिस्चार्ज समरी आणि औषधांची बिलं अपलोड झाली आहेत', 'discharge summary ani pharmacy bills upload zalet']) expect(understandMessage(text).kind, text).to.not.equal('intent');
+    expect(matchIntent('रिपोर्ट अपलोड झाले, अजून कोणते कागद लागतील?')).to.equal('pending_documents');
+    expect(matchIntent('reports upload zale ka?')).to.equal('pending_documents');
+  });
 });
