@@ -1405,4 +1405,7 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['phone kete dilo, abar keu amake call korun', 'আমি বয়স্ক মানুষ, একজন মানুষের সাথে কথা বলতে চাই']) expect(matchIntent(text), text).to.equal('human_handover');
     expect(matchIntent('taka kete dilo keno?')).to.equal('query_reason');
   });
+  it('reads time being taken (সময় লাগছে, eto din lagche) as a delay, লাগছে no typo of লাগবে: why it takes so long asks the status, no reason', () => {
+    for (const text of ['বাবার ক্লেমে এতদিন লাগছে কেন?', 'reimbursement e onek somoy lagche keno?']) expect(matchIntent(text), text).to.equal('claim_status');
+  });
 });
