@@ -1408,4 +1408,7 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
   it('reads time being taken (সময় লাগছে, eto din lagche) as a delay, লাগছে no typo of লাগবে: why it takes so long asks the status, no reason', () => {
     for (const text of ['বাবার ক্লেমে এতদিন লাগছে কেন?', 'reimbursement e onek somoy lagche keno?']) expect(matchIntent(text), text).to.equal('claim_status');
   });
+  it('reads staff praised as the kind every company should have (ওনার মতো এজেন্ট ... থাকা উচিত, onar moto agent) or as cooperative and quick as small talk: the agent named asks for nobody', () => {
+    for (const text of ['আপনাদের সুমিত বাবুর মতো এজেন্ট সব জায়গায় থাকা উচিত', 'Howrah branch er staff ra khub cooperative', 'TPA desk er meyeti khub fast kaj korlen']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+  });
 });
