@@ -1813,4 +1813,9 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(matchIntent('रिपोर्ट अपलोड झाले, अजून कोणते कागद लागतील?')).to.equal('pending_documents');
     expect(matchIntent('reports upload zale ka?')).to.equal('pending_documents');
   });
+  it('tells romanised Marathi by "opens" and "keeps coming" (ughadat, yetay, sarkha), which Hinglish writes khul, aa raha', () => {
+    expect(detectLanguage('portal ughadat nahi')).to.equal('MR_EN');
+    expect(detectLanguage('sarkha OTP error yetay')).to.equal('MR_EN');
+    expect(detectLanguage('portal khul nahi raha')).to.equal('HI_EN');
+  });
 });
