@@ -352,6 +352,10 @@ function thanksIsObject(request: ClassHit, hits: readonly ClassHit[]): boolean {
 const onlyReference = (hits: readonly ClassHit[]) => hits.some((h) => h.cls === 'ref')
   && hits.every((h) => h.cls === 'claim' || h.cls === 'ref' || (h.cls === 'neg' && hits.some((r) => r.cls === 'ref' && r.start === h.end + 1)));
 
+/** What a habit told vents about (a cut, a reason, a rejection), and what still asks beside it. */
+const habitToldClasses: ReadonlySet<string> = new Set(['cut', 'reason', 'reject']);
+const habitAskingClasses: ReadonlySet<string> = new Set(['interrogative', 'follow_up', 'sendme', 'callme', 'human', 'person', 'complaint', 'when', 'where']);
+const habitToleratedClasses: ReadonlySet<string> = new Set(['ask', 'imperative']);
 /** Talking, being put through or called: with a person and a request, asked for. */
 const talkClasses: ReadonlySet<string> = new Set(['talk', 'reach', 'call']);
 /** Words that ask something of a person named beside them: talk, a call, a complaint, or a
@@ -885,6 +889,25 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
 
   // What a question leans on: the clause before it; when that clause names no thing (no claim,
   // papers, money or person: "pharmacy bills upload kiye, har baar reject ho jata hai. Problem kya
+  // A cut, a reason or a rejection told as a habit (an every-time word: every time, har baar, हर
+  // बार, ovvoru thadavaiyum, ప్రతిసారీ, दर वेळी, protibar) or of every company ("sob company ek
+  // rokom") in its sentence, in a message that asks nothing, vents: "Har baar koi na koi reason leke kaat lete ho,
+  // gussa aa raha hai" asks no reason. Asks nothing: no question mark, no why-word but the reason
+  // told, no when or where, no request, person, call asked or complaint, and no asking clause but
+  // the one naming the habit itself, where an indefinite read as a which-word ("edhavadhu reason", some reason or
+  // other) or a participle read as a request ("ఏదో ఒక reason చెప్పి", having given some reason)
+  // tells how it is done. Structural, as writers keep finding new words for the habit; "har baar
+  // paise kyun kaat lete ho?" and "why do you cut every time" still ask why.
+  const habitSentence = (sentence: number) => {
+    const hits = parts.filter((p) => p.sentence === sentence).flatMap((p) => p.hits);
+    return hits.some((h) => h.cls === 'habitual') && hits.some((h) => habitToldClasses.has(h.cls));
+  };
+  const habitClause = (p: Part) => habitSentence(p.sentence);
+  if (!text.includes('?') && parts.some(habitClause)
+    && parts.every((p) => !p.asking || (habitClause(p) && p.hits.some((h) => h.cls === 'habitual') && p.hits.every((h) => !askingClasses.has(h.cls) || habitToleratedClasses.has(h.cls))))
+    && !all.some((h) => (h.cls === 'why' && !alsoRead('reason', h, all)) || habitAskingClasses.has(h.cls))) {
+    return { kind: 'small_talk', intent: null, confidence: 0, scores: score([]).scores as Record<I, number>, template: null, closing: parts.some((p) => p.closing) };
+  }
   // hai?"), also the things the clause before it in the same sentence names, which it goes on about.
   // A where-question that names nothing ("Where do I get it?", "adi ekkada teesukovali") after a
   // paper said needed and a clause that names only the case it is for ("They asked for the FIR

@@ -1882,3 +1882,43 @@ describe('understanding: a limiting word before money asked when', () => {
     for (const text of ['claim 84000 ka tha, sirf 51000 aaye', 'claim 84000 cha hota, fakt 51000 aale']) expect(understandMessage(text).intent, text).to.equal('query_reason');
   });
 });
+
+describe('understanding: a cut or reason told as a habit, asking nothing, vents', () => {
+  const vents: readonly [string, string][] = [
+    ['EN', 'Every single time you find a fresh excuse to deduct money from my claim. So tiring.'],
+    ['EN', 'All insurance companies are the same, they deduct something on one pretext or another.'],
+    ['HI_EN', 'har baar koi naya reason nikaal ke paisa kaat dete ho, dimaag kharab ho gaya'],
+    ['HI_EN', 'Sab company ek jaisi hain, claim me katoti karke hi dam leti hain'],
+    ['HI', 'हर बार कोई नया बहाना बनाकर कटौती कर देते हो, मन दुखी हो गया'],
+    ['MR', 'दर वेळी नवं कारण सांगून पैसे कापता, मन खट्टू होतं'],
+    ['MR_EN', 'dar veli navin karan sangun paise kapta, khup raag yeto'],
+    ['TA', 'ஒவ்வொரு தடவையும் ஏதாவது காரணம் சொல்லி deduction பண்றீங்க, மனசு கஷ்டமா இருக்கு'],
+    ['TA_EN', 'ovvoru thadavaiyum edhavadhu kaaranam solli kaasu kuraikireenga, romba varuthama irukku'],
+    ['TE', 'ప్రతిసారీ ఏదో ఒక కారణం చెప్పి డబ్బులు కోస్తారు, మనసు బాధగా ఉంది'],
+    ['TE_EN', 'prathisari edo oka reason cheppi cut chestaru, chala badha ga undi'],
+    ['BN', 'প্রতিবার নতুন কারণ বলে deduction করেন, মন খারাপ হয়ে যায়'],
+    ['BN_EN', 'protibar deduction kore nen, sob company ek rokom'],
+  ];
+  it('reads a cut, reason or rejection told with an every-time word or of every company, with no question, request or person, as small talk in every language', () => {
+    for (const [language, text] of vents) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+      expect(detectLanguage(text), text).to.equal(language);
+    }
+  });
+  it('still reads a why-question or a request for the reason beside the every-time word as query_reason', () => {
+    for (const text of [
+      'Why do you deduct something every single time?',
+      'Every time there is a cut. Explain why 6,000 this time.',
+      'har baar paisa kyun kaat lete ho?',
+      'har baar kaat lete ho, is baar ka reason batao',
+      'हर बार कटौती क्यों कर देते हो',
+      'दर वेळी पैसे का कापता?',
+      'ovvoru thadavaiyum yen kaasu kuraikireenga?',
+      'ప్రతిసారీ ఎందుకు డబ్బులు కోస్తారు?',
+      'prathisari enduku cut chestaru',
+      'প্রতিবার কেন টাকা কাটেন?',
+      'protibar keno taka katen',
+      'ஒவ்வொரு முறையும் ஏன் பணம் குறைக்கிறீங்க?',
+    ]) expect(understandMessage(text).intent, text).to.equal('query_reason');
+  });
+});
