@@ -1411,4 +1411,47 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
   it('reads staff praised as the kind every company should have (ওনার মতো এজেন্ট ... থাকা উচিত, onar moto agent) or as cooperative and quick as small talk: the agent named asks for nobody', () => {
     for (const text of ['আপনাদের সুমিত বাবুর মতো এজেন্ট সব জায়গায় থাকা উচিত', 'Howrah branch er staff ra khub cooperative', 'TPA desk er meyeti khub fast kaj korlen']) expect(understandMessage(text).kind, text).to.equal('small_talk');
   });
+  it('reads papers told uploaded, mailed, couriered or handed in with an English verb before a Bengali one (upload করে দিয়েছি, courier করলাম, mail kore dilam, jama kore dilam) as news: nothing starts; a question after them still asks', () => {
+    for (const text of ['সকালেই সব রিপোর্ট upload করে দিয়েছি', 'বিলগুলো গতকাল courier করলাম, tracking 88123', 'প্রেসক্রিপশন scan করে whatsapp করেছি', 'সব কাগজ জমা দিয়ে দিয়েছি',
+      'discharge er kagoj mail kore dilam', 'pharmacy bill gulo scan kore whatsapp korechi', 'aj sob report share kore dilam']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('bills upload করেছি, আর কিছু লাগবে?')).to.equal('pending_documents');
+    expect(matchIntent('report gulo email kore diyechi, peyechen ki?')).to.equal('pending_documents');
+    expect(matchIntent('documents upload করে দিলাম, কবে টাকা পাব?')).to.equal('claim_status');
+  });
+  it('reads a payment link (payment link, পেমেন্টের লিংক) and a copy that will not download (download hocche na, ডাউনলোড হচ্ছে না) as the policy\'s business: no papers asked', () => {
+    for (const text of ['প্রিমিয়ামের payment link টা পাঠাবেন', 'renewal korbo, payment er link ta din', 'app theke policy document download hocche na', 'ওয়েবসাইট থেকে ই-কার্ড ডাউনলোড হচ্ছে না']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    expect(matchIntent('link এ bill upload হচ্ছে না, কি করব?')).to.equal('pending_documents');
+    expect(matchIntent('claim er kagoj ki download kore fill korte hobe?')).to.equal('pending_documents');
+  });
+  it('reads whether it was rejected or approved (রিজেক্ট হয়েছে কিনা, approve korechen ki, final approval pathiyechen) as the status, and why it was as the reason', () => {
+    for (const text of ['ক্লেমটা বাতিল হয়েছে কিনা একটু দেখে বলবেন', 'mayer claim ta reject hoye geche kina janaben', 'হাসপাতাল বলছে এখনো pending, আপনারা কি approve করেছেন?', 'kal discharge, final approval ta ki pathiyechen?',
+      'ফাইনাল অ্যাপ্রুভাল কি হাসপাতালে পাঠিয়েছেন?']) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+    }
+    for (const text of ['আমার claim কেন reject হয়েছে জানাবেন', 'reject hoyeche keno janaben?']) expect(matchIntent(text), text).to.equal('query_reason');
+    expect(understandMessage('cashless approve korechen, onek dhonnobad').kind).to.equal('small_talk');
+  });
+  it('reads which papers again (kisher kagoj, কিসের কাগজ) and whether a breakup is needed (breakup ta ki lagbe) as papers asked, no reason; a breakup beside a cut still asks why', () => {
+    for (const text of ['abar kiser document lagbe bolun to', 'আবার কিসের কাগজ চাইছেন? সব তো দিয়েছি', 'pharmacy bill er breakup lagbe naki?', 'হাসপাতাল breakup দেয়নি, breakup টা কি লাগবেই?']) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+    }
+    expect(matchIntent('deduction 4500 dekhacche, er breakup ta ki?')).to.equal('query_reason');
+    expect(matchIntent('৩২০০ টাকা কাটা হয়েছে, breakup টা দিন')).to.equal('query_reason');
+  });
+  it('reads পাটিয়েছি, পাটিয়ে (ট for ঠ) as পাঠিয়েছি, পাঠিয়ে', () => {
+    expect(foldWord('পাটিয়েছি')).to.equal(foldWord('পাঠিয়েছি'));
+    expect(matchIntent('রিপোর্ট পাটিয়ে দিয়েছি, আর কী লাগবে?')).to.equal('pending_documents');
+  });
+  it('reads staff praised as good or helpful (এজেন্ট খুব ভালো, khub helpful) as small talk, while "it would be very good if" (খুব ভালো হয়, khub bhalo hoto) is a polite request: a person asked for that way is handed over', () => {
+    for (const text of ['claim desk er agent ti khub bhalo chilen', 'আপনাদের executive খুব helpful', 'হেল্পডেস্কের মেয়েটি খুব ভালো']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    for (const text of ['একজন এজেন্ট ফোন করলে খুব ভালো হয়', 'ekjon manush er sathe kotha bolte parle khub bhalo hoto', 'agent ke din, khub bhalo hobe']) expect(matchIntent(text), text).to.equal('human_handover');
+  });
+  it('reads a new policy to buy (নতুন পলিসি কিনতে, policy kinte chai) and its plans (প্ল্যানগুলো, plan gulo) as the policy\'s business: asking them sent asks for no papers; a new policy\'s claim still asks', () => {
+    for (const text of ['বাবার জন্য নতুন পলিসি কিনতে চাই, প্ল্যানগুলো একটু পাঠাবেন', 'notun policy nite chai, plan er list ta pathan']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('নতুন পলিসির ক্লেম কেন রিজেক্ট হল?')).to.equal('query_reason');
+  });
 });
