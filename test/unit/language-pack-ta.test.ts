@@ -2171,4 +2171,43 @@ describe('Tamil language packs', () => {
       ['en ponnu upload pannuvaanga, vera enna documents venum?', 'pending_documents', 'TA_EN'],
     ]);
   });
+
+  it('reads rejected or still pending asked as a yes/no (rejected aa illa innum pending aa, reject பண்ணீங்களா இல்ல இன்னும் pending) as where the claim stands', () => {
+    expectReadings([
+      ['en claim rejected ah illa innum process la irukka?', 'claim_status', 'TA_EN'],
+      ['appa claim reject aa illa innum pending ah sollunga', 'claim_status', 'TA_EN'],
+      ['அம்மா claim reject பண்ணீங்களா இல்ல இன்னும் pending ஆ?', 'claim_status', 'TA'],
+      ['claim reject pannitanga, yen?', 'query_reason', 'TA_EN'],
+    ]);
+  });
+
+  it('reads a file asked complete or short (file complete ah irukka, ஏதாவது குறையுதா, shortfall edhavadhu) as the papers asked for, no cut', () => {
+    expectReadings([
+      ['en file complete ah irukka, edhavadhu kuraiyudha?', 'pending_documents', 'TA_EN'],
+      ['என் file complete ஆ இருக்கா, ஏதாவது குறையுதா?', 'pending_documents', 'TA'],
+      ['yen 5000 cut panneenga?', 'query_reason', 'TA_EN'],
+    ]);
+  });
+
+  it('reads papers lost and the claim asked to go ahead without them (adhu illama claim munnadi poguma) as the papers asked for, no status', () => {
+    expectReadings([
+      ['medical bills tholanjiduchu, adhu illama claim munnadi poguma?', 'pending_documents', 'TA_EN'],
+      ['மருந்து பில் காணோம், அது இல்லாம claim முன்னாடி போகுமா?', 'pending_documents', 'TA'],
+    ]);
+  });
+
+  it('reads relief or a laugh at a hospital bill (nalla velai insurance irundhuchu, தலை சுத்துது) and a vow to take no more policies as small talk; a question beside them still asks', () => {
+    expectReadings([
+      ['hospital bill paathu thala suthudhu 😂 nalla velai insurance irundhuchu', 'small_talk', 'TA_EN'],
+      ['ஆஸ்பத்திரி பில்லை பார்த்து தலையே சுத்துது, நல்லவேளை insurance இருந்துச்சு 😅', 'small_talk', 'TA'],
+      ['deduction ku kaaranam sonneenga, othukka mudiyala aana paravala, inime edukka maaten', 'small_talk', 'TA_EN'],
+      ['nalla velai insurance irundhuchu, en claim status enna?', 'claim_status', 'TA_EN'],
+    ]);
+  });
+
+  it('reads why so long after a pre-auth (yen ivlo time) as a delay, where the claim stands', () => {
+    expectReadings([
+      ['pre-auth anupi 5 hours aachu, yen ivlo time?', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });

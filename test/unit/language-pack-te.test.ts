@@ -2021,4 +2021,47 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['maa ammayi upload chestundi, inka emi documents kavali?', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+  it('reads rejected or still in process asked as a yes/no (reject చేశారా లేక ఇంకా process లోనే ఉందా, reject chesara leka) as where the claim stands', () => {
+    expectReadings([
+      ['అమ్మ claim reject చేసారా లేక ఇంకా ప్రాసెస్ లోనే ఉందా?', 'claim_status', 'TE'],
+      ['naa claim reject chesara leka inka process lo unda?', 'claim_status', 'TE_EN'],
+      ['naa claim enduku reject chesaru?', 'query_reason', 'TE_EN'],
+    ]);
+  });
+
+  it('reads why so long after a pre-auth (ఎందుకు అంత టైం పడుతోంది, enduku antha time) as a delay, where the claim stands; why a cut still asks why', () => {
+    expectReadings([
+      ['pre-auth పంపి 5 గంటలు అయింది, ఎందుకు అంత టైం పడుతోంది?', 'claim_status', 'TE'],
+      ['discharge ready, approval ki enduku intha sepu?', 'claim_status', 'TE_EN'],
+      ['ఎందుకు amount తక్కువైంది?', 'query_reason', 'TE'],
+    ]);
+  });
+
+  it('reads a file asked complete or short (ఏమైనా తక్కువైందా, shortfall emaina raise chesara) as the papers asked for, no cut', () => {
+    expectReadings([
+      ['నా file complete గా ఉందా, ఏమైనా తక్కువైందా?', 'pending_documents', 'TE'],
+      ['naa file complete ga unda, emaina takkuvaindha?', 'pending_documents', 'TE_EN'],
+      ['CLM-2025-11111 file lo shortfall emaina raise chesara?', 'pending_documents', 'TE_EN'],
+      ['5000 enduku cut chesaru?', 'query_reason', 'TE_EN'],
+    ]);
+  });
+
+  it('reads papers lost and the claim asked to go ahead without them (అవి లేకుండా claim ముందుకు వెళ్తుందా) as the papers asked for; the claim going ahead alone is its status', () => {
+    expectReadings([
+      ['బిల్లులు పోయాయి, అవి లేకుండా claim ముందుకు వెళ్తుందా?', 'pending_documents', 'TE'],
+      ['mandu bills poyayi andi, avi lekunda claim munduku veltunda?', 'pending_documents', 'TE_EN'],
+      ['నా claim ముందుకు వెళ్తుందా?', 'claim_status', 'TE'],
+    ]);
+  });
+
+  it('reads relief or a laugh at a hospital bill (అదృష్టం బాగుంది, thala tirigindi) and anger at the rules as small talk; a question beside them still asks', () => {
+    expectReadings([
+      ['హాస్పిటల్ బిల్లు చూసి తల తిరిగింది, అదృష్టం బాగుంది insurance ఉంది', 'small_talk', 'TE'],
+      ['hospital bill chusi thala tirigindi 😂 nayam insurance undi', 'small_talk', 'TE_EN'],
+      ['mee company lo inkeppudu policy teeskonu, kopam vastondi', 'small_talk', 'TE_EN'],
+      ['అదృష్టం బాగుంది, నా claim ఎప్పుడు settle అవుతుంది?', 'claim_status', 'TE'],
+      ['kopam vastondi, enduku 5000 cut chesaru?', 'query_reason', 'TE_EN'],
+    ]);
+  });
 });
