@@ -358,6 +358,9 @@ const habitAskingClasses: ReadonlySet<string> = new Set(['interrogative', 'follo
 const habitToleratedClasses: ReadonlySet<string> = new Set(['ask', 'imperative']);
 /** Talking, being put through or called: with a person and a request, asked for. */
 const talkClasses: ReadonlySet<string> = new Set(['talk', 'reach', 'call']);
+/** What a clause that only tells a call or a visit came holds beside the person: the call, its
+ *  coming (an arrival word, already dropped from the clause as no payment), its day. */
+const callCameClasses: ReadonlySet<string> = new Set(['call', 'paid', 'received', 'date', 'aux', 'conjunction']);
 /** Words that ask something of a person named beside them: talk, a call, a complaint, or a
  *  negation ("my agent is not picking up"). With none, a person named only told the claimant
  *  something ("Your executive told me ...") and is no person asked for. */
@@ -1244,7 +1247,13 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // Nor a person or a call in a clause that tells an explanation understood ("Aapke agent ne call
   // karke sab samjha diya"): who explained, no one asked for.
   const explainedBy = (h: ClassHit) => (personClasses.has(h.cls) || talkClasses.has(h.cls))
-    && parts.some((p) => p.hits.includes(h) && p.hits.some((u) => u.cls === 'understood' && !negated(u, p.hits)));
+  // So is one in a clause that only tells their call or visit came, right before such a clause
+  // ("एजंटचा फोन आला होता, त्यांनी सगळं समजावून सांगितलं", "agent ka call aaya tha, sab samjha
+  // diya"): the call that explained, told apart by a comma. A talk, a request or a negation there
+  // still asks for someone.
+  const tellsUnderstood = (p: Part | undefined) => p !== undefined && p.hits.some((u) => u.cls === 'understood' && !negated(u, p.hits));
+  const callCame = (p: Part) => !p.asking && p.hits.every((o) => personClasses.has(o.cls) || callCameClasses.has(o.cls) || (o.cls === 'when' && isDate(o)));
+    && parts.some((p, i) => p.hits.includes(h) && (tellsUnderstood(p) || (callCame(p) && tellsUnderstood(parts[i + 1]))));
   // Nor a need inside a conjunction that names the papers ("the bills, which you asked for, are
   // attached"): what was asked for earlier, now sent, no paper still needed.
   const problem = (h: ClassHit) => problemClasses.has(h.cls) && !isDate(h) && !withinPhraseOf(smallTalkClasses, h, all) && !withinPhraseOf(doneClasses, h, all) && !explainedBy(h)
