@@ -673,4 +673,10 @@ describe('language pack: Hindi (HI)', () => {
     }
     expect(matchIntent('Beta kal reports de aayega, aur kaunse papers baaki hai?')).to.equal('pending_documents');
   });
+  it('tells Hindi beside a Marathi greeting by भैया and सब ("नमस्कार भैया, सब बढ़िया?"); an agent\'s call told come before an explanation understood ("call aaya tha, sab samjha diya") is who explained, no one asked for', () => {
+    for (const text of ['नमस्कार भैया, सब मंगल?', 'नमस्कार, सब कुशल है?']) expect(detectLanguage(text), text).to.equal('HI');
+    expect(detectLanguage('नमस्कार दादा, सगळं ठीक आहे ना?')).to.equal('MR');
+    for (const text of ['परसों एजेंट का फ़ोन आया था, सब समझा दिया', 'agent ka call aaya tha kal, sab samjha diya']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('agent ka call aaya tha, lekin mujhe manager se baat karni hai')).to.equal('human_handover');
+  });
 });

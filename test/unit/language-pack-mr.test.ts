@@ -1818,4 +1818,27 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(detectLanguage('sarkha OTP error yetay')).to.equal('MR_EN');
     expect(detectLanguage('portal khul nahi raha')).to.equal('HI_EN');
   });
+  it('reads a call or visit told come, in the clause right before an explanation understood (फोन आला होता, नीट समजावून सांगितलं, neet sangitla), as who explained: no person asked for; a talk asked for after it still hands over', () => {
+    for (const text of ['शाखेतून साहेबांचा फोन आला, त्यांनी नीट सांगितलं', 'parva agent cha call aala hota, tyanni neet samjavun sangitla', 'एजंट घरी आले होते, छान समजावलं']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+    expect(matchIntent('एजंटचा फोन आला होता, नीट समजावलं, पण मला मॅनेजरशी बोलायचं आहे')).to.equal('human_handover');
+    expect(matchIntent('agent cha phone ala nahi, mala tyanchyashi bolaycha ahe')).to.equal('human_handover');
+  });
+  it('reads papers asked checked for being enough (पुरेसे आहेत का तपासून सांगा, purese ahet ka check karun sanga) as a need, its check-and-tell no status; a claim asked checked still asks the status', () => {
+    for (const text of ['परवा सात बिलं अपलोड केली, ती पुरेशी आहेत का तपासून कळवा', 'kal reports mail kele, purese ahet ka check karun sanga']) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+    }
+    expect(matchIntent('आईचा क्लेम मंजूर झाला का बघून सांगा')).to.equal('claim_status');
+  });
+  it('reads plans asked for a policy to buy (plans pathva, प्लॅन्स पाठवा, policy gheychi) and a mobile number told changed as the policy\'s business, and praise of a helpful agent (madat karnara) as thanks: no workflow', () => {
+    for (const text of ['aai sathi navin health policy gheychi ahe, plans pathvun dya', 'मुलासाठी नवीन पॉलिसी घ्यायची आहे, प्लॅन्स पाठवा', 'phone number badlala ahe, update kara', 'आमचा एजंट खूप मदत करणारा आहे', 'tumchi helpline chi tai khup madat karnari ahe']) {
+      expect(understandMessage(text).kind, text).to.not.equal('intent');
+    }
+    expect(matchIntent('claim che konte documents pathvayche baki ahet?')).to.equal('pending_documents');
+  });
+  it('tells Marathi by महाराष्ट्र ("जय महाराष्ट्र"), which a Hindi greeting does not write', () => {
+    expect(detectLanguage('जय महाराष्ट्र ताई')).to.equal('MR');
+    expect(detectLanguage('महाराष्ट्र में मेरा क्लेम कब आएगा?')).to.equal('HI');
+  });
 });
