@@ -680,3 +680,24 @@ describe('language pack: Hindi (HI)', () => {
     expect(matchIntent('agent ka call aaya tha, lekin mujhe manager se baat karni hai')).to.equal('human_handover');
   });
 });
+
+describe('language pack: Hindi, the long messages of the slice (praise told, the card or address of the policy, a bill the hospital withholds)', () => {
+  it('reads what an agent had told (बता दिया था कि कितना, bataya tha ki kab) as a reported question: praise of the agent after the money came starts nothing; a why asked after it still asks', () => {
+    for (const text of ['पैसा आ गया, धन्यवाद। आपके agent गुप्ता जी ने पहले ही बताया था कि कितना कटेगा, इसलिए कोई परेशानी नहीं हुई।', 'Paisa account me aa gaya. Agent Mishra ji ne bata diya tha ki kab aayega, sab smooth raha. Shukriya']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+    expect(matchIntent('agent ne bataya tha ki kitna katega, phir bhi 9000 kyu kaata?')).to.equal('query_reason');
+    expect(matchIntent('Agent ne bataya tha ki kab aayega, par abhi tak paisa nahi aaya. Kab milega?')).to.equal('claim_status');
+  });
+  it('reads a new card made or an address changed (नया कार्ड कैसे बनेगा, address कैसे बदलूं, address kaise badlun) as the policy\'s business: asked how, it starts no why-workflow', () => {
+    for (const text of ['पत्नी का health card गुम हो गया। नया कार्ड कैसे बनेगा?', 'हम पुणे जा रहे हैं। पॉलिसी में address कैसे बदलूं?', 'Ghar badal liya hai. Policy me address kaise badlun?']) {
+      expect(understandMessage(text).kind, text).to.be.oneOf(['small_talk', 'unclear']);
+    }
+    expect(matchIntent('मेरा क्लेम कैसे रिजेक्ट हो गया?')).to.equal('query_reason');
+  });
+  it('reads a file handed in without the final or original bill (बिना final bill के, बिना ओरिजिनल बिल) as a paper one may go without: it asks for documents', () => {
+    for (const text of ['हॉस्पिटल ओरिजिनल बिल नहीं दे रहा। क्या बिना ओरिजिनल बिल के claim जमा हो सकता है?', 'क्या बिना फाइनल बिल के फाइल भेज सकते हैं?']) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+    }
+  });
+});
