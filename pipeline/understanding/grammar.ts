@@ -1246,13 +1246,13 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // bills"): the delivery told, no visit asked for.
   // Nor a person or a call in a clause that tells an explanation understood ("Aapke agent ne call
   // karke sab samjha diya"): who explained, no one asked for.
-  const explainedBy = (h: ClassHit) => (personClasses.has(h.cls) || talkClasses.has(h.cls))
   // So is one in a clause that only tells their call or visit came, right before such a clause
   // ("एजंटचा फोन आला होता, त्यांनी सगळं समजावून सांगितलं", "agent ka call aaya tha, sab samjha
   // diya"): the call that explained, told apart by a comma. A talk, a request or a negation there
   // still asks for someone.
   const tellsUnderstood = (p: Part | undefined) => p !== undefined && p.hits.some((u) => u.cls === 'understood' && !negated(u, p.hits));
   const callCame = (p: Part) => !p.asking && p.hits.every((o) => personClasses.has(o.cls) || callCameClasses.has(o.cls) || (o.cls === 'when' && isDate(o)));
+  const explainedBy = (h: ClassHit) => (personClasses.has(h.cls) || talkClasses.has(h.cls))
     && parts.some((p, i) => p.hits.includes(h) && (tellsUnderstood(p) || (callCame(p) && tellsUnderstood(parts[i + 1]))));
   // Nor a need inside a conjunction that names the papers ("the bills, which you asked for, are
   // attached"): what was asked for earlier, now sent, no paper still needed.
