@@ -2210,4 +2210,13 @@ describe('Tamil language packs', () => {
       ['pre-auth anupi 5 hours aachu, yen ivlo time?', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads fainting or a fright at a hospital bill (mayakkam vandhuduchu, இல்லாட்டி என்ன ஆகியிருக்கும்) as venting, and a policy copy that will not download as the policy\'s business; a claim form asked for still asks for papers', () => {
+    expectReadings([
+      ['ஆஸ்பத்திரி பில்லை பார்த்ததும் மயக்கமே வந்துடுச்சு 😂', 'small_talk', 'TA'],
+      ['bill paathu mayakkam vandhuduchu, insurance illana enna aagirukkum', 'small_talk', 'TA_EN'],
+      ['policy pdf download aagave illa', 'unclear', 'TA_EN'],
+      ['claim form download aagala, enga kidaikkum?', 'pending_documents', 'TA_EN'],
+    ]);
+  });
 });

@@ -2064,4 +2064,16 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['kopam vastondi, enduku 5000 cut chesaru?', 'query_reason', 'TE_EN'],
     ]);
   });
+
+  it('reads a fright at a hospital bill (కళ్ళు తిరిగాయి, lekapothe em ayyedo), staff who talked patiently (opikaga matladindi) and papers told sent by us (upload చేశాం) as small talk, and a policy copy that will not download as the policy\'s business; a question beside them still asks', () => {
+    expectReadings([
+      ['బిల్లు చూడగానే కళ్లు తిరిగాయి, insurance లేకపోతే ఏమయ్యేదో', 'small_talk', 'TE'],
+      ['hospital bill chusi kallu tirigaayi andi 😅', 'small_talk', 'TE_EN'],
+      ['mee receptionist chala opikaga matladaaru', 'small_talk', 'TE_EN'],
+      ['Aadhaar copy కూడా అప్లోడ్ చేశాం', 'unclear', 'TE'],
+      ['policy pdf download kaavadam ledu', 'unclear', 'TE_EN'],
+      ['Aadhaar copy upload chesam, inka emi kavali?', 'pending_documents', 'TE_EN'],
+      ['claim form download avvatledu, ekkada dorukutundi?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
