@@ -701,3 +701,13 @@ describe('language pack: Hindi, the long messages of the slice (praise told, the
     }
   });
 });
+
+describe('language pack: Hindi, some X or other (किसी न किसी, koi na koi) and telling', () => {
+  it('reads किसी न किसी / koi na koi as an indefinite, no person: a cut told as a habit with it vents; a person asked for beside it still hands over; "bas kehna tha" and "aise hi kaam karte rahiye" tell', () => {
+    for (const text of ['हर बार किसी न किसी बहाने से कटौती कर देते हो। बस इतना कहना था।', 'Har baar kisi na kisi bahane se paisa kaat lete ho, bas bolna tha', 'Paisa time pe aa gaya, aapki team ko shukriya. Aise hi kaam karte rahiye.']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+    expect(matchIntent('kisi na kisi senior se baat karwa do, koi sun nahi raha')).to.equal('human_handover');
+    expect(matchIntent('किसी न किसी अधिकारी से मेरी बात कराइए')).to.equal('human_handover');
+  });
+});
