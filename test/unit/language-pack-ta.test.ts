@@ -2219,4 +2219,12 @@ describe('Tamil language packs', () => {
       ['claim form download aagala, enga kidaikkum?', 'pending_documents', 'TA_EN'],
     ]);
   });
+
+  it('reads to talk about (claim pathi pesa) as talking, its pesa no paisa, so whom to meet to talk about the claim asks for a person; nothing to talk about thanked starts nothing', () => {
+    expectReadings([
+      ['Trichy office ku varom, en appa claim patthi pesa yaarai paakanum?', 'human_handover', 'TA_EN'],
+      ['claim pathi pesanum, agent number kudunga', 'human_handover', 'TA_EN'],
+      ['settlement pathi pesa onnum illa, thanks', 'small_talk', 'TA_EN'],
+    ]);
+  });
 });
