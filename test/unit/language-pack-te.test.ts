@@ -2076,4 +2076,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['claim form download avvatledu, ekkada dorukutundi?', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+  it('reads for that alone, the whole thing cancelled? (anduke motham cancel aa, దానికే రిజెక్ట్ ఆ) after a delay told as a why asked of the rejection, no status; a call told made for it asks nothing new', () => {
+    expectReadings([
+      ['oka roju late ga bills ichaanu anthe, anduke motham cancel aa?', 'query_reason', 'TE_EN'],
+      ['రెండు రోజులు ఆలస్యం అయింది, దానికే reject ఆ?', 'query_reason', 'TE'],
+      ['anduke call chesanu, naa claim status enti?', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
