@@ -889,13 +889,6 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     for (const p of parts.slice(0, answeredAt)) p.asking = false;
   }
   const all = parts.flatMap((p) => p.hits);
-  // A clause that asks nothing, read as the context of a question after it: a when-word there that
-  // is also a date ("15 tarikh ko courier kiya tha. mila ki nahi?") tells when something happened,
-  // and the question asks no when.
-  const contextOf = (p: Part) => (p.asking ? p.hits : p.hits.filter((h) => h.cls !== 'when' || !alsoRead('date', h, p.hits)));
-
-  // What a question leans on: the clause before it; when that clause names no thing (no claim,
-  // papers, money or person: "pharmacy bills upload kiye, har baar reject ho jata hai. Problem kya
   // A cut, a reason or a rejection told as a habit (an every-time word: every time, har baar, हर
   // बार, ovvoru thadavaiyum, ప్రతిసారీ, दर वेळी, protibar) or of every company ("sob company ek
   // rokom") in its sentence, in a message that asks nothing, vents: "Har baar koi na koi reason leke kaat lete ho,
@@ -915,6 +908,13 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     && !all.some((h) => (h.cls === 'why' && !alsoRead('reason', h, all)) || habitAskingClasses.has(h.cls))) {
     return { kind: 'small_talk', intent: null, confidence: 0, scores: score([]).scores as Record<I, number>, template: null, closing: parts.some((p) => p.closing) };
   }
+  // A clause that asks nothing, read as the context of a question after it: a when-word there that
+  // is also a date ("15 tarikh ko courier kiya tha. mila ki nahi?") tells when something happened,
+  // and the question asks no when.
+  const contextOf = (p: Part) => (p.asking ? p.hits : p.hits.filter((h) => h.cls !== 'when' || !alsoRead('date', h, p.hits)));
+
+  // What a question leans on: the clause before it; when that clause names no thing (no claim,
+  // papers, money or person: "pharmacy bills upload kiye, har baar reject ho jata hai. Problem kya
   // hai?"), also the things the clause before it in the same sentence names, which it goes on about.
   // A where-question that names nothing ("Where do I get it?", "adi ekkada teesukovali") after a
   // paper said needed and a clause that names only the case it is for ("They asked for the FIR
