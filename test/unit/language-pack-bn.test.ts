@@ -1454,4 +1454,21 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['বাবার জন্য নতুন পলিসি কিনতে চাই, প্ল্যানগুলো একটু পাঠাবেন', 'notun policy nite chai, plan er list ta pathan']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('নতুন পলিসির ক্লেম কেন রিজেক্ট হল?')).to.equal('query_reason');
   });
+  it('reads a cut told as a habit in the present (টাকা কাটে, kete ney) and a reason shown each time (এত কারণ দেখিয়ে, nana karon dekhiye: dekhiye is Bengali "having shown", no Hindi request) as venting; asking why still asks', () => {
+    for (const text of ['নানা কারণ দেখিয়ে প্রতিবারই টাকা কেটে নেয়, বিমা করাটাই ভুল', 'সবসময় কিছু না কিছু কারণ দেখিয়ে claim বাতিল করে, আর ভরসা নেই', 'eto karon dekhiye taka kete ney, ar kono din insurance korbo na', 'kono na kono karon dekhiye barbar kom dey, bhison rag hocche']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+    for (const text of ['প্রতিবার টাকা কেন কাটেন?', 'protibar keno taka katen?']) expect(matchIntent(text), text).to.equal('query_reason');
+    expect(detectLanguage('nana karon dekhiye taka katen apnara')).to.equal('BN_EN');
+  });
+  it('reads how much longer (আর কত বাকি, ar koto baki) as a when-question, on what basis (কী দেখে, ki dekhe) and where it came from (কোথা থেকে এলো, kotha theke aslo) as why', () => {
+    for (const text of ['হাসপাতালের বিল জমা হয়েছে, টাকা পেতে আর কত বাকি বলুন তো', 'claim approve hoyeche, settle hote aro koto din baki?']) expect(matchIntent(text), text).to.equal('claim_status');
+    for (const text of ['কী দেখে আমার ক্লেম বাতিল করলেন?', 'ki dekhe room rent er taka ketechen?', 'এই ৩০০০ টাকার deduction কোথা থেকে এলো বুঝিনি', 'co-payment ta kotha theke aslo?', '৫০০০ টাকা কোথা থেকে কাটা হলো?']) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+    }
+  });
+  it('reads the customer care called bad (customer care একদম বাজে, customer care khub kharap) as venting, while asking to talk to it still hands over', () => {
+    for (const text of ['আপনাদের customer care খুব বাজে, কেউ কিছু জানে না', 'customer care ekdom kharap apnader']) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    for (const text of ['customer care এর কারো সাথে কথা বলিয়ে দিন', 'customer care e kauke din, kotha bolbo']) expect(matchIntent(text), text).to.equal('human_handover');
+  });
 });
