@@ -293,8 +293,10 @@ const complaintOverruled: ReadonlySet<string> = new Set(['doc', 'thanks']);
 /** Phrases a delay word inside is no delay: a date ("agle mahine"), a quantity asked complete ("evdha purel"). */
 const delayOverruled: ReadonlySet<string> = new Set(['date', 'need']);
 /** In a clause naming the policy's own business, of a sentence naming no claim: the words that are
- *  that business's, wherever they stand in the clause (its papers, needs, dates, sending). */
-const coverBusiness: ReadonlySet<string> = new Set(['status', 'paid', 'send', 'sendme', 'doc', 'need', 'when', 'where', 'pending', 'received']);
+ *  that business's, wherever they stand in the clause (its papers, needs, dates, sending), and the
+ *  policy's terms named there (`reason`: "port பண்ணா waiting period count ஆகுமா?", will the waiting
+ *  period carry over if I port: a term of the policy asked about, no decision's reason). */
+const coverBusiness: ReadonlySet<string> = new Set(['status', 'paid', 'send', 'sendme', 'doc', 'need', 'when', 'where', 'pending', 'received', 'reason']);
 /** Where a claim stands ("ya reject", or rejected): a rejection inside one of its phrases is an outcome asked about. */
 const statusClasses: ReadonlySet<string> = new Set(['status']);
 
@@ -359,8 +361,10 @@ const habitToleratedClasses: ReadonlySet<string> = new Set(['ask', 'imperative']
 /** Talking, being put through or called: with a person and a request, asked for. */
 const talkClasses: ReadonlySet<string> = new Set(['talk', 'reach', 'call']);
 /** What a clause that only tells a call or a visit came holds beside the person: the call, its
- *  coming (an arrival word, already dropped from the clause as no payment), its day. */
-const callCameClasses: ReadonlySet<string> = new Set(['call', 'paid', 'received', 'date', 'aux', 'conjunction']);
+ *  coming (an arrival word, already dropped from the clause as no payment), its day, and whose
+ *  person it was (`relation`: "en appa agent kitta ellam sonnen, avaru paathukuvaru"; a name read
+ *  as a typo of one, "Kannan", is as harmless): a relation asks nothing of anyone. */
+const callCameClasses: ReadonlySet<string> = new Set(['call', 'paid', 'received', 'date', 'aux', 'conjunction', 'relation']);
 /** Words that ask something of a person named beside them: talk, a call, a complaint, or a
  *  negation ("my agent is not picking up"). With none, a person named only told the claimant
  *  something ("Your executive told me ...") and is no person asked for. */
