@@ -2227,4 +2227,42 @@ describe('Tamil language packs', () => {
       ['settlement pathi pesa onnum illa, thanks', 'small_talk', 'TA_EN'],
     ]);
   });
+
+  it('reads the vocative amma joined to a request (பேசுங்கம்மா, koopidungamma) as the request, so someone asked to phone and talk is a person asked for', () => {
+    expectReadings([
+      ['கண்ணு சரியா தெரியல, யாராவது phone பண்ணி பேசுங்கம்மா', 'human_handover', 'TA'],
+      ['எழுத தெரியாதுங்க, யாராவது கூப்பிடுங்கம்மா', 'human_handover', 'TA'],
+      ['type panna kashtama irukku, yaaravadhu phone panni pesungamma', 'human_handover', 'TA_EN'],
+    ]);
+  });
+
+  it('reads their phone number (avanga phone number, அவங்க போன் நம்பர்) after who handles the claim as a person asked for, no papers', () => {
+    expectReadings([
+      ['Salem office la en file yaaru paakuraanga? avar phone number kudunga', 'human_handover', 'TA_EN'],
+      ['என் claim யாரு பாக்குறாங்க? அவங்க போன் நம்பர் வேணும்', 'human_handover', 'TA'],
+    ]);
+  });
+
+  it('reads an agent who will take care of it (avaru paathukuvaru, அவரு பாத்துக்குவாரு) or who got the policy made as told, no person asked for', () => {
+    expectReadings([
+      ['en agent Kannan kitta ellam sonnen, avaru paathukuvaru', 'small_talk', 'TA_EN'],
+      ['எங்க agent ரவி கிட்ட எல்லாம் சொல்லிட்டேன், அவரு பாத்துக்குவாரு', 'small_talk', 'TA'],
+      ['agent kitta pesanum, number kudunga', 'human_handover', 'TA_EN'],
+    ]);
+  });
+
+  it('reads porting the policy (port பண்ணா, port pannalama) as the policy\'s business: its waiting period asked about is no reason of a decision', () => {
+    expectReadings([
+      ['வேற கம்பெனிக்கு போர்ட் பண்ணா waiting period தொடருமா?', 'unclear', 'TA'],
+      ['vera company ku port pannalama?', 'unclear', 'TA_EN'],
+      ['waiting period karanam claim reject pannitanga, yen?', 'query_reason', 'TA_EN'],
+    ]);
+  });
+
+  it('reads never recommending the company (yaarukkum recommend panna maaten) as venting, and the ground of a rejection (endha ground) as its reason asked', () => {
+    expectReadings([
+      ['indha company ah yaarukkum recommend panna maaten, romba mosam', 'small_talk', 'TA_EN'],
+      ['claim reject pannirukeenga, endha ground la?', 'query_reason', 'TA_EN'],
+    ]);
+  });
 });

@@ -2084,4 +2084,41 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['anduke call chesanu, naa claim status enti?', 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it('reads their phone number after who handles the claim (vaalla phone number kavali, వాళ్ళ ఫోన్ నంబర్ కావాలి) as a person asked for', () => {
+    expectReadings([
+      ['Vizag branch lo naa claim evaru chustunnaru? vaalla phone number kavali', 'human_handover', 'TE_EN'],
+      ['మా claim ఎవరు చూస్తున్నారు? వాళ్ళ ఫోన్ నంబర్ కావాలి', 'human_handover', 'TE'],
+    ]);
+  });
+
+  it('reads an agent who got the policy made and gave this number (policy ippincharu, నంబర్ ఇచ్చారు), or who will see to it, as told: no payment, no person asked for', () => {
+    expectReadings([
+      ['maa agent Ravi garu policy ippincharu, aayane ee number ichaaru', 'unclear', 'TE_EN'],
+      ['మా agent సురేష్ గారు policy ఇప్పించారు, ఆయనే ఈ నంబర్ ఇచ్చారు', 'unclear', 'TE'],
+      ['naa agent ki anni cheppanu, aayana chusukuntaru', 'small_talk', 'TE_EN'],
+    ]);
+  });
+
+  it('reads never recommending the company (evariki recommend cheyyanu, ఎవరికీ recommend చేయను) as venting, with the cut told', () => {
+    expectReadings([
+      ['room rent lo sagam cut chesaru, ee company ni evariki recommend cheyyanu', 'small_talk', 'TE_EN'],
+      ['ఈ company ని ఎవరికీ recommend చేయను', 'small_talk', 'TE'],
+    ]);
+  });
+
+  it('reads calling again and again (malli malli call cheyyalsi vastundi) as a complaint about calling, and no update that it was received (received ani update ledu) as no status: the papers asked about', () => {
+    expectReadings([
+      ['inka emi documents kavalo cheppandi, malli malli call cheyyalsi vastundi', 'pending_documents', 'TE_EN'],
+      ['discharge summary post lo pampanu, received ani update ledu. reach ayyinda?', 'pending_documents', 'TE_EN'],
+      ['malli call cheyandi', 'human_handover', 'TE_EN'],
+    ]);
+  });
+
+  it('reads the ground of a rejection (asalu ground enti, em ground meeda) as its reason asked; porting the policy (port chesthe) as its business', () => {
+    expectReadings([
+      ['claim reject ayyindi ani letter vachindi, asalu ground enti?', 'query_reason', 'TE_EN'],
+      ['policy vere company ki port chesthe waiting period carry avutunda?', 'unclear', 'TE_EN'],
+    ]);
+  });
 });
