@@ -1471,4 +1471,11 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['আপনাদের customer care খুব বাজে, কেউ কিছু জানে না', 'customer care ekdom kharap apnader']) expect(understandMessage(text).kind, text).to.equal('small_talk');
     for (const text of ['customer care এর কারো সাথে কথা বলিয়ে দিন', 'customer care e kauke din, kotha bolbo']) expect(matchIntent(text), text).to.equal('human_handover');
   });
+  it('reads shame called for, being run around (এতদিন ঘুরিয়ে, ghuriye ghuriye) and the same words every time (প্রতিবার বলেন, kichui hoy na) as venting; a cut asked why or a date asked still asks', () => {
+    for (const text of ['ঘুরিয়ে ঘুরিয়ে শেষে অর্ধেক টাকা দিলেন, লজ্জা করে না', 'etodin ghuriye sheshe kom taka dilen, lojja howa uchit apnader', 'আপনারা প্রতিবার একই কথা বলেন, কিছুই হয় না', 'protibar bolen kaj cholche, kichui hoyna']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+    expect(matchIntent('ঘুরিয়ে ঘুরিয়ে শেষে টাকা কেন কম দিলেন?')).to.equal('query_reason');
+    expect(matchIntent('protibar bolen process e ache, taka kobe pabo?')).to.equal('claim_status');
+  });
 });
