@@ -710,4 +710,10 @@ describe('language pack: Hindi, some X or other (किसी न किसी, 
     expect(matchIntent('kisi na kisi senior se baat karwa do, koi sun nahi raha')).to.equal('human_handover');
     expect(matchIntent('किसी न किसी अधिकारी से मेरी बात कराइए')).to.equal('human_handover');
   });
+  it('reads the premium of the policy asked when due (पॉलिसी का प्रीमियम कब तक भरना है) as the policy\'s business, no claim status', () => {
+    for (const text of ['मेरी पॉलिसी का प्रीमियम कब तक जमा करना है?', 'पॉलिसी के प्रीमियम की आखिरी तारीख कब है?']) {
+      expect(understandMessage(text).kind, text).to.not.equal('intent');
+    }
+    expect(matchIntent('क्लेम का पैसा कब तक आएगा?')).to.equal('claim_status');
+  });
 });

@@ -1837,6 +1837,35 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('claim che konte documents pathvayche baki ahet?')).to.equal('pending_documents');
   });
+  it('reads every way of asking someone to call, contact or take a complaint (koni tari phone karun samjava, manager la sanga mala contact karayla, कोणीतरी फोन करून समजावा, TPA virudh complaint ... konakade?) as a handover', () => {
+    for (const text of ['koni tari call karun samjavun sanga', 'tumchya RM la sanga mala phone karayla', 'kunala tari sanga mala sampark karayla', 'TPA chya virodhat takrar karaychi, kunakade jau?', 'maza claim reject zala, takrar karaychi ahe, kuthe ani konakade?', 'कोणीतरी कॉल करून समजावा', 'तुमच्या मॅनेजरला सांगा मला कॉल करायला', 'टीपीए विरुद्ध तक्रार करायची आहे, कुठे आणि कोणाकडे?']) {
+      expect(matchIntent(text), text).to.equal('human_handover');
+    }
+    expect(matchIntent('documents kuthe ani konakade pathvu?')).to.equal('pending_documents');
+  });
+  it('reads a staff member praised (asa staff saglyakade pahije) and an agent\'s advice told (agent mhanale ithe message kara, mhanun kela; एजंटने सांगितलं इथे मेसेज करा) as small talk, no handover', () => {
+    for (const text of ['Gaikwad madam ne phone var neet samjavun sangitla. ase staff saglyakade pahijet', 'amche agent Pawar kaka mhanale ithe kalva, mhanun kalavtoy', 'agent tai sangitla ithe message kara mhanun kelay', 'एजंट दादांनी सांगितलं इथे मेसेज करा, म्हणून केलं']) {
+      expect(understandMessage(text).kind, text).to.not.equal('intent');
+    }
+    expect(matchIntent('agent mhanale paise yetil, pan claim kuthparyant ala?')).to.equal('claim_status');
+  });
+  it('reads papers told couriered with a tracking number, after "je magitla te" (what was asked), as a statement: no documents workflow', () => {
+    for (const text of ['patra madhe je magitle te sagle kal courier kele, tracking no. DX77120', 'जे मागितलं ते सगळं आज कुरिअर केलं, ट्रॅकिंग नंबर EK55120']) {
+      expect(understandMessage(text).kind, text).to.not.equal('intent');
+    }
+    expect(matchIntent('je magitla te ajun pathavla nahi, ajun kay lagel?')).to.equal('pending_documents');
+  });
+  it('reads a bare sum after a genitive (ambulance che 3000, रूम रेंट चा २५००) as an amount, so why it was not paid asks the reason', () => {
+    for (const text of ['oxygen che 4500 ka nahi dile?', 'room rent cha 2500 ka kaapla?', 'ॲम्बुलन्स चे २००० का नाही दिले?']) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+    }
+  });
+  it('reads where the work has reached (kaam kuthe ala ahe, काम कुठपर्यंत आलं) and still in process (process मधेच) as the status, papers told given (documents dile) as no papers asked', () => {
+    for (const text of ['1 Nov la documents dile, ata sanga kaam kuthvar ala ahe', 'माझं काम कुठपर्यंत आलं?', 'माझी फाईल अजून प्रोसेसमधेच आहे का?', 'ajun process madhech ahe ka claim?']) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+    }
+    expect(matchIntent('form kuthe milel?')).to.equal('pending_documents');
+  });
   it('tells Marathi by महाराष्ट्र ("जय महाराष्ट्र"), which a Hindi greeting does not write', () => {
     expect(detectLanguage('जय महाराष्ट्र ताई')).to.equal('MR');
     expect(detectLanguage('महाराष्ट्र में मेरा क्लेम कब आएगा?')).to.equal('HI');
