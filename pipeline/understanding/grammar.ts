@@ -137,6 +137,12 @@ const auxiliariesOf = perLanguage((pack) => pack.words.aux);
  *  paid", "And is it approved"). */
 const openersOf = perLanguage((pack) => pack.sentence.opening);
 
+/** A told language's alternative words (`sentence.alternative`: "or"): opening a clause (after a
+ *  comma, or split there by sentences.ts before an auxiliary) such a word starts the second half of
+ *  an alternative question ("Is anyone looking at it, or has it been rejected?"), and the
+ *  auxiliary right after it opens that question as one at the clause's start does. */
+const alternativesOf = perLanguage((pack) => pack.sentence.alternative);
+
 /** Whether a hit lies inside a longer phrase of one of these classes (a greeting or a closing, a
  *  conjunction, a follow-up request) of the same clause. */
 function withinPhraseOf(classes: ReadonlySet<string>, hit: ClassHit, hits: readonly ClassHit[]): boolean {
@@ -492,6 +498,12 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const found = decisionNamed ? read : read.filter((h) => h.cls !== 'why' || !alsoRead('imperative', h, read));
   const auxiliaries = auxiliariesOf(told);
   const openers = openersOf(told);
+  const alternatives = alternativesOf(told);
+  // The auxiliary that opens a clause, or the one right after the alternative word ("or") that
+  // opens it: "..., or has it been rejected without telling us?" is a yes-no question as "Has it
+  // been rejected?" is.
+  const opensClause = (h: ClassHit, clause: { start: number }) => h.start === clause.start
+    || (h.start === clause.start + 1 && alternatives.has(message.words[clause.start]!));
   // Papers said needed, sent or received, and a deduction named, anywhere in the message (below).
   // A deduction named and no paper (a bill is money, items the things cut): a request that we send
   // something ("avi enti exactly? list pampandi") asks for the list of what was cut, no papers.
@@ -691,6 +703,16 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // send) asks how to send, and a payment word inside one ("kahan se milega": where do I get it
       // from) is the paper got, no payment.
       .filter((h, _, all) => (h.cls !== 'when' || !withinPhraseOf(sinceClasses, h, all)) && ((h.cls !== 'why' && h.cls !== 'paid') || !withinPhraseOf(sendClasses, h, all)))
+      // A deduction negated right before it ("with no deductions", "koi katauti nahi" is the other
+      // order and no such hit) in a clause that asks nothing (no question mark, no why) tells that
+      // nothing was cut: "the full ₹2.1 lakh was credited with no deductions" is news, no cut to
+      // explain; "why no deduction note?" still asks.
+      .filter((h, _, all) => h.cls !== 'cut' || clause.marked || !negated(h, all) || all.some((w) => w.cls === 'why' || w.cls === 'interrogative'))
+      // A giving word inside a longer request to tell ("zara bata dena", "bata dijiye": a request
+      // phrase that holds a word of telling) is that request's helper verb, nothing sent: "uska
+      // kya hua, pass hua ki nahi, zara bata dena" asks the status, not what to send.
+      .filter((h, _, all) => h.cls !== 'send' || !all.some((r) => r.cls === 'imperative' && r.start <= h.start && h.end <= r.end && r.end - r.start > h.end - h.start
+        && all.some((a) => a.cls === 'ask' && a !== h && a.start >= r.start && a.end <= r.end && (a.end < h.start || a.start > h.end))))
       // A question word inside a conjunction ("that's why", "की वजह से", because of; "when I get")
       // joins a statement: it asks nothing (below) and is no question word for the templates.
       .filter((h, _, all) => !conjoinedClasses.has(h.cls) || !withinPhraseOf(conjunctionClasses, h, all));
@@ -757,7 +779,8 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     const askedBySuffix = (h: ClassHit) => h.cls === 'interrogative' && alsoRead('question', h, hits) && h.start === h.end && h.end === clause.end - 1
       && hits.some((r) => r.cls === 'reject' && r.end === h.start - 1);
     if (clause.marked && !whyNamed && hits.some((h) => h.cls === 'reject') && !found.some((h) => h.cls === 'reason') && !hits.some((h) => h.cls === 'pending' || h.cls === 'status')
-      && hits.some((h) => askedBySuffix(h) || (h.start === clause.start && ((h.cls === 'interrogative' && alsoRead('question', h, hits)) || (h.cls === 'aux' && auxiliaries.has(message.words[h.start]!)))))) {
+      && hits.some((h) => askedBySuffix(h) || (h.start === clause.start && h.cls === 'interrogative' && alsoRead('question', h, hits))
+        || (opensClause(h, clause) && h.cls === 'aux' && auxiliaries.has(message.words[h.start]!)))) {
       hits = hits.map((h) => (h.cls === 'reject' ? { ...h, cls: 'status' } : h));
     }
     // A need told for a relation, naming nothing needed and asking nothing ("mere bhai ko chahiye",
@@ -817,7 +840,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     const opensSmallTalk = hits.some((h) => h.start === clause.start && smallTalkClasses.has(h.cls));
     // Beside "that's all" or "bas itna hi", a request word only says what the claimant wanted ("bas
     // itna hi confirm karna tha"); a question word still asks.
-    const enough = hits.some((h) => h.cls === 'enough');
+    // A request to talk to a person in the same clause still asks ("kuch nahi kehna, bas kisi se
+    // baat karwa do"): the claimant is put through whatever they say they are done with.
+    const enough = hits.some((h) => h.cls === 'enough') && !talkRequested(hits);
     // Nor one inside papers told handed in ("have sent the papers"): that is the perfect, not a question.
     // An auxiliary after a word that opens the sentence ("Also has the balance been paid", "And is
     // it approved") still opens the question; after one inside a sentence ("sent the bills and have
@@ -1016,8 +1041,12 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // A how or why right before a verb ("kaise hoga?", "how does that work?", "how do I do it?") asks
   // how the business is done, no decision questioned.
   const howDone = (h: ClassHit, hits: readonly ClassHit[]) => hits.some((q) => q.cls === 'question' && q.start === h.end + 1);
+  // A rejection asked about yes or no (read as a status above: "..., or has it been rejected?") is
+  // still the decision on a claim, a thing named, not a bare "any update?": after a clause that
+  // names the business in passing ("same screen every time I log in") it asks of the claim.
+  const rejectionAsked = (h: ClassHit) => found.some((r) => r.cls === 'reject' && r.start === h.start && r.end === h.end);
   const onCover = (i: number) => i > 0 && coverBefore(i, parts[i]!.hits.some((h) => coverPaper(h, parts[i]!.hits)))
-    && !parts[i]!.hits.some((h) => ((thingClasses.has(h.cls) || objectClasses.has(h.cls) || paperWords.has(h.cls)) && !coverPaper(h, parts[i]!.hits) && h.cls !== 'status'
+    && !parts[i]!.hits.some((h) => ((thingClasses.has(h.cls) || objectClasses.has(h.cls) || paperWords.has(h.cls)) && !coverPaper(h, parts[i]!.hits) && (h.cls !== 'status' || rejectionAsked(h))
         // A sending word that is also the request itself ("pathaben?", will you send it: Bengali's
         // polite future is both) is that request, as one inside a longer request phrase is.
         && !(h.cls === 'send' && (withinPhraseOf(sendmeClasses, h, parts[i]!.hits) || alsoRead('sendme', h, parts[i]!.hits)))

@@ -717,3 +717,30 @@ describe('language pack: Hindi, some X or other (किसी न किसी, 
     expect(matchIntent('क्लेम का पैसा कब तक आएगा?')).to.equal('claim_status');
   });
 });
+
+describe('language pack: Hindi and Hinglish, long stories the last question decides', () => {
+  it('reads a rejection asked yes or no (reject toh nahi hua?, रिजेक्ट हो गया क्या, रिजेक्ट तो नहीं हुआ) as a status question, not a why', () => {
+    for (const text of [
+      'Claim no 55120934. Zara dekh ke batao, reject toh nahi ho gaya? 3 hafte ho gaye, mummy pareshan hain',
+      'भैया का क्लेम भेजे बीस दिन हो गए, कोई चिट्ठी नहीं आई। रिजेक्ट हो गया क्या या अभी प्रोसेस में है, बताइए',
+      'मेरे बाबूजी का क्लेम पिछले महीने गया था। रिजेक्ट तो नहीं हुआ? कोई जवाब नहीं आया।',
+    ]) expect(understandMessage(text).intent, text).to.equal('claim_status');
+  });
+  it('reads a last why after a question on money came (पूरा पैसा आ गया ना? और ... क्यों नहीं जोड़े) as the why: a cost not added is a cut', () => {
+    expect(understandMessage('क्लेम का पूरा पैसा आ गया ना? और दवाइयों के ₹२,००० क्यों नहीं जोड़े गए, वो भी तो इलाज का खर्चा था?').intent).to.equal('query_reason');
+    expect(understandMessage('Pura paisa aa gaya na? Aur ambulance ke 1500 kyu nahi jode?').intent).to.equal('query_reason');
+  });
+  it('reads papers asked of (bina Part B ke, upload se kaam ho jayega, काम हो जाएगा) as documents, and a sending asked of us for the 80D certificate as the policy\'s business', () => {
+    expect(understandMessage('Kya claim form ka part B doctor se bharwana zaroori hai? Hospital door hai. Bina part B ke claim ho jayega?').intent).to.equal('pending_documents');
+    expect(understandMessage('ओरिजिनल रिपोर्ट कहाँ भेजनी हैं? मैं पटना में हूँ। कूरियर करूँ या ऐप पर अपलोड करने से काम हो जाएगा?').intent).to.equal('pending_documents');
+    expect(understandMessage('पत्नी की पॉलिसी का 80D प्रीमियम सर्टिफिकेट चाहिए, टैक्स रिटर्न भरना है। ऐप में कहाँ मिलेगा, या ईमेल पर भेज सकते हैं?').kind).to.not.equal('intent');
+  });
+  it('reads venting after a rejection (kuch nahi kehna, bas dukh hua, अब कुछ नहीं कहना) and papers told with "bas inform kar raha hoon" as small talk; a person asked for still hands over', () => {
+    for (const text of [
+      'Non disclosure bolke claim mana kar diya. Itne saal premium diya. Ab kuch nahi kehna, bahut dukh hua',
+      'Bills aur discharge summary aaj app pe upload kar diye claim me. Bas inform kar raha hoon',
+      'क्लेम नामंजूर हो गया, पुरानी बीमारी बोलकर। अब कुछ नहीं कहना, बस दुख हुआ।',
+    ]) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(understandMessage('Claim mana ho gaya. Kuch nahi kehna, bas kisi insaan se baat karwa do').intent).to.equal('human_handover');
+  });
+});

@@ -1922,3 +1922,38 @@ describe('understanding: a cut or reason told as a habit, asking nothing, vents'
     ]) expect(understandMessage(text).intent, text).to.equal('query_reason');
   });
 });
+
+describe('understanding: long stories whose last question decides (EN, HI, HI_EN)', () => {
+  it('reads a rejection asked yes or no after "or" ("..., or has it been rejected?") as a status question, even after the app login named in passing', () => {
+    for (const text of [
+      'My wife\'s claim has said \'in process\' for a month, the same page each time I log in. Is anybody working on it, or has it been rejected quietly?',
+      'I sent every bill in October. Is it still being checked, or has it been rejected?',
+    ]) expect(understandMessage(text).intent, text).to.equal('claim_status');
+    expect(understandMessage('It was rejected last week, or was it? Why was it rejected at all?').intent).to.equal('query_reason');
+  });
+  it('reads a giving word inside a request to tell ("zara bata dena") as that request, nothing sent; papers asked still ask for documents', () => {
+    expect(understandMessage('Nanaji ka claim July me gaya tha. Uska kya hua, approve hua ki nahi, zara bata dena.').intent).to.equal('claim_status');
+    expect(understandMessage('kaunse kagaz bhejne hain, zara bata dena').intent).to.equal('pending_documents');
+  });
+  it('reads a deduction negated right before it in a clause that asks nothing ("with no deductions") as news: thanks after money came start nothing', () => {
+    for (const text of [
+      'Many thanks! The money for my wife\'s surgery came in today, all of it with no deductions. Far better than what we had heard.',
+      'Thanks, the claim amount reached my account with no deductions.',
+    ]) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(understandMessage('The amount came. Why no deductions note, and why was 2,000 cut?').intent).to.equal('query_reason');
+  });
+  it('reads "done" or "nothing more to say" beside a request to talk to a person as no closing: the person is still asked for', () => {
+    for (const text of [
+      'ab kuch nahi kehna, bas kisi agent se baat karwa do',
+      'Nothing more to say, just connect me to a person',
+      'बस इतना ही, किसी एजेंट से बात करवा दीजिए',
+    ]) expect(understandMessage(text).intent, text).to.equal('human_handover');
+  });
+  it('reads EN whether-or-not status phrases, a pre-auth granted, a paper accepted and Part B as their intents, and an address and mobile update as the policy\'s business', () => {
+    expect(understandMessage('my dad\'s claim went in on 4th nov, no mail since. pls check and tell if its cleared or not').intent).to.equal('claim_status');
+    expect(understandMessage('The hospital says the pre-auth went to you at noon. We are waiting in the lobby. Please let me know if it has been granted.').intent).to.equal('claim_status');
+    expect(understandMessage('The clinic gave only a summary bill. Is the itemised bill mandatory, or will the summary bill be accepted?').intent).to.equal('pending_documents');
+    expect(understandMessage('Hello. I moved from Thane to Pune and changed my mobile too. How do I update both on my policy so that claim letters reach me?').kind).to.not.equal('intent');
+    expect(understandMessage('I am only telling you that I uploaded the bills today, just informing you.').kind).to.not.equal('intent');
+  });
+});
