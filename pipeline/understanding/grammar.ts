@@ -369,8 +369,10 @@ const talkClasses: ReadonlySet<string> = new Set(['talk', 'reach', 'call']);
 /** What a clause that only tells a call or a visit came holds beside the person: the call, its
  *  coming (an arrival word, already dropped from the clause as no payment), its day, and whose
  *  person it was (`relation`: "en appa agent kitta ellam sonnen, avaru paathukuvaru"; a name read
- *  as a typo of one, "Kannan", is as harmless): a relation asks nothing of anyone. */
-const callCameClasses: ReadonlySet<string> = new Set(['call', 'paid', 'received', 'date', 'aux', 'conjunction', 'relation']);
+ *  as a typo of one, "Kannan", is as harmless): a relation asks nothing of anyone; nor does what
+ *  they did told (`cover`, `done`: "en agent dhaan policy pottu kuduthaaru, avar dhaan indha number
+ *  kuduthaaru", the policy they got made, papers they handed in). */
+const callCameClasses: ReadonlySet<string> = new Set(['call', 'paid', 'received', 'date', 'aux', 'conjunction', 'relation', 'cover', 'done']);
 /** Words that ask something of a person named beside them: talk, a call, a complaint, or a
  *  negation ("my agent is not picking up"). With none, a person named only told the claimant
  *  something ("Your executive told me ...") and is no person asked for. */
