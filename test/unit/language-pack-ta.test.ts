@@ -2265,4 +2265,15 @@ describe('Tamil language packs', () => {
       ['claim reject pannirukeenga, endha ground la?', 'query_reason', 'TA_EN'],
     ]);
   });
+
+  it('reads help praised (romba help pannaaru, உதவி பண்ணாங்க), papers told sent (upload பண்ணியாச்சு) and an agent who said to message here or got the policy made as told: no workflow, no person asked for', () => {
+    expectReadings([
+      ['agent Dinesh sir romba help pannaaru', 'small_talk', 'TA_EN'],
+      ['ஆபீஸ் ஸ்டாஃப் ரொம்ப உதவி பண்ணாங்க', 'small_talk', 'TA'],
+      ['lab reports upload பண்ணியாச்சு', 'unclear', 'TA'],
+      ['agent sonnaaru inga message pannunga nu', 'small_talk', 'TA_EN'],
+      ['எங்க agent தான் policy போட்டு குடுத்தாரு, அவரு தான் இந்த நம்பர் குடுத்தாரு', 'small_talk', 'TA'],
+      ['agent sonnaaru claim approve aachu nu, panam eppo varum?', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });

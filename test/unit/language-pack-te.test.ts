@@ -2121,4 +2121,12 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['policy vere company ki port chesthe waiting period carry avutunda?', 'unclear', 'TE_EN'],
     ]);
   });
+
+  it('reads help praised (చాలా help చేశారు, help chesaaru) as thanks: naming the agent asks for no person', () => {
+    expectReadings([
+      ['branch lo agent Venkat garu help chesaaru', 'small_talk', 'TE_EN'],
+      ['agent రాము గారు చాలా help చేశారు', 'small_talk', 'TE'],
+      ['agent cheppaaru ikkada message cheyyamani, naa claim status enti?', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
