@@ -1478,4 +1478,10 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('ঘুরিয়ে ঘুরিয়ে শেষে টাকা কেন কম দিলেন?')).to.equal('query_reason');
     expect(matchIntent('protibar bolen process e ache, taka kobe pabo?')).to.equal('claim_status');
   });
+  it('reads papers someone will send (পাঠিয়ে দেবে, pathiye debe) or the claimant will upload later (কাল upload করব, pore upload korbo) as news, and the policy\'s expiry (কবে expire হবে) as its business; what to upload still asks for documents', () => {
+    for (const text of ['মেয়ে রাতে discharge summary পাঠিয়ে দেবে', 'jamai kal bill gulo pathiye dibe', 'ল্যাব থেকে রিপোর্ট এনে কাল upload করব', 'report gulo pore upload korbo', 'মায়ের policy কবে expire হবে?']) {
+      expect(matchIntent(text), text).to.equal(null);
+    }
+    for (const text of ['আর কী কী upload করব?', 'ar ki upload korbo?', 'বাবা কাল বিল পাঠিয়ে দেবে, আর কোন কাগজ লাগবে?']) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
 });
