@@ -1866,6 +1866,12 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('form kuthe milel?')).to.equal('pending_documents');
   });
+  it('reads the premium\'s due date (पॉलिसीचा प्रीमियम कधीपर्यंत, policy cha premium) and a receipt for tax (टॅक्ससाठी पावती) as the policy\'s business, and staff wished for everywhere (असा स्टाफ पाहिजे) as praise', () => {
+    for (const text of ['पॉलिसीचा प्रीमियम कधीपर्यंत जमा करायचा?', 'policy cha premium kadhi paryant bharaycha ahe?', 'मला टॅक्ससाठी पावती कुठे मिळेल?', 'पाटील सरांनी फोनवर सगळं समजावून सांगितलं, असे कर्मचारी पाहिजेत']) {
+      expect(understandMessage(text).kind, text).to.not.equal('intent');
+    }
+    expect(matchIntent('क्लेमचे पैसे कधीपर्यंत येतील?')).to.equal('claim_status');
+  });
   it('tells Marathi by महाराष्ट्र ("जय महाराष्ट्र"), which a Hindi greeting does not write', () => {
     expect(detectLanguage('जय महाराष्ट्र ताई')).to.equal('MR');
     expect(detectLanguage('महाराष्ट्र में मेरा क्लेम कब आएगा?')).to.equal('HI');
