@@ -1931,6 +1931,10 @@ describe('understanding: long stories whose last question decides (EN, HI, HI_EN
     ]) expect(understandMessage(text).intent, text).to.equal('claim_status');
     expect(understandMessage('It was rejected last week, or was it? Why was it rejected at all?').intent).to.equal('query_reason');
   });
+  it('reads "is something still pending?" after papers told sent as a need: the pending and still inside it ask which papers are left; the claim still pending asks where it stands', () => {
+    expect(understandMessage('I mailed the lab reports and the discharge card on Friday. Are those fine or is anything still pending for claim 55120?').intent).to.equal('pending_documents');
+    expect(understandMessage('Is my mother\'s claim still pending with you?').intent).to.equal('claim_status');
+  });
   it('reads a giving word inside a request to tell ("zara bata dena") as that request, nothing sent; papers asked still ask for documents', () => {
     expect(understandMessage('Nanaji ka claim July me gaya tha. Uska kya hua, approve hua ki nahi, zara bata dena.').intent).to.equal('claim_status');
     expect(understandMessage('kaunse kagaz bhejne hain, zara bata dena').intent).to.equal('pending_documents');
