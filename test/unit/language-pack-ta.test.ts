@@ -2276,4 +2276,14 @@ describe('Tamil language packs', () => {
       ['agent sonnaaru claim approve aachu nu, panam eppo varum?', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads the vocative typed -மா after -ம் (பேசணும்மா, pesanumma) as the word, whom to contact (yaara contact pannanum) as a person asked for, and a detail to update (update pannanum) as the claimant\'s own doing, no status', () => {
+    expectReadings([
+      ['manager kitta pesanumma', 'human_handover', 'TA_EN'],
+      ['ஒரு அதிகாரி கிட்ட பேசணும்மா', 'human_handover', 'TA'],
+      ['claim pathi yaara contact pannanum? number kudunga', 'human_handover', 'TA_EN'],
+      ['email maariduchu, update pannanum', 'unclear', 'TA_EN'],
+      ['en claim la update illa, enna aachu?', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });

@@ -2129,4 +2129,13 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['agent cheppaaru ikkada message cheyyamani, naa claim status enti?', 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it('reads whom to contact (evarini contact cheyyali, ఎవరిని సంప్రదించాలి) as a person asked for, and a detail to update (update cheyyali) as the claimant\'s own doing, no status', () => {
+    expectReadings([
+      ['naa claim gurinchi evarini contact cheyyali?', 'human_handover', 'TE_EN'],
+      ['క్లెయిమ్ గురించి ఎవరిని సంప్రదించాలి?', 'human_handover', 'TE'],
+      ['mobile number maarindi, update cheyyali', 'unclear', 'TE_EN'],
+      ['claim update cheppandi', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
