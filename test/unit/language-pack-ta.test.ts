@@ -2286,4 +2286,11 @@ describe('Tamil language packs', () => {
       ['en claim la update illa, enna aachu?', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads a lost policy card with its duplicate (card காணோம், duplicate எப்படி வாங்கறது) as the policy\'s business, no papers asked', () => {
+    expectReadings([
+      ['health card காணோம், duplicate எப்படி வாங்கறது?', 'unclear', 'TA'],
+      ['policy card kaanama pochu, duplicate eppadi vaanganum', 'unclear', 'TA_EN'],
+    ]);
+  });
 });

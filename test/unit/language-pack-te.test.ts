@@ -2138,4 +2138,28 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['claim update cheppandi', 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it('reads a call to come from a person (vaalla nunchi call raavali, నుంచి call రావాలి) as a person asked for', () => {
+    expectReadings([
+      ['naa file ni manager ki pampi, aayana nunchi call raavali', 'human_handover', 'TE_EN'],
+      ['పై అధికారి నుండి నాకు call రావాలి', 'human_handover', 'TE'],
+    ]);
+  });
+
+  it('reads resignation, praise of speed and an agent already told (em cheyyalem, fast ga jarigindi, chuskuntanu annadu) as small talk', () => {
+    expectReadings([
+      ['amount taggincharu, em cheyyalem, insurance ante anthe', 'small_talk', 'TE_EN'],
+      ['payment twaraga jarigindi, great work', 'small_talk', 'TE_EN'],
+      ['mee staff ki already cheppanu, vaadu chuskuntanu annadu', 'small_talk', 'TE_EN'],
+      ['కారణం అర్థమైంది, ఇంకేమీ అక్కర్లేదు', 'small_talk', 'TE'],
+    ]);
+  });
+
+  it('reads a status asked yes-or-no (inka pending lone unda, vachinaya leva, pending లోనే ఉందా) as a status question', () => {
+    expectReadings([
+      ['approve chesara leka inka pending lone unda?', 'claim_status', 'TE_EN'],
+      ['settlement dabbulu account ki vachinaya leva', 'claim_status', 'TE_EN'],
+      ['నా claim ఇంకా pending లోనే ఉందా', 'claim_status', 'TE'],
+    ]);
+  });
 });
