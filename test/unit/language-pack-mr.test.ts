@@ -1876,4 +1876,30 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(detectLanguage('जय महाराष्ट्र ताई')).to.equal('MR');
     expect(detectLanguage('महाराष्ट्र में मेरा क्लेम कब आएगा?')).to.equal('HI');
   });
+  it('reads an agent who came home and explained (समजावून गेला, samjavun gela) and praised (चांगला माणूस) as thanks, not a request for a person', () => {
+    for (const text of ['एजंट विनोद परवा घरी येऊन फॉर्म समजावून गेले, चांगला माणूस आहे', 'agent kaka ghari yeun sagla samjavun gele']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+    expect(matchIntent('एजंट विनोदशी बोलायचं आहे, फोन करा')).to.equal('human_handover');
+  });
+  it('reads venting about a cut with nothing asked (हे बरोबर नाही, कापले ते कापले, दुसरी कंपनी बघू) as small talk, a cut asked why still the reason', () => {
+    for (const text of ['न सांगता पैसे कापले, हे योग्य नाही', 'kaple te kaple, ata kay bolnar', 'कापलं ते कापलं, पुढच्या वर्षी दुसरी कंपनी बघू']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+    expect(matchIntent('औषधांचे पैसे का कापले?')).to.equal('query_reason');
+  });
+  it('starts nothing on papers put on the portal or the renewal paid by GPay; a rejection asked yes-no (रिजेक्ट झाला का, reject zala ka) is the status', () => {
+    for (const text of ['रिपोर्ट्स portal वर टाकले', 'रिन्यूअलचे पैसे फोनपे ने भरता येतील का?']) {
+      expect(understandMessage(text).kind, text).to.not.equal('intent');
+    }
+    for (const text of ['आईचा क्लेम रिजेक्ट झाला का?', 'dada maza claim reject zala ka?', 'माझ्या फाईलच काय जाल ते कळवा', 'बिलं पाठवून दोन महिने झाले, अजून किती थांबायचं?']) {
+      expect(matchIntent(text), text).to.equal('claim_status');
+    }
+    expect(matchIntent('का रिजेक्ट झाला क्लेम?')).to.equal('query_reason');
+  });
+  it('reads whether what was sent is enough (jevdhe pathavle tevdhe purese, जेवढे पाठवले तेवढे पुरेसे) as a need for papers', () => {
+    for (const text of ['jevdhe pathavle tevdhe purese ahe na, ki ajun kahi lagel?', 'जेवढे पाठवले तेवढे पुरेसे आहे का?']) {
+      expect(matchIntent(text), text).to.equal('pending_documents');
+    }
+  });
 });
