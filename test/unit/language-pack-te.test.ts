@@ -2162,4 +2162,11 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['నా claim ఇంకా pending లోనే ఉందా', 'claim_status', 'TE'],
     ]);
   });
+
+  it('reads the money not showing in the bank statement (bank statement lo kanipinchatledu) as the payment asked after, no paper', () => {
+    expectReadings([
+      ['transfer chesara? naa bank statement lo kanipinchatledu', 'claim_status', 'TE_EN'],
+      ['bank statement pampinchala?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
