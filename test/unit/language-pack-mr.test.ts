@@ -1902,4 +1902,10 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
       expect(matchIntent(text), text).to.equal('pending_documents');
     }
   });
+  it('reads a query raised again (परत क्वेरी का) as why it was raised, even beside papers told given; a query asked what to send still asks for documents', () => {
+    for (const text of ['परत क्वेरी का? सगळे रिपोर्ट्स आधीच दिले होते', 'पुन्हा क्वेरी का? बिलं आधीच पाठवली']) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+    }
+    expect(matchIntent('query ali ahe, kay pathvu?')).to.equal('pending_documents');
+  });
 });
