@@ -744,3 +744,15 @@ describe('language pack: Hindi and Hinglish, long stories the last question deci
     expect(understandMessage('Claim mana ho gaya. Kuch nahi kehna, bas kisi insaan se baat karwa do').intent).to.equal('human_handover');
   });
 });
+
+describe('language pack: Hinglish, praise of a named staff member and a plan to talk to one\'s own agent', () => {
+  it('reads "bahut helpful hain ... tareef karni thi" and "apne agent X ji se baat kar lunga" as small talk; a person asked of us still hands over', () => {
+    for (const text of [
+      'Aapke Pune office ki Neha madam bahut helpful hain. Sunday ko bhi call uthaya aur sab samjhaya. Bas unki tareef karni thi.',
+      'Theek hai ji message mil gaya. Main kal subah apne agent Sharma ji se baat kar lunga, wahi sab dekhte hain. Shukriya',
+      'Main apne agent se baat kar lungi, wahi papers bhejenge. Dhanyawad',
+    ]) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('Mujhe kisi agent se baat karni hai, please call karwao')).to.equal('human_handover');
+    expect(matchIntent('Mera claim 5 din se pending hai, kisi insaan se baat karwa do')).to.equal('human_handover');
+  });
+});
