@@ -595,11 +595,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       // A cut word inside a phrase of what is short ("kuch kam hai", "क्या कम है": anything missing?)
       // is that need, not a deduction ("bills bhej diye, kuch kam hai kya?" asks for documents).
       .filter((h, _, all) => h.cls !== 'cut' || !withinPhraseOf(needClasses, h, all))
-      // So is a status phrase inside a phrase of a paper lacking ("లేకుండా claim ముందుకు
-      // వెళ్తుందా", will the claim go ahead without them?): whether it proceeds without the papers
-      // asks about the papers, not where the claim stands.
-      // So are a pending and a still word inside a need phrase ("is something still pending?",
-      // "anything else pending?"): whether anything is left asks which papers, no claim standing.
+      // So are a status, a pending and a still word inside a need phrase: a paper lacking
+      // ("లేకుండా claim ముందుకు వెళ్తుందా", will the claim go ahead without them?) or anything left
+      // ("is something still pending?") asks about the papers, not where the claim stands.
       .filter((h, _, all) => (h.cls !== 'status' && h.cls !== 'pending' && h.cls !== 'still') || !withinPhraseOf(needClasses, h, all))
       // A which/what word ending a status phrase (Bengali's yes/no কি: "approval হয়েছে কি?", has
       // it been approved?) is its question particle: it asks that status, not which papers.
