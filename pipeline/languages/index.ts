@@ -116,6 +116,14 @@ function loadPack(dir: string, folder: string, scripts: readonly Script[]): Lang
   unknown('reason_words', Object.keys(spec.reason_words), known.reasonCodes, 'a reason code of pipeline/data/reason-codes.json');
   unknown('phi_context', Object.keys(spec.phi_context), known.phiKinds, 'a PHI kind of pipeline/data/phi-kinds.json');
   unknown('policy_prohibited', Object.keys(spec.policy_prohibited ?? {}), known.prohibited, 'a category of pipeline/data/policy-rules.json');
+  // A date word that folds onto a call word is one of the pack's dates, and its call spelling folds
+  // onto it: else the entry would name no word the grammar meets (grammar.ts, `dateNoCall`).
+  const fold = (w: string) => foldInScript(scripts, normaliseWord(w));
+  (spec.date_folds_onto_call ?? []).forEach(({ date, call }, i) => {
+    if (/\s/.test(normaliseWord(date))) throw fail(`/date_folds_onto_call/${i}/date "${date}" is not one word`);
+    if (!(spec.words.date ?? []).some((w) => fold(w) === fold(date))) throw fail(`/date_folds_onto_call/${i}/date "${date}" is no word of /words/date`);
+    if (fold(call) !== fold(date)) throw fail(`/date_folds_onto_call/${i}/call "${call}" does not fold onto "${date}"`);
+  });
   const replies = readChecked(join(dir, folder, 'replies.json'), checkReplies);
   return { ...spec, replies, scriptOf: script };
 }
@@ -150,6 +158,13 @@ export function loadLanguages(dir: string): LoadedLanguages {
 
   const wordClassLists: Record<string, string[]> = {};
   for (const cls of known.classes) wordClassLists[cls] = packs.flatMap((p) => p.words[cls] ?? []);
+  // ... and the word they fold onto is a call word of some pack (`call` or `callme`).
+  const callWords = new Set([...wordClassLists.call ?? [], ...wordClassLists.callme ?? []].map((w) => foldInScript(scripts, normaliseWord(w))));
+  for (const pack of packs) {
+    (pack.date_folds_onto_call ?? []).forEach(({ call }, i) => {
+      if (!callWords.has(foldInScript(scripts, normaliseWord(call)))) throw new LanguagePackError(fileOf(pack), `/date_folds_onto_call/${i}/call "${call}" is no word of any pack's /words/call or /words/callme`);
+    });
+  }
 
   // A spelling means one word: two packs (or one) that fold it to different forms are a mistake.
   const spellingVariants = new Map<string, string>();

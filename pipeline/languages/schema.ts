@@ -66,6 +66,19 @@ export interface LanguageSpec {
   citation_prefixes: string[];
   /** Phrases a reply must never say, per category of pipeline/data/policy-rules.json. Default none. */
   policy_prohibited?: Record<string, string[]>;
+  /** Date words of this pack (`words.date`) that its script's folds make one word with a call word
+   *  (Marathi काल, yesterday, and कॉल, call, once ॉ folds to ा), each with the spelling that is
+   *  really the call: a call read on the date word in a message that writes no `call` spelling is
+   *  the date (grammar.ts, `dateNoCall`). Default none. */
+  date_folds_onto_call?: DateCallFold[];
+}
+
+export interface DateCallFold {
+  /** The date word, as `words.date` lists it. */
+  date: string;
+  /** The call word it folds onto, as a claimant writes it when a call is meant. */
+  call: string;
+  why: string;
 }
 
 /**
@@ -166,6 +179,13 @@ export const languageSchema = {
     policy_stop_words: words,
     citation_prefixes: { type: 'array', minItems: 1, items: word },
     policy_prohibited: wordLists,
+    date_folds_onto_call: {
+      type: 'array',
+      items: {
+        type: 'object', additionalProperties: false, required: ['date', 'call', 'why'],
+        properties: { date: word, call: word, why: { type: 'string', minLength: 1 } },
+      },
+    },
   },
 } as const;
 

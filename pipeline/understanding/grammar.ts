@@ -448,16 +448,20 @@ function coverAgain(found: ClassHit[], words: readonly string[]): ClassHit[] {
     && !found.some((o) => o !== h && o.start <= h.start && o.end >= h.start && o.end > o.start) ? { ...h, cls: 'cover' } : h);
 }
 
-/** Marathi's काल (yesterday) and कॉल (call) are one word once the candra o sign folds to the aa
- *  sign (scripts/Devanagari.json), and both packs list कॉल as a call: so "मला काल मेसेज आला"
- *  (yesterday I got a message) read "मला कॉल" (call me). A call read on that word, also a date, in
- *  a message that writes no कॉल, is yesterday: no call, and no call asked for in a phrase holding it. */
-function yesterdayNoCall(found: ClassHit[], words: readonly string[], text: string): ClassHit[] {
-  if (text.includes('कॉल')) return found;
-  const yesterday = (i: number) => words[i] === yesterdayWord && found.some((d) => d.cls === 'date' && d.start === i && d.end === i);
-  return found.filter((h) => !((h.cls === 'call' || h.cls === 'callme') && words.slice(h.start, h.end + 1).some((_, k) => yesterday(h.start + k))));
+/** A date word that a script's folds make one word with a call word (a pack's
+ *  `date_folds_onto_call`: Marathi's काल, yesterday, and कॉल, call, once the candra o sign folds to
+ *  the aa sign), so "मला काल मेसेज आला" (yesterday I got a message) would read "मला कॉल" (call me).
+ *  A call read on such a word, also read as a date there, in a message that writes none of its
+ *  call spellings, is the date: no call, and no call asked for in a phrase holding it. */
+function dateNoCall(found: ClassHit[], words: readonly string[], text: string): ClassHit[] {
+  const folded = datesFoldingOntoCall.filter((d) => !text.includes(d.call)).map((d) => d.date);
+  if (folded.length === 0) return found;
+  const dateNotCall = (i: number) => folded.includes(words[i]!) && found.some((d) => d.cls === 'date' && d.start === i && d.end === i);
+  return found.filter((h) => !((h.cls === 'call' || h.cls === 'callme') && words.slice(h.start, h.end + 1).some((_, k) => dateNotCall(h.start + k))));
 }
-const yesterdayWord = 'काल';
+/** Every pack's date words that fold onto a call word (folded), each with its call spelling as written. */
+const datesFoldingOntoCall = languages.packs.flatMap((p) => p.date_folds_onto_call ?? [])
+  .map((d) => ({ date: foldedWords(d.date)[0]!, call: d.call.normalize('NFC') }));
 
 /**
  * Scores a message against every template. Typed for the shipped intents by default; a caller
@@ -490,7 +494,7 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   const told = detectLanguage(text);
   // No phrase runs across a sentence mark: the words that open the second sentence and after.
   const sentenceStarts = new Set(message.clauses.filter((c, i) => i > 0 && c.sentence !== message.clauses[i - 1]!.sentence).map((c) => c.start));
-  const read = yesterdayNoCall(coverAgain(withNumberAsked(lexicon.find(message.words, told, sentenceStarts), message.words), message.words), message.words, text);
+  const read = dateNoCall(coverAgain(withNumberAsked(lexicon.find(message.words, told, sentenceStarts), message.words), message.words), message.words, text);
   // A request to explain (a word both a why and a request: "explain", "समझाइए", "samjhaiye") asks
   // a decision's reason only in a message that names a rejection or a cut ("... 'जानकारी छुपाई
   // गई' बोलकर रद्द कर दिया ... समझाइए"); elsewhere it is the request alone, and what it is said

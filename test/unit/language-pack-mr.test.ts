@@ -1908,4 +1908,14 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     }
     expect(matchIntent('query ali ahe, kay pathvu?')).to.equal('pending_documents');
   });
+
+  it('reads काल as yesterday where no कॉल is written (the pack\'s date_folds_onto_call: the two fold to one word), and a written कॉल as the call', () => {
+    expect(packOf('MR').date_folds_onto_call?.map((d) => [d.date, d.call])).to.deep.equal([['काल', 'कॉल']]);
+    for (const text of ['मला काल पत्र मिळालं, धन्यवाद', 'काल मला त्यांचा मेसेज आला']) {
+      expect(matchIntent(text), text).to.equal(null);
+      expect(detectLanguage(text), text).to.equal('MR');
+    }
+    expect(understandMessage('मला काल पत्र मिळालं, धन्यवाद').kind).to.equal('small_talk');
+    for (const text of ['मला कॉल करा, कालपासून वाट बघतोय', 'कृपया मला कॉल करा']) expect(matchIntent(text), text).to.equal('human_handover');
+  });
 });

@@ -231,6 +231,24 @@ describe('language packs', () => {
     expect(() => loadLanguages(dir)).to.throw('/detection/default_for_script: Latin needs exactly one default pack, has 2 (EN, XX)');
   });
 
+  it('rejects a date that folds onto a call (`date_folds_onto_call`) without its why, of several words, not a date of the pack, whose call spelling folds elsewhere or is no call word', () => {
+    const file = join(dir, 'mr', 'language.json');
+    const mr = readJson(file);
+    const entry = (e: Record<string, string>) => writeJson(file, { ...mr, date_folds_onto_call: [e] });
+    entry({ date: 'काल', call: 'कॉल' });
+    expect(() => loadLanguages(dir)).to.throw(`${file}: /date_folds_onto_call/0 must have required property 'why'`);
+    entry({ date: 'मागच्या आठवड्यात', call: 'कॉल', why: 'test' });
+    expect(() => loadLanguages(dir)).to.throw(`${file}: /date_folds_onto_call/0/date "मागच्या आठवड्यात" is not one word`);
+    entry({ date: 'बाल', call: 'बॉल', why: 'test' });
+    expect(() => loadLanguages(dir)).to.throw(`${file}: /date_folds_onto_call/0/date "बाल" is no word of /words/date`);
+    entry({ date: 'उद्या', call: 'कॉल', why: 'test' });
+    expect(() => loadLanguages(dir)).to.throw(`${file}: /date_folds_onto_call/0/call "कॉल" does not fold onto "उद्या"`);
+    entry({ date: 'परवा', call: 'परवॉ', why: 'test' });
+    expect(() => loadLanguages(dir)).to.throw(`${file}: /date_folds_onto_call/0/call "परवॉ" is no word of any pack's /words/call or /words/callme`);
+    entry({ date: 'काल', call: 'कॉल', why: 'test' });
+    expect(loadLanguages(dir).packs.find((p) => p.code === 'MR')?.date_folds_onto_call).to.deep.equal([{ date: 'काल', call: 'कॉल', why: 'test' }]);
+  });
+
   it('fails on a script file with a fold that does not compile, naming the field', () => {
     const file = join(dir, 'scripts', 'Latin.json');
     const latin = readJson(file);
