@@ -1484,4 +1484,27 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     }
     for (const text of ['আর কী কী upload করব?', 'ar ki upload korbo?', 'বাবা কাল বিল পাঠিয়ে দেবে, আর কোন কাগজ লাগবে?']) expect(matchIntent(text), text).to.equal('pending_documents');
   });
+  it('reads resignation and anger told (যা হবার হয়েছে, আর কী বলব, কী আর করব, রাগ হচ্ছে; ja hobar hoyeche, ki r korbo), a reason told read (কারণটা পড়লাম, karon porlam), best wishes (shubhechha) and praise of speed (তাড়াতাড়ি সেটল করলেন) as small talk; a question after them still asks', () => {
+    for (const text of ['ক্লেম বাতিলের চিঠি এসেছে। যা হবার হয়েছে, আর কী বলব', 'claim batil er letter elo, ja hobar hoyeche, ar ki bolbo', 'room rent এ কাটার কারণটা পড়লাম, রাগ হচ্ছে কিন্তু কী আর করব', 'co-pay er karon ta porlam, raag hocche kintu ki ar korbo', 'মায়ের বিলের টাকা এসে গেছে, খুব তাড়াতাড়ি সেটল করে দিলেন', 'mayer hospital bill er taka eseche, puro team ke shubhechha']) {
+      expect(understandMessage(text).kind, text).to.equal('small_talk');
+    }
+    expect(matchIntent('আর কী বলব, দুই মাস হয়ে গেল, টাকা কবে পাব?')).to.equal('claim_status');
+    expect(matchIntent('sob kagoj diyechi, ar ki korbo?')).to.equal('pending_documents');
+  });
+  it('reads a rejection asked with naki or kina after its verb (রিজেক্ট করে দিয়েছেন নাকি, reject korechen kina) as whether it was decided: claim status', () => {
+    for (const text of ['আমার বাবার ক্লেম রিজেক্ট করে দিয়েছেন নাকি?', 'ami kono message pai ni, claim ta reject korechen kina?', 'claim reject kore dilen naki? kichu janai ni']) expect(matchIntent(text), text).to.equal('claim_status');
+    expect(matchIntent('ক্লেম রিজেক্ট করলেন কেন?')).to.equal('query_reason');
+  });
+  it('reads the logic of a decision (যুক্তি, jukti), by which rule (kon rule e) and a part paid (partly pay) as why-questions', () => {
+    for (const text of ['ওষুধের বিল থেকে এত টাকা বাদ দেওয়ার যুক্তিটা কী?', 'room rent er taka katar jukti ta ki?', 'kon rule e amar claim partly pay korlen janan', 'ki rule e eto taka kata holo?']) {
+      expect(matchIntent(text), text).to.equal('query_reason');
+    }
+  });
+  it('reads being put on the line (line e dite parben, line e pabo) and someone of the claims department (claims department এর কোনো লোককে) as a person asked for, and office hours (kota obdhi khola) as the policy\'s business', () => {
+    for (const text of ['kono officer ke line e dite parben please?', 'ekjon manager ke line e pabo?', 'claims department এর কোনো লোককে ফোনে ধরিয়ে দিন']) expect(matchIntent(text), text).to.equal('human_handover');
+    expect(matchIntent('Salt Lake office kota obdhi khola thake?')).to.equal(null);
+  });
+  it('reads nothing told so far (kichu janalen na) and a month nearly gone (mash hote chollo) as a delay: the why beside them asks the status', () => {
+    for (const text of ['kichu janalen na keno? tin mash hote chollo', 'ekhono kichui janalen na, du mash hote chollo']) expect(matchIntent(text), text).to.equal('claim_status');
+  });
 });
