@@ -2293,4 +2293,16 @@ describe('Tamil language packs', () => {
       ['policy card kaanama pochu, duplicate eppadi vaanganum', 'unclear', 'TA_EN'],
     ]);
   });
+
+  it('reads a reason told given (காரணம் சொன்னாங்க, kaaranam sonnanga: no reason asked), the heart not accepting it (மனசு ஒத்துக்கல) as no rejection, "I don\'t want this company" as a parting word, and pannitein as panniten', () => {
+    expectReadings([
+      ['room rent cut பண்ணதுக்கு காரணம் சொன்னாங்க, ஆனாலும் மனசு ஒத்துக்கல. இனிமே இந்த கம்பெனியே வேணாம்', 'small_talk', 'TA'],
+      ['ICU charges cut pannadhukku reason sonnanga, aanalum manasu othukala. ini indha company vendaam', 'small_talk', 'TA_EN'],
+      ['claim reject aanadhukku kaaranam sonnanga, sari', 'small_talk', 'TA_EN'],
+      ['room rent cut பண்ணதுக்கு காரணம் சொல்லுங்க', 'query_reason', 'TA'],
+      ['bill cut pannadhukku kaaranam sollunga', 'query_reason', 'TA_EN'],
+      ['ellam scan panni mail pannitein', 'unclear', 'TA_EN'],
+      ['bills ellam courier pannitein, eppo panam varum?', 'claim_status', 'TA_EN'],
+    ]);
+  });
 });

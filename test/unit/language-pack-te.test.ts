@@ -2169,4 +2169,18 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['bank statement pampinchala?', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+  it('reads "what is this" (enti idi, ఏంటి ఇది) after money as why, a cut told as a habit (last time kuda, alavatu aipoyindi, అలవాటైపోయింది) as venting, and papers submitted days ago (submit chesi) as sent', () => {
+    expectReadings([
+      ['pharmacy bills lo sagam cut chesaru, enti idi??', 'query_reason', 'TE_EN'],
+      ['ICU charges motham teesesaru, ఏంటి ఇది?', 'query_reason', 'TE'],
+      ['poyina saari kuda gloves ki dabbulu cut chesaru, ee saari kuda ante', 'small_talk', 'TE_EN'],
+      ['mee company ki idi alavatu aipoyindi, prathi claim lo cut', 'small_talk', 'TE_EN'],
+      ['పోయిన సారి కూడా room rent లో కట్ చేశారు, మీకు ఇది అలవాటైపోయింది', 'small_talk', 'TE'],
+      ['last time kuda cut chesaru, ee sari enduku cut chesaru?', 'query_reason', 'TE_EN'],
+      ['discharge summary upload chesi 10 rojulu ayyindi, inka dabbulu raledu enduku?', 'claim_status', 'TE_EN'],
+      ['bills సబ్మిట్ చేసి 15 రోజులు అయింది, డబ్బులు ఎప్పుడు వస్తాయి?', 'claim_status', 'TE'],
+      ['documents ela submit chesi claim cheyali?', 'pending_documents', 'TE_EN'],
+    ]);
+  });
 });
