@@ -1507,4 +1507,13 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
   it('reads nothing told so far (kichu janalen na) and a month nearly gone (mash hote chollo) as a delay: the why beside them asks the status', () => {
     for (const text of ['kichu janalen na keno? tin mash hote chollo', 'ekhono kichui janalen na, du mash hote chollo']) expect(matchIntent(text), text).to.equal('claim_status');
   });
+  it('reads mail with the locative (mail এ, mail e: in the mail) as where something came or not, no papers sent: an app\'s reset link not come starts nothing; papers to be mailed still ask for documents', () => {
+    for (const text of ['app এর OTP link টা mail এ আসেনি, দুবার চেষ্টা করেছি', 'premium er receipt ta mail e aseni ekhono']) expect(matchIntent(text), text).to.equal(null);
+    for (const text of ['kon kon kagoj mail e pathate hobe?', 'বিলগুলো mail এ পাঠাব?']) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
+  it('reads what an agent said (এজেন্ট বলেছিলেন, agent bolechilo) as who told the claimant, no person asked for; a person asked for or a question after it still asks', () => {
+    for (const text of ['এজেন্ট বলেছিলেন এই প্ল্যানে চোখের অপারেশন কভার হয়', 'agent bolechilo maternity cover ache, tai policy ta nilam']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('এজেন্ট বলেছিলেন ফোন করবেন, কেউ করেনি। একজন এজেন্টের সাথে কথা বলতে চাই')).to.equal('human_handover');
+    expect(matchIntent('agent bolechilo claim 7 din e hobe, ekhono hoyni, kobe hobe?')).to.equal('claim_status');
+  });
 });
