@@ -2305,4 +2305,12 @@ describe('Tamil language packs', () => {
       ['bills ellam courier pannitein, eppo panam varum?', 'claim_status', 'TA_EN'],
     ]);
   });
+
+  it('reads "please confirm" (உறுதிப்படுத்தவும், உறுதிப்படுத்துங்க) as a request: whether the papers arrived, asked so with the claim number after, asks about the papers; whether the money came still asks the status', () => {
+    expectReadings([
+      ['அனுப்பின பில்கள் எல்லாம் வந்து சேர்ந்ததான்னு உறுதிப்படுத்துங்க. claim no 6612093', 'pending_documents', 'TA'],
+      ['பணம் account-ல வந்து சேர்ந்ததா என்று உறுதிப்படுத்தவும்', 'claim_status', 'TA'],
+      ['claim settle ஆச்சான்னு உறுதி செய்யவும்', 'claim_status', 'TA'],
+    ]);
+  });
 });

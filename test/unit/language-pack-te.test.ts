@@ -2183,4 +2183,13 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['documents ela submit chesi claim cheyali?', 'pending_documents', 'TE_EN'],
     ]);
   });
+
+  it('reads a bill given (bill icharu, బిల్లు ఇచ్చారు: the paper handed over) as no payment: whether to get it again and send asks for documents, a payment asked after it still asks the status', () => {
+    expectReadings([
+      ['హాస్పిటల్ వాళ్ళు stamp లేకుండా బిల్లు ఇచ్చారు, మళ్ళీ తీసుకుని పంపాలా?', 'pending_documents', 'TE'],
+      ['pharmacy vaadu sign lekunda bill ichadu, adi malli pampala?', 'pending_documents', 'TE_EN'],
+      ['hospital vaallu final bill icharu, inka emi documents kavali?', 'pending_documents', 'TE_EN'],
+      ['discharge appudu bill icharu, claim eppudu settle avutundi?', 'claim_status', 'TE_EN'],
+    ]);
+  });
 });
