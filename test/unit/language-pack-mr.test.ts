@@ -1918,4 +1918,45 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
     expect(understandMessage('मला काल पत्र मिळालं, धन्यवाद').kind).to.equal('small_talk');
     for (const text of ['मला कॉल करा, कालपासून वाट बघतोय', 'कृपया मला कॉल करा']) expect(matchIntent(text), text).to.equal('human_handover');
   });
+
+  /** The routing a message gets: its intent, or small talk, or unclear. */
+  const routed = (text: string) => {
+    const u = understandMessage(text);
+    return u.kind === 'small_talk' || u.kind === 'unclear' ? u.kind : u.intent;
+  };
+
+  it('reads the habitual अडकतं, अडकते (it gets stuck: an app or a page) as itself, no typo of the status word अडकलं; a claim stuck still asks the status', () => {
+    for (const text of ['ॲप उघडल्यावर पेमेंट पेजवरच अडकतं', 'वेबसाइट लोडिंगवरच अडकते, काय करू?']) expect(routed(text), text).to.equal('unclear');
+    expect(routed('माझा क्लेम अडकलाय')).to.equal('claim_status');
+  });
+
+  it('reads "what can one say now" in either order (आता काय बोलणार, काय बोलणार आता; काय करणार आता) as venting, no question', () => {
+    for (const text of ['पैसे कापले, काय बोलणार आता', 'सगळं संपलं, काय करणार आता']) expect(routed(text), text).to.equal('small_talk');
+  });
+
+  it('reads a person asked to be put through as a question (जोडून देता का, जोडून द्याल का) as a handover request', () => {
+    for (const text of ['एखाद्या साहेबांशी जोडून द्याल का?', 'मला मॅनेजरशी जोडून देता का?']) expect(routed(text), text).to.equal('human_handover');
+  });
+
+  it('reads money asked why it went (पैसे का गेले) as the reason asked', () => {
+    for (const text of ['बिलातून पाच हजार का गेले?', 'औषधांचे पैसे का गेले?']) expect(routed(text), text).to.equal('query_reason');
+  });
+
+  it('reads a rejection asked yes or no in the feminine (रिजेक्ट झाली का, reject zali ka: a claim is often feminine) as the status; "why was it rejected" still the reason', () => {
+    for (const text of ['majhi claim reject zali ka, sanga na', 'आईची क्लेम रिजेक्ट झाली का?']) expect(routed(text), text).to.equal('claim_status');
+    expect(routed('claim reject ka zali?')).to.equal('query_reason');
+  });
+
+  it('reads a cause-of-illness certificate as a paper, not a cause asked, and "do I have to get" (ghyava lagel, ghyaycha ahe ka) as a need; a rejection\'s cause asked is still the reason', () => {
+    for (const text of ['hospital kadun cause of illness certificate ghyava lagel ka?', 'discharge card ghyaycha ahe ka?']) expect(routed(text), text).to.equal('pending_documents');
+    expect(routed('reject cha cause kay?')).to.equal('query_reason');
+  });
+
+  it('reads "on which point" (कोणत्या मुद्द्यावर, kontya mudyavar) as why, and kalvave as a request', () => {
+    for (const text of ['kontya mudyavar paise kami kele te kalvave', 'कोणत्या मुद्द्यावर रक्कम कापली ते कळवा']) expect(routed(text), text).to.equal('query_reason');
+  });
+
+  it('reads nikaal as nikal (the decision: nikal lagla ka) and asks the status', () => {
+    for (const text of ['bhavacha claim cha nikaal lagla ka?', 'nikaal kadhi lagel?']) expect(routed(text), text).to.equal('claim_status');
+  });
 });
