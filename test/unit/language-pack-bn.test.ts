@@ -1516,4 +1516,8 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     expect(matchIntent('এজেন্ট বলেছিলেন ফোন করবেন, কেউ করেনি। একজন এজেন্টের সাথে কথা বলতে চাই')).to.equal('human_handover');
     expect(matchIntent('agent bolechilo claim 7 din e hobe, ekhono hoyni, kobe hobe?')).to.equal('claim_status');
   });
+  it('reads the link of a KYC update (KYC update er link, KYC আপডেটের লিংক) as the policy\'s business, no status asked; a KYC update for the claim still asks for documents', () => {
+    for (const text of ['amar KYC update er link ta khulche na', 'KYC আপডেটের লিংকটা খুলছে না']) expect(matchIntent(text), text).to.equal(null);
+    expect(matchIntent('KYC update korte hobe claim er jonno?')).to.equal('pending_documents');
+  });
 });
