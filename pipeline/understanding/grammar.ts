@@ -1021,10 +1021,14 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // no claim's money.
   const named = (p: Part) => p.hits.some((h) => thingClasses.has(h.cls) || (objectClasses.has(h.cls) && (h.cls !== 'need' || p.asking)));
   const premiumMoney = (h: ClassHit, p: Part) => (h.cls === 'money' || h.cls === 'amount') && !p.hits.some((c) => c.cls === 'claim' || c.cls === 'ref');
+  // A clause between that only gives the policy's number, asking nothing ("पॉलिसी नंबर 3345/11/2024
+  // है", "policy no. 88120 hai": a claim or policy word, its label, the number, a copula) labels
+  // that business, and is passed over as well: no claim is named by it alone.
+  const numberGiven = (p: Part) => !p.asking && onlyReference(p.hits.filter((h) => h.cls !== 'question'));
   // That business read as listed, no typo ("पोर्टल", a portal, is one letter from "पोर्ट").
   const coverBefore = (i: number, papers: boolean) => {
     let k = i - 1;
-    while (k >= 0 && !aboutCover(parts[k]!) && !named(parts[k]!)) k -= 1;
+    while (k >= 0 && !aboutCover(parts[k]!) && (!named(parts[k]!) || numberGiven(parts[k]!))) k -= 1;
     return k >= 0 && aboutCover(parts[k]!) && parts[k]!.hits.some((h) => h.cls === 'cover' && !h.fuzzy) && !parts[k]!.hits.some((h) => (thingClasses.has(h.cls) && !premiumMoney(h, parts[k]!)) || (papers && h.cls === 'done'))
       && !sendingBlocked(k);
   };

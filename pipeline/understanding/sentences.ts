@@ -92,6 +92,10 @@ function numericKind(raw: string): Kind | null {
   // neighbours read it, as they read a number alone.
   if (/^\d{1,2}[^\p{Script=Latin}\p{N}.,/:-]+$/u.test(t)) return null;
   if (/^\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?$/.test(t)) return 'date';
+  // A financial or assessment year ("2024-25", "FY 2023-2024", "वित्त वर्ष २०२४-२५") is a date, no
+  // reference: a year, a dash, the next year (its last two digits or all four).
+  const years = /^((?:19|20)\d{2})-(\d{2}|\d{4})$/.exec(t);
+  if (years && Number(years[2]!.slice(-2)) === (Number(years[1]) + 1) % 100) return 'date';
   if (/^\d+(?:\.\d+)?k$/.test(t)) return 'amount';
   if (/^\d{1,3}(?:,\d{2,3})+(?:\.\d+)?$/.test(t)) return 'amount';
   if (/^\d+(?:\.\d+)?$/.test(t)) return t.replace('.', '').length >= 5 ? 'ref' : null;

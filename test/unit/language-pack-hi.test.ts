@@ -756,3 +756,38 @@ describe('language pack: Hinglish, praise of a named staff member and a plan to 
     expect(matchIntent('Mera claim 5 din se pending hai, kisi insaan se baat karwa do')).to.equal('human_handover');
   });
 });
+
+describe('language pack: Hindi and Hinglish, praise, venting and an explanation left behind', () => {
+  it('reads papers got completed (पूरे करवा दिए, poore karwa diye), a special mention (ख़ास ज़िक्र), शाबाशी and "ऐसे लोग कम मिलते हैं" as praise: small talk; papers asked still ask', () => {
+    for (const text of [
+      'पटना ब्रांच की सीमा मैडम ने मेरे क्लेम के कागज़ एक दिन में पूरे करवा दिए। ऐसे लोग कम मिलते हैं, उनको शाबाशी दीजिए।',
+      'Seema madam ne claim ke saare papers ek din me poore karwa diye. Aise log kam milte hain.',
+      'Pune branch ki Neha madam ne bahut madad ki. Meri taraf se shukriya, aur unke manager tak bhi ye baat pahuncha dena.',
+    ]) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('कागज़ पूरे करने के लिए क्या चाहिए?')).to.equal('pending_documents');
+  });
+  it('reads an explanation left behind (samjhakar gaye, समझा कर गए) as understood: no when asked of a visit yesterday', () => {
+    for (const text of [
+      'Bank wale sir aaj aaye the, claim ke sab papers samjhakar gaye. Ab tension nahi hai.',
+      'एजेंट जी कल आए थे, क्लेम का पूरा प्रोसेस समझा कर गए। उनका नंबर रख लिया है।',
+    ]) expect(understandMessage(text).kind, text).to.equal('small_talk');
+  });
+  it('reads "kya kahun", "क्या कहूं" (what can I say) as asking nothing, and anger vented (मन का गुस्सा था सो लिख दिया) or the rules known as small talk; a question after still asks', () => {
+    for (const text of [
+      'Kya kahun, 9 hazar consumables ke naam pe kaat liye. Chalo agli baar dhyan rakhenge.',
+      'क्या कहूं, ५ हज़ार कमरे के किराये के नाम पर काट लिए। अगली बार ध्यान रखूंगा।',
+      'Hospital ne 5 ghante discharge me lagaye, TPA approval nahi aaya bolke. Bas mann ka gussa tha so likh diya.',
+      'डिस्चार्ज में बहुत देर हुई, टीपीए का अप्रूवल देर से आया। बस मन का गुस्सा था, सो लिख दिया।',
+      'Rules pata hai, samjhane ki zarurat nahi. Bas bura laga ki 5 hazar kaat liye.',
+    ]) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('kya bolu ab, claim kab aayega?')).to.equal('claim_status');
+    expect(matchIntent('TPA approval nahi aaya abhi tak. Kab aayega?')).to.equal('claim_status');
+  });
+  it('reads a tax return to file (रिटर्न फाइल, return file, आयकर रिटर्न) and the app\'s tracker as the policy\'s business', () => {
+    for (const text of [
+      'ITR bharna hai, premium ki receipt chahiye. CA return file karne bol raha hai, kahan milegi?',
+      'मुझे आयकर रिटर्न के लिए प्रीमियम की रसीद चाहिए, कहाँ से मिलेगी?',
+      'App ka tracker hamesha pending dikhata hai, app thik karo yaar.',
+    ]) expect(understandMessage(text).kind, text).to.equal('unclear');
+  });
+});

@@ -54,6 +54,11 @@ describe('understanding: the sentence reader', () => {
 
   it('reads claim and policy numbers as references', () => {
     expect(entities('claim CLM-2024-88812')).to.deep.equal(['ref']);
+    // A financial year (a year, a dash, the next year) is a date, no reference; two years not
+    // consecutive stay a reference.
+    expect(entities('80D certificate for FY 2023-24')).to.deep.equal(['date']);
+    expect(entities('वित्त वर्ष २०२३-२०२४ का')).to.deep.equal(['date']);
+    expect(entities('ref 2024-27')).to.deep.equal(['ref']);
     expect(entities('policy 2233/44/567')).to.deep.equal(['ref']);
     expect(entities('claim id 7781209')).to.deep.equal(['ref']);
     expect(entities('claim no 4471')).to.deep.equal(['ref']);

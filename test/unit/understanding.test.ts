@@ -1961,3 +1961,36 @@ describe('understanding: long stories whose last question decides (EN, HI, HI_EN
     expect(understandMessage('I am only telling you that I uploaded the bills today, just informing you.').kind).to.not.equal('intent');
   });
 });
+
+describe('understanding: a policy number between the policy\'s business and its question', () => {
+  it('passes over a clause that only gives the policy number (with its copula) after a clause on that business, in EN, HI_EN and HI', () => {
+    for (const text of [
+      'I need the premium certificate for 80D. Policy no 4471-22-1908. Where can I download it?',
+      'Premium ki receipt chahiye tax ke liye. Policy number 88120443 hai. Kahan milegi?',
+      'टैक्स के लिए प्रीमियम सर्टिफिकेट चाहिए। पॉलिसी नंबर 5521/08/2023 है। कहाँ मिलेगा?',
+    ]) expect(understandMessage(text).kind, text).to.equal('unclear');
+    // With no business of the policy before it, the number names the claim; and a question of the
+    // claim's money after it still asks.
+    expect(understandMessage('Claim no 88120443 hai. Kahan milega?').intent).to.equal('claim_status');
+    expect(understandMessage('Premium ki receipt chahiye. Claim no 88120443 hai. Paisa kab milega?').intent).to.equal('claim_status');
+  });
+});
+
+describe('language pack: English, venting, praise passed on and the app\'s tracker', () => {
+  it('reads frustration told, "no need to explain, I know the rules" and appreciation passed on to a manager as small talk; a why or a person asked still asks', () => {
+    for (const text of [
+      'Really frustrated. They deducted 6,000 as non-medical items and nobody told me at admission.',
+      'They cut 4,000 for the room rent. No need to explain, I know the rules.',
+      'Rohit from your team sorted my papers in one day. Kindly pass on my appreciation to his supervisor.',
+    ]) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(understandMessage('Why was 4000 cut? No need to explain the rules, just tell me the reason.').intent).to.equal('query_reason');
+    expect(understandMessage('Please connect me to your manager, the claim is stuck.').intent).to.equal('human_handover');
+  });
+  it('reads the app\'s claim tracker, and "fix the app", as the app (the policy\'s business): the claim\'s status asked still asks', () => {
+    expect(understandMessage('Your app\'s claim tracker always says under process, even after settlement. Please fix the app.').kind).to.equal('unclear');
+    expect(understandMessage('What is the status of my claim in the tracker?').intent).to.equal('claim_status');
+  });
+  it('reads a tax return to file as the policy\'s business: the premium receipt for it starts nothing', () => {
+    expect(understandMessage('I have to file my tax return and need the premium receipt. Where can I get it?').kind).to.equal('unclear');
+  });
+});
