@@ -2313,4 +2313,14 @@ describe('Tamil language packs', () => {
       ['claim settle ஆச்சான்னு உறுதி செய்யவும்', 'claim_status', 'TA'],
     ]);
   });
+
+  it('reads a cut told as a habit (போன தடவையும், pona thadava kooda: last time too; pazhakkam aayiduchu: it has become a habit) as venting, asking nothing; a why asked beside it still asks', () => {
+    expectReadings([
+      ['pona thadava kooda consumables ku cut pannanga', 'small_talk', 'TA_EN'],
+      ['போன தடவையும் room rent ல கட் பண்ணாங்க', 'small_talk', 'TA'],
+      ['ungalukku idhu pazhakkam aayiduchu, ovvoru claim layum cut', 'small_talk', 'TA_EN'],
+      ['pona thadava kooda cut pannanga, indha thadava yen cut?', 'query_reason', 'TA_EN'],
+      ['போன தடவையும் கட் பண்ணாங்க, இந்த தடவை ஏன்?', 'query_reason', 'TA'],
+    ]);
+  });
 });
