@@ -1520,4 +1520,9 @@ describe('language packs: Bengali (BN, BN_EN)', () => {
     for (const text of ['amar KYC update er link ta khulche na', 'KYC আপডেটের লিংকটা খুলছে না']) expect(matchIntent(text), text).to.equal(null);
     expect(matchIntent('KYC update korte hobe claim er jonno?')).to.equal('pending_documents');
   });
+  it('reads the Bengali-script forms too: nothing told (কিছুই জানালেন না) and a month nearly gone (মাস হতে চলল) as a delay, put on the line (লাইনে দিতে পারবেন) as a person asked for, by which rule (কোন রুলে) as why', () => {
+    expect(matchIntent('এখনো কিছুই জানালেন না কেন? তিন মাস হতে চলল')).to.equal('claim_status');
+    expect(matchIntent('ম্যানেজারকে লাইনে দিতে পারবেন?')).to.equal('human_handover');
+    expect(matchIntent('কোন রুলে ওষুধের টাকা কাটলেন?')).to.equal('query_reason');
+  });
 });
