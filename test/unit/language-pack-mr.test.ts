@@ -1959,4 +1959,8 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
   it('reads nikaal as nikal (the decision: nikal lagla ka) and asks the status', () => {
     for (const text of ['bhavacha claim cha nikaal lagla ka?', 'nikaal kadhi lagel?']) expect(routed(text), text).to.equal('claim_status');
   });
+
+  it('reads a need asked with the emphatic -च (लागतोच का, lagtoch ka: is it really needed?) as a question about papers, and the panchnama (पंचनामा) as a paper', () => {
+    for (const text of ['पंचनामा लागतोच का?', 'panchnama lagtoch ka?', 'डिस्चार्ज समरी लागेलच का क्लेमसाठी?']) expect(routed(text), text).to.equal('pending_documents');
+  });
 });
