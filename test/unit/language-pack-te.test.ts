@@ -2192,4 +2192,15 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['discharge appudu bill icharu, claim eppudu settle avutundi?', 'claim_status', 'TE_EN'],
     ]);
   });
+
+  it('reads a reason told given (reason cheppaaru, కారణం చెప్పారు), the heart not accepting it (manasu oppukoledu) as no person nor rejection, "I don\'t want this company" (ee company vaddu) as a parting word, and "please confirm" (నిర్ధారించండి) as a request', () => {
+    expectReadings([
+      ['room rent cut chesinanduku reason cheppaaru, ayina manasu oppukoledu. inka ee company vaddu', 'small_talk', 'TE_EN'],
+      ['రూమ్ రెంట్ కట్ చేసినందుకు కారణం చెప్పారు, అయినా మనసు ఒప్పుకోలేదు. ఇక ఈ కంపెనీ వద్దు', 'small_talk', 'TE'],
+      ['cut chesinanduku kaaranam cheppandi', 'query_reason', 'TE_EN'],
+      ['manasu baledu, claim eppudu settle avutundi?', 'claim_status', 'TE_EN'],
+      ['పంపిన బిల్లులు అన్నీ వచ్చాయో లేదో నిర్ధారించండి. claim no 5512230', 'pending_documents', 'TE'],
+      ['డబ్బులు అకౌంట్ లో పడ్డాయో లేదో నిర్ధారించండి', 'claim_status', 'TE'],
+    ]);
+  });
 });
