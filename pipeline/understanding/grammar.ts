@@ -551,7 +551,13 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // So, in a clause no question mark ends, is one beside an arrival and no negation, claim or
   // reference ("I couriered the bills. Tracking says delivered. Did you receive them?"): the
   // courier's tracking told, no claim status asked.
-  const trackedArrival = (clause: readonly ClassHit[]) => clause.some((r) => r.cls === 'received') && !clause.some((o) => o.cls === 'neg' || o.cls === 'claim' || o.cls === 'ref');
+  // A claim there that the papers sent are for ("I couriered all the papers for my dad's bypass
+  // claim ... and tracking shows delivered", "claim ke saare papers courier kiye aur tracking me
+  // delivered dikha raha hai": a paper word in the clause that tells them sent) names whose papers
+  // went, no claim whose status is asked.
+  const papersFor = (c: ClassHit, clause: readonly ClassHit[]) => clause.some((d) => d.cls === 'done')
+    && clause.some((d) => d.cls === 'doc' && !alsoRead('claim', d, clause) && d.start !== c.start);
+  const trackedArrival = (clause: readonly ClassHit[]) => clause.some((r) => r.cls === 'received') && !clause.some((o) => o.cls === 'neg' || (o.cls === 'claim' && !papersFor(o, clause)) || o.cls === 'ref');
   const cutNamed = found.some((h) => h.cls === 'cut' && !withinPhraseOf(needClasses, h, found) && !withinPhraseOf(statusClasses, h, found));
   // A deduction named by a word that is no mere limit ("sirf", only): a bill anywhere in such a
   // message that speaks of no papers needed, sent or received is the money cut ("...deduction of Rs

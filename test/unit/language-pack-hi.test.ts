@@ -790,4 +790,11 @@ describe('language pack: Hindi and Hinglish, praise, venting and an explanation 
       'App ka tracker hamesha pending dikhata hai, app thik karo yaar.',
     ]) expect(understandMessage(text).kind, text).to.equal('unclear');
   });
+  it('reads the indoor case papers or case sheet (इनडोर केस पेपर्स, case papers) as a paper, no claim, and the counter to get it from (किस काउंटर से) as where to get a paper', () => {
+    for (const text of [
+      'पापा के क्लेम के लिए केस शीट मांगी है। अस्पताल में किस काउंटर से मिलेगी?',
+      'Claim ke liye case papers maange hain, hospital ke kis counter se milenge?',
+      'Which counter at the hospital gives the indoor case papers for my claim?',
+    ]) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
 });

@@ -1994,3 +1994,15 @@ describe('language pack: English, venting, praise passed on and the app\'s track
     expect(understandMessage('I have to file my tax return and need the premium receipt. Where can I get it?').kind).to.equal('unclear');
   });
 });
+
+describe('understanding: papers for a claim told sent and tracked delivered', () => {
+  it('reads a claim the papers sent are for, beside tracking told delivered, as whose papers went: whether they arrived asks for documents (EN, HI_EN); the claim\'s status asked still asks', () => {
+    for (const text of [
+      'I sent the bills for my mother\'s claim by speed post and tracking says delivered. Did you get them?',
+      'Claim ke saare papers courier kiye aur tracking me delivered dikha raha hai. Mil gaye kya?',
+      // "recieved", a common misspelling, is received.
+      'I posted the reports for my wife\'s knee surgery claim on Monday and tracking shows delivered. Have they been recieved?',
+    ]) expect(understandMessage(text).intent, text).to.equal('pending_documents');
+    expect(understandMessage('I sent the bills for my claim and tracking says delivered. What is the claim status now?').intent).to.equal('claim_status');
+  });
+});
