@@ -1053,7 +1053,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
   // A why or how beside such a paper asks about that paper ("E-card app me khulta nahi. Kal hospital
   // jaana hai, card kaise milega?": how to get the card), the business's, no decision questioned;
   // so does one beside only a verb of getting ("ई-कार्ड खो गया, नया कैसे मिलेगा").
-  const coverPaperAsked = (hits: readonly ClassHit[]) => hits.some((h) => (h.cls === 'doc' && coverPaper(h, hits)) || h.cls === 'paid');
+  // (A payment word inside a sending phrase of getting, read there as the paper got and dropped
+  // from the clause, still counts: gettingAsked.)
+  const gettingAsked = (h: ClassHit) => h.cls === 'send' && found.some((g) => g.cls === 'paid' && g.start >= h.start && g.end <= h.end);
+  const coverPaperAsked = (hits: readonly ClassHit[]) => hits.some((h) => (h.cls === 'doc' && coverPaper(h, hits)) || h.cls === 'paid' || gettingAsked(h));
   // A how or why right before a verb ("kaise hoga?", "how does that work?", "how do I do it?") asks
   // how the business is done, no decision questioned.
   const howDone = (h: ClassHit, hits: readonly ClassHit[]) => hits.some((q) => q.cls === 'question' && q.start === h.end + 1);
@@ -1066,6 +1069,9 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
         // A sending word that is also the request itself ("pathaben?", will you send it: Bengali's
         // polite future is both) is that request, as one inside a longer request phrase is.
         && !(h.cls === 'send' && (withinPhraseOf(sendmeClasses, h, parts[i]!.hits) || alsoRead('sendme', h, parts[i]!.hits)))
+        // A sending phrase that holds a verb of getting (where or how to get it: "kahan se milega",
+        // "wo kaise milegi") asks how that business's card or form is got, no papers sent.
+        && !gettingAsked(h)
         && !(h.cls === 'sendme' && (coverPaperAsked(parts[i]!.hits) || !parts[i]!.hits.some((t) => thingClasses.has(t.cls)))))
       || (h.cls === 'why' && !coverPaperAsked(parts[i]!.hits) && !howDone(h, parts[i]!.hits)) || h.cls === 'reason'
       || (h.cls === 'interrogative' && h.start === h.end && !alsoRead('when', h, parts[i]!.hits) && !alsoRead('question', h, parts[i]!.hits) && !howDone(h, parts[i]!.hits) && !((alsoRead('why', h, parts[i]!.hits) || alsoRead('ask', h, parts[i]!.hits)) && coverPaperAsked(parts[i]!.hits))));

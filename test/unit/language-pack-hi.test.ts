@@ -797,4 +797,15 @@ describe('language pack: Hindi and Hinglish, praise, venting and an explanation 
       'Which counter at the hospital gives the indoor case papers for my claim?',
     ]) expect(matchIntent(text), text).to.equal('pending_documents');
   });
+  it('reads a bill added to the same claim (claim me add ho jayega, क्लेम में जुड़ जाएगा) as papers sent, and how to get a paper named before (wo kaise milega, वो कैसे मिलेगा) as where to get it', () => {
+    for (const text of [
+      'Discharge ke baad ke bills hain 8 hazar ke. Naya form bharna hai ya purane claim me add ho jayega?',
+      'पुराने बिल मिले हैं, क्या ये उसी क्लेम में जुड़ जाएगा या नया फॉर्म भरना पड़ेगा?',
+      'I have more pharmacy bills after discharge. Can they be added to the same claim or do I file a new one?',
+      'Hospital wale indoor papers maang rahe hain, wo kaise milenge?',
+      'बड़े क्लेम के लिए CKYC नंबर चाहिए बोला है। वो कैसे मिलेगा?',
+    ]) expect(matchIntent(text), text).to.equal('pending_documents');
+    // A baby added to the policy is the policy's business.
+    expect(understandMessage('Beta hua hai, kya usko policy me add ho jayega?').kind).to.equal('unclear');
+  });
 });

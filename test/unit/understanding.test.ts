@@ -2006,3 +2006,15 @@ describe('understanding: papers for a claim told sent and tracked delivered', ()
     expect(understandMessage('I sent the bills for my claim and tracking says delivered. What is the claim status now?').intent).to.equal('claim_status');
   });
 });
+
+describe('understanding: where or how to get a thing of the policy\'s business', () => {
+  it('reads a sending phrase of getting (kahan se milega, कहां से मिलेगा, wo kaise milegi) after a clause on the policy\'s business as how that business\'s form or card is got (HI_EN, HI); after claim papers it still asks for documents', () => {
+    for (const text of [
+      'Policy renew karni hai. Form kahan se milega?',
+      'पॉलिसी रिन्यू करनी है। फॉर्म कहां से मिलेगा?',
+      'Mera claim pass hua kya? Policy card ghum gaya, kahan se milega?',
+      'Premium ki receipt chahiye tax ke liye, wo kaise milegi?',
+    ]) expect(understandMessage(text).kind, text).to.equal('unclear');
+    expect(understandMessage('Claim ke papers bhejne hain. Form kahan se milega?').intent).to.equal('pending_documents');
+  });
+});
