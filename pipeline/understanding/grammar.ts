@@ -623,8 +623,10 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
       .filter((h, _, all) => !cutList || (h.cls !== 'sendme' && (h.cls !== 'send' || !all.some((m) => m.cls === 'sendme' && m.start <= h.start && h.end <= m.end))))
       // A claim word naming a paper ("claim form", "case papers", "indoor case papers"), right before
       // a paper that is no money nor claim or inside a longer paper phrase, is the paper's name, not
-      // the claim: "where do I get the claim form?" asks for the form.
-      .filter((h, _, all) => h.cls !== 'claim' || alsoRead('doc', h, all) || !all.some((d) => d.cls === 'doc' && !alsoRead('money', d, all) && !alsoRead('claim', d, all)
+      // the claim: "where do I get the claim form?" asks for the form. Only a bare claim word: one
+      // with a case ending joined ("क्लेमला FIR ची कॉपी", "claimsathi FIR copy": for the claim) names
+      // what the paper is for, and stays the claim.
+      .filter((h, _, all) => h.cls !== 'claim' || alsoRead('doc', h, all) || (h.start === h.end && lexicon.endingJoined('claim', message.words[h.start]!)) || !all.some((d) => d.cls === 'doc' && !alsoRead('money', d, all) && !alsoRead('claim', d, all)
         && (d.start === h.end + 1 || (d.start <= h.start && h.end <= d.end && d.end - d.start > h.end - h.start))))
       // A word of that business inside a longer claim phrase ("nominee ga claim", "nominee ah claim":
       // the nominee's own claim) is that claim, no business of the policy.
@@ -766,9 +768,13 @@ export function understand<I extends string = Intent>(text: string, lexicon: Lex
     // right after it is the sum limited too ("sirf 32000 mile", "fakt 32000 aale").
     const figure = (m: ClassHit) => m.cls === 'ref' && hits.some((o) => o.cls === 'only' && o.end === m.start - 1);
     if (hits.some((h) => h.cls === 'only')) {
+      // An emphatic limiting word typed after the number it limits, joined or apart (Marathi "५५च",
+      // "25 hazar ch dile": only 55, only 25 thousand), is that cut too; after a money word it is
+      // mere emphasis ("paise ch nahi aale", the money itself has not come), no cut.
       hits = hits.filter((h, _, all) => h.cls !== 'cut' || !alsoRead('only', h, all)
         || all.some((m) => (m.cls === 'money' || m.cls === 'amount' || m.cls === 'number' || figure(m)) && m.start > h.end && m.start - h.end <= 3 && !alsoRead('doc', m, all)
-          && !all.some((w) => w.cls === 'when' && w.start === m.end + 1)));
+          && !all.some((w) => w.cls === 'when' && w.start === m.end + 1))
+        || all.some((m) => (m.cls === 'amount' || m.cls === 'number' || m.cls === 'ref') && m.end < h.start && h.start - m.end <= 2));
     }
     // "Why still pending?" ("अभी तक pending क्यों", "এখনো পেন্ডিং দেখাচ্ছে কেন"): a why-word beside
     // pending and a when-word ("abhi tak", still), with nothing else it could ask the reason of (a

@@ -112,6 +112,17 @@ export class Lexicon {
     for (const [first, known] of this.knownPhrases) if (!this.byFirstNext.has(first)) this.byFirstNext.set(first, { next: new Map(), singles: [], known });
   }
 
+  /** Whether `word` is a shorter single word of `cls` with an ending of two or more letters joined
+   *  (Marathi "क्लेमला", "क्लेमसाठी", for the claim; "claimla"): an inflected form, no bare word
+   *  ("claims", a plural's one letter, stays bare). */
+  endingJoined(cls: string, word: string): boolean {
+    const letters = [...word];
+    for (let k = letters.length - 2; k >= 3; k -= 1) {
+      if (this.singleClasses.get(letters.slice(0, k).join(''))?.has(cls)) return true;
+    }
+    return false;
+  }
+
   private add(cls: string, entry: string, owner: string | null): void {
     const words = foldedWords(entry);
     if (words.length === 0) return;

@@ -18,7 +18,8 @@
  *   `#<class>`, which no class word matches, and is found as a hit of its class. A token of
  *   letters and digits that a pack lists as a single class word ("80d", the tax section a premium
  *   certificate is for) is that word, no reference, and so is one a pack lists as a spelling
- *   variant (romanised Bengali "a6e", ache: 6 typed for ছ).
+ *   variant (romanised Bengali "a6e", ache: 6 typed for ছ). A limiting word joined onto a number as
+ *   an emphatic suffix (Marathi "५५च", "55ch": only 55) is split off as the word after it.
  */
 import { asciiDigits, foldScriptWord, languages } from '../languages';
 import { foldWord } from './fold';
@@ -64,6 +65,11 @@ const digitWords = new Set(languages.packs.flatMap((p) => Object.values(p.words)
  *  stands for letters (romanised Bengali "a6e", ache, 6 for ছ; "sm1", someone) are that word, no
  *  reference: a reference is never a pack's listed spelling. */
 const digitSpellings = new Set([...languages.spellingVariants.keys()].filter((w) => /\p{N}/u.test(w) && /\p{L}/u.test(w)));
+/** Limiting words (`only`) that a language also joins onto a number as an emphatic suffix
+ *  (Marathi "५५च", "55ch": only 55): such a tail is split off as its own word after the number, as
+ *  it is read when typed apart ("25 hazar ch dile"). */
+const onlyWords = new Set(languages.packs.flatMap((p) => p.words.only ?? []).map(foldWord));
+const emphaticTail = /^(\p{N}[\p{N},.]*)([\p{L}\p{M}]+)$/u;
 /** A pack's alternative word ("or") to its auxiliaries: before one, the word starts a clause, a
  *  second question ("is anything pending or has the claim gone for settlement?"). */
 const alternatives = new Map<string, Set<string>>();
@@ -137,9 +143,17 @@ export function readMessage(text: string): ReadMessage {
     }
     // A class word with a digit is read in any script's digits ("८०D" is "80d").
     const digitWord = digit.test(t) && (digitWords.has(foldWord(asciiDigits(t))) || digitSpellings.has(foldScriptWord(asciiDigits(t))));
+    const tail = digit.test(t) && !digitWord ? emphaticTail.exec(t) : null;
+    const emphatic = tail !== null && onlyWords.has(foldWord(tail[2]!)) ? tail : null;
     if (digit.test(t) && !digitWord) {
       joinAt = -1;
       const previous = words[words.length - 1] ?? '';
+      if (emphatic) {
+        numbers.push({ at: words.length, kind: numericKind(emphatic[1]!) ?? (currency || currencyBefore.has(previous) ? 'amount' : null) });
+        words.push(emphatic[1]!, foldWord(emphatic[2]!));
+        currency = false;
+        continue;
+      }
       // "Rs.5000", "ரூ.5000", "Rs5000": the currency typed onto the number is an amount, not a
       // reference's letters.
       const prefixed = currencyPrefixed.exec(t);

@@ -1963,4 +1963,16 @@ describe('language packs: Marathi (MR, MR_EN)', () => {
   it('reads a need asked with the emphatic -च (लागतोच का, lagtoch ka: is it really needed?) as a question about papers, and the panchnama (पंचनामा) as a paper', () => {
     for (const text of ['पंचनामा लागतोच का?', 'panchnama lagtoch ka?', 'डिस्चार्ज समरी लागेलच का क्लेमसाठी?']) expect(routed(text), text).to.equal('pending_documents');
   });
+
+  it('reads a sum with the emphatic -च joined or apart (४०च, 40ch, 30 hazar ch: only that much) as the cut asked about; after a money word it is mere emphasis', () => {
+    for (const text of ['७० हजारांच्या बिलातून ४०च का?', '70 hazar bill madhun 40ch ka?', 'bill 1 lakh hota, 30 hazar ch dile, ka?']) expect(routed(text), text).to.equal('query_reason');
+    expect(routed('app madhe ajun pending ch dakhavtay')).to.equal('claim_status');
+  });
+
+  it('reads a claim word with a case ending before a paper (क्लेमसाठी डिस्चार्ज समरी, claimla FIR copy: for the claim) as the claim the paper is for, so a paper question after one on the office still asks for documents', () => {
+    for (const text of ['ऑफिस रविवारी उघडं असतं का? आणि क्लेमसाठी डिस्चार्ज समरी लागते का?', 'office shanivari chalu asta ka? ani claimsathi FIR copy lagte ka?']) {
+      expect(routed(text), text).to.equal('pending_documents');
+    }
+    expect(routed('क्लेम फॉर्म कुठे मिळेल?')).to.equal('pending_documents');
+  });
 });

@@ -110,4 +110,11 @@ describe('understanding: the sentence reader', () => {
     expect(readMessage('CLM12AB').entities.map((e) => e.cls)).to.deep.equal(['ref']);
     expect(understandMessage('পরশু বিকেল ৪টার পর কল করবেন, তখন বাড়িতে থাকব').intent).to.equal('human_handover');
   });
+  it('splits a limiting word joined onto a number as an emphatic suffix (५५च, 55ch: only 55) off as the word after it', () => {
+    const devanagari = readMessage('४०च मिळाले');
+    expect(devanagari.words).to.deep.equal(['#number', foldWord('च'), foldWord('मिळाले')]);
+    expect(readMessage('30ch milale').words).to.deep.equal(['#number', 'ch', 'milale']);
+    // A suffix that is no limiting word stays on the number.
+    expect(readMessage('সকাল ১১টার পর').words.length).to.equal(3);
+  });
 });
