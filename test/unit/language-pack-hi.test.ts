@@ -808,4 +808,11 @@ describe('language pack: Hindi and Hinglish, praise, venting and an explanation 
     // A baby added to the policy is the policy's business.
     expect(understandMessage('Beta hua hai, kya usko policy me add ho jayega?').kind).to.equal('unclear');
   });
+  it('reads "kahin aur", "कहीं और" (somewhere else) as a place of treatment, no "and": a why asked of the query keeps its clause to the end and asks why', () => {
+    for (const text of [
+      'Paisa kab aayega? Aur query me kyun likha ki kahin aur ilaaj karaya tha ya nahi?',
+      'क्वेरी में ये क्यों पूछा कि कहीं और इलाज हुआ था या नहीं?',
+    ]) expect(matchIntent(text), text).to.equal('query_reason');
+    expect(matchIntent('Pehle kahin aur ilaaj hua tha, uske papers bhi chahiye kya?')).to.equal('pending_documents');
+  });
 });
