@@ -2018,3 +2018,13 @@ describe('understanding: where or how to get a thing of the policy\'s business',
     expect(understandMessage('Claim ke papers bhejne hain. Form kahan se milega?').intent).to.equal('pending_documents');
   });
 });
+
+describe('language pack: English, what else a deduction holds', () => {
+  it('reads "what else is in that", "what else comes under" after a deduction as why (what the cut holds); "what else is needed" still asks for documents', () => {
+    for (const text of [
+      'The letter shows non-medical items Rs 2,950. Syringes I get, but what else comes under that?',
+      'What all comes under the 3,100 consumables deduction?',
+    ]) expect(understandMessage(text).intent, text).to.equal('query_reason');
+    expect(understandMessage('You asked for the discharge papers. What else is needed?').intent).to.equal('pending_documents');
+  });
+});
