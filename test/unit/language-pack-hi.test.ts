@@ -815,4 +815,10 @@ describe('language pack: Hindi and Hinglish, praise, venting and an explanation 
     ]) expect(matchIntent(text), text).to.equal('query_reason');
     expect(matchIntent('Pehle kahin aur ilaaj hua tha, uske papers bhi chahiye kya?')).to.equal('pending_documents');
   });
+  it('reads चलिए, chaliye (well then) as opening a new clause: the request after a complaint told is what is asked', () => {
+    for (const text of [
+      'पैसा कब आएगा ये आप बताते नहीं चलिए ये बताइए कि पैन कार्ड भी ज़रूरी है क्या?',
+      'paisa kab aayega aap batate nahi chaliye batao ki pan card bhi zaroori hai kya?',
+    ]) expect(matchIntent(text), text).to.equal('pending_documents');
+  });
 });

@@ -35,6 +35,9 @@ describe('understanding: the sentence reader', () => {
     // "aur kya", "और कितने": more, one question.
     expect(clauses('bills bhej diye aur kya chahiye')).to.deep.equal(['bills bhej diye aur kya chahiye']);
     expect(clauses('रकम मिलने में और कितने दिन लगेंगे')).to.have.length(1);
+    // चलिए, chaliye (well then, anyway) turns to a new request: it opens a clause as a joining word.
+    expect(clauses('पैसा कब आएगा ये आप बताते नहीं चलिए ये बताइए')).to.deep.equal([f('पैसा कब आएगा ये आप बताते नहीं'), f('चलिए ये बताइए')]);
+    expect(clauses('paisa kab aayega aap batate nahi chaliye batao')).to.have.length(2);
   });
 
   it('reads emoji and repeated marks as noise, and "??" or "?!" as a question', () => {
