@@ -821,4 +821,11 @@ describe('language pack: Hindi and Hinglish, praise, venting and an explanation 
       'paisa kab aayega aap batate nahi chaliye batao ki pan card bhi zaroori hai kya?',
     ]) expect(matchIntent(text), text).to.equal('pending_documents');
   });
+  it('reads डाक (the post sent) as the papers, and the file held complete (फ़ाइल पूरी मानी गई) as what is still short: whether they arrived or suffice asks for documents; a cheque come by post still is money', () => {
+    for (const text of [
+      'कल रजिस्टर्ड डाक से बिल भेजे थे। डाक पहुँच गई क्या?',
+      'मेरी फ़ाइल पूरी मानी गई या कुछ बाकी है?',
+    ]) expect(matchIntent(text), text).to.equal('pending_documents');
+    expect(matchIntent('क्लेम का चेक डाक से कब आएगा?')).to.equal('claim_status');
+  });
 });
