@@ -2028,3 +2028,13 @@ describe('language pack: English, what else a deduction holds', () => {
     expect(understandMessage('You asked for the discharge papers. What else is needed?').intent).to.equal('pending_documents');
   });
 });
+
+describe('language pack: English, rejected or still in process', () => {
+  it('reads "rejected or still pending / in process" as one status question: the rejection inside it is an outcome asked about; a why still asks why', () => {
+    for (const text of [
+      'Four weeks and nothing. Just tell me if my claim is rejected or still pending.',
+      'My claim got rejected or still under process? Nobody says.',
+    ]) expect(understandMessage(text).intent, text).to.equal('claim_status');
+    expect(understandMessage('Why was my claim rejected? It says rejected.').intent).to.equal('query_reason');
+  });
+});
