@@ -8,17 +8,46 @@
  * (test/fixtures/intent-corpus/languages/). A warm-up pass first, so the figure is the steady
  * state a stage worker runs in.
  *
+ * The router is measured as the service runs it: compiled by `tsc` with the checkout's
+ * tsconfig.build.json (as scripts/build.sh builds dist/) into a temporary folder under the
+ * checkout's node_modules/.cache (so that its requires find their packages), with the language
+ * packs beside it. Not through tsx, this script's own loader: tsx keeps function names by wrapping
+ * every closure the router creates per message in a helper call, a cost dist/ does not have and one
+ * that grows with the number of closures, not with the work (docs/benchmarks.md).
+ *
  * `--against <checkout>` (another checkout of this repository, e.g. a `git worktree` of an older
- * commit) loads that checkout's `matchIntent` and `detectLanguage` too and alternates the two
- * checkouts over the same texts, five rounds each, so both see the same machine load: a message's
+ * commit, with its node_modules) compiles that checkout's router the same way and alternates the
+ * two over the same texts, five rounds each, so both see the same machine load: a message's
  * reading (its intent, then its language) as the router pays for it; it prints each one's median
  * and the ratio.
  */
-import { resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { matchIntent } from '../pipeline/intents';
-import { detectLanguage } from '../pipeline/language';
 import { corpusHalf, corpusHalfExists, halves, languageFiles, slice } from './eval-intents';
+
+type Reader = { matchIntent: (text: string) => unknown; detectLanguage: (text: string) => unknown };
+
+const built: string[] = [];
+process.on('exit', () => built.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A checkout's router compiled as scripts/build.sh compiles it: tsc, then the packs' JSON copied beside. */
+function compiled(checkout: string): Reader {
+  mkdirSync(join(checkout, 'node_modules', '.cache'), { recursive: true });
+  const out = mkdtempSync(join(checkout, 'node_modules', '.cache', 'bench-intents-'));
+  built.push(out);
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(checkout, 'tsconfig.build.json'), '--outDir', out, '--sourceMap', 'false'], { stdio: 'inherit' });
+  // A checkout older than the language packs (pipeline/languages/) has none to copy.
+  const packs = join(checkout, 'pipeline', 'languages');
+  if (existsSync(packs)) cpSync(packs, join(out, 'pipeline', 'languages'), { recursive: true, filter: (from) => statSync(from).isDirectory() || from.endsWith('.json') });
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  return {
+    ...(require(join(out, 'pipeline', 'intents.js')) as Pick<Reader, 'matchIntent'>),
+    ...(require(join(out, 'pipeline', 'language.js')) as Pick<Reader, 'detectLanguage'>),
+  };
+  /* eslint-enable @typescript-eslint/no-require-imports */
+}
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -45,13 +74,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const us = (x: number) => `${x.toFixed(2)} us/message`;
 
 process.stdout.write(`bench:intents: ${total} messages a run, texts of at most ${maxChars} characters (${corpus.length} corpus texts, ${multi.length} of them the multi-sentence slice; ${otherLanguages.length} of the other packs' corpora), cycled; node ${process.version}\n`);
+const { matchIntent, detectLanguage } = compiled(resolve(__dirname, '..'));
 if (against) {
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  const other = {
-    ...(require(resolve(against, 'pipeline', 'intents')) as { matchIntent: (text: string) => unknown }),
-    ...(require(resolve(against, 'pipeline', 'language')) as { detectLanguage: (text: string) => unknown }),
-  };
-  /* eslint-enable @typescript-eslint/no-require-imports */
+  const other = compiled(resolve(against));
   const reading = (intent: (text: string) => unknown, language: (text: string) => unknown) => (text: string) => [intent(text), language(text)];
   const [theirs, ours] = [reading(other.matchIntent, other.detectLanguage), reading(matchIntent, detectLanguage)];
   const sets = [['whole corpus (EN, HI, HI_EN)', corpus], ['multi-sentence slice', multi], ['the other packs\' corpora', otherLanguages]] as const;
