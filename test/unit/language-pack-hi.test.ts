@@ -828,4 +828,13 @@ describe('language pack: Hindi and Hinglish, praise, venting and an explanation 
     ]) expect(matchIntent(text), text).to.equal('pending_documents');
     expect(matchIntent('क्लेम का चेक डाक से कब आएगा?')).to.equal('claim_status');
   });
+  it('reads जानकारी दे रहा हूं, jankari de rahi hoon (just informing you) as news told, and jitna, utna (as much as) as no question word: such messages start nothing', () => {
+    for (const text of [
+      'आज अस्पताल से डिस्चार्ज हो गए, सारे बिल शाखा में जमा कर दिए हैं। आपको बस जानकारी दे रही हूँ।',
+      'Papa ke saare reports courier kar diye hain, bas jankari de raha hoon.',
+      'Claim utni jaldi settle nahi hua jitna agent ne bola tha, par chalo theek hai.',
+    ]) expect(understandMessage(text).kind, text).to.equal('small_talk');
+    expect(matchIntent('जानकारी दे रहा हूँ कि बिल जमा कर दिए, पैसा कब आएगा?')).to.equal('claim_status');
+    expect(matchIntent('jitna bill tha utna paisa kab milega?')).to.equal('claim_status');
+  });
 });
