@@ -2323,4 +2323,19 @@ describe('Tamil language packs', () => {
       ['போன தடவையும் கட் பண்ணாங்க, இந்த தடவை ஏன்?', 'query_reason', 'TA'],
     ]);
   });
+
+  it('reads a joke asked for (ஜோக் சொல்லுங்க, joke sollunga) and "let\'s see" (பாக்கலாம், paakalam) as small talk, no meeting asked; "just for info" (just தகவலுக்கு), "no problem", "went smoothly" and "good service" as closing', () => {
+    expectReadings([
+      ['சும்மா ஒரு ஜோக் சொல்லுங்க', 'small_talk', 'TA'],
+      ['bore adikudhu, oru joke sollunga', 'small_talk', 'TA_EN'],
+      ['நாளைக்கு officer-ஐ பாக்கலாமா?', 'human_handover', 'TA'],
+      ['discharge summary அனுப்பிட்டேன், just தகவலுக்கு', 'small_talk', 'TA'],
+      ['bill copy mail la anupiten, just thagavalukku', 'small_talk', 'TA_EN'],
+      ['discharge summary அனுப்பிட்டேன், claim status என்ன?', 'claim_status', 'TA'],
+      ['payment account la vandhuduchu, no problem', 'small_talk', 'TA_EN'],
+      ['no problem, claim eppo settle aagum?', 'claim_status', 'TA_EN'],
+      ['முன்னாடி ஒரு claim reject ஆச்சு, இப்போ எல்லாம் smooth-ஆ போச்சு, நல்ல service', 'small_talk', 'TA'],
+      ['pona thadava claim reject aachu, indha thadava smooth ah pochu', 'small_talk', 'TA_EN'],
+    ]);
+  });
 });

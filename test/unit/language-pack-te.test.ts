@@ -2203,4 +2203,16 @@ describe('language packs: Telugu (TE, TE_EN)', () => {
       ['డబ్బులు అకౌంట్ లో పడ్డాయో లేదో నిర్ధారించండి', 'claim_status', 'TE'],
     ]);
   });
+
+  it('reads a joke asked for (జోక్ చెప్పండి, joke cheppandi) as small talk, "I will hand them in and go" (ఇచ్చి వెళ్తాను, ichi veltanu) as papers about to be handed in, told, and "all sorted now" (antha set ayyindi) as closing', () => {
+    expectReadings([
+      ['ఒక జోక్ చెప్పండి సార్', 'small_talk', 'TE'],
+      ['bore ga undi, oka joke cheppandi', 'small_talk', 'TE_EN'],
+      ['మధ్యాహ్నం branch కి వచ్చి original bills ఇచ్చి వెళ్తాను', 'small_talk', 'TE'],
+      ['sayantram office ki vachi discharge summary ichi veltanu', 'small_talk', 'TE_EN'],
+      ['ఏ documents ఇచ్చి వెళ్ళాలి?', 'pending_documents', 'TE'],
+      ['ముందు claim reject అయింది, ఇప్పుడు అంతా సెట్ అయింది', 'small_talk', 'TE'],
+      ['mundu oka claim reject ayyindi, ippudu antha set ayyindi', 'small_talk', 'TE_EN'],
+    ]);
+  });
 });
